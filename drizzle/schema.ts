@@ -1,0 +1,920 @@
+// The one schema: every table of the product (spec 000, 001, 002). Column and property names are
+// snake_case so rows map onto the REST payloads without renaming. Ids are UUID strings, times are
+// ISO 8601 UTC strings, dates are YYYY-MM-DD strings (see docs/decisions/003-ids-and-times.md).
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const nowIso = () => new Date().toISOString();
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () => text("created_at").notNull().$defaultFn(nowIso);
+const updatedAt = () =>
+  text("updated_at")
+    .notNull()
+    .$defaultFn(nowIso)
+    .$onUpdateFn(nowIso);
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
+
+export type Role = 20 | 15 | 10 | 5;
+export type StateGroup = "backlog" | "unstarted" | "started" | "completed" | "cancelled";
+export type Priority = "urgent" | "high" | "medium" | "low" | "none";
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  first_name: text("first_name").notNull().default(""),
+  last_name: text("last_name").notNull().default(""),
+  display_name: text("display_name").notNull().default(""),
+  avatar: text("avatar").notNull().default(""),
+  password_hash: text("password_hash").notNull(),
+  theme: json<Record<string, string>>("theme"),
+  is_bot: bool("is_bot").notNull().default(false),
+  last_workspace_id: text("last_workspace_id"),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    token_hash: text("token_hash").notNull().unique(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expires_at: text("expires_at").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.user_id)],
+);
+
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: id(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    last_used_at: text("last_used_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.user_id)],
+);
+
+// ---------------------------------------------------------------- workspaces
+
+export const workspaces = sqliteTable("workspaces", {
+  id: id(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  logo: text("logo").notNull().default(""),
+  owner_id: text("owner_id")
+    .notNull()
+    .references(() => users.id),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    member_id: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: integer("role").$type<Role>().notNull().default(10),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("workspace_members_ws_member_uq").on(t.workspace_id, t.member_id),
+    index("workspace_members_member_idx").on(t.member_id),
+  ],
+);
+
+export const workspaceInvitations = sqliteTable(
+  "workspace_invitations",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: integer("role").$type<Role>().notNull().default(10),
+    invited_by: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    accepted: bool("accepted").notNull().default(false),
+    responded_at: text("responded_at"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("workspace_invitations_ws_email_uq").on(t.workspace_id, t.email),
+    index("workspace_invitations_email_idx").on(t.email),
+  ],
+);
+
+// ---------------------------------------------------------------- projects
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    identifier: text("identifier").notNull(),
+    description: text("description").notNull().default(""),
+    network: integer("network").notNull().default(2),
+    emoji: text("emoji"),
+    icon_prop: json<{ name: string; color: string }>("icon_prop"),
+    cover_image: text("cover_image"),
+    cycle_view: bool("cycle_view").notNull().default(true),
+    module_view: bool("module_view").notNull().default(true),
+    issue_views_view: bool("issue_views_view").notNull().default(true),
+    page_view: bool("page_view").notNull().default(true),
+    estimate_id: text("estimate_id"),
+    project_lead: text("project_lead").references(() => users.id, { onDelete: "set null" }),
+    default_assignee: text("default_assignee").references(() => users.id, { onDelete: "set null" }),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("projects_ws_identifier_uq").on(t.workspace_id, t.identifier),
+    index("projects_ws_updated_idx").on(t.workspace_id, t.updated_at),
+  ],
+);
+
+export const projectMembers = sqliteTable(
+  "project_members",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    member_id: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: integer("role").$type<Role>().notNull().default(10),
+    view_props: json<Record<string, Json>>("view_props"),
+    default_props: json<Record<string, Json>>("default_props"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("project_members_project_member_uq").on(t.project_id, t.member_id),
+    index("project_members_member_idx").on(t.member_id, t.workspace_id),
+  ],
+);
+
+export type FavoriteKind = "project" | "cycle" | "module" | "view" | "page";
+
+/** One row per (user, favourited thing); entity_type says which table entity_id points into. */
+export const userFavorites = sqliteTable(
+  "user_favorites",
+  {
+    id: id(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    entity_type: text("entity_type").$type<FavoriteKind>().notNull(),
+    entity_id: text("entity_id").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_favorites_uq").on(t.user_id, t.entity_type, t.entity_id),
+    index("user_favorites_ws_idx").on(t.user_id, t.workspace_id, t.entity_type),
+  ],
+);
+
+// ---------------------------------------------------------------- states, labels, estimates
+
+export const states = sqliteTable(
+  "states",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    color: text("color").notNull().default("#858e96"),
+    group: text("group").$type<StateGroup>().notNull().default("backlog"),
+    default: bool("default").notNull().default(false),
+    sequence: real("sequence").notNull(),
+    external_source: text("external_source"),
+    external_id: text("external_id"),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("states_project_name_uq").on(t.project_id, t.name),
+    index("states_project_sequence_idx").on(t.project_id, t.sequence),
+  ],
+);
+
+export const labels = sqliteTable(
+  "labels",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    color: text("color").notNull().default("#858E96"),
+    parent: text("parent"),
+    sort_order: real("sort_order").notNull().default(65535),
+    external_source: text("external_source"),
+    external_id: text("external_id"),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("labels_project_idx").on(t.project_id, t.sort_order), index("labels_parent_idx").on(t.parent)],
+);
+
+export const estimates = sqliteTable(
+  "estimates",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("estimates_project_name_uq").on(t.project_id, t.name)],
+);
+
+export const estimatePoints = sqliteTable(
+  "estimate_points",
+  {
+    id: id(),
+    estimate_id: text("estimate_id")
+      .notNull()
+      .references(() => estimates.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    key: integer("key").notNull(),
+    value: text("value").notNull(),
+    description: text("description").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("estimate_points_estimate_key_uq").on(t.estimate_id, t.key)],
+);
+
+// ---------------------------------------------------------------- issues
+
+export const issueSequences = sqliteTable("issue_sequences", {
+  /** One counter row per project; bumped in the same batch as the insert so numbers are never reused. */
+  project_id: text("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  last_sequence_id: integer("last_sequence_id").notNull().default(0),
+});
+
+export const issues = sqliteTable(
+  "issues",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: json<Json>("description"),
+    description_html: text("description_html").notNull().default("<p></p>"),
+    description_stripped: text("description_stripped").notNull().default(""),
+    priority: text("priority").$type<Priority>().notNull().default("none"),
+    state_id: text("state_id").references(() => states.id, { onDelete: "restrict" }),
+    parent_id: text("parent_id"),
+    estimate_point: integer("estimate_point"),
+    start_date: text("start_date"),
+    target_date: text("target_date"),
+    completed_at: text("completed_at"),
+    sequence_id: integer("sequence_id").notNull(),
+    sort_order: real("sort_order").notNull().default(65535),
+    external_source: text("external_source"),
+    external_id: text("external_id"),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    updated_by: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("issues_project_sequence_uq").on(t.project_id, t.sequence_id),
+    index("issues_project_sort_idx").on(t.project_id, t.sort_order),
+    index("issues_project_state_sort_idx").on(t.project_id, t.state_id, t.sort_order),
+    index("issues_project_created_idx").on(t.project_id, t.created_at),
+    index("issues_project_updated_idx").on(t.project_id, t.updated_at),
+    index("issues_project_priority_idx").on(t.project_id, t.priority, t.sort_order),
+    index("issues_project_target_idx").on(t.project_id, t.target_date),
+    index("issues_project_creator_idx").on(t.project_id, t.created_by),
+    index("issues_parent_idx").on(t.parent_id),
+    index("issues_state_idx").on(t.state_id),
+    index("issues_external_idx")
+      .on(t.project_id, t.external_source, t.external_id)
+      .where(sql`external_id IS NOT NULL`),
+  ],
+);
+
+const issueBridge = () => ({
+  id: id(),
+  workspace_id: text("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  project_id: text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  issue_id: text("issue_id")
+    .notNull()
+    .references(() => issues.id, { onDelete: "cascade" }),
+  created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  created_at: createdAt(),
+});
+
+export const issueAssignees = sqliteTable(
+  "issue_assignees",
+  {
+    ...issueBridge(),
+    assignee_id: text("assignee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    uniqueIndex("issue_assignees_uq").on(t.issue_id, t.assignee_id),
+    index("issue_assignees_project_assignee_idx").on(t.project_id, t.assignee_id),
+  ],
+);
+
+export const issueLabels = sqliteTable(
+  "issue_labels",
+  {
+    ...issueBridge(),
+    label_id: text("label_id")
+      .notNull()
+      .references(() => labels.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    uniqueIndex("issue_labels_uq").on(t.issue_id, t.label_id),
+    index("issue_labels_project_label_idx").on(t.project_id, t.label_id),
+  ],
+);
+
+/** `issue_id` is blocked by `blocked_by_id`. */
+export const issueBlockers = sqliteTable(
+  "issue_blockers",
+  {
+    ...issueBridge(),
+    blocked_by_id: text("blocked_by_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    uniqueIndex("issue_blockers_uq").on(t.issue_id, t.blocked_by_id),
+    index("issue_blockers_blocked_by_idx").on(t.blocked_by_id),
+  ],
+);
+
+export const issueLinks = sqliteTable(
+  "issue_links",
+  {
+    ...issueBridge(),
+    title: text("title").notNull().default(""),
+    url: text("url").notNull(),
+    metadata: json<Record<string, Json>>("metadata"),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("issue_links_issue_url_uq").on(t.issue_id, t.url)],
+);
+
+export const issueAttachments = sqliteTable(
+  "issue_attachments",
+  {
+    ...issueBridge(),
+    /** R2 object key under FILES. */
+    asset_key: text("asset_key").notNull(),
+    attributes: json<{ name: string; size: number }>("attributes").notNull(),
+    content_type: text("content_type").notNull().default("application/octet-stream"),
+    updated_by: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("issue_attachments_issue_idx").on(t.issue_id)],
+);
+
+export const issueComments = sqliteTable(
+  "issue_comments",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issue_id: text("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    actor_id: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    comment_json: json<Json>("comment_json").notNull(),
+    comment_html: text("comment_html").notNull(),
+    comment_stripped: text("comment_stripped").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("issue_comments_issue_idx").on(t.issue_id, t.created_at)],
+);
+
+export const issueActivities = sqliteTable(
+  "issue_activities",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Kept (set null) when the issue goes so project-level history can still say what happened. */
+    issue_id: text("issue_id").references(() => issues.id, { onDelete: "set null" }),
+    actor_id: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    verb: text("verb").notNull().default("updated"),
+    field: text("field"),
+    old_value: text("old_value"),
+    new_value: text("new_value"),
+    old_identifier: text("old_identifier"),
+    new_identifier: text("new_identifier"),
+    comment: text("comment").notNull().default(""),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("issue_activities_issue_idx").on(t.issue_id, t.created_at),
+    index("issue_activities_project_idx").on(t.project_id, t.created_at),
+  ],
+);
+
+export const issueProperties = sqliteTable(
+  "issue_properties",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    properties: json<Record<string, boolean>>("properties").notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("issue_properties_user_project_uq").on(t.user_id, t.project_id)],
+);
+
+// ---------------------------------------------------------------- cycles and modules
+
+export const cycles = sqliteTable(
+  "cycles",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    start_date: text("start_date"),
+    end_date: text("end_date"),
+    owned_by: text("owned_by").references(() => users.id, { onDelete: "set null" }),
+    view_props: json<Record<string, Json>>("view_props"),
+    sort_order: real("sort_order").notNull().default(65535),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("cycles_project_dates_idx").on(t.project_id, t.start_date, t.end_date)],
+);
+
+export const cycleIssues = sqliteTable(
+  "cycle_issues",
+  {
+    ...issueBridge(),
+    cycle_id: text("cycle_id")
+      .notNull()
+      .references(() => cycles.id, { onDelete: "cascade" }),
+  },
+  // one cycle per issue: the unique issue_id makes "adding elsewhere moves it" a single upsert
+  (t) => [uniqueIndex("cycle_issues_issue_uq").on(t.issue_id), index("cycle_issues_cycle_idx").on(t.cycle_id)],
+);
+
+export type ModuleStatus = "backlog" | "planned" | "in-progress" | "paused" | "completed" | "cancelled";
+
+export const modules = sqliteTable(
+  "modules",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status").$type<ModuleStatus>().notNull().default("backlog"),
+    lead_id: text("lead_id").references(() => users.id, { onDelete: "set null" }),
+    start_date: text("start_date"),
+    target_date: text("target_date"),
+    view_props: json<Record<string, Json>>("view_props"),
+    sort_order: real("sort_order").notNull().default(65535),
+    external_source: text("external_source"),
+    external_id: text("external_id"),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("modules_project_idx").on(t.project_id, t.sort_order)],
+);
+
+export const moduleMembers = sqliteTable(
+  "module_members",
+  {
+    id: id(),
+    module_id: text("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    member_id: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("module_members_uq").on(t.module_id, t.member_id)],
+);
+
+export const moduleIssues = sqliteTable(
+  "module_issues",
+  {
+    ...issueBridge(),
+    module_id: text("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("module_issues_issue_uq").on(t.issue_id), index("module_issues_module_idx").on(t.module_id)],
+);
+
+export const moduleLinks = sqliteTable(
+  "module_links",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    module_id: text("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    url: text("url").notNull(),
+    metadata: json<Record<string, Json>>("metadata"),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("module_links_module_url_uq").on(t.module_id, t.url)],
+);
+
+// ---------------------------------------------------------------- saved views
+
+export type IssueFilters = {
+  type?: "all" | "active" | "backlog" | null;
+  state?: string[] | null;
+  priority?: string[] | null;
+  assignees?: string[] | null;
+  labels?: string[] | null;
+  created_by?: string[] | null;
+  issue__assignees__id?: string[] | null;
+  issue__labels__id?: string[] | null;
+  target_date?: string[] | null;
+};
+
+export const issueViews = sqliteTable(
+  "issue_views",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    query_data: json<IssueFilters>("query_data"),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("issue_views_project_idx").on(t.project_id, t.created_at)],
+);
+
+// ---------------------------------------------------------------- pages
+
+export const pages = sqliteTable(
+  "pages",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** 0 = visible to the project, 1 = only its creator. */
+    access: integer("access").$type<0 | 1>().notNull().default(0),
+    color: text("color").notNull().default(""),
+    created_by: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("pages_project_updated_idx").on(t.project_id, t.updated_at)],
+);
+
+export const pageLabels = sqliteTable(
+  "page_labels",
+  {
+    id: id(),
+    page_id: text("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    label_id: text("label_id")
+      .notNull()
+      .references(() => labels.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("page_labels_uq").on(t.page_id, t.label_id)],
+);
+
+export const pageBlocks = sqliteTable(
+  "page_blocks",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    page_id: text("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: json<Json>("description"),
+    description_html: text("description_html").notNull().default("<p></p>"),
+    description_stripped: text("description_stripped").notNull().default(""),
+    issue_id: text("issue_id").references(() => issues.id, { onDelete: "set null" }),
+    sync: bool("sync").notNull().default(true),
+    sort_order: real("sort_order").notNull().default(65535),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("page_blocks_page_idx").on(t.page_id, t.sort_order)],
+);
+
+// ---------------------------------------------------------------- files
+
+export const fileAssets = sqliteTable(
+  "file_assets",
+  {
+    id: id(),
+    /** Null for user-level assets (avatars); set for workspace assets (editor images, covers). */
+    workspace_id: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    asset_key: text("asset_key").notNull().unique(),
+    attributes: json<{ name: string; size: number }>("attributes").notNull(),
+    content_type: text("content_type").notNull().default("application/octet-stream"),
+    size: integer("size").notNull(),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("file_assets_ws_idx").on(t.workspace_id)],
+);
+
+// ---------------------------------------------------------------- importers and integrations
+
+export type ImportStatus = "queued" | "processing" | "completed" | "failed";
+
+export const importers = sqliteTable(
+  "importers",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    service: text("service").$type<"github" | "jira">().notNull(),
+    status: text("status").$type<ImportStatus>().notNull().default("queued"),
+    metadata: json<Record<string, Json>>("metadata").notNull(),
+    config: json<Record<string, Json>>("config").notNull(),
+    data: json<Record<string, Json>>("data").notNull(),
+    /** Resumption point and counts, so a retried job continues instead of starting over. */
+    progress: json<Record<string, Json>>("progress"),
+    error: text("error"),
+    initiated_by: text("initiated_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("importers_ws_idx").on(t.workspace_id, t.created_at)],
+);
+
+/** The app integrations the product offers (github, slack); seeded by a migration. */
+export const integrations = sqliteTable("integrations", {
+  id: id(),
+  provider: text("provider").$type<"github" | "slack">().notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  author: text("author").notNull().default(""),
+  avatar_url: text("avatar_url").notNull().default(""),
+  metadata: json<Record<string, Json>>("metadata"),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const workspaceIntegrations = sqliteTable(
+  "workspace_integrations",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    integration_id: text("integration_id")
+      .notNull()
+      .references(() => integrations.id, { onDelete: "cascade" }),
+    /** The bot user that writes on the integration's behalf. */
+    actor_id: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    metadata: json<Record<string, Json>>("metadata"),
+    config: json<Record<string, Json>>("config"),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("workspace_integrations_uq").on(t.workspace_id, t.integration_id)],
+);
+
+export const githubRepositorySyncs = sqliteTable(
+  "github_repository_syncs",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    workspace_integration_id: text("workspace_integration_id")
+      .notNull()
+      .references(() => workspaceIntegrations.id, { onDelete: "cascade" }),
+    repository_id: integer("repository_id").notNull(),
+    name: text("name").notNull(),
+    owner: text("owner").notNull(),
+    url: text("url").notNull(),
+    label_id: text("label_id").references(() => labels.id, { onDelete: "set null" }),
+    actor_id: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("github_repository_syncs_project_uq").on(t.project_id),
+    index("github_repository_syncs_repo_idx").on(t.repository_id),
+  ],
+);
+
+export const githubIssueSyncs = sqliteTable(
+  "github_issue_syncs",
+  {
+    id: id(),
+    repository_sync_id: text("repository_sync_id")
+      .notNull()
+      .references(() => githubRepositorySyncs.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issue_id: text("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    github_issue_id: integer("github_issue_id").notNull(),
+    github_issue_number: integer("github_issue_number").notNull(),
+    issue_url: text("issue_url").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("github_issue_syncs_repo_issue_uq").on(t.repository_sync_id, t.github_issue_id),
+    index("github_issue_syncs_issue_idx").on(t.issue_id),
+  ],
+);
+
+export const slackProjectSyncs = sqliteTable(
+  "slack_project_syncs",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    workspace_integration_id: text("workspace_integration_id")
+      .notNull()
+      .references(() => workspaceIntegrations.id, { onDelete: "cascade" }),
+    access_token: text("access_token").notNull(),
+    scopes: text("scopes").notNull().default(""),
+    bot_user_id: text("bot_user_id").notNull().default(""),
+    webhook_url: text("webhook_url").notNull().default(""),
+    team_id: text("team_id").notNull().default(""),
+    team_name: text("team_name").notNull().default(""),
+    channel_id: text("channel_id").notNull().default(""),
+    channel_name: text("channel_name").notNull().default(""),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("slack_project_syncs_uq").on(t.project_id, t.workspace_integration_id)],
+);
+
+// ---------------------------------------------------------------- AI
+
+export const aiUsage = sqliteTable(
+  "ai_usage",
+  {
+    id: id(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Calendar month in UTC, YYYY-MM; the 50-a-month quota counts here. */
+    period: text("period").notNull(),
+    count: integer("count").notNull().default(0),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("ai_usage_user_period_uq").on(t.user_id, t.period)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Workspace = typeof workspaces.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type ProjectMember = typeof projectMembers.$inferSelect;
+export type WorkspaceMember = typeof workspaceMembers.$inferSelect;
+export type State = typeof states.$inferSelect;
+export type Issue = typeof issues.$inferSelect;

@@ -1,0 +1,170 @@
+// One ProjectBoard per project: the hub that stamps every committed change with the project's
+// server clock and fans it out to every connected socket (design.md sections 1 and 5.8-5.9).
+import { DurableObject } from "cloudflare:workers";
+import {
+  type Change,
+  type PresenceUser,
+  PING,
+  PONG,
+  PROTOCOL_VERSION,
+  parseClientMessage,
+  type ServerMessage,
+} from "./protocol";
+
+/** How many committed batches a reconnecting client can catch up from before it must reset. */
+export const CHANGE_LOG_LIMIT = 2000;
+
+interface SocketState extends PresenceUser {
+  /** Set once the client sent `connect`; changes are only sent to synced sockets. */
+  synced: boolean;
+}
+
+export class ProjectBoard extends DurableObject<Env> {
+  private clock = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
+    ctx.blockConcurrencyWhile(async () => {
+      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS change_log (clock INTEGER PRIMARY KEY, changes TEXT NOT NULL)");
+      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+      const row = ctx.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'clock'").toArray()[0];
+      this.clock = row?.value ?? 0;
+    });
+  }
+
+  /** The Worker has already checked membership; it passes who the user is in headers. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade") !== "websocket") {
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
+    }
+    const userId = request.headers.get("x-board-user-id");
+    const name = request.headers.get("x-board-user-name") ?? "";
+    if (!userId) return new Response("Missing user", { status: 400 });
+    const pair = new WebSocketPair();
+    const [client, server] = Object.values(pair);
+    this.ctx.acceptWebSocket(server, [userId]);
+    server.serializeAttachment({ userId, name, synced: false } satisfies SocketState);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Called by the Worker's post-commit path; returns the clock the batch was stamped with. */
+  async publish(changes: Change[]): Promise<number> {
+    if (changes.length === 0) return this.clock;
+    const clock = this.clock + 1;
+    const sql = this.ctx.storage.sql;
+    sql.exec("INSERT INTO change_log (clock, changes) VALUES (?, ?)", clock, JSON.stringify(changes));
+    sql.exec("INSERT INTO meta (key, value) VALUES ('clock', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", clock);
+    sql.exec("DELETE FROM change_log WHERE clock <= ?", clock - CHANGE_LOG_LIMIT);
+    this.clock = clock;
+    this.broadcast({ type: "changes", clock, changes } satisfies ServerMessage);
+    return clock;
+  }
+
+  currentClock(): number {
+    return this.clock;
+  }
+
+  /** Closes the sockets of a user who lost access to the project. */
+  async disconnectUser(userId: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(userId);
+    for (const socket of sockets) {
+      this.send(socket, { type: "error", code: "forbidden", message: "You are no longer a member of this project." });
+      socket.close(4003, "membership revoked");
+    }
+    this.broadcastPresence();
+    return sockets.length;
+  }
+
+  async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
+    const message = parseClientMessage(raw);
+    if (!message) {
+      this.send(socket, { type: "error", code: "bad_message", message: "Unreadable message." });
+      return;
+    }
+    const state = socket.deserializeAttachment() as SocketState;
+    if (message.type === "connect") {
+      if (message.protocolVersion !== PROTOCOL_VERSION) {
+        this.send(socket, { type: "error", code: "protocol_version", message: "Please reload the page." });
+        socket.close(4000, "protocol version");
+        return;
+      }
+      socket.serializeAttachment({ ...state, synced: true } satisfies SocketState);
+      this.send(socket, {
+        type: "connected",
+        protocolVersion: PROTOCOL_VERSION,
+        clock: this.clock,
+        presence: this.presence(),
+      });
+      this.catchUp(socket, message.lastClock);
+      this.broadcastPresence();
+    }
+  }
+
+  async webSocketClose(socket: WebSocket, code: number) {
+    try {
+      // 1005/1006 are reserved and cannot be sent back (stack-notes pitfall 10).
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    } catch {
+      // already closed
+    }
+    this.broadcastPresence(socket);
+  }
+
+  async webSocketError(socket: WebSocket) {
+    this.broadcastPresence(socket);
+  }
+
+  private catchUp(socket: WebSocket, lastClock: number) {
+    if (lastClock >= this.clock) return;
+    const oldest = this.ctx.storage.sql
+      .exec<{ clock: number }>("SELECT MIN(clock) AS clock FROM change_log")
+      .toArray()[0]?.clock;
+    if (lastClock === 0 || lastClock > this.clock || oldest === undefined || oldest > lastClock + 1) {
+      this.send(socket, { type: "reset", clock: this.clock, reason: "too far behind" });
+      return;
+    }
+    const rows = this.ctx.storage.sql
+      .exec<{ clock: number; changes: string }>("SELECT clock, changes FROM change_log WHERE clock > ? ORDER BY clock", lastClock)
+      .toArray();
+    for (const row of rows) {
+      this.send(socket, { type: "changes", clock: row.clock, changes: JSON.parse(row.changes) as Change[] });
+    }
+  }
+
+  private presence(except?: WebSocket): PresenceUser[] {
+    const seen = new Map<string, PresenceUser>();
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket === except) continue;
+      const state = socket.deserializeAttachment() as SocketState | null;
+      if (state?.synced) seen.set(state.userId, { userId: state.userId, name: state.name });
+    }
+    return [...seen.values()];
+  }
+
+  private broadcastPresence(except?: WebSocket) {
+    this.broadcast({ type: "presence", users: this.presence(except) } satisfies ServerMessage, except);
+  }
+
+  private broadcast(message: ServerMessage, except?: WebSocket) {
+    const text = JSON.stringify(message);
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket === except) continue;
+      const state = socket.deserializeAttachment() as SocketState | null;
+      if (!state?.synced) continue;
+      try {
+        socket.send(text);
+      } catch {
+        // a socket that is going away; its close handler tidies up
+      }
+    }
+  }
+
+  private send(socket: WebSocket, message: ServerMessage) {
+    try {
+      socket.send(JSON.stringify(message));
+    } catch {
+      // closed underneath us
+    }
+  }
+}

@@ -1,0 +1,58 @@
+// The live-board wire protocol, shared by the ProjectBoard Durable Object and the browser.
+// One discriminated union per direction on `type`; every send `satisfies` its type.
+
+export const PROTOCOL_VERSION = 1;
+
+/** What a board can show changing. Rows are the same shapes the REST API answers with. */
+export type EntityKind = "issue" | "state" | "label" | "cycle" | "module" | "member" | "project";
+
+export type Change =
+  | { kind: EntityKind; op: "upsert"; id: string; row: Record<string, unknown> }
+  | { kind: EntityKind; op: "delete"; id: string };
+
+export interface PresenceUser {
+  userId: string;
+  name: string;
+}
+
+export type ClientMessage =
+  /** First message after the socket opens; lastClock 0 means "I have nothing yet". */
+  | { type: "connect"; protocolVersion: number; lastClock: number }
+  | { type: "presence"; viewing: string | null };
+
+export type ServerMessage =
+  | { type: "connected"; protocolVersion: number; clock: number; presence: PresenceUser[] }
+  /** Changes stamped with the clock they were committed at, oldest first. */
+  | { type: "changes"; clock: number; changes: Change[] }
+  /** The client is too far behind (or on another protocol): reload the board from the API. */
+  | { type: "reset"; clock: number; reason: string }
+  | { type: "presence"; users: PresenceUser[] }
+  | { type: "error"; code: "bad_message" | "protocol_version" | "forbidden"; message: string };
+
+export const PING = "ping";
+export const PONG = "pong";
+
+export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | null {
+  if (typeof raw !== "string") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object") return null;
+  const message = value as Record<string, unknown>;
+  if (
+    message.type === "connect" &&
+    typeof message.protocolVersion === "number" &&
+    typeof message.lastClock === "number" &&
+    Number.isInteger(message.lastClock) &&
+    message.lastClock >= 0
+  ) {
+    return { type: "connect", protocolVersion: message.protocolVersion, lastClock: message.lastClock };
+  }
+  if (message.type === "presence" && (message.viewing === null || typeof message.viewing === "string")) {
+    return { type: "presence", viewing: message.viewing };
+  }
+  return null;
+}

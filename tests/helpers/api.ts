@@ -1,0 +1,73 @@
+// A small REST client for tests: requests go through SELF (the real Worker with real bindings).
+import { SELF } from "cloudflare:test";
+
+export const ORIGIN = "http://tracker.test";
+
+export interface Call {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+export type Credentials = { cookie?: string; apiKey?: string };
+
+export async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } & Credentials = {},
+): Promise<Call> {
+  const headers = new Headers(options.headers);
+  if (options.cookie) headers.set("cookie", options.cookie);
+  if (options.apiKey) headers.set("x-api-key", options.apiKey);
+  let payload: string | undefined;
+  if (options.rawBody !== undefined) payload = options.rawBody;
+  else if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  const response = await SELF.fetch(`${ORIGIN}${path}`, { method, headers, body: payload, redirect: "manual" });
+  const text = await response.text();
+  let body: unknown = text;
+  if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);
+  return { status: response.status, body, headers: response.headers };
+}
+
+/** A signed-in user with helpers that send their session cookie. */
+export class Client {
+  constructor(
+    readonly user: { id: string; email: string; first_name: string },
+    readonly cookie: string,
+  ) {}
+  get(path: string) {
+    return call("GET", path, { cookie: this.cookie });
+  }
+  post(path: string, body?: unknown) {
+    return call("POST", path, { cookie: this.cookie, body });
+  }
+  patch(path: string, body?: unknown) {
+    return call("PATCH", path, { cookie: this.cookie, body });
+  }
+  put(path: string, body?: unknown) {
+    return call("PUT", path, { cookie: this.cookie, body });
+  }
+  delete(path: string, body?: unknown) {
+    return call("DELETE", path, { cookie: this.cookie, body });
+  }
+}
+
+let counter = 0;
+export const uniqueEmail = (name = "user") => `${name}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+export function cookieFrom(headers: Headers): string {
+  const setCookie = headers.get("set-cookie") ?? "";
+  const match = setCookie.match(/(?:^|,\s*)session=([^;]*)/);
+  if (!match) throw new Error(`no session cookie in ${setCookie}`);
+  return `session=${match[1]}`;
+}
+
+export async function signUp(fields: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {}) {
+  const email = fields.email ?? uniqueEmail(fields.first_name?.toLowerCase());
+  const response = await call("POST", "/api/auth/sign-up/", {
+    body: { email, password: "correct horse battery", first_name: "Test", last_name: "User", ...fields },
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return new Client(response.body.user, cookieFrom(response.headers));
+}

@@ -1,0 +1,27 @@
+// API, domain and sync tests run inside workerd with the real D1, R2, Durable Object and Queue
+// bindings from wrangler.toml (design.md section 5.10). Browser tests live in tests/e2e and run
+// through scripts/e2e.mjs instead.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/**/*.test.ts"],
+      exclude: ["tests/e2e/**", "node_modules/**"],
+      setupFiles: ["./tests/setup/apply-migrations.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+    },
+  };
+});

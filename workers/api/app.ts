@@ -1,0 +1,61 @@
+// The REST API: one Hono app mounted at /api by workers/index.ts. Routers are one file per
+// resource; every handler parses input, calls one domain function and shapes the response.
+import { Hono } from "hono";
+import { authenticate, isSameOriginWrite } from "../auth/sessions";
+import { BOOKMARK_HEADER, bookmarkFrom, openDb } from "../db";
+import { Forbidden } from "../domain/errors";
+import { PostCommit } from "../domain/post-commit";
+import { getConfig } from "../env";
+import { authRoutes } from "./auth";
+import { boardRoutes } from "./board";
+import { errorResponse } from "./errors";
+import type { ApiEnv } from "./hono-env";
+import { estimatesRoutes } from "./estimates";
+import { issuePropertiesRoutes } from "./issue-properties";
+import { issuesRoutes } from "./issues";
+import { labelsRoutes } from "./labels";
+import { projectRoutes } from "./projects";
+import { statesRoutes } from "./states";
+import { userRoutes } from "./users";
+import { workspaceRoutes } from "./workspaces";
+
+export function createApi() {
+  // strict: false accepts every path with or without its trailing slash (design.md section 3).
+  const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
+
+  api.onError(errorResponse);
+  api.notFound((c) => c.json({ error: "Not found." }, 404));
+
+  api.use(async (c, next) => {
+    const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw));
+    const effects = new PostCommit();
+    c.set("domain", { db: requestDb.db, env: c.env, config: getConfig(c.env), effects });
+    const auth = await authenticate(requestDb.db, c.req.raw);
+    if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
+      throw new Forbidden("Cross-origin request refused.");
+    }
+    c.set("auth", auth);
+    await next();
+    // Awaited rather than left to waitUntil: when the response arrives, every open board has
+    // already been told, and a failed publish is known before the caller moves on.
+    if (c.res.status < 400 && effects.pending > 0) {
+      await effects.flush(c.env);
+    } else {
+      effects.discard();
+    }
+    const bookmark = requestDb.bookmark();
+    if (bookmark && c.res.status !== 101) c.res.headers.set(BOOKMARK_HEADER, bookmark);
+  });
+
+  api.route("/auth", authRoutes);
+  api.route("/users", userRoutes);
+  api.route("/workspaces", workspaceRoutes);
+  api.route("/workspaces", projectRoutes);
+  api.route("/workspaces", boardRoutes);
+  api.route("/workspaces", statesRoutes);
+  api.route("/workspaces", labelsRoutes);
+  api.route("/workspaces", estimatesRoutes);
+  api.route("/workspaces", issuePropertiesRoutes);
+  api.route("/workspaces", issuesRoutes);
+  return api;
+}

@@ -1,0 +1,22 @@
+// Typed Hono context shared by every router, and the helpers handlers use to read it.
+import type { Context } from "hono";
+import type { Authenticated } from "../auth/sessions";
+import type { ActorContext, DomainContext } from "../domain/context";
+import { Unauthorized } from "../domain/errors";
+import { readJsonBody } from "../lib/validation";
+
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: { domain: DomainContext; auth: Authenticated | null };
+};
+
+export type ApiContext = Context<ApiEnv>;
+
+/** The domain context of an authenticated caller, or 401. */
+export function actorOf(c: ApiContext): ActorContext {
+  const auth = c.get("auth");
+  if (!auth) throw new Unauthorized();
+  return { ...c.get("domain"), actor: auth.user };
+}
+
+export const body = (c: ApiContext) => readJsonBody(c.req.raw);

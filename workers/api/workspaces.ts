@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { inviteToWorkspace } from "../domain/invitations";
+import {
+  createWorkspace,
+  deleteWorkspace,
+  getWorkspace,
+  listMyWorkspaces,
+  listWorkspaceMembers,
+  myWorkspaceMembership,
+  removeWorkspaceMember,
+  updateWorkspace,
+  updateWorkspaceMember,
+} from "../domain/workspaces";
+import { type ApiEnv, actorOf, body } from "./hono-env";
+
+export const workspaceRoutes = new Hono<ApiEnv>({ strict: false });
+
+workspaceRoutes.get("/", async (c) => c.json(await listMyWorkspaces(actorOf(c))));
+workspaceRoutes.post("/", async (c) => c.json(await createWorkspace(actorOf(c), await body(c)), 201));
+
+workspaceRoutes.get("/:slug", async (c) => c.json(await getWorkspace(actorOf(c), c.req.param("slug"))));
+workspaceRoutes.patch("/:slug", async (c) => c.json(await updateWorkspace(actorOf(c), c.req.param("slug"), await body(c))));
+workspaceRoutes.delete("/:slug", async (c) => {
+  await deleteWorkspace(actorOf(c), c.req.param("slug"));
+  return c.body(null, 204);
+});
+
+workspaceRoutes.get("/:slug/workspace-members/me", async (c) =>
+  c.json(await myWorkspaceMembership(actorOf(c), c.req.param("slug"))),
+);
+workspaceRoutes.get("/:slug/members", async (c) => c.json(await listWorkspaceMembers(actorOf(c), c.req.param("slug"))));
+workspaceRoutes.patch("/:slug/members/:memberId", async (c) =>
+  c.json(await updateWorkspaceMember(actorOf(c), c.req.param("slug"), c.req.param("memberId"), await body(c))),
+);
+workspaceRoutes.delete("/:slug/members/:memberId", async (c) => {
+  await removeWorkspaceMember(actorOf(c), c.req.param("slug"), c.req.param("memberId"));
+  return c.body(null, 204);
+});
+
+workspaceRoutes.post("/:slug/invite", async (c) => c.json(await inviteToWorkspace(actorOf(c), c.req.param("slug"), await body(c))));

@@ -1,0 +1,106 @@
+// Cookie sessions stored in D1 (token hashed), API tokens sent as X-Api-Key, and the origin check
+// on cookie-authenticated writes (ADR 002).
+import { and, eq, gt } from "drizzle-orm";
+import { apiTokens, sessions, users, type User } from "../../drizzle/schema";
+import type { Db } from "../db";
+import type { Config } from "../env";
+import { randomToken, sha256Hex } from "./crypto";
+
+export const SESSION_COOKIE = "session";
+export const API_KEY_HEADER = "x-api-key";
+const DAY_MS = 86_400_000;
+
+export type Authenticated = { user: User; via: "cookie" | "api-key"; sessionToken?: string };
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export async function createSession(db: Db, userId: string, config: Config) {
+  const token = randomToken("s_");
+  const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * DAY_MS).toISOString();
+  await db.insert(sessions).values({ token_hash: await sha256Hex(token), user_id: userId, expires_at: expiresAt });
+  return { token, cookie: sessionCookie(token, config, config.SESSION_TTL_DAYS * 86_400) };
+}
+
+export async function deleteSession(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.token_hash, await sha256Hex(token)));
+}
+
+export function sessionCookie(token: string, config: Config, maxAgeSeconds: number) {
+  const secure = config.secureCookies ? "; Secure" : "";
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function clearedSessionCookie(config: Config) {
+  return sessionCookie("", config, 0);
+}
+
+async function userForSession(db: Db, token: string): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.token_hash, await sha256Hex(token)), gt(sessions.expires_at, new Date().toISOString())))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+async function userForApiKey(db: Db, key: string): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.user_id))
+    .where(eq(apiTokens.token_hash, await sha256Hex(key)))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+/** Who is calling: an API key wins over a cookie, so scripts never ride a browser session. */
+export async function authenticate(db: Db, request: Request): Promise<Authenticated | null> {
+  const apiKey = request.headers.get(API_KEY_HEADER);
+  if (apiKey) {
+    const user = await userForApiKey(db, apiKey);
+    return user ? { user, via: "api-key" } : null;
+  }
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  const user = await userForSession(db, token);
+  return user ? { user, via: "cookie", sessionToken: token } : null;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cookie-authenticated writes must come from our own origin. Browsers send Origin on every
+ * cross-origin and same-origin POST/PUT/PATCH/DELETE; a missing Origin with a foreign Referer
+ * is refused too. SameSite=Lax already keeps the cookie off most cross-site requests.
+ */
+export function isSameOriginWrite(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  const own = new URL(request.url).origin;
+  const origin = request.headers.get("origin");
+  if (origin) return origin === own;
+  const referer = request.headers.get("referer");
+  if (referer) {
+    try {
+      return new URL(referer).origin === own;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,145 @@
+// Accounts: sign-up, sign-in, the signed-in user's profile and API tokens.
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { apiTokens, users } from "../../drizzle/schema";
+import { randomToken, sha256Hex } from "../auth/crypto";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
+import { parseInput } from "../lib/validation";
+import type { ActorContext, DomainContext } from "./context";
+import { Invalid, NotFound, Unauthorized } from "./errors";
+import { meOf } from "./serializers";
+
+export const EMAIL_TAKEN = "An account with this email already exists.";
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required")
+  .max(254, "Email should be less than 255 characters")
+  .pipe(z.email("Enter a valid email address."));
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(255, `${label} should be less than 255 characters`);
+
+export const SignUpInput = z.object({
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(8, "Password must be at least 8 characters long.")
+    .max(128, "Password should be at most 128 characters."),
+  first_name: personName("First name").default(""),
+  last_name: personName("Last name").default(""),
+});
+
+export const SignInInput = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
+});
+
+export async function signUp(ctx: DomainContext, input: unknown) {
+  const data = parseInput(SignUpInput, input);
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
+  if (existing) throw Invalid.field("email", EMAIL_TAKEN);
+  const password_hash = await hashPassword(data.password, ctx.config.PASSWORD_HASH_ITERATIONS);
+  const display_name = data.email.split("@")[0];
+  const inserted = await ctx.db
+    .insert(users)
+    .values({ email: data.email, password_hash, first_name: data.first_name, last_name: data.last_name, display_name })
+    .onConflictDoNothing()
+    .returning();
+  // Two sign-ups racing for one email: the unique index decides, the loser gets the field error.
+  if (inserted.length === 0) throw Invalid.field("email", EMAIL_TAKEN);
+  return inserted[0];
+}
+
+export async function signIn(ctx: DomainContext, input: unknown) {
+  const data = parseInput(SignInInput, input);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, data.email)).limit(1);
+  // Hash even for an unknown email so the response time does not tell which emails exist.
+  const ok = await verifyPassword(
+    data.password,
+    user?.password_hash ?? (await dummyPasswordHash(ctx.config.PASSWORD_HASH_ITERATIONS)),
+  );
+  if (!user || !ok || user.is_bot) throw new Unauthorized(INVALID_CREDENTIALS);
+  return user;
+}
+
+const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format");
+export const ThemeInput = z
+  .object({
+    theme: z.string().max(40).optional(),
+    palette: z.string().max(200).optional(),
+    darkPalette: z.boolean().optional(),
+    accent: hexColor.optional(),
+    bgBase: hexColor.optional(),
+    bgSurface1: hexColor.optional(),
+    bgSurface2: hexColor.optional(),
+    border: hexColor.optional(),
+    sidebar: hexColor.optional(),
+    textBase: hexColor.optional(),
+    textSecondary: hexColor.optional(),
+  })
+  .strict();
+
+export const UpdateMeInput = z
+  .object({
+    first_name: personName("First name"),
+    last_name: personName("Last name"),
+    display_name: personName("Display name"),
+    avatar: z.string().trim().max(1024, "Avatar URL is too long"),
+    theme: ThemeInput.nullable(),
+  })
+  .partial();
+
+export async function updateMe(ctx: ActorContext, input: unknown) {
+  const data = parseInput(UpdateMeInput, input);
+  const { theme, ...rest } = data;
+  const values = { ...rest, ...(theme !== undefined ? { theme: theme as Record<string, string> | null } : {}) };
+  if (Object.keys(values).length === 0) return meOf(ctx.actor);
+  const [user] = await ctx.db.update(users).set(values).where(eq(users.id, ctx.actor.id)).returning();
+  return meOf(user);
+}
+
+export const CreateApiTokenInput = z.object({
+  label: z
+    .string({ error: "Label is required" })
+    .trim()
+    .min(1, "Label is required")
+    .max(255, "Label should be less than 255 characters"),
+});
+
+export async function listApiTokens(ctx: ActorContext) {
+  return ctx.db
+    .select({
+      id: apiTokens.id,
+      label: apiTokens.label,
+      created_at: apiTokens.created_at,
+      last_used_at: apiTokens.last_used_at,
+    })
+    .from(apiTokens)
+    .where(eq(apiTokens.user_id, ctx.actor.id))
+    .orderBy(desc(apiTokens.created_at));
+}
+
+/** The token is returned once; only its hash is kept. */
+export async function createApiToken(ctx: ActorContext, input: unknown) {
+  const { label } = parseInput(CreateApiTokenInput, input);
+  const token = randomToken("et_");
+  const [row] = await ctx.db
+    .insert(apiTokens)
+    .values({ user_id: ctx.actor.id, label, token_hash: await sha256Hex(token) })
+    .returning();
+  return { id: row.id, label: row.label, token, created_at: row.created_at };
+}
+
+export async function deleteApiToken(ctx: ActorContext, tokenId: string) {
+  const deleted = await ctx.db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.user_id, ctx.actor.id)))
+    .returning({ id: apiTokens.id });
+  if (deleted.length === 0) throw new NotFound("API token not found.");
+}

@@ -1,0 +1,53 @@
+// The one post-commit path (design.md section 5.6): domain operations record what they changed,
+// and after the write has committed the caller flushes it to each project's ProjectBoard.
+import type { Change } from "../../durable-objects/protocol";
+import type { AppEnv } from "../env";
+import { type JobMessage, runJob } from "../jobs";
+
+export class PostCommit {
+  private readonly boardChanges = new Map<string, Change[]>();
+  private readonly revokedMembers: { projectId: string; userId: string }[] = [];
+
+  /** Queue a change for the project's live board; sent only after the write commits. */
+  publish(projectId: string, change: Change) {
+    const list = this.boardChanges.get(projectId);
+    if (list) list.push(change);
+    else this.boardChanges.set(projectId, [change]);
+  }
+
+  /** Close the user's live sockets on a project they can no longer see. */
+  revokeBoardAccess(projectId: string, userId: string) {
+    this.revokedMembers.push({ projectId, userId });
+  }
+
+  get pending(): number {
+    return this.boardChanges.size + this.revokedMembers.length;
+  }
+
+  /** Forget everything queued: the write it described did not commit. */
+  discard() {
+    this.boardChanges.clear();
+    this.revokedMembers.length = 0;
+  }
+
+  /**
+   * Sends everything queued to the boards. A publish that fails is handed to the JOBS queue,
+   * which retries it, so a committed change is never lost to a passing DO error.
+   */
+  async flush(env: AppEnv): Promise<void> {
+    const jobs: JobMessage[] = [
+      ...[...this.boardChanges].map(([projectId, changes]) => ({ type: "board.publish" as const, projectId, changes })),
+      ...this.revokedMembers.map(({ projectId, userId }) => ({ type: "board.revoke" as const, projectId, userId })),
+    ];
+    this.discard();
+    const results = await Promise.allSettled(jobs.map((job) => runJob(env, job)));
+    const failed = jobs.filter((_, index) => results[index].status === "rejected");
+    if (failed.length === 0) return;
+    console.error("post-commit publish failed; queued for retry", failed.length);
+    await env.JOBS.sendBatch(failed.map((body) => ({ body })));
+  }
+}
+
+export function boardOf(env: AppEnv, projectId: string) {
+  return env.PROJECT_BOARD.get(env.PROJECT_BOARD.idFromName(projectId));
+}

@@ -1,0 +1,525 @@
+// Projects: creation with default states, settings, membership, joining and favourites.
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  estimates,
+  issueSequences,
+  projectMembers,
+  projects,
+  states,
+  userFavorites,
+  users,
+  workspaceMembers,
+  type Project,
+  type Role,
+  type StateGroup,
+  type Workspace,
+} from "../../drizzle/schema";
+import { runBatch } from "../lib/batch";
+import { isUniqueViolation } from "../lib/d1-errors";
+import { parseInput } from "../lib/validation";
+import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
+import type { ActorContext } from "./context";
+import { BadRequest, Forbidden, Invalid, NotFound } from "./errors";
+import { memberDetailOf } from "./serializers";
+import { RoleSchema } from "./workspaces";
+
+export const IDENTIFIER_TAKEN = "Project identifier is already taken";
+export const NO_CREATE_PERMISSION = "You don't have permission to create project.";
+export const LAST_PROJECT_OWNER = "A project needs at least one owner.";
+
+/** Network values (spec 002: "constant table, default 2"): 0 secret (invite only), 2 public. */
+export const NETWORK = { secret: 0, public: 2 } as const;
+
+export const STATE_SEQUENCE_STEP = 15000;
+
+/** The five states every new project starts with (design.md section 4). */
+export const DEFAULT_STATES: { name: string; group: StateGroup; color: string; default: boolean }[] = [
+  { name: "Backlog", group: "backlog", color: "#3f76ff", default: true },
+  { name: "Todo", group: "unstarted", color: "#ff9e9e", default: false },
+  { name: "In Progress", group: "started", color: "#d687ff", default: false },
+  { name: "Done", group: "completed", color: "#096e8d", default: false },
+  { name: "Cancelled", group: "cancelled", color: "#ff5353", default: false },
+];
+
+const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format");
+
+export const ProjectNameSchema = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(255, "Name should be less than 255 characters");
+
+export const IdentifierSchema = z
+  .string({ error: "Identifier is required" })
+  .trim()
+  .min(1, "Identifier is required")
+  .max(5, "Identifier must at most be of 5 characters")
+  .regex(/^[A-Z]+$/, "Identifier must be uppercase text.");
+
+const projectFields = {
+  name: ProjectNameSchema,
+  identifier: IdentifierSchema,
+  description: z.string({ error: "Description must be text" }).max(10_000, "Description is too long"),
+  network: z.union([z.literal(NETWORK.secret), z.literal(NETWORK.public)], { error: "Network must be 0 or 2." }),
+  emoji: z
+    .string()
+    .regex(/^\d{1,7}(-\d{1,7}){0,7}$/, "Emoji must be a code point")
+    .nullable(),
+  icon_prop: z.object({ name: z.string().trim().min(1).max(64), color: hexColor }).nullable(),
+  cover_image: z.string().trim().max(2048, "Cover image URL is too long").nullable(),
+  cycle_view: z.boolean(),
+  module_view: z.boolean(),
+  issue_views_view: z.boolean(),
+  page_view: z.boolean(),
+};
+
+export const CreateProjectInput = z.object({
+  ...projectFields,
+  description: projectFields.description.default(""),
+  network: projectFields.network.default(NETWORK.public),
+  emoji: projectFields.emoji.optional(),
+  icon_prop: projectFields.icon_prop.optional(),
+  cover_image: projectFields.cover_image.optional(),
+  cycle_view: projectFields.cycle_view.default(true),
+  module_view: projectFields.module_view.default(true),
+  issue_views_view: projectFields.issue_views_view.default(true),
+  page_view: projectFields.page_view.default(true),
+});
+
+export const UpdateProjectInput = z
+  .object({
+    ...projectFields,
+    estimate: z.string().max(64).nullable(),
+    project_lead: z.string().max(64).nullable(),
+    default_assignee: z.string().max(64).nullable(),
+  })
+  .partial();
+
+type ProjectExtras = {
+  workspace: Pick<Workspace, "id" | "slug" | "name">;
+  member_role: number | null;
+  is_favorite: boolean;
+};
+
+export function projectOf(project: Project, extras: ProjectExtras) {
+  return {
+    id: project.id,
+    name: project.name,
+    identifier: project.identifier,
+    description: project.description,
+    network: project.network,
+    emoji: project.emoji,
+    icon_prop: project.icon_prop,
+    cover_image: project.cover_image,
+    cycle_view: project.cycle_view,
+    module_view: project.module_view,
+    issue_views_view: project.issue_views_view,
+    page_view: project.page_view,
+    estimate: project.estimate_id,
+    project_lead: project.project_lead,
+    default_assignee: project.default_assignee,
+    workspace: project.workspace_id,
+    workspace_detail: { id: extras.workspace.id, slug: extras.workspace.slug, name: extras.workspace.name },
+    is_member: extras.member_role !== null,
+    member_role: extras.member_role,
+    is_favorite: extras.is_favorite,
+    created_by: project.created_by,
+    created_at: project.created_at,
+    updated_at: project.updated_at,
+  };
+}
+
+export type ProjectView = ReturnType<typeof projectOf>;
+
+const favoriteJoin = (userId: string) =>
+  and(
+    eq(userFavorites.entity_type, "project"),
+    eq(userFavorites.entity_id, projects.id),
+    eq(userFavorites.user_id, userId),
+  );
+
+/**
+ * Every project the actor can see in the workspace: public projects (for viewers and up) and
+ * the ones they belong to. Favourites come first, then by name.
+ */
+export async function listProjects(ctx: ActorContext, slug: string) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  const visible =
+    membership.role >= ROLE.viewer
+      ? or(eq(projects.network, NETWORK.public), sql`${projectMembers.id} IS NOT NULL`)
+      : sql`${projectMembers.id} IS NOT NULL`;
+  const rows = await ctx.db
+    .select({ project: projects, role: projectMembers.role, favoriteId: userFavorites.id })
+    .from(projects)
+    .leftJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)))
+    .leftJoin(userFavorites, favoriteJoin(ctx.actor.id))
+    .where(and(eq(projects.workspace_id, workspace.id), visible))
+    .orderBy(desc(sql`${userFavorites.id} IS NOT NULL`), asc(projects.name));
+  return rows.map((row) =>
+    projectOf(row.project, { workspace, member_role: row.role, is_favorite: row.favoriteId !== null }),
+  );
+}
+
+export async function createProject(ctx: ActorContext, slug: string, input: unknown) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  if (membership.role < ROLE.member) throw new Forbidden(NO_CREATE_PERMISSION);
+  const data = parseInput(CreateProjectInput, input);
+  const projectId = crypto.randomUUID();
+  const base = { workspace_id: workspace.id, project_id: projectId };
+  try {
+    const [inserted] = await ctx.db.batch([
+      ctx.db
+        .insert(projects)
+        .values({ ...data, id: projectId, workspace_id: workspace.id, created_by: ctx.actor.id, project_lead: ctx.actor.id })
+        .returning(),
+      ctx.db.insert(projectMembers).values({ ...base, member_id: ctx.actor.id, role: ROLE.owner }),
+      ctx.db.insert(states).values(
+        DEFAULT_STATES.map((state, index) => ({
+          ...base,
+          ...state,
+          sequence: STATE_SEQUENCE_STEP + index * 10000,
+          created_by: ctx.actor.id,
+        })),
+      ),
+      ctx.db.insert(issueSequences).values({ project_id: projectId, last_sequence_id: 0 }),
+    ]);
+    return projectOf(inserted[0], { workspace, member_role: ROLE.owner, is_favorite: false });
+  } catch (error) {
+    if (isUniqueViolation(error, "projects.workspace_id, projects.identifier")) {
+      throw Invalid.field("identifier", IDENTIFIER_TAKEN);
+    }
+    throw error;
+  }
+}
+
+async function isFavorite(ctx: ActorContext, projectId: string) {
+  const [row] = await ctx.db
+    .select({ id: userFavorites.id })
+    .from(userFavorites)
+    .where(
+      and(
+        eq(userFavorites.user_id, ctx.actor.id),
+        eq(userFavorites.entity_type, "project"),
+        eq(userFavorites.entity_id, projectId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function getProject(ctx: ActorContext, slug: string, projectId: string) {
+  const { workspace, project, membership } = await projectAccess(ctx, slug, projectId);
+  return projectOf(project, { workspace, member_role: membership.role, is_favorite: await isFavorite(ctx, projectId) });
+}
+
+async function assertProjectMember(ctx: ActorContext, projectId: string, userId: string, field: string) {
+  const [row] = await ctx.db
+    .select({ id: projectMembers.id })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.member_id, userId)))
+    .limit(1);
+  if (!row) throw Invalid.field(field, "Must be a member of the project.");
+}
+
+export async function updateProject(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const { workspace, project, membership } = await projectAccess(ctx, slug, projectId, ROLE.owner);
+  const { estimate, ...data } = parseInput(UpdateProjectInput, input);
+  if (data.project_lead) await assertProjectMember(ctx, projectId, data.project_lead, "project_lead");
+  if (data.default_assignee) await assertProjectMember(ctx, projectId, data.default_assignee, "default_assignee");
+  if (estimate) {
+    const [row] = await ctx.db
+      .select({ id: estimates.id })
+      .from(estimates)
+      .where(and(eq(estimates.id, estimate), eq(estimates.project_id, projectId)))
+      .limit(1);
+    if (!row) throw Invalid.field("estimate", "Estimate not found in this project.");
+  }
+  const values = { ...data, ...(estimate !== undefined ? { estimate_id: estimate } : {}) };
+  let updated = project;
+  if (Object.keys(values).length > 0) {
+    try {
+      [updated] = await ctx.db.update(projects).set(values).where(eq(projects.id, projectId)).returning();
+    } catch (error) {
+      if (isUniqueViolation(error, "projects.workspace_id, projects.identifier")) {
+        throw Invalid.field("identifier", IDENTIFIER_TAKEN);
+      }
+      throw error;
+    }
+  }
+  const view = projectOf(updated, { workspace, member_role: membership.role, is_favorite: await isFavorite(ctx, projectId) });
+  ctx.effects.publish(projectId, { kind: "project", op: "upsert", id: projectId, row: view });
+  return view;
+}
+
+export async function deleteProject(ctx: ActorContext, slug: string, projectId: string) {
+  await projectAccess(ctx, slug, projectId, ROLE.owner);
+  await ctx.db.batch([
+    ctx.db.delete(userFavorites).where(eq(userFavorites.project_id, projectId)),
+    ctx.db.delete(projects).where(eq(projects.id, projectId)),
+  ]);
+  ctx.effects.publish(projectId, { kind: "project", op: "delete", id: projectId });
+}
+
+// ---------------------------------------------------------------- members
+
+type MemberRow = { membership: typeof projectMembers.$inferSelect; user: typeof users.$inferSelect };
+
+export function projectMemberOf({ membership, user }: MemberRow) {
+  return {
+    id: membership.id,
+    member: memberDetailOf(user),
+    role: membership.role,
+    project: membership.project_id,
+    workspace: membership.workspace_id,
+    created_at: membership.created_at,
+  };
+}
+
+function memberRows(ctx: ActorContext) {
+  return ctx.db
+    .select({ membership: projectMembers, user: users })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.member_id));
+}
+
+export async function listProjectMembers(ctx: ActorContext, slug: string, projectId: string) {
+  await projectAccess(ctx, slug, projectId);
+  const rows = await memberRows(ctx).where(eq(projectMembers.project_id, projectId)).orderBy(asc(users.email));
+  return rows.map(projectMemberOf);
+}
+
+export async function myProjectMembership(ctx: ActorContext, slug: string, projectId: string) {
+  const { membership } = await projectAccess(ctx, slug, projectId);
+  return {
+    id: membership.id,
+    role: membership.role,
+    view_props: membership.view_props ?? null,
+    default_props: membership.default_props ?? null,
+    member: memberDetailOf(ctx.actor),
+    project: membership.project_id,
+    workspace: membership.workspace_id,
+  };
+}
+
+export const AddProjectMembersInput = z.object({
+  members: z
+    .array(z.object({ member_id: z.string({ error: "Member is required" }).max(64), role: RoleSchema }), {
+      error: "Members are required",
+    })
+    .min(1, "Members are required")
+    .max(100, "At most 100 members at a time"),
+});
+
+/** Project roles never exceed the member's workspace role nor the granting owner's role. */
+export async function addProjectMembers(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const { workspace, membership } = await projectAccess(ctx, slug, projectId, ROLE.owner);
+  const { members } = parseInput(AddProjectMembersInput, input);
+  const ids = [...new Set(members.map((m) => m.member_id))];
+  const workspaceRoles = new Map(
+    (
+      await ctx.db
+        .select({ member_id: workspaceMembers.member_id, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspace_id, workspace.id), inArray(workspaceMembers.member_id, ids)))
+    ).map((row) => [row.member_id, row.role]),
+  );
+  for (const { member_id, role } of members) {
+    const workspaceRole = workspaceRoles.get(member_id);
+    if (workspaceRole === undefined) throw Invalid.field("members", "Every member must belong to the workspace.");
+    assertCanGrant(membership.role, role);
+    if (role > workspaceRole) throw Invalid.field("members", "A project role cannot exceed the workspace role.");
+  }
+  await runBatch(
+    ctx.db,
+    members.map(({ member_id, role }) =>
+      ctx.db
+        .insert(projectMembers)
+        .values({ workspace_id: workspace.id, project_id: projectId, member_id, role })
+        .onConflictDoUpdate({ target: [projectMembers.project_id, projectMembers.member_id], set: { role } }),
+    ),
+  );
+  const rows = await memberRows(ctx).where(and(eq(projectMembers.project_id, projectId), inArray(projectMembers.member_id, ids)));
+  const added = rows.map(projectMemberOf);
+  for (const member of added) ctx.effects.publish(projectId, { kind: "member", op: "upsert", id: member.member.id, row: member });
+  return added;
+}
+
+async function loadProjectMember(ctx: ActorContext, projectId: string, membershipId: string) {
+  const [row] = await memberRows(ctx)
+    .where(and(eq(projectMembers.id, membershipId), eq(projectMembers.project_id, projectId)))
+    .limit(1);
+  if (!row) throw new NotFound("Project member not found.");
+  return row;
+}
+
+async function projectOwnerCount(ctx: ActorContext, projectId: string) {
+  const [{ total }] = await ctx.db
+    .select({ total: sql<number>`count(*)` })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.role, ROLE.owner)));
+  return total;
+}
+
+export const UpdateProjectMemberInput = z.object({ role: RoleSchema });
+
+export async function updateProjectMember(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  membershipId: string,
+  input: unknown,
+) {
+  const { workspace, membership } = await projectAccess(ctx, slug, projectId, ROLE.owner);
+  const { role } = parseInput(UpdateProjectMemberInput, input);
+  assertCanGrant(membership.role, role);
+  const target = await loadProjectMember(ctx, projectId, membershipId);
+  const [workspaceRow] = await ctx.db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspace_id, workspace.id), eq(workspaceMembers.member_id, target.user.id)))
+    .limit(1);
+  if (!workspaceRow || role > workspaceRow.role) {
+    throw Invalid.field("role", "A project role cannot exceed the workspace role.");
+  }
+  if (target.membership.role === ROLE.owner && role !== ROLE.owner && (await projectOwnerCount(ctx, projectId)) <= 1) {
+    throw new BadRequest(LAST_PROJECT_OWNER);
+  }
+  const [updated] = await ctx.db
+    .update(projectMembers)
+    .set({ role })
+    .where(eq(projectMembers.id, target.membership.id))
+    .returning();
+  const view = projectMemberOf({ membership: updated, user: target.user });
+  ctx.effects.publish(projectId, { kind: "member", op: "upsert", id: target.user.id, row: view });
+  return view;
+}
+
+/** Owners remove anyone; any member may leave. The last owner stays. */
+export async function removeProjectMember(ctx: ActorContext, slug: string, projectId: string, membershipId: string) {
+  const { membership } = await projectAccess(ctx, slug, projectId);
+  const target = await loadProjectMember(ctx, projectId, membershipId);
+  const leaving = target.user.id === ctx.actor.id;
+  if (!leaving && membership.role < ROLE.owner) throw new Forbidden();
+  if (target.membership.role === ROLE.owner && (await projectOwnerCount(ctx, projectId)) <= 1) {
+    throw new BadRequest(LAST_PROJECT_OWNER);
+  }
+  await ctx.db.delete(projectMembers).where(eq(projectMembers.id, target.membership.id));
+  ctx.effects.publish(projectId, { kind: "member", op: "delete", id: target.user.id });
+  ctx.effects.revokeBoardAccess(projectId, target.user.id);
+}
+
+export const JoinProjectsInput = z.object({
+  project_ids: z
+    .array(z.string().max(64), { error: "Projects are required" })
+    .min(1, "Projects are required")
+    .max(100, "At most 100 projects at a time"),
+});
+
+/**
+ * A workspace member joins public projects with their workspace role; a workspace owner may also
+ * join secret ones. Unknown or barred ids fail the whole request (nothing is joined).
+ */
+export async function joinProjects(ctx: ActorContext, slug: string, input: unknown) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  const { project_ids } = parseInput(JoinProjectsInput, input);
+  const ids = [...new Set(project_ids)];
+  const found = await ctx.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.workspace_id, workspace.id), inArray(projects.id, ids)));
+  if (found.length !== ids.length) throw new NotFound("Project not found.");
+  if (membership.role < ROLE.owner && found.some((project) => project.network !== NETWORK.public)) {
+    throw new Forbidden("You can only join public projects.");
+  }
+  const role = membership.role as Role;
+  await runBatch(
+    ctx.db,
+    found.map((project) =>
+      ctx.db
+        .insert(projectMembers)
+        .values({ workspace_id: workspace.id, project_id: project.id, member_id: ctx.actor.id, role })
+        .onConflictDoNothing(),
+    ),
+  );
+  const rows = await memberRows(ctx).where(and(eq(projectMembers.member_id, ctx.actor.id), inArray(projectMembers.project_id, ids)));
+  for (const row of rows) {
+    ctx.effects.publish(row.membership.project_id, {
+      kind: "member",
+      op: "upsert",
+      id: ctx.actor.id,
+      row: projectMemberOf(row),
+    });
+  }
+  return { message: "Projects joined successfully", projects: found.map((project) => project.id) };
+}
+
+// ---------------------------------------------------------------- favourites
+
+export async function listFavoriteProjects(ctx: ActorContext, slug: string) {
+  const { workspace } = await workspaceAccess(ctx, slug);
+  const rows = await ctx.db
+    .select({ favorite: userFavorites, project: projects, role: projectMembers.role })
+    .from(userFavorites)
+    .innerJoin(projects, eq(projects.id, userFavorites.entity_id))
+    .leftJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)))
+    .where(
+      and(
+        eq(userFavorites.user_id, ctx.actor.id),
+        eq(userFavorites.workspace_id, workspace.id),
+        eq(userFavorites.entity_type, "project"),
+      ),
+    )
+    .orderBy(asc(projects.name));
+  return rows.map(({ favorite, project, role }) => ({
+    id: favorite.id,
+    project: project.id,
+    project_detail: projectOf(project, { workspace, member_role: role, is_favorite: true }),
+    created_at: favorite.created_at,
+  }));
+}
+
+export const AddFavoriteProjectInput = z.object({
+  project: z.string({ error: "Project is required" }).min(1, "Project is required").max(64),
+});
+
+export async function addFavoriteProject(ctx: ActorContext, slug: string, input: unknown) {
+  const { project: projectId } = parseInput(AddFavoriteProjectInput, input);
+  const { workspace, project, membership } = await projectAccess(ctx, slug, projectId);
+  await ctx.db
+    .insert(userFavorites)
+    .values({
+      user_id: ctx.actor.id,
+      workspace_id: workspace.id,
+      project_id: project.id,
+      entity_type: "project",
+      entity_id: project.id,
+    })
+    .onConflictDoNothing();
+  const [favorite] = await ctx.db
+    .select()
+    .from(userFavorites)
+    .where(and(eq(userFavorites.user_id, ctx.actor.id), eq(userFavorites.entity_type, "project"), eq(userFavorites.entity_id, project.id)));
+  return {
+    id: favorite.id,
+    project: project.id,
+    project_detail: projectOf(project, { workspace, member_role: membership.role, is_favorite: true }),
+    created_at: favorite.created_at,
+  };
+}
+
+export async function removeFavoriteProject(ctx: ActorContext, slug: string, projectId: string) {
+  const { workspace } = await workspaceAccess(ctx, slug);
+  const deleted = await ctx.db
+    .delete(userFavorites)
+    .where(
+      and(
+        eq(userFavorites.user_id, ctx.actor.id),
+        eq(userFavorites.workspace_id, workspace.id),
+        eq(userFavorites.entity_type, "project"),
+        eq(userFavorites.entity_id, projectId),
+      ),
+    )
+    .returning({ id: userFavorites.id });
+  if (deleted.length === 0) throw new NotFound("Favorite not found.");
+}

@@ -1,0 +1,33 @@
+// Shapes shared by several resources' responses.
+import type { User } from "../../drizzle/schema";
+
+/** The signed-in user as /api/users/me/ shows them. */
+export function meOf(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    display_name: user.display_name,
+    avatar: user.avatar,
+    theme: user.theme ?? null,
+    is_bot: user.is_bot,
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+  };
+}
+
+/** A user as seen by other members (member, actor_detail, assignee_details...). */
+export function memberDetailOf(user: Pick<User, "id" | "email" | "first_name" | "last_name" | "display_name" | "avatar" | "is_bot">) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    display_name: user.display_name,
+    avatar: user.avatar,
+    is_bot: user.is_bot,
+  };
+}
+
+export type MemberDetail = ReturnType<typeof memberDetailOf>;

@@ -1,0 +1,212 @@
+// Workspaces and their members.
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { projectMembers, projects, users, workspaceMembers, workspaces, type Role, type Workspace } from "../../drizzle/schema";
+import { isUniqueViolation } from "../lib/d1-errors";
+import { parseInput } from "../lib/validation";
+import { ROLE, ROLES, assertCanGrant, workspaceAccess } from "./access";
+import type { ActorContext } from "./context";
+import { BadRequest, Forbidden, Invalid, NotFound } from "./errors";
+import { memberDetailOf } from "./serializers";
+
+export const SLUG_TAKEN = "The workspace URL is already taken!";
+export const SLUG_FORMAT = "Slug may contain only lowercase letters, digits and dashes.";
+
+/** First path segments the app itself uses; a workspace slug cannot shadow them. */
+export const RESERVED_SLUGS = new Set([
+  "api", "assets", "build", "create-workspace", "invitations", "sign-in", "sign-up", "sign-out",
+  "onboarding", "settings", "profile", "favicon.ico", "robots.txt", "god-mode", "admin", "health",
+]);
+
+export const WorkspaceNameSchema = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(80, "Name should be less than 80 characters");
+
+export const CreateWorkspaceInput = z.object({
+  name: WorkspaceNameSchema,
+  slug: z
+    .string({ error: "Slug is required" })
+    .trim()
+    .min(1, "Slug is required")
+    .max(48, "Slug should be less than 48 characters")
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_FORMAT)
+    .refine((slug) => !RESERVED_SLUGS.has(slug), SLUG_TAKEN),
+});
+
+export const UpdateWorkspaceInput = z
+  .object({ name: WorkspaceNameSchema, logo: z.string().trim().max(1024, "Logo URL is too long") })
+  .partial();
+
+export function workspaceOf(workspace: Workspace, extra: { role?: number; total_members?: number } = {}) {
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    slug: workspace.slug,
+    logo: workspace.logo,
+    owner: workspace.owner_id,
+    created_at: workspace.created_at,
+    updated_at: workspace.updated_at,
+    ...extra,
+  };
+}
+
+export async function listMyWorkspaces(ctx: ActorContext) {
+  const rows = await ctx.db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
+    .where(eq(workspaceMembers.member_id, ctx.actor.id))
+    .orderBy(asc(workspaces.name));
+  return rows.map((row) => workspaceOf(row.workspace, { role: row.role }));
+}
+
+export async function createWorkspace(ctx: ActorContext, input: unknown) {
+  const data = parseInput(CreateWorkspaceInput, input);
+  const workspaceId = crypto.randomUUID();
+  try {
+    // One batch is one transaction: the owner membership exists exactly when the workspace does.
+    const [inserted] = await ctx.db.batch([
+      ctx.db.insert(workspaces).values({ id: workspaceId, name: data.name, slug: data.slug, owner_id: ctx.actor.id }).returning(),
+      ctx.db.insert(workspaceMembers).values({ workspace_id: workspaceId, member_id: ctx.actor.id, role: ROLE.owner }),
+    ]);
+    return workspaceOf(inserted[0], { role: ROLE.owner });
+  } catch (error) {
+    if (isUniqueViolation(error, "workspaces.slug")) throw Invalid.field("slug", SLUG_TAKEN);
+    throw error;
+  }
+}
+
+export async function getWorkspace(ctx: ActorContext, slug: string) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspace_id, workspace.id));
+  return workspaceOf(workspace, { role: membership.role, total_members: total });
+}
+
+export async function updateWorkspace(ctx: ActorContext, slug: string, input: unknown) {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
+  const data = parseInput(UpdateWorkspaceInput, input);
+  if (Object.keys(data).length === 0) return workspaceOf(workspace, { role: ROLE.owner });
+  const [updated] = await ctx.db.update(workspaces).set(data).where(eq(workspaces.id, workspace.id)).returning();
+  return workspaceOf(updated, { role: ROLE.owner });
+}
+
+export async function deleteWorkspace(ctx: ActorContext, slug: string) {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
+  const projectIds = await ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.workspace_id, workspace.id));
+  await ctx.db.delete(workspaces).where(eq(workspaces.id, workspace.id));
+  for (const { id } of projectIds) ctx.effects.publish(id, { kind: "project", op: "delete", id });
+}
+
+export async function myWorkspaceMembership(ctx: ActorContext, slug: string) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  return {
+    id: membership.id,
+    role: membership.role,
+    workspace: workspace.id,
+    member: memberDetailOf(ctx.actor),
+  };
+}
+
+function memberRowOf(row: { membership: typeof workspaceMembers.$inferSelect; user: typeof users.$inferSelect }) {
+  return {
+    id: row.membership.id,
+    role: row.membership.role,
+    workspace: row.membership.workspace_id,
+    member: memberDetailOf(row.user),
+    created_at: row.membership.created_at,
+  };
+}
+
+export async function listWorkspaceMembers(ctx: ActorContext, slug: string) {
+  const { workspace } = await workspaceAccess(ctx, slug);
+  const rows = await ctx.db
+    .select({ membership: workspaceMembers, user: users })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.member_id))
+    .where(eq(workspaceMembers.workspace_id, workspace.id))
+    .orderBy(asc(users.email));
+  return rows.map(memberRowOf);
+}
+
+export const RoleSchema = z.union(ROLES.map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]], {
+  error: "Role must be one of 20, 15, 10, 5.",
+});
+export const UpdateMemberInput = z.object({ role: RoleSchema });
+
+export const LAST_OWNER = "A workspace needs at least one owner.";
+
+async function loadWorkspaceMember(ctx: ActorContext, workspaceId: string, membershipId: string) {
+  const [row] = await ctx.db
+    .select({ membership: workspaceMembers, user: users })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.member_id))
+    .where(and(eq(workspaceMembers.id, membershipId), eq(workspaceMembers.workspace_id, workspaceId)))
+    .limit(1);
+  if (!row) throw new NotFound("Workspace member not found.");
+  return row;
+}
+
+async function ownerCount(ctx: ActorContext, workspaceId: string) {
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.role, ROLE.owner)));
+  return total;
+}
+
+export async function updateWorkspaceMember(ctx: ActorContext, slug: string, membershipId: string, input: unknown) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug, ROLE.owner);
+  const { role } = parseInput(UpdateMemberInput, input);
+  assertCanGrant(membership.role, role);
+  const target = await loadWorkspaceMember(ctx, workspace.id, membershipId);
+  if (target.membership.role === ROLE.owner && role !== ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {
+    throw new BadRequest(LAST_OWNER);
+  }
+  const [updated] = await ctx.db
+    .update(workspaceMembers)
+    .set({ role })
+    .where(eq(workspaceMembers.id, target.membership.id))
+    .returning();
+  // A project role never exceeds the workspace role.
+  await ctx.db
+    .update(projectMembers)
+    .set({ role })
+    .where(
+      and(
+        eq(projectMembers.workspace_id, workspace.id),
+        eq(projectMembers.member_id, target.user.id),
+        sql`${projectMembers.role} > ${role}`,
+      ),
+    );
+  return memberRowOf({ membership: updated, user: target.user });
+}
+
+/** Owners remove anyone; everyone may leave. The last owner can do neither to themselves. */
+export async function removeWorkspaceMember(ctx: ActorContext, slug: string, membershipId: string) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  const target = await loadWorkspaceMember(ctx, workspace.id, membershipId);
+  const leaving = target.user.id === ctx.actor.id;
+  if (!leaving && membership.role < ROLE.owner) throw new Forbidden();
+  if (target.membership.role === ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {
+    throw new BadRequest(LAST_OWNER);
+  }
+  const memberProjects = await ctx.db
+    .select({ projectId: projectMembers.project_id })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.workspace_id, workspace.id), eq(projectMembers.member_id, target.user.id)));
+  await ctx.db.batch([
+    ctx.db
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.workspace_id, workspace.id), eq(projectMembers.member_id, target.user.id))),
+    ctx.db.delete(workspaceMembers).where(eq(workspaceMembers.id, target.membership.id)),
+  ]);
+  for (const { projectId } of memberProjects) {
+    ctx.effects.publish(projectId, { kind: "member", op: "delete", id: target.user.id });
+    ctx.effects.revokeBoardAccess(projectId, target.user.id);
+  }
+}

@@ -1,0 +1,26 @@
+// The Worker entry: /api/* goes to Hono, everything else to Remix; the same module consumes the
+// JOBS queue and exports the ProjectBoard Durable Object (design.md section 1).
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The Remix server build (`remix vite:build`); wrangler bundles it into this Worker.
+import * as build from "../build/server/index.js";
+import { createApi } from "./api/app";
+import { consumeJobs, type JobMessage } from "./jobs";
+import { createLoadContext, finishRemixResponse } from "./remix-context";
+
+export { ProjectBoard } from "../durable-objects/project-board";
+
+const api = createApi();
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
+    const loadContext = createLoadContext(request, env, ctx);
+    const response = await handleRemixRequest(request, loadContext);
+    return finishRemixResponse(loadContext, response);
+  },
+  async queue(batch, env) {
+    await consumeJobs(batch, env);
+  },
+} satisfies ExportedHandler<Env, JobMessage>;

@@ -1,0 +1,32 @@
+// Queue messages (JOBS) and their consumer. Jobs are idempotent: a redelivered message does no
+// harm, so the consumer can retry freely.
+import type { Change } from "../durable-objects/protocol";
+import { boardOf } from "./domain/post-commit";
+import type { AppEnv } from "./env";
+
+export type JobMessage =
+  /** A post-commit publish that failed in the request; retried here until the board takes it. */
+  { type: "board.publish"; projectId: string; changes: Change[] } | { type: "board.revoke"; projectId: string; userId: string };
+
+export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
+  switch (job.type) {
+    case "board.publish":
+      await boardOf(env, job.projectId).publish(job.changes);
+      return;
+    case "board.revoke":
+      await boardOf(env, job.projectId).disconnectUser(job.userId);
+      return;
+  }
+}
+
+export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) {
+  for (const message of batch.messages) {
+    try {
+      await runJob(env, message.body);
+      message.ack();
+    } catch (error) {
+      console.error("job failed; will retry", message.body.type, error);
+      message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// zod at every boundary: one parse helper that turns zod issues into the spec's field errors.
+import type { z } from "zod";
+import { BadRequest, Invalid, type FieldErrors } from "../domain/errors";
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "body";
+    // One message per field: the first rule that failed is the one the user must fix first.
+    fields[key] ??= [issue.message];
+  }
+  return fields;
+}
+
+/** Parses untrusted input or throws `Invalid` (400 with field messages). */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new Invalid(fieldErrorsOf(result.error));
+  return result.data;
+}
+
+export const MAX_JSON_BODY_BYTES = 1_048_576;
+
+/** Reads a JSON body, refusing malformed or oversized ones with a 400/413 instead of a 500. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.length > MAX_JSON_BODY_BYTES) throw new BadRequest("Request body is too large.");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequest("Malformed JSON body.");
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
