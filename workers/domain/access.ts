@@ -6,7 +6,7 @@ import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
 
 export const ROLE = { owner: 20, member: 15, viewer: 10, guest: 5 } as const satisfies Record<string, Role>;
-export const ROLES: readonly Role[] = [20, 15, 10, 5];
+export { ROLES } from "./schemas/workspaces";
 
 export const WORKSPACE_NOT_FOUND = "Workspace not found.";
 export const PROJECT_NOT_FOUND = "Project not found.";

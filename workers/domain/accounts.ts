@@ -1,6 +1,6 @@
 // Accounts: sign-up, sign-in, the signed-in user's profile and API tokens.
 import { and, desc, eq } from "drizzle-orm";
-import { z } from "zod";
+import { CreateApiTokenInput, SignInInput, SignUpInput, UpdateMeInput } from "./schemas/accounts";
 import { apiTokens, users } from "../../drizzle/schema";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
@@ -12,33 +12,8 @@ import { meOf } from "./serializers";
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
-const email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Email is required")
-  .max(254, "Email should be less than 255 characters")
-  .pipe(z.email("Enter a valid email address."));
-const personName = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(255, `${label} should be less than 255 characters`);
 
-export const SignUpInput = z.object({
-  email,
-  password: z
-    .string({ error: "Password is required" })
-    .min(8, "Password must be at least 8 characters long.")
-    .max(128, "Password should be at most 128 characters."),
-  first_name: personName("First name").default(""),
-  last_name: personName("Last name").default(""),
-});
 
-export const SignInInput = z.object({
-  email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
-});
 
 export async function signUp(ctx: DomainContext, input: unknown) {
   const data = parseInput(SignUpInput, input);
@@ -68,32 +43,7 @@ export async function signIn(ctx: DomainContext, input: unknown) {
   return user;
 }
 
-const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format");
-export const ThemeInput = z
-  .object({
-    theme: z.string().max(40).optional(),
-    palette: z.string().max(200).optional(),
-    darkPalette: z.boolean().optional(),
-    accent: hexColor.optional(),
-    bgBase: hexColor.optional(),
-    bgSurface1: hexColor.optional(),
-    bgSurface2: hexColor.optional(),
-    border: hexColor.optional(),
-    sidebar: hexColor.optional(),
-    textBase: hexColor.optional(),
-    textSecondary: hexColor.optional(),
-  })
-  .strict();
 
-export const UpdateMeInput = z
-  .object({
-    first_name: personName("First name"),
-    last_name: personName("Last name"),
-    display_name: personName("Display name"),
-    avatar: z.string().trim().max(1024, "Avatar URL is too long"),
-    theme: ThemeInput.nullable(),
-  })
-  .partial();
 
 export async function updateMe(ctx: ActorContext, input: unknown) {
   const data = parseInput(UpdateMeInput, input);
@@ -104,13 +54,6 @@ export async function updateMe(ctx: ActorContext, input: unknown) {
   return meOf(user);
 }
 
-export const CreateApiTokenInput = z.object({
-  label: z
-    .string({ error: "Label is required" })
-    .trim()
-    .min(1, "Label is required")
-    .max(255, "Label should be less than 255 characters"),
-});
 
 export async function listApiTokens(ctx: ActorContext) {
   return ctx.db

@@ -1,43 +1,26 @@
 // Workspaces and their members.
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { z } from "zod";
-import { projectMembers, projects, users, workspaceMembers, workspaces, type Role, type Workspace } from "../../drizzle/schema";
+import {
+  CreateWorkspaceInput,
+  SLUG_TAKEN,
+  UpdateMemberInput,
+  UpdateWorkspaceInput,
+} from "./schemas/workspaces";
+import { projectMembers, projects, users, workspaceMembers, workspaces, type Workspace } from "../../drizzle/schema";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
-import { ROLE, ROLES, assertCanGrant, workspaceAccess } from "./access";
+import { ROLE, assertCanGrant, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { BadRequest, Forbidden, Invalid, NotFound } from "./errors";
 import { memberDetailOf } from "./serializers";
 
-export const SLUG_TAKEN = "The workspace URL is already taken!";
-export const SLUG_FORMAT = "Slug may contain only lowercase letters, digits and dashes.";
+export { RoleSchema, SLUG_TAKEN } from "./schemas/workspaces";
+
 
 /** First path segments the app itself uses; a workspace slug cannot shadow them. */
-export const RESERVED_SLUGS = new Set([
-  "api", "assets", "build", "create-workspace", "invitations", "sign-in", "sign-up", "sign-out",
-  "onboarding", "settings", "profile", "favicon.ico", "robots.txt", "god-mode", "admin", "health",
-]);
 
-export const WorkspaceNameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(80, "Name should be less than 80 characters");
 
-export const CreateWorkspaceInput = z.object({
-  name: WorkspaceNameSchema,
-  slug: z
-    .string({ error: "Slug is required" })
-    .trim()
-    .min(1, "Slug is required")
-    .max(48, "Slug should be less than 48 characters")
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_FORMAT)
-    .refine((slug) => !RESERVED_SLUGS.has(slug), SLUG_TAKEN),
-});
 
-export const UpdateWorkspaceInput = z
-  .object({ name: WorkspaceNameSchema, logo: z.string().trim().max(1024, "Logo URL is too long") })
-  .partial();
 
 export function workspaceOf(workspace: Workspace, extra: { role?: number; total_members?: number } = {}) {
   return {
@@ -133,10 +116,6 @@ export async function listWorkspaceMembers(ctx: ActorContext, slug: string) {
   return rows.map(memberRowOf);
 }
 
-export const RoleSchema = z.union(ROLES.map((role) => z.literal(role)) as [z.ZodLiteral<Role>, ...z.ZodLiteral<Role>[]], {
-  error: "Role must be one of 20, 15, 10, 5.",
-});
-export const UpdateMemberInput = z.object({ role: RoleSchema });
 
 export const LAST_OWNER = "A workspace needs at least one owner.";
 

@@ -1,0 +1,67 @@
+// Account input schemas: client-safe (zod only), shared by the API, Remix actions and Conform forms.
+import { z } from "zod";
+
+export const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required")
+  .max(254, "Email should be less than 255 characters")
+  .pipe(z.email("Enter a valid email address."));
+
+export const personName = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(255, `${label} should be less than 255 characters`);
+
+export const SignUpInput = z.object({
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(8, "Password must be at least 8 characters long.")
+    .max(128, "Password should be at most 128 characters."),
+  first_name: personName("First name").default(""),
+  last_name: personName("Last name").default(""),
+});
+
+export const SignInInput = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
+});
+
+export const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format");
+
+export const ThemeInput = z
+  .object({
+    theme: z.string().max(40).optional(),
+    palette: z.string().max(200).optional(),
+    darkPalette: z.boolean().optional(),
+    accent: hexColor.optional(),
+    bgBase: hexColor.optional(),
+    bgSurface1: hexColor.optional(),
+    bgSurface2: hexColor.optional(),
+    border: hexColor.optional(),
+    sidebar: hexColor.optional(),
+    textBase: hexColor.optional(),
+    textSecondary: hexColor.optional(),
+  })
+  .strict();
+
+export const UpdateMeInput = z
+  .object({
+    first_name: personName("First name"),
+    last_name: personName("Last name"),
+    display_name: personName("Display name"),
+    avatar: z.string().trim().max(1024, "Avatar URL is too long"),
+    theme: ThemeInput.nullable(),
+  })
+  .partial();
+
+export const CreateApiTokenInput = z.object({
+  label: z
+    .string({ error: "Label is required" })
+    .trim()
+    .min(1, "Label is required")
+    .max(255, "Label should be less than 255 characters"),
+});
