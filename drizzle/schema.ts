@@ -2,7 +2,7 @@
 // snake_case so rows map onto the REST payloads without renaming. Ids are UUID strings, times are
 // ISO 8601 UTC strings, dates are YYYY-MM-DD strings (see docs/decisions/003-ids-and-times.md).
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const nowIso = () => new Date().toISOString();
 
@@ -334,6 +334,15 @@ export const issues = sqliteTable(
     completed_at: text("completed_at"),
     sequence_id: integer("sequence_id").notNull(),
     sort_order: real("sort_order").notNull().default(65535),
+    // Denormalised from the bridge tables (which stay the source for filters and integrity) so a
+    // list or board reads one row per issue: see docs/decisions/006-issue-list-reads.md.
+    assignee_ids: json<string[]>("assignee_ids").notNull().default([]),
+    label_ids: json<string[]>("label_ids").notNull().default([]),
+    cycle_id: text("cycle_id").references((): AnySQLiteColumn => cycles.id, { onDelete: "set null" }),
+    module_id: text("module_id").references((): AnySQLiteColumn => modules.id, { onDelete: "set null" }),
+    sub_issues_count: integer("sub_issues_count").notNull().default(0),
+    link_count: integer("link_count").notNull().default(0),
+    attachment_count: integer("attachment_count").notNull().default(0),
     external_source: text("external_source"),
     external_id: text("external_id"),
     created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -343,11 +352,14 @@ export const issues = sqliteTable(
   },
   (t) => [
     uniqueIndex("issues_project_sequence_uq").on(t.project_id, t.sequence_id),
-    index("issues_project_sort_idx").on(t.project_id, t.sort_order),
+    // Every list order has an index ending in id, so keyset pages read only the rows they return.
+    index("issues_project_sort_idx").on(t.project_id, t.sort_order, t.id),
     index("issues_project_state_sort_idx").on(t.project_id, t.state_id, t.sort_order),
-    index("issues_project_created_idx").on(t.project_id, t.created_at),
-    index("issues_project_updated_idx").on(t.project_id, t.updated_at),
+    index("issues_project_created_idx").on(t.project_id, t.created_at, t.id),
+    index("issues_project_updated_idx").on(t.project_id, t.updated_at, t.id),
     index("issues_project_priority_idx").on(t.project_id, t.priority, t.sort_order),
+    index("issues_cycle_idx").on(t.cycle_id),
+    index("issues_module_idx").on(t.module_id),
     index("issues_project_target_idx").on(t.project_id, t.target_date),
     index("issues_project_creator_idx").on(t.project_id, t.created_by),
     index("issues_parent_idx").on(t.parent_id),

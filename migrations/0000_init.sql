@@ -353,6 +353,13 @@ CREATE TABLE `issues` (
 	`completed_at` text,
 	`sequence_id` integer NOT NULL,
 	`sort_order` real DEFAULT 65535 NOT NULL,
+	`assignee_ids` text DEFAULT '[]' NOT NULL,
+	`label_ids` text DEFAULT '[]' NOT NULL,
+	`cycle_id` text,
+	`module_id` text,
+	`sub_issues_count` integer DEFAULT 0 NOT NULL,
+	`link_count` integer DEFAULT 0 NOT NULL,
+	`attachment_count` integer DEFAULT 0 NOT NULL,
 	`external_source` text,
 	`external_id` text,
 	`created_by` text,
@@ -362,16 +369,20 @@ CREATE TABLE `issues` (
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`state_id`) REFERENCES `states`(`id`) ON UPDATE no action ON DELETE restrict,
+	FOREIGN KEY (`cycle_id`) REFERENCES `cycles`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`module_id`) REFERENCES `modules`(`id`) ON UPDATE no action ON DELETE set null,
 	FOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
 	FOREIGN KEY (`updated_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `issues_project_sequence_uq` ON `issues` (`project_id`,`sequence_id`);--> statement-breakpoint
-CREATE INDEX `issues_project_sort_idx` ON `issues` (`project_id`,`sort_order`);--> statement-breakpoint
+CREATE INDEX `issues_project_sort_idx` ON `issues` (`project_id`,`sort_order`,`id`);--> statement-breakpoint
 CREATE INDEX `issues_project_state_sort_idx` ON `issues` (`project_id`,`state_id`,`sort_order`);--> statement-breakpoint
-CREATE INDEX `issues_project_created_idx` ON `issues` (`project_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `issues_project_updated_idx` ON `issues` (`project_id`,`updated_at`);--> statement-breakpoint
+CREATE INDEX `issues_project_created_idx` ON `issues` (`project_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `issues_project_updated_idx` ON `issues` (`project_id`,`updated_at`,`id`);--> statement-breakpoint
 CREATE INDEX `issues_project_priority_idx` ON `issues` (`project_id`,`priority`,`sort_order`);--> statement-breakpoint
+CREATE INDEX `issues_cycle_idx` ON `issues` (`cycle_id`);--> statement-breakpoint
+CREATE INDEX `issues_module_idx` ON `issues` (`module_id`);--> statement-breakpoint
 CREATE INDEX `issues_project_target_idx` ON `issues` (`project_id`,`target_date`);--> statement-breakpoint
 CREATE INDEX `issues_project_creator_idx` ON `issues` (`project_id`,`created_by`);--> statement-breakpoint
 CREATE INDEX `issues_parent_idx` ON `issues` (`parent_id`);--> statement-breakpoint

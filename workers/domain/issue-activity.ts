@@ -1,0 +1,135 @@
+// Activity rows (spec 000 section 3 "Activity entry"): one per field change, written in the same
+// D1 batch as the change itself (design.md section 4), and the history feed that merges them with
+// comments by time.
+import { asc, eq } from "drizzle-orm";
+import { issueActivities, issueComments, users } from "../../drizzle/schema";
+import type { Db } from "../db";
+import type { ActorContext } from "./context";
+import { memberDetailOf } from "./serializers";
+
+export type ActivityField =
+  | "issue"
+  | "name"
+  | "description"
+  | "state"
+  | "priority"
+  | "assignees"
+  | "labels"
+  | "parent"
+  | "estimate_point"
+  | "start_date"
+  | "target_date"
+  | "blocks"
+  | "blocking"
+  | "cycles"
+  | "modules"
+  | "link"
+  | "attachment"
+  | "comment";
+
+export interface ActivityChange {
+  field: ActivityField;
+  verb?: "created" | "updated" | "deleted";
+  old_value?: string | null;
+  new_value?: string | null;
+  old_identifier?: string | null;
+  new_identifier?: string | null;
+  comment?: string;
+}
+
+export interface ActivityTarget {
+  issueId: string;
+  projectId: string;
+  workspaceId: string;
+}
+
+/** An insert statement for the change, to be run inside the caller's batch. */
+export function activityInsert(ctx: ActorContext, target: ActivityTarget, change: ActivityChange, createdAt?: string) {
+  return ctx.db.insert(issueActivities).values({
+    issue_id: target.issueId,
+    project_id: target.projectId,
+    workspace_id: target.workspaceId,
+    actor_id: ctx.actor.id,
+    verb: change.verb ?? "updated",
+    field: change.field,
+    old_value: change.old_value ?? null,
+    new_value: change.new_value ?? null,
+    old_identifier: change.old_identifier ?? null,
+    new_identifier: change.new_identifier ?? null,
+    comment: change.comment ?? "",
+    ...(createdAt ? { created_at: createdAt } : {}),
+  });
+}
+
+/** Adds and removals of a set-valued field, one activity each, named through `nameOf`. */
+export function setChanges(
+  field: ActivityField,
+  before: readonly string[],
+  after: readonly string[],
+  nameOf: (id: string) => string,
+): ActivityChange[] {
+  const old = new Set(before);
+  const next = new Set(after);
+  const changes: ActivityChange[] = [];
+  for (const id of after) {
+    if (!old.has(id)) changes.push({ field, new_value: nameOf(id), new_identifier: id, comment: `added ${field}` });
+  }
+  for (const id of before) {
+    if (!next.has(id)) changes.push({ field, old_value: nameOf(id), old_identifier: id, comment: `removed ${field}` });
+  }
+  return changes;
+}
+
+/** Activities and comments of one issue, oldest first. */
+export async function issueHistory(db: Db, issueId: string, workspaceSlug: string) {
+  const [activityRows, commentRows] = await db.batch([
+    db
+      .select({ activity: issueActivities, actor: users })
+      .from(issueActivities)
+      .leftJoin(users, eq(users.id, issueActivities.actor_id))
+      .where(eq(issueActivities.issue_id, issueId))
+      .orderBy(asc(issueActivities.created_at)),
+    db
+      .select({ comment: issueComments, actor: users })
+      .from(issueComments)
+      .leftJoin(users, eq(users.id, issueComments.actor_id))
+      .where(eq(issueComments.issue_id, issueId))
+      .orderBy(asc(issueComments.created_at)),
+  ]);
+  const actorDetailOf = (actor: typeof users.$inferSelect | null) => (actor ? memberDetailOf(actor) : null);
+  const entries = [
+    ...activityRows.map(({ activity, actor }) => ({
+      id: activity.id,
+      type: "activity" as const,
+      field: activity.field,
+      verb: activity.verb,
+      old_value: activity.old_value,
+      new_value: activity.new_value,
+      old_identifier: activity.old_identifier,
+      new_identifier: activity.new_identifier,
+      comment: activity.comment,
+      actor: activity.actor_id,
+      actor_detail: actorDetailOf(actor),
+      issue: activity.issue_id,
+      project: activity.project_id,
+      workspace_detail: { slug: workspaceSlug },
+      created_at: activity.created_at,
+    })),
+    ...commentRows.map(({ comment, actor }) => ({
+      id: comment.id,
+      type: "comment" as const,
+      comment_json: comment.comment_json,
+      comment_html: comment.comment_html,
+      comment_stripped: comment.comment_stripped,
+      actor: comment.actor_id,
+      actor_detail: actorDetailOf(actor),
+      issue: comment.issue_id,
+      project: comment.project_id,
+      workspace_detail: { slug: workspaceSlug },
+      created_at: comment.created_at,
+      updated_at: comment.updated_at,
+    })),
+  ];
+  entries.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  return entries;
+}

@@ -1,0 +1,206 @@
+// The issue list query (spec 000 section 7, spec 002 "List data loading"): filters, ordering,
+// grouping and keyset paging, shared by the project list, cycle/module lists and saved views.
+// Every ordering has an index that ends in id, so a page reads only the rows it returns + 1.
+import { type SQL, and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { issueAssignees, issueLabels, issues, states, type Issue, type IssueFilters } from "../../drizzle/schema";
+import { parseInput } from "../lib/validation";
+import { BadRequest } from "./errors";
+import { PRIORITIES } from "./schemas/issues";
+
+export const ORDER_BY = ["sort_order", "-created_at", "-updated_at", "priority"] as const;
+export const GROUP_BY = ["state", "priority", "labels", "created_by"] as const;
+export const ISSUE_TYPES = ["all", "active", "backlog"] as const;
+export const MAX_PER_PAGE = 1000;
+
+const csv = z
+  .string()
+  .max(20_000)
+  .transform((value) => value.split(",").map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(64)).max(500));
+
+const targetDate = z
+  .string()
+  .max(2000)
+  .transform((value) => value.split(",").map((part) => part.trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().regex(/^\d{4}-\d{2}-\d{2}(;(after|before))?$/, "Use YYYY-MM-DD, optionally ;after or ;before"))
+      .max(10),
+  );
+
+export const IssueListParams = z.object({
+  order_by: z.enum(ORDER_BY, { error: `order_by must be one of ${ORDER_BY.join(", ")}` }).default("sort_order"),
+  group_by: z.enum(GROUP_BY, { error: `group_by must be one of ${GROUP_BY.join(", ")}` }).optional(),
+  type: z.enum(ISSUE_TYPES, { error: "type must be one of all, active, backlog" }).default("all"),
+  state: csv.optional(),
+  priority: csv.pipe(z.array(z.enum(PRIORITIES, { error: "Unknown priority" }))).optional(),
+  assignees: csv.optional(),
+  labels: csv.optional(),
+  issue__assignees__id: csv.optional(),
+  issue__labels__id: csv.optional(),
+  created_by: csv.optional(),
+  target_date: targetDate.optional(),
+  per_page: z.coerce
+    .number({ error: "per_page must be a number" })
+    .int("per_page must be a whole number")
+    .min(1, "per_page must be at least 1")
+    .max(MAX_PER_PAGE, `per_page must be at most ${MAX_PER_PAGE}`)
+    .optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+export type IssueListQuery = z.output<typeof IssueListParams>;
+
+/** Reads the query string; unknown parameters are ignored, bad values are a 400. */
+export function parseIssueListQuery(params: Record<string, string | undefined>): IssueListQuery {
+  const present = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ""));
+  return parseInput(IssueListParams, present);
+}
+
+/** A saved view's (or cycle's/module's) stored filters mean the same as the query string. */
+export function issueListQueryFromFilters(filters: IssueFilters | null | undefined, extra: Record<string, string | undefined> = {}) {
+  const params: Record<string, string | undefined> = { ...extra };
+  for (const [key, value] of Object.entries(filters ?? {})) {
+    if (value === null || value === undefined) continue;
+    params[key] = Array.isArray(value) ? value.join(",") : String(value);
+  }
+  return parseIssueListQuery(params);
+}
+
+const PRIORITY_RANK = sql<number>`CASE ${issues.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END`;
+
+/** The WHERE conditions of a query within one project (plus any scope the caller adds). */
+export function issueConditions(projectId: string, query: IssueListQuery): SQL[] {
+  const conditions: SQL[] = [eq(issues.project_id, projectId)];
+  if (query.type !== "all") {
+    const groups = query.type === "active" ? ["started", "unstarted"] : ["backlog"];
+    conditions.push(
+      inArray(
+        issues.state_id,
+        sql`(SELECT ${states.id} FROM ${states} WHERE ${states.project_id} = ${projectId} AND ${states.group} IN ${groups})`,
+      ),
+    );
+  }
+  if (query.state?.length) conditions.push(inArray(issues.state_id, query.state));
+  if (query.priority?.length) conditions.push(inArray(issues.priority, query.priority));
+  if (query.created_by?.length) conditions.push(inArray(issues.created_by, query.created_by));
+  const assignees = [...(query.assignees ?? []), ...(query.issue__assignees__id ?? [])];
+  if (assignees.length) {
+    conditions.push(
+      inArray(
+        issues.id,
+        sql`(SELECT ${issueAssignees.issue_id} FROM ${issueAssignees} WHERE ${issueAssignees.project_id} = ${projectId} AND ${issueAssignees.assignee_id} IN ${assignees})`,
+      ),
+    );
+  }
+  const labelIds = [...(query.labels ?? []), ...(query.issue__labels__id ?? [])];
+  if (labelIds.length) {
+    conditions.push(
+      inArray(
+        issues.id,
+        sql`(SELECT ${issueLabels.issue_id} FROM ${issueLabels} WHERE ${issueLabels.project_id} = ${projectId} AND ${issueLabels.label_id} IN ${labelIds})`,
+      ),
+    );
+  }
+  for (const entry of query.target_date ?? []) {
+    const [date, direction] = entry.split(";");
+    if (direction === "after") conditions.push(gte(issues.target_date, date));
+    else if (direction === "before") conditions.push(lte(issues.target_date, date));
+    else conditions.push(eq(issues.target_date, date));
+  }
+  return conditions;
+}
+
+type CursorValue = (string | number)[];
+
+function encodeCursor(values: CursorValue) {
+  return btoa(JSON.stringify(values)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function decodeCursor(cursor: string, length: number): CursorValue {
+  try {
+    const values = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")));
+    if (
+      Array.isArray(values) &&
+      values.length === length &&
+      values.every((v) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v)))
+    ) {
+      return values;
+    }
+  } catch {
+    // fall through
+  }
+  throw new BadRequest("Invalid cursor.");
+}
+
+/** ORDER BY, the keyset condition after a cursor, and how to read the next cursor off a row. */
+export function ordering(orderBy: IssueListQuery["order_by"]) {
+  switch (orderBy) {
+    case "-created_at":
+      return {
+        orderBy: [desc(issues.created_at), desc(issues.id)],
+        after: ([createdAt, id]: CursorValue) =>
+          or(lt(issues.created_at, String(createdAt)), and(eq(issues.created_at, String(createdAt)), lt(issues.id, String(id)))),
+        cursorOf: (issue: Issue) => [issue.created_at, issue.id],
+        width: 2,
+      };
+    case "-updated_at":
+      return {
+        orderBy: [desc(issues.updated_at), desc(issues.id)],
+        after: ([updatedAt, id]: CursorValue) =>
+          or(lt(issues.updated_at, String(updatedAt)), and(eq(issues.updated_at, String(updatedAt)), lt(issues.id, String(id)))),
+        cursorOf: (issue: Issue) => [issue.updated_at, issue.id],
+        width: 2,
+      };
+    case "priority":
+      return {
+        orderBy: [asc(PRIORITY_RANK), asc(issues.sort_order), asc(issues.id)],
+        after: ([rank, sortOrder, id]: CursorValue) =>
+          sql`(${PRIORITY_RANK}, ${issues.sort_order}, ${issues.id}) > (${Number(rank)}, ${Number(sortOrder)}, ${String(id)})`,
+        cursorOf: (issue: Issue) => [PRIORITIES.indexOf(issue.priority), issue.sort_order, issue.id],
+        width: 3,
+      };
+    default:
+      return {
+        orderBy: [asc(issues.sort_order), asc(issues.id)],
+        after: ([sortOrder, id]: CursorValue) =>
+          or(gt(issues.sort_order, Number(sortOrder)), and(eq(issues.sort_order, Number(sortOrder)), gt(issues.id, String(id)))),
+        cursorOf: (issue: Issue) => [issue.sort_order, issue.id],
+        width: 2,
+      };
+  }
+}
+
+export function cursorCondition(query: IssueListQuery) {
+  if (!query.cursor) return undefined;
+  const order = ordering(query.order_by);
+  return order.after(decodeCursor(query.cursor, order.width));
+}
+
+export function nextCursorOf(query: IssueListQuery, lastIssue: Issue) {
+  return encodeCursor(ordering(query.order_by).cursorOf(lastIssue));
+}
+
+/** Group keys per design.md section 3: state id, priority name ("None" for none), label id, creator id. */
+export function groupIssues<T extends { state: string | null; priority: string; labels: string[]; created_by: string | null }>(
+  rows: T[],
+  groupBy: NonNullable<IssueListQuery["group_by"]>,
+  seedKeys: string[] = [],
+): Record<string, T[]> {
+  const groups: Record<string, T[]> = {};
+  for (const key of seedKeys) groups[key] = [];
+  const add = (key: string, row: T) => {
+    const list = groups[key];
+    if (list) list.push(row);
+    else groups[key] = [row];
+  };
+  for (const row of rows) {
+    if (groupBy === "state") add(row.state ?? "None", row);
+    else if (groupBy === "priority") add(row.priority === "none" ? "None" : row.priority, row);
+    else if (groupBy === "created_by") add(row.created_by ?? "None", row);
+    else if (row.labels.length === 0) add("None", row);
+    else for (const label of row.labels) add(label, row);
+  }
+  return groups;
+}

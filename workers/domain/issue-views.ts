@@ -1,0 +1,188 @@
+// How issues look in responses and live-board changes (spec 000 section 3). A list row carries
+// everything a list, board, calendar or Gantt shows; the detail adds the description, the
+// cycle/module bridge rows and the blocker relations.
+import { and, eq, inArray, or } from "drizzle-orm";
+import {
+  cycleIssues,
+  cycles,
+  issueBlockers,
+  issues,
+  labels,
+  moduleIssues,
+  modules,
+  projectMembers,
+  states,
+  users,
+  type Issue,
+  type Project,
+  type Workspace,
+} from "../../drizzle/schema";
+import type { Db } from "../db";
+import { memberDetailOf, type MemberDetail } from "./serializers";
+
+type StateDetail = { id: string; name: string; color: string; group: string };
+type LabelDetail = { id: string; name: string; color: string };
+type ParentDetail = { id: string; name: string; sequence_id: number; project_detail: { id: string; identifier: string } };
+
+/** The project's states, labels and members, looked up by id while shaping issue rows. */
+export interface ProjectLookups {
+  project: Pick<Project, "id" | "identifier" | "name">;
+  workspace: Pick<Workspace, "id" | "slug" | "name">;
+  states: Map<string, StateDetail>;
+  labels: Map<string, LabelDetail>;
+  members: Map<string, MemberDetail>;
+  parents: Map<string, ParentDetail>;
+}
+
+const stateDetailOf = (s: typeof states.$inferSelect): StateDetail => ({ id: s.id, name: s.name, color: s.color, group: s.group });
+
+/** Reads the lookups an issue page or list needs in one D1 round trip. */
+export async function loadProjectLookups(
+  db: Db,
+  project: ProjectLookups["project"],
+  workspace: ProjectLookups["workspace"],
+  parentIds: Iterable<string> = [],
+): Promise<ProjectLookups> {
+  const parentList = [...new Set(parentIds)];
+  const [stateRows, labelRows, memberRows, parentRows] = await db.batch([
+    db.select().from(states).where(eq(states.project_id, project.id)).orderBy(states.sequence),
+    db
+      .select({ id: labels.id, name: labels.name, color: labels.color })
+      .from(labels)
+      .where(eq(labels.project_id, project.id)),
+    db
+      .select({ user: users })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.member_id))
+      .where(eq(projectMembers.project_id, project.id)),
+    db
+      .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id })
+      .from(issues)
+      .where(and(eq(issues.project_id, project.id), inArray(issues.id, parentList.length ? parentList : [""]))),
+  ]);
+  return {
+    project,
+    workspace,
+    states: new Map(stateRows.map((s) => [s.id, stateDetailOf(s)])),
+    labels: new Map(labelRows.map((l) => [l.id, l])),
+    members: new Map(memberRows.map(({ user }) => [user.id, memberDetailOf(user)])),
+    parents: new Map(
+      parentRows.map((p) => [p.id, { ...p, project_detail: { id: project.id, identifier: project.identifier } }]),
+    ),
+  };
+}
+
+export type StateRow = typeof states.$inferSelect;
+export { stateDetailOf };
+
+/** The list/board shape of an issue (no description: the detail has it). */
+export function issueRowOf(issue: Issue, lookups: ProjectLookups) {
+  const { project, workspace } = lookups;
+  return {
+    id: issue.id,
+    name: issue.name,
+    sequence_id: issue.sequence_id,
+    priority: issue.priority,
+    state: issue.state_id,
+    state_detail: issue.state_id ? (lookups.states.get(issue.state_id) ?? null) : null,
+    parent: issue.parent_id,
+    parent_detail: issue.parent_id ? (lookups.parents.get(issue.parent_id) ?? null) : null,
+    estimate_point: issue.estimate_point,
+    start_date: issue.start_date,
+    target_date: issue.target_date,
+    completed_at: issue.completed_at,
+    sort_order: issue.sort_order,
+    project: issue.project_id,
+    project_detail: { id: project.id, identifier: project.identifier, name: project.name },
+    workspace: issue.workspace_id,
+    workspace_detail: { id: workspace.id, slug: workspace.slug, name: workspace.name },
+    assignees: issue.assignee_ids,
+    assignee_details: issue.assignee_ids.flatMap((id) => lookups.members.get(id) ?? []),
+    labels: issue.label_ids,
+    label_details: issue.label_ids.flatMap((id) => lookups.labels.get(id) ?? []),
+    sub_issues_count: issue.sub_issues_count,
+    link_count: issue.link_count,
+    attachment_count: issue.attachment_count,
+    cycle: issue.cycle_id,
+    module: issue.module_id,
+    created_by: issue.created_by,
+    updated_by: issue.updated_by,
+    created_at: issue.created_at,
+    updated_at: issue.updated_at,
+  };
+}
+
+export type IssueRow = ReturnType<typeof issueRowOf>;
+
+/** The full issue: the row plus description, bridges and relations. */
+export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookups) {
+  const [cycleRows, moduleRows, blockerRows] = await db.batch([
+    db
+      .select({ bridge: cycleIssues, cycle: cycles })
+      .from(cycleIssues)
+      .innerJoin(cycles, eq(cycles.id, cycleIssues.cycle_id))
+      .where(eq(cycleIssues.issue_id, issue.id)),
+    db
+      .select({ bridge: moduleIssues, module: modules })
+      .from(moduleIssues)
+      .innerJoin(modules, eq(modules.id, moduleIssues.module_id))
+      .where(eq(moduleIssues.issue_id, issue.id)),
+    db
+      .select({
+        issue_id: issueBlockers.issue_id,
+        blocked_by_id: issueBlockers.blocked_by_id,
+        other: { id: issues.id, name: issues.name, sequence_id: issues.sequence_id, state_id: issues.state_id },
+      })
+      .from(issueBlockers)
+      .innerJoin(
+        issues,
+        or(
+          and(eq(issueBlockers.issue_id, issue.id), eq(issues.id, issueBlockers.blocked_by_id)),
+          and(eq(issueBlockers.blocked_by_id, issue.id), eq(issues.id, issueBlockers.issue_id)),
+        ),
+      )
+      .where(or(eq(issueBlockers.issue_id, issue.id), eq(issueBlockers.blocked_by_id, issue.id))),
+  ]);
+  const relatedOf = (other: { id: string; name: string; sequence_id: number; state_id: string | null }) => ({
+    id: other.id,
+    name: other.name,
+    sequence_id: other.sequence_id,
+    state_detail: other.state_id ? (lookups.states.get(other.state_id) ?? null) : null,
+    project_detail: { id: lookups.project.id, identifier: lookups.project.identifier },
+  });
+  const blockers = blockerRows.filter((row) => row.issue_id === issue.id).map((row) => relatedOf(row.other));
+  const blocking = blockerRows.filter((row) => row.blocked_by_id === issue.id).map((row) => relatedOf(row.other));
+  const cycleRow = cycleRows[0];
+  const moduleRow = moduleRows[0];
+  return {
+    ...issueRowOf(issue, lookups),
+    description: issue.description,
+    description_html: issue.description_html,
+    description_stripped: issue.description_stripped,
+    blockers_list: blockers.map((b) => b.id),
+    blocks_list: blocking.map((b) => b.id),
+    blocker_issues: blockers,
+    blocked_issues: blocking,
+    issue_cycle: cycleRow
+      ? {
+          id: cycleRow.bridge.id,
+          cycle: cycleRow.cycle.id,
+          cycle_detail: {
+            id: cycleRow.cycle.id,
+            name: cycleRow.cycle.name,
+            start_date: cycleRow.cycle.start_date,
+            end_date: cycleRow.cycle.end_date,
+          },
+        }
+      : null,
+    issue_module: moduleRow
+      ? {
+          id: moduleRow.bridge.id,
+          module: moduleRow.module.id,
+          module_detail: { id: moduleRow.module.id, name: moduleRow.module.name, status: moduleRow.module.status },
+        }
+      : null,
+  };
+}
+
+export type IssueDetail = Awaited<ReturnType<typeof issueDetailOf>>;

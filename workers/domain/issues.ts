@@ -1,0 +1,673 @@
+// Issues: create, read, list, update, delete, bulk delete and sub-issues, with the rules of
+// design.md section 4 (sequence ids, sort order, state side effects, list fields replace sets,
+// activity in the same batch) and a live-board change after every commit.
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import {
+  cycleIssues,
+  cycles,
+  issueAssignees,
+  issueBlockers,
+  issueLabels,
+  issueSequences,
+  issues,
+  labels,
+  moduleIssues,
+  modules,
+  projectMembers,
+  states,
+  users,
+  type Issue,
+} from "../../drizzle/schema";
+import { runBatch } from "../lib/batch";
+import { sanitizeHtml } from "../lib/sanitize-html";
+import { parseInput } from "../lib/validation";
+import { ROLE, type ProjectAccess, projectAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Conflict, Invalid, NotFound } from "./errors";
+import { type ActivityChange, activityInsert, setChanges } from "./issue-activity";
+import {
+  type IssueListQuery,
+  cursorCondition,
+  groupIssues,
+  issueConditions,
+  nextCursorOf,
+  ordering,
+  parseIssueListQuery,
+} from "./issue-query";
+import { type ProjectLookups, issueDetailOf, issueRowOf, loadProjectLookups } from "./issue-views";
+import {
+  AddSubIssuesInput,
+  BulkDeleteIssuesInput,
+  CreateIssueInput,
+  FIRST_SORT_ORDER,
+  type IssueWrite,
+  SORT_STEP,
+  UpdateIssueInput,
+} from "./schemas/issues";
+
+export const ISSUE_NOT_FOUND = "Issue not found.";
+export const COMPLETED_CYCLE = "Completed cycles cannot receive issues.";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A cycle whose end date is before today is completed (design.md section 4). */
+export function isCycleCompleted(cycle: { end_date: string | null }, day = today()) {
+  return cycle.end_date !== null && cycle.end_date < day;
+}
+
+function unique(ids: readonly string[]) {
+  return [...new Set(ids)];
+}
+
+const lookupsFor = (ctx: ActorContext, access: ProjectAccess, parentIds: Iterable<string> = []) =>
+  loadProjectLookups(ctx.db, access.project, access.workspace, parentIds);
+
+async function loadIssue(ctx: ActorContext, projectId: string, issueId: string): Promise<Issue> {
+  const [issue] = await ctx.db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.id, issueId), eq(issues.project_id, projectId)))
+    .limit(1);
+  if (!issue) throw new NotFound(ISSUE_NOT_FOUND);
+  return issue;
+}
+
+// ---------------------------------------------------------------- references
+
+type StateRef = typeof states.$inferSelect;
+
+interface References {
+  state?: StateRef;
+  parent?: Pick<Issue, "id" | "name" | "sequence_id"> | null;
+  labelNames: Map<string, string>;
+  memberNames: Map<string, string>;
+  relatedNames: Map<string, string>;
+  cycle?: typeof cycles.$inferSelect | null;
+  module?: typeof modules.$inferSelect | null;
+}
+
+/** Checks every id the write names belongs to this project; answers 400 per field otherwise. */
+async function resolveReferences(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  data: IssueWrite,
+  issueId: string | null,
+): Promise<References> {
+  const projectId = access.project.id;
+  const identifier = access.project.identifier;
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => {
+    errors[field] ??= [message];
+  };
+  const assignees = unique(data.assignees_list ?? []);
+  const labelIds = unique(data.labels_list ?? []);
+  const related = unique([...(data.blockers_list ?? []), ...(data.blocks_list ?? [])]);
+
+  const [stateRow, parentRow, memberRows, labelRows, relatedRows, cycleRow, moduleRow] = await Promise.all([
+    data.state
+      ? ctx.db.select().from(states).where(and(eq(states.id, data.state), eq(states.project_id, projectId))).limit(1)
+      : issueId === null
+        ? ctx.db.select().from(states).where(and(eq(states.project_id, projectId), eq(states.default, true))).limit(1)
+        : Promise.resolve([]),
+    data.parent
+      ? ctx.db
+          .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id })
+          .from(issues)
+          .where(and(eq(issues.id, data.parent), eq(issues.project_id, projectId)))
+          .limit(1)
+      : Promise.resolve([]),
+    assignees.length
+      ? ctx.db
+          .select({ id: projectMembers.member_id, name: sql<string>`COALESCE(NULLIF(${users.display_name}, ''), ${users.email})` })
+          .from(projectMembers)
+          .innerJoin(users, eq(users.id, projectMembers.member_id))
+          .where(and(eq(projectMembers.project_id, projectId), inArray(projectMembers.member_id, assignees)))
+      : Promise.resolve([]),
+    labelIds.length
+      ? ctx.db
+          .select({ id: labels.id, name: labels.name })
+          .from(labels)
+          .where(and(eq(labels.project_id, projectId), inArray(labels.id, labelIds)))
+      : Promise.resolve([]),
+    related.length
+      ? ctx.db
+          .select({ id: issues.id, sequence_id: issues.sequence_id })
+          .from(issues)
+          .where(and(eq(issues.project_id, projectId), inArray(issues.id, related)))
+      : Promise.resolve([]),
+    data.cycle
+      ? ctx.db.select().from(cycles).where(and(eq(cycles.id, data.cycle), eq(cycles.project_id, projectId))).limit(1)
+      : Promise.resolve([]),
+    data.module
+      ? ctx.db.select().from(modules).where(and(eq(modules.id, data.module), eq(modules.project_id, projectId))).limit(1)
+      : Promise.resolve([]),
+  ]);
+
+  if (data.state && !stateRow[0]) fail("state", "State not found in this project.");
+  if (data.parent) {
+    if (data.parent === issueId) fail("parent", "An issue cannot be its own parent.");
+    else if (!parentRow[0]) fail("parent", "Parent issue not found in this project.");
+    else if (issueId && (await isAncestor(ctx, issueId, data.parent))) {
+      fail("parent", "An issue cannot have one of its sub-issues as its parent.");
+    }
+  }
+  if (memberRows.length !== assignees.length) fail("assignees_list", "Every assignee must be a member of the project.");
+  if (labelRows.length !== labelIds.length) fail("labels_list", "Label not found in this project.");
+  if (relatedRows.length !== related.length) {
+    const field = (data.blockers_list ?? []).some((id) => !relatedRows.find((r) => r.id === id)) ? "blockers_list" : "blocks_list";
+    fail(field, "Issue not found in this project.");
+  }
+  if (issueId && data.blockers_list?.includes(issueId)) fail("blockers_list", "An issue cannot block itself.");
+  if (issueId && data.blocks_list?.includes(issueId)) fail("blocks_list", "An issue cannot block itself.");
+  if (data.cycle && !cycleRow[0]) fail("cycle", "Cycle not found in this project.");
+  if (data.module && !moduleRow[0]) fail("module", "Module not found in this project.");
+  if (Object.keys(errors).length) throw new Invalid(errors);
+  if (cycleRow[0] && isCycleCompleted(cycleRow[0])) throw new Conflict(COMPLETED_CYCLE);
+
+  return {
+    state: stateRow[0],
+    parent: data.parent === undefined ? undefined : (parentRow[0] ?? null),
+    memberNames: new Map(memberRows.map((m) => [m.id, m.name])),
+    labelNames: new Map(labelRows.map((l) => [l.id, l.name])),
+    relatedNames: new Map(relatedRows.map((r) => [r.id, `${identifier}-${r.sequence_id}`])),
+    cycle: data.cycle === undefined ? undefined : (cycleRow[0] ?? null),
+    module: data.module === undefined ? undefined : (moduleRow[0] ?? null),
+  };
+}
+
+/** Whether `candidateParent` is below `issueId` (so making it the parent would close a loop). */
+async function isAncestor(ctx: ActorContext, issueId: string, candidateParent: string): Promise<boolean> {
+  // Walk up from the proposed parent; meeting the issue means the parent is one of its descendants.
+  const rows = await ctx.db.all<{ found: number }>(sql`
+    WITH RECURSIVE chain(id, depth) AS (
+      SELECT parent_id, 1 FROM issues WHERE id = ${candidateParent}
+      UNION ALL
+      SELECT i.parent_id, c.depth + 1 FROM issues i JOIN chain c ON i.id = c.id WHERE c.id IS NOT NULL AND c.depth < 1000
+    )
+    SELECT 1 AS found FROM chain WHERE id = ${issueId} LIMIT 1`);
+  return rows.length > 0;
+}
+
+/** Start/completion dates that follow a state change (design.md section 4). */
+function stateSideEffects(
+  newState: StateRef,
+  oldGroup: string | null,
+  startDate: string | null,
+): Partial<Pick<Issue, "start_date" | "completed_at">> {
+  const effects: Partial<Pick<Issue, "start_date" | "completed_at">> = {};
+  if (newState.group === "started" && !startDate) effects.start_date = today();
+  if (newState.group === "completed" && oldGroup !== "completed") effects.completed_at = new Date().toISOString();
+  if (newState.group !== "completed" && oldGroup === "completed") effects.completed_at = null;
+  return effects;
+}
+
+async function sanitizedDescription(html: string | undefined) {
+  if (html === undefined) return {};
+  const clean = await sanitizeHtml(html);
+  return { description_html: clean.html || "<p></p>", description_stripped: clean.text };
+}
+
+function bridgeBase(access: ProjectAccess, issueId: string, actorId: string) {
+  return { workspace_id: access.workspace.id, project_id: access.project.id, issue_id: issueId, created_by: actorId };
+}
+
+/** Moves the issue into a cycle (or out of every cycle when null): one cycle per issue. */
+function cycleMove(ctx: ActorContext, access: ProjectAccess, issueId: string, cycleId: string | null): BatchItem<"sqlite">[] {
+  if (cycleId === null) return [ctx.db.delete(cycleIssues).where(eq(cycleIssues.issue_id, issueId))];
+  return [
+    ctx.db
+      .insert(cycleIssues)
+      .values({ ...bridgeBase(access, issueId, ctx.actor.id), cycle_id: cycleId })
+      .onConflictDoUpdate({ target: cycleIssues.issue_id, set: { cycle_id: cycleId, created_by: ctx.actor.id } }),
+  ];
+}
+
+function moduleMove(ctx: ActorContext, access: ProjectAccess, issueId: string, moduleId: string | null): BatchItem<"sqlite">[] {
+  if (moduleId === null) return [ctx.db.delete(moduleIssues).where(eq(moduleIssues.issue_id, issueId))];
+  return [
+    ctx.db
+      .insert(moduleIssues)
+      .values({ ...bridgeBase(access, issueId, ctx.actor.id), module_id: moduleId })
+      .onConflictDoUpdate({ target: moduleIssues.issue_id, set: { module_id: moduleId, created_by: ctx.actor.id } }),
+  ];
+}
+
+const bumpSubIssues = (ctx: ActorContext, parentId: string, delta: number) =>
+  ctx.db
+    .update(issues)
+    .set({ sub_issues_count: sql`MAX(0, ${issues.sub_issues_count} + ${delta})` })
+    .where(eq(issues.id, parentId));
+
+/** Publishes the given issues' current rows to the project's board. */
+async function publishIssues(ctx: ActorContext, access: ProjectAccess, ids: string[], lookups?: ProjectLookups) {
+  const wanted = unique(ids);
+  if (wanted.length === 0) return [];
+  const rows = await ctx.db.select().from(issues).where(inArray(issues.id, wanted));
+  const resolved = lookups ?? (await lookupsFor(ctx, access, rows.flatMap((row) => row.parent_id ?? [])));
+  for (const row of rows) {
+    ctx.effects.publish(access.project.id, { kind: "issue", op: "upsert", id: row.id, row: issueRowOf(row, resolved) });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- create
+
+export async function createIssue(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(CreateIssueInput, input);
+  const refs = await resolveReferences(ctx, access, data, null);
+  const issueId = crypto.randomUUID();
+  const project = access.project;
+  const assignees = unique(data.assignees_list ?? []);
+  const labelIds = unique(data.labels_list ?? []);
+  const startDate = data.start_date ?? null;
+  const effects = refs.state ? stateSideEffects(refs.state, null, startDate) : {};
+  const base = bridgeBase(access, issueId, ctx.actor.id);
+  const target = { issueId, projectId: project.id, workspaceId: access.workspace.id };
+
+  const statements: BatchItem<"sqlite">[] = [
+    // The counter row serialises numbering: D1 runs a batch as one transaction.
+    ctx.db
+      .insert(issueSequences)
+      .values({ project_id: project.id, last_sequence_id: 1 })
+      .onConflictDoUpdate({
+        target: issueSequences.project_id,
+        set: { last_sequence_id: sql`${issueSequences.last_sequence_id} + 1` },
+      }),
+    ctx.db
+      .insert(issues)
+      .values({
+        id: issueId,
+        workspace_id: access.workspace.id,
+        project_id: project.id,
+        name: data.name,
+        description: (data.description ?? null) as Issue["description"],
+        ...(await sanitizedDescription(data.description_html)),
+        priority: data.priority ?? "none",
+        state_id: refs.state?.id ?? null,
+        parent_id: refs.parent?.id ?? null,
+        estimate_point: data.estimate_point ?? null,
+        start_date: startDate,
+        target_date: data.target_date ?? null,
+        ...effects,
+        sequence_id: sql`(SELECT ${issueSequences.last_sequence_id} FROM ${issueSequences} WHERE ${issueSequences.project_id} = ${project.id})`,
+        sort_order:
+          data.sort_order ??
+          sql`(SELECT COALESCE(MAX(${issues.sort_order}) + ${SORT_STEP}, ${FIRST_SORT_ORDER}) FROM ${issues} WHERE ${issues.project_id} = ${project.id})`,
+        assignee_ids: assignees,
+        label_ids: labelIds,
+        cycle_id: refs.cycle?.id ?? null,
+        module_id: refs.module?.id ?? null,
+        created_by: ctx.actor.id,
+        updated_by: ctx.actor.id,
+      })
+      .returning(),
+    activityInsert(ctx, target, { field: "issue", verb: "created", new_value: data.name, comment: "created the issue" }),
+  ];
+  if (assignees.length) statements.push(ctx.db.insert(issueAssignees).values(assignees.map((assignee_id) => ({ ...base, assignee_id }))));
+  if (labelIds.length) statements.push(ctx.db.insert(issueLabels).values(labelIds.map((label_id) => ({ ...base, label_id }))));
+  const blockers = unique(data.blockers_list ?? []);
+  const blocks = unique(data.blocks_list ?? []);
+  if (blockers.length) {
+    statements.push(ctx.db.insert(issueBlockers).values(blockers.map((blocked_by_id) => ({ ...base, blocked_by_id }))));
+  }
+  if (blocks.length) {
+    statements.push(
+      ctx.db.insert(issueBlockers).values(blocks.map((other) => ({ ...base, issue_id: other, blocked_by_id: issueId }))),
+    );
+  }
+  if (refs.parent) statements.push(bumpSubIssues(ctx, refs.parent.id, 1));
+  if (refs.cycle) statements.push(...cycleMove(ctx, access, issueId, refs.cycle.id));
+  if (refs.module) statements.push(...moduleMove(ctx, access, issueId, refs.module.id));
+
+  const results = await runBatch(ctx.db, statements);
+  const created = (results[1] as Issue[])[0];
+  const lookups = await lookupsFor(ctx, access, created.parent_id ? [created.parent_id] : []);
+  await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups);
+  return issueDetailOf(ctx.db, created, lookups);
+}
+
+// ---------------------------------------------------------------- read
+
+export async function getIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const issue = await loadIssue(ctx, projectId, issueId);
+  return issueDetailOf(ctx.db, issue, await lookupsFor(ctx, access, issue.parent_id ? [issue.parent_id] : []));
+}
+
+export type IssueListScope = { cycleId?: string; moduleId?: string };
+
+/**
+ * The list behind every issue view. Without `per_page` it answers every matching issue (an array,
+ * or an object keyed by group); with it, `{results, next_cursor}` one keyset page at a time.
+ */
+export async function listIssuesWithAccess(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  query: IssueListQuery,
+  scope: IssueListScope = {},
+) {
+  const conditions: SQL[] = issueConditions(access.project.id, query);
+  if (scope.cycleId) conditions.push(eq(issues.cycle_id, scope.cycleId));
+  if (scope.moduleId) conditions.push(eq(issues.module_id, scope.moduleId));
+  const after = cursorCondition(query);
+  if (after) conditions.push(after);
+  const order = ordering(query.order_by);
+  const base = ctx.db
+    .select()
+    .from(issues)
+    .where(and(...conditions))
+    .orderBy(...order.orderBy);
+  const rows = query.per_page ? await base.limit(query.per_page + 1) : await base;
+  const hasMore = query.per_page !== undefined && rows.length > query.per_page;
+  const page = hasMore ? rows.slice(0, query.per_page) : rows;
+
+  const lookups = await lookupsFor(ctx, access, page.flatMap((row) => row.parent_id ?? []));
+  const shaped = page.map((row) => issueRowOf(row, lookups));
+  const results = query.group_by
+    ? groupIssues(shaped, query.group_by, query.group_by === "state" ? [...lookups.states.keys()] : [])
+    : shaped;
+  if (query.per_page === undefined) return results;
+  return { results, next_cursor: hasMore ? nextCursorOf(query, page[page.length - 1]) : null };
+}
+
+export async function listIssues(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  params: Record<string, string | undefined>,
+) {
+  const access = await projectAccess(ctx, slug, projectId);
+  return listIssuesWithAccess(ctx, access, parseIssueListQuery(params));
+}
+
+// ---------------------------------------------------------------- update
+
+export async function updateIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(UpdateIssueInput, input);
+  const issue = await loadIssue(ctx, projectId, issueId);
+  const refs = await resolveReferences(ctx, access, data, issueId);
+  const target = { issueId, projectId, workspaceId: access.workspace.id };
+  const base = bridgeBase(access, issueId, ctx.actor.id);
+  const patch: Partial<Issue> = {};
+  const changes: ActivityChange[] = [];
+  const statements: BatchItem<"sqlite">[] = [];
+  const touched = new Set<string>([issueId]);
+  const lookups = await lookupsFor(ctx, access);
+  const stateName = (id: string | null) => (id ? (lookups.states.get(id)?.name ?? null) : null);
+  const scalar = <K extends "name" | "priority" | "estimate_point" | "start_date" | "target_date">(key: K, field = key) => {
+    const value = data[key];
+    if (value === undefined || value === issue[key]) return;
+    (patch as Record<string, unknown>)[key] = value;
+    changes.push({ field: field as ActivityChange["field"], old_value: issue[key]?.toString() ?? null, new_value: value?.toString() ?? null });
+  };
+
+  scalar("name");
+  scalar("priority");
+  scalar("estimate_point");
+  scalar("start_date");
+  scalar("target_date");
+  if (data.sort_order !== undefined && data.sort_order !== issue.sort_order) patch.sort_order = data.sort_order;
+  if (data.description !== undefined) patch.description = data.description as Issue["description"];
+  if (data.description_html !== undefined) {
+    Object.assign(patch, await sanitizedDescription(data.description_html));
+    if (patch.description_html !== issue.description_html) changes.push({ field: "description", comment: "updated the description" });
+  }
+
+  if (refs.state && refs.state.id !== issue.state_id) {
+    const oldGroup = issue.state_id ? (lookups.states.get(issue.state_id)?.group ?? null) : null;
+    patch.state_id = refs.state.id;
+    Object.assign(patch, stateSideEffects(refs.state, oldGroup, patch.start_date ?? issue.start_date));
+    changes.push({
+      field: "state",
+      old_value: stateName(issue.state_id),
+      new_value: refs.state.name,
+      old_identifier: issue.state_id,
+      new_identifier: refs.state.id,
+    });
+  }
+
+  if (refs.parent !== undefined && (refs.parent?.id ?? null) !== issue.parent_id) {
+    const newParent = refs.parent?.id ?? null;
+    patch.parent_id = newParent;
+    if (issue.parent_id) {
+      statements.push(bumpSubIssues(ctx, issue.parent_id, -1));
+      touched.add(issue.parent_id);
+    }
+    if (newParent) {
+      statements.push(bumpSubIssues(ctx, newParent, 1));
+      touched.add(newParent);
+    }
+    const oldParent = issue.parent_id ? await loadIssue(ctx, projectId, issue.parent_id).catch(() => null) : null;
+    const identifier = access.project.identifier;
+    changes.push({
+      field: "parent",
+      old_value: oldParent ? `${identifier}-${oldParent.sequence_id}` : null,
+      new_value: refs.parent ? `${identifier}-${refs.parent.sequence_id}` : null,
+      old_identifier: issue.parent_id,
+      new_identifier: newParent,
+    });
+  }
+
+  if (data.assignees_list !== undefined) {
+    const next = unique(data.assignees_list);
+    const removed = issue.assignee_ids.filter((id) => !next.includes(id));
+    const added = next.filter((id) => !issue.assignee_ids.includes(id));
+    if (removed.length || added.length || next.join() !== issue.assignee_ids.join()) patch.assignee_ids = next;
+    if (removed.length) {
+      statements.push(
+        ctx.db.delete(issueAssignees).where(and(eq(issueAssignees.issue_id, issueId), inArray(issueAssignees.assignee_id, removed))),
+      );
+    }
+    if (added.length) statements.push(ctx.db.insert(issueAssignees).values(added.map((assignee_id) => ({ ...base, assignee_id }))));
+    const nameOf = (id: string) => refs.memberNames.get(id) ?? lookups.members.get(id)?.display_name ?? id;
+    changes.push(...setChanges("assignees", issue.assignee_ids, next, nameOf));
+  }
+
+  if (data.labels_list !== undefined) {
+    const next = unique(data.labels_list);
+    const removed = issue.label_ids.filter((id) => !next.includes(id));
+    const added = next.filter((id) => !issue.label_ids.includes(id));
+    if (removed.length || added.length || next.join() !== issue.label_ids.join()) patch.label_ids = next;
+    if (removed.length) {
+      statements.push(ctx.db.delete(issueLabels).where(and(eq(issueLabels.issue_id, issueId), inArray(issueLabels.label_id, removed))));
+    }
+    if (added.length) statements.push(ctx.db.insert(issueLabels).values(added.map((label_id) => ({ ...base, label_id }))));
+    const nameOf = (id: string) => refs.labelNames.get(id) ?? lookups.labels.get(id)?.name ?? id;
+    changes.push(...setChanges("labels", issue.label_ids, next, nameOf));
+  }
+
+  if (data.blockers_list !== undefined || data.blocks_list !== undefined) {
+    const current = await ctx.db
+      .select({ issue_id: issueBlockers.issue_id, blocked_by_id: issueBlockers.blocked_by_id, sequence_id: issues.sequence_id })
+      .from(issueBlockers)
+      .innerJoin(
+        issues,
+        sql`${issues.id} = CASE WHEN ${issueBlockers.issue_id} = ${issueId} THEN ${issueBlockers.blocked_by_id} ELSE ${issueBlockers.issue_id} END`,
+      )
+      .where(sql`${issueBlockers.issue_id} = ${issueId} OR ${issueBlockers.blocked_by_id} = ${issueId}`);
+    const identifierOf = (id: string) =>
+      refs.relatedNames.get(id) ??
+      `${access.project.identifier}-${current.find((row) => row.issue_id === id || row.blocked_by_id === id)?.sequence_id ?? "?"}`;
+    if (data.blockers_list !== undefined) {
+      const before = current.filter((row) => row.issue_id === issueId).map((row) => row.blocked_by_id);
+      const next = unique(data.blockers_list);
+      const removed = before.filter((id) => !next.includes(id));
+      const added = next.filter((id) => !before.includes(id));
+      if (removed.length) {
+        statements.push(
+          ctx.db.delete(issueBlockers).where(and(eq(issueBlockers.issue_id, issueId), inArray(issueBlockers.blocked_by_id, removed))),
+        );
+      }
+      if (added.length) {
+        statements.push(
+          ctx.db
+            .insert(issueBlockers)
+            .values(added.map((blocked_by_id) => ({ ...base, blocked_by_id })))
+            .onConflictDoNothing(),
+        );
+      }
+      for (const id of [...removed, ...added]) touched.add(id);
+      changes.push(...setChanges("blocking", before, next, identifierOf));
+    }
+    if (data.blocks_list !== undefined) {
+      const before = current.filter((row) => row.blocked_by_id === issueId).map((row) => row.issue_id);
+      const next = unique(data.blocks_list);
+      const removed = before.filter((id) => !next.includes(id));
+      const added = next.filter((id) => !before.includes(id));
+      if (removed.length) {
+        statements.push(
+          ctx.db.delete(issueBlockers).where(and(eq(issueBlockers.blocked_by_id, issueId), inArray(issueBlockers.issue_id, removed))),
+        );
+      }
+      if (added.length) {
+        statements.push(
+          ctx.db
+            .insert(issueBlockers)
+            .values(added.map((other) => ({ ...base, issue_id: other, blocked_by_id: issueId })))
+            .onConflictDoNothing(),
+        );
+      }
+      for (const id of [...removed, ...added]) touched.add(id);
+      changes.push(...setChanges("blocks", before, next, identifierOf));
+    }
+  }
+
+  if (refs.cycle !== undefined && (refs.cycle?.id ?? null) !== issue.cycle_id) {
+    patch.cycle_id = refs.cycle?.id ?? null;
+    statements.push(...cycleMove(ctx, access, issueId, patch.cycle_id));
+    changes.push({ field: "cycles", old_identifier: issue.cycle_id, new_identifier: patch.cycle_id, new_value: refs.cycle?.name ?? null });
+  }
+  if (refs.module !== undefined && (refs.module?.id ?? null) !== issue.module_id) {
+    patch.module_id = refs.module?.id ?? null;
+    statements.push(...moduleMove(ctx, access, issueId, patch.module_id));
+    changes.push({ field: "modules", old_identifier: issue.module_id, new_identifier: patch.module_id, new_value: refs.module?.name ?? null });
+  }
+
+  if (Object.keys(patch).length === 0 && statements.length === 0) {
+    return issueDetailOf(ctx.db, issue, await lookupsFor(ctx, access, issue.parent_id ? [issue.parent_id] : []));
+  }
+  patch.updated_by = ctx.actor.id;
+  const now = new Date().toISOString();
+  const results = await runBatch(ctx.db, [
+    ctx.db.update(issues).set({ ...patch, updated_at: now }).where(eq(issues.id, issueId)).returning(),
+    ...statements,
+    ...changes.map((change) => activityInsert(ctx, target, change, now)),
+  ]);
+  const updated = (results[0] as Issue[])[0];
+  const finalLookups = await lookupsFor(ctx, access, updated.parent_id ? [updated.parent_id] : []);
+  await publishIssues(ctx, access, [...touched], finalLookups);
+  return issueDetailOf(ctx.db, updated, finalLookups);
+}
+
+// ---------------------------------------------------------------- delete
+
+function deleteStatements(ctx: ActorContext, access: ProjectAccess, issue: Issue): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [
+    activityInsert(
+      ctx,
+      { issueId: issue.id, projectId: access.project.id, workspaceId: access.workspace.id },
+      { field: "issue", verb: "deleted", old_value: `${access.project.identifier}-${issue.sequence_id}`, comment: "deleted the issue" },
+    ),
+    // Sub-issues survive their parent, as top-level issues.
+    ctx.db.update(issues).set({ parent_id: null }).where(eq(issues.parent_id, issue.id)),
+    ctx.db.delete(issues).where(eq(issues.id, issue.id)),
+  ];
+  if (issue.parent_id) statements.push(bumpSubIssues(ctx, issue.parent_id, -1));
+  return statements;
+}
+
+export async function deleteIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const issue = await loadIssue(ctx, projectId, issueId);
+  const children = await ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId));
+  await runBatch(ctx.db, deleteStatements(ctx, access, issue));
+  ctx.effects.publish(projectId, { kind: "issue", op: "delete", id: issueId });
+  await publishIssues(ctx, access, [...children.map((c) => c.id), ...(issue.parent_id ? [issue.parent_id] : [])]);
+}
+
+/** Deletes the listed issues of this project (ids of other projects are left alone). */
+export async function bulkDeleteIssues(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { issue_ids } = parseInput(BulkDeleteIssuesInput, input);
+  const ids = unique(issue_ids);
+  const found: Issue[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    found.push(...(await ctx.db.select().from(issues).where(and(eq(issues.project_id, projectId), inArray(issues.id, chunk)))));
+  }
+  if (found.length === 0) throw new NotFound("No issues of this project match these ids.");
+  const deletedIds = new Set(found.map((issue) => issue.id));
+  await runBatch(
+    ctx.db,
+    found.flatMap((issue) => deleteStatements(ctx, access, issue)),
+  );
+  for (const id of deletedIds) ctx.effects.publish(projectId, { kind: "issue", op: "delete", id });
+  const parents = found.flatMap((issue) => (issue.parent_id && !deletedIds.has(issue.parent_id) ? [issue.parent_id] : []));
+  await publishIssues(ctx, access, parents);
+  return { message: `${found.length} issue${found.length === 1 ? "" : "s"} deleted successfully` };
+}
+
+// ---------------------------------------------------------------- sub-issues
+
+export async function listSubIssues(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  await loadIssue(ctx, projectId, issueId);
+  const children = await ctx.db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.project_id, projectId), eq(issues.parent_id, issueId)))
+    .orderBy(issues.sequence_id);
+  const lookups = await lookupsFor(ctx, access, [issueId]);
+  const state_distribution: Record<string, number> = { backlog: 0, unstarted: 0, started: 0, completed: 0, cancelled: 0 };
+  for (const child of children) {
+    const group = child.state_id ? lookups.states.get(child.state_id)?.group : undefined;
+    if (group) state_distribution[group] += 1;
+  }
+  return { sub_issues: children.map((child) => issueRowOf(child, lookups)), state_distribution };
+}
+
+/** Makes the listed issues sub-issues of this one (moving them from any previous parent). */
+export async function addSubIssues(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { sub_issue_ids } = parseInput(AddSubIssuesInput, input);
+  const parent = await loadIssue(ctx, projectId, issueId);
+  const ids = unique(sub_issue_ids);
+  if (ids.includes(issueId)) throw Invalid.field("sub_issue_ids", "An issue cannot be its own sub-issue.");
+  const children = await ctx.db.select().from(issues).where(and(eq(issues.project_id, projectId), inArray(issues.id, ids)));
+  if (children.length !== ids.length) throw Invalid.field("sub_issue_ids", "Issue not found in this project.");
+  for (const child of children) {
+    if (await isAncestor(ctx, child.id, issueId)) {
+      throw Invalid.field("sub_issue_ids", "An issue cannot become a sub-issue of its own sub-issue.");
+    }
+  }
+  const moving = children.filter((child) => child.parent_id !== issueId);
+  const identifier = access.project.identifier;
+  const now = new Date().toISOString();
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const child of moving) {
+    statements.push(ctx.db.update(issues).set({ parent_id: issueId, updated_at: now, updated_by: ctx.actor.id }).where(eq(issues.id, child.id)));
+    if (child.parent_id) statements.push(bumpSubIssues(ctx, child.parent_id, -1));
+    statements.push(
+      activityInsert(
+        ctx,
+        { issueId: child.id, projectId, workspaceId: access.workspace.id },
+        {
+          field: "parent",
+          old_identifier: child.parent_id,
+          new_identifier: issueId,
+          new_value: `${identifier}-${parent.sequence_id}`,
+        },
+        now,
+      ),
+    );
+  }
+  if (moving.length) statements.push(bumpSubIssues(ctx, issueId, moving.length));
+  await runBatch(ctx.db, statements);
+  await publishIssues(ctx, access, [issueId, ...moving.map((c) => c.id), ...moving.flatMap((c) => c.parent_id ?? [])]);
+  return listSubIssues(ctx, slug, projectId, issueId);
+}
+
+export { loadIssue };
