@@ -12,7 +12,11 @@ import { errorResponse } from "./errors";
 import type { ApiEnv } from "./hono-env";
 import { estimatesRoutes } from "./estimates";
 import { issuePropertiesRoutes } from "./issue-properties";
+import { issueAttachmentsRoutes } from "./issue-attachments";
+import { issueCommentsRoutes } from "./issue-comments";
+import { issueLinksRoutes } from "./issue-links";
 import { issuesRoutes } from "./issues";
+import { searchRoutes } from "./search";
 import { labelsRoutes } from "./labels";
 import { projectRoutes } from "./projects";
 import { statesRoutes } from "./states";
@@ -57,5 +61,9 @@ export function createApi() {
   api.route("/workspaces", estimatesRoutes);
   api.route("/workspaces", issuePropertiesRoutes);
   api.route("/workspaces", issuesRoutes);
+  api.route("/workspaces", issueLinksRoutes);
+  api.route("/workspaces", issueAttachmentsRoutes);
+  api.route("/workspaces", issueCommentsRoutes);
+  api.route("/workspaces", searchRoutes);
   return api;
 }

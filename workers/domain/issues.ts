@@ -240,7 +240,7 @@ const bumpSubIssues = (ctx: ActorContext, parentId: string, delta: number) =>
     .where(eq(issues.id, parentId));
 
 /** Publishes the given issues' current rows to the project's board. */
-async function publishIssues(ctx: ActorContext, access: ProjectAccess, ids: string[], lookups?: ProjectLookups) {
+export async function publishIssues(ctx: ActorContext, access: ProjectAccess, ids: string[], lookups?: ProjectLookups) {
   const wanted = unique(ids);
   if (wanted.length === 0) return [];
   const rows = await ctx.db.select().from(issues).where(inArray(issues.id, wanted));

@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "./hono-env";
+
+/** Mounted at /api/workspaces: paths start with /:slug. */
+export const issueLinksRoutes = new Hono<ApiEnv>({ strict: false });
