@@ -2,6 +2,7 @@
 // bindings from wrangler.toml (design.md section 5.10). Browser tests live in tests/e2e and run
 // through scripts/e2e.mjs instead.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig(async () => {
@@ -15,6 +16,7 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    resolve: { alias: { "virtual:remix-server-build": fileURLToPath(new URL("./build/server/index.js", import.meta.url)) } },
     test: {
       include: ["tests/**/*.test.ts"],
       exclude: ["tests/e2e/**", "node_modules/**"],

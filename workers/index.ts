@@ -1,8 +1,9 @@
 // The Worker entry: /api/* goes to Hono, everything else to Remix; the same module consumes the
 // JOBS queue and exports the ProjectBoard Durable Object (design.md section 1).
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-// The Remix server build (`remix vite:build`); wrangler bundles it into this Worker.
-import * as build from "../build/server/index.js";
+// The Remix server build (`remix vite:build`), aliased in wrangler.toml and vitest.config.ts so
+// typechecking does not depend on build output; wrangler bundles it into this Worker.
+import * as build from "virtual:remix-server-build";
 import { createApi } from "./api/app";
 import { consumeJobs, type JobMessage } from "./jobs";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
