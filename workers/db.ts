@@ -2,6 +2,7 @@
 // by the browser (cookie) or a client (x-d1-bookmark header) gives read-your-writes on replicas.
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema";
+import { type StatementStats, countingSession } from "./lib/d1-read-counter";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
 
@@ -14,10 +15,11 @@ export interface RequestDb {
   bookmark(): string | null;
 }
 
-export function openDb(database: D1Database, bookmark: string | null): RequestDb {
+export function openDb(database: D1Database, bookmark: string | null, readStats?: StatementStats[]): RequestDb {
   const session = database.withSession(bookmark ?? "first-unconstrained");
+  const counted = readStats ? countingSession(session, readStats) : session;
   // drizzle only calls prepare() and batch(), which a D1 session provides.
-  const db = drizzle(session as unknown as D1Database, { schema });
+  const db = drizzle(counted as unknown as D1Database, { schema });
   return { db, bookmark: () => session.getBookmark() };
 }
 

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { authenticate, isSameOriginWrite } from "../auth/sessions";
 import { BOOKMARK_HEADER, bookmarkFrom, openDb } from "../db";
 import { Forbidden } from "../domain/errors";
+import { DEBUG_ROWS_HEADER, ROWS_READ_HEADER, STATEMENTS_HEADER, type StatementStats } from "../lib/d1-read-counter";
 import { PostCommit } from "../domain/post-commit";
 import { getConfig } from "../env";
 import { authRoutes } from "./auth";
@@ -31,9 +32,11 @@ export function createApi() {
   api.notFound((c) => c.json({ error: "Not found." }, 404));
 
   api.use(async (c, next) => {
-    const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw));
+    const config = getConfig(c.env);
+    const readStats = config.APP_ENV !== "production" && c.req.header(DEBUG_ROWS_HEADER) ? ([] as StatementStats[]) : undefined;
+    const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw), readStats);
     const effects = new PostCommit();
-    c.set("domain", { db: requestDb.db, env: c.env, config: getConfig(c.env), effects });
+    c.set("domain", { db: requestDb.db, env: c.env, config, effects });
     const auth = await authenticate(requestDb.db, c.req.raw);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden("Cross-origin request refused.");
@@ -49,6 +52,10 @@ export function createApi() {
     }
     const bookmark = requestDb.bookmark();
     if (bookmark && c.res.status !== 101) c.res.headers.set(BOOKMARK_HEADER, bookmark);
+    if (readStats) {
+      c.res.headers.set(ROWS_READ_HEADER, String(readStats.reduce((sum, s) => sum + s.rows_read, 0)));
+      c.res.headers.set(STATEMENTS_HEADER, JSON.stringify(readStats));
+    }
   });
 
   api.route("/auth", authRoutes);
