@@ -260,7 +260,11 @@ export const labels = sqliteTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index("labels_project_idx").on(t.project_id, t.sort_order), index("labels_parent_idx").on(t.parent)],
+  (t) => [
+    uniqueIndex("labels_project_name_uq").on(t.project_id, t.name),
+    index("labels_project_idx").on(t.project_id, t.sort_order),
+    index("labels_parent_idx").on(t.parent),
+  ],
 );
 
 export const estimates = sqliteTable(

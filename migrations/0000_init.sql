@@ -407,6 +407,7 @@ CREATE TABLE `labels` (
 	FOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `labels_project_name_uq` ON `labels` (`project_id`,`name`);--> statement-breakpoint
 CREATE INDEX `labels_project_idx` ON `labels` (`project_id`,`sort_order`);--> statement-breakpoint
 CREATE INDEX `labels_parent_idx` ON `labels` (`parent`);--> statement-breakpoint
 CREATE TABLE `module_issues` (

@@ -1,0 +1,218 @@
+// Issue labels of a project (spec 000 section 3): a label with no parent can become a group when
+// labels are placed under it. Names are unique per project and the parent chain never loops.
+// The schema has no unique index on label names, so the writes carry the rules as SQL guards:
+// a request that raced another one is refused instead of leaving a duplicate or a cycle.
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { labels } from "../../drizzle/schema";
+import { runBatch } from "../lib/batch";
+import { parseInput } from "../lib/validation";
+import { ROLE, type ProjectAccess, projectAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Conflict, Invalid, NotFound } from "./errors";
+
+export type Label = typeof labels.$inferSelect;
+
+export const DEFAULT_LABEL_COLOR = "#858E96";
+/** First label of a project; each later one goes after the highest (spec: sort_order step). */
+export const FIRST_LABEL_SORT_ORDER = 65535;
+export const LABEL_SORT_ORDER_STEP = 10000;
+
+export const LABEL_NAME_TAKEN = "Label with the same name already exists in the project";
+export const LABEL_PARENT_NOT_FOUND = "Parent label not found in this project.";
+export const LABEL_OWN_ANCESTOR = "A label cannot be its own ancestor.";
+export const LABEL_NOT_FOUND = "Label not found.";
+
+const labelFields = {
+  name: z
+    .string({ error: "Label title is required" })
+    .trim()
+    .min(1, "Label title is required")
+    .max(255, "Label title should be less than 255 characters"),
+  description: z.string({ error: "Description must be text" }).max(10_000, "Description is too long"),
+  color: z.string({ error: "Color should be hex format" }).regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format"),
+  parent: z.string({ error: "Parent must be a label id or null." }).max(64, "Parent must be a label id or null.").nullable(),
+  sort_order: z.number({ error: "Sort order must be a finite number." }),
+};
+
+export const CreateLabelInput = z.object({
+  ...labelFields,
+  description: labelFields.description.default(""),
+  color: labelFields.color.default(DEFAULT_LABEL_COLOR),
+  parent: labelFields.parent.default(null),
+  sort_order: labelFields.sort_order.optional(),
+});
+
+export const UpdateLabelInput = z.object(labelFields).partial();
+
+export function labelOf(label: Label, { workspace, project }: Pick<ProjectAccess, "workspace" | "project">) {
+  return {
+    id: label.id,
+    name: label.name,
+    description: label.description,
+    color: label.color,
+    parent: label.parent,
+    sort_order: label.sort_order,
+    project: label.project_id,
+    workspace: label.workspace_id,
+    project_detail: { id: project.id, identifier: project.identifier, name: project.name },
+    workspace_detail: { id: workspace.id, slug: workspace.slug, name: workspace.name },
+    created_by: label.created_by,
+    created_at: label.created_at,
+    updated_at: label.updated_at,
+  };
+}
+
+export type LabelView = ReturnType<typeof labelOf>;
+
+export async function listLabels(ctx: ActorContext, slug: string, projectId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const rows = await ctx.db
+    .select()
+    .from(labels)
+    .where(eq(labels.project_id, projectId))
+    .orderBy(asc(labels.sort_order), asc(labels.created_at));
+  return rows.map((row) => labelOf(row, access));
+}
+
+async function loadLabel(ctx: ActorContext, projectId: string, labelId: string) {
+  const [label] = await ctx.db
+    .select()
+    .from(labels)
+    .where(and(eq(labels.id, labelId), eq(labels.project_id, projectId)))
+    .limit(1);
+  if (!label) throw new NotFound(LABEL_NOT_FOUND);
+  return label;
+}
+
+export async function getLabel(ctx: ActorContext, slug: string, projectId: string, labelId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  return labelOf(await loadLabel(ctx, projectId, labelId), access);
+}
+
+/**
+ * Checks a label's name and parent against the project's labels (one query: a project has tens of
+ * labels, not thousands). `labelId` is the label being changed, absent on create.
+ */
+async function assertValidPlacement(
+  ctx: ActorContext,
+  projectId: string,
+  change: { name?: string; parent?: string | null },
+  labelId?: string,
+) {
+  const rows = await ctx.db
+    .select({ id: labels.id, name: labels.name, parent: labels.parent })
+    .from(labels)
+    .where(eq(labels.project_id, projectId));
+  if (change.name !== undefined && rows.some((row) => row.name === change.name && row.id !== labelId)) {
+    throw Invalid.field("name", LABEL_NAME_TAKEN);
+  }
+  if (change.parent) {
+    const parentOf = new Map(rows.map((row) => [row.id, row.parent]));
+    if (!parentOf.has(change.parent)) throw Invalid.field("parent", LABEL_PARENT_NOT_FOUND);
+    // Walk up from the new parent; meeting the label itself means the change would close a loop.
+    const seen = new Set<string>();
+    for (let at: string | null | undefined = change.parent; at && !seen.has(at); at = parentOf.get(at)) {
+      if (at === labelId) throw Invalid.field("parent", LABEL_OWN_ANCESTOR);
+      seen.add(at);
+    }
+  }
+}
+
+/** SQL guard: no other label of the project has this name. */
+const nameFree = (projectId: string, name: string, exceptId: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${labels} AS other WHERE other.project_id = ${projectId} AND other.name = ${name} AND other.id <> ${exceptId})`;
+
+/** SQL guard: the parent is a label of the project and `labelId` is not among its ancestors. */
+const parentAllowed = (projectId: string, parent: string, labelId: string) => sql`(
+  EXISTS (SELECT 1 FROM ${labels} AS p WHERE p.id = ${parent} AND p.project_id = ${projectId})
+  AND NOT EXISTS (
+    WITH RECURSIVE ancestors(id) AS (
+      SELECT ${parent}
+      UNION
+      SELECT up.parent FROM ${labels} AS up JOIN ancestors ON up.id = ancestors.id WHERE up.parent IS NOT NULL
+    )
+    SELECT 1 FROM ancestors WHERE ancestors.id = ${labelId}
+  )
+)`;
+
+export async function createLabel(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(CreateLabelInput, input);
+  await assertValidPlacement(ctx, projectId, data);
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const sortOrder =
+    data.sort_order ??
+    sql`(SELECT coalesce(max(last.sort_order) + ${LABEL_SORT_ORDER_STEP}, ${FIRST_LABEL_SORT_ORDER}) FROM ${labels} AS last WHERE last.project_id = ${projectId})`;
+  // INSERT ... SELECT ... WHERE <guards>: inserts nothing when a racing request took the name or
+  // removed the parent since the check above.
+  const inserted = await ctx.db.all<Label>(sql`
+    INSERT INTO ${labels} (id, workspace_id, project_id, name, description, color, parent, sort_order, created_by, created_at, updated_at)
+    SELECT ${id}, ${access.workspace.id}, ${projectId}, ${data.name}, ${data.description}, ${data.color}, ${data.parent},
+      ${sortOrder}, ${ctx.actor.id}, ${now}, ${now}
+    WHERE ${nameFree(projectId, data.name, id)} ${data.parent ? sql`AND ${parentAllowed(projectId, data.parent, id)}` : sql``}
+    RETURNING *`);
+  if (inserted.length === 0) {
+    await assertValidPlacement(ctx, projectId, data);
+    throw new Conflict("The labels changed while this one was being saved. Please try again.");
+  }
+  const view = labelOf(inserted[0], access);
+  ctx.effects.publish(projectId, { kind: "label", op: "upsert", id, row: view });
+  return view;
+}
+
+export async function updateLabel(ctx: ActorContext, slug: string, projectId: string, labelId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(UpdateLabelInput, input);
+  await loadLabel(ctx, projectId, labelId);
+  if (data.parent === labelId) throw Invalid.field("parent", LABEL_OWN_ANCESTOR);
+  await assertValidPlacement(ctx, projectId, data, labelId);
+  const [updated] = await ctx.db
+    .update(labels)
+    .set({ ...data, updated_at: new Date().toISOString() })
+    .where(
+      and(
+        eq(labels.id, labelId),
+        eq(labels.project_id, projectId),
+        data.name !== undefined ? nameFree(projectId, data.name, labelId) : undefined,
+        data.parent ? parentAllowed(projectId, data.parent, labelId) : undefined,
+      ),
+    )
+    .returning();
+  if (!updated) {
+    await loadLabel(ctx, projectId, labelId);
+    await assertValidPlacement(ctx, projectId, data, labelId);
+    throw new Conflict("The labels changed while this one was being saved. Please try again.");
+  }
+  const view = labelOf(updated, access);
+  ctx.effects.publish(projectId, { kind: "label", op: "upsert", id: labelId, row: view });
+  return view;
+}
+
+/**
+ * Deleting a group label keeps its children: they leave the group (parent set to null, as the
+ * spec has it for "removing a label from its group") in the same batch as the delete. The label's
+ * issue and page links go with it (ON DELETE CASCADE).
+ */
+export async function deleteLabel(ctx: ActorContext, slug: string, projectId: string, labelId: string) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  await loadLabel(ctx, projectId, labelId);
+  const now = new Date().toISOString();
+  const [children, deleted] = (await runBatch(ctx.db, [
+    ctx.db
+      .update(labels)
+      .set({ parent: null, updated_at: now })
+      .where(and(eq(labels.project_id, projectId), eq(labels.parent, labelId), ne(labels.id, labelId)))
+      .returning(),
+    ctx.db
+      .delete(labels)
+      .where(and(eq(labels.id, labelId), eq(labels.project_id, projectId)))
+      .returning({ id: labels.id }),
+  ])) as [Label[], { id: string }[]];
+  if (deleted.length === 0) throw new NotFound(LABEL_NOT_FOUND);
+  for (const child of children) {
+    ctx.effects.publish(projectId, { kind: "label", op: "upsert", id: child.id, row: labelOf(child, access) });
+  }
+  ctx.effects.publish(projectId, { kind: "label", op: "delete", id: labelId });
+}

@@ -1,0 +1,277 @@
+// Project states (spec 002 sections 3-8, design.md section 4): one default per project, no empty
+// group, no state deleted while issues sit in it. Every rule is checked up front for a precise
+// message, and the write itself repeats it as a SQL guard so two racing requests cannot break it.
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { issues, states, type State, type StateGroup } from "../../drizzle/schema";
+import { runBatch } from "../lib/batch";
+import { isUniqueViolation } from "../lib/d1-errors";
+import { parseInput } from "../lib/validation";
+import { ROLE, projectAccess } from "./access";
+import type { ActorContext } from "./context";
+import { BadRequest, Conflict, Invalid, NotFound } from "./errors";
+import { STATE_SEQUENCE_STEP } from "./projects";
+
+export const STATE_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled"] as const satisfies readonly StateGroup[];
+export const DEFAULT_STATE_COLOR = "#858e96";
+
+export const STATE_NAME_TAKEN = "Another state exists with the same name. Please try again with another name.";
+export const DEFAULT_STATE_UNDELETABLE = "Default state cannot be deleted.";
+export const LAST_STATE_OF_GROUP = "The last state of a group cannot be deleted.";
+export const LAST_STATE_OF_GROUP_MOVE = "The last state of a group cannot be moved to another group.";
+export const STATE_HAS_ISSUES =
+  "This state contains some issues within it, please move them to some other state to delete this state.";
+export const DEFAULT_STATE_REQUIRED = "A project needs a default state: mark another state as default instead.";
+export const STATE_NOT_FOUND = "State not found.";
+
+const stateFields = {
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(255, "Name should be less than 255 characters"),
+  description: z.string({ error: "Description must be text" }).max(10_000, "Description is too long"),
+  color: z.string({ error: "Color should be hex format" }).regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format"),
+  group: z.enum(STATE_GROUPS, { error: `Group must be one of ${STATE_GROUPS.join(", ")}.` }),
+  default: z.boolean({ error: "Default must be true or false." }),
+  // zod rejects NaN and Infinity (JSON's 1e999), so the stored order is always comparable.
+  sequence: z.number({ error: "Sequence must be a finite number." }),
+};
+
+export const CreateStateInput = z.object({
+  ...stateFields,
+  description: stateFields.description.default(""),
+  color: stateFields.color.default(DEFAULT_STATE_COLOR),
+  group: stateFields.group.default("backlog"),
+  default: stateFields.default.default(false),
+  sequence: stateFields.sequence.optional(),
+});
+
+/** PATCH: any subset. */
+export const PatchStateInput = z.object(stateFields).partial();
+/** PUT: the whole form, so the name is required; omitted optional fields keep their values. */
+export const PutStateInput = PatchStateInput.extend({ name: stateFields.name });
+
+export function stateOf(state: State) {
+  return {
+    id: state.id,
+    name: state.name,
+    description: state.description,
+    color: state.color,
+    group: state.group,
+    default: state.default,
+    sequence: state.sequence,
+    project: state.project_id,
+    workspace: state.workspace_id,
+    created_by: state.created_by,
+    created_at: state.created_at,
+    updated_at: state.updated_at,
+  };
+}
+
+export type StateView = ReturnType<typeof stateOf>;
+
+function publishStates(ctx: ActorContext, projectId: string, rows: State[]) {
+  for (const row of rows) ctx.effects.publish(projectId, { kind: "state", op: "upsert", id: row.id, row: stateOf(row) });
+}
+
+export async function listStates(ctx: ActorContext, slug: string, projectId: string, groupBy?: string) {
+  await projectAccess(ctx, slug, projectId);
+  if (groupBy !== undefined && groupBy !== "group") {
+    throw Invalid.field("group_by", "States can only be grouped by group.");
+  }
+  const rows = await ctx.db
+    .select()
+    .from(states)
+    .where(eq(states.project_id, projectId))
+    .orderBy(asc(states.sequence), asc(states.created_at));
+  const views = rows.map(stateOf);
+  if (groupBy !== "group") return views;
+  const grouped = Object.fromEntries(STATE_GROUPS.map((group) => [group, [] as StateView[]])) as Record<StateGroup, StateView[]>;
+  for (const view of views) grouped[view.group].push(view);
+  return grouped;
+}
+
+async function loadState(ctx: ActorContext, projectId: string, stateId: string) {
+  const [state] = await ctx.db
+    .select()
+    .from(states)
+    .where(and(eq(states.id, stateId), eq(states.project_id, projectId)))
+    .limit(1);
+  if (!state) throw new NotFound(STATE_NOT_FOUND);
+  return state;
+}
+
+export async function getState(ctx: ActorContext, slug: string, projectId: string, stateId: string) {
+  await projectAccess(ctx, slug, projectId);
+  return stateOf(await loadState(ctx, projectId, stateId));
+}
+
+async function nameTaken(ctx: ActorContext, projectId: string, name: string, exceptId?: string) {
+  const [row] = await ctx.db
+    .select({ id: states.id })
+    .from(states)
+    .where(and(eq(states.project_id, projectId), eq(states.name, name), exceptId ? ne(states.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function groupSize(ctx: ActorContext, projectId: string, group: StateGroup) {
+  const [{ total }] = await ctx.db
+    .select({ total: sql<number>`count(*)` })
+    .from(states)
+    .where(and(eq(states.project_id, projectId), eq(states.group, group)));
+  return total;
+}
+
+/** SQL guard: the group still has another state besides the one being changed. */
+const groupHasOthers = (projectId: string, group: StateGroup) =>
+  sql`(SELECT count(*) FROM ${states} AS others WHERE others.project_id = ${projectId} AND others."group" = ${group}) > 1`;
+
+/**
+ * The other states of the project lose the default flag, but only if `stateId` really is the
+ * default once the batch has run (its own statement may have been refused by a guard).
+ */
+function clearOtherDefaults(ctx: ActorContext, projectId: string, stateId: string) {
+  return ctx.db
+    .update(states)
+    .set({ default: false })
+    .where(
+      and(
+        eq(states.project_id, projectId),
+        eq(states.default, true),
+        ne(states.id, stateId),
+        sql`EXISTS (SELECT 1 FROM ${states} AS chosen WHERE chosen.id = ${stateId} AND chosen."default" = 1)`,
+      ),
+    )
+    .returning();
+}
+
+export async function createState(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const { project } = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(CreateStateInput, input);
+  if (await nameTaken(ctx, projectId, data.name)) throw Invalid.field("name", STATE_NAME_TAKEN);
+  const stateId = crypto.randomUUID();
+  const insert = ctx.db
+    .insert(states)
+    .values({
+      ...data,
+      id: stateId,
+      workspace_id: project.workspace_id,
+      project_id: projectId,
+      // Computed inside the insert so two concurrent creates still land after every existing state.
+      sequence:
+        data.sequence ??
+        sql`(SELECT coalesce(max(${states.sequence}), 0) + ${STATE_SEQUENCE_STEP} FROM ${states} WHERE ${states.project_id} = ${projectId})`,
+      created_by: ctx.actor.id,
+    })
+    .returning();
+  let created: State;
+  let previousDefaults: State[] = [];
+  try {
+    if (data.default) {
+      const [inserted, cleared] = (await runBatch(ctx.db, [insert, clearOtherDefaults(ctx, projectId, stateId)])) as [State[], State[]];
+      [created] = inserted;
+      previousDefaults = cleared;
+    } else {
+      [created] = await insert;
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, "states.name")) throw Invalid.field("name", STATE_NAME_TAKEN);
+    throw error;
+  }
+  publishStates(ctx, projectId, [...previousDefaults, created]);
+  return stateOf(created);
+}
+
+async function assertUpdatable(ctx: ActorContext, projectId: string, state: State, data: z.output<typeof PatchStateInput>) {
+  if (data.default === false && state.default) throw Invalid.field("default", DEFAULT_STATE_REQUIRED);
+  if (data.name !== undefined && data.name !== state.name && (await nameTaken(ctx, projectId, data.name, state.id))) {
+    throw Invalid.field("name", STATE_NAME_TAKEN);
+  }
+  if (data.group !== undefined && data.group !== state.group && (await groupSize(ctx, projectId, state.group)) <= 1) {
+    throw Invalid.field("group", LAST_STATE_OF_GROUP_MOVE);
+  }
+}
+
+export async function updateState(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  stateId: string,
+  input: unknown,
+  { replace = false }: { replace?: boolean } = {},
+) {
+  await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(replace ? PutStateInput : PatchStateInput, input);
+  const state = await loadState(ctx, projectId, stateId);
+  await assertUpdatable(ctx, projectId, state, data);
+  const leavesGroup = data.group !== undefined && data.group !== state.group;
+
+  const update = ctx.db
+    .update(states)
+    .set({ ...data, updated_at: new Date().toISOString() })
+    .where(
+      and(
+        eq(states.id, stateId),
+        eq(states.project_id, projectId),
+        leavesGroup ? groupHasOthers(projectId, state.group) : undefined,
+        // The default flag may only leave this state by another state taking it.
+        data.default === false ? eq(states.default, false) : undefined,
+      ),
+    )
+    .returning();
+  let updated: State | undefined;
+  let previousDefaults: State[] = [];
+  try {
+    if (data.default === true && !state.default) {
+      const [rows, cleared] = (await runBatch(ctx.db, [update, clearOtherDefaults(ctx, projectId, stateId)])) as [State[], State[]];
+      [updated] = rows;
+      previousDefaults = cleared;
+    } else {
+      [updated] = await update;
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, "states.name")) throw Invalid.field("name", STATE_NAME_TAKEN);
+    throw error;
+  }
+  if (!updated) {
+    // A guard refused the write: the state changed or vanished since it was read. Say which rule holds now.
+    await assertUpdatable(ctx, projectId, await loadState(ctx, projectId, stateId), data);
+    throw new Conflict("The state changed while it was being saved. Please try again.");
+  }
+  publishStates(ctx, projectId, [...previousDefaults, updated]);
+  return stateOf(updated);
+}
+
+async function assertDeletable(ctx: ActorContext, projectId: string, state: State) {
+  if (state.default) throw new BadRequest(DEFAULT_STATE_UNDELETABLE);
+  if ((await groupSize(ctx, projectId, state.group)) <= 1) throw new BadRequest(LAST_STATE_OF_GROUP);
+  const [issue] = await ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.state_id, state.id)).limit(1);
+  if (issue) throw new BadRequest(STATE_HAS_ISSUES);
+}
+
+export async function deleteState(ctx: ActorContext, slug: string, projectId: string, stateId: string) {
+  await projectAccess(ctx, slug, projectId, ROLE.member);
+  const state = await loadState(ctx, projectId, stateId);
+  await assertDeletable(ctx, projectId, state);
+  // issues.state_id is ON DELETE RESTRICT as well; the guard below gives the precise message.
+  const deleted = await ctx.db
+    .delete(states)
+    .where(
+      and(
+        eq(states.id, stateId),
+        eq(states.project_id, projectId),
+        eq(states.default, false),
+        groupHasOthers(projectId, state.group),
+        sql`NOT EXISTS (SELECT 1 FROM ${issues} WHERE ${issues.state_id} = ${stateId})`,
+      ),
+    )
+    .returning({ id: states.id });
+  if (deleted.length === 0) {
+    // Refused by a guard: say which rule holds now.
+    await assertDeletable(ctx, projectId, await loadState(ctx, projectId, stateId));
+    throw new Conflict("The state changed while it was being deleted. Please try again.");
+  }
+  ctx.effects.publish(projectId, { kind: "state", op: "delete", id: stateId });
+}
