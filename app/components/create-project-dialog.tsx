@@ -1,0 +1,196 @@
+// The create-project modal (spec 002): cover banner, emoji, name, identifier auto-filled from the
+// name until edited by hand, description and network. Validated in the browser with the same zod
+// schema the action and the domain use; a 403 shows a toast and closes.
+import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Dialog } from "@ark-ui/react/dialog";
+import { Popover } from "@ark-ui/react/popover";
+import { Portal } from "@ark-ui/react/portal";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { CreateProjectInput } from "../../workers/domain/schemas/projects";
+import { DEFAULT_COVER_IMAGE, NETWORK_OPTIONS, PROJECT_EMOJIS, randomProjectEmoji } from "~/lib/project-constants";
+import { identifierFromName } from "~/lib/slug";
+import { IconX } from "./icons";
+import { emojiOf } from "./project-icon";
+import { useToast } from "./toast";
+import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "./ui";
+
+export const NO_CREATE_PERMISSION = "You don't have permission to create project.";
+
+export type CreateProjectActionData = { result?: SubmissionResult<string[]>; status?: number };
+
+function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void }) {
+  const fetcher = useFetcher<CreateProjectActionData>();
+  const toast = useToast();
+  const [emoji, setEmoji] = useState<string>(randomProjectEmoji);
+  const [identifier, setIdentifier] = useState("");
+  const [identifierEdited, setIdentifierEdited] = useState(false);
+  const [form, fields] = useForm({
+    id: "create-project",
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateProjectInput }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { network: "2" },
+  });
+  const submitting = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.status === 403) {
+      toast.show({ type: "error", title: "Error!", message: NO_CREATE_PERMISSION });
+      onClose();
+    }
+  }, [fetcher.state, fetcher.data, toast, onClose]);
+
+  return (
+    <fetcher.Form method="post" action={`/${slug}`} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="create-project" />
+      <input type="hidden" name="emoji" value={emoji} />
+      <div className="relative h-40">
+        <div className="absolute inset-0 overflow-hidden rounded-t-xl bg-neutral-200">
+          <img src={DEFAULT_COVER_IMAGE} alt="" className="size-full object-cover" />
+          <div className="absolute inset-0 bg-gradient-to-t from-black/30 to-transparent" />
+        </div>
+        <Dialog.CloseTrigger
+          className="absolute top-3 right-3 rounded-md bg-black/20 p-1.5 text-white backdrop-blur hover:bg-black/40"
+          aria-label="Close"
+        >
+          <IconX size={16} />
+        </Dialog.CloseTrigger>
+        <div className="absolute bottom-3 left-5">
+          <Popover.Root positioning={{ placement: "bottom-start", gutter: 6 }} portalled={false}>
+            <Popover.Trigger
+              className="flex size-12 items-center justify-center rounded-lg bg-white/95 text-2xl shadow-md ring-1 ring-black/5 hover:bg-white"
+              aria-label="Choose project emoji"
+            >
+              <span aria-hidden="true">{emojiOf(emoji)}</span>
+            </Popover.Trigger>
+            <Popover.Positioner>
+              <Popover.Content className="z-[60] rounded-lg border border-neutral-200 bg-white p-2 shadow-lg outline-none">
+                <Popover.Title className="px-1 pb-1.5 text-xs font-medium text-neutral-500">Project emoji</Popover.Title>
+                <div className="grid grid-cols-7 gap-1">
+                  {PROJECT_EMOJIS.map((codePoint) => (
+                    <Popover.CloseTrigger
+                      key={codePoint}
+                      type="button"
+                      onClick={() => setEmoji(codePoint)}
+                      className={`flex size-8 items-center justify-center rounded-md text-lg hover:bg-neutral-100 ${
+                        codePoint === emoji ? "bg-brand-50 ring-1 ring-brand-200" : ""
+                      }`}
+                      aria-label={`Use emoji ${emojiOf(codePoint)}`}
+                    >
+                      {emojiOf(codePoint)}
+                    </Popover.CloseTrigger>
+                  ))}
+                </div>
+              </Popover.Content>
+            </Popover.Positioner>
+          </Popover.Root>
+        </div>
+      </div>
+
+      <div className="space-y-5 px-6 pt-5 pb-6">
+        <div>
+          <Dialog.Title className="text-lg font-semibold text-neutral-900">Create Project</Dialog.Title>
+          <Dialog.Description className="mt-0.5 text-sm text-neutral-500">
+            Projects hold your team's issues, cycles, modules and pages.
+          </Dialog.Description>
+        </div>
+        <FormError errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+          <div>
+            <label htmlFor={fields.name.id} className={labelClass}>
+              Name
+            </label>
+            <input
+              {...getInputProps(fields.name, { type: "text" })}
+              className={inputClass}
+              placeholder="e.g. Website redesign"
+              autoComplete="off"
+              onChange={(event) => {
+                if (!identifierEdited) setIdentifier(identifierFromName(event.target.value));
+              }}
+            />
+            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.identifier.id} className={labelClass}>
+              Identifier
+            </label>
+            <input
+              {...getInputProps(fields.identifier, { type: "text", value: false })}
+              value={identifier}
+              onChange={(event) => {
+                setIdentifierEdited(true);
+                setIdentifier(event.target.value);
+              }}
+              className={`${inputClass} font-mono tracking-wide`}
+              placeholder="WEB"
+              autoComplete="off"
+            />
+            <FieldError id={fields.identifier.errorId} errors={fields.identifier.errors} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={fields.description.id} className={labelClass}>
+            Description <span className="font-normal text-neutral-400">(optional)</span>
+          </label>
+          <textarea
+            {...getTextareaProps(fields.description)}
+            rows={3}
+            className={`${inputClass} resize-none`}
+            placeholder="What is this project about?"
+          />
+          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.network.id} className={labelClass}>
+            Network
+          </label>
+          <select {...getSelectProps(fields.network)} className={inputClass}>
+            {NETWORK_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label} · {option.description}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.network.errorId} errors={fields.network.errors} />
+        </div>
+      </div>
+
+      <div className="flex items-center justify-end gap-2 border-t border-neutral-100 bg-neutral-50/60 px-6 py-4 rounded-b-xl">
+        <Dialog.CloseTrigger className={buttonClass("secondary")} type="button">
+          Cancel
+        </Dialog.CloseTrigger>
+        <button type="submit" className={buttonClass("primary")} disabled={submitting}>
+          {submitting ? <Spinner /> : null}
+          {submitting ? "Creating Project..." : "Create Project"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function CreateProjectDialog({
+  slug,
+  open,
+  onOpenChange,
+}: {
+  slug: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop className="fixed inset-0 z-50 bg-neutral-900/40 backdrop-blur-[1px]" />
+        <Dialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:pt-[8vh]">
+          <Dialog.Content className="w-full max-w-2xl rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
+            <CreateProjectForm slug={slug} onClose={() => onOpenChange(false)} />
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

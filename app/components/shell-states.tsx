@@ -1,0 +1,54 @@
+// The full-area screens shells move between: loading, not authorized, not found (spec 002 section 2).
+import { Spinner } from "./ui";
+
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex h-full min-h-[60vh] w-full flex-col items-center justify-center gap-3">
+      <Spinner className="size-6 text-brand-500" />
+      <p className="text-sm text-neutral-500">{label}</p>
+    </div>
+  );
+}
+
+export function StateCard({
+  title,
+  description,
+  icon,
+  children,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  icon?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="flex w-full max-w-md flex-col items-center text-center">
+      {icon ? (
+        <div className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-white text-neutral-500 shadow-sm ring-1 ring-neutral-200">
+          {icon}
+        </div>
+      ) : null}
+      <h1 className="text-xl font-semibold tracking-tight text-neutral-900">{title}</h1>
+      {description ? <p className="mt-2 text-sm leading-6 text-neutral-500">{description}</p> : null}
+      {children ? <div className="mt-6 flex flex-wrap items-center justify-center gap-3">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A state that takes the whole window (outside any shell). */
+export function FullPageState(props: React.ComponentProps<typeof StateCard>) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-neutral-50 px-6">
+      <StateCard {...props} />
+    </main>
+  );
+}
+
+/** A state inside a shell's main area. */
+export function InlineState(props: React.ComponentProps<typeof StateCard>) {
+  return (
+    <div className="flex min-h-[60vh] flex-1 items-center justify-center px-6 py-16">
+      <StateCard {...props} />
+    </div>
+  );
+}

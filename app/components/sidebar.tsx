@@ -1,0 +1,348 @@
+// The workspace sidebar (spec 002 section 2): 17rem wide, collapsible to icons (button and
+// Ctrl/Cmd+B), off-canvas on small screens; Favorites and Projects sections; each project expands
+// to its pages, the optional ones only when the project turned them on.
+import { Menu } from "@ark-ui/react/menu";
+import { Portal } from "@ark-ui/react/portal";
+import { Form, Link, NavLink, useParams } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
+import { projectPath } from "~/lib/paths";
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconChevronUpDown,
+  IconCycle,
+  IconGrid,
+  IconIssues,
+  IconLogout,
+  IconMail,
+  IconModule,
+  IconPages,
+  IconPanelLeft,
+  IconPlus,
+  IconSettings,
+  IconViews,
+} from "./icons";
+import { ProjectIcon } from "./project-icon";
+import { truncate } from "./ui";
+import type { ShellProject } from "./workspace-context";
+
+export const SIDEBAR_NAME_MAX = 20;
+
+interface SidebarProps {
+  workspace: { name: string; slug: string };
+  workspaces: { id: string; name: string; slug: string }[];
+  projects: ShellProject[];
+  user: { name: string; email: string };
+  collapsed: boolean;
+  mobileOpen: boolean;
+  onToggleCollapsed(): void;
+  onCloseMobile(): void;
+  onCreateProject(): void;
+}
+
+function projectLinks(project: ShellProject) {
+  return [
+    { to: "issues", label: "Issues", icon: IconIssues, show: true },
+    { to: "cycles", label: "Cycles", icon: IconCycle, show: project.cycle_view },
+    { to: "modules", label: "Modules", icon: IconModule, show: project.module_view },
+    { to: "views", label: "Views", icon: IconViews, show: project.issue_views_view },
+    { to: "pages", label: "Pages", icon: IconPages, show: project.page_view },
+    { to: "settings", label: "Settings", icon: IconSettings, show: true },
+  ].filter((link) => link.show);
+}
+
+function WorkspaceAvatar({ name }: { name: string }) {
+  return (
+    <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-brand-500 text-xs font-semibold text-white uppercase shadow-sm">
+      {name.slice(0, 1)}
+    </span>
+  );
+}
+
+function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarProps, "workspace" | "workspaces" | "collapsed">) {
+  return (
+    <Menu.Root positioning={{ placement: "bottom-start", gutter: 4 }}>
+      <Menu.Trigger
+        className="flex w-full items-center gap-2 rounded-md p-1.5 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500"
+        aria-label={`Workspace: ${workspace.name}. Switch workspace`}
+      >
+        <WorkspaceAvatar name={workspace.name} />
+        <span className={`min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900 ${collapsed ? "md:hidden" : ""}`}>
+          {workspace.name}
+        </span>
+        <IconChevronUpDown size={14} className={`text-neutral-400 ${collapsed ? "md:hidden" : ""}`} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+            <p className="px-2 pt-1.5 pb-1 text-xs font-medium text-neutral-400">Workspaces</p>
+            {workspaces.map((item) => (
+              <Menu.Item key={item.id} value={`workspace-${item.slug}`} asChild>
+                <Link
+                  to={`/${item.slug}`}
+                  className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
+                >
+                  <WorkspaceAvatar name={item.name} />
+                  <span className="truncate">{item.name}</span>
+                  {item.slug === workspace.slug ? <span className="ml-auto size-1.5 rounded-full bg-brand-500" /> : null}
+                </Link>
+              </Menu.Item>
+            ))}
+            <Menu.Separator className="my-1 border-neutral-100" />
+            <Menu.Item value="create-workspace" asChild>
+              <Link
+                to="/create-workspace"
+                className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
+              >
+                <IconPlus size={14} /> Create workspace
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="invitations" asChild>
+              <Link
+                to="/invitations"
+                className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
+              >
+                <IconMail size={14} /> Invitations
+              </Link>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+const navItemClass = (active: boolean, collapsed: boolean) =>
+  `flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm font-medium transition-colors ${
+    collapsed ? "md:justify-center md:px-0" : ""
+  } ${active ? "bg-white text-neutral-900 shadow-xs ring-1 ring-neutral-200" : "text-neutral-600 hover:bg-neutral-200/60 hover:text-neutral-900"}`;
+
+function ProjectEntry({
+  slug,
+  project,
+  collapsed,
+  expanded,
+  onToggle,
+}: {
+  slug: string;
+  project: ShellProject;
+  collapsed: boolean;
+  expanded: boolean;
+  onToggle(): void;
+}) {
+  const listId = useId();
+  const base = projectPath(slug, project.id);
+  return (
+    <li>
+      {/* Collapsed (md and up): the icon goes straight to the project's issues. */}
+      <Link
+        to={`${base}/issues`}
+        className={`hidden items-center justify-center rounded-md py-1.5 hover:bg-neutral-200/60 ${collapsed ? "md:flex" : ""}`}
+        aria-label={project.name}
+        title={project.name}
+      >
+        <ProjectIcon project={project} size="sm" />
+      </Link>
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-expanded={expanded}
+        aria-controls={listId}
+        title={project.name}
+        className={`group flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 hover:text-neutral-900 ${collapsed ? "md:hidden" : ""}`}
+      >
+        <ProjectIcon project={project} size="sm" />
+        <span className="min-w-0 flex-1 truncate">{truncate(project.name, SIDEBAR_NAME_MAX)}</span>
+        <IconChevronDown
+          size={14}
+          className={`text-neutral-400 transition-transform ${expanded ? "" : "-rotate-90"}`}
+        />
+      </button>
+      <ul id={listId} hidden={!expanded} className={`mt-0.5 mb-1 space-y-0.5 pl-4 ${collapsed ? "md:hidden" : ""}`}>
+        {projectLinks(project).map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={`${base}/${to}`}
+              aria-label={`${project.name} ${label}`}
+              className={({ isActive }) =>
+                `flex items-center gap-2.5 rounded-md px-2 py-1 text-[13px] ${
+                  isActive
+                    ? "bg-brand-50 font-medium text-brand-700"
+                    : "text-neutral-600 hover:bg-neutral-200/60 hover:text-neutral-900"
+                }`
+              }
+            >
+              <Icon size={14} />
+              <span>{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function SectionHeading({ children, collapsed, action }: { children: string; collapsed: boolean; action?: React.ReactNode }) {
+  return (
+    <div className={`flex items-center justify-between px-2 pt-4 pb-1 ${collapsed ? "md:hidden" : ""}`}>
+      <h2 className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">{children}</h2>
+      {action}
+    </div>
+  );
+}
+
+export function Sidebar(props: SidebarProps) {
+  const { workspace, projects, user, collapsed, mobileOpen, onToggleCollapsed, onCloseMobile, onCreateProject } = props;
+  const { projectId } = useParams();
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(projectId ? [projectId] : []));
+  useEffect(() => {
+    if (projectId) setExpanded((current) => (current.has(projectId) ? current : new Set(current).add(projectId)));
+  }, [projectId]);
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const joined = projects.filter((project) => project.is_member);
+  const favorites = joined.filter((project) => project.is_favorite);
+  const others = joined.filter((project) => !project.is_favorite);
+  const labelClass = collapsed ? "md:sr-only" : "";
+
+  return (
+    <>
+      {mobileOpen ? (
+        <div className="fixed inset-0 z-30 bg-neutral-900/30 md:hidden" onClick={onCloseMobile} aria-hidden="true" />
+      ) : null}
+      <aside
+        aria-label="Sidebar"
+        className={`fixed inset-y-0 left-0 z-40 flex w-68 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 transition-[transform,width] duration-200 md:sticky md:top-0 md:h-screen md:translate-x-0 ${
+          mobileOpen ? "translate-x-0 shadow-xl md:shadow-none" : "-translate-x-full"
+        } ${collapsed ? "md:w-16" : "md:w-68"}`}
+      >
+        <div className="flex h-14 items-center gap-1 border-b border-neutral-200/80 px-3">
+          <div className="min-w-0 flex-1">
+            <WorkspaceSwitcher workspace={workspace} workspaces={props.workspaces} collapsed={collapsed} />
+          </div>
+        </div>
+
+        <nav aria-label="Workspace" className="flex-1 overflow-y-auto px-3 pb-4">
+          <div className="pt-3">
+            <NavLink to={`/${workspace.slug}`} end className={({ isActive }) => navItemClass(isActive, collapsed)}>
+              <IconGrid size={16} />
+              <span className={labelClass}>Projects</span>
+            </NavLink>
+          </div>
+
+          {favorites.length > 0 ? (
+            <section aria-label="Favorites">
+              <SectionHeading collapsed={collapsed}>Favorites</SectionHeading>
+              <ul className="space-y-0.5">
+                {favorites.map((project) => (
+                  <ProjectEntry
+                    key={project.id}
+                    slug={workspace.slug}
+                    project={project}
+                    collapsed={collapsed}
+                    expanded={expanded.has(project.id)}
+                    onToggle={() => toggle(project.id)}
+                  />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-label="Projects">
+            <SectionHeading
+              collapsed={collapsed}
+              action={
+                <button
+                  type="button"
+                  onClick={onCreateProject}
+                  className="rounded p-0.5 text-neutral-400 hover:bg-neutral-200 hover:text-neutral-700"
+                  aria-label="New project"
+                  title="New project (P)"
+                >
+                  <IconPlus size={14} />
+                </button>
+              }
+            >
+              Projects
+            </SectionHeading>
+            {joined.length === 0 ? (
+              <div className={`mx-1 mt-1 rounded-lg border border-dashed border-neutral-300 p-3 text-center ${collapsed ? "md:hidden" : ""}`}>
+                <p className="text-xs text-neutral-500">You don't have any project yet</p>
+                <button
+                  type="button"
+                  onClick={onCreateProject}
+                  className="mt-2 inline-flex items-center gap-1 rounded-md bg-brand-500 px-2.5 py-1 text-xs font-medium text-white hover:bg-brand-600"
+                >
+                  <IconPlus size={12} /> Create Project
+                </button>
+              </div>
+            ) : (
+              <ul className="space-y-0.5">
+                {others.map((project) => (
+                  <ProjectEntry
+                    key={project.id}
+                    slug={workspace.slug}
+                    project={project}
+                    collapsed={collapsed}
+                    expanded={expanded.has(project.id)}
+                    onToggle={() => toggle(project.id)}
+                  />
+                ))}
+              </ul>
+            )}
+            {collapsed ? (
+              <button
+                type="button"
+                onClick={onCreateProject}
+                className="mt-2 hidden w-full items-center justify-center rounded-md py-1.5 text-neutral-500 hover:bg-neutral-200/60 md:flex"
+                aria-label="Create project"
+              >
+                <IconPlus size={16} />
+              </button>
+            ) : null}
+          </section>
+        </nav>
+
+        <div className={`flex items-center gap-2 border-t border-neutral-200/80 p-3 ${collapsed ? "md:flex-col" : ""}`}>
+          <span
+            className="flex size-7 shrink-0 items-center justify-center rounded-full bg-neutral-800 text-xs font-medium text-white uppercase"
+            title={user.email}
+            aria-hidden="true"
+          >
+            {user.name.slice(0, 1)}
+          </span>
+          <div className={`min-w-0 flex-1 ${collapsed ? "md:hidden" : ""}`}>
+            <p className="truncate text-sm font-medium text-neutral-800">{user.name}</p>
+            <p className="truncate text-xs text-neutral-500">{user.email}</p>
+          </div>
+          <Form method="post" action="/sign-out">
+            <button
+              type="submit"
+              className="rounded-md p-1.5 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-800"
+              aria-label="Sign out"
+              title="Sign out"
+            >
+              <IconLogout size={16} />
+            </button>
+          </Form>
+          <button
+            type="button"
+            onClick={onToggleCollapsed}
+            className="hidden rounded-md p-1.5 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-800 md:block"
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-keyshortcuts="Control+B Meta+B"
+            title={`${collapsed ? "Expand" : "Collapse"} sidebar (Ctrl/Cmd+B)`}
+          >
+            {collapsed ? <IconChevronRight size={16} /> : <IconPanelLeft size={16} />}
+          </button>
+        </div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+// What pages inside the workspace shell can reach: the workspace, its projects and shell actions.
+import { createContext, useContext } from "react";
+import type { ProjectView } from "../../workers/domain/projects";
+
+/** A project as the shell's loader hands it to the browser. */
+export type ShellProject = Pick<
+  ProjectView,
+  | "id"
+  | "name"
+  | "identifier"
+  | "description"
+  | "network"
+  | "emoji"
+  | "icon_prop"
+  | "cover_image"
+  | "cycle_view"
+  | "module_view"
+  | "issue_views_view"
+  | "page_view"
+  | "is_member"
+  | "member_role"
+  | "is_favorite"
+  | "created_at"
+>;
+
+export interface WorkspaceShellValue {
+  workspace: { id: string; name: string; slug: string; role?: number };
+  projects: ShellProject[];
+  openCreateProject(): void;
+  openSidebar(): void;
+}
+
+export const WorkspaceShellContext = createContext<WorkspaceShellValue | null>(null);
+
+export function useWorkspaceShell() {
+  const value = useContext(WorkspaceShellContext);
+  if (!value) throw new Error("useWorkspaceShell must be used inside the workspace shell");
+  return value;
+}

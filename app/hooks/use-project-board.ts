@@ -1,0 +1,142 @@
+// The browser end of the live board socket (durable-objects/protocol.ts): connects to the
+// project's ProjectBoard, says `connect`, tracks presence and the server clock, reconnects with
+// backoff, and hands committed changes (or a reset) to the page.
+import { useEffect, useRef, useState } from "react";
+import {
+  type Change,
+  type ClientMessage,
+  PING,
+  PONG,
+  PROTOCOL_VERSION,
+  type PresenceUser,
+  type ServerMessage,
+} from "../../durable-objects/protocol";
+
+export type BoardStatus = "connecting" | "open" | "offline" | "closed";
+
+export interface BoardCallbacks {
+  /** Changes committed after the page loaded, oldest first. */
+  onChanges?(changes: Change[], clock: number): void;
+  /** The server could not replay what we missed: reload the data. */
+  onReset?(): void;
+}
+
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 15_000;
+const PING_INTERVAL_MS = 25_000;
+/** Close codes after which retrying cannot help (protocol version, access revoked). */
+const FINAL_CLOSE_CODES = new Set([4000, 4003]);
+
+export function boardUrl(location: Location, slug: string, projectId: string) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/board`;
+}
+
+export function backoffDelay(attempt: number) {
+  const exp = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
+  return exp / 2 + Math.random() * (exp / 2);
+}
+
+export function useProjectBoard(slug: string, projectId: string, callbacks: BoardCallbacks = {}) {
+  const [status, setStatus] = useState<BoardStatus>("connecting");
+  const [presence, setPresence] = useState<PresenceUser[]>([]);
+  const latest = useRef(callbacks);
+  latest.current = callbacks;
+
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let attempt = 0;
+    let stopped = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let pingTimer: ReturnType<typeof setInterval> | undefined;
+    /** The server clock we are up to date with; 0 until the first `connected`. */
+    let clock = 0;
+    let awaitingFirstSync = true;
+
+    const send = (message: ClientMessage) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
+
+    function scheduleRetry() {
+      if (stopped) return;
+      setStatus(navigator.onLine === false ? "offline" : "connecting");
+      retryTimer = setTimeout(connect, backoffDelay(attempt++));
+    }
+
+    function onMessage(event: MessageEvent) {
+      if (event.data === PONG || typeof event.data !== "string") return;
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(event.data) as ServerMessage;
+      } catch {
+        return;
+      }
+      switch (message.type) {
+        case "connected":
+          attempt = 0;
+          setStatus("open");
+          setPresence(message.presence);
+          if (awaitingFirstSync) clock = message.clock;
+          break;
+        case "presence":
+          setPresence(message.users);
+          break;
+        case "changes":
+          if (message.clock <= clock) break;
+          clock = message.clock;
+          latest.current.onChanges?.(message.changes, message.clock);
+          break;
+        case "reset":
+          // The first connect sends lastClock 0, so a reset right after it only says "you have
+          // nothing": the page was just rendered from fresh data. Later resets mean we missed changes.
+          clock = message.clock;
+          if (!awaitingFirstSync) latest.current.onReset?.();
+          break;
+        case "error":
+          if (message.code === "forbidden" || message.code === "protocol_version") stopped = true;
+          break;
+      }
+      if (message.type === "connected" || message.type === "reset") awaitingFirstSync = false;
+    }
+
+    function connect() {
+      if (stopped) return;
+      const current = new WebSocket(boardUrl(window.location, slug, projectId));
+      socket = current;
+      current.addEventListener("open", () => {
+        send({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock: awaitingFirstSync ? 0 : clock } satisfies ClientMessage);
+        clearInterval(pingTimer);
+        pingTimer = setInterval(() => current.readyState === WebSocket.OPEN && current.send(PING), PING_INTERVAL_MS);
+      });
+      current.addEventListener("message", onMessage);
+      current.addEventListener("close", (event) => {
+        clearInterval(pingTimer);
+        if (socket !== current) return;
+        socket = null;
+        setPresence([]);
+        if (FINAL_CLOSE_CODES.has(event.code)) stopped = true;
+        if (stopped) setStatus("closed");
+        else scheduleRetry();
+      });
+    }
+
+    function onOnline() {
+      if (socket || stopped) return;
+      clearTimeout(retryTimer);
+      attempt = 0;
+      connect();
+    }
+
+    connect();
+    window.addEventListener("online", onOnline);
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearInterval(pingTimer);
+      window.removeEventListener("online", onOnline);
+      const closing = socket;
+      socket = null;
+      closing?.close(1000, "leaving");
+    };
+  }, [slug, projectId]);
+
+  return { status, presence };
+}

@@ -1,0 +1,2 @@
+// Server-side calls for the account pages.
+export { signIn, signUp } from "../../workers/domain/accounts";

@@ -1,0 +1,52 @@
+// Who is asking: the signed-in user from the load context, the actor context domain calls take,
+// and the cookie writes of signing in and out (ADR 002).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { User } from "../../drizzle/schema";
+import { clearedSessionCookie, createSession, deleteSession } from "../../workers/auth/sessions";
+import type { ActorContext } from "../../workers/domain/context";
+import { myInvitations } from "../../workers/domain/invitations";
+import { listMyWorkspaces } from "../../workers/domain/workspaces";
+import { signInPath } from "./paths";
+
+export async function optionalUser(context: AppLoadContext): Promise<User | null> {
+  return (await context.auth())?.user ?? null;
+}
+
+/** The actor context for a signed-in page; anyone else goes to sign-in and comes back after. */
+export async function requireActor(request: Request, context: AppLoadContext): Promise<ActorContext> {
+  const auth = await context.auth();
+  if (!auth) {
+    const url = new URL(request.url);
+    throw redirect(signInPath(url.pathname + url.search));
+  }
+  return { ...context.domain, actor: auth.user };
+}
+
+/** Cookie-authenticated writes must come from our own origin. */
+export function assertSameOrigin(context: AppLoadContext) {
+  if (!context.sameOrigin) throw data({ message: "Cross-origin request refused." }, { status: 403 });
+}
+
+/** Where a signed-in user lands: their first workspace, their invitations, or workspace creation. */
+export async function homePathFor(ctx: ActorContext): Promise<string> {
+  const workspaces = await listMyWorkspaces(ctx);
+  const last = workspaces.find((workspace) => workspace.id === ctx.actor.last_workspace_id);
+  const first = last ?? workspaces[0];
+  if (first) return `/${first.slug}`;
+  const invitations = await myInvitations(ctx);
+  return invitations.length > 0 ? "/invitations" : "/create-workspace";
+}
+
+/** Starts a session and redirects with its cookie. */
+export async function signedInRedirect(context: AppLoadContext, user: User, to: string) {
+  const { cookie } = await createSession(context.domain.db, user.id, context.domain.config);
+  return redirect(to, { headers: { "Set-Cookie": cookie } });
+}
+
+/** Ends the current session (if any) and clears its cookie. */
+export async function signOut(context: AppLoadContext) {
+  const auth = await context.auth();
+  if (auth?.sessionToken) await deleteSession(context.domain.db, auth.sessionToken);
+  return redirect("/", { headers: { "Set-Cookie": clearedSessionCookie(context.domain.config) } });
+}

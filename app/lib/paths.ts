@@ -1,0 +1,26 @@
+// Paths the app links to, in one place. Client-safe.
+
+/** The sign-in page, optionally sending the user back to `next` afterwards. */
+export function signInPath(next?: string | null) {
+  const safe = safeNext(next);
+  return safe && safe !== "/" ? `/?next=${encodeURIComponent(safe)}` : "/";
+}
+
+/** Only same-site absolute paths are followed after sign-in (no `//host` or `https://`). */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  return next;
+}
+
+export const workspacePath = (slug: string) => `/${slug}`;
+export const projectPath = (slug: string, projectId: string) => `/${slug}/projects/${projectId}`;
+export const projectIssuesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/issues`;
+
+/** First path segments that belong to the app rather than to a workspace. */
+const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "api"]);
+
+export const workspaceSlugOf = (pathname: string) => pathname.split("/")[1] ?? "";
+
+export function isWorkspacePath(pathname: string) {
+  return !APP_SEGMENTS.has(workspaceSlugOf(pathname));
+}

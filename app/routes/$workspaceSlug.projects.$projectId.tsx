@@ -1,0 +1,138 @@
+// The project shell (spec 002): the project header (breadcrumbs, live presence) around the
+// project's pages, and the join / not-found screens.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Params } from "@remix-run/react";
+import {
+  Outlet,
+  isRouteErrorResponse,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
+import { IconAlert, IconLock } from "~/components/icons";
+import { PresenceIndicator } from "~/components/presence-indicator";
+import { ProjectIcon } from "~/components/project-icon";
+import { ShellHeader } from "~/components/shell-header";
+import { InlineState } from "~/components/shell-states";
+import { buttonClass, truncate } from "~/components/ui";
+import { useWorkspaceShell } from "~/components/workspace-context";
+import { useProjectBoard } from "~/hooks/use-project-board";
+import { projectIssuesPath } from "~/lib/paths";
+import { loadProjectShell } from "~/lib/projects.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const project = await loadProjectShell(request, context, params.workspaceSlug ?? "", params.projectId ?? "");
+  return { project };
+}
+
+export type ProjectShellData = Awaited<ReturnType<typeof loader>>;
+
+/** Pages under the project shell name themselves in the breadcrumbs with `handle.crumb`. */
+export interface ProjectPageHandle {
+  crumb?: string | ((params: Params) => string);
+}
+
+function useChildCrumb() {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index].handle as ProjectPageHandle | undefined;
+    if (handle?.crumb) return typeof handle.crumb === "function" ? handle.crumb(matches[index].params) : handle.crumb;
+  }
+  return undefined;
+}
+
+/** Reload the page's data when the board reports changes (debounced: bursts become one reload). */
+function useRevalidateOnBoardChanges() {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useMemo(() => {
+    const schedule = () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => latest.current.revalidate(), 250);
+    };
+    return { onChanges: schedule, onReset: schedule };
+  }, []);
+}
+
+export default function ProjectShell() {
+  const { project } = useLoaderData<typeof loader>();
+  const { workspace } = useWorkspaceShell();
+  const crumb = useChildCrumb();
+  const board = useProjectBoard(workspace.slug, project.id, useRevalidateOnBoardChanges());
+  return (
+    <>
+      <ShellHeader
+        breadcrumbs={[
+          { label: "Projects", to: `/${workspace.slug}` },
+          {
+            label: (
+              <span className="flex items-center gap-1.5">
+                <ProjectIcon project={project} size="sm" />
+                <span className="truncate">{truncate(project.name, 40)}</span>
+              </span>
+            ),
+            to: projectIssuesPath(workspace.slug, project.id),
+          },
+          ...(crumb ? [{ label: crumb }] : []),
+        ]}
+        right={<PresenceIndicator users={board.presence} status={board.status} />}
+      />
+      <Outlet context={{ project }} />
+    </>
+  );
+}
+
+function JoinProjectPrompt({ slug, projectId }: { slug: string; projectId: string }) {
+  const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
+  const location = useLocation();
+  const joining = fetcher.state !== "idle";
+  useEffect(() => {
+    // A failed join is only logged; the button returns to normal (spec 002 section 8).
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) console.error("join project failed", fetcher.data.error);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <InlineState
+      icon={<IconLock size={24} />}
+      title="You are not a member of this project"
+      description="Join the project to see its issues, cycles and pages."
+    >
+      <fetcher.Form method="post" action={`/${slug}`}>
+        <input type="hidden" name="intent" value="join-project" />
+        <input type="hidden" name="project_id" value={projectId} />
+        <input type="hidden" name="redirect_to" value={location.pathname + location.search} />
+        <button type="submit" className={buttonClass("primary")} disabled={joining}>
+          {joining ? "Joining..." : "Click to join"}
+        </button>
+      </fetcher.Form>
+    </InlineState>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { workspace, openCreateProject } = useWorkspaceShell();
+  const matches = useMatches();
+  const projectId = matches.find((match) => match.id === "routes/$workspaceSlug.projects.$projectId")?.params.projectId ?? "";
+  if (!isRouteErrorResponse(error) || ![401, 403, 404].includes(error.status)) throw error;
+  return (
+    <>
+      <ShellHeader breadcrumbs={[{ label: "Projects", to: `/${workspace.slug}` }, { label: "Project" }]} />
+      {error.status === 404 ? (
+        <InlineState icon={<IconAlert size={24} />} title="No such project exists. Create one?">
+          <button type="button" onClick={openCreateProject} className={buttonClass("primary")}>
+            Create project
+          </button>
+        </InlineState>
+      ) : (
+        <JoinProjectPrompt slug={workspace.slug} projectId={projectId} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+// The workspace shell (spec 002): sidebar + main area, the create-project modal, the shell's
+// keyboard shortcuts, and the not-authorized / not-found screens. Its action takes the
+// workspace-level project intents so any page of the shell can post them.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import {
+  Link,
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useParams,
+  useRouteError,
+} from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { CreateProjectInput } from "../../workers/domain/schemas/projects";
+import { CreateProjectDialog } from "~/components/create-project-dialog";
+import { IconAlert, IconLock } from "~/components/icons";
+import { FullPageState, LoadingState } from "~/components/shell-states";
+import { Sidebar } from "~/components/sidebar";
+import { buttonClass } from "~/components/ui";
+import { WorkspaceShellContext, type WorkspaceShellValue } from "~/components/workspace-context";
+import { useShortcut } from "~/hooks/use-shortcut";
+import { assertSameOrigin, requireActor } from "~/lib/auth.server";
+import { actionError, invalidReply, replyWithError } from "~/lib/errors.server";
+import { projectIssuesPath, safeNext } from "~/lib/paths";
+import {
+  addFavoriteProject,
+  createProject,
+  deleteProject,
+  joinProjects,
+  removeFavoriteProject,
+} from "~/lib/projects.server";
+import { rememberSidebarCollapsed } from "~/lib/sidebar";
+import { flashToastCookie } from "~/lib/toast.server";
+import { loadWorkspaceShell } from "~/lib/workspaces.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.workspace.name} · Edge Tracker` : "Edge Tracker" },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadWorkspaceShell(request, context, params.workspaceSlug ?? "");
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  assertSameOrigin(context);
+  const ctx = await requireActor(request, context);
+  const slug = params.workspaceSlug ?? "";
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const projectId = String(formData.get("project_id") ?? "");
+
+  if (intent === "create-project") {
+    const submission = parseWithZod(formData, { schema: CreateProjectInput });
+    if (submission.status !== "success") return invalidReply(submission);
+    try {
+      const project = await createProject(ctx, slug, submission.value);
+      return redirect(projectIssuesPath(slug, project.id), {
+        headers: { "Set-Cookie": flashToastCookie({ type: "success", message: "Project created successfully." }) },
+      });
+    } catch (error) {
+      return replyWithError(submission, error, request);
+    }
+  }
+
+  try {
+    switch (intent) {
+      case "join-project": {
+        await joinProjects(ctx, slug, { project_ids: [projectId] });
+        // From the project's own join screen, go (back) to the page asked for: an error boundary
+        // only resets on a new location, so a plain revalidation would keep the join prompt up.
+        const next = safeNext(String(formData.get("redirect_to") ?? ""));
+        if (next) return redirect(next);
+        break;
+      }
+      case "favorite":
+        await addFavoriteProject(ctx, slug, { project: projectId });
+        break;
+      case "unfavorite":
+        await removeFavoriteProject(ctx, slug, projectId);
+        break;
+      case "delete-project":
+        await deleteProject(ctx, slug, projectId);
+        // The card that asked unmounts with the project, so the toast is flashed from here.
+        return data(
+          { ok: true as const },
+          { headers: { "Set-Cookie": flashToastCookie({ type: "success", message: "Project deleted successfully" }) } },
+        );
+      default:
+        return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
+    }
+    return { ok: true as const };
+  } catch (error) {
+    return actionError(error, request);
+  }
+}
+
+/** While another project of this workspace loads, its shell says so (spec 002 project shell). */
+function ProjectSwitchPending() {
+  const navigation = useNavigation();
+  const { workspaceSlug, projectId } = useParams();
+  const target = navigation.state === "loading" ? navigation.location?.pathname : undefined;
+  const match = target?.match(/^\/([^/]+)\/projects\/([^/]+)/);
+  if (!match || match[1] !== workspaceSlug || match[2] === projectId) return null;
+  return (
+    <div className="absolute inset-0 z-30 animate-delayed-fade-in bg-white">
+      <LoadingState label="Loading your project..." />
+    </div>
+  );
+}
+
+export default function WorkspaceShell() {
+  const { workspace, projects, workspaces, user, sidebarCollapsed } = useLoaderData<typeof loader>();
+  const [collapsed, setCollapsed] = useState(sidebarCollapsed);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const location = useLocation();
+
+  // Navigating (including after creating a project) closes the transient UI.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes.
+  useEffect(() => {
+    setMobileOpen(false);
+    setCreateOpen(false);
+  }, [location.pathname]);
+
+  const toggleCollapsed = useCallback(() => {
+    setCollapsed((value) => {
+      rememberSidebarCollapsed(!value);
+      return !value;
+    });
+  }, []);
+  useShortcut({ key: "b", mod: true, allowInInputs: true }, toggleCollapsed);
+  useShortcut({ key: "p" }, () => setCreateOpen(true));
+
+  const shell = useMemo<WorkspaceShellValue>(
+    () => ({
+      workspace,
+      projects,
+      openCreateProject: () => setCreateOpen(true),
+      openSidebar: () => setMobileOpen(true),
+    }),
+    [workspace, projects],
+  );
+
+  return (
+    <WorkspaceShellContext.Provider value={shell}>
+      <div className="flex min-h-screen bg-white">
+        <Sidebar
+          workspace={workspace}
+          workspaces={workspaces}
+          projects={projects}
+          user={user}
+          collapsed={collapsed}
+          mobileOpen={mobileOpen}
+          onToggleCollapsed={toggleCollapsed}
+          onCloseMobile={() => setMobileOpen(false)}
+          onCreateProject={() => setCreateOpen(true)}
+        />
+        <main className="relative flex min-w-0 flex-1 flex-col">
+          <Outlet />
+          <ProjectSwitchPending />
+        </main>
+      </div>
+      <CreateProjectDialog slug={workspace.slug} open={createOpen} onOpenChange={setCreateOpen} />
+    </WorkspaceShellContext.Provider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    return (
+      <FullPageState
+        icon={<IconLock size={24} />}
+        title="Not Authorized!"
+        description="You're not a member of this workspace. Please contact the workspace admin to get an invitation or check your pending invitations."
+      >
+        <Link to="/invitations" className={buttonClass("secondary")}>
+          Check pending invites
+        </Link>
+        <Link to="/create-workspace" className={buttonClass("primary")}>
+          Create new workspace
+        </Link>
+      </FullPageState>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <FullPageState icon={<IconAlert size={24} />} title="No such workspace exist. Create one?">
+        <Link to="/create-workspace" className={buttonClass("primary")}>
+          Create workspace
+        </Link>
+      </FullPageState>
+    );
+  }
+  throw error;
+}

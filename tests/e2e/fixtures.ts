@@ -1,0 +1,194 @@
+// Fixtures for browser tests (design.md section 5.12): the browser, pages that record console
+// errors (hydration mismatches show up there), typed paths, and sign-up / sign-in helpers that go
+// through the UI. The API is used only to arrange what a test is not about (other users' data).
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
+import { inject } from "vitest";
+import { CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
+import { projectIssuesPath, projectPath, signInPath, workspacePath } from "../../app/lib/paths";
+
+export const baseUrl = () => inject("baseUrl");
+
+/** Typed navigation targets: the same path builders the app links with. */
+export const to = {
+  signIn: (next?: string) => signInPath(next),
+  signUp: () => "/sign-up",
+  createWorkspace: () => "/create-workspace",
+  invitations: () => "/invitations",
+  workspace: (slug: string) => workspacePath(slug),
+  project: (slug: string, projectId: string) => projectPath(slug, projectId),
+  projectIssues: (slug: string, projectId: string) => projectIssuesPath(slug, projectId),
+};
+
+export const PASSWORD = "correct horse battery staple";
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+export const uniqueEmail = (name = "user") => `${name}-${unique()}@example.test`;
+export const uniqueSlug = (name = "ws") => `${name}-${unique()}`;
+
+export async function launchBrowser(): Promise<Browser> {
+  // playwright's launch gives every browser a fresh temporary user-data-dir.
+  return chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far (hydration errors land here). */
+  errors: string[];
+  goto(pathname: string): Promise<void>;
+}
+
+/**
+ * Console errors that are not the app misbehaving: Chromium logs every 4xx response ("Failed to
+ * load resource"), and the shells answer 401/403/404 on purpose; tests assert those statuses by
+ * what the page shows. 5xx responses, exceptions and hydration errors are still collected.
+ */
+const IGNORED_ERRORS = [/favicon\.ico/, /Failed to load resource: the server responded with a status of 4\d\d/];
+
+export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1360, height: options.height ?? 860 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.setDefaultNavigationTimeout(30_000);
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = `${message.text()} ${message.location().url ?? ""}`;
+    if (!IGNORED_ERRORS.some((pattern) => pattern.test(text))) errors.push(text);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return {
+    page,
+    context,
+    errors,
+    async goto(pathname) {
+      await page.goto(pathname);
+      await waitForHydration(page);
+    },
+  };
+}
+
+/** Remix marks nothing on hydration; wait for its router and an idle network instead. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+  await page.waitForLoadState("networkidle").catch(() => {});
+}
+
+export async function visible(locator: Locator, timeout = 15_000) {
+  await locator.first().waitFor({ state: "visible", timeout });
+  return locator;
+}
+
+export function pathOf(page: Page) {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+export async function waitForPath(page: Page, expected: string | RegExp) {
+  await page.waitForURL((url) => {
+    const current = url.pathname + url.search;
+    return typeof expected === "string" ? current === expected : expected.test(current);
+  });
+  await waitForHydration(page);
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** Signs up through /sign-up; a new account lands on workspace creation (or its invitations). */
+export async function signUpThroughUi(page: Page, account: Partial<Account> = {}): Promise<Account> {
+  const filled: Account = {
+    email: account.email ?? uniqueEmail(),
+    password: account.password ?? PASSWORD,
+    firstName: account.firstName ?? "Ada",
+  };
+  await page.goto(to.signUp());
+  await waitForHydration(page);
+  await page.getByLabel("First name").fill(filled.firstName);
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("Email").fill(filled.email);
+  await page.getByLabel("Password").fill(filled.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((url) => url.pathname !== "/sign-up");
+  await waitForHydration(page);
+  return filled;
+}
+
+/** Signs in through the form on the current page, or on "/" (optionally with `next`). */
+export async function login(page: Page, account: Pick<Account, "email" | "password">, options: { next?: string; navigate?: boolean } = {}) {
+  if (options.navigate !== false) {
+    await page.goto(to.signIn(options.next));
+    await waitForHydration(page);
+  }
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname !== "/");
+  await waitForHydration(page);
+}
+
+export async function createWorkspaceThroughUi(page: Page, name: string, slug = uniqueSlug()) {
+  if (new URL(page.url()).pathname !== to.createWorkspace()) {
+    await page.goto(to.createWorkspace());
+    await waitForHydration(page);
+  }
+  await page.getByLabel("Workspace name").fill(name);
+  await page.getByLabel("Workspace URL").fill(slug);
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await waitForPath(page, to.workspace(slug));
+  return slug;
+}
+
+/** A signed-in API session for arranging data the test is not about. */
+export class ApiUser {
+  constructor(
+    readonly email: string,
+    readonly cookie: string,
+  ) {}
+
+  static async signUp(email = uniqueEmail("other")) {
+    const response = await fetch(`${baseUrl()}/api/auth/sign-up/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD, first_name: "Other" }),
+    });
+    if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith("session="));
+    if (!cookie) throw new Error("sign-up set no session cookie");
+    return new ApiUser(email, cookie.split(";")[0]);
+  }
+
+  async call<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl()}${pathname}`, {
+      method,
+      headers: { cookie: this.cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  post<T = Record<string, unknown>>(pathname: string, body: unknown) {
+    return this.call<T>("POST", pathname, body);
+  }
+}
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e");
+
+/** Saves a full-page screenshot under test-results/e2e/ for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,37 @@
+// Starts the stack once for every browser test file: fresh D1 state under .e2e/, migrations
+// applied, `wrangler dev` on a free port; tests read the URL with `inject("baseUrl")`.
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { ensureChromium } from "../../scripts/lib/chromium.mjs";
+import { applyLocalMigrations, startWranglerDev } from "../../scripts/lib/dev-server.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
+    throw new Error("build/ is missing: run `npx remix vite:build` first (`node scripts/e2e.mjs` does it for you)");
+  }
+  const chromiumPath = ensureChromium();
+  const persistDir = path.join(ROOT, ".e2e", `state-${Date.now().toString(36)}-${process.pid}`);
+  mkdirSync(persistDir, { recursive: true });
+  await applyLocalMigrations({ persistDir });
+  const server = await startWranglerDev({
+    persistDir,
+    vars: { APP_ENV: "test" },
+    log: process.env.E2E_SERVER_LOG ? (line) => console.log(`[wrangler] ${line}`) : undefined,
+  });
+  project.provide("baseUrl", server.url);
+  project.provide("chromiumPath", chromiumPath);
+  return async () => {
+    await server.stop();
+    if (!process.env.E2E_KEEP_STATE) rmSync(persistDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,19 @@
+// Browser tests: Node drives Debian's Chromium (playwright-core) against the full stack under
+// `wrangler dev` (design.md section 5.12). The global setup starts one server on a free port with
+// a fresh database for the whole run; `build/` must exist (`node scripts/e2e.mjs` builds first).
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  test: {
+    environment: "node",
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["tests/e2e/global-setup.ts"],
+    // One server and one browser per file; files run one after another so they never compete
+    // for the two CPUs the machines have.
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 30_000,
+  },
+});
