@@ -1,0 +1,274 @@
+// Attachments of an issue (spec 000 sections 3, 5, 7, 8): one file per upload, at most 5 MB,
+// stored in R2 (FILES) under attachments/{workspace}/{project}/{issue}/{uuid}. Files are served
+// back through the Worker after a project-membership check, never from a public bucket URL
+// (design.md section 1). The row, issues.attachment_count and the "attachment" activity are
+// written in one batch; the R2 object is written before it and removed if the batch fails.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { issueAttachments, issues } from "../../drizzle/schema";
+import { runBatch } from "../lib/batch";
+import { fieldErrorsOf } from "../lib/validation";
+import { ROLE, type ProjectAccess, projectAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Invalid, NotFound, PayloadTooLarge } from "./errors";
+import { activityInsert } from "./issue-activity";
+import { loadIssue, publishIssues } from "./issues";
+
+export type IssueAttachment = typeof issueAttachments.$inferSelect;
+
+/** Spec 000 section 5: 5 MB. */
+export const MAX_ATTACHMENT_BYTES = 5_242_880;
+/** Room for the multipart boundaries, part headers and the attributes field around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const ATTACHMENT_TOO_LARGE = "Invalid file type or size (max 5 MB)";
+export const ATTACHMENT_FILE_REQUIRED = "Please choose a file to upload.";
+export const ATTACHMENT_FILE_EMPTY = "The file is empty.";
+export const ATTACHMENT_ATTRIBUTES_INVALID = "Attributes must be a JSON object with name and size.";
+export const ATTACHMENT_NOT_MULTIPART = "Send the file as multipart/form-data with an asset field.";
+export const ATTACHMENT_NOT_FOUND = "Attachment not found.";
+const DEFAULT_CONTENT_TYPE = "application/octet-stream";
+
+const AttributesInput = z.object({
+  name: z
+    .string({ error: "Name must be text" })
+    .trim()
+    .max(255, "Name should be less than 255 characters")
+    .optional(),
+  size: z.number({ error: "Size must be a number" }).optional(),
+});
+
+/** What the upload endpoint hands over: the declared length, and the body read on demand. */
+export interface AttachmentUpload {
+  contentLength: number | null;
+  /** Reads the multipart body; called only after the caller is known to be allowed to upload. */
+  readForm: (maxBytes: number) => Promise<FormData>;
+}
+
+/**
+ * Reads and drops what is left of a refused body, up to `cap` bytes in all, so the client gets to
+ * read the 413 instead of a connection reset mid-upload; past the cap the body is cancelled.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, received: number, cap: number) {
+  let total = received;
+  while (total <= cap) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    total += value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+}
+
+/**
+ * Reads a multipart body, stopping with 413 as soon as more than `maxBytes` have arrived, so a
+ * chunked upload without Content-Length cannot make the Worker buffer an unbounded body.
+ */
+export async function readLimitedForm(request: Request, maxBytes: number): Promise<FormData> {
+  const chunks: Uint8Array[] = [];
+  if (request.body) {
+    const reader = request.body.getReader();
+    let received = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await discardRest(reader, received, maxBytes * 3);
+        throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw Invalid.field("asset", ATTACHMENT_NOT_MULTIPART);
+  }
+}
+
+export function attachmentFileUrl(access: Pick<ProjectAccess, "workspace" | "project">, attachmentId: string) {
+  return `/api/workspaces/${access.workspace.slug}/projects/${access.project.id}/issue-attachments/${attachmentId}/file/`;
+}
+
+export function issueAttachmentOf(attachment: IssueAttachment, access: Pick<ProjectAccess, "workspace" | "project">) {
+  return {
+    id: attachment.id,
+    asset: attachmentFileUrl(access, attachment.id),
+    attributes: attachment.attributes,
+    content_type: attachment.content_type,
+    issue: attachment.issue_id,
+    project: attachment.project_id,
+    workspace: attachment.workspace_id,
+    created_by: attachment.created_by,
+    updated_by: attachment.updated_by,
+    created_at: attachment.created_at,
+    updated_at: attachment.updated_at,
+  };
+}
+
+/** A MIME type as the browser declared it, or octet-stream when it is missing or malformed. */
+function contentTypeOf(file: File) {
+  const type = file.type.trim().toLowerCase();
+  return type.length <= 255 && /^[a-z0-9][\w.+-]*\/[\w.+-]+(\s*;.*)?$/.test(type) ? type : DEFAULT_CONTENT_TYPE;
+}
+
+function parseAttributes(raw: FormDataEntryValue | null): z.infer<typeof AttributesInput> {
+  if (raw === null) return {};
+  if (typeof raw !== "string") throw Invalid.field("attributes", ATTACHMENT_ATTRIBUTES_INVALID);
+  let parsed: unknown;
+  try {
+    parsed = raw.trim() === "" ? {} : JSON.parse(raw);
+  } catch {
+    throw Invalid.field("attributes", ATTACHMENT_ATTRIBUTES_INVALID);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw Invalid.field("attributes", ATTACHMENT_ATTRIBUTES_INVALID);
+  }
+  const result = AttributesInput.safeParse(parsed);
+  if (!result.success) {
+    const fields = fieldErrorsOf(result.error);
+    throw new Invalid(Object.fromEntries(Object.entries(fields).map(([key, messages]) => [`attributes.${key}`, messages])));
+  }
+  return result.data;
+}
+
+const recountAttachments = (ctx: ActorContext, issueId: string) =>
+  ctx.db
+    .update(issues)
+    .set({
+      attachment_count: sql`(SELECT count(*) FROM ${issueAttachments} WHERE ${issueAttachments.issue_id} = ${issueId})`,
+    })
+    .where(eq(issues.id, issueId));
+
+const targetOf = (access: ProjectAccess, issueId: string) => ({
+  issueId,
+  projectId: access.project.id,
+  workspaceId: access.workspace.id,
+});
+
+async function loadAttachment(ctx: ActorContext, projectId: string, attachmentId: string, issueId?: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(issueAttachments)
+    .where(
+      and(
+        eq(issueAttachments.id, attachmentId),
+        eq(issueAttachments.project_id, projectId),
+        issueId ? eq(issueAttachments.issue_id, issueId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!row) throw new NotFound(ATTACHMENT_NOT_FOUND);
+  return row;
+}
+
+export async function listIssueAttachments(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  await loadIssue(ctx, projectId, issueId);
+  const rows = await ctx.db
+    .select()
+    .from(issueAttachments)
+    .where(and(eq(issueAttachments.issue_id, issueId), eq(issueAttachments.project_id, projectId)))
+    .orderBy(desc(issueAttachments.created_at));
+  return rows.map((row) => issueAttachmentOf(row, access));
+}
+
+export async function uploadIssueAttachment(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  issueId: string,
+  upload: AttachmentUpload,
+) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  await loadIssue(ctx, projectId, issueId);
+  const maxBody = MAX_ATTACHMENT_BYTES + MULTIPART_OVERHEAD_BYTES;
+  // Refuse a body announced as too large before reading a byte of it.
+  if (upload.contentLength !== null && upload.contentLength > maxBody) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
+  const form = await upload.readForm(maxBody);
+  const asset = form.get("asset");
+  if (asset === null || typeof asset === "string") throw Invalid.field("asset", ATTACHMENT_FILE_REQUIRED);
+  if (asset.size > MAX_ATTACHMENT_BYTES) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
+  if (asset.size === 0) throw Invalid.field("asset", ATTACHMENT_FILE_EMPTY);
+  const attributes = parseAttributes(form.get("attributes"));
+  // The stored size is the file's own; the name is the one the client gave, else the file's.
+  const name = (attributes.name || asset.name || "file").slice(0, 255);
+  const contentType = contentTypeOf(asset);
+
+  const attachmentId = crypto.randomUUID();
+  const key = `attachments/${access.workspace.id}/${projectId}/${issueId}/${crypto.randomUUID()}`;
+  await ctx.env.FILES.put(key, asset, { httpMetadata: { contentType }, customMetadata: { name, attachment_id: attachmentId } });
+  const now = new Date().toISOString();
+  let results: unknown[];
+  try {
+    results = await runBatch(ctx.db, [
+      ctx.db
+        .insert(issueAttachments)
+        .values({
+          id: attachmentId,
+          workspace_id: access.workspace.id,
+          project_id: projectId,
+          issue_id: issueId,
+          asset_key: key,
+          attributes: { name, size: asset.size },
+          content_type: contentType,
+          created_by: ctx.actor.id,
+          updated_by: ctx.actor.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(),
+      recountAttachments(ctx, issueId),
+      activityInsert(
+        ctx,
+        targetOf(access, issueId),
+        { field: "attachment", verb: "created", new_value: name, new_identifier: attachmentId, comment: "uploaded an attachment" },
+        now,
+      ),
+    ]);
+  } catch (error) {
+    // Nothing committed: do not leave an object no row points to.
+    await ctx.env.FILES.delete(key);
+    throw error;
+  }
+  await publishIssues(ctx, access, [issueId]);
+  return issueAttachmentOf((results[0] as IssueAttachment[])[0], access);
+}
+
+/** The stored file, for project members only (guests included: reading needs membership). */
+export async function openIssueAttachmentFile(ctx: ActorContext, slug: string, projectId: string, attachmentId: string) {
+  await projectAccess(ctx, slug, projectId);
+  const attachment = await loadAttachment(ctx, projectId, attachmentId);
+  const object = await ctx.env.FILES.get(attachment.asset_key);
+  if (!object) throw new NotFound(ATTACHMENT_NOT_FOUND);
+  return {
+    body: object.body,
+    etag: object.httpEtag,
+    contentType: attachment.content_type,
+    name: attachment.attributes.name,
+  };
+}
+
+export async function deleteIssueAttachment(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  attachmentId: string,
+  issueId?: string,
+) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const attachment = await loadAttachment(ctx, projectId, attachmentId, issueId);
+  await runBatch(ctx.db, [
+    ctx.db.delete(issueAttachments).where(eq(issueAttachments.id, attachment.id)),
+    recountAttachments(ctx, attachment.issue_id),
+    activityInsert(ctx, targetOf(access, attachment.issue_id), {
+      field: "attachment",
+      verb: "deleted",
+      old_value: attachment.attributes.name,
+      old_identifier: attachment.id,
+      comment: "deleted an attachment",
+    }),
+  ]);
+  // The row is gone first, so no response can point at a missing object.
+  await ctx.env.FILES.delete(attachment.asset_key);
+  await publishIssues(ctx, access, [attachment.issue_id]);
+}

@@ -1,0 +1,208 @@
+// Comments on an issue (spec 000 sections 3, 5, 6, 7): ProseMirror JSON plus HTML that is
+// sanitised with the allow-list before it is stored. A comment must have content (an empty
+// paragraph is not content, an image is). Writing needs role >= 15 (design.md section 4); only
+// the author may edit or delete their comment, whatever their role. Every write puts a
+// "comment" activity in the same batch; the history endpoint merges comments with activities.
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { issueComments, users, type Json, type User } from "../../drizzle/schema";
+import { runBatch } from "../lib/batch";
+import { sanitizeHtml } from "../lib/sanitize-html";
+import { parseInput } from "../lib/validation";
+import { ROLE, type ProjectAccess, projectAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Forbidden, type FieldErrors, Invalid, NotFound } from "./errors";
+import { activityInsert } from "./issue-activity";
+import { loadIssue } from "./issues";
+import { memberDetailOf } from "./serializers";
+
+export type IssueComment = typeof issueComments.$inferSelect;
+
+export const COMMENT_EMPTY = "Comment cannot be empty.";
+export const COMMENT_NOT_AUTHOR = "Only the author can edit or delete this comment.";
+export const COMMENT_NOT_FOUND = "Comment not found.";
+export const COMMENT_HTML_MAX = 200_000;
+/** Activity rows carry a preview of the text, not the whole comment. */
+const ACTIVITY_PREVIEW = 255;
+
+const commentFields = {
+  comment_json: z
+    .record(z.string(), z.unknown(), { error: "Comment must be a JSON object." })
+    .nullish(),
+  comment_html: z
+    .string({ error: "Comment must be HTML text." })
+    .max(COMMENT_HTML_MAX, "Comment is too long.")
+    .nullish(),
+};
+
+export const CreateCommentInput = z.object(commentFields);
+export const UpdateCommentInput = z.object(commentFields);
+
+export function issueCommentOf(comment: IssueComment, actor: User | null) {
+  return {
+    id: comment.id,
+    actor: comment.actor_id,
+    actor_detail: actor ? memberDetailOf(actor) : null,
+    comment_json: comment.comment_json,
+    comment_html: comment.comment_html,
+    comment_stripped: comment.comment_stripped,
+    issue: comment.issue_id,
+    project: comment.project_id,
+    workspace: comment.workspace_id,
+    created_at: comment.created_at,
+    updated_at: comment.updated_at,
+  };
+}
+
+const isEmptyJson = (value: Record<string, unknown> | null | undefined) => !value || Object.keys(value).length === 0;
+
+/** Sanitised HTML and its text; null when nothing visible is left (an image counts as content). */
+async function cleanComment(html: string | null | undefined) {
+  const clean = await sanitizeHtml(html ?? "");
+  if (clean.text === "" && !/<img\b/i.test(clean.html)) return null;
+  return clean;
+}
+
+const preview = (text: string) => (text.length > ACTIVITY_PREVIEW ? `${text.slice(0, ACTIVITY_PREVIEW - 1)}…` : text);
+
+const targetOf = (access: ProjectAccess, issueId: string) => ({
+  issueId,
+  projectId: access.project.id,
+  workspaceId: access.workspace.id,
+});
+
+/** A comment of this project (and of `issueId` when the path names the issue). */
+async function loadComment(ctx: ActorContext, projectId: string, commentId: string, issueId?: string) {
+  const [row] = await ctx.db
+    .select({ comment: issueComments, actor: users })
+    .from(issueComments)
+    .leftJoin(users, eq(users.id, issueComments.actor_id))
+    .where(
+      and(
+        eq(issueComments.id, commentId),
+        eq(issueComments.project_id, projectId),
+        issueId ? eq(issueComments.issue_id, issueId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!row) throw new NotFound(COMMENT_NOT_FOUND);
+  return row;
+}
+
+export async function listIssueComments(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+  await projectAccess(ctx, slug, projectId);
+  await loadIssue(ctx, projectId, issueId);
+  const rows = await ctx.db
+    .select({ comment: issueComments, actor: users })
+    .from(issueComments)
+    .leftJoin(users, eq(users.id, issueComments.actor_id))
+    .where(and(eq(issueComments.issue_id, issueId), eq(issueComments.project_id, projectId)))
+    .orderBy(asc(issueComments.created_at));
+  return rows.map(({ comment, actor }) => issueCommentOf(comment, actor));
+}
+
+export async function createIssueComment(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(CreateCommentInput, input);
+  await loadIssue(ctx, projectId, issueId);
+  const clean = await cleanComment(data.comment_html);
+  const errors: FieldErrors = {};
+  if (isEmptyJson(data.comment_json)) errors.comment_json = [COMMENT_EMPTY];
+  if (!clean) errors.comment_html = [COMMENT_EMPTY];
+  if (!clean || Object.keys(errors).length) throw new Invalid(errors);
+
+  const commentId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const results = await runBatch(ctx.db, [
+    ctx.db
+      .insert(issueComments)
+      .values({
+        id: commentId,
+        workspace_id: access.workspace.id,
+        project_id: projectId,
+        issue_id: issueId,
+        actor_id: ctx.actor.id,
+        comment_json: data.comment_json as Json,
+        comment_html: clean.html,
+        comment_stripped: clean.text,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(),
+    activityInsert(
+      ctx,
+      targetOf(access, issueId),
+      { field: "comment", verb: "created", new_value: preview(clean.text), new_identifier: commentId, comment: "added a comment" },
+      now,
+    ),
+  ]);
+  return issueCommentOf((results[0] as IssueComment[])[0], ctx.actor);
+}
+
+/** Loads the comment and refuses anyone but its author (project owners included). */
+async function authoredComment(ctx: ActorContext, projectId: string, commentId: string, issueId?: string) {
+  const row = await loadComment(ctx, projectId, commentId, issueId);
+  if (row.comment.actor_id !== ctx.actor.id) throw new Forbidden(COMMENT_NOT_AUTHOR);
+  return row;
+}
+
+export async function updateIssueComment(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  commentId: string,
+  input: unknown,
+  issueId?: string,
+) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { comment, actor } = await authoredComment(ctx, projectId, commentId, issueId);
+  const data = parseInput(UpdateCommentInput, input);
+  const patch: Partial<IssueComment> = {};
+  if (data.comment_json !== undefined) {
+    if (isEmptyJson(data.comment_json)) throw Invalid.field("comment_json", COMMENT_EMPTY);
+    patch.comment_json = data.comment_json as Json;
+  }
+  if (data.comment_html !== undefined) {
+    const clean = await cleanComment(data.comment_html);
+    if (!clean) throw Invalid.field("comment_html", COMMENT_EMPTY);
+    if (clean.html !== comment.comment_html) {
+      patch.comment_html = clean.html;
+      patch.comment_stripped = clean.text;
+    }
+  }
+  if (Object.keys(patch).length === 0) return issueCommentOf(comment, actor);
+  const now = new Date().toISOString();
+  const results = await runBatch(ctx.db, [
+    ctx.db.update(issueComments).set({ ...patch, updated_at: now }).where(eq(issueComments.id, comment.id)).returning(),
+    activityInsert(
+      ctx,
+      targetOf(access, comment.issue_id),
+      {
+        field: "comment",
+        verb: "updated",
+        old_value: preview(comment.comment_stripped),
+        new_value: preview(patch.comment_stripped ?? comment.comment_stripped),
+        old_identifier: comment.id,
+        new_identifier: comment.id,
+        comment: "updated a comment",
+      },
+      now,
+    ),
+  ]);
+  return issueCommentOf((results[0] as IssueComment[])[0], actor);
+}
+
+export async function deleteIssueComment(ctx: ActorContext, slug: string, projectId: string, commentId: string, issueId?: string) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { comment } = await authoredComment(ctx, projectId, commentId, issueId);
+  await runBatch(ctx.db, [
+    ctx.db.delete(issueComments).where(eq(issueComments.id, comment.id)),
+    activityInsert(ctx, targetOf(access, comment.issue_id), {
+      field: "comment",
+      verb: "deleted",
+      old_value: preview(comment.comment_stripped),
+      old_identifier: comment.id,
+      comment: "deleted a comment",
+    }),
+  ]);
+}

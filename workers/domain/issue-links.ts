@@ -1,0 +1,237 @@
+// Links of an issue (spec 000 sections 3, 5, 7, 8): a URL with an optional title, unique per
+// issue. Every write keeps issues.link_count in step and writes a "link" activity in the same
+// batch, then publishes the issue row so boards showing the link count follow.
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { issueLinks, issues, users, type User } from "../../drizzle/schema";
+import { runBatch } from "../lib/batch";
+import { isUniqueViolation } from "../lib/d1-errors";
+import { parseInput } from "../lib/validation";
+import { ROLE, type ProjectAccess, projectAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Invalid, NotFound } from "./errors";
+import { activityInsert } from "./issue-activity";
+import { loadIssue, publishIssues } from "./issues";
+import { memberDetailOf } from "./serializers";
+
+export type IssueLink = typeof issueLinks.$inferSelect;
+
+export const LINK_URL_MAX = 2048;
+export const LINK_TITLE_MAX = 255;
+export const LINK_URL_REQUIRED = "URL is required";
+export const LINK_URL_INVALID = "Enter a valid URL starting with http:// or https://";
+export const LINK_URL_TOO_LONG = "URL should be less than 2048 characters";
+export const LINK_TITLE_TOO_LONG = "Title should be less than 255 characters";
+export const LINK_URL_TAKEN = "This URL already exists for this issue.";
+export const LINK_NOT_FOUND = "Link not found.";
+
+function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const linkFields = {
+  url: z
+    .string({ error: LINK_URL_REQUIRED })
+    .trim()
+    .min(1, LINK_URL_REQUIRED)
+    .max(LINK_URL_MAX, LINK_URL_TOO_LONG)
+    .refine(isHttpUrl, LINK_URL_INVALID),
+  title: z
+    .string({ error: "Title must be text" })
+    .trim()
+    .max(LINK_TITLE_MAX, LINK_TITLE_TOO_LONG)
+    .nullish()
+    .transform((title) => title ?? ""),
+  metadata: z
+    .record(z.string(), z.unknown(), { error: "Metadata must be a JSON object" })
+    .nullish()
+    .transform((metadata) => (metadata ?? {}) as NonNullable<IssueLink["metadata"]>),
+};
+
+export const CreateIssueLinkInput = z.object(linkFields);
+export const UpdateIssueLinkInput = z.object(linkFields).partial();
+
+export function issueLinkOf(link: IssueLink, creator: User | null) {
+  return {
+    id: link.id,
+    title: link.title,
+    url: link.url,
+    metadata: link.metadata ?? {},
+    issue: link.issue_id,
+    project: link.project_id,
+    workspace: link.workspace_id,
+    created_by: link.created_by,
+    created_by_detail: creator ? memberDetailOf(creator) : null,
+    created_at: link.created_at,
+    updated_at: link.updated_at,
+  };
+}
+
+/** The count is recomputed from the rows (not +1/-1) so two racing deletes cannot drift it. */
+const recountLinks = (ctx: ActorContext, issueId: string) =>
+  ctx.db
+    .update(issues)
+    .set({ link_count: sql`(SELECT count(*) FROM ${issueLinks} WHERE ${issueLinks.issue_id} = ${issueId})` })
+    .where(eq(issues.id, issueId));
+
+const targetOf = (access: ProjectAccess, issueId: string) => ({
+  issueId,
+  projectId: access.project.id,
+  workspaceId: access.workspace.id,
+});
+
+async function assertUrlFree(ctx: ActorContext, issueId: string, url: string, exceptLinkId?: string) {
+  const [taken] = await ctx.db
+    .select({ id: issueLinks.id })
+    .from(issueLinks)
+    .where(and(eq(issueLinks.issue_id, issueId), eq(issueLinks.url, url), exceptLinkId ? ne(issueLinks.id, exceptLinkId) : undefined))
+    .limit(1);
+  if (taken) throw Invalid.field("url", LINK_URL_TAKEN);
+}
+
+/** Runs a write that may hit the (issue, url) unique index and answers the same 400 as the pre-check. */
+async function withUrlGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, "issue_links.url")) throw Invalid.field("url", LINK_URL_TAKEN);
+    throw error;
+  }
+}
+
+/** A link of this project (and of `issueId` when the path names the issue). */
+async function loadLink(ctx: ActorContext, projectId: string, linkId: string, issueId?: string) {
+  const [row] = await ctx.db
+    .select({ link: issueLinks, creator: users })
+    .from(issueLinks)
+    .leftJoin(users, eq(users.id, issueLinks.created_by))
+    .where(
+      and(eq(issueLinks.id, linkId), eq(issueLinks.project_id, projectId), issueId ? eq(issueLinks.issue_id, issueId) : undefined),
+    )
+    .limit(1);
+  if (!row) throw new NotFound(LINK_NOT_FOUND);
+  return row;
+}
+
+export async function listIssueLinks(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+  await projectAccess(ctx, slug, projectId);
+  await loadIssue(ctx, projectId, issueId);
+  const rows = await ctx.db
+    .select({ link: issueLinks, creator: users })
+    .from(issueLinks)
+    .leftJoin(users, eq(users.id, issueLinks.created_by))
+    .where(and(eq(issueLinks.issue_id, issueId), eq(issueLinks.project_id, projectId)))
+    .orderBy(desc(issueLinks.created_at));
+  return rows.map(({ link, creator }) => issueLinkOf(link, creator));
+}
+
+export async function getIssueLink(ctx: ActorContext, slug: string, projectId: string, linkId: string, issueId?: string) {
+  await projectAccess(ctx, slug, projectId);
+  const { link, creator } = await loadLink(ctx, projectId, linkId, issueId);
+  return issueLinkOf(link, creator);
+}
+
+export async function createIssueLink(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(CreateIssueLinkInput, input);
+  await loadIssue(ctx, projectId, issueId);
+  await assertUrlFree(ctx, issueId, data.url);
+  const linkId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const results = await withUrlGuard(() =>
+    runBatch(ctx.db, [
+      ctx.db
+        .insert(issueLinks)
+        .values({
+          id: linkId,
+          workspace_id: access.workspace.id,
+          project_id: projectId,
+          issue_id: issueId,
+          title: data.title,
+          url: data.url,
+          metadata: data.metadata,
+          created_by: ctx.actor.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(),
+      recountLinks(ctx, issueId),
+      activityInsert(
+        ctx,
+        targetOf(access, issueId),
+        { field: "link", verb: "created", new_value: data.url, new_identifier: linkId, comment: "added a link" },
+        now,
+      ),
+    ]),
+  );
+  await publishIssues(ctx, access, [issueId]);
+  return issueLinkOf((results[0] as IssueLink[])[0], ctx.actor);
+}
+
+export async function updateIssueLink(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  linkId: string,
+  input: unknown,
+  issueId?: string,
+) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(UpdateIssueLinkInput, input);
+  const { link, creator } = await loadLink(ctx, projectId, linkId, issueId);
+  const patch: Partial<IssueLink> = {};
+  if (data.url !== undefined && data.url !== link.url) patch.url = data.url;
+  if (data.title !== undefined && data.title !== link.title) patch.title = data.title;
+  if (data.metadata !== undefined) patch.metadata = data.metadata;
+  if (Object.keys(patch).length === 0) return issueLinkOf(link, creator);
+  if (patch.url) await assertUrlFree(ctx, link.issue_id, patch.url, link.id);
+  const now = new Date().toISOString();
+  const statements = [ctx.db.update(issueLinks).set({ ...patch, updated_at: now }).where(eq(issueLinks.id, link.id)).returning()];
+  const results = await withUrlGuard(() =>
+    runBatch(
+      ctx.db,
+      patch.url !== undefined || patch.title !== undefined
+        ? [
+            ...statements,
+            activityInsert(
+              ctx,
+              targetOf(access, link.issue_id),
+              {
+                field: "link",
+                verb: "updated",
+                old_value: link.url,
+                new_value: patch.url ?? link.url,
+                old_identifier: link.id,
+                new_identifier: link.id,
+                comment: "updated a link",
+              },
+              now,
+            ),
+          ]
+        : statements,
+    ),
+  );
+  return issueLinkOf((results[0] as IssueLink[])[0], creator);
+}
+
+export async function deleteIssueLink(ctx: ActorContext, slug: string, projectId: string, linkId: string, issueId?: string) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { link } = await loadLink(ctx, projectId, linkId, issueId);
+  await runBatch(ctx.db, [
+    ctx.db.delete(issueLinks).where(eq(issueLinks.id, link.id)),
+    recountLinks(ctx, link.issue_id),
+    activityInsert(ctx, targetOf(access, link.issue_id), {
+      field: "link",
+      verb: "deleted",
+      old_value: link.url,
+      old_identifier: link.id,
+      comment: "removed a link",
+    }),
+  ]);
+  await publishIssues(ctx, access, [link.issue_id]);
+}
