@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, stopping at the first failure.
+//   install (when needed) -> typecheck -> [lint, with --lint] -> build -> workerd tests -> browser tests
+// Output streams as it happens; the end is one summary line per step and then exactly
+// `N passed, M failed`, counting the tests of both vitest runs.
+//
+//   node scripts/test.mjs [--lint]      (`npm run check` passes --lint)
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ensureDependencies } from "./lib/npm.mjs";
+import { ROOT, bin, run, step, wranglerEnv } from "./lib/run.mjs";
+
+const argv = process.argv.slice(2);
+const withLint = argv.includes("--lint");
+const REPORT_DIR = path.join(ROOT, "test-results");
+const WORKERD_REPORT = path.join(REPORT_DIR, "vitest-workerd.json");
+const E2E_REPORT = path.join(REPORT_DIR, "vitest-e2e.json");
+
+const reporterArgs = (file) => ["--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
+
+/** Reads passed/failed counts from a vitest JSON report, or null when there is none. */
+function readReport(file) {
+  if (!existsSync(file)) return null;
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    return {
+      passed: report.numPassedTests ?? 0,
+      failed: report.numFailedTests ?? 0,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+      failedFiles: report.numFailedTestSuites ?? 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const steps = [
+  { name: "install", run: () => ensureDependencies() },
+  { name: "typecheck", run: () => run(bin("tsc"), ["--noEmit"]) },
+  ...(withLint ? [{ name: "lint", run: () => run(bin("biome"), ["lint", "."]) }] : []),
+  // The workerd suite imports build/server through workers/index.ts, so build before it.
+  { name: "build", run: () => run(bin("remix"), ["vite:build"]) },
+  {
+    name: "workerd tests",
+    report: WORKERD_REPORT,
+    run: () => run(bin("vitest"), ["run", ...reporterArgs(WORKERD_REPORT)], { env: wranglerEnv() }),
+  },
+  {
+    // scripts/e2e.mjs installs Debian's chromium when missing and runs vitest.e2e.config.ts; the
+    // build above is fresh (--no-build) and the reporter flags pass through to its vitest run.
+    name: "browser tests",
+    report: E2E_REPORT,
+    run: () => {
+      const script = path.join(ROOT, "scripts", "e2e.mjs");
+      if (!existsSync(script)) {
+        console.error("scripts/e2e.mjs does not exist: the browser test runner is missing");
+        return 1;
+      }
+      return run(process.execPath, [script, "--no-build", ...reporterArgs(E2E_REPORT)], { env: wranglerEnv() });
+    },
+  },
+];
+
+function formatDuration(ms) {
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`;
+}
+
+async function main() {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  for (const file of [WORKERD_REPORT, E2E_REPORT]) rmSync(file, { force: true });
+
+  const results = [];
+  let exitCode = 0;
+  for (const current of steps) {
+    step(current.name);
+    const started = Date.now();
+    const code = await current.run();
+    const result = { name: current.name, code, ms: Date.now() - started };
+    if (current.report) {
+      const counts = readReport(current.report);
+      if (counts) {
+        // A file that fails to load has no failed test in it; count it so a broken run never reads as clean.
+        const unexplained = code !== 0 && counts.failed === 0 ? Math.max(1, counts.failedFiles) : 0;
+        result.counts = { ...counts, failed: counts.failed + unexplained };
+      } else if (code !== 0) {
+        result.counts = { passed: 0, failed: 1, skipped: 0, noReport: true };
+      }
+    }
+    results.push(result);
+    if (code !== 0) {
+      exitCode = code;
+      break;
+    }
+  }
+
+  console.log("\n──────── summary");
+  for (const result of results) {
+    const status = result.code === 0 ? "ok    " : `FAILED (exit ${result.code})`;
+    let detail = "";
+    if (result.counts?.noReport) detail = " — no test report; counted as 1 failure";
+    else if (result.counts) {
+      const { passed, failed, skipped } = result.counts;
+      detail = ` — ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+    }
+    console.log(`${status.padEnd(18)} ${result.name.padEnd(14)} ${formatDuration(result.ms).padStart(7)}${detail}`);
+  }
+  for (const skipped of steps.slice(results.length)) console.log(`${"not run".padEnd(18)} ${skipped.name}`);
+  const passed = results.reduce((sum, result) => sum + (result.counts?.passed ?? 0), 0);
+  const failed = results.reduce((sum, result) => sum + (result.counts?.failed ?? 0), 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(exitCode);
+}
+
+main().catch((error) => {
+  console.error(error.stack ?? String(error));
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+});
