@@ -1,0 +1,147 @@
+// Generates the benchmark's database as SQL: one owner, eight members, one workspace and one
+// project per requested size, each with the five default states, twelve labels and N issues
+// spread over states, priorities, assignees and labels (denormalised columns kept in step with
+// the bridge tables, as the domain layer writes them).
+import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
+
+export const BENCH_PASSWORD = "bench-password-123";
+export const BENCH_EMAIL = "bench-owner@example.com";
+
+const q = (value) => (value === null || value === undefined ? "NULL" : `'${String(value).replaceAll("'", "''")}'`);
+
+export function passwordHash(password, iterations = 100_000) {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, iterations, 32, "sha256");
+  return `pbkdf2_sha256$${iterations}$${salt.toString("hex")}$${hash.toString("hex")}`;
+}
+
+function insertRows(table, columns, rows, chunk = 200) {
+  const out = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    const values = rows
+      .slice(i, i + chunk)
+      .map((row) => `(${row.map((v) => (typeof v === "number" ? String(v) : q(v))).join(",")})`)
+      .join(",\n");
+    out.push(`INSERT INTO ${table} (${columns.join(",")}) VALUES\n${values};`);
+  }
+  return out.join("\n");
+}
+
+/** A deterministic PRNG so every run measures the same data. */
+export function prng(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const STATES = [
+  ["Backlog", "backlog", "#3f76ff", 1],
+  ["Todo", "unstarted", "#ff9e9e", 0],
+  ["In Progress", "started", "#d687ff", 0],
+  ["Done", "completed", "#096e8d", 0],
+  ["Cancelled", "cancelled", "#ff5353", 0],
+];
+const PRIORITIES = ["urgent", "high", "medium", "low", "none"];
+const WORDS = ["Sync", "board", "drag", "cycle", "import", "label", "filter", "render", "cache", "socket", "search", "page", "view", "chart", "API", "token"];
+
+/** @param {{ sizes: number[], now?: Date }} options */
+export function buildBenchSql({ sizes, now = new Date() }) {
+  const random = prng(42);
+  const iso = now.toISOString();
+  const day = iso.slice(0, 10);
+  const hash = passwordHash(BENCH_PASSWORD);
+  const owner = randomUUID();
+  const members = Array.from({ length: 8 }, () => randomUUID());
+  const workspace = randomUUID();
+  const sql = [];
+  sql.push(
+    insertRows(
+      "users",
+      ["id", "email", "first_name", "last_name", "display_name", "password_hash", "created_at", "updated_at"],
+      [
+        [owner, BENCH_EMAIL, "Bench", "Owner", "bench", hash, iso, iso],
+        ...members.map((id, i) => [id, `bench-member-${i}@example.com`, `Member${i}`, "Bench", `member${i}`, hash, iso, iso]),
+      ],
+    ),
+  );
+  sql.push(insertRows("workspaces", ["id", "name", "slug", "owner_id", "created_at", "updated_at"], [[workspace, "Bench", "bench", owner, iso, iso]]));
+  sql.push(
+    insertRows(
+      "workspace_members",
+      ["id", "workspace_id", "member_id", "role", "created_at", "updated_at"],
+      [owner, ...members].map((id, i) => [randomUUID(), workspace, id, i === 0 ? 20 : 15, iso, iso]),
+    ),
+  );
+  const projects = [];
+  for (const [index, size] of sizes.entries()) {
+    const project = randomUUID();
+    const identifier = `BENC${"ABCDEFGHIJ"[index]}`;
+    projects.push({ id: project, size, identifier });
+    sql.push(
+      insertRows(
+        "projects",
+        ["id", "workspace_id", "name", "identifier", "network", "created_by", "project_lead", "created_at", "updated_at"],
+        [[project, workspace, `Bench ${size}`, identifier, 2, owner, owner, iso, iso]],
+      ),
+    );
+    sql.push(
+      insertRows(
+        "project_members",
+        ["id", "workspace_id", "project_id", "member_id", "role", "created_at", "updated_at"],
+        [owner, ...members].map((id, i) => [randomUUID(), workspace, project, id, i === 0 ? 20 : 15, iso, iso]),
+      ),
+    );
+    const stateIds = STATES.map(() => randomUUID());
+    sql.push(
+      insertRows(
+        "states",
+        ["id", "workspace_id", "project_id", "name", "color", '"group"', '"default"', "sequence", "created_at", "updated_at"],
+        STATES.map(([name, group, color, isDefault], i) => [stateIds[i], workspace, project, name, color, group, isDefault, 15000 + i * 10000, iso, iso]),
+      ),
+    );
+    const labelIds = Array.from({ length: 12 }, () => randomUUID());
+    sql.push(
+      insertRows(
+        "labels",
+        ["id", "workspace_id", "project_id", "name", "color", "created_at", "updated_at"],
+        labelIds.map((id, i) => [id, workspace, project, `label-${i}`, "#858E96", iso, iso]),
+      ),
+    );
+    const issueRows = [];
+    const assigneeRows = [];
+    const labelRows = [];
+    for (let n = 1; n <= size; n++) {
+      const id = randomUUID();
+      const stateIndex = Math.floor(random() * STATES.length);
+      const assignees = members.filter(() => random() < 0.15).slice(0, 3);
+      const labels = labelIds.filter(() => random() < 0.12).slice(0, 3);
+      const created = new Date(now.getTime() - (size - n) * 60_000).toISOString();
+      const target = random() < 0.4 ? new Date(now.getTime() + Math.floor((random() - 0.3) * 40) * 86_400_000).toISOString().slice(0, 10) : null;
+      issueRows.push([
+        id, workspace, project,
+        `${WORDS[n % WORDS.length]} ${WORDS[(n * 7) % WORDS.length]} issue ${n}`,
+        "<p></p>", PRIORITIES[Math.floor(random() * 5)], stateIds[stateIndex], n, 65535 + (n - 1) * 10000,
+        JSON.stringify(assignees), JSON.stringify(labels), target, STATES[stateIndex][1] === "started" ? day : null,
+        STATES[stateIndex][1] === "completed" ? iso : null, owner, owner, created, created,
+      ]);
+      for (const member of assignees) assigneeRows.push([randomUUID(), workspace, project, id, member, owner, iso]);
+      for (const label of labels) labelRows.push([randomUUID(), workspace, project, id, label, owner, iso]);
+    }
+    sql.push(
+      insertRows(
+        "issues",
+        ["id", "workspace_id", "project_id", "name", "description_html", "priority", "state_id", "sequence_id", "sort_order", "assignee_ids", "label_ids", "target_date", "start_date", "completed_at", "created_by", "updated_by", "created_at", "updated_at"],
+        issueRows,
+      ),
+    );
+    sql.push(insertRows("issue_assignees", ["id", "workspace_id", "project_id", "issue_id", "assignee_id", "created_by", "created_at"], assigneeRows));
+    sql.push(insertRows("issue_labels", ["id", "workspace_id", "project_id", "issue_id", "label_id", "created_by", "created_at"], labelRows));
+    sql.push(insertRows("issue_sequences", ["project_id", "last_sequence_id"], [[project, size]]));
+  }
+  return { sql: sql.join("\n"), projects, workspaceSlug: "bench" };
+}

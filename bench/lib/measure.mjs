@@ -1,0 +1,54 @@
+// Timing helpers: medians and tails over repeated requests, and fixed-duration concurrent load.
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+export function summarize(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] };
+}
+
+/** Runs `fn` `warmup` times unmeasured, then `count` times; returns per-call milliseconds. */
+export async function timeSequential(fn, { warmup = 10, count = 100 } = {}) {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const samples = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await fn(i);
+    samples.push(performance.now() - start);
+  }
+  return summarize(samples);
+}
+
+/** `workers` loops calling `fn` for `durationMs`; counts completions, errors and latencies. */
+export async function loadFor(fn, { workers = 8, durationMs = 5000 } = {}) {
+  const deadline = performance.now() + durationMs;
+  let done = 0;
+  let errors = 0;
+  const samples = [];
+  const errorSamples = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      let i = 0;
+      while (performance.now() < deadline) {
+        const start = performance.now();
+        try {
+          await fn(worker, i++);
+          done++;
+          samples.push(performance.now() - start);
+        } catch (error) {
+          errors++;
+          if (errorSamples.length < 3) errorSamples.push(String(error?.message ?? error));
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { ...summarize(samples), throughput: done / seconds, errors, errorSamples };
+}
+
+export const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : "n/a");

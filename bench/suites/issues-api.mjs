@@ -1,0 +1,112 @@
+// Issue API benchmark (issue 3): list pages, boards, creates and patches on projects of 1,000
+// and 10,000 issues, plus D1 rows read per list request.
+import { loadFor, ms, timeSequential } from "../lib/measure.mjs";
+
+export const TARGETS = {
+  listP50: 10,
+  board1kP50: 15,
+  createP50: 10,
+};
+
+async function expectOk(response, what) {
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
+  return response;
+}
+
+export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, log }) {
+  const headers = { cookie, "content-type": "application/json", origin: url };
+  const get = async (path, extra = {}) => expectOk(await fetch(`${url}${path}`, { headers: { ...headers, ...extra } }), `GET ${path}`);
+  const rows = [];
+
+  for (const project of projects) {
+    const base = `/api/workspaces/${workspaceSlug}/projects/${project.id}`;
+    log(`issues API: project of ${project.size} issues`);
+
+    const firstPage = await timeSequential(async () => (await get(`${base}/issues/?per_page=100`)).json(), { warmup: 10, count: 200 });
+    // A page deep in the list, reached by cursor: keyset paging must not slow down with depth.
+    let cursor = null;
+    for (let i = 0; i < 5; i++) {
+      const page = await (await get(`${base}/issues/?per_page=100${cursor ? `&cursor=${cursor}` : ""}`)).json();
+      cursor = page.next_cursor;
+    }
+    const deepPage = await timeSequential(async () => (await get(`${base}/issues/?per_page=100&cursor=${cursor}`)).json(), { warmup: 5, count: 100 });
+    const board = await timeSequential(async () => (await get(`${base}/issues/?group_by=state`)).json(), {
+      warmup: 3,
+      count: project.size > 5000 ? 20 : 100,
+    });
+
+    const instrumented = await get(`${base}/issues/?per_page=100`, { "x-debug-d1-rows": "1" });
+    const statements = JSON.parse(instrumented.headers.get("x-d1-statements") ?? "[]");
+    const listStatement = statements.find((s) => s.table === "issues" && s.rows_returned >= 100);
+    const totalRowsRead = Number(instrumented.headers.get("x-d1-rows-read"));
+    const boardInstrumented = await get(`${base}/issues/?group_by=state`, { "x-debug-d1-rows": "1" });
+    const boardRows = Number(boardInstrumented.headers.get("x-d1-rows-read"));
+
+    const createBody = (i) => JSON.stringify({ name: `Bench create ${i}`, priority: "medium" });
+    const create = await timeSequential(
+      async (i) => expectOk(await fetch(`${url}${base}/issues/`, { method: "POST", headers, body: createBody(i) }), "create").then((r) => r.json()),
+      { warmup: 5, count: 100 },
+    );
+    const createLoad = await loadFor(
+      async (w, i) => {
+        const response = await fetch(`${url}${base}/issues/`, { method: "POST", headers, body: createBody(`${w}-${i}`) });
+        await expectOk(response, "create");
+        await response.json();
+      },
+      { workers: 8, durationMs: 5000 },
+    );
+
+    const sample = (await (await get(`${base}/issues/?per_page=200`)).json()).results.map((issue) => issue.id);
+    const priorities = ["urgent", "high", "medium", "low", "none"];
+    const patchOne = async (w, i) => {
+      const id = sample[(w * 31 + i) % sample.length];
+      const response = await fetch(`${url}${base}/issues/${id}/`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ priority: priorities[i % 5] }),
+      });
+      await expectOk(response, "patch");
+      await response.json();
+    };
+    const patch = await timeSequential((i) => patchOne(0, i), { warmup: 5, count: 100 });
+    const patchLoad = await loadFor(patchOne, { workers: 8, durationMs: 5000 });
+
+    rows.push({ project, firstPage, deepPage, board, listStatement, totalRowsRead, boardRows, create, createLoad, patch, patchLoad });
+  }
+  return rows;
+}
+
+export function issuesApiMarkdown(rows) {
+  const lines = [];
+  lines.push("## Issue API (issue 3)");
+  lines.push("");
+  lines.push("Client-observed wall time over loopback HTTP to `wrangler dev` (workerd, local D1), one request at a time unless stated.");
+  lines.push("");
+  lines.push("| measure | 1,000 issues | 10,000 issues | target |");
+  lines.push("| --- | --- | --- | --- |");
+  const by = (size) => rows.find((r) => r.project.size === size);
+  const small = by(1000);
+  const large = by(10000);
+  const cell = (row, fn) => (row ? fn(row) : "n/a");
+  const line = (label, fn, target = "") => lines.push(`| ${label} | ${cell(small, fn)} | ${cell(large, fn)} | ${target} |`);
+  line("list page of 100, p50 / p99", (r) => `${ms(r.firstPage.p50)} / ${ms(r.firstPage.p99)}`, `p50 <= ${TARGETS.listP50} ms`);
+  line("list page 6 (by cursor), p50 / p99", (r) => `${ms(r.deepPage.p50)} / ${ms(r.deepPage.p99)}`, `p50 <= ${TARGETS.listP50} ms`);
+  line("full board grouped by state, p50 / p99", (r) => `${ms(r.board.p50)} / ${ms(r.board.p99)}`, `1,000: p50 <= ${TARGETS.board1kP50} ms`);
+  line("create, p50 (sequential)", (r) => ms(r.create.p50), `p50 <= ${TARGETS.createP50} ms`);
+  line("create, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.createLoad.throughput.toFixed(0)}/s / ${ms(r.createLoad.p50)} / ${r.createLoad.errors}`, "0 errors");
+  line("patch, p50 (sequential)", (r) => ms(r.patch.p50));
+  line("patch, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.patchLoad.throughput.toFixed(0)}/s / ${ms(r.patchLoad.p50)} / ${r.patchLoad.errors}`, "0 errors");
+  line(
+    "D1 rows read by the list query / rows it returned",
+    (r) => (r.listStatement ? `${r.listStatement.rows_read} / ${r.listStatement.rows_returned}` : "n/a"),
+    "read <= returned + 1",
+  );
+  line("D1 rows read by the whole list request (auth, access, lookups)", (r) => String(r.totalRowsRead));
+  line("D1 rows read by the whole board request", (r) => String(r.boardRows));
+  const errors = rows.flatMap((r) => [...r.createLoad.errorSamples, ...r.patchLoad.errorSamples]);
+  if (errors.length) {
+    lines.push("");
+    lines.push(`Errors seen: ${errors.join("; ")}`);
+  }
+  return lines.join("\n");
+}
