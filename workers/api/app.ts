@@ -17,12 +17,18 @@ import { issueAttachmentsRoutes } from "./issue-attachments";
 import { issueCommentsRoutes } from "./issue-comments";
 import { issueLinksRoutes } from "./issue-links";
 import { issuesRoutes } from "./issues";
+import { cyclesRoutes } from "./cycles";
+import { modulesRoutes } from "./modules";
 import { searchRoutes } from "./search";
 import { labelsRoutes } from "./labels";
 import { projectRoutes } from "./projects";
 import { statesRoutes } from "./states";
 import { userRoutes } from "./users";
 import { workspaceRoutes } from "./workspaces";
+import { viewsRoutes } from "./views";
+import { pagesRoutes } from "./pages";
+import { displayPreferencesRoutes } from "./display-preferences";
+import { fileAssetsRoutes } from "./file-assets";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash (design.md section 3).
@@ -68,9 +74,15 @@ export function createApi() {
   api.route("/workspaces", estimatesRoutes);
   api.route("/workspaces", issuePropertiesRoutes);
   api.route("/workspaces", issuesRoutes);
+  api.route("/workspaces", cyclesRoutes);
+  api.route("/workspaces", modulesRoutes);
   api.route("/workspaces", issueLinksRoutes);
   api.route("/workspaces", issueAttachmentsRoutes);
   api.route("/workspaces", issueCommentsRoutes);
   api.route("/workspaces", searchRoutes);
+  api.route("/workspaces", viewsRoutes);
+  api.route("/workspaces", pagesRoutes);
+  api.route("/workspaces", displayPreferencesRoutes);
+  api.route("/", fileAssetsRoutes);
   return api;
 }

@@ -59,14 +59,22 @@ async function userForSession(db: Db, token: string): Promise<User | null> {
   return row?.user ?? null;
 }
 
+/** How stale a token's last_used_at may get: recording every call would cost a write per call. */
+const API_KEY_TOUCH_MS = 3_600_000;
+
 async function userForApiKey(db: Db, key: string): Promise<User | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, tokenId: apiTokens.id, lastUsedAt: apiTokens.last_used_at })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.user_id))
     .where(eq(apiTokens.token_hash, await sha256Hex(key)))
     .limit(1);
-  return row?.user ?? null;
+  if (!row) return null;
+  const now = Date.now();
+  if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > API_KEY_TOUCH_MS) {
+    await db.update(apiTokens).set({ last_used_at: new Date(now).toISOString() }).where(eq(apiTokens.id, row.tokenId));
+  }
+  return row.user;
 }
 
 /** Who is calling: an API key wins over a cookie, so scripts never ride a browser session. */

@@ -1,7 +1,7 @@
 // Activity rows (spec 000 section 3 "Activity entry"): one per field change, written in the same
 // D1 batch as the change itself (design.md section 4), and the history feed that merges them with
 // comments by time.
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray, or } from "drizzle-orm";
 import { issueActivities, issueComments, users } from "../../drizzle/schema";
 import type { Db } from "../db";
 import type { ActorContext } from "./context";
@@ -82,23 +82,34 @@ export function setChanges(
 
 /** Activities and comments of one issue, oldest first. */
 export async function issueHistory(db: Db, issueId: string, workspaceSlug: string) {
-  const [activityRows, commentRows] = await db.batch([
+  // Actors are read by a third query rather than joined: D1 answers batched rows as objects keyed
+  // by column name, so a join's two "id" and "created_at" columns collapse and drizzle maps the
+  // wrong values (it once put the password hash in actor_detail.avatar).
+  const [activityRows, commentRows, actorRows] = await db.batch([
+    db.select().from(issueActivities).where(eq(issueActivities.issue_id, issueId)).orderBy(asc(issueActivities.created_at)),
+    db.select().from(issueComments).where(eq(issueComments.issue_id, issueId)).orderBy(asc(issueComments.created_at)),
     db
-      .select({ activity: issueActivities, actor: users })
-      .from(issueActivities)
-      .leftJoin(users, eq(users.id, issueActivities.actor_id))
-      .where(eq(issueActivities.issue_id, issueId))
-      .orderBy(asc(issueActivities.created_at)),
-    db
-      .select({ comment: issueComments, actor: users })
-      .from(issueComments)
-      .leftJoin(users, eq(users.id, issueComments.actor_id))
-      .where(eq(issueComments.issue_id, issueId))
-      .orderBy(asc(issueComments.created_at)),
+      .select({
+        id: users.id,
+        email: users.email,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        display_name: users.display_name,
+        avatar: users.avatar,
+        is_bot: users.is_bot,
+      })
+      .from(users)
+      .where(
+        or(
+          inArray(users.id, db.select({ id: issueActivities.actor_id }).from(issueActivities).where(eq(issueActivities.issue_id, issueId))),
+          inArray(users.id, db.select({ id: issueComments.actor_id }).from(issueComments).where(eq(issueComments.issue_id, issueId))),
+        ),
+      ),
   ]);
-  const actorDetailOf = (actor: typeof users.$inferSelect | null) => (actor ? memberDetailOf(actor) : null);
+  const actors = new Map(actorRows.map((actor) => [actor.id, memberDetailOf(actor)]));
+  const actorDetailOf = (actorId: string | null) => (actorId ? (actors.get(actorId) ?? null) : null);
   const entries = [
-    ...activityRows.map(({ activity, actor }) => ({
+    ...activityRows.map((activity) => ({
       id: activity.id,
       type: "activity" as const,
       field: activity.field,
@@ -109,20 +120,20 @@ export async function issueHistory(db: Db, issueId: string, workspaceSlug: strin
       new_identifier: activity.new_identifier,
       comment: activity.comment,
       actor: activity.actor_id,
-      actor_detail: actorDetailOf(actor),
+      actor_detail: actorDetailOf(activity.actor_id),
       issue: activity.issue_id,
       project: activity.project_id,
       workspace_detail: { slug: workspaceSlug },
       created_at: activity.created_at,
     })),
-    ...commentRows.map(({ comment, actor }) => ({
+    ...commentRows.map((comment) => ({
       id: comment.id,
       type: "comment" as const,
       comment_json: comment.comment_json,
       comment_html: comment.comment_html,
       comment_stripped: comment.comment_stripped,
       actor: comment.actor_id,
-      actor_detail: actorDetailOf(actor),
+      actor_detail: actorDetailOf(comment.actor_id),
       issue: comment.issue_id,
       project: comment.project_id,
       workspace_detail: { slug: workspaceSlug },

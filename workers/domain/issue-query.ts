@@ -1,7 +1,7 @@
 // The issue list query (spec 000 section 7, spec 002 "List data loading"): filters, ordering,
 // grouping and keyset paging, shared by the project list, cycle/module lists and saved views.
 // Every ordering has an index that ends in id, so a page reads only the rows it returns + 1.
-import { type SQL, and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { issueAssignees, issueLabels, issues, states, type Issue, type IssueFilters } from "../../drizzle/schema";
 import { parseInput } from "../lib/validation";
@@ -70,11 +70,36 @@ export function issueListQueryFromFilters(filters: IssueFilters | null | undefin
 
 const PRIORITY_RANK = sql<number>`CASE ${issues.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END`;
 
+/**
+ * `column IN (ids)` with the whole list bound as one JSON parameter: D1 binds at most 100
+ * parameters per statement, and a filter may name up to 500 ids.
+ */
+export const inList = (column: AnyColumn, values: readonly string[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+/** The state groups the issue type filter allows, or null for every group (spec 002). */
+export function stateGroupsOfType(type: IssueListQuery["type"]): string[] | null {
+  if (type === "active") return ["started", "unstarted"];
+  if (type === "backlog") return ["backlog"];
+  return null;
+}
+
+/**
+ * The states a group_by=state list shows even when empty: the project's states that the type and
+ * state filters let through ("empty groups are pre-seeded for every relevant state").
+ */
+export function relevantStateIds(states: Iterable<{ id: string; group: string }>, query: IssueListQuery): string[] {
+  const groups = stateGroupsOfType(query.type);
+  return [...states]
+    .filter((state) => (!groups || groups.includes(state.group)) && (!query.state?.length || query.state.includes(state.id)))
+    .map((state) => state.id);
+}
+
 /** The WHERE conditions of a query within one project (plus any scope the caller adds). */
 export function issueConditions(projectId: string, query: IssueListQuery): SQL[] {
   const conditions: SQL[] = [eq(issues.project_id, projectId)];
-  if (query.type !== "all") {
-    const groups = query.type === "active" ? ["started", "unstarted"] : ["backlog"];
+  const groups = stateGroupsOfType(query.type);
+  if (groups) {
     conditions.push(
       inArray(
         issues.state_id,
@@ -82,15 +107,15 @@ export function issueConditions(projectId: string, query: IssueListQuery): SQL[]
       ),
     );
   }
-  if (query.state?.length) conditions.push(inArray(issues.state_id, query.state));
+  if (query.state?.length) conditions.push(inList(issues.state_id, query.state));
   if (query.priority?.length) conditions.push(inArray(issues.priority, query.priority));
-  if (query.created_by?.length) conditions.push(inArray(issues.created_by, query.created_by));
+  if (query.created_by?.length) conditions.push(inList(issues.created_by, query.created_by));
   const assignees = [...(query.assignees ?? []), ...(query.issue__assignees__id ?? [])];
   if (assignees.length) {
     conditions.push(
       inArray(
         issues.id,
-        sql`(SELECT ${issueAssignees.issue_id} FROM ${issueAssignees} WHERE ${issueAssignees.project_id} = ${projectId} AND ${issueAssignees.assignee_id} IN ${assignees})`,
+        sql`(SELECT ${issueAssignees.issue_id} FROM ${issueAssignees} WHERE ${issueAssignees.project_id} = ${projectId} AND ${inList(issueAssignees.assignee_id, assignees)})`,
       ),
     );
   }
@@ -99,7 +124,7 @@ export function issueConditions(projectId: string, query: IssueListQuery): SQL[]
     conditions.push(
       inArray(
         issues.id,
-        sql`(SELECT ${issueLabels.issue_id} FROM ${issueLabels} WHERE ${issueLabels.project_id} = ${projectId} AND ${issueLabels.label_id} IN ${labelIds})`,
+        sql`(SELECT ${issueLabels.issue_id} FROM ${issueLabels} WHERE ${issueLabels.project_id} = ${projectId} AND ${inList(issueLabels.label_id, labelIds)})`,
       ),
     );
   }
@@ -118,13 +143,17 @@ function encodeCursor(values: CursorValue) {
   return btoa(JSON.stringify(values)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-function decodeCursor(cursor: string, length: number): CursorValue {
+type CursorKinds = readonly ("string" | "number")[];
+
+function decodeCursor(cursor: string, kinds: CursorKinds): CursorValue {
   try {
     const values = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")));
+    // Each position must hold what the ordering wrote there: a text where a number belongs would
+    // bind as NaN and silently answer the wrong page.
     if (
       Array.isArray(values) &&
-      values.length === length &&
-      values.every((v) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v)))
+      values.length === kinds.length &&
+      values.every((v, i) => typeof v === kinds[i] && (typeof v === "string" || Number.isFinite(v)))
     ) {
       return values;
     }
@@ -143,7 +172,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
         after: ([createdAt, id]: CursorValue) =>
           or(lt(issues.created_at, String(createdAt)), and(eq(issues.created_at, String(createdAt)), lt(issues.id, String(id)))),
         cursorOf: (issue: Issue) => [issue.created_at, issue.id],
-        width: 2,
+        kinds: ["string", "string"] as const,
       };
     case "-updated_at":
       return {
@@ -151,7 +180,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
         after: ([updatedAt, id]: CursorValue) =>
           or(lt(issues.updated_at, String(updatedAt)), and(eq(issues.updated_at, String(updatedAt)), lt(issues.id, String(id)))),
         cursorOf: (issue: Issue) => [issue.updated_at, issue.id],
-        width: 2,
+        kinds: ["string", "string"] as const,
       };
     case "priority":
       return {
@@ -159,7 +188,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
         after: ([rank, sortOrder, id]: CursorValue) =>
           sql`(${PRIORITY_RANK}, ${issues.sort_order}, ${issues.id}) > (${Number(rank)}, ${Number(sortOrder)}, ${String(id)})`,
         cursorOf: (issue: Issue) => [PRIORITIES.indexOf(issue.priority), issue.sort_order, issue.id],
-        width: 3,
+        kinds: ["number", "number", "string"] as const,
       };
     default:
       return {
@@ -167,7 +196,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
         after: ([sortOrder, id]: CursorValue) =>
           or(gt(issues.sort_order, Number(sortOrder)), and(eq(issues.sort_order, Number(sortOrder)), gt(issues.id, String(id)))),
         cursorOf: (issue: Issue) => [issue.sort_order, issue.id],
-        width: 2,
+        kinds: ["number", "string"] as const,
       };
   }
 }
@@ -175,7 +204,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
 export function cursorCondition(query: IssueListQuery) {
   if (!query.cursor) return undefined;
   const order = ordering(query.order_by);
-  return order.after(decodeCursor(query.cursor, order.width));
+  return order.after(decodeCursor(query.cursor, order.kinds));
 }
 
 export function nextCursorOf(query: IssueListQuery, lastIssue: Issue) {

@@ -6,6 +6,7 @@ import {
   cycleIssues,
   cycles,
   issueBlockers,
+  issueLinks,
   issues,
   labels,
   moduleIssues,
@@ -18,6 +19,7 @@ import {
   type Workspace,
 } from "../../drizzle/schema";
 import type { Db } from "../db";
+import { inList } from "./issue-query";
 import { memberDetailOf, type MemberDetail } from "./serializers";
 
 type StateDetail = { id: string; name: string; color: string; group: string };
@@ -58,7 +60,7 @@ export async function loadProjectLookups(
     db
       .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id })
       .from(issues)
-      .where(and(eq(issues.project_id, project.id), inArray(issues.id, parentList.length ? parentList : [""]))),
+      .where(and(eq(issues.project_id, project.id), inList(issues.id, parentList))),
   ]);
   return {
     project,
@@ -98,7 +100,8 @@ export function issueRowOf(issue: Issue, lookups: ProjectLookups) {
     workspace_detail: { id: workspace.id, slug: workspace.slug, name: workspace.name },
     assignees: issue.assignee_ids,
     assignee_details: issue.assignee_ids.flatMap((id) => lookups.members.get(id) ?? []),
-    labels: issue.label_ids,
+    // label_ids is denormalised and deleting a label does not rewrite it: show live labels only.
+    labels: issue.label_ids.filter((id) => lookups.labels.has(id)),
     label_details: issue.label_ids.flatMap((id) => lookups.labels.get(id) ?? []),
     sub_issues_count: issue.sub_issues_count,
     link_count: issue.link_count,
@@ -116,17 +119,15 @@ export type IssueRow = ReturnType<typeof issueRowOf>;
 
 /** The full issue: the row plus description, bridges and relations. */
 export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookups) {
-  const [cycleRows, moduleRows, blockerRows] = await db.batch([
-    db
-      .select({ bridge: cycleIssues, cycle: cycles })
-      .from(cycleIssues)
-      .innerJoin(cycles, eq(cycles.id, cycleIssues.cycle_id))
-      .where(eq(cycleIssues.issue_id, issue.id)),
-    db
-      .select({ bridge: moduleIssues, module: modules })
-      .from(moduleIssues)
-      .innerJoin(modules, eq(modules.id, moduleIssues.module_id))
-      .where(eq(moduleIssues.issue_id, issue.id)),
+  // No whole-table joins in a batch: D1 answers batched rows as objects keyed by column name, so
+  // two tables' "id" (or "created_at") collapse into one and drizzle maps the wrong values.
+  const cycleOfIssue = db.select({ id: cycleIssues.cycle_id }).from(cycleIssues).where(eq(cycleIssues.issue_id, issue.id));
+  const moduleOfIssue = db.select({ id: moduleIssues.module_id }).from(moduleIssues).where(eq(moduleIssues.issue_id, issue.id));
+  const [cycleBridges, cycleRows, moduleBridges, moduleRows, blockerRows, linkRows, linkCreators] = await db.batch([
+    db.select().from(cycleIssues).where(eq(cycleIssues.issue_id, issue.id)),
+    db.select().from(cycles).where(inArray(cycles.id, cycleOfIssue)),
+    db.select().from(moduleIssues).where(eq(moduleIssues.issue_id, issue.id)),
+    db.select().from(modules).where(inArray(modules.id, moduleOfIssue)),
     db
       .select({
         issue_id: issueBlockers.issue_id,
@@ -142,6 +143,19 @@ export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookup
         ),
       )
       .where(or(eq(issueBlockers.issue_id, issue.id), eq(issueBlockers.blocked_by_id, issue.id))),
+    db.select().from(issueLinks).where(eq(issueLinks.issue_id, issue.id)).orderBy(issueLinks.created_at),
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        display_name: users.display_name,
+        avatar: users.avatar,
+        is_bot: users.is_bot,
+      })
+      .from(users)
+      .where(inArray(users.id, db.select({ id: issueLinks.created_by }).from(issueLinks).where(eq(issueLinks.issue_id, issue.id)))),
   ]);
   const relatedOf = (other: { id: string; name: string; sequence_id: number; state_id: string | null }) => ({
     id: other.id,
@@ -152,8 +166,9 @@ export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookup
   });
   const blockers = blockerRows.filter((row) => row.issue_id === issue.id).map((row) => relatedOf(row.other));
   const blocking = blockerRows.filter((row) => row.blocked_by_id === issue.id).map((row) => relatedOf(row.other));
-  const cycleRow = cycleRows[0];
-  const moduleRow = moduleRows[0];
+  const cycleRow = cycleBridges[0] && cycleRows[0] ? { bridge: cycleBridges[0], cycle: cycleRows[0] } : undefined;
+  const moduleRow = moduleBridges[0] && moduleRows[0] ? { bridge: moduleBridges[0], module: moduleRows[0] } : undefined;
+  const creators = new Map(linkCreators.map((user) => [user.id, memberDetailOf(user)]));
   return {
     ...issueRowOf(issue, lookups),
     description: issue.description,
@@ -163,6 +178,16 @@ export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookup
     blocks_list: blocking.map((b) => b.id),
     blocker_issues: blockers,
     blocked_issues: blocking,
+    issue_link: linkRows.map((link) => ({
+      id: link.id,
+      title: link.title,
+      url: link.url,
+      metadata: link.metadata ?? {},
+      created_at: link.created_at,
+      updated_at: link.updated_at,
+      created_by: link.created_by,
+      created_by_detail: link.created_by ? (creators.get(link.created_by) ?? null) : null,
+    })),
     issue_cycle: cycleRow
       ? {
           id: cycleRow.bridge.id,

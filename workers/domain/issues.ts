@@ -19,7 +19,7 @@ import {
   users,
   type Issue,
 } from "../../drizzle/schema";
-import { runBatch } from "../lib/batch";
+import { chunks, runBatch } from "../lib/batch";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
@@ -31,9 +31,11 @@ import {
   cursorCondition,
   groupIssues,
   issueConditions,
+  inList,
   nextCursorOf,
   ordering,
   parseIssueListQuery,
+  relevantStateIds,
 } from "./issue-query";
 import { type ProjectLookups, issueDetailOf, issueRowOf, loadProjectLookups } from "./issue-views";
 import {
@@ -122,19 +124,19 @@ async function resolveReferences(
           .select({ id: projectMembers.member_id, name: sql<string>`COALESCE(NULLIF(${users.display_name}, ''), ${users.email})` })
           .from(projectMembers)
           .innerJoin(users, eq(users.id, projectMembers.member_id))
-          .where(and(eq(projectMembers.project_id, projectId), inArray(projectMembers.member_id, assignees)))
+          .where(and(eq(projectMembers.project_id, projectId), inList(projectMembers.member_id, assignees)))
       : Promise.resolve([]),
     labelIds.length
       ? ctx.db
           .select({ id: labels.id, name: labels.name })
           .from(labels)
-          .where(and(eq(labels.project_id, projectId), inArray(labels.id, labelIds)))
+          .where(and(eq(labels.project_id, projectId), inList(labels.id, labelIds)))
       : Promise.resolve([]),
     related.length
       ? ctx.db
           .select({ id: issues.id, sequence_id: issues.sequence_id })
           .from(issues)
-          .where(and(eq(issues.project_id, projectId), inArray(issues.id, related)))
+          .where(and(eq(issues.project_id, projectId), inList(issues.id, related)))
       : Promise.resolve([]),
     data.cycle
       ? ctx.db.select().from(cycles).where(and(eq(cycles.id, data.cycle), eq(cycles.project_id, projectId))).limit(1)
@@ -233,6 +235,13 @@ function moduleMove(ctx: ActorContext, access: ProjectAccess, issueId: string, m
   ];
 }
 
+/** A bridge row binds 7 values and D1 allows 100 per statement: multi-row inserts go in parts. */
+const BRIDGE_ROWS_PER_INSERT = 12;
+
+function bridgeInserts(ids: string[], insert: (part: string[]) => BatchItem<"sqlite">): BatchItem<"sqlite">[] {
+  return chunks(ids, BRIDGE_ROWS_PER_INSERT).map(insert);
+}
+
 const bumpSubIssues = (ctx: ActorContext, parentId: string, delta: number) =>
   ctx.db
     .update(issues)
@@ -243,8 +252,11 @@ const bumpSubIssues = (ctx: ActorContext, parentId: string, delta: number) =>
 export async function publishIssues(ctx: ActorContext, access: ProjectAccess, ids: string[], lookups?: ProjectLookups) {
   const wanted = unique(ids);
   if (wanted.length === 0) return [];
-  const rows = await ctx.db.select().from(issues).where(inArray(issues.id, wanted));
-  const resolved = lookups ?? (await lookupsFor(ctx, access, rows.flatMap((row) => row.parent_id ?? [])));
+  const rows = await ctx.db.select().from(issues).where(inList(issues.id, wanted));
+  const parents = rows.flatMap((row) => row.parent_id ?? []);
+  // The caller's lookups may have been loaded for one issue's parent; related rows need theirs.
+  const covered = lookups && parents.every((id) => lookups.parents.has(id));
+  const resolved = covered ? lookups : await lookupsFor(ctx, access, parents);
   for (const row of rows) {
     ctx.effects.publish(access.project.id, { kind: "issue", op: "upsert", id: row.id, row: issueRowOf(row, resolved) });
   }
@@ -305,18 +317,18 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
       .returning(),
     activityInsert(ctx, target, { field: "issue", verb: "created", new_value: data.name, comment: "created the issue" }),
   ];
-  if (assignees.length) statements.push(ctx.db.insert(issueAssignees).values(assignees.map((assignee_id) => ({ ...base, assignee_id }))));
-  if (labelIds.length) statements.push(ctx.db.insert(issueLabels).values(labelIds.map((label_id) => ({ ...base, label_id }))));
+  statements.push(
+    ...bridgeInserts(assignees, (part) => ctx.db.insert(issueAssignees).values(part.map((assignee_id) => ({ ...base, assignee_id })))),
+    ...bridgeInserts(labelIds, (part) => ctx.db.insert(issueLabels).values(part.map((label_id) => ({ ...base, label_id })))),
+  );
   const blockers = unique(data.blockers_list ?? []);
   const blocks = unique(data.blocks_list ?? []);
-  if (blockers.length) {
-    statements.push(ctx.db.insert(issueBlockers).values(blockers.map((blocked_by_id) => ({ ...base, blocked_by_id }))));
-  }
-  if (blocks.length) {
-    statements.push(
-      ctx.db.insert(issueBlockers).values(blocks.map((other) => ({ ...base, issue_id: other, blocked_by_id: issueId }))),
-    );
-  }
+  statements.push(
+    ...bridgeInserts(blockers, (part) => ctx.db.insert(issueBlockers).values(part.map((blocked_by_id) => ({ ...base, blocked_by_id })))),
+    ...bridgeInserts(blocks, (part) =>
+      ctx.db.insert(issueBlockers).values(part.map((other) => ({ ...base, issue_id: other, blocked_by_id: issueId }))),
+    ),
+  );
   if (refs.parent) statements.push(bumpSubIssues(ctx, refs.parent.id, 1));
   if (refs.cycle) statements.push(...cycleMove(ctx, access, issueId, refs.cycle.id));
   if (refs.module) statements.push(...moduleMove(ctx, access, issueId, refs.module.id));
@@ -366,7 +378,7 @@ export async function listIssuesWithAccess(
   const lookups = await lookupsFor(ctx, access, page.flatMap((row) => row.parent_id ?? []));
   const shaped = page.map((row) => issueRowOf(row, lookups));
   const results = query.group_by
-    ? groupIssues(shaped, query.group_by, query.group_by === "state" ? [...lookups.states.keys()] : [])
+    ? groupIssues(shaped, query.group_by, query.group_by === "state" ? relevantStateIds(lookups.states.values(), query) : [])
     : shaped;
   if (query.per_page === undefined) return results;
   return { results, next_cursor: hasMore ? nextCursorOf(query, page[page.length - 1]) : null };
@@ -379,7 +391,9 @@ export async function listIssues(
   params: Record<string, string | undefined>,
 ) {
   const access = await projectAccess(ctx, slug, projectId);
-  return listIssuesWithAccess(ctx, access, parseIssueListQuery(params));
+  // Awaited here: a bad cursor rejects before listIssuesWithAccess's first await, and a returned
+  // (not awaited) rejected promise is reported by workerd as an unhandled rejection.
+  return await listIssuesWithAccess(ctx, access, parseIssueListQuery(params));
 }
 
 // ---------------------------------------------------------------- update
@@ -410,11 +424,20 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   scalar("start_date");
   scalar("target_date");
   if (data.sort_order !== undefined && data.sort_order !== issue.sort_order) patch.sort_order = data.sort_order;
-  if (data.description !== undefined) patch.description = data.description as Issue["description"];
-  if (data.description_html !== undefined) {
-    Object.assign(patch, await sanitizedDescription(data.description_html));
-    if (patch.description_html !== issue.description_html) changes.push({ field: "description", comment: "updated the description" });
+  // One "description" activity whether the rich JSON, the HTML or both changed; an unchanged one is no write.
+  let descriptionChanged = false;
+  if (data.description !== undefined && JSON.stringify(data.description) !== JSON.stringify(issue.description)) {
+    patch.description = data.description as Issue["description"];
+    descriptionChanged = true;
   }
+  if (data.description_html !== undefined) {
+    const clean = await sanitizedDescription(data.description_html);
+    if (clean.description_html !== issue.description_html) {
+      Object.assign(patch, clean);
+      descriptionChanged = true;
+    }
+  }
+  if (descriptionChanged) changes.push({ field: "description", comment: "updated the description" });
 
   if (refs.state && refs.state.id !== issue.state_id) {
     const oldGroup = issue.state_id ? (lookups.states.get(issue.state_id)?.group ?? null) : null;
@@ -458,10 +481,12 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
     if (removed.length || added.length || next.join() !== issue.assignee_ids.join()) patch.assignee_ids = next;
     if (removed.length) {
       statements.push(
-        ctx.db.delete(issueAssignees).where(and(eq(issueAssignees.issue_id, issueId), inArray(issueAssignees.assignee_id, removed))),
+        ctx.db.delete(issueAssignees).where(and(eq(issueAssignees.issue_id, issueId), inList(issueAssignees.assignee_id, removed))),
       );
     }
-    if (added.length) statements.push(ctx.db.insert(issueAssignees).values(added.map((assignee_id) => ({ ...base, assignee_id }))));
+    statements.push(
+      ...bridgeInserts(added, (part) => ctx.db.insert(issueAssignees).values(part.map((assignee_id) => ({ ...base, assignee_id })))),
+    );
     const nameOf = (id: string) => refs.memberNames.get(id) ?? lookups.members.get(id)?.display_name ?? id;
     changes.push(...setChanges("assignees", issue.assignee_ids, next, nameOf));
   }
@@ -472,9 +497,9 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
     const added = next.filter((id) => !issue.label_ids.includes(id));
     if (removed.length || added.length || next.join() !== issue.label_ids.join()) patch.label_ids = next;
     if (removed.length) {
-      statements.push(ctx.db.delete(issueLabels).where(and(eq(issueLabels.issue_id, issueId), inArray(issueLabels.label_id, removed))));
+      statements.push(ctx.db.delete(issueLabels).where(and(eq(issueLabels.issue_id, issueId), inList(issueLabels.label_id, removed))));
     }
-    if (added.length) statements.push(ctx.db.insert(issueLabels).values(added.map((label_id) => ({ ...base, label_id }))));
+    statements.push(...bridgeInserts(added, (part) => ctx.db.insert(issueLabels).values(part.map((label_id) => ({ ...base, label_id })))));
     const nameOf = (id: string) => refs.labelNames.get(id) ?? lookups.labels.get(id)?.name ?? id;
     changes.push(...setChanges("labels", issue.label_ids, next, nameOf));
   }
@@ -498,17 +523,17 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
       const added = next.filter((id) => !before.includes(id));
       if (removed.length) {
         statements.push(
-          ctx.db.delete(issueBlockers).where(and(eq(issueBlockers.issue_id, issueId), inArray(issueBlockers.blocked_by_id, removed))),
+          ctx.db.delete(issueBlockers).where(and(eq(issueBlockers.issue_id, issueId), inList(issueBlockers.blocked_by_id, removed))),
         );
       }
-      if (added.length) {
-        statements.push(
+      statements.push(
+        ...bridgeInserts(added, (part) =>
           ctx.db
             .insert(issueBlockers)
-            .values(added.map((blocked_by_id) => ({ ...base, blocked_by_id })))
+            .values(part.map((blocked_by_id) => ({ ...base, blocked_by_id })))
             .onConflictDoNothing(),
-        );
-      }
+        ),
+      );
       for (const id of [...removed, ...added]) touched.add(id);
       changes.push(...setChanges("blocking", before, next, identifierOf));
     }
@@ -519,17 +544,17 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
       const added = next.filter((id) => !before.includes(id));
       if (removed.length) {
         statements.push(
-          ctx.db.delete(issueBlockers).where(and(eq(issueBlockers.blocked_by_id, issueId), inArray(issueBlockers.issue_id, removed))),
+          ctx.db.delete(issueBlockers).where(and(eq(issueBlockers.blocked_by_id, issueId), inList(issueBlockers.issue_id, removed))),
         );
       }
-      if (added.length) {
-        statements.push(
+      statements.push(
+        ...bridgeInserts(added, (part) =>
           ctx.db
             .insert(issueBlockers)
-            .values(added.map((other) => ({ ...base, issue_id: other, blocked_by_id: issueId })))
+            .values(part.map((other) => ({ ...base, issue_id: other, blocked_by_id: issueId })))
             .onConflictDoNothing(),
-        );
-      }
+        ),
+      );
       for (const id of [...removed, ...added]) touched.add(id);
       changes.push(...setChanges("blocks", before, next, identifierOf));
     }
@@ -600,13 +625,19 @@ export async function bulkDeleteIssues(ctx: ActorContext, slug: string, projectI
   }
   if (found.length === 0) throw new NotFound("No issues of this project match these ids.");
   const deletedIds = new Set(found.map((issue) => issue.id));
+  // Read before the delete clears their parent: surviving sub-issues become top-level on the board.
+  const children = await ctx.db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(eq(issues.project_id, projectId), inList(issues.parent_id, [...deletedIds])));
   await runBatch(
     ctx.db,
     found.flatMap((issue) => deleteStatements(ctx, access, issue)),
   );
   for (const id of deletedIds) ctx.effects.publish(projectId, { kind: "issue", op: "delete", id });
   const parents = found.flatMap((issue) => (issue.parent_id && !deletedIds.has(issue.parent_id) ? [issue.parent_id] : []));
-  await publishIssues(ctx, access, parents);
+  const orphans = children.flatMap((child) => (deletedIds.has(child.id) ? [] : [child.id]));
+  await publishIssues(ctx, access, [...parents, ...orphans]);
   return { message: `${found.length} issue${found.length === 1 ? "" : "s"} deleted successfully` };
 }
 
@@ -636,7 +667,7 @@ export async function addSubIssues(ctx: ActorContext, slug: string, projectId: s
   const parent = await loadIssue(ctx, projectId, issueId);
   const ids = unique(sub_issue_ids);
   if (ids.includes(issueId)) throw Invalid.field("sub_issue_ids", "An issue cannot be its own sub-issue.");
-  const children = await ctx.db.select().from(issues).where(and(eq(issues.project_id, projectId), inArray(issues.id, ids)));
+  const children = await ctx.db.select().from(issues).where(and(eq(issues.project_id, projectId), inList(issues.id, ids)));
   if (children.length !== ids.length) throw Invalid.field("sub_issue_ids", "Issue not found in this project.");
   for (const child of children) {
     if (await isAncestor(ctx, child.id, issueId)) {

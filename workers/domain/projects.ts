@@ -5,6 +5,7 @@ import { CreateProjectInput, NETWORK, UpdateProjectInput } from "./schemas/proje
 import {
   estimates,
   issueSequences,
+  issues,
   projectMembers,
   projects,
   states,
@@ -16,7 +17,7 @@ import {
   type StateGroup,
   type Workspace,
 } from "../../drizzle/schema";
-import { runBatch } from "../lib/batch";
+import { chunks, runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
@@ -209,6 +210,8 @@ export async function deleteProject(ctx: ActorContext, slug: string, projectId: 
   await projectAccess(ctx, slug, projectId, ROLE.owner);
   await ctx.db.batch([
     ctx.db.delete(userFavorites).where(eq(userFavorites.project_id, projectId)),
+    // issues.state_id is ON DELETE RESTRICT: the issues must go before the cascade reaches states.
+    ctx.db.delete(issues).where(eq(issues.project_id, projectId)),
     ctx.db.delete(projects).where(eq(projects.id, projectId)),
   ]);
   ctx.effects.publish(projectId, { kind: "project", op: "delete", id: projectId });
@@ -269,20 +272,30 @@ export async function addProjectMembers(ctx: ActorContext, slug: string, project
   const { workspace, membership } = await projectAccess(ctx, slug, projectId, ROLE.owner);
   const { members } = parseInput(AddProjectMembersInput, input);
   const ids = [...new Set(members.map((m) => m.member_id))];
-  const workspaceRoles = new Map(
-    (
-      await ctx.db
-        .select({ member_id: workspaceMembers.member_id, role: workspaceMembers.role })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspace_id, workspace.id), inArray(workspaceMembers.member_id, ids)))
-    ).map((row) => [row.member_id, row.role]),
-  );
+  const workspaceRoles = new Map<string, Role>();
+  for (const part of chunks(ids)) {
+    const rows = await ctx.db
+      .select({ member_id: workspaceMembers.member_id, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspace_id, workspace.id), inArray(workspaceMembers.member_id, part)));
+    for (const row of rows) workspaceRoles.set(row.member_id, row.role);
+  }
   for (const { member_id, role } of members) {
     const workspaceRole = workspaceRoles.get(member_id);
     if (workspaceRole === undefined) throw Invalid.field("members", "Every member must belong to the workspace.");
     assertCanGrant(membership.role, role);
     if (role > workspaceRole) throw Invalid.field("members", "A project role cannot exceed the workspace role.");
   }
+  // Adding an existing member updates their role: that must not demote the last owner.
+  const finalRoles = new Map(members.map(({ member_id, role }) => [member_id, role]));
+  const owners = await ctx.db
+    .select({ member_id: projectMembers.member_id })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.role, ROLE.owner)));
+  const ownersAfter =
+    owners.filter((owner) => !finalRoles.has(owner.member_id)).length +
+    [...finalRoles.values()].filter((role) => role === ROLE.owner).length;
+  if (ownersAfter === 0) throw new BadRequest(LAST_PROJECT_OWNER);
   await runBatch(
     ctx.db,
     members.map(({ member_id, role }) =>
@@ -292,8 +305,11 @@ export async function addProjectMembers(ctx: ActorContext, slug: string, project
         .onConflictDoUpdate({ target: [projectMembers.project_id, projectMembers.member_id], set: { role } }),
     ),
   );
-  const rows = await memberRows(ctx).where(and(eq(projectMembers.project_id, projectId), inArray(projectMembers.member_id, ids)));
-  const added = rows.map(projectMemberOf);
+  const added = [];
+  for (const part of chunks(ids)) {
+    const rows = await memberRows(ctx).where(and(eq(projectMembers.project_id, projectId), inArray(projectMembers.member_id, part)));
+    added.push(...rows.map(projectMemberOf));
+  }
   for (const member of added) ctx.effects.publish(projectId, { kind: "member", op: "upsert", id: member.member.id, row: member });
   return added;
 }
@@ -377,10 +393,15 @@ export async function joinProjects(ctx: ActorContext, slug: string, input: unkno
   const { workspace, membership } = await workspaceAccess(ctx, slug);
   const { project_ids } = parseInput(JoinProjectsInput, input);
   const ids = [...new Set(project_ids)];
-  const found = await ctx.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.workspace_id, workspace.id), inArray(projects.id, ids)));
+  const found: Project[] = [];
+  for (const part of chunks(ids)) {
+    found.push(
+      ...(await ctx.db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.workspace_id, workspace.id), inArray(projects.id, part)))),
+    );
+  }
   if (found.length !== ids.length) throw new NotFound("Project not found.");
   if (membership.role < ROLE.owner && found.some((project) => project.network !== NETWORK.public)) {
     throw new Forbidden("You can only join public projects.");
@@ -395,7 +416,10 @@ export async function joinProjects(ctx: ActorContext, slug: string, input: unkno
         .onConflictDoNothing(),
     ),
   );
-  const rows = await memberRows(ctx).where(and(eq(projectMembers.member_id, ctx.actor.id), inArray(projectMembers.project_id, ids)));
+  const rows = [];
+  for (const part of chunks(ids)) {
+    rows.push(...(await memberRows(ctx).where(and(eq(projectMembers.member_id, ctx.actor.id), inArray(projectMembers.project_id, part)))));
+  }
   for (const row of rows) {
     ctx.effects.publish(row.membership.project_id, {
       kind: "member",
@@ -409,13 +433,14 @@ export async function joinProjects(ctx: ActorContext, slug: string, input: unkno
 
 // ---------------------------------------------------------------- favourites
 
+/** Favourites of projects the actor still belongs to: leaving a project hides it here too. */
 export async function listFavoriteProjects(ctx: ActorContext, slug: string) {
   const { workspace } = await workspaceAccess(ctx, slug);
   const rows = await ctx.db
     .select({ favorite: userFavorites, project: projects, role: projectMembers.role })
     .from(userFavorites)
     .innerJoin(projects, eq(projects.id, userFavorites.entity_id))
-    .leftJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)))
+    .innerJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)))
     .where(
       and(
         eq(userFavorites.user_id, ctx.actor.id),

@@ -6,7 +6,7 @@ import {
   UpdateMemberInput,
   UpdateWorkspaceInput,
 } from "./schemas/workspaces";
-import { projectMembers, projects, users, workspaceMembers, workspaces, type Workspace } from "../../drizzle/schema";
+import { issues, projectMembers, projects, users, workspaceMembers, workspaces, type Workspace } from "../../drizzle/schema";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, workspaceAccess } from "./access";
@@ -81,7 +81,11 @@ export async function updateWorkspace(ctx: ActorContext, slug: string, input: un
 export async function deleteWorkspace(ctx: ActorContext, slug: string) {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
   const projectIds = await ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.workspace_id, workspace.id));
-  await ctx.db.delete(workspaces).where(eq(workspaces.id, workspace.id));
+  await ctx.db.batch([
+    // issues.state_id is ON DELETE RESTRICT: the issues must go before the cascade reaches states.
+    ctx.db.delete(issues).where(eq(issues.workspace_id, workspace.id)),
+    ctx.db.delete(workspaces).where(eq(workspaces.id, workspace.id)),
+  ]);
   for (const { id } of projectIds) ctx.effects.publish(id, { kind: "project", op: "delete", id });
 }
 

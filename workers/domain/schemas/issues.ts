@@ -12,7 +12,11 @@ const idList = z.array(id, { error: "Expected a list of ids" }).max(500, "Too ma
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a valid date");
+  // Date.parse rolls 2024-02-30 over to March 1st; a real day reads back unchanged.
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  }, "Enter a valid date");
 
 export const IssueTitleSchema = z
   .string({ error: "Title is required" })

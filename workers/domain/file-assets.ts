@@ -1,0 +1,225 @@
+// File assets (spec 000 sections 3 and 7, spec 002 section 7): images for rich-text editors,
+// project covers and avatars. Only PNG, JPEG, GIF and WebP up to 5 MB: the declared type must be
+// one of those and the first bytes must really be such an image (so an HTML file sent as
+// "image/png" is refused). Stored in R2 (FILES) under workspaces/{workspaceId}/{uuid} or
+// users/{userId}/{uuid}, with a file_assets row; the answer's `asset` is the URL this Worker
+// serves it from, which is also the path that deletes it (the client derives the id from it).
+//
+// Who may do what:
+// - workspace assets: upload needs workspace role >= 15; reading needs workspace membership;
+//   deleting is for the uploader or a workspace owner.
+// - user assets (avatars): upload and read for any signed-in user (avatars are shown to
+//   everyone); deleting is for the uploader only.
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { fileAssets, workspaces, type Workspace } from "../../drizzle/schema";
+import { fieldErrorsOf } from "../lib/validation";
+import { ROLE, workspaceAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Forbidden, Invalid, NotFound, PayloadTooLarge } from "./errors";
+import { ATTACHMENT_TOO_LARGE } from "./issue-attachments";
+
+export type FileAsset = typeof fileAssets.$inferSelect;
+
+/** Spec 000 section 5: 5 MB. */
+export const MAX_FILE_ASSET_BYTES = 5_242_880;
+/** Room for the multipart boundaries, part headers and the attributes field around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const FILE_ASSET_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export type FileAssetType = (typeof FILE_ASSET_TYPES)[number];
+
+/** The same 413 message as issue attachments, whichever check notices the size first. */
+export const FILE_ASSET_TOO_LARGE = ATTACHMENT_TOO_LARGE;
+export const FILE_ASSET_TYPE_INVALID = "Only PNG, JPEG, GIF and WebP images can be uploaded.";
+export const FILE_ASSET_REQUIRED = "Please choose a file to upload.";
+export const FILE_ASSET_EMPTY = "The file is empty.";
+export const FILE_ASSET_ATTRIBUTES_INVALID = "Attributes must be a JSON object with name and size.";
+export const FILE_ASSET_NOT_FOUND = "File not found.";
+export const FILE_ASSET_DELETE_FORBIDDEN = "Only the uploader or a workspace owner can delete this file.";
+export const USER_ASSET_DELETE_FORBIDDEN = "Only the uploader can delete this file.";
+
+const AttributesInput = z.object({
+  name: z.string({ error: "Name must be text" }).trim().max(255, "Name should be less than 255 characters").optional(),
+  size: z.number({ error: "Size must be a number" }).optional(),
+});
+
+/** What the upload endpoint hands over: the declared length, and the body read on demand. */
+export interface FileAssetUpload {
+  contentLength: number | null;
+  /** Reads the multipart body; called only after the caller is known to be allowed to upload. */
+  readForm: (maxBytes: number) => Promise<FormData>;
+}
+
+export const workspaceAssetUrl = (slug: string, id: string) => `/api/workspaces/${slug}/file-assets/${id}/`;
+export const userAssetUrl = (id: string) => `/api/users/file-assets/${id}/`;
+
+export function fileAssetOf(asset: FileAsset, url: string) {
+  return {
+    id: asset.id,
+    asset: url,
+    attributes: asset.attributes,
+    content_type: asset.content_type,
+    workspace: asset.workspace_id,
+    created_by: asset.created_by,
+    created_at: asset.created_at,
+  };
+}
+
+/** The image type the bytes say, from their signature, or null for anything else. */
+export function sniffImageType(head: Uint8Array): FileAssetType | null {
+  const starts = (...bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x47, 0x49, 0x46, 0x38) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return "image/gif";
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
+  return null;
+}
+
+function parseAttributes(raw: FormDataEntryValue | null): z.infer<typeof AttributesInput> {
+  if (raw === null) return {};
+  if (typeof raw !== "string") throw Invalid.field("attributes", FILE_ASSET_ATTRIBUTES_INVALID);
+  let parsed: unknown;
+  try {
+    parsed = raw.trim() === "" ? {} : JSON.parse(raw);
+  } catch {
+    throw Invalid.field("attributes", FILE_ASSET_ATTRIBUTES_INVALID);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw Invalid.field("attributes", FILE_ASSET_ATTRIBUTES_INVALID);
+  }
+  const result = AttributesInput.safeParse(parsed);
+  if (!result.success) {
+    const fields = fieldErrorsOf(result.error);
+    throw new Invalid(Object.fromEntries(Object.entries(fields).map(([key, messages]) => [`attributes.${key}`, messages])));
+  }
+  return result.data;
+}
+
+/** Reads and checks the upload, writes the object, then the row; the object goes if the row fails. */
+async function storeAsset(ctx: ActorContext, upload: FileAssetUpload, owner: { workspaceId: string | null; keyPrefix: string }) {
+  const maxBody = MAX_FILE_ASSET_BYTES + MULTIPART_OVERHEAD_BYTES;
+  // Refuse a body announced as too large before reading a byte of it.
+  if (upload.contentLength !== null && upload.contentLength > maxBody) throw new PayloadTooLarge(FILE_ASSET_TOO_LARGE);
+  const form = await upload.readForm(maxBody);
+  const file = form.get("asset");
+  if (file === null || typeof file === "string") throw Invalid.field("asset", FILE_ASSET_REQUIRED);
+  if (file.size > MAX_FILE_ASSET_BYTES) throw new PayloadTooLarge(FILE_ASSET_TOO_LARGE);
+  if (file.size === 0) throw Invalid.field("asset", FILE_ASSET_EMPTY);
+  const declared = file.type.split(";")[0].trim().toLowerCase();
+  const sniffed = sniffImageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+  if (!(FILE_ASSET_TYPES as readonly string[]).includes(declared) || sniffed === null) {
+    throw Invalid.field("asset", FILE_ASSET_TYPE_INVALID);
+  }
+  const attributes = parseAttributes(form.get("attributes"));
+  // The stored size is the file's own; the name is the one the client gave, else the file's.
+  const name = (attributes.name || file.name || "image").slice(0, 255);
+
+  const id = crypto.randomUUID();
+  const key = `${owner.keyPrefix}/${crypto.randomUUID()}`;
+  // Served with the type the bytes proved, not the one the browser claimed.
+  await ctx.env.FILES.put(key, file, { httpMetadata: { contentType: sniffed }, customMetadata: { name, asset_id: id } });
+  try {
+    const [row] = await ctx.db
+      .insert(fileAssets)
+      .values({
+        id,
+        workspace_id: owner.workspaceId,
+        asset_key: key,
+        attributes: { name, size: file.size },
+        content_type: sniffed,
+        size: file.size,
+        created_by: ctx.actor.id,
+      })
+      .returning();
+    return row;
+  } catch (error) {
+    // Nothing committed: do not leave an object no row points to.
+    await ctx.env.FILES.delete(key);
+    throw error;
+  }
+}
+
+async function openObject(ctx: ActorContext, asset: FileAsset) {
+  const object = await ctx.env.FILES.get(asset.asset_key);
+  if (!object) throw new NotFound(FILE_ASSET_NOT_FOUND);
+  return { body: object.body, size: object.size, etag: object.httpEtag, contentType: asset.content_type, name: asset.attributes.name };
+}
+
+async function removeAsset(ctx: ActorContext, asset: FileAsset) {
+  // The row goes first, so no answer can point at a missing object.
+  await ctx.db.delete(fileAssets).where(eq(fileAssets.id, asset.id));
+  await ctx.env.FILES.delete(asset.asset_key);
+}
+
+// ---------------------------------------------------------------- workspace assets
+
+async function loadWorkspaceAsset(ctx: ActorContext, workspace: Workspace, assetId: string) {
+  const [asset] = await ctx.db
+    .select()
+    .from(fileAssets)
+    .where(and(eq(fileAssets.id, assetId), eq(fileAssets.workspace_id, workspace.id)))
+    .limit(1);
+  if (!asset) throw new NotFound(FILE_ASSET_NOT_FOUND);
+  return asset;
+}
+
+export async function uploadWorkspaceAsset(ctx: ActorContext, slug: string, upload: FileAssetUpload) {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const row = await storeAsset(ctx, upload, { workspaceId: workspace.id, keyPrefix: `workspaces/${workspace.id}` });
+  return fileAssetOf(row, workspaceAssetUrl(workspace.slug, row.id));
+}
+
+export async function openWorkspaceAsset(ctx: ActorContext, slug: string, assetId: string) {
+  const { workspace } = await workspaceAccess(ctx, slug);
+  return openObject(ctx, await loadWorkspaceAsset(ctx, workspace, assetId));
+}
+
+export async function deleteWorkspaceAsset(ctx: ActorContext, slug: string, assetId: string) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  const asset = await loadWorkspaceAsset(ctx, workspace, assetId);
+  if (asset.created_by !== ctx.actor.id && membership.role < ROLE.owner) throw new Forbidden(FILE_ASSET_DELETE_FORBIDDEN);
+  await removeAsset(ctx, asset);
+}
+
+/**
+ * DELETE /api/workspaces/file-assets/{id}/ (spec 002 section 7) names no workspace: asset ids are
+ * unique, so the row says which workspace to check membership of.
+ */
+export async function deleteWorkspaceAssetById(ctx: ActorContext, assetId: string) {
+  const [row] = await ctx.db
+    .select({ slug: workspaces.slug })
+    .from(fileAssets)
+    .innerJoin(workspaces, eq(workspaces.id, fileAssets.workspace_id))
+    .where(eq(fileAssets.id, assetId))
+    .limit(1);
+  if (!row) throw new NotFound(FILE_ASSET_NOT_FOUND);
+  await deleteWorkspaceAsset(ctx, row.slug, assetId);
+}
+
+// ---------------------------------------------------------------- user assets
+
+async function loadUserAsset(ctx: ActorContext, assetId: string) {
+  const [asset] = await ctx.db
+    .select()
+    .from(fileAssets)
+    .where(and(eq(fileAssets.id, assetId), isNull(fileAssets.workspace_id)))
+    .limit(1);
+  if (!asset) throw new NotFound(FILE_ASSET_NOT_FOUND);
+  return asset;
+}
+
+export async function uploadUserAsset(ctx: ActorContext, upload: FileAssetUpload) {
+  const row = await storeAsset(ctx, upload, { workspaceId: null, keyPrefix: `users/${ctx.actor.id}` });
+  return fileAssetOf(row, userAssetUrl(row.id));
+}
+
+export async function openUserAsset(ctx: ActorContext, assetId: string) {
+  return openObject(ctx, await loadUserAsset(ctx, assetId));
+}
+
+export async function deleteUserAsset(ctx: ActorContext, assetId: string) {
+  const asset = await loadUserAsset(ctx, assetId);
+  if (asset.created_by !== ctx.actor.id) throw new Forbidden(USER_ASSET_DELETE_FORBIDDEN);
+  await removeAsset(ctx, asset);
+}

@@ -1,0 +1,414 @@
+// Modules (spec 001 sections 3-9, design.md section 4): groupings of issues with a status, dates,
+// a lead, members and links. Any status may follow any other; the start date may not come after
+// the target date. Issues move in and out exactly as with cycles (one module per issue, the bridge
+// row and issues.module_id changed in one batch with an activity per issue): the shared helpers
+// are in cycles.ts.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { moduleLinks, moduleMembers, modules, userFavorites, users, type User } from "../../drizzle/schema";
+import { chunks, runBatch } from "../lib/batch";
+import { isUniqueViolation } from "../lib/d1-errors";
+import { parseInput } from "../lib/validation";
+import { ROLE, type ProjectAccess, projectAccess } from "./access";
+import type { ActorContext } from "./context";
+import {
+  FAVORITE_NOT_FOUND,
+  type IssueContainer,
+  type IssueStats,
+  containerDeletedActivities,
+  emptyStats,
+  favoriteOf,
+  issueIdsIn,
+  issueRowsIn,
+  issueStatsQuery,
+  listContainerIssues,
+  moveIssuesInto,
+  projectMemberIds,
+  removeIssueFrom,
+  statsByOwner,
+} from "./cycles";
+import { Invalid, NotFound } from "./errors";
+import { inList } from "./issue-query";
+import { publishIssues } from "./issues";
+import {
+  CreateModuleInput,
+  CreateModuleLinkInput,
+  FavoriteModuleInput,
+  MODULE_DATES_INVALID,
+  MODULE_LINK_URL_TAKEN,
+  ModuleIssuesInput,
+  PatchModuleInput,
+  PutModuleInput,
+} from "./schemas/modules";
+import { type MemberDetail, memberDetailOf } from "./serializers";
+
+export const MODULE_NOT_FOUND = "Module not found.";
+export const MODULE_LINK_NOT_FOUND = "Link not found.";
+export const LEAD_NOT_MEMBER = "The lead must be a member of the project.";
+export const MEMBERS_NOT_MEMBERS = "Every member must be a member of the project.";
+
+type Module = typeof modules.$inferSelect;
+type ModuleLink = typeof moduleLinks.$inferSelect;
+type ModuleRow = { module: Module; lead: User | null; favoriteId: string | null };
+
+const unique = (ids: readonly string[]) => [...new Set(ids)];
+
+export function moduleLinkOf(link: ModuleLink, creator: MemberDetail | null = null) {
+  return {
+    id: link.id,
+    title: link.title,
+    url: link.url,
+    metadata: link.metadata ?? {},
+    module: link.module_id,
+    project: link.project_id,
+    workspace: link.workspace_id,
+    created_by: link.created_by,
+    created_by_detail: creator,
+    created_at: link.created_at,
+  };
+}
+
+export function moduleOf(row: ModuleRow, stats: IssueStats, members: MemberDetail[], links: ReturnType<typeof moduleLinkOf>[]) {
+  const { module } = row;
+  return {
+    id: module.id,
+    name: module.name,
+    description: module.description,
+    status: module.status,
+    start_date: module.start_date,
+    target_date: module.target_date,
+    lead: module.lead_id,
+    lead_detail: row.lead ? memberDetailOf(row.lead) : null,
+    members: members.map((member) => member.id),
+    members_detail: members,
+    link_module: links,
+    is_favorite: row.favoriteId !== null,
+    sort_order: module.sort_order,
+    view_props: module.view_props ?? {},
+    project: module.project_id,
+    workspace: module.workspace_id,
+    ...stats,
+    created_by: module.created_by,
+    created_at: module.created_at,
+    updated_at: module.updated_at,
+  };
+}
+
+export type ModuleView = ReturnType<typeof moduleOf>;
+
+const moduleRows = (ctx: ActorContext) =>
+  ctx.db
+    .select({ module: modules, lead: users, favoriteId: userFavorites.id })
+    .from(modules)
+    .leftJoin(users, eq(users.id, modules.lead_id))
+    .leftJoin(userFavorites, favoriteOf(ctx, "module", modules.id))
+    .$dynamic();
+
+async function loadModuleRow(ctx: ActorContext, projectId: string, moduleId: string): Promise<ModuleRow> {
+  const [row] = await moduleRows(ctx)
+    .where(and(eq(modules.id, moduleId), eq(modules.project_id, projectId)))
+    .limit(1);
+  if (!row) throw new NotFound(MODULE_NOT_FOUND);
+  return row;
+}
+
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  display_name: users.display_name,
+  avatar: users.avatar,
+  is_bot: users.is_bot,
+};
+
+/** Counts (one grouped query for all of them), members and links of every row in one D1 round trip. */
+async function moduleViews(ctx: ActorContext, access: ProjectAccess, rows: ModuleRow[]) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.module.id);
+  const estimateId = access.project.estimate_id;
+  // Explicit, distinct column names: D1 answers batched rows keyed by column name.
+  const [statRows, memberRows, linkRows, creatorRows] = await ctx.db.batch([
+    issueStatsQuery(ctx, "module", ids, estimateId),
+    ctx.db
+      .select({ module_id: moduleMembers.module_id, ...memberColumns })
+      .from(moduleMembers)
+      .innerJoin(users, eq(users.id, moduleMembers.member_id))
+      .where(inList(moduleMembers.module_id, ids))
+      .orderBy(asc(users.email)),
+    ctx.db.select().from(moduleLinks).where(inList(moduleLinks.module_id, ids)).orderBy(asc(moduleLinks.created_at), asc(moduleLinks.id)),
+    ctx.db
+      .select(memberColumns)
+      .from(users)
+      .where(sql`${users.id} IN (SELECT ${moduleLinks.created_by} FROM ${moduleLinks} WHERE ${inList(moduleLinks.module_id, ids)})`),
+  ]);
+  const stats = statsByOwner(statRows, ids, estimateId !== null);
+  const members = new Map<string, MemberDetail[]>();
+  for (const { module_id, ...user } of memberRows) {
+    const list = members.get(module_id) ?? [];
+    list.push(memberDetailOf(user));
+    members.set(module_id, list);
+  }
+  const creators = new Map(creatorRows.map((user) => [user.id, memberDetailOf(user)]));
+  const links = new Map<string, ReturnType<typeof moduleLinkOf>[]>();
+  for (const link of linkRows) {
+    const list = links.get(link.module_id) ?? [];
+    list.push(moduleLinkOf(link, link.created_by ? (creators.get(link.created_by) ?? null) : null));
+    links.set(link.module_id, list);
+  }
+  return rows.map((row) =>
+    moduleOf(
+      row,
+      stats.get(row.module.id) ?? emptyStats(estimateId !== null),
+      members.get(row.module.id) ?? [],
+      links.get(row.module.id) ?? [],
+    ),
+  );
+}
+
+/** Sends the modules' current rows to the board (without is_favorite, which is the actor's own). */
+async function publishModules(ctx: ActorContext, access: ProjectAccess, moduleIds: string[]) {
+  const ids = unique(moduleIds);
+  if (ids.length === 0) return [];
+  const rows = await moduleRows(ctx).where(and(eq(modules.project_id, access.project.id), inList(modules.id, ids)));
+  const views = await moduleViews(ctx, access, rows);
+  for (const { is_favorite: _mine, ...row } of views) {
+    ctx.effects.publish(access.project.id, { kind: "module", op: "upsert", id: row.id, row });
+  }
+  return views;
+}
+
+const containerOf = (module: Module): IssueContainer => ({ scope: "module", id: module.id, name: module.name });
+
+function assertModuleDates(start: string | null, target: string | null) {
+  if (start !== null && target !== null && start > target) throw Invalid.field("target_date", MODULE_DATES_INVALID);
+}
+
+async function assertPeople(ctx: ActorContext, projectId: string, lead: string | null | undefined, memberIds: string[] | undefined) {
+  const wanted = unique([...(lead ? [lead] : []), ...(memberIds ?? [])]);
+  const found = await projectMemberIds(ctx, projectId, wanted);
+  const errors: Record<string, string[]> = {};
+  if (lead && !found.has(lead)) errors.lead = [LEAD_NOT_MEMBER];
+  if (memberIds?.some((id) => !found.has(id))) errors.members_list = [MEMBERS_NOT_MEMBERS];
+  if (Object.keys(errors).length) throw new Invalid(errors);
+}
+
+function memberInserts(ctx: ActorContext, projectId: string, moduleId: string, memberIds: string[]): BatchItem<"sqlite">[] {
+  return chunks(memberIds, 15).map((part) =>
+    ctx.db
+      .insert(moduleMembers)
+      .values(part.map((member_id) => ({ module_id: moduleId, project_id: projectId, member_id })))
+      .onConflictDoNothing(),
+  );
+}
+
+// ---------------------------------------------------------------- modules
+
+/** GET modules/: favourites first, then by sort order, newest first. */
+export async function listModules(ctx: ActorContext, slug: string, projectId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const rows = await moduleRows(ctx)
+    .where(eq(modules.project_id, projectId))
+    .orderBy(desc(sql`${userFavorites.id} IS NOT NULL`), asc(modules.sort_order), desc(modules.created_at), asc(modules.id));
+  return moduleViews(ctx, access, rows);
+}
+
+export async function getModule(ctx: ActorContext, slug: string, projectId: string, moduleId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const [view] = await moduleViews(ctx, access, [await loadModuleRow(ctx, projectId, moduleId)]);
+  return view;
+}
+
+export async function createModule(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { members_list, lead, ...data } = parseInput(CreateModuleInput, input);
+  assertModuleDates(data.start_date ?? null, data.target_date ?? null);
+  const memberIds = unique(members_list ?? []);
+  await assertPeople(ctx, projectId, lead, memberIds);
+  const moduleId = crypto.randomUUID();
+  await runBatch(ctx.db, [
+    ctx.db.insert(modules).values({
+      ...data,
+      id: moduleId,
+      workspace_id: access.workspace.id,
+      project_id: projectId,
+      lead_id: lead ?? null,
+      start_date: data.start_date ?? null,
+      target_date: data.target_date ?? null,
+      created_by: ctx.actor.id,
+    }),
+    ...memberInserts(ctx, projectId, moduleId, memberIds),
+  ]);
+  const [view] = await publishModules(ctx, access, [moduleId]);
+  return view;
+}
+
+export async function updateModule(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  moduleId: string,
+  input: unknown,
+  { replace = false }: { replace?: boolean } = {},
+) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { members_list, lead, ...data } = parseInput(replace ? PutModuleInput : PatchModuleInput, input);
+  const { module } = await loadModuleRow(ctx, projectId, moduleId);
+  assertModuleDates(
+    data.start_date !== undefined ? data.start_date : module.start_date,
+    data.target_date !== undefined ? data.target_date : module.target_date,
+  );
+  const memberIds = members_list === undefined ? undefined : unique(members_list);
+  await assertPeople(ctx, projectId, lead, memberIds);
+  const statements: BatchItem<"sqlite">[] = [
+    ctx.db
+      .update(modules)
+      .set({ ...data, ...(lead !== undefined ? { lead_id: lead } : {}), updated_at: new Date().toISOString() })
+      .where(and(eq(modules.id, moduleId), eq(modules.project_id, projectId))),
+  ];
+  if (memberIds !== undefined) {
+    // The sent list replaces the set.
+    statements.push(
+      ctx.db
+        .delete(moduleMembers)
+        .where(and(eq(moduleMembers.module_id, moduleId), sql`${moduleMembers.member_id} NOT IN (SELECT value FROM json_each(${JSON.stringify(memberIds)}))`)),
+      ...memberInserts(ctx, projectId, moduleId, memberIds),
+    );
+  }
+  await runBatch(ctx.db, statements);
+  const [view] = await publishModules(ctx, access, [moduleId]);
+  return view;
+}
+
+/** The module goes; its issues stay (module_issues cascade, issues.module_id is set null by the FK). */
+export async function deleteModule(ctx: ActorContext, slug: string, projectId: string, moduleId: string) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { module } = await loadModuleRow(ctx, projectId, moduleId);
+  const issueIds = await issueIdsIn(ctx, "module", moduleId);
+  await runBatch(ctx.db, [
+    ...containerDeletedActivities(ctx, access, containerOf(module), issueIds),
+    ctx.db.delete(userFavorites).where(and(eq(userFavorites.entity_type, "module"), eq(userFavorites.entity_id, moduleId))),
+    ctx.db.delete(modules).where(and(eq(modules.id, moduleId), eq(modules.project_id, projectId))),
+  ]);
+  ctx.effects.publish(projectId, { kind: "module", op: "delete", id: moduleId });
+  await publishIssues(ctx, access, issueIds);
+}
+
+// ---------------------------------------------------------------- module issues
+
+export async function listModuleIssues(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  moduleId: string,
+  params: Record<string, string | undefined>,
+) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const { module } = await loadModuleRow(ctx, projectId, moduleId);
+  return await listContainerIssues(ctx, access, containerOf(module), params);
+}
+
+/** Adds issues to the module; an issue in another module moves here (one module per issue). */
+export async function addModuleIssues(ctx: ActorContext, slug: string, projectId: string, moduleId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { issues: issueIds } = parseInput(ModuleIssuesInput, input);
+  const { module } = await loadModuleRow(ctx, projectId, moduleId);
+  const target = containerOf(module);
+  const { moved, previous } = await moveIssuesInto(ctx, access, target, issueIds);
+  if (moved.length) {
+    await publishIssues(ctx, access, moved);
+    await publishModules(ctx, access, [moduleId, ...previous]);
+  }
+  return issueRowsIn(ctx, access, target, issueIds);
+}
+
+export async function removeModuleIssue(ctx: ActorContext, slug: string, projectId: string, moduleId: string, bridgeId: string) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { module } = await loadModuleRow(ctx, projectId, moduleId);
+  const issueId = await removeIssueFrom(ctx, access, containerOf(module), bridgeId);
+  await publishIssues(ctx, access, [issueId]);
+  await publishModules(ctx, access, [moduleId]);
+}
+
+// ---------------------------------------------------------------- links
+
+export async function createModuleLink(ctx: ActorContext, slug: string, projectId: string, moduleId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(CreateModuleLinkInput, input);
+  await loadModuleRow(ctx, projectId, moduleId);
+  const [taken] = await ctx.db
+    .select({ id: moduleLinks.id })
+    .from(moduleLinks)
+    .where(and(eq(moduleLinks.module_id, moduleId), eq(moduleLinks.url, data.url)))
+    .limit(1);
+  if (taken) throw Invalid.field("url", MODULE_LINK_URL_TAKEN);
+  let link: ModuleLink;
+  try {
+    [link] = await ctx.db
+      .insert(moduleLinks)
+      .values({
+        workspace_id: access.workspace.id,
+        project_id: projectId,
+        module_id: moduleId,
+        url: data.url,
+        title: data.title,
+        metadata: data.metadata as ModuleLink["metadata"],
+        created_by: ctx.actor.id,
+      })
+      .returning();
+  } catch (error) {
+    // Two racing adds of one URL: the unique index answers like the pre-check.
+    if (isUniqueViolation(error, "module_links.url")) throw Invalid.field("url", MODULE_LINK_URL_TAKEN);
+    throw error;
+  }
+  await publishModules(ctx, access, [moduleId]);
+  return moduleLinkOf(link, memberDetailOf(ctx.actor));
+}
+
+/** Deletes a link of this project (and of `moduleId` when the path names the module). */
+export async function deleteModuleLink(ctx: ActorContext, slug: string, projectId: string, linkId: string, moduleId?: string) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const deleted = await ctx.db
+    .delete(moduleLinks)
+    .where(
+      and(
+        eq(moduleLinks.id, linkId),
+        eq(moduleLinks.project_id, projectId),
+        moduleId !== undefined ? eq(moduleLinks.module_id, moduleId) : undefined,
+      ),
+    )
+    .returning({ module_id: moduleLinks.module_id });
+  if (deleted.length === 0) throw new NotFound(MODULE_LINK_NOT_FOUND);
+  await publishModules(ctx, access, [deleted[0].module_id]);
+}
+
+// ---------------------------------------------------------------- favourites
+
+export async function addFavoriteModule(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const { module: moduleId } = parseInput(FavoriteModuleInput, input);
+  await loadModuleRow(ctx, projectId, moduleId);
+  await ctx.db
+    .insert(userFavorites)
+    .values({ user_id: ctx.actor.id, workspace_id: access.workspace.id, project_id: projectId, entity_type: "module", entity_id: moduleId })
+    .onConflictDoNothing();
+  const row = await loadModuleRow(ctx, projectId, moduleId);
+  const [view] = await moduleViews(ctx, access, [row]);
+  return { id: row.favoriteId, module: moduleId, module_detail: view, project: projectId };
+}
+
+export async function removeFavoriteModule(ctx: ActorContext, slug: string, projectId: string, moduleId: string) {
+  await projectAccess(ctx, slug, projectId);
+  const deleted = await ctx.db
+    .delete(userFavorites)
+    .where(
+      and(
+        eq(userFavorites.user_id, ctx.actor.id),
+        eq(userFavorites.project_id, projectId),
+        eq(userFavorites.entity_type, "module"),
+        eq(userFavorites.entity_id, moduleId),
+      ),
+    )
+    .returning({ id: userFavorites.id });
+  if (deleted.length === 0) throw new NotFound(FAVORITE_NOT_FOUND);
+}
