@@ -1,6 +1,6 @@
 // The project shell (spec 002): the project header (breadcrumbs, live presence) around the
 // project's pages, and the join / not-found screens.
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { Params } from "@remix-run/react";
 import {
   Outlet,
@@ -14,13 +14,15 @@ import {
 } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { IconAlert, IconLock } from "~/components/icons";
+import { IssueModalProvider } from "~/components/issue-modal/context";
 import { PresenceIndicator } from "~/components/presence-indicator";
 import { ProjectIcon } from "~/components/project-icon";
-import { ShellHeader } from "~/components/shell-header";
+import { type Crumb, ShellHeader } from "~/components/shell-header";
 import { InlineState } from "~/components/shell-states";
 import { buttonClass, truncate } from "~/components/ui";
 import { useWorkspaceShell } from "~/components/workspace-context";
 import { useProjectBoard } from "~/hooks/use-project-board";
+import { issueFormAction } from "~/lib/issue-detail.server";
 import { projectIssuesPath } from "~/lib/paths";
 import { loadProjectShell } from "~/lib/projects.server";
 
@@ -31,18 +33,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export type ProjectShellData = Awaited<ReturnType<typeof loader>>;
 
+/** The create/update issue modal posts here, so it works on every page of the project. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return issueFormAction(request, context, params.workspaceSlug ?? "", params.projectId ?? "");
+}
+
 /** Pages under the project shell name themselves in the breadcrumbs with `handle.crumb`. */
 export interface ProjectPageHandle {
   crumb?: string | ((params: Params) => string);
+  /** Several crumbs (with links), built from the page's params and loader data. */
+  crumbs?: (params: Params, data: unknown) => Crumb[];
 }
 
-function useChildCrumb() {
+function useChildCrumbs(): Crumb[] {
   const matches = useMatches();
   for (let index = matches.length - 1; index >= 0; index--) {
     const handle = matches[index].handle as ProjectPageHandle | undefined;
-    if (handle?.crumb) return typeof handle.crumb === "function" ? handle.crumb(matches[index].params) : handle.crumb;
+    if (handle?.crumbs) return handle.crumbs(matches[index].params, matches[index].data);
+    if (handle?.crumb) {
+      return [{ label: typeof handle.crumb === "function" ? handle.crumb(matches[index].params) : handle.crumb }];
+    }
   }
-  return undefined;
+  return [];
 }
 
 /** Reload the page's data when the board reports changes (debounced: bursts become one reload). */
@@ -64,7 +76,7 @@ function useRevalidateOnBoardChanges() {
 export default function ProjectShell() {
   const { project } = useLoaderData<typeof loader>();
   const { workspace } = useWorkspaceShell();
-  const crumb = useChildCrumb();
+  const crumbs = useChildCrumbs();
   const board = useProjectBoard(workspace.slug, project.id, useRevalidateOnBoardChanges());
   return (
     <>
@@ -80,11 +92,17 @@ export default function ProjectShell() {
             ),
             to: projectIssuesPath(workspace.slug, project.id),
           },
-          ...(crumb ? [{ label: crumb }] : []),
+          ...crumbs,
         ]}
         right={<PresenceIndicator users={board.presence} status={board.status} />}
       />
-      <Outlet context={{ project }} />
+      <IssueModalProvider
+        slug={workspace.slug}
+        project={{ id: project.id, identifier: project.identifier, name: project.name, estimate: project.estimate }}
+        canCreate={(project.member_role ?? 0) >= 15}
+      >
+        <Outlet context={{ project }} />
+      </IssueModalProvider>
     </>
   );
 }

@@ -14,9 +14,8 @@ import {
   useParams,
   useRouteError,
 } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 import { CreateProjectInput } from "../../workers/domain/schemas/projects";
-import { CreateProjectDialog } from "~/components/create-project-dialog";
 import { IconAlert, IconLock } from "~/components/icons";
 import { FullPageState, LoadingState } from "~/components/shell-states";
 import { Sidebar } from "~/components/sidebar";
@@ -36,6 +35,11 @@ import {
 import { rememberSidebarCollapsed } from "~/lib/sidebar";
 import { flashToastCookie } from "~/lib/toast.server";
 import { loadWorkspaceShell } from "~/lib/workspaces.server";
+
+// The create-project form (Conform + zod + pickers) loads on first open, not with every page.
+const CreateProjectDialog = lazy(() =>
+  import("~/components/create-project-dialog").then((module) => ({ default: module.CreateProjectDialog })),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.workspace.name} · Edge Tracker` : "Edge Tracker" },
@@ -164,7 +168,11 @@ export default function WorkspaceShell() {
           <ProjectSwitchPending />
         </main>
       </div>
-      <CreateProjectDialog slug={workspace.slug} open={createOpen} onOpenChange={setCreateOpen} />
+      {createOpen ? (
+        <Suspense fallback={null}>
+          <CreateProjectDialog slug={workspace.slug} open={createOpen} onOpenChange={setCreateOpen} />
+        </Suspense>
+      ) : null}
     </WorkspaceShellContext.Provider>
   );
 }

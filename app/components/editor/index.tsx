@@ -1,0 +1,50 @@
+// The rich-text field pages use: server-rendered (sanitised) HTML first, then the ProseMirror
+// editor, loaded on demand after hydration, takes its place with the same typography.
+import { Suspense, lazy, useEffect, useState } from "react";
+import { isEmptyHtml, proseClass } from "./prose";
+import type { RichTextEditorProps, RichTextHandle } from "./rich-text-editor";
+
+export type { RichTextEditorProps, RichTextHandle };
+export { EMPTY_HTML, isEmptyHtml, proseClass, type RichTextValue, type SuggestionItem } from "./prose";
+
+const load = () => import("./rich-text-editor");
+const LazyEditor = lazy(load);
+
+/** Starts fetching the editor early (on hover or when a dialog is about to open). */
+export function preloadEditor() {
+  void load();
+}
+
+/**
+ * HTML the server sanitised with its allow-list before storing it (workers/lib/sanitize-html.ts);
+ * it is rendered as is, never HTML straight from a client.
+ */
+export function StaticRichText({
+  html,
+  placeholder,
+  className = "",
+}: {
+  html: string | null | undefined;
+  placeholder?: string;
+  className?: string;
+}) {
+  if (isEmptyHtml(html)) {
+    return <div className={`${proseClass} text-neutral-400 ${className}`}>{placeholder ? <p>{placeholder}</p> : null}</div>;
+  }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML (allow-list), see above.
+  return <div className={`${proseClass} ${className}`} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
+}
+
+export function RichText(props: RichTextEditorProps & { fallbackClassName?: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const fallback = (
+    <StaticRichText html={props.initialHtml} placeholder={props.placeholder} className={props.fallbackClassName ?? props.contentClassName} />
+  );
+  if (!mounted) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      <LazyEditor {...props} />
+    </Suspense>
+  );
+}

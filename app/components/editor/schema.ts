@@ -1,0 +1,109 @@
+// The rich-text schema of descriptions and comments (spec 000/002): paragraphs, headings 1-3,
+// bullet and ordered lists, blockquotes, code blocks, images, hard breaks, @mentions and #tags,
+// with bold, italic, strike, inline code and links. Every node renders to tags and attributes the
+// server's sanitiser keeps (workers/lib/sanitize-html.ts), so the stored HTML round-trips.
+import { type MarkSpec, type NodeSpec, Schema } from "prosemirror-model";
+import { schema as basicSchema } from "prosemirror-schema-basic";
+import { addListNodes } from "prosemirror-schema-list";
+
+/** Only web and mail links, and paths on this site, survive into the document. */
+export function safeUrl(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers ignore control characters inside a scheme
+  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, "").toLowerCase();
+  if (compact.startsWith("/") && !compact.startsWith("//")) return value;
+  if (/^(https?:|mailto:)/.test(compact)) return value;
+  return null;
+}
+
+const heading: NodeSpec = {
+  attrs: { level: { default: 1, validate: "number" } },
+  content: "inline*",
+  group: "block",
+  defining: true,
+  parseDOM: [
+    { tag: "h1", attrs: { level: 1 } },
+    { tag: "h2", attrs: { level: 2 } },
+    { tag: "h3", attrs: { level: 3 } },
+    // Headings 1-3 only (spec 002 section 9): deeper ones become level 3.
+    { tag: "h4", attrs: { level: 3 } },
+    { tag: "h5", attrs: { level: 3 } },
+    { tag: "h6", attrs: { level: 3 } },
+  ],
+  toDOM: (node) => [`h${Math.min(3, Math.max(1, Number(node.attrs.level) || 1))}`, 0],
+};
+
+const image: NodeSpec = {
+  inline: true,
+  attrs: { src: { validate: "string" }, alt: { default: null }, title: { default: null } },
+  group: "inline",
+  draggable: true,
+  parseDOM: [
+    {
+      tag: "img[src]",
+      getAttrs: (dom) => {
+        const src = safeUrl((dom as HTMLElement).getAttribute("src"));
+        return src ? { src, alt: (dom as HTMLElement).getAttribute("alt"), title: (dom as HTMLElement).getAttribute("title") } : false;
+      },
+    },
+  ],
+  toDOM: (node) => ["img", { src: safeUrl(node.attrs.src) ?? "", alt: node.attrs.alt, title: node.attrs.title }],
+};
+
+/** An inline reference (a project member for @, a label for #), kept as a data-typed span. */
+function referenceNode(type: "mention" | "tag", prefix: string): NodeSpec {
+  return {
+    inline: true,
+    group: "inline",
+    atom: true,
+    selectable: false,
+    attrs: { id: { default: "" }, label: { default: "" } },
+    parseDOM: [
+      {
+        tag: `span[data-type="${type}"]`,
+        getAttrs: (dom) => ({
+          id: (dom as HTMLElement).getAttribute("data-id") ?? "",
+          label: (dom as HTMLElement).getAttribute("data-label") ?? (dom as HTMLElement).textContent?.replace(/^[@#]/, "") ?? "",
+        }),
+      },
+    ],
+    toDOM: (node) => [
+      "span",
+      { "data-type": type, "data-id": node.attrs.id, "data-label": node.attrs.label, class: type },
+      `${prefix}${node.attrs.label}`,
+    ],
+    leafText: (node) => `${prefix}${node.attrs.label}`,
+  };
+}
+
+const link: MarkSpec = {
+  attrs: { href: { validate: "string" }, title: { default: null } },
+  inclusive: false,
+  parseDOM: [
+    {
+      tag: "a[href]",
+      getAttrs: (dom) => {
+        const href = safeUrl((dom as HTMLElement).getAttribute("href"));
+        return href ? { href, title: (dom as HTMLElement).getAttribute("title") } : false;
+      },
+    },
+  ],
+  toDOM: (mark) => ["a", { href: safeUrl(mark.attrs.href) ?? "#", title: mark.attrs.title, target: "_blank", rel: "noopener noreferrer nofollow" }, 0],
+};
+
+const strike: MarkSpec = {
+  parseDOM: [{ tag: "s" }, { tag: "del" }, { tag: "strike" }, { style: "text-decoration=line-through" }],
+  toDOM: () => ["s", 0],
+};
+
+// The basic schema's specs are ordered maps already, so no direct dependency on orderedmap.
+const baseNodes = basicSchema.spec.nodes
+  .update("heading", heading)
+  .update("image", image)
+  .addToEnd("mention", referenceNode("mention", "@"))
+  .addToEnd("tag", referenceNode("tag", "#"));
+
+export const schema = new Schema({
+  nodes: addListNodes(baseNodes, "paragraph block*", "block"),
+  marks: basicSchema.spec.marks.update("link", link).addToEnd("strike", strike),
+});

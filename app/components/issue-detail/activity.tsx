@@ -1,0 +1,283 @@
+// The issue's activity feed merged with its comments by time (spec 000): every activity kind is
+// told as a sentence ("Ada changed the state to In Progress"), comments show their sanitised HTML,
+// and only a comment's author may edit (edit, save, cancel) or delete it. A comment is posted only
+// when both its JSON and its HTML have content.
+import { Menu } from "@ark-ui/react/menu";
+import { useRef, useState } from "react";
+import { StaticRichText, RichText, type RichTextHandle, type RichTextValue } from "../editor";
+import { uploadEditorImage } from "../editor/upload";
+import { IconDots } from "../icons";
+import { PRIORITY_LABELS, type Priority } from "../issue-icons";
+import { useToast } from "../toast";
+import { Spinner, buttonClass, formatDate } from "../ui";
+import { Avatar, TimeAgo, estimateLabel } from "./format";
+import { IconActivity, IconMessage } from "./icons";
+import { type HistoryEntry, useIssueAction, useIssuePage } from "./page-context";
+import { ConfirmDialog } from "./pickers";
+
+export const COMMENT_POST_FAILED = "Comment could not be posted. Please try again.";
+
+type ActivityEntry = Extract<HistoryEntry, { type: "activity" }>;
+type CommentEntry = Extract<HistoryEntry, { type: "comment" }>;
+
+export interface ActivityLookups {
+  stateName(id: string | null): string | undefined;
+  memberName(id: string | null): string | undefined;
+  labelName(id: string | null): string | undefined;
+  points: { key: number; value: string }[] | null;
+}
+
+const actorName = (entry: { actor_detail: HistoryEntry["actor_detail"] }) =>
+  entry.actor_detail ? entry.actor_detail.first_name || entry.actor_detail.display_name || entry.actor_detail.email : "Someone";
+
+/** The sentence an activity row tells, without the actor ("changed the state to In Progress"). */
+export function describeActivity(entry: ActivityEntry, lookups: ActivityLookups): string {
+  const added = entry.new_value !== null || (entry.new_identifier !== null && entry.old_identifier === null);
+  const value = entry.new_value ?? "";
+  switch (entry.field) {
+    case "issue":
+      return entry.verb === "deleted" ? "deleted the issue" : "created the issue";
+    case "name":
+      return `set the name to ${value}`;
+    case "description":
+      return "updated the description";
+    case "state":
+      return `changed the state to ${lookups.stateName(entry.new_identifier) ?? value}`;
+    case "priority":
+      return `set the priority to ${PRIORITY_LABELS[value as Priority] ?? value}`;
+    case "assignees":
+      return entry.new_value !== null
+        ? `added assignee ${lookups.memberName(entry.new_identifier) ?? value}`
+        : `removed assignee ${lookups.memberName(entry.old_identifier) ?? entry.old_value ?? ""}`;
+    case "labels":
+      return entry.new_value !== null
+        ? `added label ${lookups.labelName(entry.new_identifier) ?? value}`
+        : `removed label ${lookups.labelName(entry.old_identifier) ?? entry.old_value ?? ""}`;
+    case "parent":
+      return entry.new_value !== null ? `set the parent to ${value}` : `removed the parent ${entry.old_value ?? ""}`.trim();
+    case "estimate_point":
+      return entry.new_value !== null
+        ? `set the estimate point to ${estimateLabel(Number(value), lookups.points)}`
+        : "removed the estimate point";
+    case "start_date":
+      return entry.new_value ? `set the start date to ${formatDate(value)}` : "removed the start date";
+    case "target_date":
+      return entry.new_value ? `set the due date to ${formatDate(value)}` : "removed the due date";
+    case "blocking":
+      return entry.new_value !== null ? `marked this issue as blocked by ${value}` : `removed the blocker ${entry.old_value ?? ""}`.trim();
+    case "blocks":
+      return entry.new_value !== null ? `marked this issue as blocking ${value}` : `removed the blocked issue ${entry.old_value ?? ""}`.trim();
+    case "cycles":
+      return entry.new_identifier ? `added this issue to the cycle ${value}` : "removed this issue from the cycle";
+    case "modules":
+      return entry.new_identifier ? `added this issue to the module ${value}` : "removed this issue from the module";
+    case "link":
+      if (entry.verb === "deleted") return `removed the link ${entry.old_value ?? ""}`.trim();
+      return entry.verb === "updated" ? `updated the link ${value}` : `added the link ${value}`;
+    case "attachment":
+      return entry.verb === "deleted" ? `deleted the attachment ${entry.old_value ?? ""}`.trim() : `uploaded the attachment ${value}`;
+    case "comment":
+      return entry.verb === "deleted" ? "deleted a comment" : entry.verb === "updated" ? "edited a comment" : "added a comment";
+    default:
+      return entry.comment || (added ? `updated the ${entry.field}` : `removed the ${entry.field}`);
+  }
+}
+
+function ActivityLine({ entry, lookups }: { entry: ActivityEntry; lookups: ActivityLookups }) {
+  return (
+    <li className="relative flex items-start gap-3 py-1.5 pl-0.5 text-sm">
+      <span className="z-10 mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-white text-neutral-400 ring-4 ring-white">
+        <IconActivity size={13} />
+      </span>
+      <p className="min-w-0 flex-1 text-neutral-500" data-testid="activity-line">
+        <span className="font-medium text-neutral-800">{actorName(entry)}</span> {describeActivity(entry, lookups)}
+        <span className="text-neutral-400">
+          {" · "}
+          <TimeAgo iso={entry.created_at} />
+        </span>
+      </p>
+    </li>
+  );
+}
+
+function CommentCard({ entry }: { entry: CommentEntry }) {
+  const { data, canEdit, slug } = useIssuePage();
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [draft, setDraft] = useState<RichTextValue | null>(null);
+  const save = useIssueAction((answer) => {
+    if (answer.ok) setEditing(false);
+  });
+  const remove = useIssueAction();
+  const isAuthor = entry.actor === data.viewer.id;
+  const name = actorName(entry);
+  const edited = entry.updated_at && entry.updated_at !== entry.created_at;
+  const pendingHtml = save.pendingBody?.intent === "update-comment" ? save.pendingBody.comment_html : null;
+  if (remove.pendingBody?.intent === "delete-comment") return null;
+
+  return (
+    <li className="relative py-2">
+      <article aria-label={`Comment by ${name}`} className="flex items-start gap-3">
+        <span className="z-10 ring-4 ring-white rounded-full">
+          <Avatar name={name} />
+        </span>
+        <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-white">
+          <header className="flex items-center gap-2 border-b border-neutral-100 px-3 py-1.5 text-xs">
+            <span className="font-medium text-neutral-800">{name}</span>
+            <span className="text-neutral-400">
+              commented <TimeAgo iso={entry.created_at} />
+              {edited ? " (edited)" : ""}
+            </span>
+            {isAuthor && canEdit && !editing ? (
+              <Menu.Root positioning={{ placement: "bottom-end" }}>
+                <Menu.Trigger className="ml-auto rounded p-0.5 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700" aria-label="Comment actions">
+                  <IconDots size={14} />
+                </Menu.Trigger>
+                <Menu.Positioner>
+                  <Menu.Content className="z-[60] w-32 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+                    <Menu.Item value="edit" onSelect={() => setEditing(true)} className="cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100">
+                      Edit
+                    </Menu.Item>
+                    <Menu.Item
+                      value="delete"
+                      onSelect={() => setConfirmDelete(true)}
+                      className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-red-600 data-[highlighted]:bg-red-50"
+                    >
+                      Delete
+                    </Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Menu.Root>
+            ) : null}
+          </header>
+          <div className="px-3 py-2">
+            {editing ? (
+              <>
+                <RichText
+                  ariaLabel="Edit comment"
+                  initialHtml={entry.comment_html}
+                  onChange={setDraft}
+                  toolbar="always"
+                  autoFocus
+                  mentions={data.members.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }))}
+                  tags={data.labels.map((label) => ({ id: label.id, label: label.name, color: label.color }))}
+                  uploadImage={(file) => uploadEditorImage(slug, file)}
+                  contentClassName="min-h-12"
+                />
+                <div className="mt-2 flex justify-end gap-2">
+                  <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setEditing(false)}>
+                    Cancel
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass("primary", "sm")}
+                    disabled={save.pending || draft?.empty === true}
+                    onClick={() => {
+                      if (!draft) {
+                        setEditing(false);
+                        return;
+                      }
+                      if (draft.empty || !draft.html) return;
+                      save.submit({ intent: "update-comment", comment_id: entry.id, comment_json: draft.json, comment_html: draft.html });
+                    }}
+                  >
+                    {save.pending ? <Spinner className="size-3.5" /> : null}
+                    Save
+                  </button>
+                </div>
+              </>
+            ) : pendingHtml ? (
+              <StaticRichText html={pendingHtml} />
+            ) : (
+              <StaticRichText html={entry.comment_html} />
+            )}
+          </div>
+        </div>
+      </article>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete comment"
+        description="Are you sure you want to delete this comment? This action cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => {
+          setConfirmDelete(false);
+          remove.submit({ intent: "delete-comment", comment_id: entry.id });
+        }}
+      />
+    </li>
+  );
+}
+
+function CommentComposer() {
+  const { data, slug } = useIssuePage();
+  const toast = useToast();
+  const editor = useRef<RichTextHandle | null>(null);
+  const [value, setValue] = useState<RichTextValue | null>(null);
+  const post = useIssueAction((answer) => {
+    if (answer.ok) editor.current?.clear();
+    else toast.show({ type: "error", title: "Error!", message: COMMENT_POST_FAILED });
+  });
+  const empty = !value || value.empty || !value.html || Object.keys(value.json).length === 0;
+
+  function submit() {
+    const current = editor.current?.value() ?? value;
+    // Posted only when both the JSON and the HTML have content (spec 000 section 5).
+    if (!current || current.empty || !current.html || Object.keys(current.json).length === 0) return;
+    post.submit({ intent: "add-comment", comment_json: current.json, comment_html: current.html });
+  }
+
+  return (
+    <div className="mt-4 flex items-start gap-3">
+      <Avatar name={data.members.find((member) => member.id === data.viewer.id)?.name ?? "?"} size="md" />
+      <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-white px-3 py-2 focus-within:border-brand-400">
+        <RichText
+          ariaLabel="Add comment"
+          placeholder="Add comment..."
+          onChange={setValue}
+          onSubmit={submit}
+          handleRef={editor}
+          toolbar="always"
+          mentions={data.members.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }))}
+          tags={data.labels.map((label) => ({ id: label.id, label: label.name, color: label.color }))}
+          uploadImage={(file) => uploadEditorImage(slug, file)}
+          contentClassName="min-h-14"
+        />
+        <div className="mt-1 flex justify-end">
+          <button type="button" className={buttonClass("primary", "sm")} disabled={empty || post.pending} onClick={submit}>
+            {post.pending ? <Spinner className="size-3.5" /> : null}
+            Comment
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ActivityFeed() {
+  const { data, canEdit, points } = useIssuePage();
+  const states = new Map(data.states.map((state) => [state.id, state.name]));
+  const members = new Map(data.members.map((member) => [member.id, member.first_name || member.name]));
+  const labels = new Map(data.labels.map((label) => [label.id, label.name]));
+  const lookups: ActivityLookups = {
+    stateName: (id) => (id ? states.get(id) : undefined),
+    memberName: (id) => (id ? members.get(id) : undefined),
+    labelName: (id) => (id ? labels.get(id) : undefined),
+    points,
+  };
+  // A comment shows as itself; its "added"/"edited" activity rows would repeat it.
+  const entries = data.activity.filter((entry) => !(entry.type === "activity" && entry.field === "comment" && entry.verb !== "deleted"));
+  return (
+    <section aria-labelledby="activity-heading" className="mt-10 border-t border-neutral-200 pt-6">
+      <h2 id="activity-heading" className="flex items-center gap-2 text-sm font-semibold text-neutral-800">
+        <IconMessage size={15} className="text-neutral-400" /> Activity
+      </h2>
+      <ul aria-label="Activity" className="relative mt-3 before:absolute before:top-2 before:bottom-2 before:left-[11px] before:w-px before:bg-neutral-200">
+        {entries.map((entry) =>
+          entry.type === "activity" ? <ActivityLine key={entry.id} entry={entry} lookups={lookups} /> : <CommentCard key={entry.id} entry={entry} />,
+        )}
+      </ul>
+      {canEdit ? <CommentComposer /> : null}
+    </section>
+  );
+}

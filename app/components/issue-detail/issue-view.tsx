@@ -1,0 +1,79 @@
+// The issue page (spec 000): the main column (parent, title, description, sub-issues with their
+// progress panel, attachments, activity and comments) and the properties sidebar.
+import { Link } from "@remix-run/react";
+import { useEffect, useMemo } from "react";
+import type { IssuePageData } from "~/lib/issue-detail.server";
+import { projectIssuesPath } from "~/lib/paths";
+import { StateGroupIcon } from "../issue-icons";
+import { ActivityFeed } from "./activity";
+import { Attachments } from "./attachments";
+import { issueKey } from "./format";
+import { IconParent } from "./icons";
+import { IssuePageContext, type IssuePageValue } from "./page-context";
+import { primeResource } from "./project-data";
+import { IssueSidebar } from "./sidebar";
+import { SubIssues } from "./sub-issues";
+import { IssueDescription, IssueTitle } from "./title-description";
+
+export function IssueView({
+  data,
+  slug,
+  project,
+}: {
+  data: IssuePageData;
+  slug: string;
+  project: { id: string; identifier: string; estimate: string | null; member_role: number | null };
+}) {
+  const value = useMemo<IssuePageValue>(
+    () => ({
+      data,
+      slug,
+      projectId: project.id,
+      identifier: project.identifier,
+      points: project.estimate ? (data.estimates.find((estimate) => estimate.id === project.estimate)?.points ?? null) : null,
+      canEdit: (project.member_role ?? 0) >= 15,
+      issuePath: (issueId: string) => `${projectIssuesPath(slug, project.id)}/${issueId}`,
+    }),
+    [data, slug, project],
+  );
+
+  // The issue modal on this page starts with the lists the loader already read.
+  useEffect(() => {
+    primeResource(slug, project.id, "states", data.states);
+    primeResource(slug, project.id, "labels", data.labels);
+    primeResource(slug, project.id, "members", data.members);
+    primeResource(slug, project.id, "estimates", data.estimates);
+  }, [slug, project.id, data.states, data.labels, data.members, data.estimates]);
+
+  const issue = data.issue;
+  return (
+    <IssuePageContext.Provider value={value}>
+      <div className="flex flex-1 flex-col bg-white lg:flex-row">
+        <div className="min-w-0 flex-1">
+          <div className="mx-auto max-w-3xl px-5 py-6 sm:px-8 lg:py-8">
+            {issue.parent_detail ? (
+              <Link
+                to={value.issuePath(issue.parent_detail.id)}
+                className="mb-3 inline-flex max-w-full items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs text-neutral-600 hover:bg-neutral-50"
+              >
+                <IconParent size={12} className="text-neutral-400" />
+                <span className="font-mono text-neutral-400">{issueKey(project.identifier, issue.parent_detail.sequence_id)}</span>
+                <span className="truncate">{issue.parent_detail.name}</span>
+              </Link>
+            ) : null}
+            <div className="mb-1 flex items-center gap-2 text-xs text-neutral-500">
+              {issue.state_detail ? <StateGroupIcon group={issue.state_detail.group} color={issue.state_detail.color} size={13} /> : null}
+              <span className="font-mono">{issueKey(project.identifier, issue.sequence_id)}</span>
+            </div>
+            <IssueTitle />
+            <IssueDescription />
+            <SubIssues />
+            <Attachments />
+            <ActivityFeed />
+          </div>
+        </div>
+        <IssueSidebar />
+      </div>
+    </IssuePageContext.Provider>
+  );
+}

@@ -1,0 +1,175 @@
+// Links of the issue (spec 000): the list in the sidebar and the add-link dialog. URL and title
+// are required; the form resets 500 ms after the dialog closes; a 400 for a duplicate URL shows
+// 'This URL already exists for this issue.', other failures 'Something went wrong. Please try again.'
+import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Dialog } from "@ark-ui/react/dialog";
+import { Portal } from "@ark-ui/react/portal";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { IconPlus, IconTrash } from "../icons";
+import { useToast } from "../toast";
+import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { TimeAgo } from "./format";
+import { IconExternal, IconLink } from "./icons";
+import { useIssueAction, useIssuePage } from "./page-context";
+import { LINK_URL_EXISTS, LinkFormSchema, SOMETHING_WENT_WRONG } from "./schemas";
+import { memberName } from "./project-data";
+
+type LinkActionData = { result?: SubmissionResult<string[]>; ok?: boolean; status?: number };
+
+/** How long after closing the dialog its form is cleared (spec 000 section 5). */
+export const LINK_FORM_RESET_MS = 500;
+
+function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const fetcher = useFetcher<LinkActionData>();
+  const toast = useToast();
+  const [formKey, setFormKey] = useState(0);
+  const handled = useRef<unknown>(null);
+  const serverResult = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
+  const [form, fields] = useForm({
+    id: `add-link-${formKey}`,
+    lastResult: serverResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) {
+      onOpenChange(false);
+      return;
+    }
+    const urlErrors = answer.result?.error?.url ?? [];
+    if (answer.status === 400 && urlErrors.includes(LINK_URL_EXISTS)) {
+      toast.show({ type: "error", title: "Error!", message: LINK_URL_EXISTS });
+    } else if (answer.status !== 400) {
+      toast.show({ type: "error", title: "Error!", message: SOMETHING_WENT_WRONG });
+    }
+  }, [fetcher.state, fetcher.data, toast, onOpenChange]);
+
+  // The dialog stays mounted so its form can be cleared 500 ms after it closes.
+  useEffect(() => {
+    if (open) return;
+    const timer = setTimeout(() => setFormKey((key) => key + 1), LINK_FORM_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  const pending = fetcher.state !== "idle";
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
+      <Portal>
+        <Dialog.Backdrop className="fixed inset-0 z-[70] bg-neutral-900/40 backdrop-blur-[1px] data-[state=closed]:hidden" />
+        <Dialog.Positioner className="fixed inset-0 z-[70] flex items-start justify-center p-4 data-[state=closed]:hidden sm:pt-[14vh]">
+          <Dialog.Content className="w-full max-w-lg rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none data-[state=closed]:hidden">
+            <fetcher.Form key={formKey} method="post" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="add-link" />
+              <div className="space-y-4 px-5 pt-5 pb-4">
+                <Dialog.Title className="text-base font-semibold text-neutral-900">Add Link</Dialog.Title>
+                <div>
+                  <label htmlFor={fields.url.id} className={labelClass}>
+                    URL
+                  </label>
+                  <input {...getInputProps(fields.url, { type: "text" })} placeholder="https://example.com" className={inputClass} autoComplete="off" />
+                  <FieldError id={fields.url.errorId} errors={fields.url.errors} />
+                </div>
+                <div>
+                  <label htmlFor={fields.title.id} className={labelClass}>
+                    Title
+                  </label>
+                  <input {...getInputProps(fields.title, { type: "text" })} placeholder="Enter title" className={inputClass} autoComplete="off" />
+                  <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+                </div>
+              </div>
+              <div className="flex justify-end gap-2 rounded-b-xl border-t border-neutral-100 bg-neutral-50/60 px-5 py-3">
+                <Dialog.CloseTrigger type="button" className={buttonClass("secondary", "sm")}>
+                  Cancel
+                </Dialog.CloseTrigger>
+                <button type="submit" className={buttonClass("primary", "sm")} disabled={pending}>
+                  {pending ? <Spinner className="size-3.5" /> : null}
+                  {pending ? "Adding Link..." : "Add Link"}
+                </button>
+              </div>
+            </fetcher.Form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function hostOf(url: string) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+export function LinksSection() {
+  const { data, canEdit } = useIssuePage();
+  const [open, setOpen] = useState(false);
+  const remove = useIssueAction();
+  const removing = remove.pendingBody?.intent === "delete-link" ? remove.pendingBody.link_id : null;
+  const links = data.issue.issue_link.filter((link) => link.id !== removing);
+  return (
+    <section aria-labelledby="issue-links-heading" className="border-t border-neutral-100 px-5 py-4">
+      <div className="flex items-center justify-between">
+        <h2 id="issue-links-heading" className="flex items-center gap-2 text-sm font-medium text-neutral-700">
+          <IconLink size={14} /> Links
+        </h2>
+        {canEdit ? (
+          <button type="button" onClick={() => setOpen(true)} className="rounded p-1 text-neutral-500 hover:bg-neutral-100" aria-label="Add link">
+            <IconPlus size={14} />
+          </button>
+        ) : null}
+      </div>
+      {links.length === 0 ? <p className="mt-2 text-xs text-neutral-400">No links yet.</p> : null}
+      <ul className="mt-2 space-y-1.5">
+        {links.map((link) => {
+          const title = link.title || link.url;
+          const by = link.created_by_detail ? memberName(link.created_by_detail) : null;
+          return (
+            <li key={link.id} className="group flex items-start gap-2 rounded-md border border-neutral-200 px-2.5 py-2">
+              <IconLink size={14} className="mt-0.5 shrink-0 text-neutral-400" />
+              <div className="min-w-0 flex-1">
+                {canEdit ? (
+                  <a href={link.url} target="_blank" rel="noopener noreferrer nofollow" className="block truncate text-sm font-medium text-neutral-800 hover:underline" title={link.url}>
+                    {title}
+                  </a>
+                ) : (
+                  <span className="block truncate text-sm font-medium text-neutral-800" title={link.url}>
+                    {title}
+                  </span>
+                )}
+                <p className="truncate text-xs text-neutral-400">
+                  {hostOf(link.url)} · added <TimeAgo iso={link.created_at} />
+                  {by ? ` by ${by}` : ""}
+                </p>
+              </div>
+              {canEdit ? (
+                <span className="flex shrink-0 gap-0.5 opacity-70 group-hover:opacity-100">
+                  <a href={link.url} target="_blank" rel="noopener noreferrer nofollow" className="rounded p-1 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700" aria-label={`Open link ${title}`}>
+                    <IconExternal size={13} />
+                  </a>
+                  <button
+                    type="button"
+                    className="rounded p-1 text-neutral-400 hover:bg-red-50 hover:text-red-600"
+                    aria-label={`Delete link ${title}`}
+                    onClick={() => remove.submit({ intent: "delete-link", link_id: link.id })}
+                  >
+                    <IconTrash size={13} />
+                  </button>
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {canEdit ? <AddLinkDialog open={open} onOpenChange={setOpen} /> : null}
+    </section>
+  );
+}

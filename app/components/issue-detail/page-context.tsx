@@ -1,0 +1,60 @@
+// What every part of the issue page reads: the loader's data, the project, who is looking and
+// whether they may edit; and the JSON actions its controls post to the page's route.
+import { useFetcher } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useRef } from "react";
+import type { IssuePageActionData, IssuePageData, IssuePageIntent } from "~/lib/issue-detail.server";
+
+export type IssueDetailData = IssuePageData["issue"];
+export type SubIssueRow = IssuePageData["subIssues"]["sub_issues"][number];
+export type HistoryEntry = IssuePageData["activity"][number];
+export type PageMember = IssuePageData["members"][number];
+
+export interface IssuePageValue {
+  data: IssuePageData;
+  slug: string;
+  projectId: string;
+  identifier: string;
+  /** Estimate points when the project uses an estimate, else null ('n Point(s)'). */
+  points: { key: number; value: string }[] | null;
+  /** Members and above; guests and viewers are read-only (spec 000 section 6). */
+  canEdit: boolean;
+  issuePath(issueId: string): string;
+}
+
+export const IssuePageContext = createContext<IssuePageValue | null>(null);
+
+export function useIssuePage() {
+  const value = useContext(IssuePageContext);
+  if (!value) throw new Error("useIssuePage must be used inside the issue page");
+  return value;
+}
+
+/**
+ * A fetcher posting one JSON intent to the issue route. `onDone` runs once per answer with
+ * whether it succeeded; failures the spec only logs are logged here.
+ */
+export function useIssueAction(onDone?: (answer: IssuePageActionData) => void) {
+  const fetcher = useFetcher<IssuePageActionData>();
+  const latest = useRef(onDone);
+  latest.current = onDone;
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (!answer.ok) console.error(`issue action ${answer.intent ?? ""} failed:`, answer.error);
+    latest.current?.(answer);
+  }, [fetcher.state, fetcher.data]);
+  const submit = useCallback(
+    (body: IssuePageIntent) => fetcher.submit(body as unknown as Record<string, never>, { method: "post", encType: "application/json" }),
+    [fetcher.submit],
+  );
+  const pendingBody = fetcher.json as IssuePageIntent | undefined;
+  return { submit, pending: fetcher.state !== "idle", pendingBody, fetcher };
+}
+
+/** The value a patch in flight is setting for `field`, so the control shows it before the answer. */
+export function pendingPatchValue<T>(body: IssuePageIntent | undefined, field: string): T | undefined {
+  if (body?.intent !== "update" || !(field in body.patch)) return undefined;
+  return body.patch[field] as T;
+}

@@ -1,0 +1,164 @@
+// The issue's name and description on its page (spec 000 section 4): the name is edited in
+// place (ignored when empty or over 255 characters, with a live n/255 counter); the description
+// is a ProseMirror editor saved shortly after typing stops, and the browser warns before leaving
+// while an edit is not saved yet.
+import { useEffect, useRef, useState } from "react";
+import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
+import { EMPTY_HTML, RichText, type RichTextValue } from "../editor";
+import { uploadEditorImage } from "../editor/upload";
+import { useToast } from "../toast";
+import { useIssueAction, useIssuePage } from "./page-context";
+
+export function IssueTitle() {
+  const { data, canEdit } = useIssuePage();
+  const issue = data.issue;
+  const action = useIssueAction();
+  const [value, setValue] = useState(issue.name);
+  const [focused, setFocused] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  // Someone else's rename (live board) shows unless this person is typing.
+  useEffect(() => {
+    if (!focused && !action.pending) setValue(issue.name);
+  }, [issue.name, focused, action.pending]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    element.style.height = "auto";
+    element.style.height = `${element.scrollHeight}px`;
+  }, [value]);
+
+  function save() {
+    const next = value.trim();
+    // Ignored when empty or longer than 255 characters (spec 000 section 4).
+    if (next.length === 0 || next.length > ISSUE_TITLE_MAX || next === issue.name) return;
+    action.submit({ intent: "update", patch: { name: next } });
+  }
+
+  if (!canEdit) return <h1 className="text-2xl font-semibold break-words text-neutral-900">{issue.name}</h1>;
+
+  const tooLong = value.length > ISSUE_TITLE_MAX;
+  return (
+    <div className="relative">
+      <label htmlFor="issue-title" className="sr-only">
+        Issue title
+      </label>
+      <textarea
+        id="issue-title"
+        ref={ref}
+        rows={1}
+        value={value}
+        onChange={(event) => setValue(event.target.value.replace(/\n/g, " "))}
+        onFocus={() => setFocused(true)}
+        onBlur={() => {
+          setFocused(false);
+          save();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            event.currentTarget.blur();
+          }
+          if (event.key === "Escape") {
+            setValue(issue.name);
+            event.currentTarget.blur();
+          }
+        }}
+        placeholder="Issue title"
+        aria-invalid={tooLong || value.trim() === "" ? true : undefined}
+        className="-mx-2 w-[calc(100%+1rem)] resize-none overflow-hidden rounded-md border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold text-neutral-900 outline-none hover:border-neutral-200 focus:border-neutral-300"
+      />
+      {focused || tooLong ? (
+        <p className={`mt-0.5 text-right text-xs ${tooLong ? "text-red-600" : "text-neutral-400"}`} aria-live="polite">
+          {value.length}/{ISSUE_TITLE_MAX}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type SaveStatus = "saved" | "unsaved" | "saving";
+const AUTOSAVE_MS = 1200;
+
+export function IssueDescription() {
+  const { data, canEdit, slug } = useIssuePage();
+  const issue = data.issue;
+  const toast = useToast();
+  const [status, setStatus] = useState<SaveStatus>("saved");
+  const [savedOnce, setSavedOnce] = useState(false);
+  const queued = useRef<RichTextValue | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const inFlight = useRef<RichTextValue | null>(null);
+  const action = useIssueAction((answer) => {
+    if (answer.ok) setSavedOnce(true);
+    // A failed save is only logged (spec 000 section 8); the edit stays queued for the next try.
+    else queued.current ??= inFlight.current;
+    inFlight.current = null;
+    setStatus(queued.current ? "unsaved" : "saved");
+  });
+
+  function flush() {
+    clearTimeout(timer.current);
+    const value = queued.current;
+    if (!value) return;
+    queued.current = null;
+    inFlight.current = value;
+    setStatus("saving");
+    action.submit({
+      intent: "update",
+      patch: { description: value.json, description_html: value.empty ? EMPTY_HTML : value.html },
+    });
+  }
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+
+  // Leaving with an edit not saved yet asks the browser to warn (spec 000 section 4).
+  useEffect(() => {
+    if (status === "saved") return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [status]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const mentions = data.members.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }));
+  const tags = data.labels.map((label) => ({ id: label.id, label: label.name, color: label.color }));
+  return (
+    <div className="relative mt-3">
+      <RichText
+        key={issue.id}
+        ariaLabel="Issue description"
+        initialHtml={issue.description_html}
+        editable={canEdit}
+        placeholder={canEdit ? "Add a description..." : "No description"}
+        onChange={(value) => {
+          queued.current = value;
+          setStatus("unsaved");
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => flushRef.current(), AUTOSAVE_MS);
+        }}
+        onBlur={() => flushRef.current()}
+        mentions={mentions}
+        tags={tags}
+        uploadImage={async (file) => {
+          const url = await uploadEditorImage(slug, file);
+          if (!url) toast.show({ type: "error", title: "Error!", message: "Something went wrong. please check file type & size (max 5 MB)" });
+          return url;
+        }}
+        toolbar="focus"
+        contentClassName="min-h-24 py-1"
+      />
+      {canEdit ? (
+        <p className="mt-1 h-4 text-right text-xs text-neutral-400" aria-live="polite" data-testid="description-status">
+          {status === "saving" ? "Saving..." : status === "unsaved" ? "Unsaved changes" : savedOnce ? "Saved" : ""}
+        </p>
+      ) : null}
+    </div>
+  );
+}

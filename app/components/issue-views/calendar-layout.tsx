@@ -1,0 +1,266 @@
+// The calendar layout (spec 000 sections 4 and 9), loaded on demand: monthly or weekly, weekdays
+// only unless weekends are turned on, at most 4 issues a day then "{n} more" / "Hide", and an
+// issue dragged to another day gets that day as its due date. Weeks start on Monday; days are UTC
+// dates like the due dates themselves. The mode and the weekend toggle are remembered in the
+// browser (spec 002: preferences stored in the browser; an unreadable value falls back).
+import { useEffect, useMemo, useState } from "react";
+import { StateGroupIcon } from "~/components/issue-icons";
+import {
+  CALENDAR_MAX_PER_DAY,
+  TITLE_MAX,
+  dateOfDay,
+  dayNumber,
+  stateColor,
+  todayUtc,
+  truncateTitle,
+} from "~/lib/issue-display";
+import { SortableList } from "./dnd";
+import { type ViewIssue, issueKey } from "./model";
+import { useViewContext } from "./parts";
+import { IconChevronLeft } from "./view-icons";
+import { IconChevronRight } from "~/components/icons";
+
+type Mode = "month" | "week";
+interface CalendarPrefs {
+  mode: Mode;
+  showWeekends: boolean;
+}
+
+const STORAGE_KEY = "issue-views:calendar";
+const DEFAULT_PREFS: CalendarPrefs = { mode: "month", showWeekends: false };
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+function readPrefs(): CalendarPrefs {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    if (!raw) return DEFAULT_PREFS;
+    const value = JSON.parse(raw) as Partial<CalendarPrefs>;
+    if ((value.mode !== "month" && value.mode !== "week") || typeof value.showWeekends !== "boolean") throw new Error("bad value");
+    return { mode: value.mode, showWeekends: value.showWeekends };
+  } catch {
+    window.localStorage.removeItem(STORAGE_KEY);
+    return DEFAULT_PREFS;
+  }
+}
+
+/** Monday = 0 ... Sunday = 6 (day 0 of the epoch was a Thursday). */
+const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
+
+function monthOf(date: string) {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) - 1 };
+}
+
+function firstOfMonth(year: number, month: number) {
+  return Math.floor(Date.UTC(year, month, 1) / 86_400_000);
+}
+
+/** The weeks (as lists of day numbers) the calendar shows around `anchor`. */
+function weeksFor(mode: Mode, anchor: string): number[][] {
+  const anchorDay = dayNumber(anchor);
+  if (mode === "week") {
+    const monday = anchorDay - weekdayOf(anchorDay);
+    return [Array.from({ length: 7 }, (_, index) => monday + index)];
+  }
+  const { year, month } = monthOf(anchor);
+  const first = firstOfMonth(year, month);
+  const last = firstOfMonth(year, month + 1) - 1;
+  const weeks: number[][] = [];
+  for (let monday = first - weekdayOf(first); monday <= last; monday += 7) {
+    weeks.push(Array.from({ length: 7 }, (_, index) => monday + index));
+  }
+  return weeks;
+}
+
+function shift(mode: Mode, anchor: string, direction: 1 | -1) {
+  if (mode === "week") return dateOfDay(dayNumber(anchor) + 7 * direction);
+  const { year, month } = monthOf(anchor);
+  return dateOfDay(firstOfMonth(year, month + direction));
+}
+
+function titleOf(mode: Mode, anchor: string, weeks: number[][]) {
+  if (mode === "month") {
+    const { year, month } = monthOf(anchor);
+    return `${MONTHS[month]} ${year}`;
+  }
+  const days = weeks[0];
+  const start = dateOfDay(days[0]);
+  const end = dateOfDay(days[6]);
+  const label = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1].slice(0, 3)} ${Number(date.slice(8, 10))}`;
+  return `${label(start)} - ${label(end)}, ${end.slice(0, 4)}`;
+}
+
+function CalendarIssue({ issue }: { issue: ViewIssue }) {
+  const { identifier, issuePath, lookups, properties } = useViewContext();
+  const state = issue.state ? lookups.states.get(issue.state) : undefined;
+  return (
+    <div
+      data-issue-id={issue.id}
+      className="group flex h-7 items-center gap-1.5 rounded-md border border-neutral-200 bg-white px-1.5 text-xs shadow-xs hover:border-neutral-300"
+    >
+      <StateGroupIcon group={state?.group ?? "backlog"} color={stateColor(state)} size={11} />
+      {properties.key ? <span className="shrink-0 text-neutral-400">{issueKey(identifier, issue)}</span> : null}
+      <a href={issuePath(issue.id)} data-issue-link="" draggable={false} title={issue.name} className="min-w-0 truncate text-neutral-800 hover:text-neutral-950">
+        {truncateTitle(issue.name, TITLE_MAX.calendar)}
+      </a>
+    </div>
+  );
+}
+
+export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
+  const [prefs, setPrefs] = useState<CalendarPrefs>(DEFAULT_PREFS);
+  const [anchor, setAnchor] = useState(() => todayUtc());
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const today = todayUtc();
+
+  useEffect(() => setPrefs(readPrefs()), []);
+  const savePrefs = (next: CalendarPrefs) => {
+    setPrefs(next);
+    try {
+      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // private mode: the choice lasts for this page
+    }
+  };
+
+  const byDay = useMemo(() => {
+    const map = new Map<string, ViewIssue[]>();
+    for (const issue of issues) {
+      if (!issue.target_date) continue;
+      const list = map.get(issue.target_date);
+      if (list) list.push(issue);
+      else map.set(issue.target_date, [issue]);
+    }
+    return map;
+  }, [issues]);
+
+  const weeks = weeksFor(prefs.mode, anchor);
+  const columns = prefs.showWeekends ? [0, 1, 2, 3, 4, 5, 6] : [0, 1, 2, 3, 4];
+  const currentMonth = monthOf(anchor).month;
+  const unit = prefs.mode === "month" ? "month" : "week";
+  const toggleDay = (date: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(date)) next.delete(date);
+      else next.add(date);
+      return next;
+    });
+
+  return (
+    <div className="flex min-h-full flex-col bg-white">
+      <div className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-4 py-2 sm:px-6">
+        <h2 className="min-w-40 text-sm font-semibold text-neutral-900" aria-live="polite">
+          {titleOf(prefs.mode, anchor, weeks)}
+        </h2>
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            aria-label={`Previous ${unit}`}
+            onClick={() => setAnchor(shift(prefs.mode, anchor, -1))}
+            className="rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900"
+          >
+            <IconChevronLeft size={16} />
+          </button>
+          <button
+            type="button"
+            aria-label={`Next ${unit}`}
+            onClick={() => setAnchor(shift(prefs.mode, anchor, 1))}
+            className="rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900"
+          >
+            <IconChevronRight size={16} />
+          </button>
+          <button
+            type="button"
+            onClick={() => setAnchor(todayUtc())}
+            className="ml-1 rounded-md border border-neutral-200 px-2 py-1 text-xs font-medium text-neutral-700 hover:bg-neutral-50"
+          >
+            Today
+          </button>
+        </div>
+        <div className="ml-auto flex items-center gap-3">
+          <label className="flex items-center gap-1.5 text-xs text-neutral-600">
+            <input
+              type="checkbox"
+              className="size-3.5 accent-brand-500"
+              checked={prefs.showWeekends}
+              onChange={(event) => savePrefs({ ...prefs, showWeekends: event.target.checked })}
+            />
+            Show weekends
+          </label>
+          <div role="group" aria-label="Calendar range" className="flex rounded-md bg-neutral-100 p-0.5">
+            {(["month", "week"] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={prefs.mode === mode}
+                onClick={() => savePrefs({ ...prefs, mode })}
+                className={`rounded px-2 py-0.5 text-xs font-medium ${
+                  prefs.mode === mode ? "bg-white text-neutral-900 shadow-xs" : "text-neutral-500 hover:text-neutral-800"
+                }`}
+              >
+                {mode === "month" ? "Monthly" : "Weekly"}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+      <div className="grid border-b border-neutral-200 bg-neutral-50" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}>
+        {columns.map((column) => (
+          <div key={column} className="px-2 py-1.5 text-xs font-medium text-neutral-500">
+            {WEEKDAYS[column]}
+          </div>
+        ))}
+      </div>
+      <div className="flex-1" role="grid" aria-label="Calendar">
+        {weeks.map((week) => (
+          <div
+            key={week[0]}
+            role="row"
+            className={`grid border-b border-neutral-200 ${prefs.mode === "week" ? "min-h-[28rem]" : "min-h-32"}`}
+            style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}
+          >
+            {columns.map((column) => {
+              const day = week[column];
+              const date = dateOfDay(day);
+              const dayIssues = byDay.get(date) ?? [];
+              const open = expanded.has(date);
+              const shown = open ? dayIssues : dayIssues.slice(0, CALENDAR_MAX_PER_DAY);
+              const outside = prefs.mode === "month" && monthOf(date).month !== currentMonth;
+              return (
+                <div
+                  key={date}
+                  role="gridcell"
+                  aria-label={date}
+                  data-date={date}
+                  className={`flex min-w-0 flex-col gap-1 border-r border-neutral-100 p-1.5 last:border-r-0 ${outside ? "bg-neutral-50/70" : ""}`}
+                >
+                  <span
+                    className={`self-end rounded-full px-1.5 text-xs ${
+                      date === today ? "bg-brand-500 font-semibold text-white" : outside ? "text-neutral-300" : "text-neutral-500"
+                    }`}
+                  >
+                    {Number(date.slice(8, 10))}
+                  </span>
+                  <SortableList groupKey={date} group="calendar" className="flex min-h-6 flex-col gap-1">
+                    {shown.map((issue) => (
+                      <CalendarIssue key={issue.id} issue={issue} />
+                    ))}
+                  </SortableList>
+                  {dayIssues.length > CALENDAR_MAX_PER_DAY ? (
+                    <button
+                      type="button"
+                      onClick={() => toggleDay(date)}
+                      className="self-start rounded px-1 text-xs font-medium text-brand-600 hover:bg-brand-50"
+                    >
+                      {open ? "Hide" : `${dayIssues.length - CALENDAR_MAX_PER_DAY} more`}
+                    </button>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

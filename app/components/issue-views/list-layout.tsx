@@ -1,0 +1,82 @@
+// The list layout: one section per group (or one plain list), rows with inline properties.
+// Issue names are cut at 50 characters in list rows (spec 000 section 9).
+import { memo } from "react";
+import { TITLE_MAX, type OrderBy, truncateTitle } from "~/lib/issue-display";
+import { SortableList } from "./dnd";
+import { type IssueGroup, type ViewIssue, issueKey } from "./model";
+import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, useViewContext } from "./parts";
+
+const ListRow = memo(function ListRow({ issue }: { issue: ViewIssue }) {
+  const { identifier, issuePath, properties, canEdit, canDrag } = useViewContext();
+  const key = issueKey(identifier, issue);
+  return (
+    <li
+      data-issue-id={issue.id}
+      className="group flex h-11 items-center gap-2 border-b border-neutral-100 bg-white pr-3 pl-2 hover:bg-neutral-50 sm:pr-5 sm:pl-4"
+    >
+      {canDrag ? <DragGrip /> : <span className="w-3.5 shrink-0" />}
+      {properties.key ? <span className="w-16 shrink-0 text-xs font-medium text-neutral-400">{key}</span> : null}
+      <a
+        href={issuePath(issue.id)}
+        data-issue-link=""
+        draggable={false}
+        title={issue.name}
+        className="min-w-0 flex-1 truncate text-sm text-neutral-800 hover:text-neutral-950"
+      >
+        {truncateTitle(issue.name, TITLE_MAX.list)}
+      </a>
+      <div className="flex shrink-0 items-center gap-1.5">
+        <IssueProperties issue={issue} showNames />
+      </div>
+      {canEdit ? <MenuButton issue={issue} identifier={identifier} /> : null}
+    </li>
+  );
+});
+
+export function ListLayout({
+  groups,
+  grouped,
+  orderBy,
+  dragFrom,
+}: {
+  groups: IssueGroup[];
+  grouped: boolean;
+  orderBy: OrderBy;
+  /** The group an issue is being dragged from, if any. */
+  dragFrom: string | null;
+}) {
+  return (
+    <div className="min-h-full bg-white pb-24">
+      {groups.map((group) => {
+        const headingId = `group-${group.key}`;
+        return (
+          <section key={group.key} aria-labelledby={grouped ? headingId : undefined} aria-label={grouped ? undefined : "Issues"}>
+            {grouped ? (
+              <div className="sticky top-0 z-10 flex h-10 items-center gap-2 border-b border-neutral-200 bg-neutral-50/95 px-4 backdrop-blur sm:px-6">
+                <GroupIcon header={group.header} />
+                <h2 id={headingId} className="text-sm font-medium text-neutral-800">
+                  {group.name}
+                </h2>
+                <span className="rounded-full bg-neutral-200/70 px-1.5 text-xs font-medium text-neutral-600">{group.issues.length}</span>
+              </div>
+            ) : null}
+            {dragFrom === group.key && orderBy !== "sort_order" ? (
+              <div className="px-4 py-2 sm:px-6">
+                <OrderedByNotice orderBy={orderBy} />
+              </div>
+            ) : null}
+            <SortableList
+              as="ul"
+              groupKey={group.key}
+              className={`min-h-9 ${grouped ? "empty:after:block empty:after:px-6 empty:after:py-2.5 empty:after:text-xs empty:after:text-neutral-400 empty:after:content-['No_issues']" : ""}`}
+            >
+              {group.issues.map((issue) => (
+                <ListRow key={issue.id} issue={issue} />
+              ))}
+            </SortableList>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+// The issue views' data model on the page: the loader's slim issues with optimistic patches laid
+// over them, filtered, ordered and grouped the way the server would (spec 002 "List data
+// loading"), so a change of order, grouping or a narrowing filter shows before the server answers.
+import type { IssueViewsData, ViewIssue } from "~/lib/issue-views.server";
+import {
+  type GroupBy,
+  type IssueFilterValues,
+  type OrderBy,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  type Priority,
+  type StateGroup,
+} from "~/lib/issue-display";
+
+export type { IssueViewsData, ViewIssue };
+export type StateOption = IssueViewsData["states"][number];
+export type LabelOption = IssueViewsData["labels"][number];
+export type MemberOption = IssueViewsData["members"][number];
+
+/** Fields a view can change on an issue (a subset of the PATCH body). */
+export interface IssuePatch {
+  state?: string | null;
+  priority?: Priority;
+  sort_order?: number;
+  target_date?: string | null;
+  assignees_list?: string[];
+  labels_list?: string[];
+  estimate_point?: number | null;
+}
+
+export function applyPatch(issue: ViewIssue, patch: IssuePatch, now: string): ViewIssue {
+  const next: ViewIssue = { ...issue, updated_at: now };
+  if (patch.state !== undefined) next.state = patch.state;
+  if (patch.priority !== undefined) next.priority = patch.priority;
+  if (patch.sort_order !== undefined) next.sort_order = patch.sort_order;
+  if (patch.target_date !== undefined) next.target_date = patch.target_date;
+  if (patch.assignees_list !== undefined) next.assignees = patch.assignees_list;
+  if (patch.labels_list !== undefined) next.labels = patch.labels_list;
+  if (patch.estimate_point !== undefined) next.estimate_point = patch.estimate_point;
+  return next;
+}
+
+export interface Lookups {
+  states: Map<string, StateOption>;
+  labels: Map<string, LabelOption>;
+  members: Map<string, MemberOption>;
+}
+
+export function lookupsOf(data: Pick<IssueViewsData, "states" | "labels" | "members">): Lookups {
+  return {
+    states: new Map(data.states.map((state) => [state.id, state])),
+    labels: new Map(data.labels.map((label) => [label.id, label])),
+    members: new Map(data.members.map((member) => [member.id, member])),
+  };
+}
+
+// ---------------------------------------------------------------- filtering (as the server does)
+
+export function filterIssues(issues: ViewIssue[], filters: IssueFilterValues, lookups: Lookups): ViewIssue[] {
+  const groups =
+    filters.type === "active"
+      ? new Set<string>(["started", "unstarted"])
+      : filters.type === "backlog"
+        ? new Set<string>(["backlog"])
+        : null;
+  const states = filters.state?.length ? new Set(filters.state) : null;
+  const priorities = filters.priority?.length ? new Set(filters.priority) : null;
+  const creators = filters.created_by?.length ? new Set(filters.created_by) : null;
+  const assignees = [...(filters.assignees ?? []), ...(filters.issue__assignees__id ?? [])];
+  const labels = [...(filters.labels ?? []), ...(filters.issue__labels__id ?? [])];
+  if (!groups && !states && !priorities && !creators && assignees.length === 0 && labels.length === 0) return issues;
+  return issues.filter((issue) => {
+    if (groups) {
+      const group = issue.state ? lookups.states.get(issue.state)?.group : undefined;
+      if (!group || !groups.has(group)) return false;
+    }
+    if (states && !(issue.state && states.has(issue.state))) return false;
+    if (priorities && !priorities.has(issue.priority)) return false;
+    if (creators && !(issue.created_by && creators.has(issue.created_by))) return false;
+    if (assignees.length && !issue.assignees.some((id) => assignees.includes(id))) return false;
+    if (labels.length && !issue.labels.some((id) => labels.includes(id))) return false;
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- ordering (issue-query.ts ordering)
+
+const priorityRank = (priority: string) => {
+  const rank = PRIORITIES.indexOf(priority as Priority);
+  return rank === -1 ? PRIORITIES.length : rank;
+};
+const byId = (a: ViewIssue, b: ViewIssue) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function sortIssues(issues: ViewIssue[], orderBy: OrderBy): ViewIssue[] {
+  const sorted = [...issues];
+  switch (orderBy) {
+    case "-created_at":
+      return sorted.sort((a, b) => byText(b.created_at, a.created_at) || byId(b, a));
+    case "-updated_at":
+      return sorted.sort((a, b) => byText(b.updated_at, a.updated_at) || byId(b, a));
+    case "priority":
+      return sorted.sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.sort_order - b.sort_order || byId(a, b));
+    default:
+      return sorted.sort((a, b) => a.sort_order - b.sort_order || byId(a, b));
+  }
+}
+
+// ---------------------------------------------------------------- grouping
+
+export type GroupHeader =
+  | { type: "state"; state: StateOption | null }
+  | { type: "priority"; priority: Priority }
+  | { type: "label"; label: LabelOption | null }
+  | { type: "member"; member: MemberOption | null }
+  | { type: "all" };
+
+export interface IssueGroup {
+  key: string;
+  name: string;
+  header: GroupHeader;
+  issues: ViewIssue[];
+}
+
+export const NONE_GROUP = "None";
+
+/**
+ * Groups keyed as the API keys them (state id, priority, label id, creator id; "None" for none).
+ * State, priority, labels and creators are pre-seeded so empty groups exist to show or hide; a
+ * plain list is one group of all issues. Issues with several labels appear under each.
+ */
+export function groupIssues(issues: ViewIssue[], groupBy: GroupBy | null, lookups: Lookups): IssueGroup[] {
+  if (!groupBy) return [{ key: "all", name: "All issues", header: { type: "all" }, issues }];
+  const groups = new Map<string, IssueGroup>();
+  const seed = (key: string, name: string, header: GroupHeader) => groups.set(key, { key, name, header, issues: [] });
+  const add = (key: string, issue: ViewIssue, make: () => IssueGroup) => {
+    let group = groups.get(key);
+    if (!group) {
+      group = make();
+      groups.set(key, group);
+    }
+    group.issues.push(issue);
+  };
+  switch (groupBy) {
+    case "state":
+      for (const state of lookups.states.values()) seed(state.id, state.name, { type: "state", state });
+      for (const issue of issues) {
+        add(issue.state ?? NONE_GROUP, issue, () => ({ key: NONE_GROUP, name: "No state", header: { type: "state", state: null }, issues: [] }));
+      }
+      break;
+    case "priority":
+      for (const priority of PRIORITIES) seed(priority, PRIORITY_LABELS[priority], { type: "priority", priority });
+      for (const issue of issues) {
+        const priority = (PRIORITIES.includes(issue.priority as Priority) ? issue.priority : "none") as Priority;
+        add(priority, issue, () => ({ key: priority, name: priority, header: { type: "priority", priority }, issues: [] }));
+      }
+      break;
+    case "labels":
+      for (const label of lookups.labels.values()) seed(label.id, label.name, { type: "label", label });
+      seed(NONE_GROUP, "No labels", { type: "label", label: null });
+      for (const issue of issues) {
+        const keys = issue.labels.filter((id) => lookups.labels.has(id));
+        if (keys.length === 0) add(NONE_GROUP, issue, () => groups.get(NONE_GROUP) as IssueGroup);
+        for (const key of keys) add(key, issue, () => groups.get(key) as IssueGroup);
+      }
+      break;
+    case "created_by":
+      for (const member of lookups.members.values()) seed(member.id, member.name, { type: "member", member });
+      for (const issue of issues) {
+        const key = issue.created_by && lookups.members.has(issue.created_by) ? issue.created_by : NONE_GROUP;
+        add(key, issue, () => ({ key: NONE_GROUP, name: "Unknown", header: { type: "member", member: null }, issues: [] }));
+      }
+      break;
+  }
+  return [...groups.values()];
+}
+
+/** The patch a drop into another group means (grouped by state or priority only). */
+export function groupChangePatch(groupBy: GroupBy | null, groupKey: string): IssuePatch | null {
+  if (groupBy === "state") return { state: groupKey === NONE_GROUP ? null : groupKey };
+  if (groupBy === "priority") return { priority: groupKey as Priority };
+  return null;
+}
+
+export function issueKey(identifier: string, issue: Pick<ViewIssue, "sequence_id">) {
+  return `${identifier}-${issue.sequence_id}`;
+}
+
+export function stateGroupOf(issue: ViewIssue, lookups: Lookups): StateGroup | null {
+  return (issue.state ? (lookups.states.get(issue.state)?.group as StateGroup | undefined) : undefined) ?? null;
+}

@@ -1,0 +1,251 @@
+// Pieces shared by every layout: the view context, avatars, group headers and the row of issue
+// properties. Cards carry no event handlers of their own: buttons say what they do in
+// `data-action` and the layout root handles clicks for all of them (1,000 cards stay cheap).
+import { createContext, memo, useContext } from "react";
+import { IconCalendar, IconDots } from "~/components/icons";
+import { PriorityIcon, StateGroupIcon } from "~/components/issue-icons";
+import { formatDate } from "~/components/ui";
+import {
+  type IssuePropertyToggles,
+  PRIORITY_LABELS,
+  type Priority,
+  dueDateTone,
+  orderByLabel,
+  type OrderBy,
+  stateColor,
+} from "~/lib/issue-display";
+import type { GroupHeader, Lookups, MemberOption, ViewIssue } from "./model";
+import { issueKey } from "./model";
+import { IconGrip, IconLink, IconPaperclip, IconSubIssues, IconTag, IconTriangle, IconUser } from "./view-icons";
+
+export interface ViewContextValue {
+  identifier: string;
+  issuePath(issueId: string): string;
+  lookups: Lookups;
+  properties: IssuePropertyToggles;
+  canEdit: boolean;
+  canDrag: boolean;
+  today: string;
+}
+
+export const ViewContext = createContext<ViewContextValue | null>(null);
+
+export function useViewContext() {
+  const value = useContext(ViewContext);
+  if (!value) throw new Error("useViewContext outside IssueViews");
+  return value;
+}
+
+/** What a property button opens (handled once at the layout root). */
+export type IssueAction = "state" | "priority" | "assignees" | "labels" | "due_date" | "estimate" | "menu";
+
+const AVATAR_COLORS = ["bg-sky-500", "bg-violet-500", "bg-emerald-500", "bg-amber-500", "bg-rose-500", "bg-indigo-500"];
+
+function colorFor(id: string) {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length];
+}
+
+export function Avatar({ member, size = "sm" }: { member: MemberOption; size?: "xs" | "sm" }) {
+  const sizing = size === "xs" ? "size-4 text-[8px]" : "size-5 text-[9px]";
+  if (member.avatar) {
+    return <img src={member.avatar} alt="" className={`${sizing} shrink-0 rounded-full object-cover ring-2 ring-white`} />;
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={`${sizing} flex shrink-0 items-center justify-center rounded-full font-semibold text-white uppercase ring-2 ring-white ${colorFor(member.id)}`}
+    >
+      {member.name.slice(0, 1)}
+    </span>
+  );
+}
+
+export function AvatarStack({ members, max = 3 }: { members: MemberOption[]; max?: number }) {
+  return (
+    <span className="flex -space-x-1">
+      {members.slice(0, max).map((member) => (
+        <Avatar key={member.id} member={member} />
+      ))}
+      {members.length > max ? (
+        <span className="flex size-5 items-center justify-center rounded-full bg-neutral-200 text-[9px] font-medium text-neutral-600 ring-2 ring-white">
+          +{members.length - max}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export function GroupIcon({ header }: { header: GroupHeader }) {
+  switch (header.type) {
+    case "state":
+      return <StateGroupIcon group={header.state?.group ?? "backlog"} color={stateColor(header.state)} />;
+    case "priority":
+      return <PriorityIcon priority={header.priority} />;
+    case "label":
+      return <span className="size-2.5 rounded-full" style={{ backgroundColor: header.label?.color ?? "#a3a3a3" }} aria-hidden="true" />;
+    case "member":
+      return header.member ? <Avatar member={header.member} size="xs" /> : <IconUser size={14} className="text-neutral-400" />;
+    default:
+      return null;
+  }
+}
+
+/** Shown in the group an issue is dragged from when the order is not Manual (spec 000 section 4). */
+export function OrderedByNotice({ orderBy }: { orderBy: OrderBy }) {
+  return (
+    <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-800">
+      This board is ordered by {orderByLabel(orderBy)}
+    </p>
+  );
+}
+
+const chip =
+  "inline-flex h-6 max-w-full items-center gap-1 rounded border border-neutral-200 bg-white px-1.5 text-xs text-neutral-600";
+const editable = "hover:bg-neutral-50 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-brand-500";
+
+function Prop({
+  action,
+  label,
+  canEdit,
+  className = "",
+  children,
+}: {
+  action: IssueAction;
+  label: string;
+  canEdit: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  if (!canEdit) {
+    return (
+      <span className={`${chip} ${className}`} title={label}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <button type="button" data-action={action} aria-label={label} title={label} className={`${chip} ${editable} ${className}`}>
+      {children}
+    </button>
+  );
+}
+
+function Count({ icon, count, label }: { icon: React.ReactNode; count: number; label: string }) {
+  return (
+    <span className={chip} title={label} aria-label={label}>
+      {icon}
+      {count}
+    </span>
+  );
+}
+
+/** The issue's properties the user turned on (spec 000 section 3 toggles). */
+export const IssueProperties = memo(function IssueProperties({ issue, showNames }: { issue: ViewIssue; showNames: boolean }) {
+  const { properties, lookups, canEdit, today } = useViewContext();
+  const state = issue.state ? lookups.states.get(issue.state) : undefined;
+  const priority = (issue.priority in PRIORITY_LABELS ? issue.priority : "none") as Priority;
+  const assignees = issue.assignees.flatMap((id) => lookups.members.get(id) ?? []);
+  const labels = issue.labels.flatMap((id) => lookups.labels.get(id) ?? []);
+  const tone = dueDateTone(issue.target_date, today);
+  return (
+    <>
+      {properties.state ? (
+        <Prop action="state" canEdit={canEdit} label={`State: ${state?.name ?? "None"}`}>
+          <StateGroupIcon group={state?.group ?? "backlog"} color={stateColor(state)} size={12} />
+          {showNames ? <span className="truncate">{state?.name ?? "None"}</span> : null}
+        </Prop>
+      ) : null}
+      {properties.priority ? (
+        <Prop action="priority" canEdit={canEdit} label={`Priority: ${PRIORITY_LABELS[priority]}`}>
+          <PriorityIcon priority={priority} size={12} />
+          {showNames ? <span>{PRIORITY_LABELS[priority]}</span> : null}
+        </Prop>
+      ) : null}
+      {properties.labels ? (
+        <Prop
+          action="labels"
+          canEdit={canEdit}
+          label={labels.length ? `Labels: ${labels.map((label) => label.name).join(", ")}` : "Labels: none"}
+        >
+          {labels.length === 0 ? (
+            <>
+              <IconTag size={12} />
+              <span>Labels</span>
+            </>
+          ) : (
+            <>
+              {labels.slice(0, 2).map((label) => (
+                <span key={label.id} className="inline-flex min-w-0 items-center gap-1">
+                  <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: label.color }} aria-hidden="true" />
+                  <span className="max-w-24 truncate">{label.name}</span>
+                </span>
+              ))}
+              {labels.length > 2 ? <span>+{labels.length - 2}</span> : null}
+            </>
+          )}
+        </Prop>
+      ) : null}
+      {properties.due_date ? (
+        <Prop
+          action="due_date"
+          canEdit={canEdit}
+          label={issue.target_date ? `Due date: ${formatDate(issue.target_date)}` : "Due date: none"}
+          className={tone === "past" ? "!text-red-600" : tone === "soon" ? "!text-orange-500" : ""}
+        >
+          <IconCalendar size={12} />
+          <span>{issue.target_date ? formatDate(issue.target_date) : "Due date"}</span>
+        </Prop>
+      ) : null}
+      {properties.estimate ? (
+        <Prop action="estimate" canEdit={canEdit} label={`Estimate: ${issue.estimate_point ?? "none"}`}>
+          <IconTriangle size={12} />
+          <span>{issue.estimate_point ?? "Estimate"}</span>
+        </Prop>
+      ) : null}
+      {properties.sub_issue_count ? (
+        <Count icon={<IconSubIssues size={12} />} count={issue.sub_issues_count} label={`${issue.sub_issues_count} sub-issues`} />
+      ) : null}
+      {properties.attachment_count ? (
+        <Count icon={<IconPaperclip size={12} />} count={issue.attachment_count} label={`${issue.attachment_count} attachments`} />
+      ) : null}
+      {properties.link ? <Count icon={<IconLink size={12} />} count={issue.link_count} label={`${issue.link_count} links`} /> : null}
+      {properties.assignee ? (
+        <Prop
+          action="assignees"
+          canEdit={canEdit}
+          label={assignees.length ? `Assignees: ${assignees.map((member) => member.name).join(", ")}` : "Assignees: none"}
+          className="border-transparent !bg-transparent px-0.5"
+        >
+          {assignees.length ? <AvatarStack members={assignees} /> : <IconUser size={14} className="text-neutral-400" />}
+        </Prop>
+      ) : null}
+    </>
+  );
+});
+
+export function DragGrip() {
+  return (
+    <span
+      data-drag-handle=""
+      aria-hidden="true"
+      className="flex w-3.5 shrink-0 cursor-grab items-center justify-center text-neutral-300 opacity-0 transition-opacity group-hover:opacity-100"
+    >
+      <IconGrip size={14} />
+    </span>
+  );
+}
+
+export function MenuButton({ issue, identifier }: { issue: ViewIssue; identifier: string }) {
+  return (
+    <button
+      type="button"
+      data-action="menu"
+      aria-label={`Actions for ${issueKey(identifier, issue)}`}
+      className="flex size-6 shrink-0 items-center justify-center rounded text-neutral-400 opacity-0 group-hover:opacity-100 hover:bg-neutral-100 hover:text-neutral-700 focus-visible:opacity-100 data-[open]:opacity-100"
+    >
+      <IconDots size={14} />
+    </button>
+  );
+}

@@ -1,0 +1,121 @@
+// The view-options bar (spec 000 section 2): layout buttons, the filter selector and the View
+// menu of display properties, with the rules of section 4 (kanban offers no "none" grouping,
+// calendar and Gantt do not group, priority ordering is hidden when grouping by priority).
+import { Menu } from "@ark-ui/react/menu";
+import { Portal } from "@ark-ui/react/portal";
+import { Suspense, lazy } from "react";
+import { IconChevronDown } from "~/components/icons";
+import {
+  type FilterKey,
+  type IssuePropertyKey,
+  type IssuePropertyToggles,
+  LAYOUTS,
+  type Layout,
+  type ViewProps,
+} from "~/lib/issue-display";
+import type { FilterChoices } from "./view-options-items";
+import { IconCalendarGrid, IconFilter, IconGantt, IconKanban, IconList, IconSliders } from "./view-icons";
+const LAYOUT_ICONS: Record<Layout, typeof IconList> = {
+  list: IconList,
+  kanban: IconKanban,
+  calendar: IconCalendarGrid,
+  gantt_chart: IconGantt,
+};
+
+export function LayoutButtons({ layout, onChange }: { layout: Layout; onChange(layout: Layout): void }) {
+  return (
+    <div role="group" aria-label="Layout" className="flex items-center gap-0.5 rounded-md bg-neutral-100 p-0.5">
+      {LAYOUTS.map(({ key, label }) => {
+        const Icon = LAYOUT_ICONS[key];
+        const active = key === layout;
+        return (
+          <button
+            key={key}
+            type="button"
+            aria-label={label}
+            aria-pressed={active}
+            title={label}
+            onClick={() => onChange(key)}
+            className={`flex size-7 items-center justify-center rounded transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 ${
+              active ? "bg-white text-neutral-900 shadow-xs" : "text-neutral-500 hover:text-neutral-800"
+            }`}
+          >
+            <Icon size={15} />
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+const toolbarButton =
+  "inline-flex h-8 items-center gap-1.5 rounded-md border border-neutral-200 bg-white px-2.5 text-xs font-medium text-neutral-700 shadow-xs hover:bg-neutral-50 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100";
+
+const loadItems = () => import("./view-options-items");
+const FilterItems = lazy(() => loadItems().then((module) => ({ default: module.FilterItems })));
+const DisplayItems = lazy(() => loadItems().then((module) => ({ default: module.DisplayItems })));
+const preload = () => void loadItems();
+
+export type { FilterChoices } from "./view-options-items";
+
+/** The filter selector: state, priority, assignees, labels and created_by, each value a toggle. */
+export function FiltersMenu({
+  filters,
+  choices,
+  onToggle,
+}: {
+  filters: ViewProps["filters"];
+  choices: FilterChoices;
+  onToggle(key: FilterKey, value: string): void;
+}) {
+  const count = (["state", "priority", "assignees", "labels", "created_by"] as const).reduce(
+    (total, key) => total + (filters[key]?.length ?? 0),
+    0,
+  );
+  return (
+    <Menu.Root positioning={{ placement: "bottom-end", gutter: 6 }} closeOnSelect={false} lazyMount unmountOnExit>
+      <Menu.Trigger className={toolbarButton} onPointerEnter={preload} onFocus={preload}>
+        <IconFilter size={14} />
+        Filters
+        {count > 0 ? <span className="rounded-full bg-brand-50 px-1.5 text-[10px] font-semibold text-brand-600">{count}</span> : null}
+        <IconChevronDown size={12} className="text-neutral-400" />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className="z-50 max-h-[28rem] w-64 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+            <Suspense fallback={null}>
+              <FilterItems filters={filters} choices={choices} onToggle={onToggle} />
+            </Suspense>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** The View menu: grouping, ordering, issue type, empty groups and property toggles. */
+export function DisplayMenu(props: {
+  props: ViewProps;
+  properties: IssuePropertyToggles;
+  onChange(change: Partial<ViewProps>): void;
+  onToggleProperty(key: IssuePropertyKey): void;
+}) {
+  return (
+    <Menu.Root positioning={{ placement: "bottom-end", gutter: 6 }} closeOnSelect={false} lazyMount unmountOnExit>
+      <Menu.Trigger className={toolbarButton} onPointerEnter={preload} onFocus={preload}>
+        <IconSliders size={14} />
+        View
+        <IconChevronDown size={12} className="text-neutral-400" />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className="z-50 max-h-[32rem] w-[30rem] max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+            <Suspense fallback={null}>
+              <DisplayItems {...props} />
+            </Suspense>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

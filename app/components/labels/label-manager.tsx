@@ -1,0 +1,394 @@
+// Label management of project settings (spec 000): an inline form to add or edit a label, label
+// group cards (a parent label with its children), single-label cards, the create dialog (used to
+// put labels in a group) and the delete confirmation. Names are required ('Label title is
+// required'); new labels are #858E96 unless another colour is picked.
+import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Dialog } from "@ark-ui/react/dialog";
+import { Menu } from "@ark-ui/react/menu";
+import { Popover } from "@ark-ui/react/popover";
+import { Portal } from "@ark-ui/react/portal";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
+import { ConfirmDialog } from "../issue-detail/pickers";
+import { useToast } from "../toast";
+import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { DEFAULT_LABEL_COLOR, LABEL_COLORS, LABEL_DELETE_FAILED, LabelFormSchema } from "./schemas";
+
+export interface ManagedLabel {
+  id: string;
+  name: string;
+  color: string;
+  parent: string | null;
+}
+
+type FormAnswer = { result?: SubmissionResult<string[]>; ok?: boolean; status?: number; intent?: string };
+type JsonAnswer = { ok: boolean; error?: string; status?: number; intent?: string };
+
+function ColorPicker({ value, onChange, label = "Label colour" }: { value: string; onChange(value: string): void; label?: string }) {
+  return (
+    <Popover.Root positioning={{ placement: "bottom-start", gutter: 4 }} portalled={false}>
+      <Popover.Trigger
+        type="button"
+        aria-label={label}
+        className="flex size-9 shrink-0 items-center justify-center rounded-md border border-neutral-300 bg-white hover:bg-neutral-50"
+      >
+        <span className="size-4 rounded-full" style={{ backgroundColor: value }} />
+      </Popover.Trigger>
+      <Popover.Positioner>
+        <Popover.Content className="z-[80] w-52 rounded-lg border border-neutral-200 bg-white p-2 shadow-lg outline-none">
+          <div className="grid grid-cols-6 gap-1.5">
+            {LABEL_COLORS.map((color) => (
+              <Popover.CloseTrigger
+                key={color}
+                type="button"
+                aria-label={`Use colour ${color}`}
+                onClick={() => onChange(color)}
+                className={`size-6 rounded-md ring-offset-1 ${color.toLowerCase() === value.toLowerCase() ? "ring-2 ring-neutral-400" : ""}`}
+                style={{ backgroundColor: color }}
+              />
+            ))}
+          </div>
+          <label className="mt-2 flex items-center gap-2 text-xs text-neutral-500">
+            Hex
+            <input
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+              className="h-7 w-full rounded border border-neutral-300 px-2 font-mono text-xs outline-none focus:border-brand-500"
+              aria-label="Hex colour"
+            />
+          </label>
+        </Popover.Content>
+      </Popover.Positioner>
+    </Popover.Root>
+  );
+}
+
+/** Create (optionally inside a group) or edit a label, inline in the list. */
+function InlineLabelForm({ label, onDone }: { label?: ManagedLabel; onDone(): void }) {
+  const fetcher = useFetcher<FormAnswer>();
+  const [color, setColor] = useState(label?.color ?? DEFAULT_LABEL_COLOR);
+  const handled = useRef<unknown>(null);
+  const [form, fields] = useForm({
+    id: `label-form-${label?.id ?? "new"}`,
+    lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? fetcher.data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LabelFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { name: label?.name ?? "" },
+  });
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) onDone();
+  }, [fetcher.state, fetcher.data, onDone]);
+  const pending = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} aria-label={label ? `Edit label ${label.name}` : "New label"} className="rounded-lg border border-neutral-200 bg-white p-3">
+      <input type="hidden" name="intent" value={label ? "update-label" : "create-label"} />
+      {label ? <input type="hidden" name="label_id" value={label.id} /> : null}
+      <input type="hidden" name="color" value={color} />
+      <div className="flex items-start gap-2">
+        <ColorPicker value={color} onChange={setColor} />
+        <div className="min-w-0 flex-1">
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            aria-label="Label title"
+            placeholder="Label title"
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: the form opens to type a title.
+            autoFocus
+            className={inputClass}
+          />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          <FieldError id={fields.color.errorId} errors={fields.color.errors} />
+        </div>
+        <button type="button" className={buttonClass("secondary")} onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className={buttonClass("primary")} disabled={pending}>
+          {pending ? <Spinner /> : null}
+          {label ? (pending ? "Updating..." : "Update label") : pending ? "Adding..." : "Add label"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** The label create dialog (default colour #858E96), used to add labels to a group. */
+function CreateLabelDialog({
+  open,
+  onOpenChange,
+  parent,
+  groups,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  parent: string | null;
+  groups: ManagedLabel[];
+}) {
+  const fetcher = useFetcher<FormAnswer>();
+  const [color, setColor] = useState(DEFAULT_LABEL_COLOR);
+  const handled = useRef<unknown>(null);
+  const [form, fields] = useForm({
+    id: `create-label-${parent ?? "root"}`,
+    lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? fetcher.data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LabelFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { parent: parent ?? "" },
+  });
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) onOpenChange(false);
+  }, [fetcher.state, fetcher.data, onOpenChange]);
+  const pending = fetcher.state !== "idle";
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop className="fixed inset-0 z-[70] bg-neutral-900/40 backdrop-blur-[1px]" />
+        <Dialog.Positioner className="fixed inset-0 z-[70] flex items-start justify-center p-4 sm:pt-[14vh]">
+          <Dialog.Content className="w-full max-w-md rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
+            <fetcher.Form method="post" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="create-label" />
+              <input type="hidden" name="color" value={color} />
+              <div className="space-y-4 px-5 pt-5 pb-4">
+                <Dialog.Title className="text-base font-semibold text-neutral-900">Create label</Dialog.Title>
+                <div>
+                  <label htmlFor={fields.name.id} className={labelClass}>
+                    Label title
+                  </label>
+                  <div className="flex gap-2">
+                    <ColorPicker value={color} onChange={setColor} />
+                    <input {...getInputProps(fields.name, { type: "text" })} placeholder="Label title" autoComplete="off" className={inputClass} />
+                  </div>
+                  <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+                </div>
+                <div>
+                  <label htmlFor={fields.parent.id} className={labelClass}>
+                    Group
+                  </label>
+                  <select id={fields.parent.id} name={fields.parent.name} defaultValue={parent ?? ""} className={inputClass}>
+                    <option value="">No group</option>
+                    {groups.map((group) => (
+                      <option key={group.id} value={group.id}>
+                        {group.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+              <div className="flex justify-end gap-2 rounded-b-xl border-t border-neutral-100 bg-neutral-50/60 px-5 py-3">
+                <Dialog.CloseTrigger type="button" className={buttonClass("secondary", "sm")}>
+                  Cancel
+                </Dialog.CloseTrigger>
+                <button type="submit" className={buttonClass("primary", "sm")} disabled={pending}>
+                  {pending ? <Spinner className="size-3.5" /> : null}
+                  {pending ? "Creating..." : "Create label"}
+                </button>
+              </div>
+            </fetcher.Form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function LabelMenu({
+  label,
+  items,
+}: {
+  label: ManagedLabel;
+  items: { value: string; text: string; danger?: boolean; onSelect(): void }[];
+}) {
+  return (
+    <Menu.Root positioning={{ placement: "bottom-end" }}>
+      <Menu.Trigger className="rounded p-1 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700" aria-label={`Actions for label ${label.name}`}>
+        <IconDots size={15} />
+      </Menu.Trigger>
+      <Menu.Positioner>
+        <Menu.Content className="z-[60] w-48 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+          {items.map((item) => (
+            <Menu.Item
+              key={item.value}
+              value={item.value}
+              onSelect={item.onSelect}
+              className={`cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100 ${item.danger ? "text-red-600" : "text-neutral-700"}`}
+            >
+              {item.text}
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Positioner>
+    </Menu.Root>
+  );
+}
+
+const Dot = ({ color }: { color: string }) => <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />;
+
+export function LabelManager({ labels }: { labels: ManagedLabel[] }) {
+  const toast = useToast();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [dialogParent, setDialogParent] = useState<string | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<ManagedLabel | null>(null);
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const deleteFetcher = useFetcher<JsonAnswer>();
+  const groupFetcher = useFetcher<JsonAnswer>();
+  const handled = useRef<unknown>(null);
+
+  useEffect(() => {
+    const answer = deleteFetcher.data;
+    if (deleteFetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    setDeleting(null);
+    // The list is reloaded either way (the submission revalidates the page).
+    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: LABEL_DELETE_FAILED });
+  }, [deleteFetcher.state, deleteFetcher.data, toast]);
+
+  const children = new Map<string, ManagedLabel[]>();
+  for (const label of labels) {
+    if (label.parent) children.set(label.parent, [...(children.get(label.parent) ?? []), label]);
+  }
+  const topLevel = labels.filter((label) => !label.parent || !labels.some((other) => other.id === label.parent));
+  const groups = topLevel;
+  const closeForm = () => {
+    setAdding(false);
+    setEditing(null);
+  };
+  const ungroup = (label: ManagedLabel) =>
+    groupFetcher.submit({ intent: "ungroup-label", label_id: label.id }, { method: "post", encType: "application/json" });
+
+  const commonItems = (label: ManagedLabel) => [
+    { value: "edit", text: "Edit label", onSelect: () => setEditing(label.id) },
+    { value: "delete", text: "Delete label", danger: true, onSelect: () => setDeleting(label) },
+  ];
+
+  return (
+    <div>
+      <div className="flex items-start justify-between gap-4 border-b border-neutral-200 pb-4">
+        <div>
+          <h1 className="text-lg font-semibold text-neutral-900">Labels</h1>
+          <p className="mt-0.5 text-sm text-neutral-500">Labels tag issues across the project; put related labels in a group.</p>
+        </div>
+        <button type="button" className={buttonClass("primary", "sm")} onClick={() => setAdding(true)}>
+          <IconPlus size={14} /> Add label
+        </button>
+      </div>
+
+      <div className="mt-4 space-y-2">
+        {adding ? <InlineLabelForm onDone={closeForm} /> : null}
+        {labels.length === 0 && !adding ? (
+          <p className="rounded-lg border border-dashed border-neutral-300 px-4 py-8 text-center text-sm text-neutral-500">
+            No labels yet. Add one to start tagging issues.
+          </p>
+        ) : null}
+        {topLevel.map((label) => {
+          const members = children.get(label.id) ?? [];
+          if (editing === label.id) return <InlineLabelForm key={label.id} label={label} onDone={closeForm} />;
+          if (members.length === 0) {
+            return (
+              <div key={label.id} data-testid="label-card" className="flex items-center gap-3 rounded-lg border border-neutral-200 bg-white px-4 py-2.5">
+                <Dot color={label.color} />
+                <span className="flex-1 text-sm font-medium text-neutral-800">{label.name}</span>
+                <LabelMenu
+                  label={label}
+                  items={[{ value: "group", text: "Convert to group", onSelect: () => setDialogParent(label.id) }, ...commonItems(label)]}
+                />
+              </div>
+            );
+          }
+          const open = !collapsed.has(label.id);
+          return (
+            <section
+              key={label.id}
+              aria-label={`Label group ${label.name}`}
+              data-testid="label-group"
+              className="rounded-lg border border-neutral-200 bg-white"
+            >
+              <div className="flex items-center gap-2 px-3 py-2.5">
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-label={open ? `Collapse ${label.name}` : `Expand ${label.name}`}
+                  onClick={() =>
+                    setCollapsed((current) => {
+                      const next = new Set(current);
+                      if (next.has(label.id)) next.delete(label.id);
+                      else next.add(label.id);
+                      return next;
+                    })
+                  }
+                  className="rounded p-0.5 text-neutral-400 hover:bg-neutral-100"
+                >
+                  {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                </button>
+                <Dot color={label.color} />
+                <h2 className="flex-1 text-sm font-semibold text-neutral-800">{label.name}</h2>
+                <span className="text-xs text-neutral-400">
+                  {members.length} label{members.length === 1 ? "" : "s"}
+                </span>
+                <LabelMenu
+                  label={label}
+                  items={[{ value: "add", text: "Add label to group", onSelect: () => setDialogParent(label.id) }, ...commonItems(label)]}
+                />
+              </div>
+              {open ? (
+                <ul className="border-t border-neutral-100 py-1 pl-9">
+                  {members.map((child) =>
+                    editing === child.id ? (
+                      <li key={child.id} className="pr-3 py-1">
+                        <InlineLabelForm label={child} onDone={closeForm} />
+                      </li>
+                    ) : (
+                      <li key={child.id} className="flex items-center gap-3 py-1.5 pr-3">
+                        <Dot color={child.color} />
+                        <span className="flex-1 text-sm text-neutral-700">{child.name}</span>
+                        <LabelMenu
+                          label={child}
+                          items={[{ value: "ungroup", text: "Remove from group", onSelect: () => ungroup(child) }, ...commonItems(child)]}
+                        />
+                      </li>
+                    ),
+                  )}
+                </ul>
+              ) : null}
+            </section>
+          );
+        })}
+      </div>
+
+      <CreateLabelDialog
+        key={dialogParent ?? "none"}
+        open={dialogParent !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setDialogParent(undefined);
+        }}
+        parent={dialogParent ?? null}
+        groups={groups}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete label"
+        description={
+          <>
+            Are you sure you want to delete the label <span className="font-medium text-neutral-900">{deleting?.name}</span>? It will be
+            removed from every issue. This action cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deleteFetcher.state !== "idle"}
+        onConfirm={() => {
+          if (deleting) deleteFetcher.submit({ intent: "delete-label", label_id: deleting.id }, { method: "post", encType: "application/json" });
+        }}
+      />
+    </div>
+  );
+}

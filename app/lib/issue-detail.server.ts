@@ -1,0 +1,225 @@
+// Server-side calls for the issue page (spec 000 sections 2-8) and the issue create/update modal:
+// one loader that reads everything the page shows, and the actions its controls post. Every write
+// is one domain call with the signed-in actor; domain errors map through errors.server.ts.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { DomainError, Unauthorized } from "../../workers/domain/errors";
+import { createIssueComment, deleteIssueComment, updateIssueComment } from "../../workers/domain/issue-comments";
+import { deleteIssueAttachment, listIssueAttachments } from "../../workers/domain/issue-attachments";
+import { issueHistoryOf } from "../../workers/domain/issue-history";
+import { createIssueLink, deleteIssueLink } from "../../workers/domain/issue-links";
+import { addSubIssues, createIssue, deleteIssue, getIssue, listSubIssues, updateIssue } from "../../workers/domain/issues";
+import { listEstimates } from "../../workers/domain/estimates";
+import { createLabel, listLabels } from "../../workers/domain/labels";
+import { listProjectMembers } from "../../workers/domain/projects";
+import { listStates } from "../../workers/domain/states";
+import { memberName } from "../components/issue-detail/project-data";
+import { parseIssueForm } from "../components/issue-modal/form-schema";
+import { LinkFormSchema, QuickLabelSchema, withScheme } from "../components/issue-detail/schemas";
+import { assertSameOrigin, requireActor } from "./auth.server";
+import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
+import { projectIssuesPath } from "./paths";
+import { flashToastCookie } from "./toast.server";
+
+// ---------------------------------------------------------------- the page
+
+export async function loadIssuePage(request: Request, context: AppLoadContext, slug: string, projectId: string, issueId: string) {
+  const ctx = await requireActor(request, context);
+  return loadOrThrow(request, async () => {
+    const [issue, states, labels, members, estimates, subIssues, attachments, history] = await Promise.all([
+      getIssue(ctx, slug, projectId, issueId),
+      listStates(ctx, slug, projectId),
+      listLabels(ctx, slug, projectId),
+      listProjectMembers(ctx, slug, projectId),
+      listEstimates(ctx, slug, projectId),
+      listSubIssues(ctx, slug, projectId, issueId),
+      listIssueAttachments(ctx, slug, projectId, issueId),
+      issueHistoryOf(ctx, slug, projectId, issueId),
+    ]);
+    if (!Array.isArray(states)) throw new Error("expected a plain list of states");
+    // The page edits from the sanitised HTML; the ProseMirror JSON stays on the server.
+    const { description: _json, description_stripped: _text, ...detail } = issue;
+    return {
+      issue: detail,
+      states: states.map(({ id, name, color, group, default: isDefault }) => ({ id, name, color, group, default: isDefault })),
+      labels: labels.map(({ id, name, color, parent }) => ({ id, name, color, parent })),
+      members: members.map(({ member, role }) => ({
+        id: member.id,
+        name: memberName(member),
+        first_name: member.first_name,
+        email: member.email,
+        avatar: member.avatar,
+        role,
+      })),
+      estimates: estimates.map((estimate) => ({ id: estimate.id, points: estimate.points.map(({ key, value }) => ({ key, value })) })),
+      subIssues: {
+        state_distribution: subIssues.state_distribution,
+        sub_issues: subIssues.sub_issues.map((child) => ({
+          id: child.id,
+          name: child.name,
+          sequence_id: child.sequence_id,
+          priority: child.priority,
+          state_detail: child.state_detail,
+          assignees: child.assignees,
+          labels: child.labels,
+        })),
+      },
+      attachments: attachments.map(({ id, asset, attributes, updated_at, updated_by }) => ({ id, asset, attributes, updated_at, updated_by })),
+      activity: history,
+      viewer: { id: ctx.actor.id },
+    };
+  });
+}
+
+export type IssuePageData = Awaited<ReturnType<typeof loadIssuePage>>;
+
+/** What the page's JSON-posting controls send (fetcher.submit with encType application/json). */
+export type IssuePageIntent =
+  | { intent: "update"; patch: Record<string, unknown> }
+  | { intent: "update-related"; issue_id: string; patch: Record<string, unknown> }
+  | { intent: "add-sub-issues"; sub_issue_ids: string[] }
+  | { intent: "delete-issue" }
+  | { intent: "delete-link"; link_id: string }
+  | { intent: "delete-attachment"; attachment_id: string }
+  | { intent: "add-comment"; comment_json: Record<string, unknown>; comment_html: string }
+  | { intent: "update-comment"; comment_id: string; comment_json: Record<string, unknown>; comment_html: string }
+  | { intent: "delete-comment"; comment_id: string };
+
+export type IssuePageActionData = { ok: true; intent?: string } | { ok: false; error: string; status: number; intent?: string };
+
+const ok = (intent: string) => ({ ok: true as const, intent });
+
+export async function issuePageAction(request: Request, context: AppLoadContext, slug: string, projectId: string, issueId: string) {
+  assertSameOrigin(context);
+  const ctx = await requireActor(request, context);
+
+  if (!request.headers.get("content-type")?.includes("application/json")) {
+    const formData = await request.formData();
+    const intent = String(formData.get("intent") ?? "");
+    if (intent === "add-link") {
+      const submission = parseWithZod(formData, { schema: LinkFormSchema });
+      if (submission.status !== "success") return invalidReply(submission);
+      try {
+        await createIssueLink(ctx, slug, projectId, issueId, { url: withScheme(submission.value.url), title: submission.value.title, metadata: {} });
+        return { result: submission.reply({ resetForm: true }), status: 201, ok: true as const };
+      } catch (error) {
+        return replyWithError(submission, error, request);
+      }
+    }
+    if (intent === "quick-label") {
+      const submission = parseWithZod(formData, { schema: QuickLabelSchema });
+      if (submission.status !== "success") return invalidReply(submission);
+      try {
+        // The quick form creates the label and puts it on the issue, as one gesture.
+        const label = await createLabel(ctx, slug, projectId, { name: submission.value.name, color: submission.value.color });
+        const issue = await getIssue(ctx, slug, projectId, issueId);
+        await updateIssue(ctx, slug, projectId, issueId, { labels_list: [...issue.labels, label.id] });
+        return { result: submission.reply({ resetForm: true }), status: 201, ok: true as const };
+      } catch (error) {
+        return replyWithError(submission, error, request);
+      }
+    }
+    return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
+  }
+
+  let body: IssuePageIntent;
+  try {
+    body = (await request.json()) as IssuePageIntent;
+  } catch {
+    return data({ ok: false as const, error: "Malformed request.", status: 400 }, { status: 400 });
+  }
+  try {
+    switch (body.intent) {
+      case "update":
+        await updateIssue(ctx, slug, projectId, issueId, body.patch);
+        return ok(body.intent);
+      case "update-related":
+        // A sub-issue's own change from this page (removing it sets its parent to null).
+        await updateIssue(ctx, slug, projectId, body.issue_id, body.patch);
+        return ok(body.intent);
+      case "add-sub-issues":
+        await addSubIssues(ctx, slug, projectId, issueId, { sub_issue_ids: body.sub_issue_ids });
+        return ok(body.intent);
+      case "delete-issue":
+        await deleteIssue(ctx, slug, projectId, issueId);
+        return redirect(projectIssuesPath(slug, projectId), {
+          headers: { "Set-Cookie": flashToastCookie({ type: "success", title: "Success", message: "Issue deleted successfully" }) },
+        });
+      case "delete-link":
+        await deleteIssueLink(ctx, slug, projectId, body.link_id, issueId);
+        return ok(body.intent);
+      case "delete-attachment":
+        await deleteIssueAttachment(ctx, slug, projectId, body.attachment_id, issueId);
+        return ok(body.intent);
+      case "add-comment":
+        await createIssueComment(ctx, slug, projectId, issueId, { comment_json: body.comment_json, comment_html: body.comment_html });
+        return ok(body.intent);
+      case "update-comment":
+        await updateIssueComment(ctx, slug, projectId, body.comment_id, { comment_json: body.comment_json, comment_html: body.comment_html }, issueId);
+        return ok(body.intent);
+      case "delete-comment":
+        await deleteIssueComment(ctx, slug, projectId, body.comment_id, issueId);
+        return ok(body.intent);
+      default:
+        return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
+    }
+  } catch (error) {
+    // The answer names the intent so the control that asked can show its own failure text.
+    if (error instanceof DomainError && !(error instanceof Unauthorized)) {
+      return data({ ok: false as const, error: error.message, status: error.status, intent: body.intent }, { status: error.status });
+    }
+    return actionError(error, request);
+  }
+}
+
+// ---------------------------------------------------------------- the issue modal
+
+/** Fields the update form clears (sends null) when left empty; lists become empty sets. */
+const CLEARABLE = ["state", "parent", "estimate_point", "start_date", "target_date", "cycle", "module"] as const;
+const LISTS = ["assignees_list", "labels_list"] as const;
+
+function jsonField(value: FormDataEntryValue | null): Record<string, unknown> | undefined {
+  if (typeof value !== "string" || value === "") return undefined;
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The create/update issue form (posted to the project shell, so it works on every project page).
+ * The form is validated with CreateIssueInput, the same schema the domain parses; the
+ * description's ProseMirror JSON travels beside it as `description_json`.
+ */
+export async function issueFormAction(request: Request, context: AppLoadContext, slug: string, projectId: string) {
+  assertSameOrigin(context);
+  const ctx = await requireActor(request, context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "create-issue");
+  const submission = parseIssueForm(formData);
+  if (submission.status !== "success") return invalidReply(submission);
+  const description = jsonField(formData.get("description_json"));
+  const value: Record<string, unknown> = { ...submission.value, ...(description ? { description } : {}) };
+  try {
+    if (intent === "update-issue") {
+      const issueId = String(formData.get("issue_id") ?? "");
+      for (const key of CLEARABLE) value[key] ??= null;
+      for (const key of LISTS) value[key] ??= [];
+      const issue = await updateIssue(ctx, slug, projectId, issueId, value);
+      return { result: submission.reply(), status: 200, ok: true as const, intent, issue: { id: issue.id, sequence_id: issue.sequence_id } };
+    }
+    const issue = await createIssue(ctx, slug, projectId, value);
+    return {
+      result: submission.reply({ resetForm: true }),
+      status: 201,
+      ok: true as const,
+      intent,
+      issue: { id: issue.id, sequence_id: issue.sequence_id },
+    };
+  } catch (error) {
+    return replyWithError(submission, error, request);
+  }
+}

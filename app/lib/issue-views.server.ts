@@ -1,0 +1,260 @@
+// Server side of the issue views (spec 000 sections 4 and 7, spec 002 "List data loading"): one
+// loader and one action that every page showing issues reuses with its own list source -- the
+// project's issues, a cycle's, a module's or a saved view's. The loader makes one list call (plus
+// one batch of the project's states, labels and members) and ships issues in a slim shape: the
+// page looks states, labels and people up by id, so 1,000 issues stay a small payload.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { ROLE, type ProjectAccess, projectAccess } from "../../workers/domain/access";
+import type { ActorContext } from "../../workers/domain/context";
+import { getCycle, listCycleIssues } from "../../workers/domain/cycles";
+import { saveDisplayPreferences } from "../../workers/domain/display-preferences";
+import { createIssueProperties, getIssueProperties, updateIssueProperties } from "../../workers/domain/issue-properties";
+import { issueListQueryFromFilters } from "../../workers/domain/issue-query";
+import { type IssueRow, loadProjectLookups } from "../../workers/domain/issue-views";
+import { bulkDeleteIssues, deleteIssue, listIssuesWithAccess, updateIssue } from "../../workers/domain/issues";
+import { getModule, listModuleIssues } from "../../workers/domain/modules";
+import { type ViewProps, withViewPropsDefaults } from "../../workers/domain/schemas/view-props";
+import { createView, getView, updateView } from "../../workers/domain/views";
+import type { IssueFilters } from "../../drizzle/schema";
+import { assertSameOrigin, requireActor } from "./auth.server";
+import { actionError, loadOrThrow } from "./errors.server";
+
+/** Where a page's issues come from (spec 002: cycle, else module, else saved view, else project). */
+export type IssueListSource =
+  | { kind: "project" }
+  | { kind: "cycle"; cycleId: string }
+  | { kind: "module"; moduleId: string }
+  | { kind: "view"; viewId: string };
+
+/** Picks the source from route params in the spec's order of precedence. */
+export function issueListSourceOf(params: { cycleId?: string; moduleId?: string; viewId?: string }): IssueListSource {
+  if (params.cycleId) return { kind: "cycle", cycleId: params.cycleId };
+  if (params.moduleId) return { kind: "module", moduleId: params.moduleId };
+  if (params.viewId) return { kind: "view", viewId: params.viewId };
+  return { kind: "project" };
+}
+
+/** An issue as the views need it; states, labels and people are looked up by id on the page. */
+function slimIssue(issue: IssueRow & { bridge_id?: string | null }) {
+  return {
+    id: issue.id,
+    name: issue.name,
+    sequence_id: issue.sequence_id,
+    priority: issue.priority,
+    state: issue.state,
+    assignees: issue.assignees,
+    labels: issue.labels,
+    start_date: issue.start_date,
+    target_date: issue.target_date,
+    estimate_point: issue.estimate_point,
+    sort_order: issue.sort_order,
+    sub_issues_count: issue.sub_issues_count,
+    link_count: issue.link_count,
+    attachment_count: issue.attachment_count,
+    created_by: issue.created_by,
+    created_at: issue.created_at,
+    updated_at: issue.updated_at,
+    bridge_id: issue.bridge_id ?? null,
+  };
+}
+
+export type ViewIssue = ReturnType<typeof slimIssue>;
+
+type ListBody = IssueRow[] | Record<string, IssueRow[]> | { results: IssueRow[] | Record<string, IssueRow[]> };
+
+function rowsOf(body: ListBody): IssueRow[] {
+  const list = "results" in body && !Array.isArray(body) && typeof body.results === "object" ? (body.results as ListBody) : body;
+  return Array.isArray(list) ? list : Object.values(list as Record<string, IssueRow[]>).flat();
+}
+
+/** The query-string form of filters + order, for the cycle and module list functions. */
+function listParams(filters: IssueFilters, orderBy: ViewProps["orderBy"]) {
+  const params: Record<string, string | undefined> = { order_by: orderBy };
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === null || value === undefined) continue;
+    params[key] = Array.isArray(value) ? value.join(",") : String(value);
+  }
+  return params;
+}
+
+interface SourceDetail {
+  kind: IssueListSource["kind"];
+  id: string | null;
+  name: string | null;
+  /** A completed cycle cannot be edited or receive issues (design.md section 4). */
+  completed: boolean;
+}
+
+async function listFor(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  slug: string,
+  source: IssueListSource,
+  filters: IssueFilters,
+  orderBy: ViewProps["orderBy"],
+): Promise<{ rows: IssueRow[]; detail: SourceDetail; filters: IssueFilters }> {
+  const projectId = access.project.id;
+  switch (source.kind) {
+    case "cycle": {
+      const [cycle, list] = await Promise.all([
+        getCycle(ctx, slug, projectId, source.cycleId),
+        listCycleIssues(ctx, slug, projectId, source.cycleId, listParams(filters, orderBy)),
+      ]);
+      return {
+        rows: rowsOf(list as ListBody),
+        detail: { kind: "cycle", id: cycle.id, name: cycle.name, completed: cycle.status === "completed" },
+        filters,
+      };
+    }
+    case "module": {
+      const [module, list] = await Promise.all([
+        getModule(ctx, slug, projectId, source.moduleId),
+        listModuleIssues(ctx, slug, projectId, source.moduleId, listParams(filters, orderBy)),
+      ]);
+      return { rows: rowsOf(list as ListBody), detail: { kind: "module", id: module.id, name: module.name, completed: false }, filters };
+    }
+    case "view": {
+      // A saved view lists through its own stored filters; only the presentation is the member's.
+      const view = await getView(ctx, slug, projectId, source.viewId);
+      const query = issueListQueryFromFilters(view.query_data, { order_by: orderBy });
+      const list = await listIssuesWithAccess(ctx, access, query);
+      return {
+        rows: rowsOf(list as ListBody),
+        detail: { kind: "view", id: view.id, name: view.name, completed: false },
+        filters: view.query_data,
+      };
+    }
+    default: {
+      const list = await listIssuesWithAccess(ctx, access, issueListQueryFromFilters(filters, { order_by: orderBy }));
+      return { rows: rowsOf(list as ListBody), detail: { kind: "project", id: null, name: null, completed: false }, filters };
+    }
+  }
+}
+
+/** Everything an issue view page renders, read in one list call and one lookup batch. */
+export async function loadIssueViews(
+  request: Request,
+  context: AppLoadContext,
+  slug: string,
+  projectId: string,
+  source: IssueListSource = { kind: "project" },
+) {
+  const ctx = await requireActor(request, context);
+  return loadOrThrow(request, async () => {
+    const access = await projectAccess(ctx, slug, projectId);
+    const stored = withViewPropsDefaults(access.membership.view_props);
+    const [list, lookups, properties] = await Promise.all([
+      listFor(ctx, access, slug, source, stored.filters, stored.orderBy),
+      loadProjectLookups(ctx.db, access.project, access.workspace),
+      getIssueProperties(ctx, slug, projectId),
+    ]);
+    const role = access.membership.role;
+    const display: ViewProps = { ...stored, filters: list.filters ?? {} };
+    return {
+      workspaceSlug: access.workspace.slug,
+      project: { id: access.project.id, identifier: access.project.identifier, name: access.project.name },
+      source: list.detail,
+      userId: ctx.actor.id,
+      role,
+      /** Guests, viewers and everyone on a completed cycle only read (spec 000 section 6). */
+      canEdit: role >= ROLE.member && !list.detail.completed,
+      display,
+      properties: { id: properties.id, toggles: properties.properties },
+      states: [...lookups.states.values()].map(({ id, name, color, group }) => ({ id, name, color, group })),
+      labels: [...lookups.labels.values()]
+        .map(({ id, name, color }) => ({ id, name, color }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      members: [...lookups.members.values()]
+        .map((member) => ({
+          id: member.id,
+          name: member.display_name || [member.first_name, member.last_name].filter(Boolean).join(" ") || member.email,
+          email: member.email,
+          avatar: member.avatar,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      issues: list.rows.map(slimIssue),
+    };
+  });
+}
+
+export type IssueViewsData = Awaited<ReturnType<typeof loadIssueViews>>;
+
+// ---------------------------------------------------------------- the action
+
+const id = z.string().min(1).max(64);
+
+/** What the views post (JSON). The domain functions validate the payloads themselves. */
+const IssueViewsIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update-issue"), issueId: id, patch: z.record(z.string(), z.unknown()) }),
+  z.object({ intent: z.literal("delete-issue"), issueId: id }),
+  z.object({ intent: z.literal("bulk-delete"), issue_ids: z.array(id).max(1000) }),
+  z.object({ intent: z.literal("display"), view_props: z.record(z.string(), z.unknown()) }),
+  z.object({ intent: z.literal("properties"), properties: z.record(z.string(), z.boolean()) }),
+  z.object({ intent: z.literal("create-view"), view: z.record(z.string(), z.unknown()) }),
+  z.object({ intent: z.literal("update-view"), query_data: z.record(z.string(), z.unknown()) }),
+]);
+
+export type IssueViewsIntent = z.input<typeof IssueViewsIntent>;
+export type IssueViewsActionResult =
+  | { ok: true; intent: string; message?: string; id?: string }
+  | { ok: false; error: string; status: number; fields?: Record<string, string[]> };
+
+/** The issue views' writes: one domain call per intent, answered as `{ok, ...}`. */
+export async function issueViewsAction(
+  request: Request,
+  context: AppLoadContext,
+  slug: string,
+  projectId: string,
+  source: IssueListSource = { kind: "project" },
+) {
+  assertSameOrigin(context);
+  const ctx = await requireActor(request, context);
+  const parsed = IssueViewsIntent.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) {
+    return data({ ok: false as const, error: "Unknown action.", status: 400 } satisfies IssueViewsActionResult, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "update-issue":
+        await updateIssue(ctx, slug, projectId, input.issueId, input.patch);
+        return { ok: true as const, intent: input.intent };
+      case "delete-issue":
+        await deleteIssue(ctx, slug, projectId, input.issueId);
+        return { ok: true as const, intent: input.intent };
+      case "bulk-delete": {
+        const { message } = await bulkDeleteIssues(ctx, slug, projectId, { issue_ids: input.issue_ids });
+        return { ok: true as const, intent: input.intent, message };
+      }
+      case "display":
+        await saveDisplayPreferences(ctx, slug, projectId, { view_props: input.view_props });
+        return { ok: true as const, intent: input.intent };
+      case "properties": {
+        // The spec's flow: PATCH the stored row, or POST one when none exists yet.
+        const current = await getIssueProperties(ctx, slug, projectId);
+        const body = { properties: input.properties, user: ctx.actor.id };
+        if (current.id) await updateIssueProperties(ctx, slug, projectId, current.id, body);
+        else await createIssueProperties(ctx, slug, projectId, body);
+        return { ok: true as const, intent: input.intent };
+      }
+      case "create-view": {
+        const view = await createView(ctx, slug, projectId, input.view);
+        return { ok: true as const, intent: input.intent, id: view.id };
+      }
+      case "update-view": {
+        if (source.kind !== "view") {
+          return data({ ok: false as const, error: "Not a saved view.", status: 400 } satisfies IssueViewsActionResult, { status: 400 });
+        }
+        await updateView(ctx, slug, projectId, source.viewId, { query_data: input.query_data });
+        return { ok: true as const, intent: input.intent };
+      }
+    }
+  } catch (error) {
+    const fields = (error as { fields?: Record<string, string[]> }).fields;
+    const answer = actionError(error, request);
+    if (fields) return data({ ...answer.data, fields }, answer.init ?? undefined);
+    return answer;
+  }
+}

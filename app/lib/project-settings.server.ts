@@ -1,0 +1,78 @@
+// Server-side calls for project settings pages: who may see them (guests and viewers may not,
+// spec 002) and the labels page's reads and writes (spec 000 label management).
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { ROLE } from "../../workers/domain/access";
+import { DomainError, Unauthorized } from "../../workers/domain/errors";
+import { createLabel, deleteLabel, listLabels, updateLabel } from "../../workers/domain/labels";
+import { myProjectMembership } from "../../workers/domain/projects";
+import { LabelFormSchema } from "../components/labels/schemas";
+import { assertSameOrigin, requireActor } from "./auth.server";
+import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
+
+/** Settings are barred to guests and viewers (spec 002 section 2). */
+export async function loadSettingsAccess(request: Request, context: AppLoadContext, slug: string, projectId: string) {
+  const ctx = await requireActor(request, context);
+  return loadOrThrow(request, async () => {
+    const membership = await myProjectMembership(ctx, slug, projectId);
+    return { authorized: membership.role >= ROLE.member, email: ctx.actor.email };
+  });
+}
+
+export async function loadLabelSettings(request: Request, context: AppLoadContext, slug: string, projectId: string) {
+  const ctx = await requireActor(request, context);
+  return loadOrThrow(request, async () => {
+    const membership = await myProjectMembership(ctx, slug, projectId);
+    if (membership.role < ROLE.member) return { authorized: false as const, labels: [] };
+    const labels = await listLabels(ctx, slug, projectId);
+    return { authorized: true as const, labels: labels.map(({ id, name, color, parent }) => ({ id, name, color, parent })) };
+  });
+}
+
+export type LabelSettingsData = Awaited<ReturnType<typeof loadLabelSettings>>;
+
+/** JSON intents of the labels page's buttons; the create/edit forms post form data (Conform). */
+export type LabelIntent = { intent: "delete-label"; label_id: string } | { intent: "ungroup-label"; label_id: string };
+
+export async function labelSettingsAction(request: Request, context: AppLoadContext, slug: string, projectId: string) {
+  assertSameOrigin(context);
+  const ctx = await requireActor(request, context);
+
+  if (request.headers.get("content-type")?.includes("application/json")) {
+    let body: LabelIntent;
+    try {
+      body = (await request.json()) as LabelIntent;
+    } catch {
+      return data({ ok: false as const, error: "Malformed request.", status: 400 }, { status: 400 });
+    }
+    try {
+      if (body.intent === "delete-label") await deleteLabel(ctx, slug, projectId, body.label_id);
+      // Removing a label from its group sets its parent to null (spec 000 section 3).
+      else if (body.intent === "ungroup-label") await updateLabel(ctx, slug, projectId, body.label_id, { parent: null });
+      else return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
+      return { ok: true as const, intent: body.intent };
+    } catch (error) {
+      if (error instanceof DomainError && !(error instanceof Unauthorized)) {
+        return data({ ok: false as const, error: error.message, status: error.status, intent: body.intent }, { status: error.status });
+      }
+      return actionError(error, request);
+    }
+  }
+
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(formData, { schema: LabelFormSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  const { name, color, parent } = submission.value;
+  try {
+    if (intent === "update-label") {
+      await updateLabel(ctx, slug, projectId, String(formData.get("label_id") ?? ""), { name, color });
+    } else {
+      await createLabel(ctx, slug, projectId, { name, color, parent: parent || null });
+    }
+    return { result: submission.reply({ resetForm: true }), status: 200, ok: true as const, intent };
+  } catch (error) {
+    return replyWithError(submission, error, request);
+  }
+}

@@ -1,0 +1,68 @@
+// "/{slug}/projects/{projectId}/issues/{issueId}": the issue page (spec 000). The trailing `_` on
+// "issues_" keeps it out of the issues list's layout: it renders inside the project shell as a
+// page of its own.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, isRouteErrorResponse, useLoaderData, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { IssueView } from "~/components/issue-detail/issue-view";
+import { IconAlert } from "~/components/icons";
+import { InlineState } from "~/components/shell-states";
+import { buttonClass } from "~/components/ui";
+import { issuePageAction, loadIssuePage } from "~/lib/issue-detail.server";
+import { projectIssuesPath } from "~/lib/paths";
+import type { ProjectPageHandle, ProjectShellData } from "./$workspaceSlug.projects.$projectId";
+
+const SHELL_ROUTE = "routes/$workspaceSlug.projects.$projectId";
+
+type IssueRouteData = Awaited<ReturnType<typeof loader>>;
+
+export const handle: ProjectPageHandle = {
+  crumbs: (params, data) => {
+    const issue = (data as IssueRouteData | undefined)?.issue;
+    return [
+      { label: "Issues", to: projectIssuesPath(params.workspaceSlug ?? "", params.projectId ?? "") },
+      { label: issue ? `${issue.project_detail.identifier}-${issue.sequence_id}` : "Issue" },
+    ];
+  },
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.issue.project_detail.identifier}-${data.issue.sequence_id} ${data.issue.name}` : "Issue" },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadIssuePage(request, context, params.workspaceSlug ?? "", params.projectId ?? "", params.issueId ?? "");
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return issuePageAction(request, context, params.workspaceSlug ?? "", params.projectId ?? "", params.issueId ?? "");
+}
+
+export default function IssuePage() {
+  const data = useLoaderData<typeof loader>();
+  const shell = useRouteLoaderData<ProjectShellData>(SHELL_ROUTE);
+  const { workspaceSlug = "" } = useParams();
+  const project = shell?.project;
+  if (!project) return null;
+  return (
+    <IssueView
+      key={data.issue.id}
+      data={data}
+      slug={workspaceSlug}
+      project={{ id: project.id, identifier: project.identifier, estimate: project.estimate, member_role: project.member_role }}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { workspaceSlug = "", projectId = "" } = useParams();
+  // Membership screens belong to the project shell.
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <InlineState icon={<IconAlert size={24} />} title="Issue does not exist" description="The issue you are looking for was deleted or never existed.">
+      <Link to={projectIssuesPath(workspaceSlug, projectId)} className={buttonClass("primary")}>
+        Go to issues
+      </Link>
+    </InlineState>
+  );
+}

@@ -1,0 +1,71 @@
+// "/{slug}/projects/{projectId}/settings": the project settings layout. Guests and viewers see
+// 'Oops! You are not authorized to view this page' instead (spec 002 settings authorization).
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
+import { IconLock } from "~/components/icons";
+import { InlineState } from "~/components/shell-states";
+import { buttonClass } from "~/components/ui";
+import { projectIssuesPath, projectPath } from "~/lib/paths";
+import { loadSettingsAccess } from "~/lib/project-settings.server";
+import type { ProjectPageHandle } from "./$workspaceSlug.projects.$projectId";
+
+export const handle: ProjectPageHandle = { crumb: "Settings" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadSettingsAccess(request, context, params.workspaceSlug ?? "", params.projectId ?? "");
+}
+
+const SECTIONS = [{ to: "labels", label: "Labels" }];
+
+export default function ProjectSettings() {
+  const { authorized, email } = useLoaderData<typeof loader>();
+  const { workspaceSlug = "", projectId = "" } = useParams();
+  if (!authorized) {
+    return (
+      <InlineState
+        icon={<IconLock size={24} />}
+        title="Oops! You are not authorized to view this page"
+        description={
+          <>
+            You are signed in as <span className="font-medium text-neutral-700">{email}</span>.{" "}
+            <Form method="post" action="/sign-out" className="inline">
+              <button type="submit" className="font-medium text-brand-600 hover:underline">
+                Sign in with a different account
+              </button>
+            </Form>
+          </>
+        }
+      >
+        <Link to={projectIssuesPath(workspaceSlug, projectId)} className={buttonClass("primary")}>
+          Go to issues
+        </Link>
+      </InlineState>
+    );
+  }
+  return (
+    <div className="flex flex-1 flex-col bg-white md:flex-row">
+      <nav aria-label="Project settings" className="shrink-0 border-b border-neutral-200 px-4 py-4 md:w-56 md:border-r md:border-b-0">
+        <p className="px-2 pb-2 text-xs font-semibold tracking-wide text-neutral-400 uppercase">Project Settings</p>
+        <ul className="flex gap-1 md:flex-col">
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink
+                to={`${projectPath(workspaceSlug, projectId)}/settings/${section.to}`}
+                className={({ isActive }) =>
+                  `block rounded-md px-2 py-1.5 text-sm ${isActive ? "bg-neutral-100 font-medium text-neutral-900" : "text-neutral-600 hover:bg-neutral-50"}`
+                }
+              >
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1 px-5 py-6 sm:px-8">
+        <div className="mx-auto max-w-3xl">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
