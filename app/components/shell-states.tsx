@@ -29,7 +29,9 @@ export function StateCard({
         </div>
       ) : null}
       <h1 className="text-xl font-semibold tracking-tight text-neutral-900">{title}</h1>
-      {description ? <p className="mt-2 text-sm leading-6 text-neutral-500">{description}</p> : null}
+      {/* A div, not a p: descriptions may hold a form (sign in with another account), and the HTML
+          parser closes a p before a form, which would break hydration. */}
+      {description ? <div className="mt-2 text-sm leading-6 text-neutral-500">{description}</div> : null}
       {children ? <div className="mt-6 flex flex-wrap items-center justify-center gap-3">{children}</div> : null}
     </div>
   );

@@ -196,7 +196,8 @@ describe("issue detail", () => {
     const dialog = await warning;
     expect(dialog.type()).toBe("beforeunload");
     await dialog.dismiss();
-    await visible(page.getByTestId("description-status").getByText("Saved"), 10_000);
+    // Exact: "Unsaved changes" also contains "saved".
+    await visible(page.getByTestId("description-status").getByText("Saved", { exact: true }), 10_000);
 
     await page.reload();
     await waitForHydration(page);

@@ -3,6 +3,7 @@
 // schema serialises to (the server sanitises that HTML again before storing it).
 import { baseKeymap, chainCommands, exitCode, setBlockType, toggleMark, wrapIn } from "prosemirror-commands";
 import { history, redo, undo } from "prosemirror-history";
+import { inputRules, textblockTypeInputRule, undoInputRule, wrappingInputRule } from "prosemirror-inputrules";
 import { keymap } from "prosemirror-keymap";
 import { type MarkType, type Node as PMNode, DOMParser as PMDOMParser, DOMSerializer } from "prosemirror-model";
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirror-schema-list";
@@ -84,34 +85,24 @@ function initialDoc(html: string | null | undefined, json: unknown): PMNode {
 
 // ---------------------------------------------------------------- plugins
 
-/** Markdown-style shortcuts at the start of a block: "# ", "- ", "1. ", "> ", "```". */
-const BLOCK_RULES: { match: RegExp; command(match: RegExpExecArray): Command }[] = [
-  { match: /^(#{1,3})\s$/, command: (m) => setBlockType(schema.nodes.heading, { level: m[1].length }) },
-  { match: /^\s*[-+*]\s$/, command: () => wrapInList(schema.nodes.bullet_list) },
-  { match: /^(\d+)\.\s$/, command: (m) => wrapInList(schema.nodes.ordered_list, { order: Number(m[1]) }) },
-  { match: /^>\s$/, command: () => wrapIn(schema.nodes.blockquote) },
-  { match: /^```$/, command: () => setBlockType(schema.nodes.code_block) },
-];
-
+/**
+ * Markdown-style shortcuts at the start of a block, as Linear and Plane offer: "# " to "### ",
+ * "- ", "1. ", "> " and "```". Backspace right after one undoes it (undoInputRule).
+ */
 function blockShortcuts() {
-  return new Plugin({
-    props: {
-      handleTextInput(view, from, to, text) {
-        const $from = view.state.doc.resolve(from);
-        if (!$from.parent.isTextblock || $from.parent.type.spec.code) return false;
-        const before = $from.parent.textBetween(0, $from.parentOffset, undefined, "\ufffc") + text;
-        for (const rule of BLOCK_RULES) {
-          const match = rule.match.exec(before);
-          if (!match) continue;
-          const command = rule.command(match);
-          const start = $from.start();
-          view.dispatch(view.state.tr.delete(start, to));
-          if (!command(view.state, view.dispatch)) view.dispatch(view.state.tr.insertText(match[0], start));
-          return true;
-        }
-        return false;
-      },
-    },
+  return inputRules({
+    rules: [
+      textblockTypeInputRule(/^(#{1,3})\s$/, schema.nodes.heading, (match) => ({ level: match[1].length })),
+      wrappingInputRule(/^\s*([-+*])\s$/, schema.nodes.bullet_list),
+      wrappingInputRule(
+        /^(\d+)\.\s$/,
+        schema.nodes.ordered_list,
+        (match) => ({ order: Number(match[1]) }),
+        (match, node) => node.childCount + node.attrs.order === Number(match[1]),
+      ),
+      wrappingInputRule(/^\s*>\s$/, schema.nodes.blockquote),
+      textblockTypeInputRule(/^```$/, schema.nodes.code_block),
+    ],
   });
 }
 
@@ -201,6 +192,7 @@ function keymaps(onSubmit: () => boolean) {
   };
   return [
     keymap({
+      Backspace: undoInputRule,
       "Mod-z": undo,
       "Shift-Mod-z": redo,
       "Mod-y": redo,

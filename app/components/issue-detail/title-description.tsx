@@ -118,6 +118,8 @@ export function IssueDescription() {
   useEffect(() => {
     if (status === "saved") return;
     const warn = (event: BeforeUnloadEvent) => {
+      // Start saving now: if the person stays, the edit is saved without waiting for the timer.
+      flushRef.current();
       event.preventDefault();
       event.returnValue = "";
     };
