@@ -12,7 +12,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations },
+          bindings: { APP_ENV: "test", PASSWORD_HASH_ITERATIONS: "1000", TEST_MIGRATIONS: migrations },
         },
       }),
     ],
