@@ -21,6 +21,9 @@ export default defineConfig(async () => {
       include: ["tests/**/*.test.ts"],
       exclude: ["tests/e2e/**", "node_modules/**"],
       setupFiles: ["./tests/setup/apply-migrations.ts"],
+      // Two workers on the two-core machine: each test file starts its own workerd (~8 s), and
+      // two starts overlap well with the other file's requests.
+      maxWorkers: 2,
       testTimeout: 30_000,
       hookTimeout: 30_000,
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },

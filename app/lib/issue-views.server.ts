@@ -8,13 +8,13 @@ import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { ROLE, type ProjectAccess, projectAccess } from "../../workers/domain/access";
 import type { ActorContext } from "../../workers/domain/context";
-import { getCycle, listCycleIssues } from "../../workers/domain/cycles";
+import { addCycleIssues, getCycle, listCycleIssues } from "../../workers/domain/cycles";
 import { saveDisplayPreferences } from "../../workers/domain/display-preferences";
 import { createIssueProperties, getIssueProperties, updateIssueProperties } from "../../workers/domain/issue-properties";
 import { issueListQueryFromFilters } from "../../workers/domain/issue-query";
 import { type IssueRow, loadProjectLookups } from "../../workers/domain/issue-views";
 import { bulkDeleteIssues, deleteIssue, listIssuesWithAccess, updateIssue } from "../../workers/domain/issues";
-import { getModule, listModuleIssues } from "../../workers/domain/modules";
+import { addModuleIssues, getModule, listModuleIssues } from "../../workers/domain/modules";
 import { type ViewProps, withViewPropsDefaults } from "../../workers/domain/schemas/view-props";
 import { createView, getView, updateView } from "../../workers/domain/views";
 import type { IssueFilters } from "../../drizzle/schema";
@@ -194,6 +194,7 @@ const IssueViewsIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("properties"), properties: z.record(z.string(), z.boolean()) }),
   z.object({ intent: z.literal("create-view"), view: z.record(z.string(), z.unknown()) }),
   z.object({ intent: z.literal("update-view"), query_data: z.record(z.string(), z.unknown()) }),
+  z.object({ intent: z.literal("add-existing"), issue_ids: z.array(id).min(1).max(1000) }),
 ]);
 
 export type IssueViewsIntent = z.input<typeof IssueViewsIntent>;
@@ -248,6 +249,14 @@ export async function issueViewsAction(
           return data({ ok: false as const, error: "Not a saved view.", status: 400 } satisfies IssueViewsActionResult, { status: 400 });
         }
         await updateView(ctx, slug, projectId, source.viewId, { query_data: input.query_data });
+        return { ok: true as const, intent: input.intent };
+      }
+      case "add-existing": {
+        if (source.kind === "cycle") await addCycleIssues(ctx, slug, projectId, source.cycleId, { issues: input.issue_ids });
+        else if (source.kind === "module") await addModuleIssues(ctx, slug, projectId, source.moduleId, { issues: input.issue_ids });
+        else {
+          return data({ ok: false as const, error: "Not a cycle or module.", status: 400 } satisfies IssueViewsActionResult, { status: 400 });
+        }
         return { ok: true as const, intent: input.intent };
       }
     }

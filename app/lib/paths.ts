@@ -24,3 +24,10 @@ export const workspaceSlugOf = (pathname: string) => pathname.split("/")[1] ?? "
 export function isWorkspacePath(pathname: string) {
   return !APP_SEGMENTS.has(workspaceSlugOf(pathname));
 }
+
+export const projectCyclesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/cycles`;
+export const cycleIssuesPath = (slug: string, projectId: string, cycleId: string) => `${projectCyclesPath(slug, projectId)}/${cycleId}`;
+export const projectModulesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/modules`;
+export const moduleIssuesPath = (slug: string, projectId: string, moduleId: string) => `${projectModulesPath(slug, projectId)}/${moduleId}`;
+export const projectViewsPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/views`;
+export const viewIssuesPath = (slug: string, projectId: string, viewId: string) => `${projectViewsPath(slug, projectId)}/${viewId}`;

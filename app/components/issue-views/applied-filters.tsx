@@ -15,7 +15,7 @@ import {
 import type { Lookups } from "./model";
 import { Avatar } from "./parts";
 
-function valueOf(key: FilterKey, value: string, lookups: Lookups): { label: string; icon: React.ReactNode } {
+function chipValue(key: FilterKey, value: string, lookups: Lookups): { label: string; icon: React.ReactNode } {
   switch (key) {
     case "state": {
       const state = lookups.states.get(value);
@@ -84,7 +84,7 @@ export function AppliedFilters({
           <div key={key} className="flex flex-wrap items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs">
             <span className="text-neutral-500">{FILTER_LABELS[key]}:</span>
             {values.map((value) => {
-              const { label, icon } = valueOf(key, value, lookups);
+              const { label, icon } = chipValue(key, value, lookups);
               return (
                 <span key={value} className="inline-flex items-center gap-1 rounded bg-neutral-100 px-1.5 py-0.5 text-neutral-700">
                   {icon}

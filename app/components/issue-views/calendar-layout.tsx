@@ -187,7 +187,8 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
             />
             Show weekends
           </label>
-          <div role="group" aria-label="Calendar range" className="flex rounded-md bg-neutral-100 p-0.5">
+          <fieldset className="flex rounded-md bg-neutral-100 p-0.5">
+            <legend className="sr-only">Calendar range</legend>
             {(["month", "week"] as const).map((mode) => (
               <button
                 key={mode}
@@ -201,7 +202,7 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
                 {mode === "month" ? "Monthly" : "Weekly"}
               </button>
             ))}
-          </div>
+          </fieldset>
         </div>
       </div>
       <div className="grid border-b border-neutral-200 bg-neutral-50" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}>
@@ -211,11 +212,11 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
           </div>
         ))}
       </div>
-      <div className="flex-1" role="grid" aria-label="Calendar">
+      <ol className="flex-1" aria-label="Calendar">
         {weeks.map((week) => (
-          <div
+          <li
             key={week[0]}
-            role="row"
+            aria-label={`Week of ${dateOfDay(week[columns[0]])}`}
             className={`grid border-b border-neutral-200 ${prefs.mode === "week" ? "min-h-[28rem]" : "min-h-32"}`}
             style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}
           >
@@ -227,9 +228,8 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
               const shown = open ? dayIssues : dayIssues.slice(0, CALENDAR_MAX_PER_DAY);
               const outside = prefs.mode === "month" && monthOf(date).month !== currentMonth;
               return (
-                <div
+                <section
                   key={date}
-                  role="gridcell"
                   aria-label={date}
                   data-date={date}
                   className={`flex min-w-0 flex-col gap-1 border-r border-neutral-100 p-1.5 last:border-r-0 ${outside ? "bg-neutral-50/70" : ""}`}
@@ -255,12 +255,12 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
                       {open ? "Hide" : `${dayIssues.length - CALENDAR_MAX_PER_DAY} more`}
                     </button>
                   ) : null}
-                </div>
+                </section>
               );
             })}
-          </div>
+          </li>
         ))}
-      </div>
+      </ol>
     </div>
   );
 }

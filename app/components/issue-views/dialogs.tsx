@@ -1,5 +1,6 @@
 // The issue views' dialogs, loaded only when one first opens (they are not part of the page's
-// first JavaScript): delete one issue, bulk delete, and save the filters as a view.
+// first JavaScript): delete one issue, bulk delete, add existing issues to a cycle or module,
+// and save the filters as a view.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
@@ -92,17 +93,33 @@ export function DeleteIssueDialog({
   );
 }
 
-// ---------------------------------------------------------------- bulk delete (spec 002: the Delete key)
+// ---------------------------------------------------------------- pick several issues
 
-const BULK_LIST_MAX = 200;
+const PICK_LIST_MAX = 200;
 
-function BulkDeleteForm({
+type PickableIssue = Pick<ViewIssue, "id" | "name" | "sequence_id">;
+
+/**
+ * Search by name or identifier-sequence and tick issues (spec 000 section 5): bulk delete and
+ * "Add existing issues" both need at least one ("Please select atleast one issue").
+ */
+function IssuePickForm({
+  title,
+  listLabel,
+  submitLabel,
+  danger = false,
   issues,
   identifier,
+  loading = false,
   onConfirm,
 }: {
-  issues: ViewIssue[];
+  title: string;
+  listLabel: string;
+  submitLabel: string;
+  danger?: boolean;
+  issues: PickableIssue[];
   identifier: string;
+  loading?: boolean;
   onConfirm(ids: string[]): void;
 }) {
   const toast = useToast();
@@ -137,7 +154,7 @@ function BulkDeleteForm({
       }}
     >
       <div className="flex items-center justify-between px-5 pt-5">
-        <Dialog.Title className="text-base font-semibold text-neutral-900">Delete issues</Dialog.Title>
+        <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
         <Dialog.CloseTrigger type="button" aria-label="Close" className="rounded p-1 text-neutral-400 hover:bg-neutral-100">
           <IconX size={16} />
         </Dialog.CloseTrigger>
@@ -157,11 +174,17 @@ function BulkDeleteForm({
           autoComplete="off"
         />
       </div>
-      <ul className="mt-3 max-h-80 min-h-0 flex-1 overflow-y-auto px-3" aria-label="Issues to delete">
-        {matches.length === 0 ? (
-          <li className="px-2 py-6 text-center text-sm text-neutral-500">We couldn't find any issue with that term. Please try again.</li>
+      <ul className="mt-3 max-h-80 min-h-0 flex-1 overflow-y-auto px-3" aria-label={listLabel} aria-busy={loading}>
+        {loading ? (
+          <li className="flex justify-center px-2 py-6 text-neutral-400">
+            <Spinner />
+          </li>
+        ) : matches.length === 0 ? (
+          <li className="px-2 py-6 text-center text-sm text-neutral-500">
+            {query.trim() ? "We couldn't find any issue with that term. Please try again." : "No issues found. Create a new issue with C."}
+          </li>
         ) : null}
-        {matches.slice(0, BULK_LIST_MAX).map((issue) => {
+        {matches.slice(0, PICK_LIST_MAX).map((issue) => {
           const key = issueKey(identifier, issue);
           return (
             <li key={issue.id}>
@@ -178,8 +201,8 @@ function BulkDeleteForm({
             </li>
           );
         })}
-        {matches.length > BULK_LIST_MAX ? (
-          <li className="px-2 py-2 text-xs text-neutral-400">{matches.length - BULK_LIST_MAX} more: refine the search to see them.</li>
+        {matches.length > PICK_LIST_MAX ? (
+          <li className="px-2 py-2 text-xs text-neutral-400">{matches.length - PICK_LIST_MAX} more: refine the search to see them.</li>
         ) : null}
       </ul>
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-neutral-100 px-5 py-4">
@@ -188,14 +211,16 @@ function BulkDeleteForm({
           <Dialog.CloseTrigger type="button" className={buttonClass("secondary", "sm")}>
             Cancel
           </Dialog.CloseTrigger>
-          <button type="submit" className={buttonClass("danger", "sm")}>
-            Delete selected issues
+          <button type="submit" className={buttonClass(danger ? "danger" : "primary", "sm")}>
+            {submitLabel}
           </button>
         </div>
       </div>
     </form>
   );
 }
+
+// ---------------------------------------------------------------- bulk delete (spec 002: the Delete key)
 
 export function BulkDeleteDialog({
   open,
@@ -212,7 +237,70 @@ export function BulkDeleteDialog({
 }) {
   return (
     <Shell open={open} onOpenChange={onOpenChange} width="max-w-2xl">
-      <BulkDeleteForm issues={issues} identifier={identifier} onConfirm={onConfirm} />
+      <IssuePickForm
+        title="Delete issues"
+        listLabel="Issues to delete"
+        submitLabel="Delete selected issues"
+        danger
+        issues={issues}
+        identifier={identifier}
+        onConfirm={onConfirm}
+      />
+    </Shell>
+  );
+}
+
+// ---------------------------------------------------------------- add existing issues (cycle, module)
+
+/**
+ * The project's issues that are not in this cycle or module yet, read from the REST list when the
+ * dialog opens (the page only holds the container's own issues).
+ */
+export function AddExistingIssuesDialog({
+  slug,
+  project,
+  exclude,
+  onConfirm,
+  onClose,
+}: {
+  slug: string;
+  project: { id: string; identifier: string };
+  exclude: string[];
+  onConfirm(ids: string[]): void;
+  onClose(): void;
+}) {
+  const [issues, setIssues] = useState<PickableIssue[] | null>(null);
+  const toast = useToast();
+  useEffect(() => {
+    const controller = new AbortController();
+    const url = `/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(project.id)}/issues/?order_by=-created_at`;
+    fetch(url, { signal: controller.signal, headers: { accept: "application/json" } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`issues list answered ${response.status}`);
+        const body = (await response.json()) as PickableIssue[] | { results: PickableIssue[] };
+        const rows = Array.isArray(body) ? body : body.results;
+        const skip = new Set(exclude);
+        setIssues(rows.filter((row) => !skip.has(row.id)).map(({ id, name, sequence_id }) => ({ id, name, sequence_id })));
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("Issues could not be loaded.", error);
+        toast.show({ type: "error", title: "Error!", message: "Issues could not be loaded. Please try again." });
+        setIssues([]);
+      });
+    return () => controller.abort();
+  }, [slug, project.id, exclude, toast]);
+  return (
+    <Shell open onOpenChange={(open) => !open && onClose()} width="max-w-2xl">
+      <IssuePickForm
+        title="Add existing issues"
+        listLabel="Issues to add"
+        submitLabel="Add selected issues"
+        issues={issues ?? []}
+        loading={issues === null}
+        identifier={project.identifier}
+        onConfirm={onConfirm}
+      />
     </Shell>
   );
 }

@@ -136,7 +136,7 @@ export function SortableList({
       created.destroy();
       instance.current = null;
     };
-  }, [Sortable, enabled, group, accept, groupKey, handlers]);
+  }, [Sortable, enabled, group, accept, groupKey, handlers, sort]);
 
   useEffect(() => {
     if (instance.current && !accept) instance.current.option("sort", sort);

@@ -55,7 +55,7 @@ function monthsFor(bars: Bar[], today: number) {
   }
   const months: { label: string; start: number; days: number }[] = [];
   const first = dateOfDay(min);
-  let y = Number(first.slice(0, 4));
+  const y = Number(first.slice(0, 4));
   let m = Number(first.slice(5, 7)) - 1;
   while (monthStart(y, m) <= max) {
     const start = monthStart(y, m);
@@ -68,7 +68,7 @@ function monthsFor(bars: Bar[], today: number) {
 
 export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
   const { identifier, issuePath, lookups } = useViewContext();
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const today = dayNumber(todayUtc());
   const bars = useMemo(() => issues.map(barOf), [issues]);
   const months = useMemo(() => monthsFor(bars, today), [bars, today]);
@@ -86,7 +86,7 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
   const dayLines = `repeating-linear-gradient(to right, transparent 0 ${GANTT_DAY_WIDTH - 1}px, #f1f1f1 ${GANTT_DAY_WIDTH - 1}px ${GANTT_DAY_WIDTH}px)`;
 
   return (
-    <div ref={scroller} className="relative h-full overflow-auto bg-white" aria-label="Gantt chart" role="region">
+    <section ref={scroller} className="relative h-full overflow-auto bg-white" aria-label="Gantt chart">
       <div style={{ width: SIDEBAR_WIDTH + width }} className="relative">
         <div className="sticky top-0 z-20 flex border-b border-neutral-200 bg-white">
           <div
@@ -175,6 +175,6 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
           })}
         </ul>
       </div>
-    </div>
+    </section>
   );
 }

@@ -125,9 +125,9 @@ function EmptyState({
   onAddExisting?: () => void;
 }) {
   const shortcut = (
-    <kbd className="ml-1 rounded border border-white/40 px-1 font-sans text-[10px] font-medium" aria-hidden="true">
+    <span className="ml-1 rounded border border-white/40 px-1 font-sans text-[10px] font-medium" aria-hidden="true">
       C
-    </kbd>
+    </span>
   );
   if (kind === "project") {
     return (
@@ -541,6 +541,11 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
             <LayoutButtons layout={layout} onChange={(issueView) => changeDisplay({ issueView })} />
             <FiltersMenu filters={props.filters} choices={data} onToggle={toggleFilter} />
             <DisplayMenu props={props} properties={toggles} onChange={changeDisplay} onToggleProperty={toggleProperty} />
+            {canEdit && onAddExisting ? (
+              <button type="button" onClick={onAddExisting} className={buttonClass("secondary", "sm")}>
+                Add existing issues
+              </button>
+            ) : null}
             {canEdit ? (
               <button type="button" onClick={openCreate} className={buttonClass("primary", "sm")} aria-keyshortcuts="C">
                 <IconPlus size={14} />

@@ -134,9 +134,10 @@ function Prop({
 
 function Count({ icon, count, label }: { icon: React.ReactNode; count: number; label: string }) {
   return (
-    <span className={chip} title={label} aria-label={label}>
+    <span className={chip} title={label}>
       {icon}
-      {count}
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{label}</span>
     </span>
   );
 }

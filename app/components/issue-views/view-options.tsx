@@ -24,7 +24,8 @@ const LAYOUT_ICONS: Record<Layout, typeof IconList> = {
 
 export function LayoutButtons({ layout, onChange }: { layout: Layout; onChange(layout: Layout): void }) {
   return (
-    <div role="group" aria-label="Layout" className="flex items-center gap-0.5 rounded-md bg-neutral-100 p-0.5">
+    <fieldset className="flex items-center gap-0.5 rounded-md bg-neutral-100 p-0.5">
+      <legend className="sr-only">Layout</legend>
       {LAYOUTS.map(({ key, label }) => {
         const Icon = LAYOUT_ICONS[key];
         const active = key === layout;
@@ -44,7 +45,7 @@ export function LayoutButtons({ layout, onChange }: { layout: Layout; onChange(l
           </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
 
