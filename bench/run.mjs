@@ -8,6 +8,7 @@ import { applyLocalMigrations, startWranglerDev } from "../scripts/lib/dev-serve
 import { ROOT, bin, capture, run, wranglerEnv } from "../scripts/lib/run.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
+import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
 
 const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
@@ -34,7 +35,7 @@ async function main() {
   if (loaded.code !== 0) throw new Error(`loading the dataset failed:\n${loaded.stdout}\n${loaded.stderr}`);
 
   log("starting wrangler dev");
-  const server = await startWranglerDev({ persistDir: PERSIST, vars: { APP_ENV: "development" } });
+  const server = await startWranglerDev({ persistDir: PERSIST, vars: { APP_ENV: "development" }, production: true });
   try {
     const signIn = await fetch(`${server.url}/api/auth/sign-in/`, {
       method: "POST",
@@ -52,6 +53,14 @@ async function main() {
       log,
     });
 
+    const viewsPage = await runIssueViewsPageSuite({
+      url: server.url,
+      cookie,
+      workspaceSlug: dataset.workspaceSlug,
+      projects: dataset.projects,
+      log,
+    });
+
     const header = [
       "# Benchmark results",
       "",
@@ -60,7 +69,7 @@ async function main() {
       "Server: `wrangler dev` (workerd) with local D1, the same Worker that is deployed.",
       "",
     ].join("\n");
-    const body = [issuesApiMarkdown(issueRows)].join("\n\n");
+    const body = [issuesApiMarkdown(issueRows), issueViewsPageMarkdown(viewsPage)].join("\n\n");
     const file = path.join(ROOT, "bench", "results.md");
     writeFileSync(file, `${header}\n${body}\n`);
     console.log(`\n${body}\n`);

@@ -87,6 +87,10 @@ interface SourceDetail {
   completed: boolean;
 }
 
+/**
+ * The source's detail and filters (awaited: the toolbar needs them) and its rows (not awaited:
+ * the page streams them). A rows promise that rejects after the detail failed is already handled.
+ */
 async function listFor(
   ctx: ActorContext,
   access: ProjectAccess,
@@ -94,41 +98,37 @@ async function listFor(
   source: IssueListSource,
   filters: IssueFilters,
   orderBy: ViewProps["orderBy"],
-): Promise<{ rows: IssueRow[]; detail: SourceDetail; filters: IssueFilters }> {
+): Promise<{ rows: Promise<IssueRow[]>; detail: SourceDetail; filters: IssueFilters }> {
   const projectId = access.project.id;
+  const settled = (list: Promise<unknown>) => {
+    const rows = list.then((body) => rowsOf(body as ListBody));
+    rows.catch(() => {});
+    return rows;
+  };
   switch (source.kind) {
     case "cycle": {
-      const [cycle, list] = await Promise.all([
-        getCycle(ctx, slug, projectId, source.cycleId),
-        listCycleIssues(ctx, slug, projectId, source.cycleId, listParams(filters, orderBy)),
-      ]);
-      return {
-        rows: rowsOf(list as ListBody),
-        detail: { kind: "cycle", id: cycle.id, name: cycle.name, completed: cycle.status === "completed" },
-        filters,
-      };
+      const rows = settled(listCycleIssues(ctx, slug, projectId, source.cycleId, listParams(filters, orderBy)));
+      const cycle = await getCycle(ctx, slug, projectId, source.cycleId);
+      return { rows, detail: { kind: "cycle", id: cycle.id, name: cycle.name, completed: cycle.status === "completed" }, filters };
     }
     case "module": {
-      const [module, list] = await Promise.all([
-        getModule(ctx, slug, projectId, source.moduleId),
-        listModuleIssues(ctx, slug, projectId, source.moduleId, listParams(filters, orderBy)),
-      ]);
-      return { rows: rowsOf(list as ListBody), detail: { kind: "module", id: module.id, name: module.name, completed: false }, filters };
+      const rows = settled(listModuleIssues(ctx, slug, projectId, source.moduleId, listParams(filters, orderBy)));
+      const module = await getModule(ctx, slug, projectId, source.moduleId);
+      return { rows, detail: { kind: "module", id: module.id, name: module.name, completed: false }, filters };
     }
     case "view": {
       // A saved view lists through its own stored filters; only the presentation is the member's.
       const view = await getView(ctx, slug, projectId, source.viewId);
       const query = issueListQueryFromFilters(view.query_data, { order_by: orderBy });
-      const list = await listIssuesWithAccess(ctx, access, query);
       return {
-        rows: rowsOf(list as ListBody),
+        rows: settled(listIssuesWithAccess(ctx, access, query)),
         detail: { kind: "view", id: view.id, name: view.name, completed: false },
         filters: view.query_data,
       };
     }
     default: {
-      const list = await listIssuesWithAccess(ctx, access, issueListQueryFromFilters(filters, { order_by: orderBy }));
-      return { rows: rowsOf(list as ListBody), detail: { kind: "project", id: null, name: null, completed: false }, filters };
+      const rows = settled(listIssuesWithAccess(ctx, access, issueListQueryFromFilters(filters, { order_by: orderBy })));
+      return { rows, detail: { kind: "project", id: null, name: null, completed: false }, filters };
     }
   }
 }
@@ -174,12 +174,19 @@ export async function loadIssueViews(
           avatar: member.avatar,
         }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-      issues: list.rows.map(slimIssue),
+      /**
+       * Streamed: the toolbar and the board's frame reach the browser first, the issues follow in
+       * the same response (a project of 1,000 issues would otherwise hold back the first byte).
+       */
+      issues: list.rows.then((rows) => rows.map(slimIssue)),
     };
   });
 }
 
-export type IssueViewsData = Awaited<ReturnType<typeof loadIssueViews>>;
+/** What the loader answers: the issues are a promise the page streams. */
+export type IssueViewsLoaderData = Awaited<ReturnType<typeof loadIssueViews>>;
+/** What the views render, once the issues have arrived. */
+export type IssueViewsData = Omit<IssueViewsLoaderData, "issues"> & { issues: ViewIssue[] };
 
 // ---------------------------------------------------------------- the action
 

@@ -49,15 +49,17 @@ export function freePort(host = HOST) {
  * answers, and returns `{ url, port, stop(), output() }`. `vars` become `--var KEY:VALUE`
  * (they override wrangler.toml's [vars]). `stop()` ends wrangler's whole process group.
  * Options: port (default: a free one), persistDir (required), vars, cwd, timeoutMs, log (a
- * function that receives each output line; default: kept in memory for `output()`).
+ * function that receives each output line; default: kept in memory for `output()`), production
+ * (bundle as `wrangler deploy` does: wrangler dev otherwise sets NODE_ENV=development, which
+ * puts React in its slow development build; benchmarks measure what is deployed).
  */
 /**
  * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string,
- *   timeoutMs?: number, log?: (line: string) => void }} options
+ *   timeoutMs?: number, log?: (line: string) => void, production?: boolean }} options
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void>, output: () => string,
  *   process: import("node:child_process").ChildProcess }>}
  */
-export async function startWranglerDev({ port, persistDir, vars = {}, cwd = ROOT, timeoutMs = 90_000, log }) {
+export async function startWranglerDev({ port, persistDir, vars = {}, cwd = ROOT, timeoutMs = 90_000, log, production = false }) {
   if (!persistDir) throw new Error("startWranglerDev: persistDir is required");
   const listenPort = port ?? (await freePort());
   const args = ["dev", "--ip", HOST, "--port", String(listenPort), "--persist-to", persistDir];
@@ -65,7 +67,7 @@ export async function startWranglerDev({ port, persistDir, vars = {}, cwd = ROOT
 
   const child = spawn(bin("wrangler"), args, {
     cwd,
-    env: { ...process.env, ...WRANGLER_ENV },
+    env: { ...process.env, ...WRANGLER_ENV, ...(production ? { NODE_ENV: "production" } : {}) },
     // No stdin: wrangler's interactive hotkeys stay off.
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so stop() also ends workerd and esbuild children.

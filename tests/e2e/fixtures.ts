@@ -192,3 +192,33 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Drags with real pointer moves, as a person does: sortablejs (in fallback mode) starts a drag
+ * only after the pointer travels a few pixels and finds the drop target under the pointer.
+ * `grab` is where on the source to press (offset from its top-left); `at` where on the target
+ * to let go ("top" drops before the target's first item, "bottom" after its last).
+ */
+export async function dragByMouse(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  options: { grab?: { x: number; y: number }; at?: "top" | "center" | "bottom" } = {},
+) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("drag source or target is not on screen");
+  const startX = from.x + (options.grab?.x ?? Math.min(12, from.width / 2));
+  const startY = from.y + (options.grab?.y ?? Math.min(10, from.height / 2));
+  const at = options.at ?? "center";
+  const endX = to.x + to.width / 2;
+  const endY = at === "top" ? to.y + 4 : at === "bottom" ? to.y + to.height - 4 : to.y + to.height / 2;
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  await page.mouse.move(startX + 6, startY + 6, { steps: 3 });
+  await page.mouse.move(endX, endY, { steps: 20 });
+  // sortablejs reacts to moves on an interval; a short pause and a last nudge settle the target.
+  await page.waitForTimeout(150);
+  await page.mouse.move(endX, endY + 1);
+  await page.mouse.up();
+}

@@ -171,7 +171,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
         orderBy: [desc(issues.created_at), desc(issues.id)],
         after: ([createdAt, id]: CursorValue) =>
           or(lt(issues.created_at, String(createdAt)), and(eq(issues.created_at, String(createdAt)), lt(issues.id, String(id)))),
-        cursorOf: (issue: Issue) => [issue.created_at, issue.id],
+        cursorOf: (issue: CursorFields) => [issue.created_at, issue.id],
         kinds: ["string", "string"] as const,
       };
     case "-updated_at":
@@ -179,7 +179,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
         orderBy: [desc(issues.updated_at), desc(issues.id)],
         after: ([updatedAt, id]: CursorValue) =>
           or(lt(issues.updated_at, String(updatedAt)), and(eq(issues.updated_at, String(updatedAt)), lt(issues.id, String(id)))),
-        cursorOf: (issue: Issue) => [issue.updated_at, issue.id],
+        cursorOf: (issue: CursorFields) => [issue.updated_at, issue.id],
         kinds: ["string", "string"] as const,
       };
     case "priority":
@@ -187,7 +187,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
         orderBy: [asc(PRIORITY_RANK), asc(issues.sort_order), asc(issues.id)],
         after: ([rank, sortOrder, id]: CursorValue) =>
           sql`(${PRIORITY_RANK}, ${issues.sort_order}, ${issues.id}) > (${Number(rank)}, ${Number(sortOrder)}, ${String(id)})`,
-        cursorOf: (issue: Issue) => [PRIORITIES.indexOf(issue.priority), issue.sort_order, issue.id],
+        cursorOf: (issue: CursorFields) => [PRIORITIES.indexOf(issue.priority), issue.sort_order, issue.id],
         kinds: ["number", "number", "string"] as const,
       };
     default:
@@ -195,7 +195,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
         orderBy: [asc(issues.sort_order), asc(issues.id)],
         after: ([sortOrder, id]: CursorValue) =>
           or(gt(issues.sort_order, Number(sortOrder)), and(eq(issues.sort_order, Number(sortOrder)), gt(issues.id, String(id)))),
-        cursorOf: (issue: Issue) => [issue.sort_order, issue.id],
+        cursorOf: (issue: CursorFields) => [issue.sort_order, issue.id],
         kinds: ["number", "string"] as const,
       };
   }
@@ -207,7 +207,10 @@ export function cursorCondition(query: IssueListQuery) {
   return order.after(decodeCursor(query.cursor, order.kinds));
 }
 
-export function nextCursorOf(query: IssueListQuery, lastIssue: Issue) {
+/** What a cursor is made of: the ordering columns and the id. */
+type CursorFields = Pick<Issue, "id" | "sort_order" | "created_at" | "updated_at" | "priority">;
+
+export function nextCursorOf(query: IssueListQuery, lastIssue: CursorFields) {
   return encodeCursor(ordering(query.order_by).cursorOf(lastIssue));
 }
 

@@ -1,7 +1,7 @@
 // How issues look in responses and live-board changes (spec 000 section 3). A list row carries
 // everything a list, board, calendar or Gantt shows; the detail adds the description, the
 // cycle/module bridge rows and the blocker relations.
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, or } from "drizzle-orm";
 import {
   cycleIssues,
   cycles,
@@ -57,10 +57,12 @@ export async function loadProjectLookups(
       .from(projectMembers)
       .innerJoin(users, eq(users.id, projectMembers.member_id))
       .where(eq(projectMembers.project_id, project.id)),
+    // By primary key only: with the project in the WHERE clause SQLite walks the project's index
+    // instead, reading every issue of the project for a page of 100 (seen in the bench).
     db
-      .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id })
+      .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id, project_id: issues.project_id })
       .from(issues)
-      .where(and(eq(issues.project_id, project.id), inList(issues.id, parentList))),
+      .where(inList(issues.id, parentList)),
   ]);
   return {
     project,
@@ -69,7 +71,9 @@ export async function loadProjectLookups(
     labels: new Map(labelRows.map((l) => [l.id, l])),
     members: new Map(memberRows.map(({ user }) => [user.id, memberDetailOf(user)])),
     parents: new Map(
-      parentRows.map((p) => [p.id, { ...p, project_detail: { id: project.id, identifier: project.identifier } }]),
+      parentRows
+        .filter((p) => p.project_id === project.id)
+        .map(({ project_id: _project, ...p }) => [p.id, { ...p, project_detail: { id: project.id, identifier: project.identifier } }]),
     ),
   };
 }
@@ -78,7 +82,16 @@ export type StateRow = typeof states.$inferSelect;
 export { stateDetailOf };
 
 /** The list/board shape of an issue (no description: the detail has it). */
-export function issueRowOf(issue: Issue, lookups: ProjectLookups) {
+/**
+ * The issue columns a list row is built from: everything but the description, which list rows do
+ * not carry and which is most of a row's bytes (a board of 1,000 issues read 1,000 of them).
+ */
+const { description: _description, description_html: _html, description_stripped: _stripped, ...issueListColumnSet } =
+  getTableColumns(issues);
+export const issueListColumns = issueListColumnSet;
+export type IssueListRecord = Omit<Issue, "description" | "description_html" | "description_stripped">;
+
+export function issueRowOf(issue: IssueListRecord, lookups: ProjectLookups) {
   const { project, workspace } = lookups;
   return {
     id: issue.id,

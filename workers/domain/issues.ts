@@ -37,7 +37,7 @@ import {
   parseIssueListQuery,
   relevantStateIds,
 } from "./issue-query";
-import { type ProjectLookups, issueDetailOf, issueRowOf, loadProjectLookups } from "./issue-views";
+import { type ProjectLookups, issueDetailOf, issueListColumns, issueRowOf, loadProjectLookups } from "./issue-views";
 import {
   AddSubIssuesInput,
   BulkDeleteIssuesInput,
@@ -367,7 +367,7 @@ export async function listIssuesWithAccess(
   if (after) conditions.push(after);
   const order = ordering(query.order_by);
   const base = ctx.db
-    .select()
+    .select(issueListColumns)
     .from(issues)
     .where(and(...conditions))
     .orderBy(...order.orderBy);

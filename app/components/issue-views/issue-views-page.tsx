@@ -2,11 +2,14 @@
 // its revalidation rule; the loader and action are in app/lib/issue-views-route.server.ts. Each
 // route file only names its breadcrumbs and title.
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { Await, useFetcher, useLoaderData } from "@remix-run/react";
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
+import { IconAlert } from "~/components/icons";
+import { InlineState } from "~/components/shell-states";
+import { Spinner } from "~/components/ui";
 import { IssueViews } from "./issue-views";
 import { useToast } from "~/components/toast";
-import type { IssueViewsActionResult, IssueViewsData, IssueViewsIntent } from "~/lib/issue-views.server";
+import type { IssueViewsActionResult, IssueViewsData, IssueViewsIntent, IssueViewsLoaderData, ViewIssue } from "~/lib/issue-views.server";
 import { cycleIssuesPath, moduleIssuesPath, projectIssuesPath, viewIssuesPath } from "~/lib/paths";
 
 const AddExistingIssuesDialog = lazy(() =>
@@ -24,21 +27,38 @@ export const issueViewsShouldRevalidate: ShouldRevalidateFunction = ({ json, def
   return defaultShouldRevalidate;
 };
 
-/** The page: the views for the route's source, with "Add existing issues" on cycles and modules. */
+/**
+ * The page: the views for the route's source, with "Add existing issues" on cycles and modules.
+ * The issues stream in after the page's frame (the loader answers them as a promise); while a
+ * revalidation fetches new ones, React keeps the current board (Remix updates in a transition).
+ */
 export function IssueViewsPage({ title }: { title?: string }) {
-  const data = useLoaderData() as IssueViewsData;
+  const loaded = useLoaderData() as IssueViewsLoaderData;
+  const heading = title ?? loaded.source.name ?? "Issues";
+  return (
+    <Suspense fallback={<IssuesLoading title={heading} />}>
+      <Await resolve={loaded.issues} errorElement={<IssuesFailed />}>
+        {(issues) => <ResolvedIssueViews loaded={loaded} issues={issues} title={heading} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function ResolvedIssueViews({ loaded, issues, title }: { loaded: IssueViewsLoaderData; issues: ViewIssue[]; title: string }) {
+  const data = useMemo<IssueViewsData>(() => ({ ...loaded, issues }), [loaded, issues]);
   const [adding, setAdding] = useState(false);
   const { workspaceSlug, project, source } = data;
   const actionPath = issueViewsPathOf(workspaceSlug, project.id, source);
   const container = source.kind === "cycle" || source.kind === "module" ? source : null;
   const addExisting = useAddExisting(actionPath, () => setAdding(false));
+  const shownIds = useMemo(() => issues.map((issue) => issue.id), [issues]);
   return (
     <>
       <IssueViews
         key={`${project.id}:${source.kind}:${source.id ?? ""}`}
         data={data}
         actionPath={actionPath}
-        title={title ?? source.name ?? "Issues"}
+        title={title}
         onAddExisting={container && data.canEdit ? () => setAdding(true) : undefined}
         viewPath={(viewId) => viewIssuesPath(workspaceSlug, project.id, viewId)}
       />
@@ -47,13 +67,37 @@ export function IssueViewsPage({ title }: { title?: string }) {
           <AddExistingIssuesDialog
             slug={workspaceSlug}
             project={project}
-            exclude={data.issues.map((issue) => issue.id)}
+            exclude={shownIds}
             onConfirm={addExisting}
             onClose={() => setAdding(false)}
           />
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+function IssuesLoading({ title }: { title: string }) {
+  return (
+    <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-white">
+      <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
+        <h1 className="text-sm font-semibold text-neutral-900">{title}</h1>
+      </div>
+      <div className="flex flex-1 items-center justify-center gap-2 text-sm text-neutral-500" role="status">
+        <Spinner />
+        Loading issues...
+      </div>
+    </div>
+  );
+}
+
+function IssuesFailed() {
+  return (
+    <InlineState
+      icon={<IconAlert size={24} />}
+      title="Issues could not be loaded"
+      description="Something went wrong while loading the issues. Please reload the page."
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { KANBAN_COLUMN_CLASS, TITLE_MAX, type OrderBy, truncateTitle } from "~/l
 import { SortableList } from "./dnd";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, useViewContext } from "./parts";
+import { useProgressiveCount } from "./progressive";
 
 const KanbanCard = memo(function KanbanCard({ issue }: { issue: ViewIssue }) {
   const { identifier, issuePath, properties, canEdit, canDrag } = useViewContext();
@@ -36,6 +37,18 @@ const KanbanCard = memo(function KanbanCard({ issue }: { issue: ViewIssue }) {
     </div>
   );
 });
+
+function KanbanCards({ group }: { group: IssueGroup }) {
+  const { count, marker } = useProgressiveCount(group.issues.length);
+  return (
+    <SortableList groupKey={group.key} className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-3">
+      {group.issues.slice(0, count).map((issue) => (
+        <KanbanCard key={issue.id} issue={issue} />
+      ))}
+      {marker}
+    </SortableList>
+  );
+}
 
 export function KanbanLayout({
   groups,
@@ -70,11 +83,7 @@ export function KanbanLayout({
                 <OrderedByNotice orderBy={orderBy} />
               </div>
             ) : null}
-            <SortableList groupKey={group.key} className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-3">
-              {group.issues.map((issue) => (
-                <KanbanCard key={issue.id} issue={issue} />
-              ))}
-            </SortableList>
+            <KanbanCards group={group} />
           </section>
         );
       })}

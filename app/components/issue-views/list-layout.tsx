@@ -5,6 +5,7 @@ import { TITLE_MAX, type OrderBy, truncateTitle } from "~/lib/issue-display";
 import { SortableList } from "./dnd";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, useViewContext } from "./parts";
+import { useProgressiveCount } from "./progressive";
 
 const ListRow = memo(function ListRow({ issue }: { issue: ViewIssue }) {
   const { identifier, issuePath, properties, canEdit, canDrag } = useViewContext();
@@ -32,6 +33,22 @@ const ListRow = memo(function ListRow({ issue }: { issue: ViewIssue }) {
     </li>
   );
 });
+
+function ListRows({ group, grouped }: { group: IssueGroup; grouped: boolean }) {
+  const { count, marker } = useProgressiveCount(group.issues.length, "li");
+  return (
+    <SortableList
+      as="ul"
+      groupKey={group.key}
+      className={`min-h-9 ${grouped ? "empty:after:block empty:after:px-6 empty:after:py-2.5 empty:after:text-xs empty:after:text-neutral-400 empty:after:content-['No_issues']" : ""}`}
+    >
+      {group.issues.slice(0, count).map((issue) => (
+        <ListRow key={issue.id} issue={issue} />
+      ))}
+      {marker}
+    </SortableList>
+  );
+}
 
 export function ListLayout({
   groups,
@@ -65,15 +82,7 @@ export function ListLayout({
                 <OrderedByNotice orderBy={orderBy} />
               </div>
             ) : null}
-            <SortableList
-              as="ul"
-              groupKey={group.key}
-              className={`min-h-9 ${grouped ? "empty:after:block empty:after:px-6 empty:after:py-2.5 empty:after:text-xs empty:after:text-neutral-400 empty:after:content-['No_issues']" : ""}`}
-            >
-              {group.issues.map((issue) => (
-                <ListRow key={issue.id} issue={issue} />
-              ))}
-            </SortableList>
+            <ListRows group={group} grouped={grouped} />
           </section>
         );
       })}

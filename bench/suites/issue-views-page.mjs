@@ -1,0 +1,101 @@
+// Issue views page benchmark (issue 5): the kanban page of a project with 1,000 issues, rendered
+// by the Remix loader on the server. Measures time to first byte and to the whole document, and
+// the JavaScript the page makes the browser load before it is interactive, gzipped.
+import { gzipSync } from "node:zlib";
+import { ms, summarize } from "../lib/measure.mjs";
+
+export const TARGETS = { kanbanTtfbP50: 50, pageJsGzipKb: 150 };
+
+/** Milliseconds to the first body byte and to the last, for one GET of `url`. */
+async function timeDocument(url, headers) {
+  const start = performance.now();
+  const response = await fetch(url, { headers, redirect: "manual" });
+  if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const firstByte = performance.now() - start;
+  let html = first.value ? Buffer.from(first.value).toString("utf8") : "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    html += Buffer.from(value).toString("utf8");
+  }
+  return { firstByte, total: performance.now() - start, html };
+}
+
+/** The scripts a document loads up front: module preloads, module scripts and their imports. */
+function initialScripts(html) {
+  const found = new Set();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) found.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1]);
+  for (const match of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) found.add(match[1]);
+  return [...found];
+}
+
+export async function runIssueViewsPageSuite({ url, cookie, workspaceSlug, projects, log }) {
+  const project = projects.find((candidate) => candidate.size === 1000);
+  if (!project) throw new Error("the dataset has no project of 1,000 issues");
+  const headers = { cookie, origin: url, "content-type": "application/json" };
+  const pageUrl = `${url}/${workspaceSlug}/projects/${project.id}/issues`;
+  const setLayout = async (viewProps) => {
+    const response = await fetch(`${url}/api/workspaces/${workspaceSlug}/projects/${project.id}/project-views/`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ view_props: viewProps }),
+    });
+    if (!response.ok) throw new Error(`saving display preferences: HTTP ${response.status} ${await response.text()}`);
+  };
+  const browserHeaders = { cookie, accept: "text/html", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" };
+
+  const measure = async (label) => {
+    log(`issue views page: ${label}`);
+    for (let i = 0; i < 10; i++) await timeDocument(pageUrl, browserHeaders);
+    const firstBytes = [];
+    const totals = [];
+    let html = "";
+    for (let i = 0; i < 100; i++) {
+      const sample = await timeDocument(pageUrl, browserHeaders);
+      firstBytes.push(sample.firstByte);
+      totals.push(sample.total);
+      html = sample.html;
+    }
+    const cards = (html.match(/data-issue-id=/g) ?? []).length;
+    return { ttfb: summarize(firstBytes), total: summarize(totals), html, cards, htmlBytes: Buffer.byteLength(html) };
+  };
+
+  await setLayout({ issueView: "kanban", groupByProperty: "state", orderBy: "sort_order" });
+  const kanban = await measure("kanban, 1,000 issues");
+  await setLayout({ issueView: "list", groupByProperty: null, orderBy: "-created_at" });
+  const list = await measure("list, 1,000 issues");
+
+  const scripts = initialScripts(kanban.html);
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const src of scripts) {
+    const response = await fetch(new URL(src, url));
+    if (!response.ok) throw new Error(`GET ${src}: HTTP ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body).length;
+  }
+  return { kanban, list, js: { files: scripts.length, rawBytes, gzipBytes } };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function issueViewsPageMarkdown(result) {
+  const { kanban, list, js } = result;
+  return [
+    "## Issue views page (issue 5)",
+    "",
+    "Server render of `/{workspace}/projects/{project}/issues` for a project of 1,000 issues, requested as a browser would (cookie session, 100 requests after 10 warm-up, one at a time). Time to first byte is when the first chunk of the streamed document arrives.",
+    "",
+    "| measure | kanban (grouped by state) | list | target |",
+    "| --- | --- | --- | --- |",
+    `| time to first byte, p50 / p99 | ${ms(kanban.ttfb.p50)} / ${ms(kanban.ttfb.p99)} | ${ms(list.ttfb.p50)} / ${ms(list.ttfb.p99)} | kanban p50 < ${TARGETS.kanbanTtfbP50} ms |`,
+    `| whole document, p50 / p99 | ${ms(kanban.total.p50)} / ${ms(kanban.total.p99)} | ${ms(list.total.p50)} / ${ms(list.total.p99)} | |`,
+    `| cards rendered / document size | ${kanban.cards} / ${kb(kanban.htmlBytes)} | ${list.cards} / ${kb(list.htmlBytes)} | |`,
+    "",
+    `JavaScript loaded up front by the page (module preloads and scripts, ${js.files} files): ${kb(js.rawBytes)} raw, **${kb(js.gzipBytes)} gzipped** (target < ${TARGETS.pageJsGzipKb} KB). Drag and drop, menus, dialogs and the calendar and Gantt layouts load on first use and are not counted.`,
+  ].join("\n");
+}

@@ -1,0 +1,361 @@
+// The issue views as people use them (spec 000 sections 2, 4, 5 and 9; spec 002 display
+// preferences): switching layouts, grouping, ordering and filtering, dragging cards between and
+// within kanban columns and across calendar days, saving a view and reopening it, the read-only
+// board a viewer gets, and preferences that survive a reload. What the server stored is read
+// back from the REST API. Data the test is not about is arranged through the API.
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ApiUser, type TestPage, dragByMouse, launchBrowser, login, newPage, PASSWORD, screenshot, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
+
+interface IssueRow {
+  id: string;
+  name: string;
+  state: string;
+  priority: string;
+  sort_order: number;
+  target_date: string | null;
+}
+
+let browser: Browser;
+let owner: ApiUser;
+let viewer: ApiUser;
+let slug: string;
+let projectId: string;
+let base: string;
+const stateIds: Record<string, string> = {};
+const issueIds: Record<string, string> = {};
+let ownerTab: TestPage;
+
+/** The first two weekdays of this month (UTC): both show in the month view with weekends hidden. */
+function twoWeekdaysThisMonth(): [string, string] {
+  const now = new Date();
+  const days: string[] = [];
+  for (let day = 1; days.length < 2; day++) {
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), day));
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) days.push(date.toISOString().slice(0, 10));
+  }
+  return [days[0], days[1]];
+}
+const [firstWeekday, secondWeekday] = twoWeekdaysThisMonth();
+
+async function issuesFromApi(): Promise<IssueRow[]> {
+  return owner.call<IssueRow[]>("GET", `${base}/issues/`);
+}
+
+async function issueFromApi(name: string): Promise<IssueRow> {
+  return owner.call<IssueRow>("GET", `${base}/issues/${issueIds[name]}/`);
+}
+
+/** Arranges the owner's stored display preferences (what a test is not about). */
+async function setDisplay(viewProps: Record<string, unknown>) {
+  await owner.post(`${base}/project-views/`, {
+    view_props: { issueView: "list", groupByProperty: null, orderBy: "-created_at", showEmptyGroups: true, filters: {}, ...viewProps },
+  });
+}
+
+async function openIssues(page: Page) {
+  await page.goto(to.projectIssues(slug, projectId));
+  await waitForHydration(page);
+}
+
+/** Drag and drop loads when the pointer first reaches the board; wait until it is ready. */
+async function readyToDrag(page: Page) {
+  const board = page.locator("[data-dnd]");
+  await board.hover({ position: { x: 5, y: 5 } });
+  await expect.poll(() => board.getAttribute("data-dnd")).toBe("ready");
+}
+
+const column = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const card = (scope: Page | Locator, name: string) => scope.locator("[data-issue-id]").filter({ hasText: name });
+const namesIn = async (scope: Locator) => (await scope.locator("[data-issue-id] a[data-issue-link]").allTextContents()).map((text) => text.trim());
+
+async function openViewMenu(page: Page) {
+  await page.getByRole("button", { name: "View", exact: true }).click();
+  return visible(page.getByRole("menu"));
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await ApiUser.signUp();
+  viewer = await ApiUser.signUp();
+  slug = uniqueSlug("views");
+  await owner.post("/api/workspaces/", { name: "Views Works", slug });
+  const invite = await owner.post<{ invitations: { id: string }[] }>(`/api/workspaces/${slug}/invite/`, {
+    emails: [{ email: viewer.email, role: 10 }],
+  });
+  await viewer.post("/api/users/me/invitations/workspaces/", { invitations: [invite.invitations[0].id] });
+  const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Views Board", identifier: "VIEW" });
+  projectId = project.id;
+  base = `/api/workspaces/${slug}/projects/${projectId}`;
+  const viewerMe = await viewer.call<{ id: string }>("GET", "/api/users/me/");
+  await owner.post(`${base}/members/add/`, { members: [{ member_id: viewerMe.id, role: 10 }] });
+  for (const state of await owner.call<{ id: string; name: string }[]>("GET", `${base}/states/`)) stateIds[state.name] = state.id;
+  const bug = await owner.post<{ id: string }>(`${base}/issue-labels/`, { name: "Bug", color: "#dc2626" });
+  const arrange: [string, Record<string, unknown>][] = [
+    ["Alpha audit", { state: stateIds.Backlog, priority: "high" }],
+    ["Bravo bugfix", { state: stateIds.Todo, priority: "urgent", labels_list: [bug.id] }],
+    ["Charlie cleanup", { state: stateIds.Todo, priority: "low" }],
+    ["Delta deadline", { state: stateIds["In Progress"], priority: "medium", target_date: firstWeekday }],
+    ["Echo estimate", { state: stateIds.Todo, priority: "none" }],
+  ];
+  for (const [name, fields] of arrange) {
+    const issue = await owner.post<{ id: string }>(`${base}/issues/`, { name, ...fields });
+    issueIds[name] = issue.id;
+  }
+  ownerTab = await newPage(browser);
+  await login(ownerTab.page, { email: owner.email, password: PASSWORD });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("issue views", () => {
+  test("each layout shows the project's issues", async () => {
+    await setDisplay({});
+    const page = ownerTab.page;
+    await openIssues(page);
+    // List (the default layout): every issue, newest first.
+    const list = page.getByRole("region", { name: "Issues", exact: true });
+    await visible(card(list, "Echo estimate"));
+    expect(await namesIn(list)).toEqual(["Echo estimate", "Delta deadline", "Charlie cleanup", "Bravo bugfix", "Alpha audit"]);
+
+    await page.getByRole("button", { name: "Kanban layout" }).click();
+    await visible(column(page, "Backlog"));
+    expect(await namesIn(column(page, "Backlog"))).toEqual(["Alpha audit"]);
+    expect(await namesIn(column(page, "Todo"))).toEqual(["Echo estimate", "Charlie cleanup", "Bravo bugfix"]);
+    expect(await namesIn(column(page, "In Progress"))).toEqual(["Delta deadline"]);
+    expect(await namesIn(column(page, "Done"))).toEqual([]);
+    await screenshot(page, "issue-views-kanban");
+
+    // Calendar: the issue with a due date sits on its day.
+    await page.getByRole("button", { name: "Calendar layout" }).click();
+    const day = page.getByRole("region", { name: firstWeekday, exact: true });
+    await visible(card(day, "Delta deadline"));
+
+    // Gantt: one row per issue.
+    await page.getByRole("button", { name: "Gantt chart layout" }).click();
+    const gantt = page.getByRole("region", { name: "Gantt chart" });
+    for (const name of Object.keys(issueIds)) await visible(gantt.getByText(name, { exact: true }));
+    expect(ownerTab.errors).toEqual([]);
+  });
+
+  test("group by priority, order by priority is not offered there, and filters narrow the list", async () => {
+    await setDisplay({});
+    const page = ownerTab.page;
+    await openIssues(page);
+    let menu = await openViewMenu(page);
+    await menu.getByRole("menuitemradio", { name: "Priority" }).first().click();
+    await page.keyboard.press("Escape");
+    await visible(page.getByRole("region", { name: "Urgent", exact: true }));
+    expect(await namesIn(page.getByRole("region", { name: "Urgent", exact: true }))).toEqual(["Bravo bugfix"]);
+    expect(await namesIn(page.getByRole("region", { name: "High", exact: true }))).toEqual(["Alpha audit"]);
+    expect(await namesIn(page.getByRole("region", { name: "None", exact: true }))).toEqual(["Echo estimate"]);
+
+    // Grouped by priority, "Priority" appears once (Group by) and not under Order by.
+    menu = await openViewMenu(page);
+    await visible(menu.getByRole("menuitemradio", { name: "Manual" }));
+    await expect.poll(() => menu.getByRole("menuitemradio", { name: "Priority" }).count()).toBe(1);
+    await menu.getByRole("menuitemradio", { name: "State" }).click();
+    await menu.getByRole("menuitemradio", { name: "Priority" }).last().click();
+    await page.keyboard.press("Escape");
+    // Grouped by state, ordered by priority: urgent before low before none inside Todo.
+    await expect.poll(() => namesIn(page.getByRole("region", { name: "Todo", exact: true }))).toEqual([
+      "Bravo bugfix",
+      "Charlie cleanup",
+      "Echo estimate",
+    ]);
+
+    // Filter by the Bug label: only the labelled issue is left, and a chip says why.
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Bug" }).click();
+    await page.keyboard.press("Escape");
+    const chips = page.getByRole("region", { name: "Applied filters" });
+    await visible(chips.getByRole("button", { name: "Remove Bug filter" }));
+    await expect.poll(() => page.locator("[data-issue-id]").count()).toBe(1);
+    await visible(card(page, "Bravo bugfix"));
+    await chips.getByRole("button", { name: "Clear all filters" }).click();
+    await expect.poll(() => page.locator("[data-issue-id]").count()).toBe(5);
+  });
+
+  test("kanban: a card dragged to another column changes its state at once, then on the server; within a column it reorders", async () => {
+    await setDisplay({ issueView: "kanban", groupByProperty: "state", orderBy: "sort_order" });
+    const page = ownerTab.page;
+    await openIssues(page);
+    await visible(column(page, "Backlog"));
+    await readyToDrag(page);
+    const before = await issuesFromApi();
+    const todoOrders = before.filter((issue) => issue.state === stateIds.Todo).map((issue) => issue.sort_order);
+
+    // Hold the server's answer back: the card must move before it arrives.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      // Remix posts the action to "<route>.data" (single fetch).
+      (url) => /\/issues(\.data)?$/.test(url.pathname),
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        await held;
+        await route.continue();
+      },
+    );
+    await dragByMouse(page, card(column(page, "Backlog"), "Alpha audit"), column(page, "Todo").locator("[data-group-key]"), {
+      at: "bottom",
+    });
+    await visible(card(column(page, "Todo"), "Alpha audit"));
+    expect(await namesIn(column(page, "Backlog"))).toEqual([]);
+    expect((await issueFromApi("Alpha audit")).state).toBe(stateIds.Backlog);
+    release();
+    await expect.poll(async () => (await issueFromApi("Alpha audit")).state).toBe(stateIds.Todo);
+    await page.unrouteAll({ behavior: "wait" });
+    // Dropped after the column's last card: last + 10000 (spec 000 section 4).
+    expect((await issueFromApi("Alpha audit")).sort_order).toBe(Math.max(...todoOrders) + 10000);
+
+    // Within Todo: the last card to the top gets first - 10000.
+    await page.waitForLoadState("networkidle");
+    const todo = column(page, "Todo");
+    const order = await namesIn(todo);
+    const last = order[order.length - 1];
+    const firstOrder = Math.min(...(await issuesFromApi()).filter((issue) => issue.state === stateIds.Todo).map((issue) => issue.sort_order));
+    await dragByMouse(page, card(todo, last), card(todo, order[0]), { at: "top" });
+    await expect.poll(() => namesIn(todo)).toEqual([last, ...order.slice(0, -1)]);
+    await expect.poll(async () => (await issueFromApi(last)).sort_order).toBe(firstOrder - 10000);
+    await screenshot(page, "issue-views-kanban-dragged");
+    expect(ownerTab.errors).toEqual([]);
+  });
+
+  test("calendar: dragging an issue to another day sets its due date", async () => {
+    await setDisplay({ issueView: "calendar" });
+    const page = ownerTab.page;
+    await openIssues(page);
+    const from = page.getByRole("region", { name: firstWeekday, exact: true });
+    const target = page.getByRole("region", { name: secondWeekday, exact: true });
+    await visible(card(from, "Delta deadline"));
+    await readyToDrag(page);
+    await dragByMouse(page, card(from, "Delta deadline"), target.locator("[data-group-key]"), { grab: { x: 4, y: 12 } });
+    await visible(card(target, "Delta deadline"));
+    await expect.poll(async () => (await issueFromApi("Delta deadline")).target_date).toBe(secondWeekday);
+  });
+
+  test("Save view stores the filters; the view reopens with them", async () => {
+    await setDisplay({ filters: { priority: ["urgent", "high"] } });
+    const page = ownerTab.page;
+    await openIssues(page);
+    const chips = page.getByRole("region", { name: "Applied filters" });
+    await visible(chips.getByRole("button", { name: "Remove Urgent filter" }));
+    await chips.getByRole("button", { name: "Save view" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create View" });
+    await dialog.getByRole("button", { name: "Create View" }).click();
+    await visible(dialog.getByText("Title is required"));
+    await dialog.getByLabel("Title").fill("Hot issues");
+    await dialog.getByRole("button", { name: "Create View" }).click();
+    await page.waitForURL(/\/views\/[^/]+$/);
+    const viewUrl = page.url();
+
+    // The member's own filters are cleared; the view still shows its own.
+    await setDisplay({});
+    await page.goto(viewUrl);
+    await waitForHydration(page);
+    await visible(page.getByRole("heading", { name: "Hot issues" }));
+    await visible(chips.getByRole("button", { name: "Remove Urgent filter" }));
+    await visible(chips.getByRole("button", { name: "Remove High filter" }));
+    await expect.poll(async () => (await page.locator("[data-issue-id] a[data-issue-link]").allTextContents()).sort()).toEqual([
+      "Alpha audit",
+      "Bravo bugfix",
+    ]);
+    const views = await owner.call<{ name: string; query_data: Record<string, unknown> }[]>("GET", `${base}/views/`);
+    expect(views.find((view) => view.name === "Hot issues")?.query_data).toMatchObject({ priority: ["urgent", "high"] });
+
+    // Inside the view, a changed filter is saved with Update view.
+    await chips.getByRole("button", { name: "Remove High filter" }).click();
+    await chips.getByRole("button", { name: "Update view" }).click();
+    await visible(page.getByText("View updated"));
+    await expect
+      .poll(async () => (await owner.call<{ name: string; query_data: { priority?: string[] } }[]>("GET", `${base}/views/`)).find((view) => view.name === "Hot issues")?.query_data.priority)
+      .toEqual(["urgent"]);
+  });
+
+  test("preferences survive a reload", async () => {
+    await setDisplay({});
+    const page = ownerTab.page;
+    await openIssues(page);
+    await page.getByRole("button", { name: "Kanban layout" }).click();
+    const menu = await openViewMenu(page);
+    await menu.getByRole("menuitemradio", { name: "Priority" }).first().click();
+    await menu.getByRole("menuitemcheckbox", { name: "Priority" }).click();
+    await page.keyboard.press("Escape");
+    await visible(column(page, "Urgent"));
+    // The priority property (off by default) now shows on every card.
+    const priorityChips = () => page.locator('[data-issue-id] [title^="Priority:"]').count();
+    await expect.poll(priorityChips).toBe(5);
+    await page.waitForLoadState("networkidle");
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => page.getByRole("button", { name: "Kanban layout" }).getAttribute("aria-pressed")).toBe("true");
+    await visible(column(page, "Urgent"));
+    expect(await namesIn(column(page, "Urgent"))).toEqual(["Bravo bugfix"]);
+    expect(await priorityChips()).toBe(5);
+    // Restore the property for other tests.
+    const again = await openViewMenu(page);
+    await again.getByRole("menuitemcheckbox", { name: "Priority" }).click();
+    await page.keyboard.press("Escape");
+    await page.waitForLoadState("networkidle");
+  });
+
+  test("a cycle page starts empty; Add existing issues puts picked issues in the cycle", async () => {
+    await setDisplay({});
+    const cycle = await owner.post<{ id: string }>(`${base}/cycles/`, { name: "Sprint 1" });
+    const page = ownerTab.page;
+    await page.goto(`${to.project(slug, projectId)}/cycles/${cycle.id}`);
+    await waitForHydration(page);
+    await visible(page.getByRole("heading", { name: "Sprint 1" }));
+    await visible(page.getByText("You don't have any issue yet."));
+    await page.getByRole("button", { name: "Add an existing issue" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add existing issues" });
+    const picks = dialog.getByRole("list", { name: "Issues to add" });
+    await visible(picks.getByText("Charlie cleanup"));
+    await dialog.getByRole("button", { name: "Add selected issues" }).click();
+    await visible(page.getByText("Please select atleast one issue"));
+    // Search by identifier-sequence, then by name.
+    await dialog.getByLabel("Search issues").fill("view-3");
+    await expect.poll(() => picks.getByRole("checkbox").count()).toBe(1);
+    await picks.getByRole("checkbox").check();
+    await dialog.getByLabel("Search issues").fill("echo");
+    await picks.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Add selected issues" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(async () => (await page.locator("[data-issue-id] a[data-issue-link]").allTextContents()).sort()).toEqual([
+      "Charlie cleanup",
+      "Echo estimate",
+    ]);
+    const inCycle = await owner.call<{ id: string }[]>("GET", `${base}/cycles/${cycle.id}/cycle-issues/`);
+    expect(inCycle.map((issue) => issue.id).sort()).toEqual([issueIds["Charlie cleanup"], issueIds["Echo estimate"]].sort());
+  });
+
+  test("a viewer sees the issues without drag handles, card menus or Add Issue", async () => {
+    await setDisplay({ issueView: "kanban", groupByProperty: "state" });
+    const viewerTab = await newPage(browser);
+    try {
+      const page = viewerTab.page;
+      await login(page, { email: viewer.email, password: PASSWORD });
+      await page.goto(to.projectIssues(slug, projectId));
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Kanban layout" }).click();
+      await visible(card(column(page, "Todo"), "Bravo bugfix"));
+      expect(await page.locator("[data-drag-handle]").count()).toBe(0);
+      expect(await page.getByRole("button", { name: /^Actions for/ }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Add Issue" }).count()).toBe(0);
+      // Pressing and moving a card does nothing: the board stays as it was.
+      const before = await issueFromApi("Bravo bugfix");
+      await dragByMouse(page, card(column(page, "Todo"), "Bravo bugfix"), column(page, "Done"));
+      await visible(card(column(page, "Todo"), "Bravo bugfix"));
+      expect((await issueFromApi("Bravo bugfix")).state).toBe(before.state);
+      expect(viewerTab.errors).toEqual([]);
+    } finally {
+      await viewerTab.context.close();
+    }
+  });
+});
