@@ -290,7 +290,11 @@ describe("issue views", () => {
     // The priority property (off by default) now shows on every card.
     const priorityChips = () => page.locator('[data-issue-id] [title^="Priority:"]').count();
     await expect.poll(priorityChips).toBe(5);
-    await page.waitForLoadState("networkidle");
+    // The writes are in flight: reload once the server has both (waitForLoadState would not wait).
+    await expect.poll(async () => (await owner.call<{ properties: { priority: boolean } }>("GET", `${base}/issue-properties/`)).properties.priority).toBe(true);
+    await expect
+      .poll(async () => (await owner.call<{ view_props: { issueView: string; groupByProperty: string } }>("GET", `${base}/project-views/`)).view_props)
+      .toMatchObject({ issueView: "kanban", groupByProperty: "priority" });
 
     await page.reload();
     await waitForHydration(page);
@@ -302,7 +306,7 @@ describe("issue views", () => {
     const again = await openViewMenu(page);
     await again.getByRole("menuitemcheckbox", { name: "Priority" }).click();
     await page.keyboard.press("Escape");
-    await page.waitForLoadState("networkidle");
+    await expect.poll(async () => (await owner.call<{ properties: { priority: boolean } }>("GET", `${base}/issue-properties/`)).properties.priority).toBe(false);
   });
 
   test("a cycle page starts empty; Add existing issues puts picked issues in the cycle", async () => {
