@@ -70,6 +70,10 @@ export class ProjectBoard extends DurableObject<Env> {
     const sockets = this.ctx.getWebSockets(userId);
     for (const socket of sockets) {
       this.send(socket, { type: "error", code: "forbidden", message: "You are no longer a member of this project." });
+      // Unsync first: a closing socket stays in getWebSockets() until the close handshake ends,
+      // and must neither receive another change nor count in the presence sent below.
+      const state = socket.deserializeAttachment() as SocketState | null;
+      if (state) socket.serializeAttachment({ ...state, synced: false } satisfies SocketState);
       socket.close(4003, "membership revoked");
     }
     this.broadcastPresence();
@@ -116,11 +120,17 @@ export class ProjectBoard extends DurableObject<Env> {
   }
 
   private catchUp(socket: WebSocket, lastClock: number) {
-    if (lastClock >= this.clock) return;
+    // A clock ahead of ours means this board lost its state (or the client is confused): the
+    // client's copy cannot be trusted, so it must reload rather than wait for clocks it has seen.
+    if (lastClock > this.clock) {
+      this.send(socket, { type: "reset", clock: this.clock, reason: "clock ahead of the board" });
+      return;
+    }
+    if (lastClock === this.clock) return;
     const oldest = this.ctx.storage.sql
-      .exec<{ clock: number }>("SELECT MIN(clock) AS clock FROM change_log")
+      .exec<{ clock: number | null }>("SELECT MIN(clock) AS clock FROM change_log")
       .toArray()[0]?.clock;
-    if (lastClock === 0 || lastClock > this.clock || oldest === undefined || oldest > lastClock + 1) {
+    if (lastClock === 0 || oldest == null || oldest > lastClock + 1) {
       this.send(socket, { type: "reset", clock: this.clock, reason: "too far behind" });
       return;
     }
