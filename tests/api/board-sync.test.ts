@@ -116,6 +116,19 @@ describe("reconnecting with the last clock", () => {
   });
 });
 
+describe("rows that show another row's data", () => {
+  it("renaming a parent republishes its sub-issues, whose rows carry the parent's name", async () => {
+    const parent = await newIssue(p, { name: "Old parent name" });
+    const child = await newIssue(p, { name: "Child", parent: parent.id });
+    const board = await connect(p.owner, p);
+    expect((await p.owner.patch(issuePath(p, parent.id), { name: "New parent name" })).status).toBe(200);
+    const message = await board.next("changes");
+    const rows = new Map(message.changes.map((change) => [change.id, change.op === "upsert" ? change.row : null]));
+    expect(rows.get(parent.id)).toMatchObject({ name: "New parent name" });
+    expect(rows.get(child.id)).toMatchObject({ parent_detail: { id: parent.id, name: "New parent name" } });
+  });
+});
+
 describe("losing access closes the socket", () => {
   it("removing a project member closes their socket with 4003 and they cannot reconnect; others stay", async () => {
     const member = await addMember(p, 15, "Leaver");
