@@ -21,6 +21,12 @@ interface SocketState extends PresenceUser {
 
 export class ProjectBoard extends DurableObject<Env> {
   private clock = 0;
+  /**
+   * The synced sockets, so a publish does not deserialize every socket's attachment (that cost
+   * most of a publish with 50 sockets, see bench/results.md). Dropped whenever a socket joins,
+   * syncs or leaves, and rebuilt on the next broadcast; after hibernation it starts empty.
+   */
+  private syncedSockets: WebSocket[] | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -45,6 +51,7 @@ export class ProjectBoard extends DurableObject<Env> {
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server, [userId]);
     server.serializeAttachment({ userId, name, synced: false } satisfies SocketState);
+    this.syncedSockets = null;
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -76,6 +83,7 @@ export class ProjectBoard extends DurableObject<Env> {
       if (state) socket.serializeAttachment({ ...state, synced: false } satisfies SocketState);
       socket.close(4003, "membership revoked");
     }
+    this.syncedSockets = null;
     this.broadcastPresence();
     return sockets.length;
   }
@@ -94,6 +102,7 @@ export class ProjectBoard extends DurableObject<Env> {
         return;
       }
       socket.serializeAttachment({ ...state, synced: true } satisfies SocketState);
+      this.syncedSockets = null;
       this.send(socket, {
         type: "connected",
         protocolVersion: PROTOCOL_VERSION,
@@ -106,6 +115,7 @@ export class ProjectBoard extends DurableObject<Env> {
   }
 
   async webSocketClose(socket: WebSocket, code: number) {
+    this.syncedSockets = null;
     try {
       // 1005/1006 are reserved and cannot be sent back (stack-notes pitfall 10).
       socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
@@ -116,6 +126,7 @@ export class ProjectBoard extends DurableObject<Env> {
   }
 
   async webSocketError(socket: WebSocket) {
+    this.syncedSockets = null;
     this.broadcastPresence(socket);
   }
 
@@ -158,10 +169,12 @@ export class ProjectBoard extends DurableObject<Env> {
 
   private broadcast(message: ServerMessage, except?: WebSocket) {
     const text = JSON.stringify(message);
-    for (const socket of this.ctx.getWebSockets()) {
-      if (socket === except) continue;
+    this.syncedSockets ??= this.ctx.getWebSockets().filter((socket) => {
       const state = socket.deserializeAttachment() as SocketState | null;
-      if (!state?.synced) continue;
+      return state?.synced === true;
+    });
+    for (const socket of this.syncedSockets) {
+      if (socket === except) continue;
       try {
         socket.send(text);
       } catch {
