@@ -5,14 +5,21 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { applyLocalMigrations, startWranglerDev } from "../scripts/lib/dev-server.mjs";
-import { ROOT, bin, capture, run, wranglerEnv } from "../scripts/lib/run.mjs";
+import { ROOT, bin, capture, option, run, wranglerEnv } from "../scripts/lib/run.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
+import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
 
 const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
+/**
+ * `--suite issues-api`, `--suite issue-views-page` or `--suite board-fanout` runs one suite (and
+ * loads only what it needs).
+ */
+const SUITE = option(process.argv, "suite");
+const runs = (suite) => SUITE === undefined || SUITE === suite;
 
 async function main() {
   if (!existsSync(path.join(ROOT, "build", "server", "index.js")) || process.argv.includes("--build")) {
@@ -24,7 +31,7 @@ async function main() {
   log("applying migrations to a fresh database");
   await applyLocalMigrations({ persistDir: PERSIST });
 
-  const sizes = [1000, 10000];
+  const sizes = runs("issues-api") ? [1000, 10000] : [1000];
   log(`generating ${sizes.join(" + ")} issues`);
   const dataset = buildBenchSql({ sizes });
   const sqlFile = path.join(TMP, "dataset.sql");
@@ -34,52 +41,67 @@ async function main() {
   });
   if (loaded.code !== 0) throw new Error(`loading the dataset failed:\n${loaded.stdout}\n${loaded.stderr}`);
 
-  log("starting wrangler dev");
-  const server = await startWranglerDev({ persistDir: PERSIST, vars: { APP_ENV: "development" }, production: true });
-  try {
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/`, {
+  const signIn = async (url) => {
+    const response = await fetch(`${url}/api/auth/sign-in/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
     });
-    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return (response.headers.get("set-cookie") ?? "").split(";")[0];
+  };
+  const sections = [];
+  const withServer = async (options, work) => {
+    log(`starting wrangler dev${options.configs ? ` (${options.configs.join(" + ")})` : ""}`);
+    // production: bundled as `wrangler deploy` bundles it (React's production build).
+    const server = await startWranglerDev({ persistDir: PERSIST, production: true, ...options });
+    try {
+      await work(server.url, await signIn(server.url));
+    } catch (error) {
+      console.error(`[bench] wrangler dev output (tail):\n${server.output().split("\n").slice(-30).join("\n")}`);
+      throw error;
+    } finally {
+      await server.stop();
+    }
+  };
 
-    const issueRows = await runIssuesApiSuite({
-      url: server.url,
-      cookie,
-      workspaceSlug: dataset.workspaceSlug,
-      projects: dataset.projects,
-      log,
+  if (runs("issues-api")) {
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const issueRows = await runIssuesApiSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+      sections.push(issuesApiMarkdown(issueRows));
     });
-
-    const viewsPage = await runIssueViewsPageSuite({
-      url: server.url,
-      cookie,
-      workspaceSlug: dataset.workspaceSlug,
-      projects: dataset.projects,
-      log,
-    });
-
-    const header = [
-      "# Benchmark results",
-      "",
-      `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
-      `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-      "Server: `wrangler dev` (workerd) with local D1, the same Worker that is deployed.",
-      "",
-    ].join("\n");
-    const body = [issuesApiMarkdown(issueRows), issueViewsPageMarkdown(viewsPage)].join("\n\n");
-    const file = path.join(ROOT, "bench", "results.md");
-    writeFileSync(file, `${header}\n${body}\n`);
-    console.log(`\n${body}\n`);
-    log(`written to ${path.relative(ROOT, file)}`);
-  } catch (error) {
-    console.error(`[bench] wrangler dev output (tail):\n${server.output().split("\n").slice(-30).join("\n")}`);
-    throw error;
-  } finally {
-    await server.stop();
   }
+  if (runs("issue-views-page")) {
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const page = await runIssueViewsPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+      sections.push(issueViewsPageMarkdown(page));
+    });
+  }
+  if (runs("board-fanout")) {
+    // The bench driver Worker answers on the port and forwards everything but its own route to
+    // the app, whose vars come from wrangler.toml (bench/board-driver/worker.mjs says why).
+    const configs = ["bench/board-driver/wrangler.toml", "wrangler.toml"];
+    await withServer({ configs }, async (url, cookie) => {
+      const project = dataset.projects.find((p) => p.size === 1000);
+      const fanout = await runBoardFanoutSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, project, log });
+      sections.push(boardFanoutMarkdown(fanout));
+    });
+  }
+
+  const header = [
+    "# Benchmark results",
+    "",
+    `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
+    `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+    "Server: `wrangler dev` (workerd) with local D1, the same Worker that is deployed.",
+    "",
+  ].join("\n");
+  const body = sections.join("\n\n");
+  // A one-suite run must not overwrite the committed results of the others.
+  const file = SUITE ? path.join(TMP, "results.md") : path.join(ROOT, "bench", "results.md");
+  writeFileSync(file, `${header}\n${body}\n`);
+  console.log(`\n${body}\n`);
+  log(`written to ${path.relative(ROOT, file)}`);
 }
 
 main().catch((error) => {

@@ -21,6 +21,12 @@ interface SocketState extends PresenceUser {
 
 export class ProjectBoard extends DurableObject<Env> {
   private clock = 0;
+  /**
+   * The synced sockets, so a publish does not deserialize every socket's attachment (that cost
+   * most of a publish with 50 sockets, see bench/results.md). Dropped whenever a socket joins,
+   * syncs or leaves, and rebuilt on the next broadcast; after hibernation it starts empty.
+   */
+  private syncedSockets: WebSocket[] | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -45,6 +51,7 @@ export class ProjectBoard extends DurableObject<Env> {
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server, [userId]);
     server.serializeAttachment({ userId, name, synced: false } satisfies SocketState);
+    this.syncedSockets = null;
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -70,8 +77,13 @@ export class ProjectBoard extends DurableObject<Env> {
     const sockets = this.ctx.getWebSockets(userId);
     for (const socket of sockets) {
       this.send(socket, { type: "error", code: "forbidden", message: "You are no longer a member of this project." });
+      // Unsync first: a closing socket stays in getWebSockets() until the close handshake ends,
+      // and must neither receive another change nor count in the presence sent below.
+      const state = socket.deserializeAttachment() as SocketState | null;
+      if (state) socket.serializeAttachment({ ...state, synced: false } satisfies SocketState);
       socket.close(4003, "membership revoked");
     }
+    this.syncedSockets = null;
     this.broadcastPresence();
     return sockets.length;
   }
@@ -90,6 +102,7 @@ export class ProjectBoard extends DurableObject<Env> {
         return;
       }
       socket.serializeAttachment({ ...state, synced: true } satisfies SocketState);
+      this.syncedSockets = null;
       this.send(socket, {
         type: "connected",
         protocolVersion: PROTOCOL_VERSION,
@@ -102,6 +115,7 @@ export class ProjectBoard extends DurableObject<Env> {
   }
 
   async webSocketClose(socket: WebSocket, code: number) {
+    this.syncedSockets = null;
     try {
       // 1005/1006 are reserved and cannot be sent back (stack-notes pitfall 10).
       socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
@@ -112,15 +126,22 @@ export class ProjectBoard extends DurableObject<Env> {
   }
 
   async webSocketError(socket: WebSocket) {
+    this.syncedSockets = null;
     this.broadcastPresence(socket);
   }
 
   private catchUp(socket: WebSocket, lastClock: number) {
-    if (lastClock >= this.clock) return;
+    // A clock ahead of ours means this board lost its state (or the client is confused): the
+    // client's copy cannot be trusted, so it must reload rather than wait for clocks it has seen.
+    if (lastClock > this.clock) {
+      this.send(socket, { type: "reset", clock: this.clock, reason: "clock ahead of the board" });
+      return;
+    }
+    if (lastClock === this.clock) return;
     const oldest = this.ctx.storage.sql
-      .exec<{ clock: number }>("SELECT MIN(clock) AS clock FROM change_log")
+      .exec<{ clock: number | null }>("SELECT MIN(clock) AS clock FROM change_log")
       .toArray()[0]?.clock;
-    if (lastClock === 0 || lastClock > this.clock || oldest === undefined || oldest > lastClock + 1) {
+    if (lastClock === 0 || oldest == null || oldest > lastClock + 1) {
       this.send(socket, { type: "reset", clock: this.clock, reason: "too far behind" });
       return;
     }
@@ -148,10 +169,12 @@ export class ProjectBoard extends DurableObject<Env> {
 
   private broadcast(message: ServerMessage, except?: WebSocket) {
     const text = JSON.stringify(message);
-    for (const socket of this.ctx.getWebSockets()) {
-      if (socket === except) continue;
+    this.syncedSockets ??= this.ctx.getWebSockets().filter((socket) => {
       const state = socket.deserializeAttachment() as SocketState | null;
-      if (!state?.synced) continue;
+      return state?.synced === true;
+    });
+    for (const socket of this.syncedSockets) {
+      if (socket === except) continue;
       try {
         socket.send(text);
       } catch {

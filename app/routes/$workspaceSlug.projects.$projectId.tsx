@@ -13,6 +13,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
+import type { Change } from "../../durable-objects/protocol";
 import { IconAlert, IconLock } from "~/components/icons";
 import { IssueModalProvider } from "~/components/issue-modal/context";
 import { PresenceIndicator } from "~/components/presence-indicator";
@@ -21,8 +22,10 @@ import { type Crumb, ShellHeader } from "~/components/shell-header";
 import { InlineState } from "~/components/shell-states";
 import { buttonClass, truncate } from "~/components/ui";
 import { useWorkspaceShell } from "~/components/workspace-context";
+import { BoardHubContext, useBoardHub } from "~/hooks/use-live-issues";
 import { useProjectBoard } from "~/hooks/use-project-board";
 import { issueFormAction } from "~/lib/issue-detail.server";
+import type { BoardHub } from "~/lib/live-board";
 import { projectIssuesPath } from "~/lib/paths";
 import { loadProjectShell } from "~/lib/projects.server";
 
@@ -57,8 +60,11 @@ function useChildCrumbs(): Crumb[] {
   return [];
 }
 
-/** Reload the page's data when the board reports changes (debounced: bursts become one reload). */
-function useRevalidateOnBoardChanges() {
+/**
+ * Issue changes patch the mounted issue views in place (app/lib/live-board.ts); anything they
+ * cannot place, and resets, reload the page's data (debounced: bursts become one reload).
+ */
+function useBoardChangeHandlers(hub: BoardHub) {
   const revalidator = useRevalidator();
   const latest = useRef(revalidator);
   latest.current = revalidator;
@@ -67,17 +73,30 @@ function useRevalidateOnBoardChanges() {
   return useMemo(() => {
     const schedule = () => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => latest.current.revalidate(), 250);
+      timer.current = setTimeout(() => {
+        // A navigation that starts meanwhile aborts the revalidation (AbortError); it loads fresh
+        // data itself, so nothing is missed.
+        Promise.resolve(latest.current.revalidate()).catch(() => {});
+      }, 250);
     };
-    return { onChanges: schedule, onReset: schedule };
-  }, []);
+    return {
+      onChanges: (changes: Change[]) => {
+        if (!hub.deliver(changes)) schedule();
+      },
+      onReset: () => {
+        hub.reset();
+        schedule();
+      },
+    };
+  }, [hub]);
 }
 
 export default function ProjectShell() {
   const { project } = useLoaderData<typeof loader>();
   const { workspace } = useWorkspaceShell();
   const crumbs = useChildCrumbs();
-  const board = useProjectBoard(workspace.slug, project.id, useRevalidateOnBoardChanges());
+  const hub = useBoardHub();
+  const board = useProjectBoard(workspace.slug, project.id, useBoardChangeHandlers(hub));
   return (
     <>
       <ShellHeader
@@ -101,7 +120,9 @@ export default function ProjectShell() {
         project={{ id: project.id, identifier: project.identifier, name: project.name, estimate: project.estimate }}
         canCreate={(project.member_role ?? 0) >= 15}
       >
-        <Outlet context={{ project }} />
+        <BoardHubContext.Provider value={hub}>
+          <Outlet context={{ project }} />
+        </BoardHubContext.Provider>
       </IssueModalProvider>
     </>
   );

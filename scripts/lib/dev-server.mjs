@@ -48,21 +48,24 @@ export function freePort(host = HOST) {
  * no metrics, no error reports, no request.cf lookup), waits until http://127.0.0.1:<port>/
  * answers, and returns `{ url, port, stop(), output() }`. `vars` become `--var KEY:VALUE`
  * (they override wrangler.toml's [vars]). `stop()` ends wrangler's whole process group.
- * Options: port (default: a free one), persistDir (required), vars, cwd, timeoutMs, log (a
+ * Options: port (default: a free one), persistDir (required), vars, configs (wrangler configs
+ * for a multi-worker session, the first one answering on the port), cwd, timeoutMs, log (a
  * function that receives each output line; default: kept in memory for `output()`), production
  * (bundle as `wrangler deploy` does: wrangler dev otherwise sets NODE_ENV=development, which
  * puts React in its slow development build; benchmarks measure what is deployed).
  */
 /**
- * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string,
+ * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, configs?: string[], cwd?: string,
  *   timeoutMs?: number, log?: (line: string) => void, production?: boolean }} options
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void>, output: () => string,
  *   process: import("node:child_process").ChildProcess }>}
  */
-export async function startWranglerDev({ port, persistDir, vars = {}, cwd = ROOT, timeoutMs = 90_000, log, production = false }) {
+export async function startWranglerDev({ port, persistDir, vars = {}, configs = [], cwd = ROOT, timeoutMs = 90_000, log, production = false }) {
   if (!persistDir) throw new Error("startWranglerDev: persistDir is required");
   const listenPort = port ?? (await freePort());
   const args = ["dev", "--ip", HOST, "--port", String(listenPort), "--persist-to", persistDir];
+  // Several workers in one session: the first config answers on the port (bench/board-driver).
+  for (const config of configs) args.push("-c", config);
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
 
   const child = spawn(bin("wrangler"), args, {

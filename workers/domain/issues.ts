@@ -20,6 +20,7 @@ import {
   type Issue,
 } from "../../drizzle/schema";
 import { chunks, runBatch } from "../lib/batch";
+import { isForeignKeyViolation } from "../lib/d1-errors";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
@@ -50,6 +51,21 @@ import {
 
 export const ISSUE_NOT_FOUND = "Issue not found.";
 export const COMPLETED_CYCLE = "Completed cycles cannot receive issues.";
+export const CHANGED_MEANWHILE = "The issue, or one it refers to, was deleted meanwhile. Reload and try again.";
+
+/**
+ * Runs an issue write whose references were checked before it: a row deleted between the check
+ * and the commit (another user deleting the parent, or the issue itself) fails a foreign key, and
+ * the caller gets a 409 instead of a 500. Found by the board fuzz test (tests/api/board-fuzz.test.ts).
+ */
+async function runIssueWrite(ctx: ActorContext, statements: BatchItem<"sqlite">[], gone = CHANGED_MEANWHILE) {
+  try {
+    return await runBatch(ctx.db, statements);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw gone === ISSUE_NOT_FOUND ? new NotFound(gone) : new Conflict(gone);
+    throw error;
+  }
+}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -333,7 +349,7 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
   if (refs.cycle) statements.push(...cycleMove(ctx, access, issueId, refs.cycle.id));
   if (refs.module) statements.push(...moduleMove(ctx, access, issueId, refs.module.id));
 
-  const results = await runBatch(ctx.db, statements);
+  const results = await runIssueWrite(ctx, statements);
   const created = (results[1] as Issue[])[0];
   const lookups = await lookupsFor(ctx, access, created.parent_id ? [created.parent_id] : []);
   await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups);
@@ -576,12 +592,19 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   }
   patch.updated_by = ctx.actor.id;
   const now = new Date().toISOString();
-  const results = await runBatch(ctx.db, [
+  const results = await runIssueWrite(ctx, [
     ctx.db.update(issues).set({ ...patch, updated_at: now }).where(eq(issues.id, issueId)).returning(),
     ...statements,
     ...changes.map((change) => activityInsert(ctx, target, change, now)),
   ]);
   const updated = (results[0] as Issue[])[0];
+  // Deleted by someone else after we loaded it, and nothing in the batch referred to it.
+  if (!updated) throw new NotFound(ISSUE_NOT_FOUND);
+  if (patch.name !== undefined) {
+    // Sub-issue rows show their parent's name (parent_detail): boards need them again.
+    const children = await ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId));
+    for (const child of children) touched.add(child.id);
+  }
   const finalLookups = await lookupsFor(ctx, access, updated.parent_id ? [updated.parent_id] : []);
   await publishIssues(ctx, access, [...touched], finalLookups);
   return issueDetailOf(ctx.db, updated, finalLookups);
@@ -589,6 +612,7 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
 
 // ---------------------------------------------------------------- delete
 
+/** Frees the issue's sub-issues (returning their ids), then deletes it; index 1 is the freeing. */
 function deleteStatements(ctx: ActorContext, access: ProjectAccess, issue: Issue): BatchItem<"sqlite">[] {
   const statements: BatchItem<"sqlite">[] = [
     activityInsert(
@@ -596,21 +620,35 @@ function deleteStatements(ctx: ActorContext, access: ProjectAccess, issue: Issue
       { issueId: issue.id, projectId: access.project.id, workspaceId: access.workspace.id },
       { field: "issue", verb: "deleted", old_value: `${access.project.identifier}-${issue.sequence_id}`, comment: "deleted the issue" },
     ),
-    // Sub-issues survive their parent, as top-level issues.
-    ctx.db.update(issues).set({ parent_id: null }).where(eq(issues.parent_id, issue.id)),
+    // Sub-issues survive their parent, as top-level issues. Returned from the same transaction so
+    // one created a moment before the delete is republished too.
+    ctx.db.update(issues).set({ parent_id: null }).where(eq(issues.parent_id, issue.id)).returning({ id: issues.id }),
     ctx.db.delete(issues).where(eq(issues.id, issue.id)),
   ];
   if (issue.parent_id) statements.push(bumpSubIssues(ctx, issue.parent_id, -1));
   return statements;
 }
 
+/** Runs the delete statements of several issues in one transaction; answers the freed sub-issues. */
+async function runDeletes(ctx: ActorContext, access: ProjectAccess, found: Issue[], gone: string) {
+  const perIssue = found.map((issue) => deleteStatements(ctx, access, issue));
+  const results = await runIssueWrite(ctx, perIssue.flat(), gone);
+  const freed: string[] = [];
+  let offset = 0;
+  for (const statements of perIssue) {
+    freed.push(...(results[offset + 1] as { id: string }[]).map((row) => row.id));
+    offset += statements.length;
+  }
+  return freed;
+}
+
 export async function deleteIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const issue = await loadIssue(ctx, projectId, issueId);
-  const children = await ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId));
-  await runBatch(ctx.db, deleteStatements(ctx, access, issue));
+  // The activity row refers to the issue: deleted by someone else meanwhile, it fails the batch.
+  const children = await runDeletes(ctx, access, [issue], ISSUE_NOT_FOUND);
   ctx.effects.publish(projectId, { kind: "issue", op: "delete", id: issueId });
-  await publishIssues(ctx, access, [...children.map((c) => c.id), ...(issue.parent_id ? [issue.parent_id] : [])]);
+  await publishIssues(ctx, access, [...children, ...(issue.parent_id ? [issue.parent_id] : [])]);
 }
 
 /** Deletes the listed issues of this project (ids of other projects are left alone). */
@@ -625,18 +663,10 @@ export async function bulkDeleteIssues(ctx: ActorContext, slug: string, projectI
   }
   if (found.length === 0) throw new NotFound("No issues of this project match these ids.");
   const deletedIds = new Set(found.map((issue) => issue.id));
-  // Read before the delete clears their parent: surviving sub-issues become top-level on the board.
-  const children = await ctx.db
-    .select({ id: issues.id })
-    .from(issues)
-    .where(and(eq(issues.project_id, projectId), inList(issues.parent_id, [...deletedIds])));
-  await runBatch(
-    ctx.db,
-    found.flatMap((issue) => deleteStatements(ctx, access, issue)),
-  );
+  const children = await runDeletes(ctx, access, found, CHANGED_MEANWHILE);
   for (const id of deletedIds) ctx.effects.publish(projectId, { kind: "issue", op: "delete", id });
   const parents = found.flatMap((issue) => (issue.parent_id && !deletedIds.has(issue.parent_id) ? [issue.parent_id] : []));
-  const orphans = children.flatMap((child) => (deletedIds.has(child.id) ? [] : [child.id]));
+  const orphans = children.filter((id) => !deletedIds.has(id));
   await publishIssues(ctx, access, [...parents, ...orphans]);
   return { message: `${found.length} issue${found.length === 1 ? "" : "s"} deleted successfully` };
 }
@@ -696,7 +726,7 @@ export async function addSubIssues(ctx: ActorContext, slug: string, projectId: s
     );
   }
   if (moving.length) statements.push(bumpSubIssues(ctx, issueId, moving.length));
-  await runBatch(ctx.db, statements);
+  await runIssueWrite(ctx, statements);
   await publishIssues(ctx, access, [issueId, ...moving.map((c) => c.id), ...moving.flatMap((c) => c.parent_id ?? [])]);
   return listSubIssues(ctx, slug, projectId, issueId);
 }

@@ -22,3 +22,8 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   if (!text.includes("UNIQUE constraint failed")) return false;
   return column === undefined || text.includes(column);
 }
+
+/** A write referred to a row (a parent, a member, the issue itself) that was deleted meanwhile. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return messageChain(error).includes("FOREIGN KEY constraint failed");
+}

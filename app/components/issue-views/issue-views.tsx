@@ -11,6 +11,7 @@ import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState
 import { IconPlus, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { Spinner, buttonClass } from "~/components/ui";
+import { useLiveIssues } from "~/hooks/use-live-issues";
 import { useShortcut } from "~/hooks/use-shortcut";
 import { type IssueToEdit, useIssueModal } from "~/components/issue-modal/context";
 import type { IssuePageData } from "~/lib/issue-detail.server";
@@ -258,7 +259,8 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
     done.onSettled?.(result);
   }, []);
 
-  const loaded = useStableIssues(data.issues);
+  // Board changes from other tabs and users patch the list in place (app/lib/live-board.ts).
+  const loaded = useStableIssues(useLiveIssues(data.issues, data.source));
   const issues = useMemo(() => {
     const overlays = pending.flatMap((item) => item.overlay ?? []);
     if (overlays.length === 0) return loaded;

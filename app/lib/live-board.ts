@@ -1,0 +1,144 @@
+// Live board changes applied to the issue views without a reload (issue 7, ADR 007).
+//
+// The views show three layers: the loader's issues, then the live layer built here from the
+// board's issue changes, then this tab's own pending optimistic overlays (issue-views.tsx). The
+// live layer never touches an overlay, so a change from elsewhere cannot undo an in-flight drag;
+// once the write settles, the server's row (which reached the board before the write's response)
+// is what remains. Changes this layer cannot place (states, labels, members, cycles, modules, an
+// issue outside the loaded list's scope) fall back to revalidating the loaders.
+import type { Change } from "../../durable-objects/protocol";
+import type { ViewIssue } from "./issue-views.server";
+
+/** The fields of a view issue that a board row carries (bridge_id is a cycle/module detail). */
+const ROW_KEYS = [
+  "id",
+  "name",
+  "sequence_id",
+  "priority",
+  "state",
+  "assignees",
+  "labels",
+  "start_date",
+  "target_date",
+  "estimate_point",
+  "sort_order",
+  "sub_issues_count",
+  "link_count",
+  "attachment_count",
+  "created_by",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof ViewIssue)[];
+
+// Fails to compile when ViewIssue gains a field this module does not copy from board rows.
+type Uncopied = Exclude<keyof ViewIssue, (typeof ROW_KEYS)[number] | "bridge_id">;
+const everyFieldCopied: Uncopied extends never ? true : never = true;
+void everyFieldCopied;
+
+/** What a list shows: the whole project (or a saved view, filtered in the page), a cycle, a module. */
+export interface LiveScope {
+  kind: "project" | "view" | "cycle" | "module";
+  id: string | null;
+}
+
+export interface LiveIssues {
+  /** The newest board row of each issue changed since the page loaded (live wins ties). */
+  upserts: Map<string, ViewIssue>;
+  deleted: Set<string>;
+  /** Issues that left this list's cycle or module. */
+  leftScope: Set<string>;
+}
+
+export const emptyLiveIssues = (): LiveIssues => ({ upserts: new Map(), deleted: new Set(), leftScope: new Set() });
+
+function inScope(row: Record<string, unknown>, scope: LiveScope) {
+  if (scope.kind === "cycle") return row.cycle === scope.id;
+  if (scope.kind === "module") return row.module === scope.id;
+  return true;
+}
+
+function viewIssueOf(row: Record<string, unknown>, bridgeId: string | null): ViewIssue | null {
+  for (const key of ROW_KEYS) if (!(key in row)) return null;
+  const issue = Object.fromEntries(ROW_KEYS.map((key) => [key, row[key]])) as Omit<ViewIssue, "bridge_id">;
+  return { ...issue, bridge_id: bridgeId };
+}
+
+/**
+ * Folds one batch of board changes into the live layer. Returns the new layer, or null when the
+ * batch holds something this layer cannot show correctly: the caller revalidates instead.
+ */
+export function applyBoardChanges(live: LiveIssues, changes: Change[], scope: LiveScope, known: ReadonlySet<string>): LiveIssues | null {
+  const next: LiveIssues = { upserts: new Map(live.upserts), deleted: new Set(live.deleted), leftScope: new Set(live.leftScope) };
+  for (const change of changes) {
+    if (change.kind !== "issue") return null;
+    if (change.op === "delete") {
+      next.deleted.add(change.id);
+      next.upserts.delete(change.id);
+      continue;
+    }
+    const wasListed = known.has(change.id) || next.upserts.has(change.id);
+    if (!inScope(change.row, scope)) {
+      next.upserts.delete(change.id);
+      if (wasListed) next.leftScope.add(change.id);
+      continue;
+    }
+    // A cycle or module list keeps its bridge id; an issue that joins one needs the loader's.
+    const bridgeId = next.upserts.get(change.id)?.bridge_id ?? null;
+    if (scope.kind === "cycle" || scope.kind === "module") {
+      if (!wasListed || next.leftScope.has(change.id)) return null;
+    }
+    const issue = viewIssueOf(change.row, bridgeId);
+    if (!issue) return null;
+    next.upserts.set(change.id, issue);
+    next.leftScope.delete(change.id);
+  }
+  return next;
+}
+
+/**
+ * The loader's issues with the live layer laid over them. A loaded row newer than the live one
+ * (the loader ran after the change) wins; new issues go at the end (the views sort anyway).
+ */
+export function withLiveIssues(loaded: ViewIssue[], live: LiveIssues): ViewIssue[] {
+  if (live.upserts.size === 0 && live.deleted.size === 0 && live.leftScope.size === 0) return loaded;
+  const seen = new Set<string>();
+  const out: ViewIssue[] = [];
+  for (const issue of loaded) {
+    seen.add(issue.id);
+    if (live.deleted.has(issue.id) || live.leftScope.has(issue.id)) continue;
+    const row = live.upserts.get(issue.id);
+    out.push(row && row.updated_at >= issue.updated_at ? { ...row, bridge_id: issue.bridge_id } : issue);
+  }
+  for (const [id, row] of live.upserts) if (!seen.has(id)) out.push(row);
+  return out;
+}
+
+/** A listener answers whether it placed the batch; false makes the page revalidate. */
+export type BoardListener = { changes(changes: Change[]): boolean; reset(): void };
+
+/**
+ * Hands the project socket's batches to whichever views are mounted (the socket lives in the
+ * project shell, the views in child routes). A batch no listener placed is left to revalidation.
+ */
+export class BoardHub {
+  private readonly listeners = new Set<BoardListener>();
+
+  subscribe(listener: BoardListener) {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** True when every mounted listener placed the batch (and there was at least one). */
+  deliver(changes: Change[]): boolean {
+    if (this.listeners.size === 0) return false;
+    let placed = true;
+    for (const listener of this.listeners) placed = listener.changes(changes) && placed;
+    return placed;
+  }
+
+  reset() {
+    for (const listener of this.listeners) listener.reset();
+  }
+}

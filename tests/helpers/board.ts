@@ -1,0 +1,88 @@
+// A live-board client for workerd tests: opens the board socket through the real Worker route
+// (SELF.fetch with a WebSocket upgrade), says `connect`, and records what the ProjectBoard sends.
+import { SELF } from "cloudflare:test";
+import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
+import { type Client, ORIGIN } from "./api";
+import type { ProjectFixture } from "./project";
+
+export type ChangesMessage = Extract<ServerMessage, { type: "changes" }>;
+
+export interface BoardSocket {
+  socket: WebSocket;
+  /** Every server message received and not yet taken, oldest first. */
+  messages: ServerMessage[];
+  /** The close code once the socket has closed, else null. */
+  closeCode: number | null;
+  /** Resolves with the first message matching `test`, removing it and everything before it. */
+  next<T extends ServerMessage["type"]>(type: T, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
+  /** Waits until the socket is closed; resolves with the close code. */
+  closed(timeoutMs?: number): Promise<number>;
+  close(): void;
+}
+
+export function openBoardSocket(client: Client | null, fixture: ProjectFixture) {
+  const headers: Record<string, string> = { Upgrade: "websocket" };
+  if (client) headers.cookie = client.cookie;
+  return SELF.fetch(`${ORIGIN}${fixture.base}/board`, { headers });
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await tick();
+  }
+}
+
+/**
+ * Opens the socket and sends `connect` with `lastClock`; resolves once `connected` (and, when the
+ * board decides so, the catch-up batches or a reset) has been queued in `messages`.
+ */
+export async function connectBoard(client: Client, fixture: ProjectFixture, lastClock = 0): Promise<BoardSocket> {
+  const response = await openBoardSocket(client, fixture);
+  if (response.status !== 101 || !response.webSocket) throw new Error(`board upgrade refused: ${response.status}`);
+  const socket = response.webSocket;
+  socket.accept();
+  const board: BoardSocket = {
+    socket,
+    messages: [],
+    closeCode: null,
+    async next(type, timeoutMs = 3000) {
+      const index = await waitFor(
+        () => {
+          const at = board.messages.findIndex((message) => message.type === type);
+          return at === -1 ? undefined : at;
+        },
+        timeoutMs,
+        `a "${type}" message`,
+      );
+      return board.messages.splice(0, index + 1)[index] as Extract<ServerMessage, { type: typeof type }>;
+    },
+    closed(timeoutMs = 3000) {
+      return waitFor(() => board.closeCode ?? undefined, timeoutMs, "the socket to close");
+    },
+    close() {
+      try {
+        socket.close(1000, "done");
+      } catch {
+        // already closed
+      }
+    },
+  };
+  socket.addEventListener("message", (event) => {
+    board.messages.push(JSON.parse(event.data as string) as ServerMessage);
+  });
+  socket.addEventListener("close", (event) => {
+    board.closeCode = event.code;
+  });
+  socket.send(JSON.stringify({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock } satisfies ClientMessage));
+  await waitFor(() => board.messages.find((message) => message.type === "connected"), 3000, "connected");
+  return board;
+}
+
+/** The ids and ops of a changes message, in order: compact enough to compare in assertions. */
+export const changeSummary = (message: ChangesMessage) => message.changes.map((change) => `${change.op}:${change.kind}:${change.id}`);

@@ -1,0 +1,108 @@
+// The issue views' live layer (app/lib/live-board.ts): which board changes patch the loaded list
+// in place, which send the page back to its loaders, and how the layer meets fresher loader data.
+import { describe, expect, it } from "vitest";
+import type { Change } from "../../durable-objects/protocol";
+import type { ViewIssue } from "../../app/lib/issue-views.server";
+import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, withLiveIssues } from "../../app/lib/live-board";
+
+const project: LiveScope = { kind: "project", id: null };
+
+function issue(id: string, fields: Partial<ViewIssue> = {}): ViewIssue {
+  return {
+    id,
+    name: `Issue ${id}`,
+    sequence_id: 1,
+    priority: "none",
+    state: "todo",
+    assignees: [],
+    labels: [],
+    start_date: null,
+    target_date: null,
+    estimate_point: null,
+    sort_order: 65535,
+    sub_issues_count: 0,
+    link_count: 0,
+    attachment_count: 0,
+    created_by: "u1",
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+    bridge_id: null,
+    ...fields,
+  };
+}
+
+/** A board row: the REST list row, which carries more than the views keep. */
+const upsert = (row: ViewIssue, extra: Record<string, unknown> = {}): Change => ({
+  kind: "issue",
+  op: "upsert",
+  id: row.id,
+  row: { ...row, bridge_id: undefined, cycle: null, module: null, state_detail: null, ...extra },
+});
+
+describe("applyBoardChanges + withLiveIssues", () => {
+  const loaded = [issue("a"), issue("b")];
+  const known = new Set(loaded.map((i) => i.id));
+
+  it("an upsert replaces the loaded row (same position) and a new issue is appended", () => {
+    const moved = issue("a", { state: "done", updated_at: "2026-01-02T00:00:00.000Z" });
+    const live = applyBoardChanges(emptyLiveIssues(), [upsert(moved), upsert(issue("c"))], project, known);
+    expect(live).not.toBeNull();
+    const shown = withLiveIssues(loaded, live ?? emptyLiveIssues());
+    expect(shown.map((i) => [i.id, i.state])).toEqual([
+      ["a", "done"],
+      ["b", "todo"],
+      ["c", "todo"],
+    ]);
+    expect(shown[0]).not.toHaveProperty("state_detail");
+  });
+
+  it("a delete removes the issue, also one that arrived live", () => {
+    let live = applyBoardChanges(emptyLiveIssues(), [upsert(issue("c"))], project, known);
+    live = applyBoardChanges(live ?? emptyLiveIssues(), [{ kind: "issue", op: "delete", id: "c" }, { kind: "issue", op: "delete", id: "a" }], project, known);
+    expect(withLiveIssues(loaded, live ?? emptyLiveIssues()).map((i) => i.id)).toEqual(["b"]);
+  });
+
+  it("a loader row newer than the live one wins; on a tie the live row wins", () => {
+    const live = applyBoardChanges(emptyLiveIssues(), [upsert(issue("a", { priority: "high", updated_at: "2026-01-02T00:00:00.000Z" }))], project, known);
+    const newer = [issue("a", { priority: "low", updated_at: "2026-01-03T00:00:00.000Z" })];
+    expect(withLiveIssues(newer, live ?? emptyLiveIssues())[0].priority).toBe("low");
+    const tie = [issue("a", { priority: "low", updated_at: "2026-01-02T00:00:00.000Z" })];
+    expect(withLiveIssues(tie, live ?? emptyLiveIssues())[0].priority).toBe("high");
+  });
+
+  it("state, label, member, cycle and module changes are left to revalidation", () => {
+    for (const kind of ["state", "label", "member", "cycle", "module", "project"] as const) {
+      expect(applyBoardChanges(emptyLiveIssues(), [{ kind, op: "delete", id: "x" }], project, known)).toBeNull();
+    }
+  });
+
+  it("a cycle list drops an issue that left the cycle and revalidates for one that joined", () => {
+    const cycle: LiveScope = { kind: "cycle", id: "c1" };
+    const inCycle = [issue("a", { bridge_id: "br-a" })];
+    const left = applyBoardChanges(emptyLiveIssues(), [upsert(issue("a"), { cycle: "c2" })], cycle, new Set(["a"]));
+    expect(withLiveIssues(inCycle, left ?? emptyLiveIssues())).toEqual([]);
+    expect(applyBoardChanges(emptyLiveIssues(), [upsert(issue("z"), { cycle: "c1" })], cycle, new Set(["a"]))).toBeNull();
+    const stayed = applyBoardChanges(emptyLiveIssues(), [upsert(issue("a", { name: "Renamed" }), { cycle: "c1" })], cycle, new Set(["a"]));
+    expect(withLiveIssues(inCycle, stayed ?? emptyLiveIssues())).toEqual([{ ...inCycle[0], name: "Renamed" }]);
+  });
+
+  it("a row missing a field the views need is not guessed at: revalidate", () => {
+    const { sort_order: _dropped, ...partial } = issue("a");
+    expect(applyBoardChanges(emptyLiveIssues(), [{ kind: "issue", op: "upsert", id: "a", row: partial }], project, known)).toBeNull();
+  });
+});
+
+describe("BoardHub", () => {
+  it("a batch counts as placed only when a listener placed it", () => {
+    const hub = new BoardHub();
+    const batch: Change[] = [{ kind: "issue", op: "delete", id: "a" }];
+    expect(hub.deliver(batch)).toBe(false);
+    const stop = hub.subscribe({ changes: () => true, reset: () => {} });
+    expect(hub.deliver(batch)).toBe(true);
+    const stopRefusing = hub.subscribe({ changes: () => false, reset: () => {} });
+    expect(hub.deliver(batch)).toBe(false);
+    stopRefusing();
+    stop();
+    expect(hub.deliver(batch)).toBe(false);
+  });
+});
