@@ -1,6 +1,7 @@
 // The page every issue-views route renders (project issues, a cycle, a module, a saved view), with
 // its revalidation rule; the loader and action are in app/lib/issue-views-route.server.ts. Each
 // route file only names its breadcrumbs and title.
+import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Await, useFetcher, useLoaderData } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
@@ -10,6 +11,7 @@ import { Spinner } from "~/components/ui";
 import { IssueViews } from "./issue-views";
 import { useToast } from "~/components/toast";
 import type { IssueViewsActionResult, IssueViewsData, IssueViewsIntent, IssueViewsLoaderData, ViewIssue } from "~/lib/issue-views.server";
+import type { ProjectPageHandle } from "~/routes/$workspaceSlug.projects.$projectId";
 import { cycleIssuesPath, moduleIssuesPath, projectIssuesPath, viewIssuesPath } from "~/lib/paths";
 
 const AddExistingIssuesDialog = lazy(() =>
@@ -141,4 +143,20 @@ export function projectNameOf(matches: readonly { id: string; data?: unknown }[]
     | { project?: { name: string } }
     | undefined;
   return shell?.project?.name ?? "Project";
+}
+
+/**
+ * Breadcrumbs and title of a cycle, module or saved-view page: "{Cycles} > {name}", where the
+ * section links to its list (`sectionPath`) and the name comes from the loader's source.
+ */
+export function sourcePageRoute(section: string, sectionPath: (slug: string, projectId: string) => string, fallback: string) {
+  const nameOf = (data: unknown) => (data as IssueViewsLoaderData | undefined)?.source.name ?? fallback;
+  const handle: ProjectPageHandle = {
+    crumbs: (params, data) => [
+      { label: section, to: sectionPath(params.workspaceSlug ?? "", params.projectId ?? "") },
+      { label: nameOf(data) },
+    ],
+  };
+  const meta: MetaFunction = ({ data, matches }) => [{ title: `${nameOf(data)} · ${projectNameOf(matches)}` }];
+  return { handle, meta };
 }
