@@ -339,6 +339,25 @@ describe("issue views", () => {
     expect(inCycle.map((issue) => issue.id).sort()).toEqual([issueIds["Charlie cleanup"], issueIds["Echo estimate"]].sort());
   });
 
+  test("a long group is drawn in steps as the person scrolls to its end", async () => {
+    // Another project, so the counts of the other tests stay as they are.
+    const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Long list", identifier: "LONG" });
+    const longBase = `/api/workspaces/${slug}/projects/${project.id}`;
+    for (let index = 1; index <= 65; index++) await owner.post(`${longBase}/issues/`, { name: `Long issue ${index}` });
+    const page = ownerTab.page;
+    await page.goto(to.projectIssues(slug, project.id));
+    await waitForHydration(page);
+    const list = page.getByRole("region", { name: "Issues", exact: true });
+    await visible(card(list, "Long issue 65"));
+    // The first 50 (newest first) are drawn; the header still counts all of them.
+    expect(await list.locator("[data-issue-id]").count()).toBe(50);
+    await visible(page.getByText("65 issues"));
+    await list.locator("[data-issue-id]").last().scrollIntoViewIfNeeded();
+    await page.locator("[data-dnd]").evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect.poll(() => list.locator("[data-issue-id]").count()).toBe(65);
+    await visible(card(list, "Long issue 1"));
+  });
+
   test("a viewer sees the issues without drag handles, card menus or Add Issue", async () => {
     await setDisplay({ issueView: "kanban", groupByProperty: "state" });
     const viewerTab = await newPage(browser);
