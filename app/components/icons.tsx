@@ -3,7 +3,8 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function icon(paths: React.ReactNode) {
+/** One icon component from its paths; feature folders draw their own icons with it. */
+export function icon(paths: React.ReactNode) {
   return function Icon({ size = 16, ...props }: IconProps) {
     return (
       <svg
@@ -143,5 +144,17 @@ export const IconSearch = icon(
   <>
     <circle cx="11" cy="11" r="8" />
     <path d="m21 21-4.3-4.3" />
+  </>,
+);
+export const IconExternal = icon(<path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />);
+export const IconLink = icon(
+  <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />,
+);
+export const IconPaperclip = icon(<path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />);
+export const IconPencil = icon(<path d="M17 3a2.85 2.83 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z" />);
+export const IconUser = icon(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
   </>,
 );

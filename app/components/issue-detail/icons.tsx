@@ -1,37 +1,8 @@
-// Stroke icons of the issue page and modal, drawn like app/components/icons.tsx (24px grid).
-import type { SVGProps } from "react";
+// Stroke icons of the issue page and modal, drawn with the shared factory in ~/components/icons.
+import { icon } from "~/components/icons";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export { IconExternal, IconLink, IconPaperclip, IconPencil, IconUser } from "~/components/icons";
 
-function icon(paths: React.ReactNode) {
-  return function Icon({ size = 16, ...props }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
-
-export const IconUser = icon(
-  <>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </>,
-);
 export const IconLabel = icon(
   <>
     <path d="M12.6 2.6A2 2 0 0 0 11.2 2H4a2 2 0 0 0-2 2v7.2a2 2 0 0 0 .6 1.4l8.7 8.7a2.4 2.4 0 0 0 3.4 0l6.6-6.6a2.4 2.4 0 0 0 0-3.4z" />
@@ -70,17 +41,12 @@ export const IconBlocking = icon(
     <path d="M12 8v5M12 16h.01" />
   </>,
 );
-export const IconLink = icon(
-  <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />,
-);
-export const IconPaperclip = icon(<path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />);
 export const IconCopy = icon(
   <>
     <rect x="9" y="9" width="13" height="13" rx="2" />
     <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
   </>,
 );
-export const IconExternal = icon(<path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />);
 export const IconUpload = icon(<path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />);
 export const IconLayers = icon(
   <>
@@ -88,7 +54,6 @@ export const IconLayers = icon(
     <path d="m2 17 10 5 10-5M2 12l10 5 10-5" />
   </>,
 );
-export const IconPencil = icon(<path d="M17 3a2.85 2.83 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5z" />);
 export const IconFile = icon(
   <>
     <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
