@@ -32,6 +32,7 @@ import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { type CycleStatus, cycleInView, cycleStatus, todayUtc } from "./cycle-status";
 import { Conflict, Invalid, NotFound } from "./errors";
+import { removeFavorite, saveFavorite } from "./favorites";
 import { activityInsert } from "./issue-activity";
 import { inList, parseIssueListQuery } from "./issue-query";
 import { listIssuesWithAccess, publishIssues } from "./issues";
@@ -55,7 +56,6 @@ export const CYCLE_NOT_FOUND = "Cycle not found.";
 export const CYCLE_ISSUE_NOT_FOUND = "Cycle issue not found.";
 export const CYCLE_NOT_EDITABLE = "Completed cycles are not editable.";
 export const ISSUE_NOT_IN_PROJECT = "Issue not found in this project.";
-export const FAVORITE_NOT_FOUND = "Favorite not found.";
 
 type Cycle = typeof cycles.$inferSelect;
 const unique = (ids: readonly string[]) => [...new Set(ids)];
@@ -674,10 +674,7 @@ export async function addFavoriteCycle(ctx: ActorContext, slug: string, projectI
   const access = await projectAccess(ctx, slug, projectId);
   const { cycle: cycleId } = parseInput(FavoriteCycleInput, input);
   await loadCycleRow(ctx, projectId, cycleId);
-  await ctx.db
-    .insert(userFavorites)
-    .values({ user_id: ctx.actor.id, workspace_id: access.workspace.id, project_id: projectId, entity_type: "cycle", entity_id: cycleId })
-    .onConflictDoNothing();
+  await saveFavorite(ctx, access, "cycle", cycleId);
   const row = await loadCycleRow(ctx, projectId, cycleId);
   const [view] = await cycleViews(ctx, access, [row]);
   return { id: row.favoriteId, cycle: cycleId, cycle_detail: view, project: projectId };
@@ -685,16 +682,5 @@ export async function addFavoriteCycle(ctx: ActorContext, slug: string, projectI
 
 export async function removeFavoriteCycle(ctx: ActorContext, slug: string, projectId: string, cycleId: string) {
   await projectAccess(ctx, slug, projectId);
-  const deleted = await ctx.db
-    .delete(userFavorites)
-    .where(
-      and(
-        eq(userFavorites.user_id, ctx.actor.id),
-        eq(userFavorites.project_id, projectId),
-        eq(userFavorites.entity_type, "cycle"),
-        eq(userFavorites.entity_id, cycleId),
-      ),
-    )
-    .returning({ id: userFavorites.id });
-  if (deleted.length === 0) throw new NotFound(FAVORITE_NOT_FOUND);
+  await removeFavorite(ctx, projectId, "cycle", cycleId);
 }

@@ -12,7 +12,6 @@ import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import {
-  FAVORITE_NOT_FOUND,
   type IssueContainer,
   type IssueStats,
   containerDeletedActivities,
@@ -28,6 +27,7 @@ import {
   statsByOwner,
 } from "./cycles";
 import { Invalid, NotFound } from "./errors";
+import { removeFavorite, saveFavorite } from "./favorites";
 import { inList } from "./issue-query";
 import { publishIssues } from "./issues";
 import {
@@ -388,10 +388,7 @@ export async function addFavoriteModule(ctx: ActorContext, slug: string, project
   const access = await projectAccess(ctx, slug, projectId);
   const { module: moduleId } = parseInput(FavoriteModuleInput, input);
   await loadModuleRow(ctx, projectId, moduleId);
-  await ctx.db
-    .insert(userFavorites)
-    .values({ user_id: ctx.actor.id, workspace_id: access.workspace.id, project_id: projectId, entity_type: "module", entity_id: moduleId })
-    .onConflictDoNothing();
+  await saveFavorite(ctx, access, "module", moduleId);
   const row = await loadModuleRow(ctx, projectId, moduleId);
   const [view] = await moduleViews(ctx, access, [row]);
   return { id: row.favoriteId, module: moduleId, module_detail: view, project: projectId };
@@ -399,16 +396,5 @@ export async function addFavoriteModule(ctx: ActorContext, slug: string, project
 
 export async function removeFavoriteModule(ctx: ActorContext, slug: string, projectId: string, moduleId: string) {
   await projectAccess(ctx, slug, projectId);
-  const deleted = await ctx.db
-    .delete(userFavorites)
-    .where(
-      and(
-        eq(userFavorites.user_id, ctx.actor.id),
-        eq(userFavorites.project_id, projectId),
-        eq(userFavorites.entity_type, "module"),
-        eq(userFavorites.entity_id, moduleId),
-      ),
-    )
-    .returning({ id: userFavorites.id });
-  if (deleted.length === 0) throw new NotFound(FAVORITE_NOT_FOUND);
+  await removeFavorite(ctx, projectId, "module", moduleId);
 }

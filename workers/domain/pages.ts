@@ -13,11 +13,11 @@ import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
+import { removeFavorite, saveFavorite } from "./favorites";
 import { inList } from "./issue-query";
 import { CreatePageInput, FavoritePageInput, PageListParams, PatchPageInput } from "./schemas/pages";
 
 export const PAGE_NOT_FOUND = "Page not found.";
-export const FAVORITE_NOT_FOUND = "Favorite not found.";
 export const ONLY_CREATOR_CHANGES_ACCESS = "Only the creator of a page can change its access.";
 /** How many block names a page card previews (spec 002 section 9). */
 export const PAGE_BLOCK_PREVIEW = 3;
@@ -227,36 +227,12 @@ export async function addFavoritePage(ctx: ActorContext, slug: string, projectId
   const access = await projectAccess(ctx, slug, projectId);
   const { page: pageId } = parseInput(FavoritePageInput, input);
   const row = await loadPage(ctx, projectId, pageId);
-  await ctx.db
-    .insert(userFavorites)
-    .values({
-      user_id: ctx.actor.id,
-      workspace_id: access.workspace.id,
-      project_id: projectId,
-      entity_type: "page",
-      entity_id: pageId,
-    })
-    .onConflictDoNothing();
-  const [favorite] = await ctx.db
-    .select()
-    .from(userFavorites)
-    .where(and(eq(userFavorites.user_id, ctx.actor.id), eq(userFavorites.entity_type, "page"), eq(userFavorites.entity_id, pageId)));
+  const favorite = await saveFavorite(ctx, access, "page", pageId);
   const [detail] = await shapePages(ctx, [{ page: row.page, favoriteId: favorite.id }]);
   return { id: favorite.id, page: pageId, page_detail: detail, project: projectId, created_at: favorite.created_at };
 }
 
 export async function removeFavoritePage(ctx: ActorContext, slug: string, projectId: string, pageId: string) {
   await projectAccess(ctx, slug, projectId);
-  const deleted = await ctx.db
-    .delete(userFavorites)
-    .where(
-      and(
-        eq(userFavorites.user_id, ctx.actor.id),
-        eq(userFavorites.project_id, projectId),
-        eq(userFavorites.entity_type, "page"),
-        eq(userFavorites.entity_id, pageId),
-      ),
-    )
-    .returning({ id: userFavorites.id });
-  if (deleted.length === 0) throw new NotFound(FAVORITE_NOT_FOUND);
+  await removeFavorite(ctx, projectId, "page", pageId);
 }

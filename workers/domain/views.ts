@@ -9,12 +9,12 @@ import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
+import { removeFavorite, saveFavorite } from "./favorites";
 import { issueListQueryFromFilters } from "./issue-query";
 import { listIssuesWithAccess } from "./issues";
 import { CreateViewInput, FavoriteViewInput, PatchViewInput, PutViewInput } from "./schemas/views";
 
 export const VIEW_NOT_FOUND = "View not found.";
-export const FAVORITE_NOT_FOUND = "Favorite not found.";
 
 type IssueView = typeof issueViews.$inferSelect;
 
@@ -162,35 +162,11 @@ export async function addFavoriteView(ctx: ActorContext, slug: string, projectId
   const access = await projectAccess(ctx, slug, projectId);
   const { view: viewId } = parseInput(FavoriteViewInput, input);
   const { view } = await loadView(ctx, projectId, viewId);
-  await ctx.db
-    .insert(userFavorites)
-    .values({
-      user_id: ctx.actor.id,
-      workspace_id: access.workspace.id,
-      project_id: projectId,
-      entity_type: "view",
-      entity_id: view.id,
-    })
-    .onConflictDoNothing();
-  const [favorite] = await ctx.db
-    .select()
-    .from(userFavorites)
-    .where(and(eq(userFavorites.user_id, ctx.actor.id), eq(userFavorites.entity_type, "view"), eq(userFavorites.entity_id, view.id)));
+  const favorite = await saveFavorite(ctx, access, "view", view.id);
   return { id: favorite.id, view: view.id, view_detail: viewOf(view, true), project: projectId, created_at: favorite.created_at };
 }
 
 export async function removeFavoriteView(ctx: ActorContext, slug: string, projectId: string, viewId: string) {
   await projectAccess(ctx, slug, projectId);
-  const deleted = await ctx.db
-    .delete(userFavorites)
-    .where(
-      and(
-        eq(userFavorites.user_id, ctx.actor.id),
-        eq(userFavorites.project_id, projectId),
-        eq(userFavorites.entity_type, "view"),
-        eq(userFavorites.entity_id, viewId),
-      ),
-    )
-    .returning({ id: userFavorites.id });
-  if (deleted.length === 0) throw new NotFound(FAVORITE_NOT_FOUND);
+  await removeFavorite(ctx, projectId, "view", viewId);
 }
