@@ -55,7 +55,11 @@ export class ProjectBoard extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Called by the Worker's post-commit path; returns the clock the batch was stamped with. */
+  /**
+   * Called by the Worker's post-commit path; resolves with the clock the batch was stamped with
+   * once every synced socket has been sent it. Batches published in the same turn go out as one
+   * message per socket: sending is what a publish costs with many sockets (bench/results.md).
+   */
   async publish(changes: Change[]): Promise<number> {
     if (changes.length === 0) return this.clock;
     const clock = this.clock + 1;
@@ -64,8 +68,29 @@ export class ProjectBoard extends DurableObject<Env> {
     sql.exec("INSERT INTO meta (key, value) VALUES ('clock', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", clock);
     sql.exec("DELETE FROM change_log WHERE clock <= ?", clock - CHANGE_LOG_LIMIT);
     this.clock = clock;
-    this.broadcast({ type: "changes", clock, changes } satisfies ServerMessage);
+    await this.sendSoon(clock, changes);
     return clock;
+  }
+
+  /** Batches stamped but not sent yet, and the promise their senders wait on. */
+  private unsent: { since: number; changes: Change[]; sent: Promise<void> } | null = null;
+
+  private sendSoon(clock: number, changes: Change[]): Promise<void> {
+    if (this.unsent) {
+      this.unsent.changes.push(...changes);
+      return this.unsent.sent;
+    }
+    const unsent = { since: clock - 1, changes: [...changes], sent: Promise.resolve() };
+    // A macrotask, not a microtask: publishes already on their way in get to join the message.
+    unsent.sent = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        this.unsent = null;
+        this.broadcast({ type: "changes", clock: this.clock, since: unsent.since, changes: unsent.changes } satisfies ServerMessage);
+        resolve();
+      }, 0),
+    );
+    this.unsent = unsent;
+    return unsent.sent;
   }
 
   currentClock(): number {
@@ -149,7 +174,7 @@ export class ProjectBoard extends DurableObject<Env> {
       .exec<{ clock: number; changes: string }>("SELECT clock, changes FROM change_log WHERE clock > ? ORDER BY clock", lastClock)
       .toArray();
     for (const row of rows) {
-      this.send(socket, { type: "changes", clock: row.clock, changes: JSON.parse(row.changes) as Change[] });
+      this.send(socket, { type: "changes", clock: row.clock, since: row.clock - 1, changes: JSON.parse(row.changes) as Change[] });
     }
   }
 

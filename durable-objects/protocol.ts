@@ -1,7 +1,8 @@
 // The live-board wire protocol, shared by the ProjectBoard Durable Object and the browser.
 // One discriminated union per direction on `type`; every send `satisfies` its type.
 
-export const PROTOCOL_VERSION = 1;
+/** 2: a `changes` message may carry several batches (`since`). */
+export const PROTOCOL_VERSION = 2;
 
 /** What a board can show changing. Rows are the same shapes the REST API answers with. */
 export type EntityKind = "issue" | "state" | "label" | "cycle" | "module" | "member" | "project";
@@ -23,7 +24,13 @@ export type ClientMessage =
 export type ServerMessage =
   | { type: "connected"; protocolVersion: number; clock: number; presence: PresenceUser[] }
   /** Changes stamped with the clock they were committed at, oldest first. */
-  | { type: "changes"; clock: number; changes: Change[] }
+  /**
+   * Every batch committed after clock `since` up to `clock`, their changes in commit order. Live
+   * messages carry what was published in one turn of the board (often several batches); replayed
+   * ones carry one batch (`since` = `clock` - 1). A client at clock c applies a message with
+   * `since` <= c < `clock`: re-applying full rows it already has ends in the same state.
+   */
+  | { type: "changes"; clock: number; since: number; changes: Change[] }
   /** The client is too far behind (or on another protocol): reload the board from the API. */
   | { type: "reset"; clock: number; reason: string }
   | { type: "presence"; users: PresenceUser[] }

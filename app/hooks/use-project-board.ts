@@ -81,6 +81,12 @@ export function useProjectBoard(slug: string, projectId: string, callbacks: Boar
           break;
         case "changes":
           if (message.clock <= clock) break;
+          if (message.since > clock) {
+            // Batches between our clock and `since` never reached us: patching would skip them.
+            clock = message.clock;
+            latest.current.onReset?.();
+            break;
+          }
           clock = message.clock;
           latest.current.onChanges?.(message.changes, message.clock);
           break;

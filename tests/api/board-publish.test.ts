@@ -3,7 +3,7 @@
 // and increasing clocks; a refused write publishes nothing; only project members may connect.
 import { SELF } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Change, ServerMessage } from "../../durable-objects/protocol";
+import { type Change, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
 import { type Client, ORIGIN, signUp } from "../helpers/api";
 import { addToWorkspace } from "../helpers/fixtures";
 import { type IssueBody, issuePath, newIssue } from "../helpers/issue-fixtures";
@@ -51,7 +51,7 @@ async function connectBoard(client: Client, fixture: ProjectFixture): Promise<Bo
       wake?.();
     }
   });
-  socket.send(JSON.stringify({ type: "connect", protocolVersion: 1, lastClock: 0 }));
+  socket.send(JSON.stringify({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock: 0 }));
   await isConnected;
   return {
     socket,

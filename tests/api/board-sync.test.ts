@@ -241,7 +241,7 @@ describe("a publish that fails after commit is retried, not lost", () => {
     expect(result.explicitAcks).toEqual(["m4"]);
     expect(result.retryMessages).toEqual([]);
     const delivered = await board.next("changes");
-    expect(delivered).toEqual({ type: "changes", clock: clock + 1, changes: job.changes });
+    expect(delivered).toEqual({ type: "changes", clock: clock + 1, since: clock, changes: job.changes });
   });
 
   it("a failed revoke is queued too, and the consumer closes the removed member's socket", async () => {

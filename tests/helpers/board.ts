@@ -13,7 +13,11 @@ export interface BoardSocket {
   messages: ServerMessage[];
   /** The close code once the socket has closed, else null. */
   closeCode: number | null;
-  /** Resolves with the first message matching `test`, removing it and everything before it. */
+  /**
+   * Resolves with the oldest message of `type`, taking only it: messages of other types stay queued
+   * in order, since the board does not promise an order between kinds (a presence update may come
+   * before the changes of the same write).
+   */
   next<T extends ServerMessage["type"]>(type: T, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
   /** Waits until the socket is closed; resolves with the close code. */
   closed(timeoutMs?: number): Promise<number>;
@@ -60,7 +64,7 @@ export async function connectBoard(client: Client, fixture: ProjectFixture, last
         timeoutMs,
         `a "${type}" message`,
       );
-      return board.messages.splice(0, index + 1)[index] as Extract<ServerMessage, { type: typeof type }>;
+      return board.messages.splice(index, 1)[0] as Extract<ServerMessage, { type: typeof type }>;
     },
     closed(timeoutMs = 3000) {
       return waitFor(() => board.closeCode ?? undefined, timeoutMs, "the socket to close");
