@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-server-build";
 import { createApi } from "./api/app";
 import { consumeJobs, type JobMessage } from "./jobs";
+import { serverTiming } from "./lib/server-timing";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
 
 export { ProjectBoard } from "../durable-objects/project-board";
@@ -17,9 +18,12 @@ export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
+    const startedAt = performance.now();
     const loadContext = createLoadContext(request, env, ctx);
-    const response = await handleRemixRequest(request, loadContext);
-    return finishRemixResponse(loadContext, response);
+    const response = await finishRemixResponse(loadContext, await handleRemixRequest(request, loadContext));
+    const timed = new Response(response.body, response);
+    timed.headers.set("Server-Timing", serverTiming(startedAt));
+    return timed;
   },
   async queue(batch, env) {
     await consumeJobs(batch, env);

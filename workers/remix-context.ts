@@ -4,6 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type Authenticated, authenticate, isSameOriginWrite } from "./auth/sessions";
 import { BOOKMARK_COOKIE, bookmarkFrom, openDb } from "./db";
 import type { DomainContext } from "./domain/context";
+import { AccessPrefetch, accessScopeOf } from "./domain/access";
 import { PostCommit } from "./domain/post-commit";
 import { getConfig } from "./env";
 
@@ -24,13 +25,16 @@ declare module "@remix-run/cloudflare" {
 
 export function createLoadContext(request: Request, env: Env, executionCtx: ExecutionContext): AppLoadContext {
   const requestDb = openDb(env.DB, bookmarkFrom(request));
-  const domain: DomainContext = { db: requestDb.db, env, config: getConfig(env), effects: new PostCommit() };
+  // A page's loaders run side by side and each checks access: reading is what GET does, so every
+  // check of the page's scope may use the row read with the session.
+  const access = new AccessPrefetch(accessScopeOf(new URL(request.url).pathname, true), request.method === "GET");
+  const domain: DomainContext = { db: requestDb.db, env, config: getConfig(env), effects: new PostCommit(), access };
   let auth: Promise<Authenticated | null> | null = null;
   return {
     env,
     executionCtx,
     domain,
-    auth: () => (auth ??= authenticate(requestDb.db, request)),
+    auth: () => (auth ??= authenticate(requestDb.db, request, access)),
     sameOrigin: isSameOriginWrite(request),
     bookmark: requestDb.bookmark,
   };

@@ -3,10 +3,12 @@
 import { Hono } from "hono";
 import { authenticate, isSameOriginWrite } from "../auth/sessions";
 import { BOOKMARK_HEADER, bookmarkFrom, openDb } from "../db";
+import { AccessPrefetch, accessScopeOf } from "../domain/access";
 import { Forbidden } from "../domain/errors";
 import { DEBUG_ROWS_HEADER, ROWS_READ_HEADER, STATEMENTS_HEADER, type StatementStats } from "../lib/d1-read-counter";
 import { PostCommit } from "../domain/post-commit";
 import { getConfig } from "../env";
+import { serverTiming } from "../lib/server-timing";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
 import { errorResponse } from "./errors";
@@ -38,12 +40,14 @@ export function createApi() {
   api.notFound((c) => c.json({ error: "Not found." }, 404));
 
   api.use(async (c, next) => {
+    const startedAt = performance.now();
     const config = getConfig(c.env);
     const readStats = config.APP_ENV !== "production" && c.req.header(DEBUG_ROWS_HEADER) ? ([] as StatementStats[]) : undefined;
     const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw), readStats);
     const effects = new PostCommit();
-    c.set("domain", { db: requestDb.db, env: c.env, config, effects });
-    const auth = await authenticate(requestDb.db, c.req.raw);
+    const access = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
+    c.set("domain", { db: requestDb.db, env: c.env, config, effects, access });
+    const auth = await authenticate(requestDb.db, c.req.raw, access);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden("Cross-origin request refused.");
     }
@@ -58,6 +62,7 @@ export function createApi() {
     }
     const bookmark = requestDb.bookmark();
     if (bookmark && c.res.status !== 101) c.res.headers.set(BOOKMARK_HEADER, bookmark);
+    if (c.res.status !== 101) c.res.headers.set("Server-Timing", serverTiming(startedAt));
     if (readStats) {
       c.res.headers.set(ROWS_READ_HEADER, String(readStats.reduce((sum, s) => sum + s.rows_read, 0)));
       c.res.headers.set(STATEMENTS_HEADER, JSON.stringify(readStats));

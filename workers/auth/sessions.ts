@@ -1,8 +1,9 @@
 // Cookie sessions stored in D1 (token hashed), API tokens sent as X-Api-Key, and the origin check
 // on cookie-authenticated writes (ADR 002).
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import { apiTokens, sessions, users, type User } from "../../drizzle/schema";
 import type { Db } from "../db";
+import { type AccessPrefetch, accessQuery } from "../domain/access";
 import type { Config } from "../env";
 import { randomToken, sha256Hex } from "./crypto";
 
@@ -49,12 +50,26 @@ export function clearedSessionCookie(config: Config) {
   return sessionCookie("", config, 0);
 }
 
-async function userForSession(db: Db, token: string): Promise<User | null> {
+/** The id of the user a live session belongs to, as a subquery the access row can be rooted at. */
+function sessionUserId(tokenHash: string, now: string): SQL {
+  return sql`(SELECT ${sessions.user_id} FROM ${sessions} WHERE ${sessions.token_hash} = ${tokenHash} AND ${sessions.expires_at} > ${now})`;
+}
+
+async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch): Promise<User | null> {
+  const tokenHash = await sha256Hex(token);
+  const now = new Date().toISOString();
+  const scope = prefetch?.scope;
+  if (prefetch && scope) {
+    // One statement finds the session's user and their access to the scope the path names.
+    const [row] = await accessQuery(db, sessionUserId(tokenHash, now), scope.slug, scope.projectId ?? null);
+    if (row) prefetch.store(row);
+    return row?.user ?? null;
+  }
   const [row] = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, await sha256Hex(token)), gt(sessions.expires_at, new Date().toISOString())))
+    .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, now)))
     .limit(1);
   return row?.user ?? null;
 }
@@ -62,6 +77,7 @@ async function userForSession(db: Db, token: string): Promise<User | null> {
 /** How stale a token's last_used_at may get: recording every call would cost a write per call. */
 const API_KEY_TOUCH_MS = 3_600_000;
 
+/** API-key calls are not prefetched: they also read when the key was last used, to touch it. */
 async function userForApiKey(db: Db, key: string): Promise<User | null> {
   const [row] = await db
     .select({ user: users, tokenId: apiTokens.id, lastUsedAt: apiTokens.last_used_at })
@@ -77,8 +93,11 @@ async function userForApiKey(db: Db, key: string): Promise<User | null> {
   return row.user;
 }
 
-/** Who is calling: an API key wins over a cookie, so scripts never ride a browser session. */
-export async function authenticate(db: Db, request: Request): Promise<Authenticated | null> {
+/**
+ * Who is calling: an API key wins over a cookie, so scripts never ride a browser session. With
+ * `prefetch`, a session's access to the request's scope is read by the same statement.
+ */
+export async function authenticate(db: Db, request: Request, prefetch?: AccessPrefetch): Promise<Authenticated | null> {
   const apiKey = request.headers.get(API_KEY_HEADER);
   if (apiKey) {
     const user = await userForApiKey(db, apiKey);
@@ -86,7 +105,7 @@ export async function authenticate(db: Db, request: Request): Promise<Authentica
   }
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
-  const user = await userForSession(db, token);
+  const user = await userForSession(db, token, prefetch);
   return user ? { user, via: "cookie", sessionToken: token } : null;
 }
 

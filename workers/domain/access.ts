@@ -1,7 +1,8 @@
 // Authorisation: the first lines of every domain operation call one of these. Roles are numbers
 // (20 owner, 15 member, 10 viewer, 5 guest) at workspace and project level (design.md section 4).
-import { and, eq } from "drizzle-orm";
-import { projectMembers, projects, workspaceMembers, workspaces, type Role } from "../../drizzle/schema";
+import { and, eq, type SQL } from "drizzle-orm";
+import { projectMembers, projects, type Role, users, workspaceMembers, workspaces } from "../../drizzle/schema";
+import type { Db } from "../db";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
 
@@ -13,20 +14,88 @@ export const PROJECT_NOT_FOUND = "Project not found.";
 export const NOT_WORKSPACE_MEMBER = "You are not a member of this workspace.";
 export const NOT_PROJECT_MEMBER = "You are not a member of this project.";
 
-export async function workspaceAccess(ctx: ActorContext, slug: string, minRole: Role = ROLE.guest) {
-  const [row] = await ctx.db
-    .select({ workspace: workspaces, membership: workspaceMembers })
-    .from(workspaces)
-    .leftJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.member_id, ctx.actor.id)),
-    )
-    .where(eq(workspaces.slug, slug))
+/**
+ * The actor, the workspace named by `slug` (null when there is none), the project `projectId` in it
+ * (null when absent or in another workspace) and the actor's memberships of both, in one
+ * statement. `actorId` is a user id, or a subquery naming the caller by their session
+ * (`AccessPrefetch`), in which case no row means no such session.
+ */
+export function accessQuery(db: Db, actorId: string | SQL, slug: string, projectId: string | null) {
+  return db
+    .select({
+      user: users,
+      workspace: workspaces,
+      workspaceMembership: workspaceMembers,
+      project: projects,
+      membership: projectMembers,
+    })
+    .from(users)
+    .leftJoin(workspaces, eq(workspaces.slug, slug))
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.member_id, users.id)))
+    .leftJoin(projects, and(eq(projects.workspace_id, workspaces.id), eq(projects.id, projectId ?? "")))
+    .leftJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, users.id)))
+    .where(eq(users.id, actorId))
     .limit(1);
-  if (!row) throw new NotFound(WORKSPACE_NOT_FOUND);
-  if (!row.membership) throw new Forbidden(NOT_WORKSPACE_MEMBER);
-  if (row.membership.role < minRole) throw new Forbidden();
-  return { workspace: row.workspace, membership: row.membership };
+}
+
+export type AccessRow = Awaited<ReturnType<typeof accessQuery>>[number];
+
+/** The workspace and project a request's path names: what its first access check will ask about. */
+export interface AccessScope {
+  slug: string;
+  projectId?: string;
+}
+
+/**
+ * The access row of the request's scope, read by the same statement that finds the caller's
+ * session (workers/auth/sessions.ts) so that a request pays one round trip for "who are you and
+ * what may you see" instead of two. The row is what `projectAccess` would have read a few milliseconds
+ * later. A read-only request may use it for every check of its scope; a write request uses it
+ * once, so a check made after the request changed memberships reads them again.
+ */
+export class AccessPrefetch {
+  private snapshot: { userId: string; row: AccessRow } | null = null;
+
+  constructor(
+    readonly scope: AccessScope | null,
+    private readonly reusable: boolean,
+  ) {}
+
+  store(row: AccessRow) {
+    this.snapshot = { userId: row.user.id, row };
+  }
+
+  /** The prefetched row when it answers this check, else null. */
+  take(userId: string, slug: string, projectId?: string): AccessRow | null {
+    const { snapshot, scope } = this;
+    if (!snapshot || !scope || snapshot.userId !== userId || scope.slug !== slug) return null;
+    if (projectId !== undefined && scope.projectId !== projectId) return null;
+    if (!this.reusable) this.snapshot = null;
+    return snapshot.row;
+  }
+}
+
+const API_SCOPE = /^\/api\/workspaces\/([^/]+)(?:\/projects\/([^/]+))?/;
+const PAGE_SCOPE = /^\/([^/.]+)(?:\/projects\/([^/.]+))?/;
+
+/** What `/api/workspaces/{slug}[/projects/{id}]...` or a page under `/{slug}[/projects/{id}]` names. */
+export function accessScopeOf(pathname: string, page: boolean): AccessScope | null {
+  const match = (page ? PAGE_SCOPE : API_SCOPE).exec(pathname);
+  if (!match) return null;
+  const [, slug, projectId] = match;
+  try {
+    return { slug: decodeURIComponent(slug), projectId: projectId === undefined ? undefined : decodeURIComponent(projectId) };
+  } catch {
+    return null;
+  }
+}
+
+export async function workspaceAccess(ctx: ActorContext, slug: string, minRole: Role = ROLE.guest) {
+  const row = ctx.access?.take(ctx.actor.id, slug) ?? (await accessQuery(ctx.db, ctx.actor.id, slug, null))[0];
+  if (!row?.workspace) throw new NotFound(WORKSPACE_NOT_FOUND);
+  if (!row.workspaceMembership) throw new Forbidden(NOT_WORKSPACE_MEMBER);
+  if (row.workspaceMembership.role < minRole) throw new Forbidden();
+  return { workspace: row.workspace, membership: row.workspaceMembership };
 }
 
 export type WorkspaceAccess = Awaited<ReturnType<typeof workspaceAccess>>;
@@ -36,26 +105,8 @@ export type WorkspaceAccess = Awaited<ReturnType<typeof workspaceAccess>>;
  * Another workspace's project id answers 404, never 403, so ids do not leak across workspaces.
  */
 export async function projectAccess(ctx: ActorContext, slug: string, projectId: string, minRole: Role = ROLE.guest) {
-  const [row] = await ctx.db
-    .select({
-      workspace: workspaces,
-      workspaceMembership: workspaceMembers,
-      project: projects,
-      membership: projectMembers,
-    })
-    .from(workspaces)
-    .leftJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.member_id, ctx.actor.id)),
-    )
-    .leftJoin(projects, and(eq(projects.workspace_id, workspaces.id), eq(projects.id, projectId)))
-    .leftJoin(
-      projectMembers,
-      and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)),
-    )
-    .where(eq(workspaces.slug, slug))
-    .limit(1);
-  if (!row) throw new NotFound(WORKSPACE_NOT_FOUND);
+  const row = ctx.access?.take(ctx.actor.id, slug, projectId) ?? (await accessQuery(ctx.db, ctx.actor.id, slug, projectId))[0];
+  if (!row?.workspace) throw new NotFound(WORKSPACE_NOT_FOUND);
   if (!row.workspaceMembership) throw new Forbidden(NOT_WORKSPACE_MEMBER);
   if (!row.project) throw new NotFound(PROJECT_NOT_FOUND);
   if (!row.membership) throw new Forbidden(NOT_PROJECT_MEMBER);

@@ -3,6 +3,7 @@
 import type { User } from "../../drizzle/schema";
 import type { Db } from "../db";
 import type { AppEnv, Config } from "../env";
+import type { AccessPrefetch } from "./access";
 import type { PostCommit } from "./post-commit";
 
 export interface DomainContext {
@@ -10,6 +11,8 @@ export interface DomainContext {
   env: AppEnv;
   config: Config;
   effects: PostCommit;
+  /** The access row read with the caller's session, when the request's path named a scope. */
+  access?: AccessPrefetch;
 }
 
 export interface ActorContext extends DomainContext {

@@ -38,32 +38,40 @@ export interface ProjectLookups {
 
 const stateDetailOf = (s: typeof states.$inferSelect): StateDetail => ({ id: s.id, name: s.name, color: s.color, group: s.group });
 
-/** Reads the lookups an issue page or list needs in one D1 round trip. */
-export async function loadProjectLookups(
-  db: Db,
-  project: ProjectLookups["project"],
-  workspace: ProjectLookups["workspace"],
-  parentIds: Iterable<string> = [],
-): Promise<ProjectLookups> {
-  const parentList = [...new Set(parentIds)];
-  const [stateRows, labelRows, memberRows, parentRows] = await db.batch([
-    db.select().from(states).where(eq(states.project_id, project.id)).orderBy(states.sequence),
-    db
-      .select({ id: labels.id, name: labels.name, color: labels.color })
-      .from(labels)
-      .where(eq(labels.project_id, project.id)),
+/** The statements reading a project's states, labels and members, to batch with other reads. */
+function projectLookupQueries(db: Db, projectId: string) {
+  return [
+    db.select().from(states).where(eq(states.project_id, projectId)).orderBy(states.sequence),
+    db.select({ id: labels.id, name: labels.name, color: labels.color }).from(labels).where(eq(labels.project_id, projectId)),
     db
       .select({ user: users })
       .from(projectMembers)
       .innerJoin(users, eq(users.id, projectMembers.member_id))
-      .where(eq(projectMembers.project_id, project.id)),
-    // By primary key only: with the project in the WHERE clause SQLite walks the project's index
-    // instead, reading every issue of the project for a page of 100 (seen in the bench).
-    db
-      .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id, project_id: issues.project_id })
-      .from(issues)
-      .where(inList(issues.id, parentList)),
-  ]);
+      .where(eq(projectMembers.project_id, projectId)),
+  ] as const;
+}
+
+type LookupQueries = ReturnType<typeof projectLookupQueries>;
+type LookupRows = [Awaited<LookupQueries[0]>, Awaited<LookupQueries[1]>, Awaited<LookupQueries[2]>];
+
+/** Reads the named parent issues; none read when there are none (a list page rarely has many). */
+async function loadParents(db: Db, parentIds: Iterable<string>) {
+  const parentList = [...new Set(parentIds)];
+  if (parentList.length === 0) return [];
+  // By primary key only: with the project in the WHERE clause SQLite walks the project's index
+  // instead, reading every issue of the project for a page of 100 (seen in the bench).
+  return db
+    .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id, project_id: issues.project_id })
+    .from(issues)
+    .where(inList(issues.id, parentList));
+}
+
+function projectLookupsOf(
+  project: ProjectLookups["project"],
+  workspace: ProjectLookups["workspace"],
+  [stateRows, labelRows, memberRows]: LookupRows,
+  parentRows: Awaited<ReturnType<typeof loadParents>>,
+): ProjectLookups {
   return {
     project,
     workspace,
@@ -78,6 +86,63 @@ export async function loadProjectLookups(
   };
 }
 
+/** Reads the lookups an issue page or list needs: one D1 round trip, two when parents are named. */
+export async function loadProjectLookups(
+  db: Db,
+  project: ProjectLookups["project"],
+  workspace: ProjectLookups["workspace"],
+  parentIds: Iterable<string> = [],
+): Promise<ProjectLookups> {
+  const [lookupRows, parentRows] = await Promise.all([db.batch(projectLookupQueries(db, project.id)), loadParents(db, parentIds)]);
+  return projectLookupsOf(project, workspace, [...lookupRows], parentRows);
+}
+
+/** A select of `issueListColumns` (what `readIssueListRows` runs). */
+export interface IssueListSelect {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/**
+ * Runs a select of `issueListColumns` and maps its rows without drizzle's row mapper, which checks
+ * every field's class on every row: on a board of 1,000 issues that, and D1 turning rows into
+ * objects only for drizzle to turn them back into arrays, was a large part of the Worker's time. Here the
+ * rows come back as arrays (`raw()`) and each column's decoder is looked up once.
+ */
+export async function readIssueListRows(db: Db, select: IssueListSelect): Promise<IssueListRecord[]> {
+  const { sql, params } = select.toSQL();
+  const rows = await db.$client.prepare(sql).bind(...params).raw();
+  const out = new Array<IssueListRecord>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    const record: Record<string, unknown> = {};
+    for (let c = 0; c < ISSUE_LIST_DECODERS.length; c++) {
+      const [key, column] = ISSUE_LIST_DECODERS[c];
+      const value = row[c];
+      record[key] = value === null ? null : column.mapFromDriverValue(value);
+    }
+    out[r] = record as IssueListRecord;
+  }
+  return out;
+}
+
+/**
+ * Runs a list query of issues alongside the project's lookups (two reads in flight at once), then
+ * reads the parents its rows name, if any. `trim` picks the rows that will be shown (a page drops
+ * its look-ahead row) so only their parents are read.
+ */
+export async function loadIssuesWithLookups(
+  db: Db,
+  project: ProjectLookups["project"],
+  workspace: ProjectLookups["workspace"],
+  list: IssueListSelect,
+  trim: (rows: IssueListRecord[]) => IssueListRecord[] = (rows) => rows,
+): Promise<{ rows: IssueListRecord[]; shown: IssueListRecord[]; lookups: ProjectLookups }> {
+  const [rows, lookupRows] = await Promise.all([readIssueListRows(db, list), db.batch(projectLookupQueries(db, project.id))]);
+  const shown = trim(rows);
+  const parentRows = await loadParents(db, shown.flatMap((row) => row.parent_id ?? []));
+  return { rows, shown, lookups: projectLookupsOf(project, workspace, [...lookupRows], parentRows) };
+}
+
 export type StateRow = typeof states.$inferSelect;
 export { stateDetailOf };
 
@@ -89,6 +154,8 @@ export { stateDetailOf };
 const { description: _description, description_html: _html, description_stripped: _stripped, ...issueListColumnSet } =
   getTableColumns(issues);
 export const issueListColumns = issueListColumnSet;
+/** In select order: drizzle lists a select's columns in the order of the object's keys. */
+const ISSUE_LIST_DECODERS = Object.entries(issueListColumns);
 export type IssueListRecord = Omit<Issue, "description" | "description_html" | "description_stripped">;
 
 export function issueRowOf(issue: IssueListRecord, lookups: ProjectLookups) {

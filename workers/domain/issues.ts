@@ -19,7 +19,7 @@ import {
   users,
   type Issue,
 } from "../../drizzle/schema";
-import { chunks, runBatch } from "../lib/batch";
+import { allInOrder, chunks, runBatch } from "../lib/batch";
 import { isForeignKeyViolation } from "../lib/d1-errors";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
@@ -38,7 +38,7 @@ import {
   parseIssueListQuery,
   relevantStateIds,
 } from "./issue-query";
-import { type ProjectLookups, issueDetailOf, issueListColumns, issueRowOf, loadProjectLookups } from "./issue-views";
+import { type ProjectLookups, issueDetailOf, issueListColumns, issueRowOf, loadIssuesWithLookups, loadProjectLookups } from "./issue-views";
 import {
   AddSubIssuesInput,
   BulkDeleteIssuesInput,
@@ -264,11 +264,16 @@ const bumpSubIssues = (ctx: ActorContext, parentId: string, delta: number) =>
     .set({ sub_issues_count: sql`MAX(0, ${issues.sub_issues_count} + ${delta})` })
     .where(eq(issues.id, parentId));
 
-/** Publishes the given issues' current rows to the project's board. */
-export async function publishIssues(ctx: ActorContext, access: ProjectAccess, ids: string[], lookups?: ProjectLookups) {
+/**
+ * Publishes the given issues' current rows to the project's board. `known` are rows the caller
+ * already holds as committed (a write's RETURNING), which need not be read again.
+ */
+export async function publishIssues(ctx: ActorContext, access: ProjectAccess, ids: string[], lookups?: ProjectLookups, known: Issue[] = []) {
   const wanted = unique(ids);
   if (wanted.length === 0) return [];
-  const rows = await ctx.db.select().from(issues).where(inList(issues.id, wanted));
+  const held = known.filter((row) => wanted.includes(row.id));
+  const missing = wanted.filter((id) => !held.some((row) => row.id === id));
+  const rows = missing.length ? [...held, ...(await ctx.db.select().from(issues).where(inList(issues.id, missing)))] : held;
   const parents = rows.flatMap((row) => row.parent_id ?? []);
   // The caller's lookups may have been loaded for one issue's parent; related rows need theirs.
   const covered = lookups && parents.every((id) => lookups.parents.has(id));
@@ -284,7 +289,10 @@ export async function publishIssues(ctx: ActorContext, access: ProjectAccess, id
 export async function createIssue(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(CreateIssueInput, input);
-  const refs = await resolveReferences(ctx, access, data, null);
+  const [refs, lookups] = await allInOrder([
+    resolveReferences(ctx, access, data, null),
+    lookupsFor(ctx, access, data.parent ? [data.parent] : []),
+  ] as const);
   const issueId = crypto.randomUUID();
   const project = access.project;
   const assignees = unique(data.assignees_list ?? []);
@@ -351,9 +359,9 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
 
   const results = await runIssueWrite(ctx, statements);
   const created = (results[1] as Issue[])[0];
-  const lookups = await lookupsFor(ctx, access, created.parent_id ? [created.parent_id] : []);
-  await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups);
-  return issueDetailOf(ctx.db, created, lookups);
+  const related = [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks];
+  const [, detail] = await allInOrder([publishIssues(ctx, access, related, lookups, [created]), issueDetailOf(ctx.db, created, lookups)] as const);
+  return detail;
 }
 
 // ---------------------------------------------------------------- read
@@ -387,11 +395,15 @@ export async function listIssuesWithAccess(
     .from(issues)
     .where(and(...conditions))
     .orderBy(...order.orderBy);
-  const rows = query.per_page ? await base.limit(query.per_page + 1) : await base;
-  const hasMore = query.per_page !== undefined && rows.length > query.per_page;
-  const page = hasMore ? rows.slice(0, query.per_page) : rows;
-
-  const lookups = await lookupsFor(ctx, access, page.flatMap((row) => row.parent_id ?? []));
+  const perPage = query.per_page;
+  const { rows, shown: page, lookups } = await loadIssuesWithLookups(
+    ctx.db,
+    access.project,
+    access.workspace,
+    perPage ? base.limit(perPage + 1) : base,
+    (all) => (perPage !== undefined && all.length > perPage ? all.slice(0, perPage) : all),
+  );
+  const hasMore = perPage !== undefined && rows.length > perPage;
   const shaped = page.map((row) => issueRowOf(row, lookups));
   const results = query.group_by
     ? groupIssues(shaped, query.group_by, query.group_by === "state" ? relevantStateIds(lookups.states.values(), query) : [])
@@ -417,15 +429,17 @@ export async function listIssues(
 export async function updateIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(UpdateIssueInput, input);
-  const issue = await loadIssue(ctx, projectId, issueId);
-  const refs = await resolveReferences(ctx, access, data, issueId);
+  const [issue, refs, lookups] = await allInOrder([
+    loadIssue(ctx, projectId, issueId),
+    resolveReferences(ctx, access, data, issueId),
+    lookupsFor(ctx, access, data.parent ? [data.parent] : []),
+  ] as const);
   const target = { issueId, projectId, workspaceId: access.workspace.id };
   const base = bridgeBase(access, issueId, ctx.actor.id);
   const patch: Partial<Issue> = {};
   const changes: ActivityChange[] = [];
   const statements: BatchItem<"sqlite">[] = [];
   const touched = new Set<string>([issueId]);
-  const lookups = await lookupsFor(ctx, access);
   const stateName = (id: string | null) => (id ? (lookups.states.get(id)?.name ?? null) : null);
   const scalar = <K extends "name" | "priority" | "estimate_point" | "start_date" | "target_date">(key: K, field = key) => {
     const value = data[key];
@@ -605,9 +619,15 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
     const children = await ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId));
     for (const child of children) touched.add(child.id);
   }
-  const finalLookups = await lookupsFor(ctx, access, updated.parent_id ? [updated.parent_id] : []);
-  await publishIssues(ctx, access, [...touched], finalLookups);
-  return issueDetailOf(ctx.db, updated, finalLookups);
+  // The project's states, labels and members are as read before the write; only a parent the
+  // body did not name (the one the issue already had) is still to be read.
+  const parentId = updated.parent_id;
+  const finalLookups = parentId && !lookups.parents.has(parentId) ? await lookupsFor(ctx, access, [parentId]) : lookups;
+  const [, detail] = await allInOrder([
+    publishIssues(ctx, access, [...touched], finalLookups, [updated]),
+    issueDetailOf(ctx.db, updated, finalLookups),
+  ] as const);
+  return detail;
 }
 
 // ---------------------------------------------------------------- delete

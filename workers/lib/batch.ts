@@ -19,3 +19,14 @@ export function chunks<T>(items: readonly T[], size = MAX_IN_LIST): T[][] {
   for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
   return parts;
 }
+
+/**
+ * Awaits independent reads side by side, and fails as running them one after another would have:
+ * with the first rejection in argument order, not whichever came first (a missing issue answers
+ * 404 before its body's references are judged), and with no rejection left unhandled.
+ */
+export async function allInOrder<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  for (const result of settled) if (result.status === "rejected") throw result.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
