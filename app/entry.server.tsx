@@ -10,7 +10,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
@@ -25,6 +25,8 @@ export default async function handleRequest(
     },
   );
   body.allReady.then(() => clearTimeout(timeoutId));
+  // The shell is rendered: deferred work may start (and a crawler, below, waits for it).
+  loadContext.markShellSent();
   // Crawlers get the whole document at once; people get it streamed.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html");

@@ -7,6 +7,7 @@ import path from "node:path";
 import { applyLocalMigrations, startWranglerDev } from "../scripts/lib/dev-server.mjs";
 import { ROOT, bin, capture, option, run, wranglerEnv } from "../scripts/lib/run.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
+import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
@@ -52,9 +53,13 @@ async function main() {
   };
   const sections = [];
   const withServer = async (options, work) => {
-    log(`starting wrangler dev${options.configs ? ` (${options.configs.join(" + ")})` : ""}`);
-    // production: bundled as `wrangler deploy` bundles it (React's production build).
-    const server = await startWranglerDev({ persistDir: PERSIST, production: true, ...options });
+    // Latency suites: no devtools inspector (bench/lib/worker-server.mjs). The fan-out suite runs
+    // two Workers in one session, which only the CLI does.
+    const server = options.configs
+      ? (log(`starting wrangler dev (${options.configs.join(" + ")})`),
+        // production: bundled as `wrangler deploy` bundles it (React's production build).
+        await startWranglerDev({ persistDir: PERSIST, production: true, ...options }))
+      : (log("starting the Worker (wrangler, no inspector)"), await startWorkerWithoutInspector({ persistDir: PERSIST, vars: options.vars }));
     try {
       await work(server.url, await signIn(server.url));
     } catch (error) {
@@ -93,7 +98,7 @@ async function main() {
     "",
     `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
     `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-    "Server: `wrangler dev` (workerd) with local D1, the same Worker that is deployed.",
+    "Server: the deployed Worker's bundle in workerd with local D1, R2, Durable Objects and Queues, served by wrangler (`unstable_startWorker` without the devtools inspector for the latency suites, `wrangler dev` for fan-out).",
     "",
   ].join("\n");
   const body = sections.join("\n\n");

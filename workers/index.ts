@@ -6,7 +6,6 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-server-build";
 import { createApi } from "./api/app";
 import { consumeJobs, type JobMessage } from "./jobs";
-import { serverTiming } from "./lib/server-timing";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
 
 export { ProjectBoard } from "../durable-objects/project-board";
@@ -20,10 +19,10 @@ export default {
     if (pathname === "/api" || pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
     const startedAt = performance.now();
     const loadContext = createLoadContext(request, env, ctx);
-    const response = await finishRemixResponse(loadContext, await handleRemixRequest(request, loadContext));
-    const timed = new Response(response.body, response);
-    timed.headers.set("Server-Timing", serverTiming(startedAt));
-    return timed;
+    const response = await handleRemixRequest(request, loadContext);
+    // Data requests and error pages render no shell: whatever waited for one may start now.
+    loadContext.markShellSent();
+    return finishRemixResponse(loadContext, response, startedAt);
   },
   async queue(batch, env) {
     await consumeJobs(batch, env);

@@ -7,6 +7,7 @@ import type { DomainContext } from "./domain/context";
 import { AccessPrefetch, accessScopeOf } from "./domain/access";
 import { PostCommit } from "./domain/post-commit";
 import { getConfig } from "./env";
+import { serverTiming } from "./lib/server-timing";
 
 export interface RemixContext {
   env: Env;
@@ -17,6 +18,14 @@ export interface RemixContext {
   /** Whether a cookie-authenticated write came from our own origin. */
   sameOrigin: boolean;
   bookmark(): string | null;
+  /**
+   * Resolves once the page's first bytes are on their way (the document's shell is rendered, or
+   * the response is returned). Work the first paint does not need, such as reading and rendering
+   * the rows of a large board, waits for it: D1 answers one query at a time and React renders a
+   * settled boundary before it yields, so started earlier that work holds back the first byte.
+   */
+  shellSent: Promise<void>;
+  markShellSent(): void;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -30,6 +39,11 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
   const access = new AccessPrefetch(accessScopeOf(new URL(request.url).pathname, true), request.method === "GET");
   const domain: DomainContext = { db: requestDb.db, env, config: getConfig(env), effects: new PostCommit(), access };
   let auth: Promise<Authenticated | null> | null = null;
+  let markShellSent = () => {};
+  const shellSent = new Promise<void>((resolve) => {
+    // A macrotask later: the response in hand is handed to the runtime first, which sends it.
+    markShellSent = () => setTimeout(resolve, 0);
+  });
   return {
     env,
     executionCtx,
@@ -37,21 +51,29 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
     auth: () => (auth ??= authenticate(requestDb.db, request, access)),
     sameOrigin: isSameOriginWrite(request),
     bookmark: requestDb.bookmark,
+    shellSent,
+    markShellSent,
   };
 }
 
-/** After a page or action: publish what committed, and hand the D1 bookmark back as a cookie. */
-export async function finishRemixResponse(context: AppLoadContext, response: Response): Promise<Response> {
+/**
+ * After a page or action: publish what committed, hand the D1 bookmark back as a cookie, and say
+ * how long the Worker took (Server-Timing).
+ */
+export async function finishRemixResponse(context: AppLoadContext, response: Response, startedAt: number): Promise<Response> {
   if (context.domain.effects.pending > 0) {
     if (response.status < 400) await context.domain.effects.flush(context.env);
     else context.domain.effects.discard();
   }
+  // A copy: a response from a fetch or a redirect helper may have immutable headers.
+  const finished = new Response(response.body, response);
+  finished.headers.set("Server-Timing", serverTiming(startedAt));
   const bookmark = context.bookmark();
-  if (!bookmark) return response;
-  const withCookie = new Response(response.body, response);
-  withCookie.headers.append(
-    "Set-Cookie",
-    `${BOOKMARK_COOKIE}=${encodeURIComponent(bookmark)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=300`,
-  );
-  return withCookie;
+  if (bookmark) {
+    finished.headers.append(
+      "Set-Cookie",
+      `${BOOKMARK_COOKIE}=${encodeURIComponent(bookmark)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=300`,
+    );
+  }
+  return finished;
 }

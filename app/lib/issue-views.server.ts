@@ -89,9 +89,11 @@ interface SourceDetail {
 
 /**
  * The source's detail and filters (awaited: the toolbar needs them) and its rows (not awaited:
- * the page streams them). A rows promise that rejects after the detail failed is already handled.
+ * the page streams them, read once `shellSent` resolves). A rows promise that rejects after the
+ * detail failed is already handled.
  */
 async function listFor(
+  shellSent: Promise<void>,
   ctx: ActorContext,
   access: ProjectAccess,
   slug: string,
@@ -100,19 +102,19 @@ async function listFor(
   orderBy: ViewProps["orderBy"],
 ): Promise<{ rows: Promise<IssueRow[]>; detail: SourceDetail; filters: IssueFilters }> {
   const projectId = access.project.id;
-  const settled = (list: Promise<unknown>) => {
-    const rows = list.then((body) => rowsOf(body as ListBody));
+  const settled = (list: () => Promise<unknown>) => {
+    const rows = shellSent.then(list).then((body) => rowsOf(body as ListBody));
     rows.catch(() => {});
     return rows;
   };
   switch (source.kind) {
     case "cycle": {
-      const rows = settled(listCycleIssues(ctx, slug, projectId, source.cycleId, listParams(filters, orderBy)));
+      const rows = settled(() => listCycleIssues(ctx, slug, projectId, source.cycleId, listParams(filters, orderBy)));
       const cycle = await getCycle(ctx, slug, projectId, source.cycleId);
       return { rows, detail: { kind: "cycle", id: cycle.id, name: cycle.name, completed: cycle.status === "completed" }, filters };
     }
     case "module": {
-      const rows = settled(listModuleIssues(ctx, slug, projectId, source.moduleId, listParams(filters, orderBy)));
+      const rows = settled(() => listModuleIssues(ctx, slug, projectId, source.moduleId, listParams(filters, orderBy)));
       const module = await getModule(ctx, slug, projectId, source.moduleId);
       return { rows, detail: { kind: "module", id: module.id, name: module.name, completed: false }, filters };
     }
@@ -121,13 +123,13 @@ async function listFor(
       const view = await getView(ctx, slug, projectId, source.viewId);
       const query = issueListQueryFromFilters(view.query_data, { order_by: orderBy });
       return {
-        rows: settled(listIssuesWithAccess(ctx, access, query)),
+        rows: settled(() => listIssuesWithAccess(ctx, access, query)),
         detail: { kind: "view", id: view.id, name: view.name, completed: false },
         filters: view.query_data,
       };
     }
     default: {
-      const rows = settled(listIssuesWithAccess(ctx, access, issueListQueryFromFilters(filters, { order_by: orderBy })));
+      const rows = settled(() => listIssuesWithAccess(ctx, access, issueListQueryFromFilters(filters, { order_by: orderBy })));
       return { rows, detail: { kind: "project", id: null, name: null, completed: false }, filters };
     }
   }
@@ -146,7 +148,7 @@ export async function loadIssueViews(
     const access = await projectAccess(ctx, slug, projectId);
     const stored = withViewPropsDefaults(access.membership.view_props);
     const [list, lookups, properties] = await Promise.all([
-      listFor(ctx, access, slug, source, stored.filters, stored.orderBy),
+      listFor(context.shellSent, ctx, access, slug, source, stored.filters, stored.orderBy),
       loadProjectLookups(ctx.db, access.project, access.workspace),
       getIssueProperties(ctx, slug, projectId),
     ]);

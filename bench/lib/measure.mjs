@@ -52,3 +52,26 @@ export async function loadFor(fn, { workers = 8, durationMs = 5000 } = {}) {
 }
 
 export const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : "n/a");
+
+/** The Worker's own time for a response, from its Server-Timing header (workers/lib/server-timing.ts). */
+export function workerMs(response) {
+  const match = /worker;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+/**
+ * Like timeSequential for calls that answer a Response (body already read): the client-observed
+ * time, and the Worker's own time from Server-Timing.
+ */
+export async function timeResponses(fn, { warmup = 10, count = 100 } = {}) {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const client = [];
+  const worker = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    const response = await fn(i);
+    client.push(performance.now() - start);
+    worker.push(workerMs(response));
+  }
+  return { ...summarize(client), worker: summarize(worker.filter(Number.isFinite)) };
+}

@@ -2,7 +2,7 @@
 // by the Remix loader on the server. Measures time to first byte and to the whole document, and
 // the JavaScript the page makes the browser load before it is interactive, gzipped.
 import { gzipSync } from "node:zlib";
-import { ms, summarize } from "../lib/measure.mjs";
+import { ms, summarize, workerMs } from "../lib/measure.mjs";
 
 export const TARGETS = { kanbanTtfbP50: 50, pageJsGzipKb: 150 };
 
@@ -20,7 +20,7 @@ async function timeDocument(url, headers) {
     if (done) break;
     html += Buffer.from(value).toString("utf8");
   }
-  return { firstByte, total: performance.now() - start, html };
+  return { firstByte, total: performance.now() - start, html, worker: workerMs(response) };
 }
 
 /** The scripts a document loads up front: module preloads, module scripts and their imports. */
@@ -45,22 +45,41 @@ export async function runIssueViewsPageSuite({ url, cookie, workspaceSlug, proje
     });
     if (!response.ok) throw new Error(`saving display preferences: HTTP ${response.status} ${await response.text()}`);
   };
-  const browserHeaders = { cookie, accept: "text/html", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" };
+  // identity: the local server compresses text as the edge does, but with an encoder that holds
+  // everything back until the document ends, which hides the stream (measured apart below).
+  const browserHeaders = {
+    cookie,
+    accept: "text/html",
+    "accept-encoding": "identity",
+    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
+  };
 
   const measure = async (label) => {
     log(`issue views page: ${label}`);
     for (let i = 0; i < 10; i++) await timeDocument(pageUrl, browserHeaders);
     const firstBytes = [];
     const totals = [];
+    const workers = [];
     let html = "";
     for (let i = 0; i < 100; i++) {
       const sample = await timeDocument(pageUrl, browserHeaders);
       firstBytes.push(sample.firstByte);
       totals.push(sample.total);
+      workers.push(sample.worker);
       html = sample.html;
     }
+    const gzipFirstBytes = [];
+    for (let i = 0; i < 20; i++) gzipFirstBytes.push((await timeDocument(pageUrl, { ...browserHeaders, "accept-encoding": "gzip" })).firstByte);
     const cards = (html.match(/data-issue-id=/g) ?? []).length;
-    return { ttfb: summarize(firstBytes), total: summarize(totals), html, cards, htmlBytes: Buffer.byteLength(html) };
+    return {
+      ttfb: summarize(firstBytes),
+      total: summarize(totals),
+      worker: summarize(workers.filter(Number.isFinite)),
+      gzipTtfb: summarize(gzipFirstBytes),
+      html,
+      cards,
+      htmlBytes: Buffer.byteLength(html),
+    };
   };
 
   await setLayout({ issueView: "kanban", groupByProperty: "state", orderBy: "sort_order" });
@@ -88,11 +107,13 @@ export function issueViewsPageMarkdown(result) {
   return [
     "## Issue views page (issue 5)",
     "",
-    "Server render of `/{workspace}/projects/{project}/issues` for a project of 1,000 issues, requested as a browser would (cookie session, 100 requests after 10 warm-up, one at a time). Time to first byte is when the first chunk of the streamed document arrives.",
+    "Server render of `/{workspace}/projects/{project}/issues` for a project of 1,000 issues, requested as a browser would (cookie session, 100 requests after 10 warm-up, one at a time). Time to first byte is when the first chunk of the streamed document reaches the client: the page's frame (toolbar, columns), sent before the issues are read; the cards follow in the same response. Requested uncompressed: the local server compresses text as the edge does, but its encoder holds the whole document back until the end, so with gzip the first byte only comes with the last (that figure is shown too).",
     "",
     "| measure | kanban (grouped by state) | list | target |",
     "| --- | --- | --- | --- |",
-    `| time to first byte, p50 / p99 | ${ms(kanban.ttfb.p50)} / ${ms(kanban.ttfb.p99)} | ${ms(list.ttfb.p50)} / ${ms(list.ttfb.p99)} | kanban p50 < ${TARGETS.kanbanTtfbP50} ms |`,
+    `| time to first byte, p50 / p99 | **${ms(kanban.ttfb.p50)}** / ${ms(kanban.ttfb.p99)} | ${ms(list.ttfb.p50)} / ${ms(list.ttfb.p99)} | kanban p50 < ${TARGETS.kanbanTtfbP50} ms (${kanban.ttfb.p50 < TARGETS.kanbanTtfbP50 ? "met" : "missed"}) |`,
+    `| Worker time to its response (Server-Timing), p50 / p99 | ${ms(kanban.worker.p50)} / ${ms(kanban.worker.p99)} | ${ms(list.worker.p50)} / ${ms(list.worker.p99)} | |`,
+    `| first byte with gzip requested (local encoder buffers), p50 | ${ms(kanban.gzipTtfb.p50)} | ${ms(list.gzipTtfb.p50)} | |`,
     `| whole document, p50 / p99 | ${ms(kanban.total.p50)} / ${ms(kanban.total.p99)} | ${ms(list.total.p50)} / ${ms(list.total.p99)} | |`,
     `| cards rendered / document size | ${kanban.cards} / ${kb(kanban.htmlBytes)} | ${list.cards} / ${kb(list.htmlBytes)} | |`,
     "",

@@ -1,6 +1,6 @@
 // Issue API benchmark (issue 3): list pages, boards, creates and patches on projects of 1,000
 // and 10,000 issues, plus D1 rows read per list request.
-import { loadFor, ms, timeSequential } from "../lib/measure.mjs";
+import { loadFor, ms, timeResponses } from "../lib/measure.mjs";
 
 export const TARGETS = {
   listP50: 10,
@@ -17,20 +17,26 @@ export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, 
   const headers = { cookie, "content-type": "application/json", origin: url };
   const get = async (path, extra = {}) => expectOk(await fetch(`${url}${path}`, { headers: { ...headers, ...extra } }), `GET ${path}`);
   const rows = [];
+  /** GET with the body read: what timeResponses measures. */
+  const read = async (path) => {
+    const response = await get(path);
+    await response.arrayBuffer();
+    return response;
+  };
 
   for (const project of projects) {
     const base = `/api/workspaces/${workspaceSlug}/projects/${project.id}`;
     log(`issues API: project of ${project.size} issues`);
 
-    const firstPage = await timeSequential(async () => (await get(`${base}/issues/?per_page=100`)).json(), { warmup: 10, count: 200 });
+    const firstPage = await timeResponses(() => read(`${base}/issues/?per_page=100`), { warmup: 10, count: 200 });
     // A page deep in the list, reached by cursor: keyset paging must not slow down with depth.
     let cursor = null;
     for (let i = 0; i < 5; i++) {
       const page = await (await get(`${base}/issues/?per_page=100${cursor ? `&cursor=${cursor}` : ""}`)).json();
       cursor = page.next_cursor;
     }
-    const deepPage = await timeSequential(async () => (await get(`${base}/issues/?per_page=100&cursor=${cursor}`)).json(), { warmup: 5, count: 100 });
-    const board = await timeSequential(async () => (await get(`${base}/issues/?group_by=state`)).json(), {
+    const deepPage = await timeResponses(() => read(`${base}/issues/?per_page=100&cursor=${cursor}`), { warmup: 5, count: 100 });
+    const board = await timeResponses(() => read(`${base}/issues/?group_by=state`), {
       warmup: 3,
       count: project.size > 5000 ? 20 : 100,
     });
@@ -43,8 +49,12 @@ export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, 
     const boardRows = Number(boardInstrumented.headers.get("x-d1-rows-read"));
 
     const createBody = (i) => JSON.stringify({ name: `Bench create ${i}`, priority: "medium" });
-    const create = await timeSequential(
-      async (i) => expectOk(await fetch(`${url}${base}/issues/`, { method: "POST", headers, body: createBody(i) }), "create").then((r) => r.json()),
+    const create = await timeResponses(
+      async (i) => {
+        const response = await expectOk(await fetch(`${url}${base}/issues/`, { method: "POST", headers, body: createBody(i) }), "create");
+        await response.arrayBuffer();
+        return response;
+      },
       { warmup: 5, count: 100 },
     );
     const createLoad = await loadFor(
@@ -66,9 +76,10 @@ export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, 
         body: JSON.stringify({ priority: priorities[i % 5] }),
       });
       await expectOk(response, "patch");
-      await response.json();
+      await response.arrayBuffer();
+      return response;
     };
-    const patch = await timeSequential((i) => patchOne(0, i), { warmup: 5, count: 100 });
+    const patch = await timeResponses((i) => patchOne(0, i), { warmup: 5, count: 100 });
     const patchLoad = await loadFor(patchOne, { workers: 8, durationMs: 5000 });
 
     rows.push({ project, firstPage, deepPage, board, listStatement, totalRowsRead, boardRows, create, createLoad, patch, patchLoad });
@@ -80,7 +91,9 @@ export function issuesApiMarkdown(rows) {
   const lines = [];
   lines.push("## Issue API (issue 3)");
   lines.push("");
-  lines.push("Client-observed wall time over loopback HTTP to `wrangler dev` (workerd, local D1), one request at a time unless stated.");
+  lines.push(
+    "One request at a time unless stated. Each cell gives the **Worker's own time** (its `Server-Timing` header: from receiving the request to having the response ready, D1 included) and, after it, the time the client saw over loopback HTTP. The client's figure adds what the local dev server puts in front of the Worker (miniflare's entry worker and HTTP over loopback: about 5 ms for a small response, about 20 ms for the 1.4 MB board), which the edge does not have. The targets are read against the Worker's time.",
+  );
   lines.push("");
   lines.push("| measure | 1,000 issues | 10,000 issues | target |");
   lines.push("| --- | --- | --- | --- |");
@@ -89,12 +102,14 @@ export function issuesApiMarkdown(rows) {
   const large = by(10000);
   const cell = (row, fn) => (row ? fn(row) : "n/a");
   const line = (label, fn, target = "") => lines.push(`| ${label} | ${cell(small, fn)} | ${cell(large, fn)} | ${target} |`);
-  line("list page of 100, p50 / p99", (r) => `${ms(r.firstPage.p50)} / ${ms(r.firstPage.p99)}`, `p50 <= ${TARGETS.listP50} ms`);
-  line("list page 6 (by cursor), p50 / p99", (r) => `${ms(r.deepPage.p50)} / ${ms(r.deepPage.p99)}`, `p50 <= ${TARGETS.listP50} ms`);
-  line("full board grouped by state, p50 / p99", (r) => `${ms(r.board.p50)} / ${ms(r.board.p99)}`, `1,000: p50 <= ${TARGETS.board1kP50} ms`);
-  line("create, p50 (sequential)", (r) => ms(r.create.p50), `p50 <= ${TARGETS.createP50} ms`);
+  const both = (t) => `**${ms(t.worker.p50)} / ${ms(t.worker.p99)}** (client ${ms(t.p50)} / ${ms(t.p99)})`;
+  const met = (t, target) => (t.worker.p50 <= target ? "met" : "missed");
+  line("list page of 100, p50 / p99", (r) => both(r.firstPage), `p50 <= ${TARGETS.listP50} ms (${cell(small, (r) => met(r.firstPage, TARGETS.listP50))})`);
+  line("list page 6 (by cursor), p50 / p99", (r) => both(r.deepPage), `p50 <= ${TARGETS.listP50} ms`);
+  line("full board grouped by state, p50 / p99", (r) => both(r.board), `1,000: p50 <= ${TARGETS.board1kP50} ms (${cell(small, (r) => met(r.board, TARGETS.board1kP50))})`);
+  line("create, p50 / p99 (sequential)", (r) => both(r.create), `p50 <= ${TARGETS.createP50} ms (${cell(small, (r) => met(r.create, TARGETS.createP50))})`);
   line("create, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.createLoad.throughput.toFixed(0)}/s / ${ms(r.createLoad.p50)} / ${r.createLoad.errors}`, "0 errors");
-  line("patch, p50 (sequential)", (r) => ms(r.patch.p50));
+  line("patch, p50 / p99 (sequential)", (r) => both(r.patch));
   line("patch, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.patchLoad.throughput.toFixed(0)}/s / ${ms(r.patchLoad.p50)} / ${r.patchLoad.errors}`, "0 errors");
   line(
     "D1 rows read by the list query / rows it returned",
