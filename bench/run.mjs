@@ -55,11 +55,15 @@ async function main() {
   const withServer = async (options, work) => {
     // Latency suites: no devtools inspector (bench/lib/worker-server.mjs). The fan-out suite runs
     // two Workers in one session, which only the CLI does.
-    const server = options.configs
-      ? (log(`starting wrangler dev (${options.configs.join(" + ")})`),
-        // production: bundled as `wrangler deploy` bundles it (React's production build).
-        await startWranglerDev({ persistDir: PERSIST, production: true, ...options }))
-      : (log("starting the Worker (wrangler, no inspector)"), await startWorkerWithoutInspector({ persistDir: PERSIST, vars: options.vars }));
+    let server;
+    if (options.configs) {
+      log(`starting wrangler dev (${options.configs.join(" + ")})`);
+      // production: bundled as `wrangler deploy` bundles it (React's production build).
+      server = await startWranglerDev({ persistDir: PERSIST, production: true, ...options });
+    } else {
+      log("starting the Worker (wrangler, no inspector)");
+      server = await startWorkerWithoutInspector({ persistDir: PERSIST, vars: options.vars });
+    }
     try {
       await work(server.url, await signIn(server.url));
     } catch (error) {

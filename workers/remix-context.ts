@@ -7,7 +7,7 @@ import type { DomainContext } from "./domain/context";
 import { AccessPrefetch, accessScopeOf } from "./domain/access";
 import { PostCommit } from "./domain/post-commit";
 import { getConfig } from "./env";
-import { serverTiming } from "./lib/server-timing";
+import { serverTiming, timed } from "./lib/server-timing";
 
 export interface RemixContext {
   env: Env;
@@ -61,13 +61,14 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
  * how long the Worker took (Server-Timing).
  */
 export async function finishRemixResponse(context: AppLoadContext, response: Response, startedAt: number): Promise<Response> {
+  let boardMs: number | undefined;
   if (context.domain.effects.pending > 0) {
-    if (response.status < 400) await context.domain.effects.flush(context.env);
+    if (response.status < 400) boardMs = await timed(() => context.domain.effects.flush(context.env));
     else context.domain.effects.discard();
   }
   // A copy: a response from a fetch or a redirect helper may have immutable headers.
   const finished = new Response(response.body, response);
-  finished.headers.set("Server-Timing", serverTiming(startedAt));
+  finished.headers.set("Server-Timing", serverTiming(startedAt, boardMs));
   const bookmark = context.bookmark();
   if (bookmark) {
     finished.headers.append(

@@ -8,7 +8,7 @@ import { Forbidden } from "../domain/errors";
 import { DEBUG_ROWS_HEADER, ROWS_READ_HEADER, STATEMENTS_HEADER, type StatementStats } from "../lib/d1-read-counter";
 import { PostCommit } from "../domain/post-commit";
 import { getConfig } from "../env";
-import { serverTiming } from "../lib/server-timing";
+import { serverTiming, timed } from "../lib/server-timing";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
 import { errorResponse } from "./errors";
@@ -55,14 +55,15 @@ export function createApi() {
     await next();
     // Awaited rather than left to waitUntil: when the response arrives, every open board has
     // already been told, and a failed publish is known before the caller moves on.
+    let boardMs: number | undefined;
     if (c.res.status < 400 && effects.pending > 0) {
-      await effects.flush(c.env);
+      boardMs = await timed(() => effects.flush(c.env));
     } else {
       effects.discard();
     }
     const bookmark = requestDb.bookmark();
     if (bookmark && c.res.status !== 101) c.res.headers.set(BOOKMARK_HEADER, bookmark);
-    if (c.res.status !== 101) c.res.headers.set("Server-Timing", serverTiming(startedAt));
+    if (c.res.status !== 101) c.res.headers.set("Server-Timing", serverTiming(startedAt, boardMs));
     if (readStats) {
       c.res.headers.set(ROWS_READ_HEADER, String(readStats.reduce((sum, s) => sum + s.rows_read, 0)));
       c.res.headers.set(STATEMENTS_HEADER, JSON.stringify(readStats));

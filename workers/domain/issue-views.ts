@@ -34,6 +34,8 @@ export interface ProjectLookups {
   labels: Map<string, LabelDetail>;
   members: Map<string, MemberDetail>;
   parents: Map<string, ParentDetail>;
+  /** The state new issues start in (spec 002: one default per project). */
+  defaultStateId: string | null;
 }
 
 const stateDetailOf = (s: typeof states.$inferSelect): StateDetail => ({ id: s.id, name: s.name, color: s.color, group: s.group });
@@ -76,6 +78,7 @@ function projectLookupsOf(
     project,
     workspace,
     states: new Map(stateRows.map((s) => [s.id, stateDetailOf(s)])),
+    defaultStateId: stateRows.find((s) => s.default)?.id ?? null,
     labels: new Map(labelRows.map((l) => [l.id, l])),
     members: new Map(memberRows.map(({ user }) => [user.id, memberDetailOf(user)])),
     parents: new Map(
@@ -198,15 +201,19 @@ export function issueRowOf(issue: IssueListRecord, lookups: ProjectLookups) {
 export type IssueRow = ReturnType<typeof issueRowOf>;
 
 /** The full issue: the row plus description, bridges and relations. */
-export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookups) {
+/**
+ * The reads an issue's detail adds to its list row. A write appends them to its own batch, so the
+ * detail it answers is read in the same transaction and round trip (`issueDetailFrom`).
+ */
+export function issueDetailQueries(db: Db, issueId: string) {
   // No whole-table joins in a batch: D1 answers batched rows as objects keyed by column name, so
   // two tables' "id" (or "created_at") collapse into one and drizzle maps the wrong values.
-  const cycleOfIssue = db.select({ id: cycleIssues.cycle_id }).from(cycleIssues).where(eq(cycleIssues.issue_id, issue.id));
-  const moduleOfIssue = db.select({ id: moduleIssues.module_id }).from(moduleIssues).where(eq(moduleIssues.issue_id, issue.id));
-  const [cycleBridges, cycleRows, moduleBridges, moduleRows, blockerRows, linkRows, linkCreators] = await db.batch([
-    db.select().from(cycleIssues).where(eq(cycleIssues.issue_id, issue.id)),
+  const cycleOfIssue = db.select({ id: cycleIssues.cycle_id }).from(cycleIssues).where(eq(cycleIssues.issue_id, issueId));
+  const moduleOfIssue = db.select({ id: moduleIssues.module_id }).from(moduleIssues).where(eq(moduleIssues.issue_id, issueId));
+  return [
+    db.select().from(cycleIssues).where(eq(cycleIssues.issue_id, issueId)),
     db.select().from(cycles).where(inArray(cycles.id, cycleOfIssue)),
-    db.select().from(moduleIssues).where(eq(moduleIssues.issue_id, issue.id)),
+    db.select().from(moduleIssues).where(eq(moduleIssues.issue_id, issueId)),
     db.select().from(modules).where(inArray(modules.id, moduleOfIssue)),
     db
       .select({
@@ -218,12 +225,12 @@ export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookup
       .innerJoin(
         issues,
         or(
-          and(eq(issueBlockers.issue_id, issue.id), eq(issues.id, issueBlockers.blocked_by_id)),
-          and(eq(issueBlockers.blocked_by_id, issue.id), eq(issues.id, issueBlockers.issue_id)),
+          and(eq(issueBlockers.issue_id, issueId), eq(issues.id, issueBlockers.blocked_by_id)),
+          and(eq(issueBlockers.blocked_by_id, issueId), eq(issues.id, issueBlockers.issue_id)),
         ),
       )
-      .where(or(eq(issueBlockers.issue_id, issue.id), eq(issueBlockers.blocked_by_id, issue.id))),
-    db.select().from(issueLinks).where(eq(issueLinks.issue_id, issue.id)).orderBy(issueLinks.created_at),
+      .where(or(eq(issueBlockers.issue_id, issueId), eq(issueBlockers.blocked_by_id, issueId))),
+    db.select().from(issueLinks).where(eq(issueLinks.issue_id, issueId)).orderBy(issueLinks.created_at),
     db
       .select({
         id: users.id,
@@ -235,8 +242,21 @@ export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookup
         is_bot: users.is_bot,
       })
       .from(users)
-      .where(inArray(users.id, db.select({ id: issueLinks.created_by }).from(issueLinks).where(eq(issueLinks.issue_id, issue.id)))),
-  ]);
+      .where(inArray(users.id, db.select({ id: issueLinks.created_by }).from(issueLinks).where(eq(issueLinks.issue_id, issueId)))),
+  ] as const;
+}
+
+type DetailQueries = ReturnType<typeof issueDetailQueries>;
+type Rows<I extends number> = Awaited<DetailQueries[I]>;
+export type IssueDetailRows = readonly [Rows<0>, Rows<1>, Rows<2>, Rows<3>, Rows<4>, Rows<5>, Rows<6>];
+
+export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookups) {
+  return issueDetailFrom(issue, await db.batch(issueDetailQueries(db, issue.id)), lookups);
+}
+
+/** The detail from `issueDetailQueries`' results (in order). */
+export function issueDetailFrom(issue: Issue, rows: IssueDetailRows, lookups: ProjectLookups) {
+  const [cycleBridges, cycleRows, moduleBridges, moduleRows, blockerRows, linkRows, linkCreators] = rows;
   const relatedOf = (other: { id: string; name: string; sequence_id: number; state_id: string | null }) => ({
     id: other.id,
     name: other.name,
@@ -290,4 +310,4 @@ export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookup
   };
 }
 
-export type IssueDetail = Awaited<ReturnType<typeof issueDetailOf>>;
+export type IssueDetail = ReturnType<typeof issueDetailFrom>;

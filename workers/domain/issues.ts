@@ -11,12 +11,8 @@ import {
   issueLabels,
   issueSequences,
   issues,
-  labels,
   moduleIssues,
   modules,
-  projectMembers,
-  states,
-  users,
   type Issue,
 } from "../../drizzle/schema";
 import { allInOrder, chunks, runBatch } from "../lib/batch";
@@ -38,7 +34,17 @@ import {
   parseIssueListQuery,
   relevantStateIds,
 } from "./issue-query";
-import { type ProjectLookups, issueDetailOf, issueListColumns, issueRowOf, loadIssuesWithLookups, loadProjectLookups } from "./issue-views";
+import {
+  type IssueDetailRows,
+  type ProjectLookups,
+  issueDetailFrom,
+  issueDetailOf,
+  issueDetailQueries,
+  issueListColumns,
+  issueRowOf,
+  loadIssuesWithLookups,
+  loadProjectLookups,
+} from "./issue-views";
 import {
   AddSubIssuesInput,
   BulkDeleteIssuesInput,
@@ -93,7 +99,7 @@ async function loadIssue(ctx: ActorContext, projectId: string, issueId: string):
 
 // ---------------------------------------------------------------- references
 
-type StateRef = typeof states.$inferSelect;
+type StateRef = { id: string; name: string; group: string };
 
 interface References {
   state?: StateRef;
@@ -106,11 +112,16 @@ interface References {
 }
 
 /** Checks every id the write names belongs to this project; answers 400 per field otherwise. */
+/**
+ * States, assignees and labels are checked against the project's lookups the caller already read;
+ * the rest (parent, related issues, cycle, module) are read here, side by side.
+ */
 async function resolveReferences(
   ctx: ActorContext,
   access: ProjectAccess,
   data: IssueWrite,
   issueId: string | null,
+  lookups: ProjectLookups,
 ): Promise<References> {
   const projectId = access.project.id;
   const identifier = access.project.identifier;
@@ -122,31 +133,23 @@ async function resolveReferences(
   const labelIds = unique(data.labels_list ?? []);
   const related = unique([...(data.blockers_list ?? []), ...(data.blocks_list ?? [])]);
 
-  const [stateRow, parentRow, memberRows, labelRows, relatedRows, cycleRow, moduleRow] = await Promise.all([
-    data.state
-      ? ctx.db.select().from(states).where(and(eq(states.id, data.state), eq(states.project_id, projectId))).limit(1)
-      : issueId === null
-        ? ctx.db.select().from(states).where(and(eq(states.project_id, projectId), eq(states.default, true))).limit(1)
-        : Promise.resolve([]),
+  const stateId = data.state ?? (issueId === null ? lookups.defaultStateId : null);
+  const state = stateId ? lookups.states.get(stateId) : undefined;
+  const memberRows = assignees.flatMap((id) => {
+    const member = lookups.members.get(id);
+    return member ? [{ id, name: member.display_name || member.email }] : [];
+  });
+  const labelRows = labelIds.flatMap((id) => {
+    const label = lookups.labels.get(id);
+    return label ? [{ id, name: label.name }] : [];
+  });
+  const [parentRow, relatedRows, cycleRow, moduleRow] = await Promise.all([
     data.parent
       ? ctx.db
           .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id })
           .from(issues)
           .where(and(eq(issues.id, data.parent), eq(issues.project_id, projectId)))
           .limit(1)
-      : Promise.resolve([]),
-    assignees.length
-      ? ctx.db
-          .select({ id: projectMembers.member_id, name: sql<string>`COALESCE(NULLIF(${users.display_name}, ''), ${users.email})` })
-          .from(projectMembers)
-          .innerJoin(users, eq(users.id, projectMembers.member_id))
-          .where(and(eq(projectMembers.project_id, projectId), inList(projectMembers.member_id, assignees)))
-      : Promise.resolve([]),
-    labelIds.length
-      ? ctx.db
-          .select({ id: labels.id, name: labels.name })
-          .from(labels)
-          .where(and(eq(labels.project_id, projectId), inList(labels.id, labelIds)))
       : Promise.resolve([]),
     related.length
       ? ctx.db
@@ -162,7 +165,7 @@ async function resolveReferences(
       : Promise.resolve([]),
   ]);
 
-  if (data.state && !stateRow[0]) fail("state", "State not found in this project.");
+  if (data.state && !state) fail("state", "State not found in this project.");
   if (data.parent) {
     if (data.parent === issueId) fail("parent", "An issue cannot be its own parent.");
     else if (!parentRow[0]) fail("parent", "Parent issue not found in this project.");
@@ -184,7 +187,7 @@ async function resolveReferences(
   if (cycleRow[0] && isCycleCompleted(cycleRow[0])) throw new Conflict(COMPLETED_CYCLE);
 
   return {
-    state: stateRow[0],
+    state,
     parent: data.parent === undefined ? undefined : (parentRow[0] ?? null),
     memberNames: new Map(memberRows.map((m) => [m.id, m.name])),
     labelNames: new Map(labelRows.map((l) => [l.id, l.name])),
@@ -289,10 +292,8 @@ export async function publishIssues(ctx: ActorContext, access: ProjectAccess, id
 export async function createIssue(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(CreateIssueInput, input);
-  const [refs, lookups] = await allInOrder([
-    resolveReferences(ctx, access, data, null),
-    lookupsFor(ctx, access, data.parent ? [data.parent] : []),
-  ] as const);
+  const lookups = await lookupsFor(ctx, access, data.parent ? [data.parent] : []);
+  const refs = await resolveReferences(ctx, access, data, null, lookups);
   const issueId = crypto.randomUUID();
   const project = access.project;
   const assignees = unique(data.assignees_list ?? []);
@@ -357,10 +358,11 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
   if (refs.cycle) statements.push(...cycleMove(ctx, access, issueId, refs.cycle.id));
   if (refs.module) statements.push(...moduleMove(ctx, access, issueId, refs.module.id));
 
-  const results = await runIssueWrite(ctx, statements);
+  // The detail is read at the end of the write's own batch: same transaction, no extra round trip.
+  const results = await runIssueWrite(ctx, [...statements, ...issueDetailQueries(ctx.db, issueId)]);
   const created = (results[1] as Issue[])[0];
-  const related = [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks];
-  const [, detail] = await allInOrder([publishIssues(ctx, access, related, lookups, [created]), issueDetailOf(ctx.db, created, lookups)] as const);
+  const detail = issueDetailFrom(created, results.slice(statements.length) as unknown as IssueDetailRows, lookups);
+  await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups, [created]);
   return detail;
 }
 
@@ -429,11 +431,11 @@ export async function listIssues(
 export async function updateIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(UpdateIssueInput, input);
-  const [issue, refs, lookups] = await allInOrder([
+  const [issue, lookups] = await allInOrder([
     loadIssue(ctx, projectId, issueId),
-    resolveReferences(ctx, access, data, issueId),
     lookupsFor(ctx, access, data.parent ? [data.parent] : []),
   ] as const);
+  const refs = await resolveReferences(ctx, access, data, issueId, lookups);
   const target = { issueId, projectId, workspaceId: access.workspace.id };
   const base = bridgeBase(access, issueId, ctx.actor.id);
   const patch: Partial<Issue> = {};
@@ -606,28 +608,30 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   }
   patch.updated_by = ctx.actor.id;
   const now = new Date().toISOString();
-  const results = await runIssueWrite(ctx, [
+  const writes: BatchItem<"sqlite">[] = [
     ctx.db.update(issues).set({ ...patch, updated_at: now }).where(eq(issues.id, issueId)).returning(),
     ...statements,
     ...changes.map((change) => activityInsert(ctx, target, change, now)),
-  ]);
+  ];
+  // Read in the write's own batch (same transaction, no extra round trip): the detail, and when
+  // the name changed the sub-issues, whose rows show their parent's name (parent_detail).
+  const detailQueries = issueDetailQueries(ctx.db, issueId);
+  const childrenQuery = ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId));
+  const renamed = patch.name !== undefined;
+  const results = await runIssueWrite(ctx, [...writes, ...detailQueries, ...(renamed ? [childrenQuery] : [])]);
   const updated = (results[0] as Issue[])[0];
   // Deleted by someone else after we loaded it, and nothing in the batch referred to it.
   if (!updated) throw new NotFound(ISSUE_NOT_FOUND);
-  if (patch.name !== undefined) {
-    // Sub-issue rows show their parent's name (parent_detail): boards need them again.
-    const children = await ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId));
-    for (const child of children) touched.add(child.id);
+  const detailRows = results.slice(writes.length, writes.length + detailQueries.length) as unknown as IssueDetailRows;
+  if (renamed) {
+    for (const child of results[writes.length + detailQueries.length] as { id: string }[]) touched.add(child.id);
   }
   // The project's states, labels and members are as read before the write; only a parent the
   // body did not name (the one the issue already had) is still to be read.
   const parentId = updated.parent_id;
   const finalLookups = parentId && !lookups.parents.has(parentId) ? await lookupsFor(ctx, access, [parentId]) : lookups;
-  const [, detail] = await allInOrder([
-    publishIssues(ctx, access, [...touched], finalLookups, [updated]),
-    issueDetailOf(ctx.db, updated, finalLookups),
-  ] as const);
-  return detail;
+  await publishIssues(ctx, access, [...touched], finalLookups, [updated]);
+  return issueDetailFrom(updated, detailRows, finalLookups);
 }
 
 // ---------------------------------------------------------------- delete
