@@ -82,8 +82,12 @@ export function applyBoardChanges(live: LiveIssues, changes: Change[], scope: Li
       if (wasListed) next.leftScope.add(change.id);
       continue;
     }
+    // Two writes to one issue can reach the board in the other order than they committed: a row
+    // older than the one we hold is that late arrival, not news.
+    const held = next.upserts.get(change.id);
+    if (held && typeof change.row.updated_at === "string" && change.row.updated_at < held.updated_at) continue;
     // A cycle or module list keeps its bridge id; an issue that joins one needs the loader's.
-    const bridgeId = next.upserts.get(change.id)?.bridge_id ?? null;
+    const bridgeId = held?.bridge_id ?? null;
     if (scope.kind === "cycle" || scope.kind === "module") {
       if (!wasListed || next.leftScope.has(change.id)) return null;
     }

@@ -70,6 +70,18 @@ describe("applyBoardChanges + withLiveIssues", () => {
     expect(withLiveIssues(tie, live ?? emptyLiveIssues())[0].priority).toBe("high");
   });
 
+  it("an older version of an issue arriving after a newer one is ignored; an equal one still applies", () => {
+    const newer = upsert(issue("a", { priority: "high", updated_at: "2026-01-03T00:00:00.000Z" }));
+    const older = upsert(issue("a", { priority: "low", updated_at: "2026-01-02T00:00:00.000Z" }));
+    let live = applyBoardChanges(emptyLiveIssues(), [newer], project, known);
+    live = applyBoardChanges(live ?? emptyLiveIssues(), [older], project, known);
+    expect(withLiveIssues(loaded, live ?? emptyLiveIssues())[0].priority).toBe("high");
+    // Counters change without touching updated_at: a same-time row is the newer news.
+    const counted = upsert(issue("a", { priority: "high", sub_issues_count: 2, updated_at: "2026-01-03T00:00:00.000Z" }));
+    live = applyBoardChanges(live ?? emptyLiveIssues(), [counted], project, known);
+    expect(withLiveIssues(loaded, live ?? emptyLiveIssues())[0].sub_issues_count).toBe(2);
+  });
+
   it("state, label, member, cycle and module changes are left to revalidation", () => {
     for (const kind of ["state", "label", "member", "cycle", "module", "project"] as const) {
       expect(applyBoardChanges(emptyLiveIssues(), [{ kind, op: "delete", id: "x" }], project, known)).toBeNull();
