@@ -36,8 +36,8 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
   const requestDb = openDb(env.DB, bookmarkFrom(request));
   // A page's loaders run side by side and each checks access: reading is what GET does, so every
   // check of the page's scope may use the row read with the session.
-  const access = new AccessPrefetch(accessScopeOf(new URL(request.url).pathname, true), request.method === "GET");
-  const domain: DomainContext = { db: requestDb.db, env, config: getConfig(env), effects: new PostCommit(), access };
+  const prefetchedAccess = new AccessPrefetch(accessScopeOf(new URL(request.url).pathname, true), request.method === "GET");
+  const domain: DomainContext = { db: requestDb.db, env, config: getConfig(env), effects: new PostCommit(), prefetchedAccess };
   let auth: Promise<Authenticated | null> | null = null;
   let markShellSent = () => {};
   const shellSent = new Promise<void>((resolve) => {
@@ -48,7 +48,7 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
     env,
     executionCtx,
     domain,
-    auth: () => (auth ??= authenticate(requestDb.db, request, access)),
+    auth: () => (auth ??= authenticate(requestDb.db, request, prefetchedAccess)),
     sameOrigin: isSameOriginWrite(request),
     bookmark: requestDb.bookmark,
     shellSent,

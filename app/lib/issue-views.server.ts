@@ -12,7 +12,7 @@ import { addCycleIssues, getCycle, listCycleIssues } from "../../workers/domain/
 import { saveDisplayPreferences } from "../../workers/domain/display-preferences";
 import { createIssueProperties, getIssueProperties, updateIssueProperties } from "../../workers/domain/issue-properties";
 import { issueListQueryFromFilters } from "../../workers/domain/issue-query";
-import { type IssueRow, loadProjectLookups } from "../../workers/domain/issue-views";
+import { type IssueRow, type ProjectLookups, loadProjectLookups } from "../../workers/domain/issue-views";
 import { bulkDeleteIssues, deleteIssue, listIssuesWithAccess, updateIssue } from "../../workers/domain/issues";
 import { addModuleIssues, getModule, listModuleIssues } from "../../workers/domain/modules";
 import { type ViewProps, withViewPropsDefaults } from "../../workers/domain/schemas/view-props";
@@ -89,11 +89,12 @@ interface SourceDetail {
 
 /**
  * The source's detail and filters (awaited: the toolbar needs them) and its rows (not awaited:
- * the page streams them, read once `shellSent` resolves). A rows promise that rejects after the
- * detail failed is already handled.
+ * the page streams them, read once `shellSent` resolves, with the project lookups the frame read).
+ * A rows promise that rejects after the detail failed is already handled.
  */
 async function listFor(
   shellSent: Promise<void>,
+  frameLookups: Promise<ProjectLookups>,
   ctx: ActorContext,
   access: ProjectAccess,
   slug: string,
@@ -123,13 +124,14 @@ async function listFor(
       const view = await getView(ctx, slug, projectId, source.viewId);
       const query = issueListQueryFromFilters(view.query_data, { order_by: orderBy });
       return {
-        rows: settled(() => listIssuesWithAccess(ctx, access, query)),
+        rows: settled(async () => listIssuesWithAccess(ctx, access, query, {}, await frameLookups)),
         detail: { kind: "view", id: view.id, name: view.name, completed: false },
         filters: view.query_data,
       };
     }
     default: {
-      const rows = settled(() => listIssuesWithAccess(ctx, access, issueListQueryFromFilters(filters, { order_by: orderBy })));
+      const query = issueListQueryFromFilters(filters, { order_by: orderBy });
+      const rows = settled(async () => listIssuesWithAccess(ctx, access, query, {}, await frameLookups));
       return { rows, detail: { kind: "project", id: null, name: null, completed: false }, filters };
     }
   }
@@ -147,9 +149,10 @@ export async function loadIssueViews(
   return loadOrThrow(request, async () => {
     const access = await projectAccess(ctx, slug, projectId);
     const stored = withViewPropsDefaults(access.membership.view_props);
+    const frameLookups = loadProjectLookups(ctx.db, access.project, access.workspace);
     const [list, lookups, properties] = await Promise.all([
-      listFor(context.shellSent, ctx, access, slug, source, stored.filters, stored.orderBy),
-      loadProjectLookups(ctx.db, access.project, access.workspace),
+      listFor(context.shellSent, frameLookups, ctx, access, slug, source, stored.filters, stored.orderBy),
+      frameLookups,
       getIssueProperties(ctx, slug, projectId),
     ]);
     const role = access.membership.role;

@@ -45,9 +45,9 @@ export function createApi() {
     const readStats = config.APP_ENV !== "production" && c.req.header(DEBUG_ROWS_HEADER) ? ([] as StatementStats[]) : undefined;
     const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw), readStats);
     const effects = new PostCommit();
-    const access = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
-    c.set("domain", { db: requestDb.db, env: c.env, config, effects, access });
-    const auth = await authenticate(requestDb.db, c.req.raw, access);
+    const prefetchedAccess = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
+    c.set("domain", { db: requestDb.db, env: c.env, config, effects, prefetchedAccess });
+    const auth = await authenticate(requestDb.db, c.req.raw, prefetchedAccess);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden("Cross-origin request refused.");
     }

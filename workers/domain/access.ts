@@ -91,7 +91,7 @@ export function accessScopeOf(pathname: string, page: boolean): AccessScope | nu
 }
 
 export async function workspaceAccess(ctx: ActorContext, slug: string, minRole: Role = ROLE.guest) {
-  const row = ctx.access?.take(ctx.actor.id, slug) ?? (await accessQuery(ctx.db, ctx.actor.id, slug, null))[0];
+  const row = ctx.prefetchedAccess?.take(ctx.actor.id, slug) ?? (await accessQuery(ctx.db, ctx.actor.id, slug, null))[0];
   if (!row?.workspace) throw new NotFound(WORKSPACE_NOT_FOUND);
   if (!row.workspaceMembership) throw new Forbidden(NOT_WORKSPACE_MEMBER);
   if (row.workspaceMembership.role < minRole) throw new Forbidden();
@@ -105,7 +105,7 @@ export type WorkspaceAccess = Awaited<ReturnType<typeof workspaceAccess>>;
  * Another workspace's project id answers 404, never 403, so ids do not leak across workspaces.
  */
 export async function projectAccess(ctx: ActorContext, slug: string, projectId: string, minRole: Role = ROLE.guest) {
-  const row = ctx.access?.take(ctx.actor.id, slug, projectId) ?? (await accessQuery(ctx.db, ctx.actor.id, slug, projectId))[0];
+  const row = ctx.prefetchedAccess?.take(ctx.actor.id, slug, projectId) ?? (await accessQuery(ctx.db, ctx.actor.id, slug, projectId))[0];
   if (!row?.workspace) throw new NotFound(WORKSPACE_NOT_FOUND);
   if (!row.workspaceMembership) throw new Forbidden(NOT_WORKSPACE_MEMBER);
   if (!row.project) throw new NotFound(PROJECT_NOT_FOUND);

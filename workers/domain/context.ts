@@ -12,7 +12,7 @@ export interface DomainContext {
   config: Config;
   effects: PostCommit;
   /** The access row read with the caller's session, when the request's path named a scope. */
-  access?: AccessPrefetch;
+  prefetchedAccess?: AccessPrefetch;
 }
 
 export interface ActorContext extends DomainContext {

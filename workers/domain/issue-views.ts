@@ -81,12 +81,16 @@ function projectLookupsOf(
     defaultStateId: stateRows.find((s) => s.default)?.id ?? null,
     labels: new Map(labelRows.map((l) => [l.id, l])),
     members: new Map(memberRows.map(({ user }) => [user.id, memberDetailOf(user)])),
-    parents: new Map(
-      parentRows
-        .filter((p) => p.project_id === project.id)
-        .map(({ project_id: _project, ...p }) => [p.id, { ...p, project_detail: { id: project.id, identifier: project.identifier } }]),
-    ),
+    parents: parentsOf(project, parentRows),
   };
+}
+
+function parentsOf(project: ProjectLookups["project"], parentRows: Awaited<ReturnType<typeof loadParents>>): ProjectLookups["parents"] {
+  return new Map(
+    parentRows
+      .filter((p) => p.project_id === project.id)
+      .map(({ project_id: _project, ...p }) => [p.id, { ...p, project_detail: { id: project.id, identifier: project.identifier } }]),
+  );
 }
 
 /** Reads the lookups an issue page or list needs: one D1 round trip, two when parents are named. */
@@ -131,7 +135,8 @@ export async function readIssueListRows(db: Db, select: IssueListSelect): Promis
 /**
  * Runs a list query of issues alongside the project's lookups (two reads in flight at once), then
  * reads the parents its rows name, if any. `trim` picks the rows that will be shown (a page drops
- * its look-ahead row) so only their parents are read.
+ * its look-ahead row) so only their parents are read. A caller that already holds the project's
+ * lookups (the issue views page reads them for its frame) passes them as `known`.
  */
 export async function loadIssuesWithLookups(
   db: Db,
@@ -139,11 +144,15 @@ export async function loadIssuesWithLookups(
   workspace: ProjectLookups["workspace"],
   list: IssueListSelect,
   trim: (rows: IssueListRecord[]) => IssueListRecord[] = (rows) => rows,
+  known?: ProjectLookups,
 ): Promise<{ rows: IssueListRecord[]; shown: IssueListRecord[]; lookups: ProjectLookups }> {
-  const [rows, lookupRows] = await Promise.all([readIssueListRows(db, list), db.batch(projectLookupQueries(db, project.id))]);
+  const [rows, lookupRows] = await Promise.all([readIssueListRows(db, list), known ? null : db.batch(projectLookupQueries(db, project.id))]);
   const shown = trim(rows);
   const parentRows = await loadParents(db, shown.flatMap((row) => row.parent_id ?? []));
-  return { rows, shown, lookups: projectLookupsOf(project, workspace, [...lookupRows], parentRows) };
+  const lookups = lookupRows
+    ? projectLookupsOf(project, workspace, [...lookupRows], parentRows)
+    : { ...(known as ProjectLookups), parents: parentsOf(project, parentRows) };
+  return { rows, shown, lookups };
 }
 
 export type StateRow = typeof states.$inferSelect;

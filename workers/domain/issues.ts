@@ -111,8 +111,8 @@ interface References {
   module?: typeof modules.$inferSelect | null;
 }
 
-/** Checks every id the write names belongs to this project; answers 400 per field otherwise. */
 /**
+ * Checks every id the write names belongs to this project; answers 400 per field otherwise.
  * States, assignees and labels are checked against the project's lookups the caller already read;
  * the rest (parent, related issues, cycle, module) are read here, side by side.
  */
@@ -385,6 +385,7 @@ export async function listIssuesWithAccess(
   access: ProjectAccess,
   query: IssueListQuery,
   scope: IssueListScope = {},
+  knownLookups?: ProjectLookups,
 ) {
   const conditions: SQL[] = issueConditions(access.project.id, query);
   if (scope.cycleId) conditions.push(eq(issues.cycle_id, scope.cycleId));
@@ -404,6 +405,7 @@ export async function listIssuesWithAccess(
     access.workspace,
     perPage ? base.limit(perPage + 1) : base,
     (all) => (perPage !== undefined && all.length > perPage ? all.slice(0, perPage) : all),
+    knownLookups,
   );
   const hasMore = perPage !== undefined && rows.length > perPage;
   const shaped = page.map((row) => issueRowOf(row, lookups));
