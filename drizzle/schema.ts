@@ -151,6 +151,12 @@ export const projects = sqliteTable(
     created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    // Bumped by triggers (migrations/0001_board_versions.sql), never by application code: any
+    // write to the project's issues bumps issues_version; any write to its states, labels,
+    // members or its members' names and avatars bumps lookups_version. Caches of what those rows
+    // show are checked against them (workers/lib/versioned-cache.ts, ADR 010).
+    issues_version: integer("issues_version").notNull().default(0),
+    lookups_version: integer("lookups_version").notNull().default(0),
   },
   (t) => [
     uniqueIndex("projects_ws_identifier_uq").on(t.workspace_id, t.identifier),

@@ -61,13 +61,18 @@ export function workerMs(response) {
 
 /**
  * Like timeSequential for calls that answer a Response (body already read): the client-observed
- * time, and the Worker's own time from Server-Timing.
+ * time, and the Worker's own time from Server-Timing. `before(i)`, if given, runs unmeasured
+ * before each call (a write that the measured read must then see).
  */
-export async function timeResponses(fn, { warmup = 10, count = 100 } = {}) {
-  for (let i = 0; i < warmup; i++) await fn(i);
+export async function timeResponses(fn, { warmup = 10, count = 100, before = async () => {} } = {}) {
+  for (let i = 0; i < warmup; i++) {
+    await before(i);
+    await fn(i);
+  }
   const client = [];
   const worker = [];
   for (let i = 0; i < count; i++) {
+    await before(warmup + i);
     const start = performance.now();
     const response = await fn(i);
     client.push(performance.now() - start);

@@ -36,17 +36,28 @@ export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, 
       cursor = page.next_cursor;
     }
     const deepPage = await timeResponses(() => read(`${base}/issues/?per_page=100&cursor=${cursor}`), { warmup: 5, count: 100 });
-    const board = await timeResponses(() => read(`${base}/issues/?group_by=state`), {
+    const boardPath = `${base}/issues/?group_by=state`;
+    // Read again and again with nothing changing, a board is answered from the Worker's cache
+    // (ADR 010); after a write it is read from D1 again. Both are measured.
+    const board = await timeResponses(() => read(boardPath), { warmup: 3, count: project.size > 5000 ? 20 : 100 });
+    const boardSample = (await (await get(`${base}/issues/?per_page=50`)).json()).results.map((issue) => issue.id);
+    const boardAfterChange = await timeResponses(() => read(boardPath), {
       warmup: 3,
       count: project.size > 5000 ? 20 : 100,
+      before: async (i) => {
+        const id = boardSample[i % boardSample.length];
+        const body = JSON.stringify({ priority: ["urgent", "high", "medium", "low", "none"][i % 5] });
+        await (await expectOk(await fetch(`${url}${base}/issues/${id}/`, { method: "PATCH", headers, body }), "patch")).arrayBuffer();
+      },
     });
 
     const instrumented = await get(`${base}/issues/?per_page=100`, { "x-debug-d1-rows": "1" });
     const statements = JSON.parse(instrumented.headers.get("x-d1-statements") ?? "[]");
     const listStatement = statements.find((s) => s.table === "issues" && s.rows_returned >= 100);
     const totalRowsRead = Number(instrumented.headers.get("x-d1-rows-read"));
-    const boardInstrumented = await get(`${base}/issues/?group_by=state`, { "x-debug-d1-rows": "1" });
-    const boardRows = Number(boardInstrumented.headers.get("x-d1-rows-read"));
+    const boardRowsRead = async () => Number((await get(boardPath, { "x-debug-d1-rows": "1" })).headers.get("x-d1-rows-read"));
+    await expectOk(await fetch(`${url}${base}/issues/${boardSample[0]}/`, { method: "PATCH", headers, body: JSON.stringify({ priority: "high" }) }), "patch");
+    const boardRows = { afterChange: await boardRowsRead(), unchanged: await boardRowsRead() };
 
     const createBody = (i) => JSON.stringify({ name: `Bench create ${i}`, priority: "medium" });
     const create = await timeResponses(
@@ -82,7 +93,7 @@ export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, 
     const patch = await timeResponses((i) => patchOne(0, i), { warmup: 5, count: 100 });
     const patchLoad = await loadFor(patchOne, { workers: 8, durationMs: 5000 });
 
-    rows.push({ project, firstPage, deepPage, board, listStatement, totalRowsRead, boardRows, create, createLoad, patch, patchLoad });
+    rows.push({ project, firstPage, deepPage, board, boardAfterChange, listStatement, totalRowsRead, boardRows, create, createLoad, patch, patchLoad });
   }
   return rows;
 }
@@ -106,7 +117,16 @@ export function issuesApiMarkdown(rows) {
   const met = (t, target) => (t.worker.p50 <= target ? "met" : "missed");
   line("list page of 100, p50 / p99", (r) => both(r.firstPage), `p50 <= ${TARGETS.listP50} ms (${cell(small, (r) => met(r.firstPage, TARGETS.listP50))})`);
   line("list page 6 (by cursor), p50 / p99", (r) => both(r.deepPage), `p50 <= ${TARGETS.listP50} ms`);
-  line("full board grouped by state, p50 / p99", (r) => both(r.board), `1,000: p50 <= ${TARGETS.board1kP50} ms (${cell(small, (r) => met(r.board, TARGETS.board1kP50))})`);
+  line(
+    "full board grouped by state, unchanged since the last read (from the Worker's cache), p50 / p99",
+    (r) => both(r.board),
+    `1,000: p50 <= ${TARGETS.board1kP50} ms (${cell(small, (r) => met(r.board, TARGETS.board1kP50))})`,
+  );
+  line(
+    "full board grouped by state, first read after a write (one issue patched before each read), p50 / p99",
+    (r) => both(r.boardAfterChange),
+    `1,000: p50 <= ${TARGETS.board1kP50} ms (${cell(small, (r) => met(r.boardAfterChange, TARGETS.board1kP50))})`,
+  );
   line("create, p50 / p99 (sequential)", (r) => both(r.create), `p50 <= ${TARGETS.createP50} ms (${cell(small, (r) => met(r.create, TARGETS.createP50))})`);
   line("create, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.createLoad.throughput.toFixed(0)}/s / ${ms(r.createLoad.p50)} / ${r.createLoad.errors}`, "0 errors");
   line("patch, p50 / p99 (sequential)", (r) => both(r.patch));
@@ -117,7 +137,7 @@ export function issuesApiMarkdown(rows) {
     "read <= returned + 1",
   );
   line("D1 rows read by the whole list request (auth, access, lookups)", (r) => String(r.totalRowsRead));
-  line("D1 rows read by the whole board request", (r) => String(r.boardRows));
+  line("D1 rows read by the whole board request: first after a write / unchanged", (r) => `${r.boardRows.afterChange} / ${r.boardRows.unchanged}`);
   const errors = rows.flatMap((r) => [...r.createLoad.errorSamples, ...r.patchLoad.errorSamples]);
   if (errors.length) {
     lines.push("");

@@ -16,6 +16,7 @@ import {
   type Issue,
 } from "../../drizzle/schema";
 import { allInOrder, chunks, runBatch } from "../lib/batch";
+import { VersionedCache } from "../lib/versioned-cache";
 import { isForeignKeyViolation } from "../lib/d1-errors";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
@@ -36,6 +37,7 @@ import {
 } from "./issue-query";
 import {
   type IssueDetailRows,
+  type IssueRow,
   type ProjectLookups,
   issueDetailFrom,
   issueDetailOf,
@@ -44,6 +46,7 @@ import {
   issueRowOf,
   loadIssuesWithLookups,
   loadProjectLookups,
+  newIssueDetailQueries,
 } from "./issue-views";
 import {
   AddSubIssuesInput,
@@ -359,9 +362,14 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
   if (refs.module) statements.push(...moduleMove(ctx, access, issueId, refs.module.id));
 
   // The detail is read at the end of the write's own batch: same transaction, no extra round trip.
-  const results = await runIssueWrite(ctx, [...statements, ...issueDetailQueries(ctx.db, issueId)]);
+  const detailReads = newIssueDetailQueries(ctx.db, issueId, {
+    cycle: Boolean(refs.cycle),
+    module: Boolean(refs.module),
+    relations: blockers.length + blocks.length > 0,
+  });
+  const results = await runIssueWrite(ctx, [...statements, ...detailReads.statements]);
   const created = (results[1] as Issue[])[0];
-  const detail = issueDetailFrom(created, results.slice(statements.length) as unknown as IssueDetailRows, lookups);
+  const detail = issueDetailFrom(created, detailReads.rowsOf(results.slice(statements.length)), lookups);
   await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups, [created]);
   return detail;
 }
@@ -387,6 +395,10 @@ export async function listIssuesWithAccess(
   scope: IssueListScope = {},
   knownLookups?: ProjectLookups,
 ) {
+  const cacheKey = query.per_page === undefined ? JSON.stringify([access.project.id, scope, query]) : null;
+  const version = wholeListVersion(access);
+  const cached = cacheKey ? wholeListCache.get(cacheKey, version) : undefined;
+  if (cached) return cached;
   const conditions: SQL[] = issueConditions(access.project.id, query);
   if (scope.cycleId) conditions.push(eq(issues.cycle_id, scope.cycleId));
   if (scope.moduleId) conditions.push(eq(issues.module_id, scope.moduleId));
@@ -412,8 +424,29 @@ export async function listIssuesWithAccess(
   const results = query.group_by
     ? groupIssues(shaped, query.group_by, query.group_by === "state" ? relevantStateIds(lookups.states.values(), query) : [])
     : shaped;
-  if (query.per_page === undefined) return results;
+  if (cacheKey) {
+    wholeListCache.set(cacheKey, version, results, shaped.length + 1);
+    return results;
+  }
   return { results, next_cursor: hasMore ? nextCursorOf(query, page[page.length - 1]) : null };
+}
+
+/**
+ * Whole lists (boards: no `per_page`) this isolate answered last, by project, scope and query. A
+ * board of 1,000 issues costs tens of milliseconds to read and shape and is read far more often
+ * than it changes; an unchanged one is answered from here. Bounded by rows (about 1.5 KB each):
+ * a list over 5,000 rows is not kept. Callers treat the rows as read-only.
+ */
+const wholeListCache = new VersionedCache<IssueRow[] | Record<string, IssueRow[]>>(8_000, 5_000);
+
+/**
+ * Everything a whole list is shaped from, as the caller's access row read it at the start of the
+ * request: the project's issues and lookups versions (bumped by triggers on every write to them,
+ * ADR 010) and the project's and workspace's names in every row. Read before the rows, so a list
+ * stored under it is never older than it says.
+ */
+function wholeListVersion({ project, workspace }: ProjectAccess) {
+  return JSON.stringify([project.issues_version, project.lookups_version, project.identifier, project.name, workspace.slug, workspace.name]);
 }
 
 export async function listIssues(

@@ -1,0 +1,121 @@
+// Boards and project lookups answered from the Worker's in-isolate caches (ADR 010): the version
+// counters the triggers keep, and a board that stays true after every kind of change it shows.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Client, call } from "../helpers/api";
+import { type IssueBody, newIssue, newLabel, patchIssue } from "../helpers/issue-fixtures";
+import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
+
+type Versions = { issues_version: number; lookups_version: number };
+
+async function versionsOf(projectId: string): Promise<Versions> {
+  const row = await env.DB.prepare("SELECT issues_version, lookups_version FROM projects WHERE id = ?").bind(projectId).first<Versions>();
+  if (!row) throw new Error(`no project ${projectId}`);
+  return row;
+}
+
+/** Runs `write` and answers how much each of the project's versions moved. */
+async function bumpsOf(projectId: string, write: () => Promise<unknown>) {
+  const before = await versionsOf(projectId);
+  await write();
+  const after = await versionsOf(projectId);
+  return { issues: after.issues_version - before.issues_version, lookups: after.lookups_version - before.lookups_version };
+}
+
+describe("project versions kept by triggers", () => {
+  let p: ProjectFixture;
+  let other: ProjectFixture;
+  beforeAll(async () => {
+    p = await createProjectFixture(undefined, "VER");
+    other = await createProjectFixture(p.owner, "OTH");
+  });
+
+  it("moves issues_version on every write to the project's issues, API or not, and leaves other projects alone", async () => {
+    let issue: IssueBody | undefined;
+    expect(await bumpsOf(p.projectId, async () => (issue = await newIssue(p, { name: "Versioned" })))).toMatchObject({ lookups: 0 });
+    expect((await bumpsOf(p.projectId, () => patchIssue(p, issue!.id, { priority: "high" }))).issues).toBeGreaterThan(0);
+    // A writer outside the API (an importer job, a console) is counted too.
+    expect(
+      (await bumpsOf(p.projectId, () => env.DB.prepare("UPDATE issues SET name = 'Renamed in SQL' WHERE id = ?").bind(issue!.id).run())).issues,
+    ).toBe(1);
+    const untouched = await versionsOf(other.projectId);
+    expect((await bumpsOf(p.projectId, () => p.owner.delete(`${p.base}/issues/${issue!.id}/`))).issues).toBeGreaterThan(0);
+    expect(await versionsOf(other.projectId)).toEqual(untouched);
+  });
+
+  it("moves lookups_version when a state, label, membership or a member's shown name changes, and not otherwise", async () => {
+    const member = await addMember(p, 15, "Versioned");
+    expect((await bumpsOf(p.projectId, () => p.owner.post(`${p.base}/states/`, { name: "Review", color: "#123456", group: "started" }))).lookups).toBe(1);
+    expect((await bumpsOf(p.projectId, () => newLabel(p, "Versioned label"))).lookups).toBe(1);
+    expect((await bumpsOf(p.projectId, () => member.patch("/api/users/me/", { display_name: "shown-name" }))).lookups).toBe(1);
+    expect((await bumpsOf(p.projectId, () => addMember(p, 10, "Joiner"))).lookups).toBeGreaterThan(0);
+    // What no issue row shows: a member's saved display preferences, their last workspace.
+    expect(
+      await bumpsOf(p.projectId, () => member.post(`${p.base}/project-views/`, { view_props: { issueView: "kanban" } })),
+    ).toEqual({ issues: 0, lookups: 0 });
+    expect(
+      await bumpsOf(p.projectId, () => env.DB.prepare("UPDATE users SET last_workspace_id = NULL WHERE id = ?").bind(member.user.id).run()),
+    ).toEqual({ issues: 0, lookups: 0 });
+    // A new issue changes the issues, not the lookups.
+    expect(await bumpsOf(p.projectId, () => newIssue(p, { name: "Plain" }))).toEqual({ issues: 1, lookups: 0 });
+  });
+});
+
+describe("a board answered again", () => {
+  let p: ProjectFixture;
+  let member: Client;
+  let issue: IssueBody;
+  let labelId: string;
+  const board = () => call("GET", `${p.base}/issues/?group_by=state`, { cookie: p.owner.cookie, headers: { "x-debug-d1-rows": "1" } });
+  const cardOf = async (id = issue.id) => {
+    const response = await board();
+    expect(response.status).toBe(200);
+    return (Object.values(response.body) as IssueBody[][]).flat().find((row) => row.id === id);
+  };
+
+  beforeAll(async () => {
+    p = await createProjectFixture(undefined, "BRD");
+    member = await addMember(p, 15, "Carded");
+    labelId = await newLabel(p, "Bug");
+    issue = await newIssue(p, { name: "On the board", state: p.states.Todo, assignees_list: [member.user.id], labels_list: [labelId] });
+    for (let i = 0; i < 5; i++) await newIssue(p, { name: `Filler ${i}` });
+  });
+
+  it("does not read the issues again while nothing on it changed", async () => {
+    const first = await board();
+    const second = await board();
+    expect(second.body).toEqual(first.body);
+    const issueRowsRead = (response: typeof first) =>
+      (JSON.parse(response.headers.get("x-d1-statements") ?? "[]") as { table: string; rows_read: number }[])
+        .filter((s) => s.table === "issues")
+        .reduce((sum, s) => sum + s.rows_read, 0);
+    expect(issueRowsRead(second)).toBe(0);
+    // Changed, it reads them again.
+    await patchIssue(p, issue.id, { priority: "low" });
+    expect(issueRowsRead(await board())).toBeGreaterThanOrEqual(6);
+  });
+
+  it("shows every kind of change it displays, however it was made", async () => {
+    await cardOf();
+    await patchIssue(p, issue.id, { name: "Renamed by API" });
+    expect((await cardOf())?.name).toBe("Renamed by API");
+
+    await env.DB.prepare("UPDATE issues SET name = 'Renamed in SQL' WHERE id = ?").bind(issue.id).run();
+    expect((await cardOf())?.name).toBe("Renamed in SQL");
+
+    expect((await p.owner.patch(`${p.base}/states/${p.states.Todo}/`, { name: "Up next" })).status).toBe(200);
+    expect((await cardOf())?.state_detail.name).toBe("Up next");
+
+    expect((await p.owner.patch(`${p.base}/issue-labels/${labelId}/`, { name: "Defect" })).status).toBe(200);
+    expect((await cardOf())?.label_details.map((l: { name: string }) => l.name)).toEqual(["Defect"]);
+
+    expect((await member.patch("/api/users/me/", { display_name: "carded-member" })).status).toBe(200);
+    expect((await cardOf())?.assignee_details[0].display_name).toBe("carded-member");
+
+    expect((await p.owner.patch(`/api/workspaces/${p.slug}/projects/${p.projectId}/`, { name: "Renamed project" })).status).toBe(200);
+    expect((await cardOf())?.project_detail.name).toBe("Renamed project");
+
+    expect((await p.owner.delete(`${p.base}/issues/${issue.id}/`)).status).toBe(204);
+    expect(await cardOf()).toBeUndefined();
+  });
+});
