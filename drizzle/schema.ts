@@ -359,9 +359,14 @@ export const issues = sqliteTable(
     updated_by: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    // The project's issues_version right after this row's last write, set by a trigger
+    // (migrations/0002_issue_row_versions.sql), never by application code: a cached board at
+    // version v reads only the rows with row_version > v (ADR 010).
+    row_version: integer("row_version").notNull().default(0),
   },
   (t) => [
     uniqueIndex("issues_project_sequence_uq").on(t.project_id, t.sequence_id),
+    index("issues_project_row_version_idx").on(t.project_id, t.row_version),
     // Every list order has an index ending in id, so keyset pages read only the rows they return.
     index("issues_project_sort_idx").on(t.project_id, t.sort_order, t.id),
     index("issues_project_state_sort_idx").on(t.project_id, t.state_id, t.sort_order),
@@ -394,6 +399,20 @@ const issueBridge = () => ({
   created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
   created_at: createdAt(),
 });
+
+/**
+ * Issues that left a project (deleted, or moved to another project), with the project's
+ * issues_version at that moment: written by triggers so a cached board can drop them (ADR 010).
+ */
+export const issueTombstones = sqliteTable(
+  "issue_tombstones",
+  {
+    project_id: text("project_id").notNull(),
+    issue_id: text("issue_id").notNull(),
+    version: integer("version").notNull(),
+  },
+  (t) => [index("issue_tombstones_project_version_idx").on(t.project_id, t.version)],
+);
 
 export const issueAssignees = sqliteTable(
   "issue_assignees",

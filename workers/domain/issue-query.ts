@@ -214,6 +214,24 @@ export function nextCursorOf(query: IssueListQuery, lastIssue: CursorFields) {
   return encodeCursor(ordering(query.order_by).cursorOf(lastIssue));
 }
 
+/**
+ * Compares two issues as the list's ORDER BY does: the cursor's columns in turn, all ascending or
+ * (the two "-" orders) all descending. Strings compare as SQLite's BINARY collation does for the
+ * ASCII ids and ISO times they hold. Used to merge changed rows into a cached list (ADR 010).
+ */
+export function listOrderComparator(orderBy: IssueListQuery["order_by"]) {
+  const { cursorOf } = ordering(orderBy);
+  const direction = orderBy === "-created_at" || orderBy === "-updated_at" ? -1 : 1;
+  return (a: CursorFields, b: CursorFields) => {
+    const x = cursorOf(a);
+    const y = cursorOf(b);
+    for (let i = 0; i < x.length; i++) {
+      if (x[i] !== y[i]) return (x[i] < y[i] ? -1 : 1) * direction;
+    }
+    return 0;
+  };
+}
+
 /** Group keys per design.md section 3: state id, priority name ("None" for none), label id, creator id. */
 export function groupIssues<T extends { state: string | null; priority: string; labels: string[]; created_by: string | null }>(
   rows: T[],

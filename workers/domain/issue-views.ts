@@ -1,12 +1,13 @@
 // How issues look in responses and live-board changes (spec 000 section 3). A list row carries
 // everything a list, board, calendar or Gantt shows; the detail adds the description, the
 // cycle/module bridge rows and the blocker relations.
-import { and, eq, getTableColumns, inArray, or } from "drizzle-orm";
+import { type SQL, and, eq, getTableColumns, gt, inArray, or } from "drizzle-orm";
 import {
   cycleIssues,
   cycles,
   issueBlockers,
   issueLinks,
+  issueTombstones,
   issues,
   labels,
   moduleIssues,
@@ -154,26 +155,84 @@ export async function readIssueListRows(db: Db, select: IssueListSelect): Promis
 }
 
 /**
- * Runs a list query of issues alongside the project's lookups (two reads in flight at once), then
- * reads the parents its rows name, if any. `trim` picks the rows that will be shown (a page drops
- * its look-ahead row) so only their parents are read. A caller that already holds the project's
- * lookups (the issue views page reads them for its frame) passes them as `known`.
+ * Reads a list's rows alongside the project's lookups (two reads in flight at once), then the
+ * parents its rows name that the list itself does not hold, if any. `trim` picks the rows that
+ * will be shown (a page drops its look-ahead row) so only their parents are read. A caller that
+ * already holds the project's lookups (the issue views page reads them for its frame) passes them
+ * as `known`.
  */
 export async function loadIssuesWithLookups(
   db: Db,
   project: ProjectLookups["project"],
   workspace: ProjectLookups["workspace"],
-  list: IssueListSelect,
+  listRows: Promise<IssueListRecord[]>,
   trim: (rows: IssueListRecord[]) => IssueListRecord[] = (rows) => rows,
   known?: ProjectLookups,
 ): Promise<{ rows: IssueListRecord[]; shown: IssueListRecord[]; lookups: ProjectLookups }> {
-  const [rows, lookupRows] = await Promise.all([readIssueListRows(db, list), known ? null : lookupRowsOf(db, project)]);
+  const [rows, lookupRows] = await Promise.all([listRows, known ? null : lookupRowsOf(db, project)]);
   const shown = trim(rows);
-  const parentRows = await loadParents(db, shown.flatMap((row) => row.parent_id ?? []));
+  const parentRows = await parentsOfRows(db, rows, shown);
   const lookups = lookupRows
     ? projectLookupsOf(project, workspace, lookupRows, parentRows)
     : { ...(known as ProjectLookups), parents: parentsOf(project, parentRows) };
   return { rows, shown, lookups };
+}
+
+/** The parents `shown` names: taken from `rows` when they are in it (a board holds most), read otherwise. */
+async function parentsOfRows(db: Db, rows: IssueListRecord[], shown: IssueListRecord[]) {
+  const parentIds = new Set(shown.flatMap((row) => row.parent_id ?? []));
+  if (parentIds.size === 0) return [];
+  const held: Awaited<ReturnType<typeof loadParents>> = [];
+  for (const row of rows) {
+    if (!parentIds.delete(row.id)) continue;
+    held.push({ id: row.id, name: row.name, sequence_id: row.sequence_id, project_id: row.project_id });
+  }
+  return [...held, ...(await loadParents(db, parentIds))];
+}
+
+/**
+ * `rows`, a whole list as of the project's issues_version `since` (in list order), brought up to
+ * date: reads only the project's issues written after `since` (`row_version`, stamped by trigger)
+ * and those that left the project (`issue_tombstones`), in one transaction. Changed rows that still
+ * match `conditions` go back in at their place in the order; the rest are dropped. The result is
+ * at least as new as the version the caller read before calling (ADR 010).
+ */
+export async function listWithChangesSince(
+  db: Db,
+  projectId: string,
+  conditions: SQL[],
+  rows: readonly IssueListRecord[],
+  since: number,
+  compare: (a: IssueListRecord, b: IssueListRecord) => number,
+): Promise<IssueListRecord[]> {
+  const [matching, written, gone] = await db.batch([
+    db
+      .select(issueListColumns)
+      .from(issues)
+      .where(and(...conditions, gt(issues.row_version, since))),
+    db
+      .select({ id: issues.id })
+      .from(issues)
+      .where(and(eq(issues.project_id, projectId), gt(issues.row_version, since))),
+    db
+      .select({ id: issueTombstones.issue_id })
+      .from(issueTombstones)
+      .where(and(eq(issueTombstones.project_id, projectId), gt(issueTombstones.version, since))),
+  ]);
+  const dropped = new Set([...written.map((row) => row.id), ...gone.map((row) => row.id)]);
+  const next = rows.filter((row) => !dropped.has(row.id));
+  for (const row of matching as IssueListRecord[]) {
+    // Binary search for the first row that sorts after this one; few rows change between reads.
+    let low = 0;
+    let high = next.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(next[middle], row) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    next.splice(low, 0, row);
+  }
+  return next;
 }
 
 export type StateRow = typeof states.$inferSelect;
@@ -184,12 +243,17 @@ export { stateDetailOf };
  * The issue columns a list row is built from: everything but the description, which list rows do
  * not carry and which is most of a row's bytes (a board of 1,000 issues read 1,000 of them).
  */
-const { description: _description, description_html: _html, description_stripped: _stripped, ...issueListColumnSet } =
-  getTableColumns(issues);
+const {
+  description: _description,
+  description_html: _html,
+  description_stripped: _stripped,
+  row_version: _rowVersion,
+  ...issueListColumnSet
+} = getTableColumns(issues);
 export const issueListColumns = issueListColumnSet;
 /** In select order: drizzle lists a select's columns in the order of the object's keys. */
 const ISSUE_LIST_DECODERS = Object.entries(issueListColumns);
-export type IssueListRecord = Omit<Issue, "description" | "description_html" | "description_stripped">;
+export type IssueListRecord = Omit<Issue, "description" | "description_html" | "description_stripped" | "row_version">;
 
 export function issueRowOf(issue: IssueListRecord, lookups: ProjectLookups) {
   const { project, workspace } = lookups;

@@ -30,6 +30,7 @@ import {
   groupIssues,
   issueConditions,
   inList,
+  listOrderComparator,
   nextCursorOf,
   ordering,
   parseIssueListQuery,
@@ -37,7 +38,8 @@ import {
 } from "./issue-query";
 import {
   type IssueDetailRows,
-  type IssueRow,
+  type IssueListRecord,
+  type IssueListSelect,
   type ProjectLookups,
   issueDetailFrom,
   issueDetailOf,
@@ -45,8 +47,10 @@ import {
   issueListColumns,
   issueRowOf,
   loadIssuesWithLookups,
+  listWithChangesSince,
   loadProjectLookups,
   newIssueDetailQueries,
+  readIssueListRows,
 } from "./issue-views";
 import {
   AddSubIssuesInput,
@@ -395,58 +399,92 @@ export async function listIssuesWithAccess(
   scope: IssueListScope = {},
   knownLookups?: ProjectLookups,
 ) {
-  const cacheKey = query.per_page === undefined ? JSON.stringify([access.project.id, scope, query]) : null;
-  const version = wholeListVersion(access);
-  const cached = cacheKey ? wholeListCache.get(cacheKey, version) : undefined;
-  if (cached) return cached;
   const conditions: SQL[] = issueConditions(access.project.id, query);
   if (scope.cycleId) conditions.push(eq(issues.cycle_id, scope.cycleId));
   if (scope.moduleId) conditions.push(eq(issues.module_id, scope.moduleId));
   const after = cursorCondition(query);
   if (after) conditions.push(after);
-  const order = ordering(query.order_by);
-  const base = ctx.db
+  const select = ctx.db
     .select(issueListColumns)
     .from(issues)
     .where(and(...conditions))
-    .orderBy(...order.orderBy);
+    .orderBy(...ordering(query.order_by).orderBy);
   const perPage = query.per_page;
+  if (perPage === undefined) return wholeList(ctx, access, query, scope, conditions, select, knownLookups);
   const { rows, shown: page, lookups } = await loadIssuesWithLookups(
     ctx.db,
     access.project,
     access.workspace,
-    perPage ? base.limit(perPage + 1) : base,
-    (all) => (perPage !== undefined && all.length > perPage ? all.slice(0, perPage) : all),
+    readIssueListRows(ctx.db, select.limit(perPage + 1)),
+    (all) => (all.length > perPage ? all.slice(0, perPage) : all),
     knownLookups,
   );
-  const hasMore = perPage !== undefined && rows.length > perPage;
-  const shaped = page.map((row) => issueRowOf(row, lookups));
-  const results = query.group_by
+  const hasMore = rows.length > perPage;
+  return { results: shapeList(page, lookups, query), next_cursor: hasMore ? nextCursorOf(query, page[page.length - 1]) : null };
+}
+
+function shapeList(rows: IssueListRecord[], lookups: ProjectLookups, query: IssueListQuery) {
+  const shaped = rows.map((row) => issueRowOf(row, lookups));
+  return query.group_by
     ? groupIssues(shaped, query.group_by, query.group_by === "state" ? relevantStateIds(lookups.states.values(), query) : [])
     : shaped;
-  if (cacheKey) {
-    wholeListCache.set(cacheKey, version, results, shaped.length + 1);
-    return results;
-  }
-  return { results, next_cursor: hasMore ? nextCursorOf(query, page[page.length - 1]) : null };
+}
+
+interface WholeList {
+  /** What the rows were shaped with besides themselves (`shapeStamp`). */
+  stamp: string;
+  /** Every matching row, in list order. */
+  rows: IssueListRecord[];
+  results: ReturnType<typeof shapeList>;
 }
 
 /**
- * Whole lists (boards: no `per_page`) this isolate answered last, by project, scope and query. A
- * board of 1,000 issues costs tens of milliseconds to read and shape and is read far more often
- * than it changes; an unchanged one is answered from here. Bounded by rows (about 1.5 KB each):
- * a list over 5,000 rows is not kept. Callers treat the rows as read-only.
+ * Whole lists (boards: no `per_page`) this isolate answered last, by project, scope and query, at
+ * the project's issues_version (ADR 010). A board of 1,000 issues costs tens of milliseconds to read
+ * and shape and is read far more often than it changes: an unchanged one is answered from here, and
+ * after writes only the rows written since are read. Bounded by rows (about 2 KB each with their
+ * shaped copy): a list over 5,000 rows is not kept. Callers treat the results as read-only.
  */
-const wholeListCache = new VersionedCache<IssueRow[] | Record<string, IssueRow[]>>(8_000, 5_000);
+const wholeListCache = new VersionedCache<WholeList>(6_000, 5_000);
 
 /**
- * Everything a whole list is shaped from, as the caller's access row read it at the start of the
- * request: the project's issues and lookups versions (bumped by triggers on every write to them,
- * ADR 010) and the project's and workspace's names in every row. Read before the rows, so a list
- * stored under it is never older than it says.
+ * What a list's rows are shaped with besides themselves, as the access row read it: the project's
+ * lookups version and the project's and workspace's names and slug, which every row shows. When it
+ * differs the list is read afresh, not patched: a state's group or a deleted label can change which
+ * issues match without writing them.
  */
-function wholeListVersion({ project, workspace }: ProjectAccess) {
-  return JSON.stringify([project.issues_version, project.lookups_version, project.identifier, project.name, workspace.slug, workspace.name]);
+function shapeStamp({ project, workspace }: ProjectAccess) {
+  return JSON.stringify([project.lookups_version, project.identifier, project.name, workspace.slug, workspace.name]);
+}
+
+/**
+ * A whole list: from the cache when the project's issues have not changed since it was stored;
+ * brought up to date from the rows written since when they have (`listWithChangesSince`); read in
+ * full otherwise. The versions come from the access row, read before any of these rows.
+ */
+async function wholeList(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  query: IssueListQuery,
+  scope: IssueListScope,
+  conditions: SQL[],
+  select: IssueListSelect,
+  knownLookups?: ProjectLookups,
+) {
+  const { project, workspace } = access;
+  const key = JSON.stringify([project.id, scope, query]);
+  const stamp = shapeStamp(access);
+  const held = wholeListCache.peek(key);
+  const since = held && held.value.stamp === stamp ? Number(held.version) : null;
+  if (held && since === project.issues_version) return held.value.results;
+  const source =
+    held && since !== null && since < project.issues_version
+      ? listWithChangesSince(ctx.db, project.id, conditions, held.value.rows, since, listOrderComparator(query.order_by))
+      : readIssueListRows(ctx.db, select);
+  const { rows, lookups } = await loadIssuesWithLookups(ctx.db, project, workspace, source, undefined, knownLookups);
+  const results = shapeList(rows, lookups, query);
+  wholeListCache.set(key, String(project.issues_version), { stamp, rows, results }, rows.length + 1);
+  return results;
 }
 
 export async function listIssues(

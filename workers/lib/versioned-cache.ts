@@ -24,12 +24,21 @@ export class VersionedCache<V> {
 
   /** The value stored under `key` at exactly `version`, or undefined. */
   get(key: string, version: string): V | undefined {
+    const entry = this.peek(key);
+    return entry && entry.version === version ? entry.value : undefined;
+  }
+
+  /**
+   * The entry under `key` at whatever version it was stored, for a caller that can bring an older
+   * value up to date (and then `set`s it under the newer version).
+   */
+  peek(key: string): { version: string; value: V } | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
+    if (!entry) return undefined;
     // Map iteration order is insertion order: re-inserting marks the entry most recently used.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.value;
+    return { version: entry.version, value: entry.value };
   }
 
   /**
