@@ -2,12 +2,20 @@
 // sections 1 and 5.6-5.8): a socket on GET .../board receives {"type":"changes"} with the new rows
 // and increasing clocks; a refused write publishes nothing; only project members may connect.
 import { SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Change, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
 import { type Client, ORIGIN, signUp } from "../helpers/api";
 import { addToWorkspace } from "../helpers/fixtures";
 import { type IssueBody, issuePath, newIssue } from "../helpers/issue-fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
+import { openDb } from "../../workers/db";
+import { projectAccess } from "../../workers/domain/access";
+import type { ActorContext } from "../../workers/domain/context";
+import { loadProjectLookups } from "../../workers/domain/issue-views";
+import { publishIssues } from "../../workers/domain/issues";
+import type { PostCommit } from "../../workers/domain/post-commit";
+import { getConfig } from "../../workers/env";
 
 type ChangesMessage = Extract<ServerMessage, { type: "changes" }>;
 
@@ -219,5 +227,25 @@ describe("who may open the board", () => {
     const message = await otherBoard.nextChanges();
     expect(message.changes.map((change) => change.id)).toEqual([theirs.id]);
     expect(otherBoard.pending()).toEqual([]);
+  });
+});
+
+describe("what a write publishes is as new as its commit", () => {
+  it("a child is published under its parent's current name, even when the write read the parent before a rename", async () => {
+    const fixture = await createProjectFixture(undefined, "PUB");
+    const parent = await newIssue(fixture, { name: "Old parent name" });
+    const child = await newIssue(fixture, { name: "Child", parent: parent.id });
+    const db = openDb(env.DB, null).db;
+    const actorRow = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(fixture.owner.user.id).first();
+    const published: Change[] = [];
+    const effects = { publish: (_projectId: string, change: Change) => published.push(change) } as unknown as PostCommit;
+    const ctx = { db, env, config: getConfig(env), effects, actor: actorRow } as unknown as ActorContext;
+    const access = await projectAccess(ctx, fixture.slug, fixture.projectId);
+    // The lookups a write reads before it commits; the parent is renamed meanwhile.
+    const lookups = await loadProjectLookups(db, access.project, access.workspace, [parent.id]);
+    await env.DB.prepare("UPDATE issues SET name = 'Renamed parent' WHERE id = ?").bind(parent.id).run();
+    await publishIssues(ctx, access, [child.id], lookups);
+    const row = published.find((change) => change.id === child.id) as Extract<Change, { op: "upsert" }>;
+    expect((row.row as IssueBody).parent_detail.name).toBe("Renamed parent");
   });
 });

@@ -191,6 +191,15 @@ async function parentsOfRows(db: Db, rows: IssueListRecord[], shown: IssueListRe
 }
 
 /**
+ * `lookups` with the parents that `rows` name as they are now, not as the lookups read them: a
+ * write publishes rows read or returned after its commit, and a parent renamed between its lookups
+ * and its commit must not be published under its old name (seen in the board fuzz).
+ */
+export async function withCurrentParents(db: Db, lookups: ProjectLookups, rows: IssueListRecord[]): Promise<ProjectLookups> {
+  return { ...lookups, parents: parentsOf(lookups.project, await parentsOfRows(db, rows, rows)) };
+}
+
+/**
  * `rows`, a whole list as of the project's issues_version `since` (in list order), brought up to
  * date: reads only the project's issues written after `since` (`row_version`, stamped by trigger)
  * and those that left the project (`issue_tombstones`), in one transaction. Changed rows that still

@@ -51,6 +51,7 @@ import {
   loadProjectLookups,
   newIssueDetailQueries,
   readIssueListRows,
+  withCurrentParents,
 } from "./issue-views";
 import {
   AddSubIssuesInput,
@@ -284,10 +285,8 @@ export async function publishIssues(ctx: ActorContext, access: ProjectAccess, id
   const held = known.filter((row) => wanted.includes(row.id));
   const missing = wanted.filter((id) => !held.some((row) => row.id === id));
   const rows = missing.length ? [...held, ...(await ctx.db.select().from(issues).where(inList(issues.id, missing)))] : held;
-  const parents = rows.flatMap((row) => row.parent_id ?? []);
-  // The caller's lookups may have been loaded for one issue's parent; related rows need theirs.
-  const covered = lookups && parents.every((id) => lookups.parents.has(id));
-  const resolved = covered ? lookups : await lookupsFor(ctx, access, parents);
+  // Every row here was returned by the write or read after it; their parents are read now too.
+  const resolved = await withCurrentParents(ctx.db, lookups ?? (await lookupsFor(ctx, access)), rows);
   for (const row of rows) {
     ctx.effects.publish(access.project.id, { kind: "issue", op: "upsert", id: row.id, row: issueRowOf(row, resolved) });
   }
