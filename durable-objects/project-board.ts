@@ -34,6 +34,7 @@ export class ProjectBoard extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS change_log (clock INTEGER PRIMARY KEY, changes TEXT NOT NULL)");
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS issue_versions (id TEXT PRIMARY KEY, version INTEGER NOT NULL)");
       const row = ctx.storage.sql.exec<{ value: number }>("SELECT value FROM meta WHERE key = 'clock'").toArray()[0];
       this.clock = row?.value ?? 0;
     });
@@ -60,7 +61,8 @@ export class ProjectBoard extends DurableObject<Env> {
    * once every synced socket has been sent it. Batches published in the same turn go out as one
    * message per socket: sending is what a publish costs with many sockets (bench/results.md).
    */
-  async publish(changes: Change[]): Promise<number> {
+  async publish(published: Change[]): Promise<number> {
+    const changes = this.newerThanTaken(published);
     if (changes.length === 0) return this.clock;
     const clock = this.clock + 1;
     const sql = this.ctx.storage.sql;
@@ -70,6 +72,27 @@ export class ProjectBoard extends DurableObject<Env> {
     this.clock = clock;
     await this.sendSoon(clock, changes);
     return clock;
+  }
+
+  /**
+   * The changes to keep: an issue change whose `version` is below one already taken for that issue
+   * was read before it and would put an older row back (two writes' publishes can arrive in the
+   * opposite order of their commits, and a retried publish arrives late). Equal versions were read
+   * at the same point and agree.
+   */
+  private newerThanTaken(changes: Change[]): Change[] {
+    const sql = this.ctx.storage.sql;
+    return changes.filter((change) => {
+      if (change.kind !== "issue" || change.version === undefined) return true;
+      const taken = sql.exec<{ version: number }>("SELECT version FROM issue_versions WHERE id = ?", change.id).toArray()[0];
+      if (taken && taken.version > change.version) return false;
+      sql.exec(
+        "INSERT INTO issue_versions (id, version) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET version = excluded.version",
+        change.id,
+        change.version,
+      );
+      return true;
+    });
   }
 
   /** Batches stamped but not sent yet, and the promise their senders wait on. */

@@ -7,9 +7,14 @@ export const PROTOCOL_VERSION = 2;
 /** What a board can show changing. Rows are the same shapes the REST API answers with. */
 export type EntityKind = "issue" | "state" | "label" | "cycle" | "module" | "member" | "project";
 
+/**
+ * An issue change carries `version`: its project's issues_version read in the same transaction as
+ * the row (ADR 010). The board drops an issue change older than one it already took for that
+ * issue, so publishes that reach it out of commit order cannot put an older row back.
+ */
 export type Change =
-  | { kind: EntityKind; op: "upsert"; id: string; row: Record<string, unknown> }
-  | { kind: EntityKind; op: "delete"; id: string };
+  | { kind: EntityKind; op: "upsert"; id: string; row: Record<string, unknown>; version?: number }
+  | { kind: EntityKind; op: "delete"; id: string; version?: number };
 
 export interface PresenceUser {
   userId: string;

@@ -14,7 +14,8 @@ import { projectAccess } from "../../workers/domain/access";
 import type { ActorContext } from "../../workers/domain/context";
 import { loadProjectLookups } from "../../workers/domain/issue-views";
 import { publishIssues } from "../../workers/domain/issues";
-import type { PostCommit } from "../../workers/domain/post-commit";
+import { type PostCommit, boardOf } from "../../workers/domain/post-commit";
+import { connectBoard as connectLiveBoard } from "../helpers/board";
 import { getConfig } from "../../workers/env";
 
 type ChangesMessage = Extract<ServerMessage, { type: "changes" }>;
@@ -105,7 +106,9 @@ describe("issue writes reach the board after commit", () => {
   it("create: an upsert with the new row, shaped like the list row", async () => {
     const made = await newIssue(p, { name: "Live", priority: "high", state: p.states.Todo });
     const message = await take();
-    expect(message.changes).toEqual([{ kind: "issue", op: "upsert", id: made.id, row: expect.any(Object) }]);
+    // Stamped with the project's issues_version as its own transaction left it.
+    const stamped = await env.DB.prepare("SELECT issues_version FROM projects WHERE id = ?").bind(p.projectId).first<number>("issues_version");
+    expect(message.changes).toEqual([{ kind: "issue", op: "upsert", id: made.id, row: expect.any(Object), version: stamped }]);
     const list = await p.owner.get(`${p.base}/issues/`);
     const listed = list.body.find((issue: IssueBody) => issue.id === made.id);
     expect(rowOf(message, made.id)).toEqual(listed);
@@ -149,7 +152,7 @@ describe("issue writes reach the board after commit", () => {
     expect(rowOf(await take(), parent.id)).toMatchObject({ sub_issues_count: 1 });
     expect((await p.owner.delete(issuePath(p, parent.id))).status).toBe(204);
     const message = await take();
-    expect(message.changes).toContainEqual({ kind: "issue", op: "delete", id: parent.id });
+    expect(message.changes).toContainEqual({ kind: "issue", op: "delete", id: parent.id, version: expect.any(Number) });
     expect(rowOf(message, child.id)).toMatchObject({ parent: null, parent_detail: null });
   });
 
@@ -247,5 +250,29 @@ describe("what a write publishes is as new as its commit", () => {
     await publishIssues(ctx, access, [child.id], lookups);
     const row = published.find((change) => change.id === child.id) as Extract<Change, { op: "upsert" }>;
     expect((row.row as IssueBody).parent_detail.name).toBe("Renamed parent");
+  });
+});
+
+describe("publishes that reach the board out of commit order", () => {
+  it("drop an issue change older than one the board already took, and keep equal or newer ones", async () => {
+    const fixture = await createProjectFixture(undefined, "ORD");
+    const live = await connectLiveBoard(fixture.owner, fixture);
+    await live.next("connected");
+    const stub = boardOf(env, fixture.projectId);
+    const upsert = (name: string, version: number): Change => ({ kind: "issue", op: "upsert", id: "issue-a", row: { id: "issue-a", name }, version });
+
+    const first = await stub.publish([upsert("read at 5", 5)]);
+    expect((await live.next("changes")).changes).toEqual([upsert("read at 5", 5)]);
+    // Read before the one above (a write that committed earlier but published later): dropped.
+    expect(await stub.publish([upsert("read at 3", 3)])).toBe(first);
+    expect(await stub.publish([upsert("read at 5 too", 5)])).toBe(first + 1);
+    expect((await live.next("changes")).changes).toEqual([upsert("read at 5 too", 5)]);
+    // A delete read at 7 is not undone by an upsert read at 6; other changes in the batch still go out.
+    await stub.publish([{ kind: "issue", op: "delete", id: "issue-a", version: 7 }]);
+    await live.next("changes");
+    const other: Change = { kind: "label", op: "delete", id: "label-b" };
+    await stub.publish([upsert("read at 6", 6), other]);
+    expect((await live.next("changes")).changes).toEqual([other]);
+    live.close();
   });
 });

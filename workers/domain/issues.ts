@@ -13,6 +13,7 @@ import {
   issues,
   moduleIssues,
   modules,
+  projects,
   type Issue,
 } from "../../drizzle/schema";
 import { allInOrder, chunks, runBatch } from "../lib/batch";
@@ -279,19 +280,41 @@ const bumpSubIssues = (ctx: ActorContext, parentId: string, delta: number) =>
  * Publishes the given issues' current rows to the project's board. `known` are rows the caller
  * already holds as committed (a write's RETURNING), which need not be read again.
  */
-export async function publishIssues(ctx: ActorContext, access: ProjectAccess, ids: string[], lookups?: ProjectLookups, known: Issue[] = []) {
+export async function publishIssues(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  ids: string[],
+  lookups?: ProjectLookups,
+  known: { rows: Issue[]; version: number } = { rows: [], version: 0 },
+) {
   const wanted = unique(ids);
   if (wanted.length === 0) return [];
-  const held = known.filter((row) => wanted.includes(row.id));
+  const held = known.rows.filter((row) => wanted.includes(row.id));
   const missing = wanted.filter((id) => !held.some((row) => row.id === id));
-  const rows = missing.length ? [...held, ...(await ctx.db.select().from(issues).where(inList(issues.id, missing)))] : held;
+  const read = missing.length
+    ? await ctx.db.batch([ctx.db.select().from(issues).where(inList(issues.id, missing)), issuesVersionQuery(ctx, access.project.id)])
+    : null;
+  const rows = read ? [...held, ...read[0]] : held;
+  const readVersion = read ? versionFrom(read[1]) : 0;
   // Every row here was returned by the write or read after it; their parents are read now too.
   const resolved = await withCurrentParents(ctx.db, lookups ?? (await lookupsFor(ctx, access)), rows);
   for (const row of rows) {
-    ctx.effects.publish(access.project.id, { kind: "issue", op: "upsert", id: row.id, row: issueRowOf(row, resolved) });
+    const version = held.includes(row) ? known.version : readVersion;
+    ctx.effects.publish(access.project.id, { kind: "issue", op: "upsert", id: row.id, row: issueRowOf(row, resolved), version });
   }
   return rows;
 }
+
+/**
+ * The project's issues_version, to read in the same batch (one transaction) as the issue rows a
+ * write publishes: the board keeps, per issue, the change with the highest version, so publishes
+ * that reach it out of commit order cannot put an older row back (ADR 005, ADR 010).
+ */
+function issuesVersionQuery(ctx: ActorContext, projectId: string) {
+  return ctx.db.select({ version: projects.issues_version }).from(projects).where(eq(projects.id, projectId));
+}
+
+const versionFrom = (result: unknown) => (result as { version: number }[])[0]?.version ?? 0;
 
 // ---------------------------------------------------------------- create
 
@@ -370,10 +393,11 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
     module: Boolean(refs.module),
     relations: blockers.length + blocks.length > 0,
   });
-  const results = await runIssueWrite(ctx, [...statements, ...detailReads.statements]);
+  const results = await runIssueWrite(ctx, [...statements, issuesVersionQuery(ctx, project.id), ...detailReads.statements]);
   const created = (results[1] as Issue[])[0];
-  const detail = issueDetailFrom(created, detailReads.rowsOf(results.slice(statements.length)), lookups);
-  await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups, [created]);
+  const detail = issueDetailFrom(created, detailReads.rowsOf(results.slice(statements.length + 1)), lookups);
+  const published = { rows: [created], version: versionFrom(results[statements.length]) };
+  await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups, published);
   return detail;
 }
 
@@ -690,19 +714,21 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   const detailQueries = issueDetailQueries(ctx.db, issueId);
   const childrenQuery = ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId));
   const renamed = patch.name !== undefined;
-  const results = await runIssueWrite(ctx, [...writes, ...detailQueries, ...(renamed ? [childrenQuery] : [])]);
+  const versionQuery = issuesVersionQuery(ctx, projectId);
+  const results = await runIssueWrite(ctx, [...writes, versionQuery, ...detailQueries, ...(renamed ? [childrenQuery] : [])]);
   const updated = (results[0] as Issue[])[0];
   // Deleted by someone else after we loaded it, and nothing in the batch referred to it.
   if (!updated) throw new NotFound(ISSUE_NOT_FOUND);
-  const detailRows = results.slice(writes.length, writes.length + detailQueries.length) as unknown as IssueDetailRows;
+  const detailStart = writes.length + 1;
+  const detailRows = results.slice(detailStart, detailStart + detailQueries.length) as unknown as IssueDetailRows;
   if (renamed) {
-    for (const child of results[writes.length + detailQueries.length] as { id: string }[]) touched.add(child.id);
+    for (const child of results[detailStart + detailQueries.length] as { id: string }[]) touched.add(child.id);
   }
   // The project's states, labels and members are as read before the write; only a parent the
   // body did not name (the one the issue already had) is still to be read.
   const parentId = updated.parent_id;
   const finalLookups = parentId && !lookups.parents.has(parentId) ? await lookupsFor(ctx, access, [parentId]) : lookups;
-  await publishIssues(ctx, access, [...touched], finalLookups, [updated]);
+  await publishIssues(ctx, access, [...touched], finalLookups, { rows: [updated], version: versionFrom(results[writes.length]) });
   return issueDetailFrom(updated, detailRows, finalLookups);
 }
 
@@ -725,25 +751,28 @@ function deleteStatements(ctx: ActorContext, access: ProjectAccess, issue: Issue
   return statements;
 }
 
-/** Runs the delete statements of several issues in one transaction; answers the freed sub-issues. */
+/**
+ * Runs the delete statements of several issues in one transaction; answers the freed sub-issues
+ * and the project's issues_version after the deletes.
+ */
 async function runDeletes(ctx: ActorContext, access: ProjectAccess, found: Issue[], gone: string) {
   const perIssue = found.map((issue) => deleteStatements(ctx, access, issue));
-  const results = await runIssueWrite(ctx, perIssue.flat(), gone);
+  const results = await runIssueWrite(ctx, [...perIssue.flat(), issuesVersionQuery(ctx, access.project.id)], gone);
   const freed: string[] = [];
   let offset = 0;
   for (const statements of perIssue) {
     freed.push(...(results[offset + 1] as { id: string }[]).map((row) => row.id));
     offset += statements.length;
   }
-  return freed;
+  return { freed, version: versionFrom(results[offset]) };
 }
 
 export async function deleteIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const issue = await loadIssue(ctx, projectId, issueId);
   // The activity row refers to the issue: deleted by someone else meanwhile, it fails the batch.
-  const children = await runDeletes(ctx, access, [issue], ISSUE_NOT_FOUND);
-  ctx.effects.publish(projectId, { kind: "issue", op: "delete", id: issueId });
+  const { freed: children, version } = await runDeletes(ctx, access, [issue], ISSUE_NOT_FOUND);
+  ctx.effects.publish(projectId, { kind: "issue", op: "delete", id: issueId, version });
   await publishIssues(ctx, access, [...children, ...(issue.parent_id ? [issue.parent_id] : [])]);
 }
 
@@ -759,8 +788,8 @@ export async function bulkDeleteIssues(ctx: ActorContext, slug: string, projectI
   }
   if (found.length === 0) throw new NotFound("No issues of this project match these ids.");
   const deletedIds = new Set(found.map((issue) => issue.id));
-  const children = await runDeletes(ctx, access, found, CHANGED_MEANWHILE);
-  for (const id of deletedIds) ctx.effects.publish(projectId, { kind: "issue", op: "delete", id });
+  const { freed: children, version } = await runDeletes(ctx, access, found, CHANGED_MEANWHILE);
+  for (const id of deletedIds) ctx.effects.publish(projectId, { kind: "issue", op: "delete", id, version });
   const parents = found.flatMap((issue) => (issue.parent_id && !deletedIds.has(issue.parent_id) ? [issue.parent_id] : []));
   const orphans = children.filter((id) => !deletedIds.has(id));
   await publishIssues(ctx, access, [...parents, ...orphans]);
