@@ -28,7 +28,6 @@ export type ClientMessage =
 
 export type ServerMessage =
   | { type: "connected"; protocolVersion: number; clock: number; presence: PresenceUser[] }
-  /** Changes stamped with the clock they were committed at, oldest first. */
   /**
    * Every batch committed after clock `since` up to `clock`, their changes in commit order. Live
    * messages carry what was published in one turn of the board (often several batches); replayed

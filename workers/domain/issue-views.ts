@@ -247,10 +247,10 @@ export async function listWithChangesSince(
 export type StateRow = typeof states.$inferSelect;
 export { stateDetailOf };
 
-/** The list/board shape of an issue (no description: the detail has it). */
 /**
  * The issue columns a list row is built from: everything but the description, which list rows do
- * not carry and which is most of a row's bytes (a board of 1,000 issues read 1,000 of them).
+ * not carry and which is most of a row's bytes (a board of 1,000 issues read 1,000 of them), and
+ * `row_version`, which only the triggers and board updates use (ADR 010).
  */
 const {
   description: _description,
@@ -264,6 +264,7 @@ export const issueListColumns = issueListColumnSet;
 const ISSUE_LIST_DECODERS = Object.entries(issueListColumns);
 export type IssueListRecord = Omit<Issue, "description" | "description_html" | "description_stripped" | "row_version">;
 
+/** The list/board shape of an issue (no description: the detail has it). */
 export function issueRowOf(issue: IssueListRecord, lookups: ProjectLookups) {
   const { project, workspace } = lookups;
   return {
@@ -303,9 +304,8 @@ export function issueRowOf(issue: IssueListRecord, lookups: ProjectLookups) {
 
 export type IssueRow = ReturnType<typeof issueRowOf>;
 
-/** The full issue: the row plus description, bridges and relations. */
 /**
- * The reads an issue's detail adds to its list row. A write appends them to its own batch, so the
+ * The reads an issue's detail (the row plus description, bridges and relations) adds to its list row. A write appends them to its own batch, so the
  * detail it answers is read in the same transaction and round trip (`issueDetailFrom`).
  */
 export function issueDetailQueries(db: Db, issueId: string) {

@@ -278,20 +278,30 @@ const bumpSubIssues = (ctx: ActorContext, parentId: string, delta: number) =>
 
 /**
  * Publishes the given issues' current rows to the project's board. `known` are rows the caller
- * already holds as committed (a write's RETURNING), which need not be read again.
+ * already holds as committed (a write's RETURNING), which need not be read again. Answers the
+ * lookups the rows were shaped with (their parents as of after the commit), for a write to shape
+ * its own answer with.
  */
 export async function publishIssues(
   ctx: ActorContext,
   access: ProjectAccess,
   ids: string[],
+  lookups: ProjectLookups,
+  known?: KnownRows,
+): Promise<ProjectLookups>;
+export async function publishIssues(ctx: ActorContext, access: ProjectAccess, ids: string[]): Promise<ProjectLookups | null>;
+export async function publishIssues(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  ids: string[],
   lookups?: ProjectLookups,
-  known: { rows: Issue[]; version: number } = { rows: [], version: 0 },
-) {
+  known: KnownRows = { rows: [], version: 0 },
+): Promise<ProjectLookups | null> {
   const wanted = unique(ids);
-  if (wanted.length === 0) return [];
+  if (wanted.length === 0) return lookups ?? null;
   const held = known.rows.filter((row) => wanted.includes(row.id));
   const missing = wanted.filter((id) => !held.some((row) => row.id === id));
-  const read = missing.length
+  const read = missing.length > 0
     ? await ctx.db.batch([ctx.db.select().from(issues).where(inList(issues.id, missing)), issuesVersionQuery(ctx, access.project.id)])
     : null;
   const rows = read ? [...held, ...read[0]] : held;
@@ -302,8 +312,11 @@ export async function publishIssues(
     const version = held.includes(row) ? known.version : readVersion;
     ctx.effects.publish(access.project.id, { kind: "issue", op: "upsert", id: row.id, row: issueRowOf(row, resolved), version });
   }
-  return rows;
+  return resolved;
 }
+
+/** Rows a write's batch returned, with the project's issues_version read in that batch. */
+type KnownRows = { rows: Issue[]; version: number };
 
 /**
  * The project's issues_version, to read in the same batch (one transaction) as the issue rows a
@@ -321,7 +334,9 @@ const versionFrom = (result: unknown) => (result as { version: number }[])[0]?.v
 export async function createIssue(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(CreateIssueInput, input);
-  const lookups = await lookupsFor(ctx, access, data.parent ? [data.parent] : []);
+  // No parents here: resolveReferences reads the one named, and the answer is shaped with the
+  // parent as read after the commit (publishIssues).
+  const lookups = await lookupsFor(ctx, access);
   const refs = await resolveReferences(ctx, access, data, null, lookups);
   const issueId = crypto.randomUUID();
   const project = access.project;
@@ -395,10 +410,9 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
   });
   const results = await runIssueWrite(ctx, [...statements, issuesVersionQuery(ctx, project.id), ...detailReads.statements]);
   const created = (results[1] as Issue[])[0];
-  const detail = issueDetailFrom(created, detailReads.rowsOf(results.slice(statements.length + 1)), lookups);
   const published = { rows: [created], version: versionFrom(results[statements.length]) };
-  await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups, published);
-  return detail;
+  const shapedWith = await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...blockers, ...blocks], lookups, published);
+  return issueDetailFrom(created, detailReads.rowsOf(results.slice(statements.length + 1)), shapedWith);
 }
 
 // ---------------------------------------------------------------- read
@@ -527,10 +541,7 @@ export async function listIssues(
 export async function updateIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(UpdateIssueInput, input);
-  const [issue, lookups] = await allInOrder([
-    loadIssue(ctx, projectId, issueId),
-    lookupsFor(ctx, access, data.parent ? [data.parent] : []),
-  ] as const);
+  const [issue, lookups] = await allInOrder([loadIssue(ctx, projectId, issueId), lookupsFor(ctx, access)] as const);
   const refs = await resolveReferences(ctx, access, data, issueId, lookups);
   const target = { issueId, projectId, workspaceId: access.workspace.id };
   const base = bridgeBase(access, issueId, ctx.actor.id);
@@ -724,12 +735,11 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   if (renamed) {
     for (const child of results[detailStart + detailQueries.length] as { id: string }[]) touched.add(child.id);
   }
-  // The project's states, labels and members are as read before the write; only a parent the
-  // body did not name (the one the issue already had) is still to be read.
-  const parentId = updated.parent_id;
-  const finalLookups = parentId && !lookups.parents.has(parentId) ? await lookupsFor(ctx, access, [parentId]) : lookups;
-  await publishIssues(ctx, access, [...touched], finalLookups, { rows: [updated], version: versionFrom(results[writes.length]) });
-  return issueDetailFrom(updated, detailRows, finalLookups);
+  // The answer is shaped as the board's row is: states, labels and members as read before the
+  // write, the parent as read after it.
+  const published = { rows: [updated], version: versionFrom(results[writes.length]) };
+  const shapedWith = await publishIssues(ctx, access, [...touched], lookups, published);
+  return issueDetailFrom(updated, detailRows, shapedWith);
 }
 
 // ---------------------------------------------------------------- delete
