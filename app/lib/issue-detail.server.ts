@@ -16,7 +16,8 @@ import { listProjectMembers } from "../../workers/domain/projects";
 import { listStates } from "../../workers/domain/states";
 import { memberName } from "../components/issue-detail/project-data";
 import { parseIssueForm } from "../components/issue-modal/form-schema";
-import { LinkFormSchema, QuickLabelSchema, withScheme } from "../components/issue-detail/schemas";
+import { QuickLabelSchema } from "../../workers/domain/schemas/labels";
+import { LinkFormSchema } from "../../workers/domain/schemas/links";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
 import { projectIssuesPath } from "./paths";
@@ -101,7 +102,7 @@ export async function issuePageAction(request: Request, context: AppLoadContext,
       const submission = parseWithZod(formData, { schema: LinkFormSchema });
       if (submission.status !== "success") return invalidReply(submission);
       try {
-        await createIssueLink(ctx, slug, projectId, issueId, { url: withScheme(submission.value.url), title: submission.value.title, metadata: {} });
+        await createIssueLink(ctx, slug, projectId, issueId, { url: submission.value.url, title: submission.value.title, metadata: {} });
         return { result: submission.reply({ resetForm: true }), status: 201, ok: true as const };
       } catch (error) {
         return replyWithError(submission, error, request);

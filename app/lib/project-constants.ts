@@ -2,6 +2,8 @@
 import defaultCover from "~/assets/default-cover.svg";
 import { NETWORK } from "../../workers/domain/schemas/projects";
 
+export { ROLE } from "../../workers/domain/schemas/constants";
+
 export const DEFAULT_COVER_IMAGE = defaultCover;
 
 /** Emoji for a new project: a fixed list of 13 code points, one picked at random. */
@@ -21,6 +23,3 @@ export const NETWORK_OPTIONS = [
 
 /** Typed into the delete dialog to confirm (spec 002 section 9). */
 export const DELETE_PROJECT_PHRASE = "delete my project";
-
-/** Role numbers (design.md section 4); workers/domain/access.ts holds the same table server-side. */
-export const ROLE = { owner: 20, member: 15, viewer: 10, guest: 5 } as const;

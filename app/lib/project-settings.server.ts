@@ -7,7 +7,7 @@ import { ROLE } from "../../workers/domain/access";
 import { DomainError, Unauthorized } from "../../workers/domain/errors";
 import { createLabel, deleteLabel, listLabels, updateLabel } from "../../workers/domain/labels";
 import { myProjectMembership } from "../../workers/domain/projects";
-import { LabelFormSchema } from "../components/labels/schemas";
+import { LabelFormSchema } from "../../workers/domain/schemas/labels";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
 

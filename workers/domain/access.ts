@@ -6,8 +6,10 @@ import type { Db } from "../db";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
 
-export const ROLE = { owner: 20, member: 15, viewer: 10, guest: 5 } as const satisfies Record<string, Role>;
-export { ROLES } from "./schemas/workspaces";
+import { ROLE } from "./schemas/constants";
+
+export { ROLE };
+export { ROLES } from "./schemas/constants";
 
 export const WORKSPACE_NOT_FOUND = "Workspace not found.";
 export const PROJECT_NOT_FOUND = "Project not found.";

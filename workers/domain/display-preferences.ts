@@ -7,20 +7,16 @@
 // A write merges the sent props over the stored ones (null resets that set to the defaults);
 // answers always carry complete props, completed with the defaults.
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { projectMembers, type ProjectMember } from "../../drizzle/schema";
 import { parseInput } from "../lib/validation";
 import { projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { BadRequest } from "./errors";
-import { ViewPropsSchema, mergeViewProps, withViewPropsDefaults } from "./schemas/view-props";
+import { DisplayPreferencesInput } from "./schemas/display-preferences";
+import { mergeViewProps, withViewPropsDefaults } from "./schemas/view-props";
 
 export const NOTHING_TO_SAVE = "Send view_props or default_props.";
 
-export const DisplayPreferencesInput = z.object({
-  view_props: ViewPropsSchema.nullable().optional(),
-  default_props: ViewPropsSchema.nullable().optional(),
-});
 
 function preferencesOf(membership: ProjectMember) {
   return {

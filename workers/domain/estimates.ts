@@ -7,7 +7,6 @@
 //         set, matched by key so kept keys keep their ids)
 // Response: {id, name, description, points: [{id, key, value, description}], project, workspace, ...}
 import { and, asc, eq, notInArray } from "drizzle-orm";
-import { z } from "zod";
 import { estimatePoints, estimates, projects } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
@@ -15,58 +14,10 @@ import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
+import { CreateEstimateInput, ESTIMATE_NAME_TAKEN, ESTIMATE_NOT_FOUND, UpdateEstimateInput } from "./schemas/estimates";
 
 type Estimate = typeof estimates.$inferSelect;
 type EstimatePoint = typeof estimatePoints.$inferSelect;
-
-export const ESTIMATE_NAME_TAKEN = "An estimate with this name already exists in the project.";
-export const ESTIMATE_NOT_FOUND = "Estimate not found.";
-export const MAX_ESTIMATE_KEY = 7;
-
-const estimateFields = {
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(255, "Name should be less than 255 characters"),
-  description: z.string({ error: "Description must be text" }).max(10_000, "Description is too long"),
-};
-
-const EstimatePointInput = z.object(
-  {
-    key: z
-      .number({ error: `Key must be an integer from 0 to ${MAX_ESTIMATE_KEY}.` })
-      .int(`Key must be an integer from 0 to ${MAX_ESTIMATE_KEY}.`)
-      .min(0, `Key must be an integer from 0 to ${MAX_ESTIMATE_KEY}.`)
-      .max(MAX_ESTIMATE_KEY, `Key must be an integer from 0 to ${MAX_ESTIMATE_KEY}.`),
-    value: z
-      .string({ error: "Value is required" })
-      .trim()
-      .min(1, "Value is required")
-      .max(20, "Value should be at most 20 characters"),
-    description: z.string({ error: "Description must be text" }).max(10_000, "Description is too long").default(""),
-  },
-  { error: "Each estimate point needs a key and a value." },
-);
-
-const EstimatePointsInput = z
-  .array(EstimatePointInput, { error: "Estimate points are required" })
-  .min(1, "Estimate points are required")
-  .max(MAX_ESTIMATE_KEY + 1, `At most ${MAX_ESTIMATE_KEY + 1} estimate points`)
-  .refine((points) => new Set(points.map((point) => point.key)).size === points.length, "Estimate point keys must be unique.");
-
-export const CreateEstimateInput = z.object({
-  estimate: z.object(
-    { name: estimateFields.name, description: estimateFields.description.default("") },
-    { error: "Estimate is required" },
-  ),
-  estimate_points: EstimatePointsInput,
-});
-
-export const UpdateEstimateInput = z.object({
-  estimate: z.object(estimateFields, { error: "Estimate must be an object" }).partial().optional(),
-  estimate_points: EstimatePointsInput.optional(),
-});
 
 export function estimateOf(estimate: Estimate, points: EstimatePoint[]) {
   return {

@@ -2,32 +2,15 @@
 // /api/users/me/invitations/ and joins with one call. No mail is sent (no mail service is part of
 // the stack); the invitation waits for whoever signs in with that address.
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid } from "./errors";
-import { RoleSchema, workspaceOf } from "./workspaces";
+import { AcceptInvitationsInput, InviteInput } from "./schemas/workspaces";
+import { workspaceOf } from "./workspaces";
 
-export const InviteInput = z.object({
-  emails: z
-    .array(
-      z.object({
-        email: z
-          .string({ error: "Email is required" })
-          .trim()
-          .toLowerCase()
-          .max(254, "Email should be less than 255 characters")
-          .pipe(z.email("Enter a valid email address.")),
-        role: RoleSchema.default(ROLE.viewer),
-      }),
-      { error: "Emails are required" },
-    )
-    .min(1, "Emails are required")
-    .max(50, "At most 50 invitations at a time"),
-});
 
 export async function inviteToWorkspace(ctx: ActorContext, slug: string, input: unknown) {
   const { workspace, membership } = await workspaceAccess(ctx, slug, ROLE.member);
@@ -78,9 +61,6 @@ export async function myInvitations(ctx: ActorContext) {
   }));
 }
 
-export const AcceptInvitationsInput = z.object({
-  invitations: z.array(z.string().max(64), { error: "Invitations are required" }).min(1, "Invitations are required").max(50),
-});
 
 /** Joins the workspaces of the given invitations; ids that are not the actor's are ignored. */
 export async function acceptInvitations(ctx: ActorContext, input: unknown) {

@@ -4,7 +4,6 @@
 // the author may edit or delete their comment, whatever their role. Every write puts a
 // "comment" activity in the same batch; the history endpoint merges comments with activities.
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { issueComments, users, type Json, type User } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { sanitizeHtml } from "../lib/sanitize-html";
@@ -14,29 +13,14 @@ import type { ActorContext } from "./context";
 import { Forbidden, type FieldErrors, Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue } from "./issues";
+import { COMMENT_EMPTY, COMMENT_HTML_MAX, COMMENT_NOT_AUTHOR, COMMENT_NOT_FOUND, CreateCommentInput, UpdateCommentInput } from "./schemas/issue-comments";
 import { memberDetailOf } from "./serializers";
 
 export type IssueComment = typeof issueComments.$inferSelect;
 
-export const COMMENT_EMPTY = "Comment cannot be empty.";
-export const COMMENT_NOT_AUTHOR = "Only the author can edit or delete this comment.";
-export const COMMENT_NOT_FOUND = "Comment not found.";
-export const COMMENT_HTML_MAX = 200_000;
 /** Activity rows carry a preview of the text, not the whole comment. */
 const ACTIVITY_PREVIEW = 255;
 
-const commentFields = {
-  comment_json: z
-    .record(z.string(), z.unknown(), { error: "Comment must be a JSON object." })
-    .nullish(),
-  comment_html: z
-    .string({ error: "Comment must be HTML text." })
-    .max(COMMENT_HTML_MAX, "Comment is too long.")
-    .nullish(),
-};
-
-export const CreateCommentInput = z.object(commentFields);
-export const UpdateCommentInput = z.object(commentFields);
 
 export function issueCommentOf(comment: IssueComment, actor: User | null) {
   return {

@@ -2,7 +2,6 @@
 // issue. Every write keeps issues.link_count in step and writes a "link" activity in the same
 // batch, then publishes the issue row so boards showing the link count follow.
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import { issueLinks, issues, users, type User } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
@@ -12,49 +11,17 @@ import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
+import { CreateLinkInput, LINK_NOT_FOUND, LINK_URL_TAKEN, UpdateLinkInput } from "./schemas/links";
 import { memberDetailOf } from "./serializers";
 
 export type IssueLink = typeof issueLinks.$inferSelect;
 
-export const LINK_URL_MAX = 2048;
-export const LINK_TITLE_MAX = 255;
-export const LINK_URL_REQUIRED = "URL is required";
-export const LINK_URL_INVALID = "Enter a valid URL starting with http:// or https://";
-export const LINK_URL_TOO_LONG = "URL should be less than 2048 characters";
-export const LINK_TITLE_TOO_LONG = "Title should be less than 255 characters";
-export const LINK_URL_TAKEN = "This URL already exists for this issue.";
-export const LINK_NOT_FOUND = "Link not found.";
-
-function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-const linkFields = {
-  url: z
-    .string({ error: LINK_URL_REQUIRED })
-    .trim()
-    .min(1, LINK_URL_REQUIRED)
-    .max(LINK_URL_MAX, LINK_URL_TOO_LONG)
-    .refine(isHttpUrl, LINK_URL_INVALID),
-  title: z
-    .string({ error: "Title must be text" })
-    .trim()
-    .max(LINK_TITLE_MAX, LINK_TITLE_TOO_LONG)
-    .nullish()
-    .transform((title) => title ?? ""),
-  metadata: z
-    .record(z.string(), z.unknown(), { error: "Metadata must be a JSON object" })
-    .nullish()
-    .transform((metadata) => (metadata ?? {}) as NonNullable<IssueLink["metadata"]>),
-};
-
-export const CreateIssueLinkInput = z.object(linkFields);
-export const UpdateIssueLinkInput = z.object(linkFields).partial();
+/** The link fields as stored: metadata is a JSON object. */
+const CreateIssueLinkInput = CreateLinkInput.transform((link) => ({ ...link, metadata: link.metadata as NonNullable<IssueLink["metadata"]> }));
+const UpdateIssueLinkInput = UpdateLinkInput.transform((link) => ({
+  ...link,
+  metadata: link.metadata as IssueLink["metadata"] | undefined,
+}));
 
 export function issueLinkOf(link: IssueLink, creator: User | null) {
   return {

@@ -3,47 +3,23 @@
 // The schema has no unique index on label names, so the writes carry the rules as SQL guards:
 // a request that raced another one is refused instead of leaving a duplicate or a cycle.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import { labels } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
+import {
+  CreateLabelInput,
+  LABEL_NAME_TAKEN,
+  LABEL_NOT_FOUND,
+  LABEL_OWN_ANCESTOR,
+  LABEL_PARENT_NOT_FOUND,
+  UpdateLabelInput,
+} from "./schemas/labels";
+import { FIRST_SORT_ORDER, SORT_STEP } from "./schemas/constants";
 
 export type Label = typeof labels.$inferSelect;
-
-export const DEFAULT_LABEL_COLOR = "#858E96";
-/** First label of a project; each later one goes after the highest (spec: sort_order step). */
-export const FIRST_LABEL_SORT_ORDER = 65535;
-export const LABEL_SORT_ORDER_STEP = 10000;
-
-export const LABEL_NAME_TAKEN = "Label with the same name already exists in the project";
-export const LABEL_PARENT_NOT_FOUND = "Parent label not found in this project.";
-export const LABEL_OWN_ANCESTOR = "A label cannot be its own ancestor.";
-export const LABEL_NOT_FOUND = "Label not found.";
-
-const labelFields = {
-  name: z
-    .string({ error: "Label title is required" })
-    .trim()
-    .min(1, "Label title is required")
-    .max(255, "Label title should be less than 255 characters"),
-  description: z.string({ error: "Description must be text" }).max(10_000, "Description is too long"),
-  color: z.string({ error: "Color should be hex format" }).regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format"),
-  parent: z.string({ error: "Parent must be a label id or null." }).max(64, "Parent must be a label id or null.").nullable(),
-  sort_order: z.number({ error: "Sort order must be a finite number." }),
-};
-
-export const CreateLabelInput = z.object({
-  ...labelFields,
-  description: labelFields.description.default(""),
-  color: labelFields.color.default(DEFAULT_LABEL_COLOR),
-  parent: labelFields.parent.default(null),
-  sort_order: labelFields.sort_order.optional(),
-});
-
-export const UpdateLabelInput = z.object(labelFields).partial();
 
 export function labelOf(label: Label, { workspace, project }: Pick<ProjectAccess, "workspace" | "project">) {
   return {
@@ -144,7 +120,7 @@ export async function createLabel(ctx: ActorContext, slug: string, projectId: st
   const now = new Date().toISOString();
   const sortOrder =
     data.sort_order ??
-    sql`(SELECT coalesce(max(last.sort_order) + ${LABEL_SORT_ORDER_STEP}, ${FIRST_LABEL_SORT_ORDER}) FROM ${labels} AS last WHERE last.project_id = ${projectId})`;
+    sql`(SELECT coalesce(max(last.sort_order) + ${SORT_STEP}, ${FIRST_SORT_ORDER}) FROM ${labels} AS last WHERE last.project_id = ${projectId})`;
   // INSERT ... SELECT ... WHERE <guards>: inserts nothing when a racing request took the name or
   // removed the parent since the check above.
   const inserted = await ctx.db.all<Label>(sql`

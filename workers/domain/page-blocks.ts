@@ -16,7 +16,7 @@ import { type ActivityChange, activityInsert } from "./issue-activity";
 import { inList } from "./issue-query";
 import { createIssue, deleteIssue, publishIssues } from "./issues";
 import { loadPage, touchPage, visibleTo } from "./pages";
-import { FIRST_SORT_ORDER, SORT_STEP } from "./schemas/issues";
+import { FIRST_SORT_ORDER, SORT_STEP } from "./schemas/constants";
 import { CreatePageBlockInput, PatchPageBlockInput } from "./schemas/pages";
 
 export const BLOCK_NOT_FOUND = "Page block not found.";

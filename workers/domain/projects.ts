@@ -1,7 +1,14 @@
 // Projects: creation with default states, settings, membership, joining and favourites.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { z } from "zod";
-import { CreateProjectInput, NETWORK, UpdateProjectInput } from "./schemas/projects";
+import {
+  AddFavoriteProjectInput,
+  AddProjectMembersInput,
+  CreateProjectInput,
+  JoinProjectsInput,
+  NETWORK,
+  UpdateProjectInput,
+  UpdateProjectMemberInput,
+} from "./schemas/projects";
 import {
   estimates,
   issueSequences,
@@ -26,7 +33,6 @@ import { BadRequest, Forbidden, Invalid, NotFound } from "./errors";
 import { memberDetailOf } from "./serializers";
 
 export { NETWORK } from "./schemas/projects";
-import { RoleSchema } from "./workspaces";
 
 export const IDENTIFIER_TAKEN = "Project identifier is already taken";
 export const NO_CREATE_PERMISSION = "You don't have permission to create project.";
@@ -258,15 +264,6 @@ export async function myProjectMembership(ctx: ActorContext, slug: string, proje
   };
 }
 
-export const AddProjectMembersInput = z.object({
-  members: z
-    .array(z.object({ member_id: z.string({ error: "Member is required" }).max(64), role: RoleSchema }), {
-      error: "Members are required",
-    })
-    .min(1, "Members are required")
-    .max(100, "At most 100 members at a time"),
-});
-
 /** Project roles never exceed the member's workspace role nor the granting owner's role. */
 export async function addProjectMembers(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const { workspace, membership } = await projectAccess(ctx, slug, projectId, ROLE.owner);
@@ -330,7 +327,7 @@ async function projectOwnerCount(ctx: ActorContext, projectId: string) {
   return total;
 }
 
-export const UpdateProjectMemberInput = z.object({ role: RoleSchema });
+
 
 export async function updateProjectMember(
   ctx: ActorContext,
@@ -377,13 +374,6 @@ export async function removeProjectMember(ctx: ActorContext, slug: string, proje
   ctx.effects.publish(projectId, { kind: "member", op: "delete", id: target.user.id });
   ctx.effects.revokeBoardAccess(projectId, target.user.id);
 }
-
-export const JoinProjectsInput = z.object({
-  project_ids: z
-    .array(z.string().max(64), { error: "Projects are required" })
-    .min(1, "Projects are required")
-    .max(100, "At most 100 projects at a time"),
-});
 
 /**
  * A workspace member joins public projects with their workspace role; a workspace owner may also
@@ -456,10 +446,6 @@ export async function listFavoriteProjects(ctx: ActorContext, slug: string) {
     created_at: favorite.created_at,
   }));
 }
-
-export const AddFavoriteProjectInput = z.object({
-  project: z.string({ error: "Project is required" }).min(1, "Project is required").max(64),
-});
 
 export async function addFavoriteProject(ctx: ActorContext, slug: string, input: unknown) {
   const { project: projectId } = parseInput(AddFavoriteProjectInput, input);

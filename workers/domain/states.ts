@@ -2,7 +2,7 @@
 // group, no state deleted while issues sit in it. Every rule is checked up front for a precise
 // message, and the write itself repeats it as a SQL guard so two racing requests cannot break it.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { issues, states, type State, type StateGroup } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
@@ -11,46 +11,19 @@ import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { BadRequest, Conflict, Invalid, NotFound } from "./errors";
 import { STATE_SEQUENCE_STEP } from "./projects";
-
-export const STATE_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled"] as const satisfies readonly StateGroup[];
-export const DEFAULT_STATE_COLOR = "#858e96";
-
-export const STATE_NAME_TAKEN = "Another state exists with the same name. Please try again with another name.";
-export const DEFAULT_STATE_UNDELETABLE = "Default state cannot be deleted.";
-export const LAST_STATE_OF_GROUP = "The last state of a group cannot be deleted.";
-export const LAST_STATE_OF_GROUP_MOVE = "The last state of a group cannot be moved to another group.";
-export const STATE_HAS_ISSUES =
-  "This state contains some issues within it, please move them to some other state to delete this state.";
-export const DEFAULT_STATE_REQUIRED = "A project needs a default state: mark another state as default instead.";
-export const STATE_NOT_FOUND = "State not found.";
-
-const stateFields = {
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(255, "Name should be less than 255 characters"),
-  description: z.string({ error: "Description must be text" }).max(10_000, "Description is too long"),
-  color: z.string({ error: "Color should be hex format" }).regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format"),
-  group: z.enum(STATE_GROUPS, { error: `Group must be one of ${STATE_GROUPS.join(", ")}.` }),
-  default: z.boolean({ error: "Default must be true or false." }),
-  // zod rejects NaN and Infinity (JSON's 1e999), so the stored order is always comparable.
-  sequence: z.number({ error: "Sequence must be a finite number." }),
-};
-
-export const CreateStateInput = z.object({
-  ...stateFields,
-  description: stateFields.description.default(""),
-  color: stateFields.color.default(DEFAULT_STATE_COLOR),
-  group: stateFields.group.default("backlog"),
-  default: stateFields.default.default(false),
-  sequence: stateFields.sequence.optional(),
-});
-
-/** PATCH: any subset. */
-export const PatchStateInput = z.object(stateFields).partial();
-/** PUT: the whole form, so the name is required; omitted optional fields keep their values. */
-export const PutStateInput = PatchStateInput.extend({ name: stateFields.name });
+import {
+  CreateStateInput,
+  DEFAULT_STATE_REQUIRED,
+  DEFAULT_STATE_UNDELETABLE,
+  LAST_STATE_OF_GROUP,
+  LAST_STATE_OF_GROUP_MOVE,
+  PatchStateInput,
+  PutStateInput,
+  STATE_GROUPS,
+  STATE_HAS_ISSUES,
+  STATE_NAME_TAKEN,
+  STATE_NOT_FOUND,
+} from "./schemas/states";
 
 export function stateOf(state: State) {
   return {

@@ -13,7 +13,8 @@ import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui"
 import { TimeAgo } from "./format";
 import { IconExternal, IconLink } from "./icons";
 import { useIssueAction, useIssuePage } from "./page-context";
-import { LINK_URL_EXISTS, LinkFormSchema, SOMETHING_WENT_WRONG } from "./schemas";
+import { SOMETHING_WENT_WRONG } from "../../../workers/domain/schemas/common";
+import { LINK_URL_TAKEN, LinkFormSchema } from "../../../workers/domain/schemas/links";
 import { memberName } from "./project-data";
 
 type LinkActionData = { result?: SubmissionResult<string[]>; ok?: boolean; status?: number };
@@ -44,8 +45,8 @@ function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
       return;
     }
     const urlErrors = answer.result?.error?.url ?? [];
-    if (answer.status === 400 && urlErrors.includes(LINK_URL_EXISTS)) {
-      toast.show({ type: "error", title: "Error!", message: LINK_URL_EXISTS });
+    if (answer.status === 400 && urlErrors.includes(LINK_URL_TAKEN)) {
+      toast.show({ type: "error", title: "Error!", message: LINK_URL_TAKEN });
     } else if (answer.status !== 400) {
       toast.show({ type: "error", title: "Error!", message: SOMETHING_WENT_WRONG });
     }

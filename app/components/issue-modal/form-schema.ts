@@ -4,9 +4,8 @@
 // Client-safe: the modal and the shell's action both parse through here.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { $ZodErrorMap } from "zod/v4/core";
+import { TITLE_REQUIRED } from "../../../workers/domain/schemas/common";
 import { CreateIssueInput } from "../../../workers/domain/schemas/issues";
-
-export const TITLE_REQUIRED = "Title is required";
 
 const issueFormErrors: $ZodErrorMap = (issue) =>
   issue.code === "invalid_type" && issue.input === undefined && issue.path?.[0] === "name" ? TITLE_REQUIRED : undefined;

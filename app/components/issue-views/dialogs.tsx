@@ -7,8 +7,7 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { z } from "zod";
-import { ViewTitleSchema } from "../../../workers/domain/schemas/views";
+import { CreateViewInput } from "../../../workers/domain/schemas/views";
 import { IconAlert, IconSearch, IconX } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "~/components/ui";
@@ -307,10 +306,7 @@ export function AddExistingIssuesDialog({
 
 // ---------------------------------------------------------------- save the filters as a view
 
-const SaveViewSchema = z.object({
-  name: ViewTitleSchema,
-  description: z.string().max(10_000, "Description should be less than 10000 characters").optional(),
-});
+const SaveViewSchema = CreateViewInput.pick({ name: true, description: true });
 
 function filterSummary(filters: ViewProps["filters"], lookups: Lookups) {
   const parts: string[] = [];

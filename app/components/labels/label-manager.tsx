@@ -14,7 +14,7 @@ import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons"
 import { ConfirmDialog } from "../issue-detail/pickers";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
-import { DEFAULT_LABEL_COLOR, LABEL_COLORS, LABEL_DELETE_FAILED, LabelFormSchema } from "./schemas";
+import { DEFAULT_LABEL_COLOR, LABEL_COLORS, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
 
 export interface ManagedLabel {
   id: string;

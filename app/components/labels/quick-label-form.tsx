@@ -4,7 +4,7 @@ import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { QUICK_LABEL_COLOR, QuickLabelSchema } from "../issue-detail/schemas";
+import { QUICK_LABEL_COLOR, QuickLabelSchema } from "../../../workers/domain/schemas/labels";
 import { FieldError, Spinner, buttonClass } from "../ui";
 
 export function QuickLabelForm({ onDone }: { onDone(): void }) {

@@ -1,5 +1,6 @@
 // Account input schemas: client-safe (zod only), shared by the API, Remix actions and Conform forms.
 import { z } from "zod";
+import { hexColor, requiredText } from "./common";
 
 export const email = z
   .string({ error: "Email is required" })
@@ -30,7 +31,6 @@ export const SignInInput = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
 });
 
-export const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format");
 
 export const ThemeInput = z
   .object({
@@ -59,9 +59,5 @@ export const UpdateMeInput = z
   .partial();
 
 export const CreateApiTokenInput = z.object({
-  label: z
-    .string({ error: "Label is required" })
-    .trim()
-    .min(1, "Label is required")
-    .max(255, "Label should be less than 255 characters"),
+  label: requiredText({ required: "Label is required", tooLong: "Label should be less than 255 characters" }),
 });

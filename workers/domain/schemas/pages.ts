@@ -1,16 +1,13 @@
 // Page and page-block input schemas (spec 002 sections 3, 5 and 7): client-safe (zod only),
 // shared by the API, Remix actions and forms.
 import { z } from "zod";
+import { requiredId, requiredText, richDescription, richDescriptionHtml, TITLE_REQUIRED, TITLE_TOO_LONG } from "./common";
 
 export const PAGE_TITLE_MAX = 255;
 export const PAGE_VIEWS = ["all", "favorite", "created_by_me", "created_by_other", "recent"] as const;
 export type PageView = (typeof PAGE_VIEWS)[number];
 
-export const PageTitleSchema = z
-  .string({ error: "Title is required" })
-  .trim()
-  .min(1, "Title is required")
-  .max(PAGE_TITLE_MAX, "Title should be less than 255 characters");
+export const PageTitleSchema = requiredText({ required: TITLE_REQUIRED, tooLong: TITLE_TOO_LONG }, PAGE_TITLE_MAX);
 
 /** 0 = visible to anyone in the project, 1 = only its creator. */
 export const PageAccessSchema = z.union([z.literal(0), z.literal(1)], { error: "Access must be 0 (public) or 1 (private)." });
@@ -27,16 +24,13 @@ export const PageListParams = z.object({
 });
 
 export const FavoritePageInput = z.object({
-  page: z.string({ error: "Page is required" }).min(1, "Page is required").max(64, "Page not found."),
+  page: requiredId("Page is required", "Page not found."),
 });
-
-/** ProseMirror JSON: any JSON object (or null); bounded in size by the body limit. */
-const richJson = z.union([z.record(z.string(), z.unknown()), z.null()], { error: "Description must be a JSON object" });
 
 const blockFields = {
   name: PageTitleSchema,
-  description: richJson,
-  description_html: z.string({ error: "Description must be HTML text" }).max(200_000, "Description is too long"),
+  description: richDescription,
+  description_html: richDescriptionHtml,
   sync: z.boolean({ error: "Sync must be true or false." }),
 };
 

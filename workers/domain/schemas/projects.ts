@@ -1,16 +1,13 @@
 // Project input schemas: client-safe (zod only), shared by the API, Remix actions and forms.
 import { z } from "zod";
+import { hexColor, NAME_REQUIRED, NAME_TOO_LONG, plainDescription, requiredId, requiredText } from "./common";
+import { RoleSchema } from "./workspaces";
 
 /** Network values (spec 002: "constant table, default 2"): 0 secret (invite only), 2 public. */
 export const NETWORK = { secret: 0, public: 2 } as const;
 
-export const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Color should be hex format");
 
-export const ProjectNameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(255, "Name should be less than 255 characters");
+export const ProjectNameSchema = requiredText({ required: NAME_REQUIRED, tooLong: NAME_TOO_LONG });
 
 export const IdentifierSchema = z
   .string({ error: "Identifier is required" })
@@ -22,7 +19,7 @@ export const IdentifierSchema = z
 export const projectFields = {
   name: ProjectNameSchema,
   identifier: IdentifierSchema,
-  description: z.string({ error: "Description must be text" }).max(10_000, "Description is too long"),
+  description: plainDescription,
   network: z.union([z.literal(NETWORK.secret), z.literal(NETWORK.public)], { error: "Network must be 0 or 2." }),
   emoji: z
     .string()
@@ -57,3 +54,25 @@ export const UpdateProjectInput = z
     default_assignee: z.string().max(64).nullable(),
   })
   .partial();
+
+export const AddProjectMembersInput = z.object({
+  members: z
+    .array(z.object({ member_id: requiredId("Member is required"), role: RoleSchema }), {
+      error: "Members are required",
+    })
+    .min(1, "Members are required")
+    .max(100, "At most 100 members at a time"),
+});
+
+export const UpdateProjectMemberInput = z.object({ role: RoleSchema });
+
+export const JoinProjectsInput = z.object({
+  project_ids: z
+    .array(z.string().max(64), { error: "Projects are required" })
+    .min(1, "Projects are required")
+    .max(100, "At most 100 projects at a time"),
+});
+
+export const AddFavoriteProjectInput = z.object({
+  project: requiredId("Project is required", "Project not found."),
+});

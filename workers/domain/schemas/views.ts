@@ -2,7 +2,8 @@
 // API, Remix actions and forms. The filters schema is also the `filters` of display props.
 import { z } from "zod";
 import type { IssueFilters } from "../../../drizzle/schema";
-import { PRIORITIES } from "./issues";
+import { requiredId, requiredText, TITLE_REQUIRED, TITLE_TOO_LONG } from "./common";
+import { PRIORITIES } from "./constants";
 
 export const VIEW_TITLE_MAX = 255;
 export const ISSUE_FILTER_TYPES = ["all", "active", "backlog"] as const;
@@ -19,11 +20,7 @@ export const ISSUE_FILTER_KEYS = [
   "target_date",
 ] as const satisfies readonly (keyof IssueFilters)[];
 
-export const ViewTitleSchema = z
-  .string({ error: "Title is required" })
-  .trim()
-  .min(1, "Title is required")
-  .max(VIEW_TITLE_MAX, "Title should be less than 255 characters");
+export const ViewTitleSchema = requiredText({ required: TITLE_REQUIRED, tooLong: TITLE_TOO_LONG }, VIEW_TITLE_MAX);
 
 // The same bounds as the list query string (workers/domain/issue-query.ts): at most 500 ids of at
 // most 64 characters. A stored list is later joined with commas, so an id may not hold one.
@@ -95,5 +92,5 @@ export const PatchViewInput = z.object(viewFields).partial();
 export const PutViewInput = PatchViewInput.extend({ name: viewFields.name });
 
 export const FavoriteViewInput = z.object({
-  view: z.string({ error: "View is required" }).min(1, "View is required").max(64, "View not found."),
+  view: requiredId("View is required", "View not found."),
 });

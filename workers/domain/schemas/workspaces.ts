@@ -1,8 +1,11 @@
 // Workspace input schemas: client-safe (zod only), shared by the API, Remix actions and forms.
 import { z } from "zod";
 import type { Role } from "../../../drizzle/schema";
+import { email } from "./accounts";
+import { entityId, NAME_REQUIRED, requiredText } from "./common";
+import { ROLE, ROLES } from "./constants";
 
-export const ROLES: readonly Role[] = [20, 15, 10, 5];
+export { ROLES };
 
 export const SLUG_TAKEN = "The workspace URL is already taken!";
 
@@ -13,11 +16,7 @@ export const RESERVED_SLUGS = new Set([
   "onboarding", "settings", "profile", "favicon.ico", "robots.txt", "god-mode", "admin", "health",
 ]);
 
-export const WorkspaceNameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(80, "Name should be less than 80 characters");
+export const WorkspaceNameSchema = requiredText({ required: NAME_REQUIRED, tooLong: "Name should be less than 80 characters" }, 80);
 
 export const CreateWorkspaceInput = z.object({
   name: WorkspaceNameSchema,
@@ -39,3 +38,20 @@ export const RoleSchema = z.union(ROLES.map((role) => z.literal(role)) as [z.Zod
 });
 
 export const UpdateMemberInput = z.object({ role: RoleSchema });
+
+export const InviteInput = z.object({
+  emails: z
+    .array(
+      z.object({
+        email,
+        role: RoleSchema.default(ROLE.viewer),
+      }),
+      { error: "Emails are required" },
+    )
+    .min(1, "Emails are required")
+    .max(50, "At most 50 invitations at a time"),
+});
+
+export const AcceptInvitationsInput = z.object({
+  invitations: z.array(entityId, { error: "Invitations are required" }).min(1, "Invitations are required").max(50),
+});

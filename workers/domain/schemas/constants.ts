@@ -1,0 +1,22 @@
+// Constants of the issue model that every page needs: no zod here, so the browser code that ships
+// with every issue page can import them without pulling in the validation library.
+import type { Role, StateGroup } from "../../../drizzle/schema";
+
+/** Roles at workspace and project level: reading needs membership, writing member, settings owner. */
+export const ROLE = { owner: 20, member: 15, viewer: 10, guest: 5 } as const satisfies Record<string, Role>;
+export const ROLES: readonly Role[] = [ROLE.owner, ROLE.member, ROLE.viewer, ROLE.guest];
+
+export const PRIORITIES = ["urgent", "high", "medium", "low", "none"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** The five groups every state belongs to, in board order. */
+export const STATE_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled"] as const satisfies readonly StateGroup[];
+export type { StateGroup };
+
+/** sort_order of the first row of a list (issues, labels, page blocks); each new row goes SORT_STEP past the highest. */
+export const FIRST_SORT_ORDER = 65535;
+export const SORT_STEP = 10000;
+
+/** Estimate points are keyed 0..ESTIMATE_KEY_MAX. */
+export const ESTIMATE_KEY_MAX = 7;
+export const ESTIMATE_KEYS = Array.from({ length: ESTIMATE_KEY_MAX + 1 }, (_, key) => key);

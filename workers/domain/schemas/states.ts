@@ -1,0 +1,39 @@
+// State input schemas and messages: client-safe (zod only), shared by the API, Remix actions and forms.
+import { z } from "zod";
+import { STATE_GROUPS } from "./constants";
+import { entityName, hexColor, orderNumber, plainDescription } from "./common";
+
+export { STATE_GROUPS };
+export const DEFAULT_STATE_COLOR = "#858e96";
+
+export const STATE_NAME_TAKEN = "Another state exists with the same name. Please try again with another name.";
+export const DEFAULT_STATE_UNDELETABLE = "Default state cannot be deleted.";
+export const LAST_STATE_OF_GROUP = "The last state of a group cannot be deleted.";
+export const LAST_STATE_OF_GROUP_MOVE = "The last state of a group cannot be moved to another group.";
+export const STATE_HAS_ISSUES =
+  "This state contains some issues within it, please move them to some other state to delete this state.";
+export const DEFAULT_STATE_REQUIRED = "A project needs a default state: mark another state as default instead.";
+export const STATE_NOT_FOUND = "State not found.";
+
+const stateFields = {
+  name: entityName,
+  description: plainDescription,
+  color: hexColor,
+  group: z.enum(STATE_GROUPS, { error: `Group must be one of ${STATE_GROUPS.join(", ")}.` }),
+  default: z.boolean({ error: "Default must be true or false." }),
+  sequence: orderNumber("Sequence must be a finite number."),
+};
+
+export const CreateStateInput = z.object({
+  ...stateFields,
+  description: stateFields.description.default(""),
+  color: stateFields.color.default(DEFAULT_STATE_COLOR),
+  group: stateFields.group.default("backlog"),
+  default: stateFields.default.default(false),
+  sequence: stateFields.sequence.optional(),
+});
+
+/** PATCH: any subset. */
+export const PatchStateInput = z.object(stateFields).partial();
+/** PUT: the whole form, so the name is required; omitted optional fields keep their values. */
+export const PutStateInput = PatchStateInput.extend({ name: stateFields.name });
