@@ -1,5 +1,6 @@
 // Browser tests: Node drives Debian's Chromium (playwright-core) against the full stack under
-// `wrangler dev` (design.md section 5.12). The global setup starts one server on a free port with
+// `wrangler dev`. The Node-side checks of the tooling (tests/tooling: the linter's import
+// boundary) run here too, since they need Node rather than workerd. The global setup starts one server on a free port with
 // a fresh database for the whole run; `build/` must exist (`node scripts/e2e.mjs` builds first).
 import { defineConfig } from "vitest/config";
 
@@ -7,7 +8,7 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     environment: "node",
-    include: ["tests/e2e/**/*.test.ts"],
+    include: ["tests/e2e/**/*.test.ts", "tests/tooling/**/*.test.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
     // One server and one browser per file; files run one after another so they never compete
     // for the two CPUs the machines have.

@@ -1,6 +1,6 @@
 // The header every shell page shows: breadcrumbs, a left slot after them, a right slot; it can
 // be hidden (spec 002 "every shell").
-import { Link } from "@remix-run/react";
+import { Link, type Params } from "@remix-run/react";
 import { Fragment } from "react";
 import { IconChevronRight, IconMenu } from "./icons";
 import { useWorkspaceShell } from "./workspace-context";
@@ -8,6 +8,13 @@ import { useWorkspaceShell } from "./workspace-context";
 export interface Crumb {
   label: React.ReactNode;
   to?: string;
+}
+
+/** Pages under the project shell name themselves in the breadcrumbs with `handle.crumb`. */
+export interface ProjectPageHandle {
+  crumb?: string | ((params: Params) => string);
+  /** Several crumbs (with links), built from the page's params and loader data. */
+  crumbs?: (params: Params, data: unknown) => Crumb[];
 }
 
 export function ShellHeader({

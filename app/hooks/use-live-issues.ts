@@ -1,7 +1,7 @@
 // The issue views' live layer (app/lib/live-board.ts): board changes for issues patch the loaded
 // list in place; anything else, and resets, leave it to the project shell's revalidation.
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
-import type { ViewIssue } from "~/lib/issue-views.server";
+import type { ViewIssue } from "~/lib/issue-views-contract";
 import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, withLiveIssues } from "~/lib/live-board";
 
 export const BoardHubContext = createContext<BoardHub | null>(null);

@@ -21,11 +21,18 @@ import { LinkFormSchema } from "../../workers/domain/schemas/links";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
 import { projectIssuesPath } from "./paths";
+import { type IssuePageData, IssuePageIntentSchema } from "./issue-page-contract";
 import { flashToastCookie } from "./toast.server";
 
 // ---------------------------------------------------------------- the page
 
-export async function loadIssuePage(request: Request, context: AppLoadContext, slug: string, projectId: string, issueId: string) {
+export async function loadIssuePage(
+  request: Request,
+  context: AppLoadContext,
+  slug: string,
+  projectId: string,
+  issueId: string,
+): Promise<IssuePageData> {
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {
     const [issue, states, labels, members, estimates, subIssues, attachments, history] = await Promise.all([
@@ -73,22 +80,6 @@ export async function loadIssuePage(request: Request, context: AppLoadContext, s
   });
 }
 
-export type IssuePageData = Awaited<ReturnType<typeof loadIssuePage>>;
-
-/** What the page's JSON-posting controls send (fetcher.submit with encType application/json). */
-export type IssuePageIntent =
-  | { intent: "update"; patch: Record<string, unknown> }
-  | { intent: "update-related"; issue_id: string; patch: Record<string, unknown> }
-  | { intent: "add-sub-issues"; sub_issue_ids: string[] }
-  | { intent: "delete-issue" }
-  | { intent: "delete-link"; link_id: string }
-  | { intent: "delete-attachment"; attachment_id: string }
-  | { intent: "add-comment"; comment_json: Record<string, unknown>; comment_html: string }
-  | { intent: "update-comment"; comment_id: string; comment_json: Record<string, unknown>; comment_html: string }
-  | { intent: "delete-comment"; comment_id: string };
-
-export type IssuePageActionData = { ok: true; intent?: string } | { ok: false; error: string; status: number; intent?: string };
-
 const ok = (intent: string) => ({ ok: true as const, intent });
 
 export async function issuePageAction(request: Request, context: AppLoadContext, slug: string, projectId: string, issueId: string) {
@@ -124,12 +115,9 @@ export async function issuePageAction(request: Request, context: AppLoadContext,
     return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
   }
 
-  let body: IssuePageIntent;
-  try {
-    body = (await request.json()) as IssuePageIntent;
-  } catch {
-    return data({ ok: false as const, error: "Malformed request.", status: 400 }, { status: 400 });
-  }
+  const parsed = IssuePageIntentSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return data({ ok: false as const, error: "Malformed request.", status: 400 }, { status: 400 });
+  const body = parsed.data;
   try {
     switch (body.intent) {
       case "update":

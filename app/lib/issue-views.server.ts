@@ -5,7 +5,6 @@
 // page looks states, labels and people up by id, so 1,000 issues stay a small payload.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { ROLE, type ProjectAccess, projectAccess } from "../../workers/domain/access";
 import type { ActorContext } from "../../workers/domain/context";
 import { addCycleIssues, getCycle, listCycleIssues } from "../../workers/domain/cycles";
@@ -20,6 +19,13 @@ import { createView, getView, updateView } from "../../workers/domain/views";
 import type { IssueFilters } from "../../drizzle/schema";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, loadOrThrow } from "./errors.server";
+import {
+  type IssueListSourceDetail,
+  type IssueViewsActionResult,
+  IssueViewsIntentSchema,
+  type IssueViewsLoaderData,
+  type ViewIssue,
+} from "./issue-views-contract";
 
 /** Where a page's issues come from (spec 002: cycle, else module, else saved view, else project). */
 export type IssueListSource =
@@ -37,7 +43,7 @@ export function issueListSourceOf(params: { cycleId?: string; moduleId?: string;
 }
 
 /** An issue as the views need it; states, labels and people are looked up by id on the page. */
-function slimIssue(issue: IssueRow & { bridge_id?: string | null }) {
+function slimIssue(issue: IssueRow & { bridge_id?: string | null }): ViewIssue {
   return {
     id: issue.id,
     name: issue.name,
@@ -60,8 +66,6 @@ function slimIssue(issue: IssueRow & { bridge_id?: string | null }) {
   };
 }
 
-export type ViewIssue = ReturnType<typeof slimIssue>;
-
 type ListBody = IssueRow[] | Record<string, IssueRow[]> | { results: IssueRow[] | Record<string, IssueRow[]> };
 
 function rowsOf(body: ListBody): IssueRow[] {
@@ -79,13 +83,7 @@ function listParams(filters: IssueFilters, orderBy: ViewProps["orderBy"]) {
   return params;
 }
 
-interface SourceDetail {
-  kind: IssueListSource["kind"];
-  id: string | null;
-  name: string | null;
-  /** A completed cycle cannot be edited or receive issues (design.md section 4). */
-  completed: boolean;
-}
+type SourceDetail = IssueListSourceDetail;
 
 /**
  * The source's detail and filters (awaited: the toolbar needs them) and its rows (not awaited:
@@ -144,7 +142,7 @@ export async function loadIssueViews(
   slug: string,
   projectId: string,
   source: IssueListSource = { kind: "project" },
-) {
+): Promise<IssueViewsLoaderData> {
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {
     const access = await projectAccess(ctx, slug, projectId);
@@ -188,31 +186,7 @@ export async function loadIssueViews(
   });
 }
 
-/** What the loader answers: the issues are a promise the page streams. */
-export type IssueViewsLoaderData = Awaited<ReturnType<typeof loadIssueViews>>;
-/** What the views render, once the issues have arrived. */
-export type IssueViewsData = Omit<IssueViewsLoaderData, "issues"> & { issues: ViewIssue[] };
-
 // ---------------------------------------------------------------- the action
-
-const id = z.string().min(1).max(64);
-
-/** What the views post (JSON). The domain functions validate the payloads themselves. */
-const IssueViewsIntent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("update-issue"), issueId: id, patch: z.record(z.string(), z.unknown()) }),
-  z.object({ intent: z.literal("delete-issue"), issueId: id }),
-  z.object({ intent: z.literal("bulk-delete"), issue_ids: z.array(id).max(1000) }),
-  z.object({ intent: z.literal("display"), view_props: z.record(z.string(), z.unknown()) }),
-  z.object({ intent: z.literal("properties"), properties: z.record(z.string(), z.boolean()) }),
-  z.object({ intent: z.literal("create-view"), view: z.record(z.string(), z.unknown()) }),
-  z.object({ intent: z.literal("update-view"), query_data: z.record(z.string(), z.unknown()) }),
-  z.object({ intent: z.literal("add-existing"), issue_ids: z.array(id).min(1).max(1000) }),
-]);
-
-export type IssueViewsIntent = z.input<typeof IssueViewsIntent>;
-export type IssueViewsActionResult =
-  | { ok: true; intent: string; message?: string; id?: string }
-  | { ok: false; error: string; status: number; fields?: Record<string, string[]> };
 
 /** The issue views' writes: one domain call per intent, answered as `{ok, ...}`. */
 export async function issueViewsAction(
@@ -224,7 +198,7 @@ export async function issueViewsAction(
 ) {
   assertSameOrigin(context);
   const ctx = await requireActor(request, context);
-  const parsed = IssueViewsIntent.safeParse(await request.json().catch(() => null));
+  const parsed = IssueViewsIntentSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) {
     return data({ ok: false as const, error: "Unknown action.", status: 400 } satisfies IssueViewsActionResult, { status: 400 });
   }

@@ -7,7 +7,7 @@
 // is what remains. Changes this layer cannot place (states, labels, members, cycles, modules, an
 // issue outside the loaded list's scope) fall back to revalidating the loaders.
 import type { Change } from "../../durable-objects/protocol";
-import type { ViewIssue } from "./issue-views.server";
+import type { ViewIssue } from "./issue-views-contract";
 
 /** The fields of a view issue that a board row carries (bridge_id is a cycle/module detail). */
 const ROW_KEYS = [

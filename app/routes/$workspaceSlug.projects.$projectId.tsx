@@ -1,7 +1,6 @@
 // The project shell (spec 002): the project header (breadcrumbs, live presence) around the
 // project's pages, and the join / not-found screens.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { Params } from "@remix-run/react";
 import {
   Outlet,
   isRouteErrorResponse,
@@ -18,7 +17,7 @@ import { IconAlert, IconLock } from "~/components/icons";
 import { IssueModalProvider } from "~/components/issue-modal/context";
 import { PresenceIndicator } from "~/components/presence-indicator";
 import { ProjectIcon } from "~/components/project-icon";
-import { type Crumb, ShellHeader } from "~/components/shell-header";
+import { type Crumb, type ProjectPageHandle, ShellHeader } from "~/components/shell-header";
 import { InlineState } from "~/components/shell-states";
 import { buttonClass, truncate } from "~/components/ui";
 import { useWorkspaceShell } from "~/components/workspace-context";
@@ -41,12 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return issueFormAction(request, context, params.workspaceSlug ?? "", params.projectId ?? "");
 }
 
-/** Pages under the project shell name themselves in the breadcrumbs with `handle.crumb`. */
-export interface ProjectPageHandle {
-  crumb?: string | ((params: Params) => string);
-  /** Several crumbs (with links), built from the page's params and loader data. */
-  crumbs?: (params: Params, data: unknown) => Crumb[];
-}
+export type { ProjectPageHandle };
 
 function useChildCrumbs(): Crumb[] {
   const matches = useMatches();

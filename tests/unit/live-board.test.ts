@@ -2,7 +2,7 @@
 // in place, which send the page back to its loaders, and how the layer meets fresher loader data.
 import { describe, expect, it } from "vitest";
 import type { Change } from "../../durable-objects/protocol";
-import type { ViewIssue } from "../../app/lib/issue-views.server";
+import type { ViewIssue } from "../../app/lib/issue-views-contract";
 import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, withLiveIssues } from "../../app/lib/live-board";
 
 const project: LiveScope = { kind: "project", id: null };

@@ -13,7 +13,7 @@ import type { ActorContext } from "./context";
 import { Forbidden, type FieldErrors, Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue } from "./issues";
-import { COMMENT_EMPTY, COMMENT_HTML_MAX, COMMENT_NOT_AUTHOR, COMMENT_NOT_FOUND, CreateCommentInput, UpdateCommentInput } from "./schemas/issue-comments";
+import { COMMENT_EMPTY, COMMENT_NOT_AUTHOR, COMMENT_NOT_FOUND, CreateCommentInput, UpdateCommentInput } from "./schemas/issue-comments";
 import { memberDetailOf } from "./serializers";
 
 export type IssueComment = typeof issueComments.$inferSelect;

@@ -30,6 +30,7 @@ import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { BadRequest, Forbidden, Invalid, NotFound } from "./errors";
+import type { ProjectView } from "./schemas/responses";
 import { memberDetailOf } from "./serializers";
 
 export { NETWORK } from "./schemas/projects";
@@ -37,7 +38,6 @@ export { NETWORK } from "./schemas/projects";
 export const IDENTIFIER_TAKEN = "Project identifier is already taken";
 export const NO_CREATE_PERMISSION = "You don't have permission to create project.";
 export const LAST_PROJECT_OWNER = "A project needs at least one owner.";
-
 
 export const STATE_SEQUENCE_STEP = 15000;
 
@@ -50,19 +50,13 @@ export const DEFAULT_STATES: { name: string; group: StateGroup; color: string; d
   { name: "Cancelled", group: "cancelled", color: "#ff5353", default: false },
 ];
 
-
-
-
-
-
-
 type ProjectExtras = {
   workspace: Pick<Workspace, "id" | "slug" | "name">;
   member_role: number | null;
   is_favorite: boolean;
 };
 
-export function projectOf(project: Project, extras: ProjectExtras) {
+export function projectOf(project: Project, extras: ProjectExtras): ProjectView {
   return {
     id: project.id,
     name: project.name,
@@ -90,7 +84,7 @@ export function projectOf(project: Project, extras: ProjectExtras) {
   };
 }
 
-export type ProjectView = ReturnType<typeof projectOf>;
+export type { ProjectView };
 
 const favoriteJoin = (userId: string) =>
   and(
@@ -326,8 +320,6 @@ async function projectOwnerCount(ctx: ActorContext, projectId: string) {
     .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.role, ROLE.owner)));
   return total;
 }
-
-
 
 export async function updateProjectMember(
   ctx: ActorContext,

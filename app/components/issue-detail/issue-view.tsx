@@ -2,7 +2,7 @@
 // progress panel, attachments, activity and comments) and the properties sidebar.
 import { Link } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
-import type { IssuePageData } from "~/lib/issue-detail.server";
+import type { IssuePageData } from "~/lib/issue-page-contract";
 import { projectIssuesPath } from "~/lib/paths";
 import { StateGroupIcon } from "../issue-icons";
 import { ActivityFeed } from "./activity";

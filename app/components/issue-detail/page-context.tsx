@@ -2,7 +2,7 @@
 // whether they may edit; and the JSON actions its controls post to the page's route.
 import { useFetcher } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef } from "react";
-import type { IssuePageActionData, IssuePageData, IssuePageIntent } from "~/lib/issue-detail.server";
+import type { IssuePageActionData, IssuePageData, IssuePageIntent } from "~/lib/issue-page-contract";
 
 export type IssueDetailData = IssuePageData["issue"];
 export type SubIssueRow = IssuePageData["subIssues"]["sub_issues"][number];

@@ -11,7 +11,7 @@ import { CreateViewInput } from "../../../workers/domain/schemas/views";
 import { IconAlert, IconSearch, IconX } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "~/components/ui";
-import type { IssueViewsActionResult, IssueViewsIntent } from "~/lib/issue-views.server";
+import type { IssueViewsActionResult, IssueViewsIntent } from "~/lib/issue-views-contract";
 import { FILTER_KEYS, FILTER_LABELS, ISSUE_TYPE_OPTIONS, type ViewProps, normaliseFilters } from "~/lib/issue-display";
 import { type Lookups, type ViewIssue, issueKey } from "./model";
 

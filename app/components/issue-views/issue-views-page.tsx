@@ -10,8 +10,8 @@ import { InlineState } from "~/components/shell-states";
 import { Spinner } from "~/components/ui";
 import { IssueViews } from "./issue-views";
 import { useToast } from "~/components/toast";
-import type { IssueViewsActionResult, IssueViewsData, IssueViewsIntent, IssueViewsLoaderData, ViewIssue } from "~/lib/issue-views.server";
-import type { ProjectPageHandle } from "~/routes/$workspaceSlug.projects.$projectId";
+import type { IssueViewsActionResult, IssueViewsData, IssueViewsIntent, IssueViewsLoaderData, ViewIssue } from "~/lib/issue-views-contract";
+import type { ProjectPageHandle } from "~/components/shell-header";
 import { cycleIssuesPath, moduleIssuesPath, projectIssuesPath, viewIssuesPath } from "~/lib/paths";
 
 const AddExistingIssuesDialog = lazy(() =>

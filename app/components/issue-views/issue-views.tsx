@@ -14,8 +14,8 @@ import { Spinner, buttonClass } from "~/components/ui";
 import { useLiveIssues } from "~/hooks/use-live-issues";
 import { useShortcut } from "~/hooks/use-shortcut";
 import { type IssueToEdit, useIssueModal } from "~/components/issue-modal/context";
-import type { IssuePageData } from "~/lib/issue-detail.server";
-import type { IssueViewsActionResult, IssueViewsIntent } from "~/lib/issue-views.server";
+import type { IssuePageData } from "~/lib/issue-page-contract";
+import type { IssueViewsActionResult, IssueViewsIntent } from "~/lib/issue-views-contract";
 import {
   type FilterKey,
   type GroupBy,

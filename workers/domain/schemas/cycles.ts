@@ -3,7 +3,7 @@
 // no end in the past) are checked by the domain on the merged values, so PATCH sees them too.
 import { z } from "zod";
 import { CYCLE_VIEWS } from "../cycle-status";
-import { entityId, idList, isoDate, issueIdList, NAME_REQUIRED, requiredId, NAME_TOO_LONG, plainDescription, requiredText } from "./common";
+import { entityId, isoDate, issueIdList, NAME_REQUIRED, requiredId, NAME_TOO_LONG, plainDescription, requiredText } from "./common";
 
 export const CYCLE_NAME_MAX = 255;
 export const CYCLE_NAME_REQUIRED = NAME_REQUIRED;

@@ -1,0 +1,50 @@
+// What the issue page and its action exchange with the browser: the loader's data, the intents its
+// controls post as JSON and what the action answers. Client-safe: components import the types,
+// the server parses intents with the schema and checks its answers against the types.
+import { z } from "zod";
+import type { HistoryEntry, IssueDetail, StateDetail } from "../../workers/domain/schemas/responses";
+
+/** Everything the issue page shows, read when it loads. */
+export interface IssuePageData {
+  /** The page edits from the sanitised HTML; the ProseMirror JSON stays on the server. */
+  issue: Omit<IssueDetail, "description" | "description_stripped">;
+  states: { id: string; name: string; color: string; group: string; default: boolean }[];
+  labels: { id: string; name: string; color: string; parent: string | null }[];
+  members: { id: string; name: string; first_name: string; email: string; avatar: string; role: number }[];
+  estimates: { id: string; points: { key: number; value: string }[] }[];
+  subIssues: {
+    state_distribution: Record<string, number>;
+    sub_issues: {
+      id: string;
+      name: string;
+      sequence_id: number;
+      priority: string;
+      state_detail: StateDetail | null;
+      assignees: string[];
+      labels: string[];
+    }[];
+  };
+  attachments: { id: string; asset: string; attributes: { name: string; size: number }; updated_at: string; updated_by: string | null }[];
+  activity: HistoryEntry[];
+  viewer: { id: string };
+}
+
+const intentId = z.string().min(1).max(64);
+const patch = z.record(z.string(), z.unknown());
+const commentBody = { comment_json: z.record(z.string(), z.unknown()), comment_html: z.string() };
+
+/** What the page's JSON-posting controls send. The domain functions validate the payloads themselves. */
+export const IssuePageIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update"), patch }),
+  z.object({ intent: z.literal("update-related"), issue_id: intentId, patch }),
+  z.object({ intent: z.literal("add-sub-issues"), sub_issue_ids: z.array(intentId) }),
+  z.object({ intent: z.literal("delete-issue") }),
+  z.object({ intent: z.literal("delete-link"), link_id: intentId }),
+  z.object({ intent: z.literal("delete-attachment"), attachment_id: intentId }),
+  z.object({ intent: z.literal("add-comment"), ...commentBody }),
+  z.object({ intent: z.literal("update-comment"), comment_id: intentId, ...commentBody }),
+  z.object({ intent: z.literal("delete-comment"), comment_id: intentId }),
+]);
+export type IssuePageIntent = z.input<typeof IssuePageIntentSchema>;
+
+export type IssuePageActionData = { ok: true; intent?: string } | { ok: false; error: string; status: number; intent?: string };

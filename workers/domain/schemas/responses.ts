@@ -1,0 +1,157 @@
+// The shapes the domain answers with, declared rather than inferred, so the browser can name them
+// without importing server modules. The server's shapers are checked against these types where
+// the pages hand them over (`satisfies`), so a field added on one side and not the other fails
+// the typecheck. Types only: nothing here reaches the browser bundle.
+import type { Json, StateGroup } from "../../../drizzle/schema";
+
+/** A user as other rows show them (assignees, actors, creators). */
+export interface MemberDetail {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  avatar: string;
+  is_bot: boolean;
+}
+
+/** A project as the API and the workspace shell answer it (a type, not an interface: it travels as a JSON record). */
+export type ProjectView = {
+  id: string;
+  name: string;
+  identifier: string;
+  description: string;
+  network: number;
+  emoji: string | null;
+  icon_prop: { name: string; color: string } | null;
+  cover_image: string | null;
+  cycle_view: boolean;
+  module_view: boolean;
+  issue_views_view: boolean;
+  page_view: boolean;
+  estimate: string | null;
+  project_lead: string | null;
+  default_assignee: string | null;
+  workspace: string;
+  workspace_detail: { id: string; slug: string; name: string };
+  is_member: boolean;
+  member_role: number | null;
+  is_favorite: boolean;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export interface StateDetail {
+  id: string;
+  name: string;
+  color: string;
+  group: StateGroup | string;
+}
+
+export interface LabelDetail {
+  id: string;
+  name: string;
+  color: string;
+}
+
+/** Another issue as a relation (parent, blocker) shows it. */
+export interface RelatedIssue {
+  id: string;
+  name: string;
+  sequence_id: number;
+  state_detail: StateDetail | null;
+  project_detail: { id: string; identifier: string };
+}
+
+/** An issue as lists, boards and the live board carry it. */
+export interface IssueListItem {
+  id: string;
+  name: string;
+  sequence_id: number;
+  priority: string;
+  state: string | null;
+  state_detail: StateDetail | null;
+  parent: string | null;
+  parent_detail: { id: string; name: string; sequence_id: number; project_detail: { id: string; identifier: string } } | null;
+  estimate_point: number | null;
+  start_date: string | null;
+  target_date: string | null;
+  completed_at: string | null;
+  sort_order: number;
+  project: string;
+  project_detail: { id: string; identifier: string; name: string };
+  workspace: string;
+  workspace_detail: { id: string; slug: string; name: string };
+  assignees: string[];
+  assignee_details: MemberDetail[];
+  labels: string[];
+  label_details: LabelDetail[];
+  sub_issues_count: number;
+  link_count: number;
+  attachment_count: number;
+  cycle: string | null;
+  module: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IssueLinkView {
+  id: string;
+  title: string;
+  url: string;
+  metadata: Record<string, Json>;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  created_by_detail: MemberDetail | null;
+}
+
+/** One issue with everything its page shows beside the list fields. */
+export interface IssueDetail extends IssueListItem {
+  description: Json;
+  description_html: string;
+  description_stripped: string;
+  blockers_list: string[];
+  blocks_list: string[];
+  blocker_issues: RelatedIssue[];
+  blocked_issues: RelatedIssue[];
+  issue_link: IssueLinkView[];
+  issue_cycle: { id: string; cycle: string; cycle_detail: { id: string; name: string; start_date: string | null; end_date: string | null } } | null;
+  issue_module: { id: string; module: string; module_detail: { id: string; name: string; status: string } } | null;
+}
+
+interface HistoryEntryBase {
+  id: string;
+  actor: string | null;
+  actor_detail: MemberDetail | null;
+  issue: string | null;
+  project: string;
+  workspace_detail: { slug: string };
+  created_at: string;
+}
+
+/** A change to an issue, in the order it happened. */
+export interface ActivityEntry extends HistoryEntryBase {
+  type: "activity";
+  field: string | null;
+  verb: string;
+  old_value: string | null;
+  new_value: string | null;
+  old_identifier: string | null;
+  new_identifier: string | null;
+  comment: string | null;
+}
+
+export interface CommentEntry extends HistoryEntryBase {
+  type: "comment";
+  comment_json: Json;
+  comment_html: string;
+  comment_stripped: string;
+  updated_at: string;
+}
+
+/** An issue's history: activities and comments merged by time. */
+export type HistoryEntry = ActivityEntry | CommentEntry;
