@@ -2,14 +2,14 @@
 // the project's ProjectBoard Durable Object.
 import { Hono } from "hono";
 import { projectAccess } from "../domain/access";
-import { BadRequest } from "../domain/errors";
+import { Invalid } from "../domain/errors";
 import { boardOf } from "../domain/post-commit";
 import { type ApiEnv, actorOf } from "./hono-env";
 
 export const boardRoutes = new Hono<ApiEnv>({ strict: false });
 
 boardRoutes.get("/:slug/projects/:projectId/board", async (c) => {
-  if (c.req.header("Upgrade") !== "websocket") throw new BadRequest("Expected a WebSocket upgrade.");
+  if (c.req.header("Upgrade") !== "websocket") throw new Invalid("Expected a WebSocket upgrade.");
   const ctx = actorOf(c);
   const { project } = await projectAccess(ctx, c.req.param("slug"), c.req.param("projectId"));
   const headers = new Headers(c.req.raw.headers);

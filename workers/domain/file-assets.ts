@@ -16,7 +16,7 @@ import { fileAssets, workspaces, type Workspace } from "../../drizzle/schema";
 import { fieldErrorsOf } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Forbidden, Invalid, NotFound, PayloadTooLarge } from "./errors";
+import { Forbidden, Invalid, NotFound, TooLarge } from "./errors";
 import { ATTACHMENT_TOO_LARGE } from "./issue-attachments";
 
 export type FileAsset = typeof fileAssets.$inferSelect;
@@ -100,11 +100,11 @@ function parseAttributes(raw: FormDataEntryValue | null): z.infer<typeof Attribu
 async function storeAsset(ctx: ActorContext, upload: FileAssetUpload, owner: { workspaceId: string | null; keyPrefix: string }) {
   const maxBody = MAX_FILE_ASSET_BYTES + MULTIPART_OVERHEAD_BYTES;
   // Refuse a body announced as too large before reading a byte of it.
-  if (upload.contentLength !== null && upload.contentLength > maxBody) throw new PayloadTooLarge(FILE_ASSET_TOO_LARGE);
+  if (upload.contentLength !== null && upload.contentLength > maxBody) throw new TooLarge(FILE_ASSET_TOO_LARGE);
   const form = await upload.readForm(maxBody);
   const file = form.get("asset");
   if (file === null || typeof file === "string") throw Invalid.field("asset", FILE_ASSET_REQUIRED);
-  if (file.size > MAX_FILE_ASSET_BYTES) throw new PayloadTooLarge(FILE_ASSET_TOO_LARGE);
+  if (file.size > MAX_FILE_ASSET_BYTES) throw new TooLarge(FILE_ASSET_TOO_LARGE);
   if (file.size === 0) throw Invalid.field("asset", FILE_ASSET_EMPTY);
   const declared = file.type.split(";")[0].trim().toLowerCase();
   const sniffed = sniffImageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));

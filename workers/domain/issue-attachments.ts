@@ -10,7 +10,7 @@ import { runBatch } from "../lib/batch";
 import { fieldErrorsOf } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Invalid, NotFound, PayloadTooLarge } from "./errors";
+import { Invalid, NotFound, TooLarge } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
 
@@ -73,7 +73,7 @@ export async function readLimitedForm(request: Request, maxBytes: number): Promi
       received += value.byteLength;
       if (received > maxBytes) {
         await discardRest(reader, received, maxBytes * 3);
-        throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
+        throw new TooLarge(ATTACHMENT_TOO_LARGE);
       }
       chunks.push(value);
     }
@@ -183,11 +183,11 @@ export async function uploadIssueAttachment(
   await loadIssue(ctx, projectId, issueId);
   const maxBody = MAX_ATTACHMENT_BYTES + MULTIPART_OVERHEAD_BYTES;
   // Refuse a body announced as too large before reading a byte of it.
-  if (upload.contentLength !== null && upload.contentLength > maxBody) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
+  if (upload.contentLength !== null && upload.contentLength > maxBody) throw new TooLarge(ATTACHMENT_TOO_LARGE);
   const form = await upload.readForm(maxBody);
   const asset = form.get("asset");
   if (asset === null || typeof asset === "string") throw Invalid.field("asset", ATTACHMENT_FILE_REQUIRED);
-  if (asset.size > MAX_ATTACHMENT_BYTES) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
+  if (asset.size > MAX_ATTACHMENT_BYTES) throw new TooLarge(ATTACHMENT_TOO_LARGE);
   if (asset.size === 0) throw Invalid.field("asset", ATTACHMENT_FILE_EMPTY);
   const attributes = parseAttributes(form.get("attributes"));
   // The stored size is the file's own; the name is the one the client gave, else the file's.
