@@ -1,8 +1,8 @@
 // Queue messages (JOBS) and their consumer. Jobs are idempotent: a redelivered message does no
 // harm, so the consumer can retry freely.
 import type { Change } from "../durable-objects/protocol";
-import { boardOf } from "./domain/post-commit";
 import type { AppEnv } from "./env";
+import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
   /** A post-commit publish that failed in the request; retried here until the board takes it. */

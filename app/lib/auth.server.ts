@@ -1,13 +1,14 @@
 // Who is asking: the signed-in user from the load context, the actor context domain calls take,
 // and the cookie writes of signing in and out (ADR 002).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import type { User } from "../../drizzle/schema";
 import { clearedSessionCookie, createSession, deleteSession } from "../../workers/auth/sessions";
 import type { ActorContext } from "../../workers/domain/context";
+import { Forbidden } from "../../workers/domain/errors";
 import { myInvitations } from "../../workers/domain/invitations";
 import { listMyWorkspaces } from "../../workers/domain/workspaces";
-import { signInPath } from "./paths";
+import { routeError, signInRedirect } from "./errors.server";
 
 export async function optionalUser(context: AppLoadContext): Promise<User | null> {
   return (await context.auth())?.user ?? null;
@@ -16,16 +17,13 @@ export async function optionalUser(context: AppLoadContext): Promise<User | null
 /** The actor context for a signed-in page; anyone else goes to sign-in and comes back after. */
 export async function requireActor(request: Request, context: AppLoadContext): Promise<ActorContext> {
   const auth = await context.auth();
-  if (!auth) {
-    const url = new URL(request.url);
-    throw redirect(signInPath(url.pathname + url.search));
-  }
+  if (!auth) throw signInRedirect(request);
   return { ...context.domain, actor: auth.user };
 }
 
 /** Cookie-authenticated writes must come from our own origin. */
 export function assertSameOrigin(context: AppLoadContext) {
-  if (!context.sameOrigin) throw data({ message: "Cross-origin request refused." }, { status: 403 });
+  if (!context.sameOrigin) throw routeError(new Forbidden("Cross-origin request refused."));
 }
 
 /** Where a signed-in user lands: their first workspace, their invitations, or workspace creation. */

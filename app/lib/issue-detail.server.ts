@@ -3,8 +3,8 @@
 // is one domain call with the signed-in actor; domain errors map through errors.server.ts.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
-import { DomainError, Unauthorized } from "../../workers/domain/errors";
+import { redirect } from "@remix-run/cloudflare";
+import { Invalid } from "../../workers/domain/errors";
 import { createIssueComment, deleteIssueComment, updateIssueComment } from "../../workers/domain/issue-comments";
 import { deleteIssueAttachment, listIssueAttachments } from "../../workers/domain/issue-attachments";
 import { issueHistoryOf } from "../../workers/domain/issue-history";
@@ -112,11 +112,11 @@ export async function issuePageAction(request: Request, context: AppLoadContext,
         return replyWithError(submission, error, request);
       }
     }
-    return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
+    return actionError(new Invalid("Unknown action."), request);
   }
 
   const parsed = IssuePageIntentSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return data({ ok: false as const, error: "Malformed request.", status: 400 }, { status: 400 });
+  if (!parsed.success) return actionError(new Invalid("Malformed request."), request);
   const body = parsed.data;
   try {
     switch (body.intent) {
@@ -151,14 +151,11 @@ export async function issuePageAction(request: Request, context: AppLoadContext,
         await deleteIssueComment(ctx, slug, projectId, body.comment_id, issueId);
         return ok(body.intent);
       default:
-        return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
+        return actionError(new Invalid("Unknown action."), request);
     }
   } catch (error) {
     // The answer names the intent so the control that asked can show its own failure text.
-    if (error instanceof DomainError && !(error instanceof Unauthorized)) {
-      return data({ ok: false as const, error: error.message, status: error.status, intent: body.intent }, { status: error.status });
-    }
-    return actionError(error, request);
+    return actionError(error, request, { intent: body.intent });
   }
 }
 

@@ -4,7 +4,6 @@
 // one batch of the project's states, labels and members) and ships issues in a slim shape: the
 // page looks states, labels and people up by id, so 1,000 issues stay a small payload.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { ROLE, type ProjectAccess, projectAccess } from "../../workers/domain/access";
 import type { ActorContext } from "../../workers/domain/context";
 import { addCycleIssues, getCycle, listCycleIssues } from "../../workers/domain/cycles";
@@ -18,6 +17,7 @@ import { type ViewProps, withViewPropsDefaults } from "../../workers/domain/sche
 import { createView, getView, updateView } from "../../workers/domain/views";
 import type { IssueFilters } from "../../drizzle/schema";
 import { assertSameOrigin, requireActor } from "./auth.server";
+import { Invalid } from "../../workers/domain/errors";
 import { actionError, loadOrThrow } from "./errors.server";
 import {
   type IssueListSourceDetail,
@@ -200,7 +200,7 @@ export async function issueViewsAction(
   const ctx = await requireActor(request, context);
   const parsed = IssueViewsIntentSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) {
-    return data({ ok: false as const, error: "Unknown action.", status: 400 } satisfies IssueViewsActionResult, { status: 400 });
+    return actionError(new Invalid("Unknown action."), request);
   }
   const input = parsed.data;
   try {
@@ -232,7 +232,7 @@ export async function issueViewsAction(
       }
       case "update-view": {
         if (source.kind !== "view") {
-          return data({ ok: false as const, error: "Not a saved view.", status: 400 } satisfies IssueViewsActionResult, { status: 400 });
+          return actionError(new Invalid("Not a saved view."), request);
         }
         await updateView(ctx, slug, projectId, source.viewId, { query_data: input.query_data });
         return { ok: true as const, intent: input.intent };
@@ -241,15 +241,12 @@ export async function issueViewsAction(
         if (source.kind === "cycle") await addCycleIssues(ctx, slug, projectId, source.cycleId, { issues: input.issue_ids });
         else if (source.kind === "module") await addModuleIssues(ctx, slug, projectId, source.moduleId, { issues: input.issue_ids });
         else {
-          return data({ ok: false as const, error: "Not a cycle or module.", status: 400 } satisfies IssueViewsActionResult, { status: 400 });
+          return actionError(new Invalid("Not a cycle or module."), request);
         }
         return { ok: true as const, intent: input.intent };
       }
     }
   } catch (error) {
-    const fields = (error as { fields?: Record<string, string[]> }).fields;
-    const answer = actionError(error, request);
-    if (fields) return data({ ...answer.data, fields }, answer.init ?? undefined);
-    return answer;
+    return actionError(error, request, { fields: true });
   }
 }

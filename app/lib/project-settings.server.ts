@@ -2,9 +2,8 @@
 // spec 002) and the labels page's reads and writes (spec 000 label management).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { ROLE } from "../../workers/domain/access";
-import { DomainError, Unauthorized } from "../../workers/domain/errors";
+import { Invalid } from "../../workers/domain/errors";
 import { createLabel, deleteLabel, listLabels, updateLabel } from "../../workers/domain/labels";
 import { myProjectMembership } from "../../workers/domain/projects";
 import { LabelFormSchema } from "../../workers/domain/schemas/labels";
@@ -44,19 +43,16 @@ export async function labelSettingsAction(request: Request, context: AppLoadCont
     try {
       body = (await request.json()) as LabelIntent;
     } catch {
-      return data({ ok: false as const, error: "Malformed request.", status: 400 }, { status: 400 });
+      return actionError(new Invalid("Malformed request."), request);
     }
     try {
       if (body.intent === "delete-label") await deleteLabel(ctx, slug, projectId, body.label_id);
       // Removing a label from its group sets its parent to null (spec 000 section 3).
       else if (body.intent === "ungroup-label") await updateLabel(ctx, slug, projectId, body.label_id, { parent: null });
-      else return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
+      else return actionError(new Invalid("Unknown action."), request);
       return { ok: true as const, intent: body.intent };
     } catch (error) {
-      if (error instanceof DomainError && !(error instanceof Unauthorized)) {
-        return data({ ok: false as const, error: error.message, status: error.status, intent: body.intent }, { status: error.status });
-      }
-      return actionError(error, request);
+      return actionError(error, request, { intent: body.intent });
     }
   }
 

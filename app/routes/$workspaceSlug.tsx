@@ -23,6 +23,7 @@ import { buttonClass } from "~/components/ui";
 import { WorkspaceShellContext, type WorkspaceShellValue } from "~/components/workspace-context";
 import { useShortcut } from "~/hooks/use-shortcut";
 import { assertSameOrigin, requireActor } from "~/lib/auth.server";
+import { Invalid } from "../../workers/domain/errors";
 import { actionError, invalidReply, replyWithError } from "~/lib/errors.server";
 import { projectIssuesPath, safeNext } from "~/lib/paths";
 import {
@@ -94,7 +95,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           { headers: { "Set-Cookie": flashToastCookie({ type: "success", message: "Project deleted successfully" }) } },
         );
       default:
-        return data({ ok: false as const, error: "Unknown action.", status: 400 }, { status: 400 });
+        return actionError(new Invalid("Unknown action."), request);
     }
     return { ok: true as const };
   } catch (error) {

@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const next = safeNext(String(formData.get("next") ?? ""));
     return signedInRedirect(context, user, next ?? (await homePathFor({ ...context.domain, actor: user })));
   } catch (error) {
-    return replyWithError(submission, error, request, { unauthorizedOnForm: true, hideFields: ["password"] });
+    return replyWithError(submission, error, request, { unauthenticatedOnForm: true, hideFields: ["password"] });
   }
 }
 

@@ -14,7 +14,8 @@ import { projectAccess } from "../../workers/domain/access";
 import type { ActorContext } from "../../workers/domain/context";
 import { loadProjectLookups } from "../../workers/domain/issue-views";
 import { publishIssues } from "../../workers/domain/issues";
-import { type PostCommit, boardOf } from "../../workers/domain/post-commit";
+import type { PostCommit } from "../../workers/domain/post-commit";
+import { boardOf } from "../../workers/lib/board-stub";
 import { connectBoard as connectLiveBoard } from "../helpers/board";
 import { getConfig } from "../../workers/env";
 

@@ -1,17 +1,16 @@
 // The live board socket: membership is checked here, in the Worker, before the upgrade reaches
 // the project's ProjectBoard Durable Object.
-import { Hono } from "hono";
 import { projectAccess } from "../domain/access";
-import { BadRequest } from "../domain/errors";
-import { boardOf } from "../domain/post-commit";
-import { type ApiEnv, actorOf } from "./hono-env";
+import { Invalid } from "../domain/errors";
+import { boardOf } from "../lib/board-stub";
+import { inProject, projectRouter } from "./project-router";
 
-export const boardRoutes = new Hono<ApiEnv>({ strict: false });
+export const boardRoutes = projectRouter();
 
-boardRoutes.get("/:slug/projects/:projectId/board", async (c) => {
-  if (c.req.header("Upgrade") !== "websocket") throw new BadRequest("Expected a WebSocket upgrade.");
-  const ctx = actorOf(c);
-  const { project } = await projectAccess(ctx, c.req.param("slug"), c.req.param("projectId"));
+boardRoutes.get("/board", async (c) => {
+  if (c.req.header("Upgrade") !== "websocket") throw new Invalid("Expected a WebSocket upgrade.");
+  const [ctx, slug, projectId] = inProject(c);
+  const { project } = await projectAccess(ctx, slug, projectId);
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-board-user-id", ctx.actor.id);
   headers.set("x-board-user-name", ctx.actor.display_name || ctx.actor.first_name || ctx.actor.email);

@@ -1,25 +1,16 @@
-import { Hono } from "hono";
 import { createEstimate, deleteEstimate, getEstimate, listEstimates, updateEstimate } from "../domain/estimates";
-import { type ApiEnv, actorOf, body } from "./hono-env";
+import { body } from "./hono-env";
+import { inProject, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug/projects/:projectId. */
-export const estimatesRoutes = new Hono<ApiEnv>({ strict: false });
+export const estimatesRoutes = projectRouter();
 
-const base = "/:slug/projects/:projectId/estimates";
-
-estimatesRoutes.get(base, async (c) => c.json(await listEstimates(actorOf(c), c.req.param("slug"), c.req.param("projectId"))));
-estimatesRoutes.post(base, async (c) =>
-  c.json(await createEstimate(actorOf(c), c.req.param("slug"), c.req.param("projectId"), await body(c)), 201),
+estimatesRoutes.get("/estimates", async (c) => c.json(await listEstimates(...inProject(c))));
+estimatesRoutes.post("/estimates", async (c) => c.json(await createEstimate(...inProject(c), await body(c)), 201));
+estimatesRoutes.get("/estimates/:estimateId", async (c) => c.json(await getEstimate(...inProject(c), c.req.param("estimateId"))));
+estimatesRoutes.patch("/estimates/:estimateId", async (c) =>
+  c.json(await updateEstimate(...inProject(c), c.req.param("estimateId"), await body(c))),
 );
-estimatesRoutes.get(`${base}/:estimateId`, async (c) =>
-  c.json(await getEstimate(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("estimateId"))),
-);
-estimatesRoutes.patch(`${base}/:estimateId`, async (c) =>
-  c.json(
-    await updateEstimate(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("estimateId"), await body(c)),
-  ),
-);
-estimatesRoutes.delete(`${base}/:estimateId`, async (c) => {
-  await deleteEstimate(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("estimateId"));
+estimatesRoutes.delete("/estimates/:estimateId", async (c) => {
+  await deleteEstimate(...inProject(c), c.req.param("estimateId"));
   return c.body(null, 204);
 });

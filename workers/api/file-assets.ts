@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import {
-  type FileAssetUpload,
   deleteUserAsset,
   deleteWorkspaceAsset,
   deleteWorkspaceAssetById,
@@ -9,8 +8,8 @@ import {
   uploadUserAsset,
   uploadWorkspaceAsset,
 } from "../domain/file-assets";
-import { readLimitedForm } from "../domain/issue-attachments";
-import { type ApiContext, type ApiEnv, actorOf } from "./hono-env";
+import { type ApiEnv, actorOf } from "./hono-env";
+import { assetUpload } from "./multipart";
 
 /**
  * Mounted at /api (not /api/workspaces): workspace assets live under /workspaces/:slug and
@@ -18,19 +17,9 @@ import { type ApiContext, type ApiEnv, actorOf } from "./hono-env";
  * deletes it.
  */
 export const fileAssetsRoutes = new Hono<ApiEnv>({ strict: false });
-
-const WS = "/workspaces/:slug/file-assets";
-const USERS = "/users/file-assets";
-const slug = (c: ApiContext) => c.req.param("slug") as string;
-const assetId = (c: ApiContext) => c.req.param("assetId") as string;
-
-function uploadOf(c: ApiContext): FileAssetUpload {
-  const declared = c.req.header("content-length");
-  return {
-    contentLength: declared && /^\d+$/.test(declared) ? Number(declared) : null,
-    readForm: (maxBytes) => readLimitedForm(c.req.raw, maxBytes),
-  };
-}
+// Views of the same router with a base path each, so the params below are typed.
+const workspaceAssets = fileAssetsRoutes.basePath("/workspaces/:slug/file-assets");
+const userAssets = fileAssetsRoutes.basePath("/users/file-assets");
 
 function serve(file: { body: ReadableStream; contentType: string; etag: string; size: number }) {
   return new Response(file.body, {
@@ -47,22 +36,24 @@ function serve(file: { body: ReadableStream; contentType: string; etag: string; 
   });
 }
 
-fileAssetsRoutes.post(WS, async (c) => c.json(await uploadWorkspaceAsset(actorOf(c), slug(c), uploadOf(c)), 201));
-fileAssetsRoutes.get(`${WS}/:assetId`, async (c) => serve(await openWorkspaceAsset(actorOf(c), slug(c), assetId(c))));
-fileAssetsRoutes.delete(`${WS}/:assetId`, async (c) => {
-  await deleteWorkspaceAsset(actorOf(c), slug(c), assetId(c));
+workspaceAssets.post("/", async (c) =>
+  c.json(await uploadWorkspaceAsset(actorOf(c), c.req.param("slug"), assetUpload(c.req.raw)), 201),
+);
+workspaceAssets.get("/:assetId", async (c) => serve(await openWorkspaceAsset(actorOf(c), c.req.param("slug"), c.req.param("assetId"))));
+workspaceAssets.delete("/:assetId", async (c) => {
+  await deleteWorkspaceAsset(actorOf(c), c.req.param("slug"), c.req.param("assetId"));
   return c.body(null, 204);
 });
 // The spec's form without a slug: /workspaces/file-assets/:assetId has one segment fewer than the
 // slug form, and no other DELETE route has this shape.
 fileAssetsRoutes.delete("/workspaces/file-assets/:assetId", async (c) => {
-  await deleteWorkspaceAssetById(actorOf(c), assetId(c));
+  await deleteWorkspaceAssetById(actorOf(c), c.req.param("assetId"));
   return c.body(null, 204);
 });
 
-fileAssetsRoutes.post(USERS, async (c) => c.json(await uploadUserAsset(actorOf(c), uploadOf(c)), 201));
-fileAssetsRoutes.get(`${USERS}/:assetId`, async (c) => serve(await openUserAsset(actorOf(c), assetId(c))));
-fileAssetsRoutes.delete(`${USERS}/:assetId`, async (c) => {
-  await deleteUserAsset(actorOf(c), assetId(c));
+userAssets.post("/", async (c) => c.json(await uploadUserAsset(actorOf(c), assetUpload(c.req.raw)), 201));
+userAssets.get("/:assetId", async (c) => serve(await openUserAsset(actorOf(c), c.req.param("assetId"))));
+userAssets.delete("/:assetId", async (c) => {
+  await deleteUserAsset(actorOf(c), c.req.param("assetId"));
   return c.body(null, 204);
 });

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { Authenticated } from "../auth/sessions";
 import type { ActorContext, DomainContext } from "../domain/context";
-import { Unauthorized } from "../domain/errors";
+import { Unauthenticated } from "../domain/errors";
 import { readJsonBody } from "../lib/validation";
 
 export type ApiEnv = {
@@ -15,7 +15,7 @@ export type ApiContext = Context<ApiEnv>;
 /** The domain context of an authenticated caller, or 401. */
 export function actorOf(c: ApiContext): ActorContext {
   const auth = c.get("auth");
-  if (!auth) throw new Unauthorized();
+  if (!auth) throw new Unauthenticated();
   return { ...c.get("domain"), actor: auth.user };
 }
 

@@ -1,19 +1,13 @@
-import { Hono } from "hono";
 import {
   deleteIssueAttachment,
   listIssueAttachments,
   openIssueAttachmentFile,
-  readLimitedForm,
   uploadIssueAttachment,
 } from "../domain/issue-attachments";
-import { type ApiContext, type ApiEnv, actorOf } from "./hono-env";
+import { assetUpload } from "./multipart";
+import { inProject, optionalParam, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug. */
-export const issueAttachmentsRoutes = new Hono<ApiEnv>({ strict: false });
-
-const P = "/:slug/projects/:projectId";
-const ids = (c: ApiContext) => [c.req.param("slug") as string, c.req.param("projectId") as string] as const;
-const attachmentId = (c: ApiContext) => c.req.param("attachmentId") as string;
+export const issueAttachmentsRoutes = projectRouter();
 
 /** `attachment` always: the browser downloads the file instead of rendering it in our origin. */
 function contentDisposition(name: string) {
@@ -21,21 +15,16 @@ function contentDisposition(name: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-issueAttachmentsRoutes.get(`${P}/issues/:issueId/issue-attachments`, async (c) =>
-  c.json(await listIssueAttachments(actorOf(c), ...ids(c), c.req.param("issueId") as string)),
+issueAttachmentsRoutes.get("/issues/:issueId/issue-attachments", async (c) =>
+  c.json(await listIssueAttachments(...inProject(c), c.req.param("issueId"))),
 );
 
-issueAttachmentsRoutes.post(`${P}/issues/:issueId/issue-attachments`, async (c) => {
-  const declared = c.req.header("content-length");
-  const attachment = await uploadIssueAttachment(actorOf(c), ...ids(c), c.req.param("issueId") as string, {
-    contentLength: declared && /^\d+$/.test(declared) ? Number(declared) : null,
-    readForm: (maxBytes) => readLimitedForm(c.req.raw, maxBytes),
-  });
-  return c.json(attachment, 201);
-});
+issueAttachmentsRoutes.post("/issues/:issueId/issue-attachments", async (c) =>
+  c.json(await uploadIssueAttachment(...inProject(c), c.req.param("issueId"), assetUpload(c.req.raw)), 201),
+);
 
-issueAttachmentsRoutes.get(`${P}/issue-attachments/:attachmentId/file`, async (c) => {
-  const file = await openIssueAttachmentFile(actorOf(c), ...ids(c), attachmentId(c));
+issueAttachmentsRoutes.get("/issue-attachments/:attachmentId/file", async (c) => {
+  const file = await openIssueAttachmentFile(...inProject(c), c.req.param("attachmentId"));
   return new Response(file.body, {
     headers: {
       "content-type": file.contentType,
@@ -49,9 +38,10 @@ issueAttachmentsRoutes.get(`${P}/issue-attachments/:attachmentId/file`, async (c
   });
 });
 
-for (const path of [`${P}/issues/:issueId/issue-attachments/:attachmentId`, `${P}/issue-attachments/:attachmentId`]) {
+// An attachment is deleted by its id alone or under its issue; under an issue it must belong to it.
+for (const path of ["/issues/:issueId/issue-attachments/:attachmentId", "/issue-attachments/:attachmentId"] as const) {
   issueAttachmentsRoutes.delete(path, async (c) => {
-    await deleteIssueAttachment(actorOf(c), ...ids(c), attachmentId(c), c.req.param("issueId"));
+    await deleteIssueAttachment(...inProject(c), c.req.param("attachmentId"), optionalParam(c, "issueId"));
     return c.body(null, 204);
   });
 }

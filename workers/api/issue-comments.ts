@@ -1,27 +1,23 @@
-import { Hono } from "hono";
 import { createIssueComment, deleteIssueComment, listIssueComments, updateIssueComment } from "../domain/issue-comments";
-import { type ApiContext, type ApiEnv, actorOf, body } from "./hono-env";
+import { body } from "./hono-env";
+import { inProject, optionalParam, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug. */
-export const issueCommentsRoutes = new Hono<ApiEnv>({ strict: false });
+export const issueCommentsRoutes = projectRouter();
 
-const P = "/:slug/projects/:projectId";
-const ids = (c: ApiContext) => [c.req.param("slug") as string, c.req.param("projectId") as string] as const;
-const commentId = (c: ApiContext) => c.req.param("commentId") as string;
-
-issueCommentsRoutes.get(`${P}/issues/:issueId/comments`, async (c) =>
-  c.json(await listIssueComments(actorOf(c), ...ids(c), c.req.param("issueId") as string)),
+issueCommentsRoutes.get("/issues/:issueId/comments", async (c) =>
+  c.json(await listIssueComments(...inProject(c), c.req.param("issueId"))),
 );
-issueCommentsRoutes.post(`${P}/issues/:issueId/comments`, async (c) =>
-  c.json(await createIssueComment(actorOf(c), ...ids(c), c.req.param("issueId") as string, await body(c)), 201),
+issueCommentsRoutes.post("/issues/:issueId/comments", async (c) =>
+  c.json(await createIssueComment(...inProject(c), c.req.param("issueId"), await body(c)), 201),
 );
 
-for (const path of [`${P}/issues/:issueId/comments/:commentId`, `${P}/comments/:commentId`]) {
+// A comment is reached by its id alone or under its issue; under an issue it must belong to it.
+for (const path of ["/issues/:issueId/comments/:commentId", "/comments/:commentId"] as const) {
   issueCommentsRoutes.on(["PUT", "PATCH"], path, async (c) =>
-    c.json(await updateIssueComment(actorOf(c), ...ids(c), commentId(c), await body(c), c.req.param("issueId"))),
+    c.json(await updateIssueComment(...inProject(c), c.req.param("commentId"), await body(c), optionalParam(c, "issueId"))),
   );
   issueCommentsRoutes.delete(path, async (c) => {
-    await deleteIssueComment(actorOf(c), ...ids(c), commentId(c), c.req.param("issueId"));
+    await deleteIssueComment(...inProject(c), c.req.param("commentId"), optionalParam(c, "issueId"));
     return c.body(null, 204);
   });
 }

@@ -1,30 +1,22 @@
-import { Hono } from "hono";
 import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from "../domain/issue-links";
-import { type ApiContext, type ApiEnv, actorOf, body } from "./hono-env";
+import { body } from "./hono-env";
+import { inProject, optionalParam, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug. */
-export const issueLinksRoutes = new Hono<ApiEnv>({ strict: false });
+export const issueLinksRoutes = projectRouter();
 
-const P = "/:slug/projects/:projectId";
-const ids = (c: ApiContext) => [c.req.param("slug") as string, c.req.param("projectId") as string] as const;
-const linkId = (c: ApiContext) => c.req.param("linkId") as string;
-/** Present on issues/{issueId}/issue-links/{linkId}/, absent on the short issue-links/{linkId}/. */
-const issueId = (c: ApiContext) => c.req.param("issueId");
-
-issueLinksRoutes.get(`${P}/issues/:issueId/issue-links`, async (c) =>
-  c.json(await listIssueLinks(actorOf(c), ...ids(c), issueId(c) as string)),
-);
-issueLinksRoutes.post(`${P}/issues/:issueId/issue-links`, async (c) =>
-  c.json(await createIssueLink(actorOf(c), ...ids(c), issueId(c) as string, await body(c)), 201),
+issueLinksRoutes.get("/issues/:issueId/issue-links", async (c) => c.json(await listIssueLinks(...inProject(c), c.req.param("issueId"))));
+issueLinksRoutes.post("/issues/:issueId/issue-links", async (c) =>
+  c.json(await createIssueLink(...inProject(c), c.req.param("issueId"), await body(c)), 201),
 );
 
-for (const path of [`${P}/issues/:issueId/issue-links/:linkId`, `${P}/issue-links/:linkId`]) {
-  issueLinksRoutes.get(path, async (c) => c.json(await getIssueLink(actorOf(c), ...ids(c), linkId(c), issueId(c))));
+// A link is reached by its id alone or under its issue; under an issue it must belong to it.
+for (const path of ["/issues/:issueId/issue-links/:linkId", "/issue-links/:linkId"] as const) {
+  issueLinksRoutes.get(path, async (c) => c.json(await getIssueLink(...inProject(c), c.req.param("linkId"), optionalParam(c, "issueId"))));
   issueLinksRoutes.on(["PUT", "PATCH"], path, async (c) =>
-    c.json(await updateIssueLink(actorOf(c), ...ids(c), linkId(c), await body(c), issueId(c))),
+    c.json(await updateIssueLink(...inProject(c), c.req.param("linkId"), await body(c), optionalParam(c, "issueId"))),
   );
   issueLinksRoutes.delete(path, async (c) => {
-    await deleteIssueLink(actorOf(c), ...ids(c), linkId(c), issueId(c));
+    await deleteIssueLink(...inProject(c), c.req.param("linkId"), optionalParam(c, "issueId"));
     return c.body(null, 204);
   });
 }

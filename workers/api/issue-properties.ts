@@ -1,20 +1,11 @@
-import { Hono } from "hono";
 import { createIssueProperties, getIssueProperties, updateIssueProperties } from "../domain/issue-properties";
-import { type ApiEnv, actorOf, body } from "./hono-env";
+import { body } from "./hono-env";
+import { inProject, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug/projects/:projectId. */
-export const issuePropertiesRoutes = new Hono<ApiEnv>({ strict: false });
+export const issuePropertiesRoutes = projectRouter();
 
-const base = "/:slug/projects/:projectId/issue-properties";
-
-issuePropertiesRoutes.get(base, async (c) =>
-  c.json(await getIssueProperties(actorOf(c), c.req.param("slug"), c.req.param("projectId"))),
-);
-issuePropertiesRoutes.post(base, async (c) =>
-  c.json(await createIssueProperties(actorOf(c), c.req.param("slug"), c.req.param("projectId"), await body(c)), 201),
-);
-issuePropertiesRoutes.patch(`${base}/:propertiesId`, async (c) =>
-  c.json(
-    await updateIssueProperties(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("propertiesId"), await body(c)),
-  ),
+issuePropertiesRoutes.get("/issue-properties", async (c) => c.json(await getIssueProperties(...inProject(c))));
+issuePropertiesRoutes.post("/issue-properties", async (c) => c.json(await createIssueProperties(...inProject(c), await body(c)), 201));
+issuePropertiesRoutes.patch("/issue-properties/:propertiesId", async (c) =>
+  c.json(await updateIssueProperties(...inProject(c), c.req.param("propertiesId"), await body(c))),
 );

@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import { issueHistoryOf } from "../domain/issue-history";
 import {
   addSubIssues,
@@ -10,31 +9,27 @@ import {
   listSubIssues,
   updateIssue,
 } from "../domain/issues";
-import { type ApiContext, type ApiEnv, actorOf, body } from "./hono-env";
+import { body } from "./hono-env";
+import { inProject, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug/projects/:projectId. */
-export const issuesRoutes = new Hono<ApiEnv>({ strict: false });
+export const issuesRoutes = projectRouter();
 
-const P = "/:slug/projects/:projectId";
-const ids = (c: ApiContext) => [c.req.param("slug") as string, c.req.param("projectId") as string] as const;
-const issueId = (c: ApiContext) => c.req.param("issueId") as string;
+issuesRoutes.get("/issues", async (c) => c.json(await listIssues(...inProject(c), c.req.query())));
+issuesRoutes.post("/issues", async (c) => c.json(await createIssue(...inProject(c), await body(c)), 201));
+issuesRoutes.delete("/bulk-delete-issues", async (c) => c.json(await bulkDeleteIssues(...inProject(c), await body(c))));
 
-issuesRoutes.get(`${P}/issues`, async (c) => c.json(await listIssues(actorOf(c), ...ids(c), c.req.query())));
-issuesRoutes.post(`${P}/issues`, async (c) => c.json(await createIssue(actorOf(c), ...ids(c), await body(c)), 201));
-issuesRoutes.delete(`${P}/bulk-delete-issues`, async (c) => c.json(await bulkDeleteIssues(actorOf(c), ...ids(c), await body(c))));
-
-issuesRoutes.get(`${P}/issues/:issueId`, async (c) => c.json(await getIssue(actorOf(c), ...ids(c), issueId(c))));
-issuesRoutes.on(["PUT", "PATCH"], `${P}/issues/:issueId`, async (c) =>
-  c.json(await updateIssue(actorOf(c), ...ids(c), issueId(c), await body(c))),
+issuesRoutes.get("/issues/:issueId", async (c) => c.json(await getIssue(...inProject(c), c.req.param("issueId"))));
+issuesRoutes.on(["PUT", "PATCH"], "/issues/:issueId", async (c) =>
+  c.json(await updateIssue(...inProject(c), c.req.param("issueId"), await body(c))),
 );
-issuesRoutes.delete(`${P}/issues/:issueId`, async (c) => {
-  await deleteIssue(actorOf(c), ...ids(c), issueId(c));
+issuesRoutes.delete("/issues/:issueId", async (c) => {
+  await deleteIssue(...inProject(c), c.req.param("issueId"));
   return c.body(null, 204);
 });
 
-issuesRoutes.get(`${P}/issues/:issueId/sub-issues`, async (c) => c.json(await listSubIssues(actorOf(c), ...ids(c), issueId(c))));
-issuesRoutes.post(`${P}/issues/:issueId/sub-issues`, async (c) =>
-  c.json(await addSubIssues(actorOf(c), ...ids(c), issueId(c), await body(c))),
+issuesRoutes.get("/issues/:issueId/sub-issues", async (c) => c.json(await listSubIssues(...inProject(c), c.req.param("issueId"))));
+issuesRoutes.post("/issues/:issueId/sub-issues", async (c) =>
+  c.json(await addSubIssues(...inProject(c), c.req.param("issueId"), await body(c))),
 );
 
-issuesRoutes.get(`${P}/issues/:issueId/history`, async (c) => c.json(await issueHistoryOf(actorOf(c), ...ids(c), issueId(c))));
+issuesRoutes.get("/issues/:issueId/history", async (c) => c.json(await issueHistoryOf(...inProject(c), c.req.param("issueId"))));

@@ -1,23 +1,16 @@
-import { Hono } from "hono";
 import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from "../domain/labels";
-import { type ApiEnv, actorOf, body } from "./hono-env";
+import { body } from "./hono-env";
+import { inProject, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug/projects/:projectId. */
-export const labelsRoutes = new Hono<ApiEnv>({ strict: false });
+export const labelsRoutes = projectRouter();
 
-const base = "/:slug/projects/:projectId/issue-labels";
-
-labelsRoutes.get(base, async (c) => c.json(await listLabels(actorOf(c), c.req.param("slug"), c.req.param("projectId"))));
-labelsRoutes.post(base, async (c) =>
-  c.json(await createLabel(actorOf(c), c.req.param("slug"), c.req.param("projectId"), await body(c)), 201),
+labelsRoutes.get("/issue-labels", async (c) => c.json(await listLabels(...inProject(c))));
+labelsRoutes.post("/issue-labels", async (c) => c.json(await createLabel(...inProject(c), await body(c)), 201));
+labelsRoutes.get("/issue-labels/:labelId", async (c) => c.json(await getLabel(...inProject(c), c.req.param("labelId"))));
+labelsRoutes.patch("/issue-labels/:labelId", async (c) =>
+  c.json(await updateLabel(...inProject(c), c.req.param("labelId"), await body(c))),
 );
-labelsRoutes.get(`${base}/:labelId`, async (c) =>
-  c.json(await getLabel(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("labelId"))),
-);
-labelsRoutes.patch(`${base}/:labelId`, async (c) =>
-  c.json(await updateLabel(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("labelId"), await body(c))),
-);
-labelsRoutes.delete(`${base}/:labelId`, async (c) => {
-  await deleteLabel(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("labelId"));
+labelsRoutes.delete("/issue-labels/:labelId", async (c) => {
+  await deleteLabel(...inProject(c), c.req.param("labelId"));
   return c.body(null, 204);
 });

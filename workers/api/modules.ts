@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import {
   addFavoriteModule,
   addModuleIssues,
@@ -13,53 +12,51 @@ import {
   removeModuleIssue,
   updateModule,
 } from "../domain/modules";
-import { type ApiContext, type ApiEnv, actorOf, body } from "./hono-env";
+import { body } from "./hono-env";
+import { inProject, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug/projects/:projectId. */
-export const modulesRoutes = new Hono<ApiEnv>({ strict: false });
+export const modulesRoutes = projectRouter();
 
-const P = "/:slug/projects/:projectId";
-const ids = (c: ApiContext) => [c.req.param("slug") as string, c.req.param("projectId") as string] as const;
-const moduleId = (c: ApiContext) => c.req.param("moduleId") as string;
+modulesRoutes.get("/modules", async (c) => c.json(await listModules(...inProject(c))));
+modulesRoutes.post("/modules", async (c) => c.json(await createModule(...inProject(c), await body(c)), 201));
 
-modulesRoutes.get(`${P}/modules`, async (c) => c.json(await listModules(actorOf(c), ...ids(c))));
-modulesRoutes.post(`${P}/modules`, async (c) => c.json(await createModule(actorOf(c), ...ids(c), await body(c)), 201));
-
-modulesRoutes.get(`${P}/modules/:moduleId`, async (c) => c.json(await getModule(actorOf(c), ...ids(c), moduleId(c))));
-modulesRoutes.patch(`${P}/modules/:moduleId`, async (c) => c.json(await updateModule(actorOf(c), ...ids(c), moduleId(c), await body(c))));
-modulesRoutes.put(`${P}/modules/:moduleId`, async (c) =>
-  c.json(await updateModule(actorOf(c), ...ids(c), moduleId(c), await body(c), { replace: true })),
+modulesRoutes.get("/modules/:moduleId", async (c) => c.json(await getModule(...inProject(c), c.req.param("moduleId"))));
+modulesRoutes.patch("/modules/:moduleId", async (c) =>
+  c.json(await updateModule(...inProject(c), c.req.param("moduleId"), await body(c))),
 );
-modulesRoutes.delete(`${P}/modules/:moduleId`, async (c) => {
-  await deleteModule(actorOf(c), ...ids(c), moduleId(c));
+modulesRoutes.put("/modules/:moduleId", async (c) =>
+  c.json(await updateModule(...inProject(c), c.req.param("moduleId"), await body(c), { replace: true })),
+);
+modulesRoutes.delete("/modules/:moduleId", async (c) => {
+  await deleteModule(...inProject(c), c.req.param("moduleId"));
   return c.body(null, 204);
 });
 
-modulesRoutes.get(`${P}/modules/:moduleId/module-issues`, async (c) =>
-  c.json(await listModuleIssues(actorOf(c), ...ids(c), moduleId(c), c.req.query())),
+modulesRoutes.get("/modules/:moduleId/module-issues", async (c) =>
+  c.json(await listModuleIssues(...inProject(c), c.req.param("moduleId"), c.req.query())),
 );
-modulesRoutes.post(`${P}/modules/:moduleId/module-issues`, async (c) =>
-  c.json(await addModuleIssues(actorOf(c), ...ids(c), moduleId(c), await body(c))),
+modulesRoutes.post("/modules/:moduleId/module-issues", async (c) =>
+  c.json(await addModuleIssues(...inProject(c), c.req.param("moduleId"), await body(c))),
 );
-modulesRoutes.delete(`${P}/modules/:moduleId/module-issues/:bridgeId`, async (c) => {
-  await removeModuleIssue(actorOf(c), ...ids(c), moduleId(c), c.req.param("bridgeId") as string);
+modulesRoutes.delete("/modules/:moduleId/module-issues/:bridgeId", async (c) => {
+  await removeModuleIssue(...inProject(c), c.req.param("moduleId"), c.req.param("bridgeId"));
   return c.body(null, 204);
 });
 
-modulesRoutes.post(`${P}/modules/:moduleId/module-links`, async (c) =>
-  c.json(await createModuleLink(actorOf(c), ...ids(c), moduleId(c), await body(c)), 201),
+modulesRoutes.post("/modules/:moduleId/module-links", async (c) =>
+  c.json(await createModuleLink(...inProject(c), c.req.param("moduleId"), await body(c)), 201),
 );
-modulesRoutes.delete(`${P}/modules/:moduleId/module-links/:linkId`, async (c) => {
-  await deleteModuleLink(actorOf(c), ...ids(c), c.req.param("linkId") as string, moduleId(c));
+modulesRoutes.delete("/modules/:moduleId/module-links/:linkId", async (c) => {
+  await deleteModuleLink(...inProject(c), c.req.param("linkId"), c.req.param("moduleId"));
   return c.body(null, 204);
 });
-modulesRoutes.delete(`${P}/module-links/:linkId`, async (c) => {
-  await deleteModuleLink(actorOf(c), ...ids(c), c.req.param("linkId") as string);
+modulesRoutes.delete("/module-links/:linkId", async (c) => {
+  await deleteModuleLink(...inProject(c), c.req.param("linkId"));
   return c.body(null, 204);
 });
 
-modulesRoutes.post(`${P}/user-favorite-modules`, async (c) => c.json(await addFavoriteModule(actorOf(c), ...ids(c), await body(c)), 201));
-modulesRoutes.delete(`${P}/user-favorite-modules/:moduleId`, async (c) => {
-  await removeFavoriteModule(actorOf(c), ...ids(c), moduleId(c));
+modulesRoutes.post("/user-favorite-modules", async (c) => c.json(await addFavoriteModule(...inProject(c), await body(c)), 201));
+modulesRoutes.delete("/user-favorite-modules/:moduleId", async (c) => {
+  await removeFavoriteModule(...inProject(c), c.req.param("moduleId"));
   return c.body(null, 204);
 });

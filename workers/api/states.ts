@@ -1,32 +1,19 @@
-import { Hono } from "hono";
 import { createState, deleteState, getState, listStates, updateState } from "../domain/states";
-import { type ApiEnv, actorOf, body } from "./hono-env";
+import { body } from "./hono-env";
+import { inProject, projectRouter } from "./project-router";
 
-/** Mounted at /api/workspaces: paths start with /:slug/projects/:projectId. */
-export const statesRoutes = new Hono<ApiEnv>({ strict: false });
+export const statesRoutes = projectRouter();
 
-const base = "/:slug/projects/:projectId/states";
-
-statesRoutes.get(base, async (c) =>
-  c.json(await listStates(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.query("group_by"))),
+statesRoutes.get("/states", async (c) => c.json(await listStates(...inProject(c), c.req.query("group_by"))));
+statesRoutes.post("/states", async (c) => c.json(await createState(...inProject(c), await body(c)), 201));
+statesRoutes.get("/states/:stateId", async (c) => c.json(await getState(...inProject(c), c.req.param("stateId"))));
+statesRoutes.patch("/states/:stateId", async (c) =>
+  c.json(await updateState(...inProject(c), c.req.param("stateId"), await body(c))),
 );
-statesRoutes.post(base, async (c) =>
-  c.json(await createState(actorOf(c), c.req.param("slug"), c.req.param("projectId"), await body(c)), 201),
+statesRoutes.put("/states/:stateId", async (c) =>
+  c.json(await updateState(...inProject(c), c.req.param("stateId"), await body(c), { replace: true })),
 );
-statesRoutes.get(`${base}/:stateId`, async (c) =>
-  c.json(await getState(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("stateId"))),
-);
-statesRoutes.patch(`${base}/:stateId`, async (c) =>
-  c.json(await updateState(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("stateId"), await body(c))),
-);
-statesRoutes.put(`${base}/:stateId`, async (c) =>
-  c.json(
-    await updateState(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("stateId"), await body(c), {
-      replace: true,
-    }),
-  ),
-);
-statesRoutes.delete(`${base}/:stateId`, async (c) => {
-  await deleteState(actorOf(c), c.req.param("slug"), c.req.param("projectId"), c.req.param("stateId"));
+statesRoutes.delete("/states/:stateId", async (c) => {
+  await deleteState(...inProject(c), c.req.param("stateId"));
   return c.body(null, 204);
 });

@@ -6,7 +6,7 @@ import { randomToken, sha256Hex } from "../auth/crypto";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
 import { parseInput } from "../lib/validation";
 import type { ActorContext, DomainContext } from "./context";
-import { Invalid, NotFound, Unauthorized } from "./errors";
+import { Invalid, NotFound, Unauthenticated } from "./errors";
 import { meOf } from "./serializers";
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
@@ -39,7 +39,7 @@ export async function signIn(ctx: DomainContext, input: unknown) {
     data.password,
     user?.password_hash ?? (await dummyPasswordHash(ctx.config.PASSWORD_HASH_ITERATIONS)),
   );
-  if (!user || !ok || user.is_bot) throw new Unauthorized(INVALID_CREDENTIALS);
+  if (!user || !ok || user.is_bot) throw new Unauthenticated(INVALID_CREDENTIALS);
   return user;
 }
 

@@ -11,7 +11,7 @@ import { projectMembers, type ProjectMember } from "../../drizzle/schema";
 import { parseInput } from "../lib/validation";
 import { projectAccess } from "./access";
 import type { ActorContext } from "./context";
-import { BadRequest } from "./errors";
+import { Invalid } from "./errors";
 import { DisplayPreferencesInput } from "./schemas/display-preferences";
 import { mergeViewProps, withViewPropsDefaults } from "./schemas/view-props";
 
@@ -38,7 +38,7 @@ export async function getDisplayPreferences(ctx: ActorContext, slug: string, pro
 export async function saveDisplayPreferences(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const { membership } = await projectAccess(ctx, slug, projectId);
   const data = parseInput(DisplayPreferencesInput, input);
-  if (data.view_props === undefined && data.default_props === undefined) throw new BadRequest(NOTHING_TO_SAVE);
+  if (data.view_props === undefined && data.default_props === undefined) throw new Invalid(NOTHING_TO_SAVE);
   const values: Partial<ProjectMember> = { updated_at: new Date().toISOString() };
   if (data.view_props !== undefined) {
     values.view_props = data.view_props === null ? null : mergeViewProps(membership.view_props, data.view_props);

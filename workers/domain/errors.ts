@@ -1,65 +1,70 @@
-// Typed errors thrown by the domain layer. The API (workers/api/errors.ts) and Remix
-// (app/lib/errors.server.ts) map them to responses in one place each.
+// Typed errors thrown by the domain. Each says what kind of failure it is, never how a transport
+// answers it: one table outside the domain (workers/lib/error-status.ts) turns a kind into a
+// status for the REST API and for Remix alike (ADR 011).
 
 export type FieldErrors = Record<string, string[]>;
 
+export type ErrorKind = "Invalid" | "Unauthenticated" | "Forbidden" | "NotFound" | "Conflict" | "TooLarge";
+
 export abstract class DomainError extends Error {
-  abstract readonly status: number;
-  /** The JSON body the REST API answers with. */
-  abstract body(): Record<string, unknown>;
+  abstract readonly kind: ErrorKind;
 }
 
-abstract class MessageError extends DomainError {
-  body() {
-    return { error: this.message };
-  }
-}
+/** The key of a message about the input as a whole rather than one of its fields. */
+export const WHOLE_INPUT = "";
 
-/** 400 with field messages: `{"name": ["Name is required"]}`. */
+/**
+ * The input breaks a rule: messages per field (`{"name": ["Name is required"]}`), or one message
+ * about the input as a whole (`new Invalid("Invalid cursor.")`, kept under the `""` key).
+ */
 export class Invalid extends DomainError {
-  readonly status = 400;
-  constructor(readonly fields: FieldErrors) {
+  readonly kind = "Invalid";
+  readonly fields: FieldErrors;
+  constructor(problem: FieldErrors | string) {
+    const fields = typeof problem === "string" ? { [WHOLE_INPUT]: [problem] } : problem;
     super(Object.values(fields).flat().join(" "));
+    this.fields = fields;
   }
   static field(field: string, message: string) {
     return new Invalid({ [field]: [message] });
   }
-  body() {
-    return this.fields;
+  /** Whether the one message is about the input as a whole, not about named fields. */
+  get aboutWholeInput() {
+    const keys = Object.keys(this.fields);
+    return keys.length === 1 && keys[0] === WHOLE_INPUT;
   }
 }
 
-/** 400 that is about the request as a whole rather than one field. */
-export class BadRequest extends MessageError {
-  readonly status = 400;
-}
-export class Unauthorized extends MessageError {
-  readonly status = 401;
+/** Nobody is signed in, or the credentials given do not identify anyone. */
+export class Unauthenticated extends DomainError {
+  readonly kind = "Unauthenticated";
   constructor(message = "Authentication credentials were not provided.") {
     super(message);
   }
 }
-export class Forbidden extends MessageError {
-  readonly status = 403;
+
+/** The caller is known but may not do this. */
+export class Forbidden extends DomainError {
+  readonly kind = "Forbidden";
   constructor(message = "You do not have permission to perform this action.") {
     super(message);
   }
 }
-export class NotFound extends MessageError {
-  readonly status = 404;
+
+/** The thing does not exist, or the caller may not know that it does. */
+export class NotFound extends DomainError {
+  readonly kind = "NotFound";
   constructor(message = "Not found.") {
     super(message);
   }
 }
-export class Conflict extends MessageError {
-  readonly status = 409;
+
+/** The write collides with the current state (a concurrent change, a completed cycle). */
+export class Conflict extends DomainError {
+  readonly kind = "Conflict";
 }
-export class PayloadTooLarge extends MessageError {
-  readonly status = 413;
-}
-export class RateLimited extends MessageError {
-  readonly status = 429;
-}
-export class ServiceUnavailable extends MessageError {
-  readonly status = 503;
+
+/** The input is bigger than the rules allow (a file, a body). */
+export class TooLarge extends DomainError {
+  readonly kind = "TooLarge";
 }

@@ -16,15 +16,14 @@ import { fileAssets, workspaces, type Workspace } from "../../drizzle/schema";
 import { fieldErrorsOf } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Forbidden, Invalid, NotFound, PayloadTooLarge } from "./errors";
+import { Forbidden, Invalid, NotFound, TooLarge } from "./errors";
 import { ATTACHMENT_TOO_LARGE } from "./issue-attachments";
+import type { AssetUpload, UploadPart } from "./uploads";
 
 export type FileAsset = typeof fileAssets.$inferSelect;
 
 /** Spec 000 section 5: 5 MB. */
 export const MAX_FILE_ASSET_BYTES = 5_242_880;
-/** Room for the multipart boundaries, part headers and the attributes field around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const FILE_ASSET_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export type FileAssetType = (typeof FILE_ASSET_TYPES)[number];
 
@@ -42,13 +41,6 @@ const AttributesInput = z.object({
   name: z.string({ error: "Name must be text" }).trim().max(255, "Name should be less than 255 characters").optional(),
   size: z.number({ error: "Size must be a number" }).optional(),
 });
-
-/** What the upload endpoint hands over: the declared length, and the body read on demand. */
-export interface FileAssetUpload {
-  contentLength: number | null;
-  /** Reads the multipart body; called only after the caller is known to be allowed to upload. */
-  readForm: (maxBytes: number) => Promise<FormData>;
-}
 
 export const workspaceAssetUrl = (slug: string, id: string) => `/api/workspaces/${slug}/file-assets/${id}/`;
 export const userAssetUrl = (id: string) => `/api/users/file-assets/${id}/`;
@@ -76,7 +68,7 @@ export function sniffImageType(head: Uint8Array): FileAssetType | null {
   return null;
 }
 
-function parseAttributes(raw: FormDataEntryValue | null): z.infer<typeof AttributesInput> {
+function parseAttributes(raw: UploadPart | null): z.infer<typeof AttributesInput> {
   if (raw === null) return {};
   if (typeof raw !== "string") throw Invalid.field("attributes", FILE_ASSET_ATTRIBUTES_INVALID);
   let parsed: unknown;
@@ -97,28 +89,25 @@ function parseAttributes(raw: FormDataEntryValue | null): z.infer<typeof Attribu
 }
 
 /** Reads and checks the upload, writes the object, then the row; the object goes if the row fails. */
-async function storeAsset(ctx: ActorContext, upload: FileAssetUpload, owner: { workspaceId: string | null; keyPrefix: string }) {
-  const maxBody = MAX_FILE_ASSET_BYTES + MULTIPART_OVERHEAD_BYTES;
-  // Refuse a body announced as too large before reading a byte of it.
-  if (upload.contentLength !== null && upload.contentLength > maxBody) throw new PayloadTooLarge(FILE_ASSET_TOO_LARGE);
-  const form = await upload.readForm(maxBody);
-  const file = form.get("asset");
+async function storeAsset(ctx: ActorContext, upload: AssetUpload, owner: { workspaceId: string | null; keyPrefix: string }) {
+  const form = await upload.read({ maxFileBytes: MAX_FILE_ASSET_BYTES, tooLarge: FILE_ASSET_TOO_LARGE });
+  const file = form.asset;
   if (file === null || typeof file === "string") throw Invalid.field("asset", FILE_ASSET_REQUIRED);
-  if (file.size > MAX_FILE_ASSET_BYTES) throw new PayloadTooLarge(FILE_ASSET_TOO_LARGE);
+  if (file.size > MAX_FILE_ASSET_BYTES) throw new TooLarge(FILE_ASSET_TOO_LARGE);
   if (file.size === 0) throw Invalid.field("asset", FILE_ASSET_EMPTY);
   const declared = file.type.split(";")[0].trim().toLowerCase();
-  const sniffed = sniffImageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+  const sniffed = sniffImageType(new Uint8Array(await file.content.slice(0, 12).arrayBuffer()));
   if (!(FILE_ASSET_TYPES as readonly string[]).includes(declared) || sniffed === null) {
     throw Invalid.field("asset", FILE_ASSET_TYPE_INVALID);
   }
-  const attributes = parseAttributes(form.get("attributes"));
+  const attributes = parseAttributes(form.attributes);
   // The stored size is the file's own; the name is the one the client gave, else the file's.
   const name = (attributes.name || file.name || "image").slice(0, 255);
 
   const id = crypto.randomUUID();
   const key = `${owner.keyPrefix}/${crypto.randomUUID()}`;
   // Served with the type the bytes proved, not the one the browser claimed.
-  await ctx.env.FILES.put(key, file, { httpMetadata: { contentType: sniffed }, customMetadata: { name, asset_id: id } });
+  await ctx.env.FILES.put(key, file.content, { httpMetadata: { contentType: sniffed }, customMetadata: { name, asset_id: id } });
   try {
     const [row] = await ctx.db
       .insert(fileAssets)
@@ -164,7 +153,7 @@ async function loadWorkspaceAsset(ctx: ActorContext, workspace: Workspace, asset
   return asset;
 }
 
-export async function uploadWorkspaceAsset(ctx: ActorContext, slug: string, upload: FileAssetUpload) {
+export async function uploadWorkspaceAsset(ctx: ActorContext, slug: string, upload: AssetUpload) {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
   const row = await storeAsset(ctx, upload, { workspaceId: workspace.id, keyPrefix: `workspaces/${workspace.id}` });
   return fileAssetOf(row, workspaceAssetUrl(workspace.slug, row.id));
@@ -209,7 +198,7 @@ async function loadUserAsset(ctx: ActorContext, assetId: string) {
   return asset;
 }
 
-export async function uploadUserAsset(ctx: ActorContext, upload: FileAssetUpload) {
+export async function uploadUserAsset(ctx: ActorContext, upload: AssetUpload) {
   const row = await storeAsset(ctx, upload, { workspaceId: null, keyPrefix: `users/${ctx.actor.id}` });
   return fileAssetOf(row, userAssetUrl(row.id));
 }

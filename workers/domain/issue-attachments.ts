@@ -10,21 +10,19 @@ import { runBatch } from "../lib/batch";
 import { fieldErrorsOf } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Invalid, NotFound, PayloadTooLarge } from "./errors";
+import { Invalid, NotFound, TooLarge } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
+import type { AssetUpload, UploadPart, UploadedFile } from "./uploads";
 
 export type IssueAttachment = typeof issueAttachments.$inferSelect;
 
 /** Spec 000 section 5: 5 MB. */
 export const MAX_ATTACHMENT_BYTES = 5_242_880;
-/** Room for the multipart boundaries, part headers and the attributes field around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const ATTACHMENT_TOO_LARGE = "Invalid file type or size (max 5 MB)";
 export const ATTACHMENT_FILE_REQUIRED = "Please choose a file to upload.";
 export const ATTACHMENT_FILE_EMPTY = "The file is empty.";
 export const ATTACHMENT_ATTRIBUTES_INVALID = "Attributes must be a JSON object with name and size.";
-export const ATTACHMENT_NOT_MULTIPART = "Send the file as multipart/form-data with an asset field.";
 export const ATTACHMENT_NOT_FOUND = "Attachment not found.";
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
@@ -36,54 +34,6 @@ const AttributesInput = z.object({
     .optional(),
   size: z.number({ error: "Size must be a number" }).optional(),
 });
-
-/** What the upload endpoint hands over: the declared length, and the body read on demand. */
-export interface AttachmentUpload {
-  contentLength: number | null;
-  /** Reads the multipart body; called only after the caller is known to be allowed to upload. */
-  readForm: (maxBytes: number) => Promise<FormData>;
-}
-
-/**
- * Reads and drops what is left of a refused body, up to `cap` bytes in all, so the client gets to
- * read the 413 instead of a connection reset mid-upload; past the cap the body is cancelled.
- */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, received: number, cap: number) {
-  let total = received;
-  while (total <= cap) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    total += value.byteLength;
-  }
-  await reader.cancel().catch(() => {});
-}
-
-/**
- * Reads a multipart body, stopping with 413 as soon as more than `maxBytes` have arrived, so a
- * chunked upload without Content-Length cannot make the Worker buffer an unbounded body.
- */
-export async function readLimitedForm(request: Request, maxBytes: number): Promise<FormData> {
-  const chunks: Uint8Array[] = [];
-  if (request.body) {
-    const reader = request.body.getReader();
-    let received = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > maxBytes) {
-        await discardRest(reader, received, maxBytes * 3);
-        throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
-      }
-      chunks.push(value);
-    }
-  }
-  try {
-    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    throw Invalid.field("asset", ATTACHMENT_NOT_MULTIPART);
-  }
-}
 
 export function attachmentFileUrl(access: Pick<ProjectAccess, "workspace" | "project">, attachmentId: string) {
   return `/api/workspaces/${access.workspace.slug}/projects/${access.project.id}/issue-attachments/${attachmentId}/file/`;
@@ -106,12 +56,12 @@ export function issueAttachmentOf(attachment: IssueAttachment, access: Pick<Proj
 }
 
 /** A MIME type as the browser declared it, or octet-stream when it is missing or malformed. */
-function contentTypeOf(file: File) {
+function contentTypeOf(file: UploadedFile) {
   const type = file.type.trim().toLowerCase();
   return type.length <= 255 && /^[a-z0-9][\w.+-]*\/[\w.+-]+(\s*;.*)?$/.test(type) ? type : DEFAULT_CONTENT_TYPE;
 }
 
-function parseAttributes(raw: FormDataEntryValue | null): z.infer<typeof AttributesInput> {
+function parseAttributes(raw: UploadPart | null): z.infer<typeof AttributesInput> {
   if (raw === null) return {};
   if (typeof raw !== "string") throw Invalid.field("attributes", ATTACHMENT_ATTRIBUTES_INVALID);
   let parsed: unknown;
@@ -177,26 +127,23 @@ export async function uploadIssueAttachment(
   slug: string,
   projectId: string,
   issueId: string,
-  upload: AttachmentUpload,
+  upload: AssetUpload,
 ) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   await loadIssue(ctx, projectId, issueId);
-  const maxBody = MAX_ATTACHMENT_BYTES + MULTIPART_OVERHEAD_BYTES;
-  // Refuse a body announced as too large before reading a byte of it.
-  if (upload.contentLength !== null && upload.contentLength > maxBody) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
-  const form = await upload.readForm(maxBody);
-  const asset = form.get("asset");
+  const form = await upload.read({ maxFileBytes: MAX_ATTACHMENT_BYTES, tooLarge: ATTACHMENT_TOO_LARGE });
+  const asset = form.asset;
   if (asset === null || typeof asset === "string") throw Invalid.field("asset", ATTACHMENT_FILE_REQUIRED);
-  if (asset.size > MAX_ATTACHMENT_BYTES) throw new PayloadTooLarge(ATTACHMENT_TOO_LARGE);
+  if (asset.size > MAX_ATTACHMENT_BYTES) throw new TooLarge(ATTACHMENT_TOO_LARGE);
   if (asset.size === 0) throw Invalid.field("asset", ATTACHMENT_FILE_EMPTY);
-  const attributes = parseAttributes(form.get("attributes"));
+  const attributes = parseAttributes(form.attributes);
   // The stored size is the file's own; the name is the one the client gave, else the file's.
   const name = (attributes.name || asset.name || "file").slice(0, 255);
   const contentType = contentTypeOf(asset);
 
   const attachmentId = crypto.randomUUID();
   const key = `attachments/${access.workspace.id}/${projectId}/${issueId}/${crypto.randomUUID()}`;
-  await ctx.env.FILES.put(key, asset, { httpMetadata: { contentType }, customMetadata: { name, attachment_id: attachmentId } });
+  await ctx.env.FILES.put(key, asset.content, { httpMetadata: { contentType }, customMetadata: { name, attachment_id: attachmentId } });
   const now = new Date().toISOString();
   let results: unknown[];
   try {

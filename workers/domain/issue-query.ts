@@ -5,7 +5,7 @@ import { type AnyColumn, type SQL, and, asc, desc, eq, gt, gte, inArray, lt, lte
 import { z } from "zod";
 import { issueAssignees, issueLabels, issues, states, type Issue, type IssueFilters } from "../../drizzle/schema";
 import { parseInput } from "../lib/validation";
-import { BadRequest } from "./errors";
+import { Invalid } from "./errors";
 import { PRIORITIES } from "./schemas/issues";
 
 export const ORDER_BY = ["sort_order", "-created_at", "-updated_at", "priority"] as const;
@@ -160,7 +160,7 @@ function decodeCursor(cursor: string, kinds: CursorKinds): CursorValue {
   } catch {
     // fall through
   }
-  throw new BadRequest("Invalid cursor.");
+  throw new Invalid("Invalid cursor.");
 }
 
 /** ORDER BY, the keyset condition after a cursor, and how to read the next cursor off a row. */

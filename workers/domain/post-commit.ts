@@ -47,7 +47,3 @@ export class PostCommit {
     await env.JOBS.sendBatch(failed.map((body) => ({ body })));
   }
 }
-
-export function boardOf(env: AppEnv, projectId: string) {
-  return env.PROJECT_BOARD.get(env.PROJECT_BOARD.idFromName(projectId));
-}

@@ -29,7 +29,7 @@ import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { BadRequest, Forbidden, Invalid, NotFound } from "./errors";
+import { Forbidden, Invalid, NotFound } from "./errors";
 import type { ProjectView } from "./schemas/responses";
 import { memberDetailOf } from "./serializers";
 
@@ -286,7 +286,7 @@ export async function addProjectMembers(ctx: ActorContext, slug: string, project
   const ownersAfter =
     owners.filter((owner) => !finalRoles.has(owner.member_id)).length +
     [...finalRoles.values()].filter((role) => role === ROLE.owner).length;
-  if (ownersAfter === 0) throw new BadRequest(LAST_PROJECT_OWNER);
+  if (ownersAfter === 0) throw new Invalid(LAST_PROJECT_OWNER);
   await runBatch(
     ctx.db,
     members.map(({ member_id, role }) =>
@@ -341,7 +341,7 @@ export async function updateProjectMember(
     throw Invalid.field("role", "A project role cannot exceed the workspace role.");
   }
   if (target.membership.role === ROLE.owner && role !== ROLE.owner && (await projectOwnerCount(ctx, projectId)) <= 1) {
-    throw new BadRequest(LAST_PROJECT_OWNER);
+    throw new Invalid(LAST_PROJECT_OWNER);
   }
   const [updated] = await ctx.db
     .update(projectMembers)
@@ -360,7 +360,7 @@ export async function removeProjectMember(ctx: ActorContext, slug: string, proje
   const leaving = target.user.id === ctx.actor.id;
   if (!leaving && membership.role < ROLE.owner) throw new Forbidden();
   if (target.membership.role === ROLE.owner && (await projectOwnerCount(ctx, projectId)) <= 1) {
-    throw new BadRequest(LAST_PROJECT_OWNER);
+    throw new Invalid(LAST_PROJECT_OWNER);
   }
   await ctx.db.delete(projectMembers).where(eq(projectMembers.id, target.membership.id));
   ctx.effects.publish(projectId, { kind: "member", op: "delete", id: target.user.id });

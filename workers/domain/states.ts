@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
-import { BadRequest, Conflict, Invalid, NotFound } from "./errors";
+import { Conflict, Invalid, NotFound } from "./errors";
 import { STATE_SEQUENCE_STEP } from "./projects";
 import {
   CreateStateInput,
@@ -218,10 +218,10 @@ export async function updateState(
 }
 
 async function assertDeletable(ctx: ActorContext, projectId: string, state: State) {
-  if (state.default) throw new BadRequest(DEFAULT_STATE_UNDELETABLE);
-  if ((await groupSize(ctx, projectId, state.group)) <= 1) throw new BadRequest(LAST_STATE_OF_GROUP);
+  if (state.default) throw new Invalid(DEFAULT_STATE_UNDELETABLE);
+  if ((await groupSize(ctx, projectId, state.group)) <= 1) throw new Invalid(LAST_STATE_OF_GROUP);
   const [issue] = await ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.state_id, state.id)).limit(1);
-  if (issue) throw new BadRequest(STATE_HAS_ISSUES);
+  if (issue) throw new Invalid(STATE_HAS_ISSUES);
 }
 
 export async function deleteState(ctx: ActorContext, slug: string, projectId: string, stateId: string) {

@@ -11,7 +11,7 @@ import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { BadRequest, Forbidden, Invalid, NotFound } from "./errors";
+import { Forbidden, Invalid, NotFound } from "./errors";
 import { memberDetailOf } from "./serializers";
 
 export { RoleSchema, SLUG_TAKEN } from "./schemas/workspaces";
@@ -148,7 +148,7 @@ export async function updateWorkspaceMember(ctx: ActorContext, slug: string, mem
   assertCanGrant(membership.role, role);
   const target = await loadWorkspaceMember(ctx, workspace.id, membershipId);
   if (target.membership.role === ROLE.owner && role !== ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {
-    throw new BadRequest(LAST_OWNER);
+    throw new Invalid(LAST_OWNER);
   }
   const [updated] = await ctx.db
     .update(workspaceMembers)
@@ -176,7 +176,7 @@ export async function removeWorkspaceMember(ctx: ActorContext, slug: string, mem
   const leaving = target.user.id === ctx.actor.id;
   if (!leaving && membership.role < ROLE.owner) throw new Forbidden();
   if (target.membership.role === ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {
-    throw new BadRequest(LAST_OWNER);
+    throw new Invalid(LAST_OWNER);
   }
   const memberProjects = await ctx.db
     .select({ projectId: projectMembers.project_id })

@@ -1,6 +1,6 @@
 // zod at every boundary: one parse helper that turns zod issues into the spec's field errors.
 import type { z } from "zod";
-import { BadRequest, Invalid, PayloadTooLarge, type FieldErrors } from "../domain/errors";
+import { type FieldErrors, Invalid, TooLarge } from "../domain/errors";
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
@@ -24,12 +24,12 @@ export const MAX_JSON_BODY_BYTES = 1_048_576;
 /** Reads a JSON body, refusing malformed or oversized ones with a 400/413 instead of a 500. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const text = await request.text();
-  if (text.length > MAX_JSON_BODY_BYTES) throw new PayloadTooLarge("Request body is too large.");
+  if (text.length > MAX_JSON_BODY_BYTES) throw new TooLarge("Request body is too large.");
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw new BadRequest("Malformed JSON body.");
+    throw new Invalid("Malformed JSON body.");
   }
 }
 
