@@ -21,7 +21,6 @@ import { Invalid } from "../../workers/domain/errors";
 import { actionError, loadOrThrow } from "./errors.server";
 import {
   type IssueListSourceDetail,
-  type IssueViewsActionResult,
   IssueViewsIntentSchema,
   type IssueViewsLoaderData,
   type ViewIssue,
