@@ -3,18 +3,7 @@ import { type User, users } from "../../drizzle/schema";
 
 /** The signed-in user as /api/users/me/ shows them. */
 export function meOf(user: User) {
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    display_name: user.display_name,
-    avatar: user.avatar,
-    theme: user.theme ?? null,
-    is_bot: user.is_bot,
-    created_at: user.created_at,
-    updated_at: user.updated_at,
-  };
+  return { ...memberDetailOf(user), theme: user.theme ?? null, created_at: user.created_at, updated_at: user.updated_at };
 }
 
 /** A user as seen by other members (member, actor_detail, assignee_details...). */
