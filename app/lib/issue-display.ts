@@ -1,7 +1,8 @@
-// Client-safe constants and pure rules of the issue views (spec 000 sections 4 and 9, spec 002
-// "Display preferences"): layouts, grouping and ordering options, colours, truncation, due-date
-// tones and the drag-and-drop sort_order rule. No zod here: this ships with every issue page.
+// Client-safe constants and pure rules of the issue views and their display preferences: layouts,
+// grouping and ordering options, colours, truncation, due-date tones and the drag-and-drop
+// sort_order rule. No zod here: this ships with every issue page.
 import type { ViewProps } from "../../workers/domain/schemas/view-props";
+import { ISSUE_PROPERTY_KEYS, type IssuePropertyKey, type IssuePropertyToggles } from "../../workers/domain/schemas/issue-properties";
 
 export type { ViewProps };
 export type Layout = ViewProps["issueView"];
@@ -55,8 +56,8 @@ export function orderByOptionsFor(groupBy: GroupBy | null) {
 }
 
 /**
- * The display-prop changes that follow a user's choice (spec 000 section 4): switching to kanban
- * groups by state, calendar clears grouping, grouping by priority drops priority ordering.
+ * The display-prop changes that follow a user's choice: switching to kanban groups by state,
+ * calendar clears grouping, grouping by priority drops priority ordering.
  */
 export function displayPropsPatch(current: ViewProps, change: Partial<ViewProps>): Partial<ViewProps> {
   const patch: Partial<ViewProps> = { ...change };
@@ -72,20 +73,8 @@ export function displayPropsPatch(current: ViewProps, change: Partial<ViewProps>
 
 // ---------------------------------------------------------------- issue properties (toggles)
 
-export const ISSUE_PROPERTY_KEYS = [
-  "assignee",
-  "due_date",
-  "key",
-  "labels",
-  "priority",
-  "state",
-  "sub_issue_count",
-  "attachment_count",
-  "link",
-  "estimate",
-] as const;
-export type IssuePropertyKey = (typeof ISSUE_PROPERTY_KEYS)[number];
-export type IssuePropertyToggles = Record<IssuePropertyKey, boolean>;
+export { ISSUE_PROPERTY_KEYS };
+export type { IssuePropertyKey, IssuePropertyToggles };
 
 export const ISSUE_PROPERTY_LABELS: Record<IssuePropertyKey, string> = {
   assignee: "Assignee",
@@ -98,20 +87,6 @@ export const ISSUE_PROPERTY_LABELS: Record<IssuePropertyKey, string> = {
   attachment_count: "Attachment count",
   link: "Link",
   estimate: "Estimate",
-};
-
-/** Spec 000 section 3: assignee, key and state on; everything else off. */
-export const ISSUE_PROPERTY_DEFAULTS: IssuePropertyToggles = {
-  assignee: true,
-  due_date: false,
-  key: true,
-  labels: false,
-  priority: false,
-  state: true,
-  sub_issue_count: false,
-  attachment_count: false,
-  link: false,
-  estimate: false,
 };
 
 // ---------------------------------------------------------------- filters
@@ -134,7 +109,7 @@ export function hasActiveFilters(filters: IssueFilterValues) {
   return Object.entries(filters).some(([key, value]) => key !== "type" && Array.isArray(value) && value.length > 0);
 }
 
-/** Filters as stored: empty lists become null (spec 002 section 3, Filters). */
+/** Filters as stored: empty lists become null. */
 export function normaliseFilters(filters: IssueFilterValues): IssueFilterValues {
   const out: IssueFilterValues = {};
   for (const [key, value] of Object.entries(filters) as [keyof IssueFilterValues, unknown][]) {
@@ -144,7 +119,7 @@ export function normaliseFilters(filters: IssueFilterValues): IssueFilterValues 
   return out;
 }
 
-// ---------------------------------------------------------------- colours (spec 000 section 9)
+// ---------------------------------------------------------------- colours
 
 export const PRIORITIES: Priority[] = ["urgent", "high", "medium", "low", "none"];
 
@@ -210,7 +185,7 @@ export function dateOfDay(day: number) {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Due dates: red when past, orange within 3 days (spec 000 section 9). */
+/** Due dates: red when past, orange within 3 days. */
 export function dueDateTone(date: string | null | undefined, today = todayUtc()): "past" | "soon" | null {
   if (!date) return null;
   const delta = dayNumber(date) - dayNumber(today);
@@ -222,10 +197,10 @@ export function dueDateTone(date: string | null | undefined, today = todayUtc())
 // ---------------------------------------------------------------- drag and drop
 
 /**
- * The sort_order of an issue dropped at `index` of a group (spec 000 section 4). `others` are the
- * sort orders of the group in display order without the dragged issue: first position = first
- * item's value - 10000, last = last item's value + 10000, between = the average of the two
- * neighbours. An empty group keeps `current`.
+ * The sort_order of an issue dropped at `index` of a group. `others` are the sort orders of the
+ * group in display order without the dragged issue: first position = first item's value - 10000,
+ * last = last item's value + 10000, between = the average of the two neighbours. An empty group
+ * keeps `current`.
  */
 export function sortOrderForDrop(others: readonly number[], index: number, current: number): number {
   if (others.length === 0) return current;

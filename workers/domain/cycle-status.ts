@@ -1,6 +1,6 @@
-// A cycle's status is never stored: it follows from its dates and today's date in UTC (spec 001
-// section 4, design.md section 4 "Cycles"). This is the one place that rule lives; lists filter
-// by it, responses carry it and the completed-cycle lock reads it. Client-safe (no imports).
+// A cycle's status is never stored: it follows from its dates and today's date in UTC. This is
+// the one place that rule lives; lists filter by it, responses carry it, and both the lock on
+// completed cycles and issue writes naming a cycle read it. Client-safe (no imports).
 
 export const CYCLE_STATUSES = ["draft", "upcoming", "current", "completed"] as const;
 export type CycleStatus = (typeof CYCLE_STATUSES)[number];

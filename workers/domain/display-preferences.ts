@@ -1,7 +1,7 @@
-// The caller's display preferences for a project (spec 002 sections 3, 4, 7): view_props (how
-// they see the issue list now) and default_props (the project defaults they can reset to), kept
-// on their project_members row. They are personal, so any project member, guests included, may
-// change their own and nobody else's.
+// The caller's display preferences for a project: view_props (how they see the issue list now)
+// and default_props (the project defaults they can reset to), kept on their project_members row.
+// They are personal, so any project member, guests included, may change their own and nobody
+// else's.
 //
 // The path is GET/POST projects/{projectId}/project-views/ (PATCH is accepted as a synonym).
 // A write merges the sent props over the stored ones (null resets that set to the defaults);

@@ -1,11 +1,10 @@
-// Activity rows (spec 000 section 3 "Activity entry"): one per field change, written in the same
-// D1 batch as the change itself (design.md section 4), and the history feed that merges them with
-// comments by time.
+// Activity rows: one per field change, written in the same D1 batch as the change itself, and the
+// history feed that merges them with comments by time.
 import { asc, eq, inArray, or } from "drizzle-orm";
 import { issueActivities, issueComments, users } from "../../drizzle/schema";
 import type { Db } from "../db";
 import type { ActorContext } from "./context";
-import { memberDetailOf } from "./serializers";
+import { memberColumns, memberDetailOf } from "./serializers";
 
 export type ActivityField =
   | "issue"
@@ -89,15 +88,7 @@ export async function issueHistory(db: Db, issueId: string, workspaceSlug: strin
     db.select().from(issueActivities).where(eq(issueActivities.issue_id, issueId)).orderBy(asc(issueActivities.created_at)),
     db.select().from(issueComments).where(eq(issueComments.issue_id, issueId)).orderBy(asc(issueComments.created_at)),
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        display_name: users.display_name,
-        avatar: users.avatar,
-        is_bot: users.is_bot,
-      })
+      .select(memberColumns)
       .from(users)
       .where(
         or(

@@ -1,9 +1,9 @@
-// Issue display properties (spec 000 sections 3 and 7): which fields an issue row shows, one row
-// per user and project. Any project member, guests included, may change their own and nobody
-// else's: another user's row answers 404 so ids do not reveal whose they are.
+// Issue display properties: which fields an issue row shows, one row per user and project. Any
+// project member, guests included, may change their own and nobody else's: another user's row
+// answers 404 so ids do not reveal whose they are.
 //
 // GET answers an object, never a list. With no stored row it is the defaults with `id: null`,
-// which is the client's cue to POST (spec: "If none exists, POST with {properties, user}").
+// which is the client's cue to create one (POST with its properties and its own user id).
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { issueProperties } from "../../drizzle/schema";
@@ -11,21 +11,12 @@ import { parseInput } from "../lib/validation";
 import { projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
-
-export const ISSUE_PROPERTY_DEFAULTS = {
-  assignee: true,
-  due_date: false,
-  key: true,
-  labels: false,
-  priority: false,
-  state: true,
-  sub_issue_count: false,
-  attachment_count: false,
-  link: false,
-  estimate: false,
-} as const satisfies Record<string, boolean>;
-
-export type IssuePropertyToggles = Record<keyof typeof ISSUE_PROPERTY_DEFAULTS, boolean>;
+import {
+  ISSUE_PROPERTY_DEFAULTS,
+  ISSUE_PROPERTY_KEYS,
+  type IssuePropertyKey,
+  type IssuePropertyToggles,
+} from "./schemas/issue-properties";
 
 export const ISSUE_PROPERTIES_NOT_FOUND = "Issue properties not found.";
 export const NOT_YOUR_PROPERTIES = "You can only change your own issue properties.";
@@ -33,10 +24,7 @@ export const NOT_YOUR_PROPERTIES = "You can only change your own issue propertie
 const toggle = z.boolean({ error: "Must be true or false." });
 
 const PropertiesSchema = z.strictObject(
-  Object.fromEntries(Object.keys(ISSUE_PROPERTY_DEFAULTS).map((key) => [key, toggle.optional()])) as Record<
-    keyof typeof ISSUE_PROPERTY_DEFAULTS,
-    z.ZodOptional<typeof toggle>
-  >,
+  Object.fromEntries(ISSUE_PROPERTY_KEYS.map((key) => [key, toggle.optional()])) as Record<IssuePropertyKey, z.ZodOptional<typeof toggle>>,
   {
     error: (issue) =>
       issue.code === "unrecognized_keys"
@@ -47,7 +35,7 @@ const PropertiesSchema = z.strictObject(
 
 export const IssuePropertiesInput = z.object({
   properties: PropertiesSchema,
-  /** The client sends its own id (spec); anything else is refused. */
+  /** The client may send its own id; anyone else's is refused. */
   user: z.string({ error: "User must be a user id." }).max(64, "User must be a user id.").optional(),
 });
 

@@ -1,13 +1,12 @@
-// How issues look in responses and live-board changes (spec 000 section 3). A list row carries
+// How issues look in responses and live-board changes. A list row carries
 // everything a list, board, calendar or Gantt shows; the detail adds the description, the
 // cycle/module bridge rows and the blocker relations.
-import { type SQL, and, eq, getTableColumns, gt, inArray, or } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, or } from "drizzle-orm";
 import {
   cycleIssues,
   cycles,
   issueBlockers,
   issueLinks,
-  issueTombstones,
   issues,
   labels,
   moduleIssues,
@@ -21,8 +20,8 @@ import {
 } from "../../drizzle/schema";
 import type { Db } from "../db";
 import { VersionedCache } from "../lib/versioned-cache";
-import { inList } from "./issue-query";
-import { memberDetailOf, type MemberDetail } from "./serializers";
+import { inList } from "../lib/batch";
+import { memberColumns, memberDetailOf, type MemberDetail } from "./serializers";
 
 type StateDetail = { id: string; name: string; color: string; group: string };
 type LabelDetail = { id: string; name: string; color: string };
@@ -36,7 +35,7 @@ export interface ProjectLookups {
   labels: Map<string, LabelDetail>;
   members: Map<string, MemberDetail>;
   parents: Map<string, ParentDetail>;
-  /** The state new issues start in (spec 002: one default per project). */
+  /** The state new issues start in: each project has exactly one default state. */
   defaultStateId: string | null;
 }
 
@@ -199,51 +198,6 @@ export async function withCurrentParents(db: Db, lookups: ProjectLookups, rows: 
   return { ...lookups, parents: parentsOf(lookups.project, await parentsOfRows(db, rows, rows)) };
 }
 
-/**
- * `rows`, a whole list as of the project's issues_version `since` (in list order), brought up to
- * date: reads only the project's issues written after `since` (`row_version`, stamped by trigger)
- * and those that left the project (`issue_tombstones`), in one transaction. Changed rows that still
- * match `conditions` go back in at their place in the order; the rest are dropped. The result is
- * at least as new as the version the caller read before calling (ADR 010).
- */
-export async function listWithChangesSince(
-  db: Db,
-  projectId: string,
-  conditions: SQL[],
-  rows: readonly IssueListRecord[],
-  since: number,
-  compare: (a: IssueListRecord, b: IssueListRecord) => number,
-): Promise<IssueListRecord[]> {
-  const [matching, written, gone] = await db.batch([
-    db
-      .select(issueListColumns)
-      .from(issues)
-      .where(and(...conditions, gt(issues.row_version, since))),
-    db
-      .select({ id: issues.id })
-      .from(issues)
-      .where(and(eq(issues.project_id, projectId), gt(issues.row_version, since))),
-    db
-      .select({ id: issueTombstones.issue_id })
-      .from(issueTombstones)
-      .where(and(eq(issueTombstones.project_id, projectId), gt(issueTombstones.version, since))),
-  ]);
-  const dropped = new Set([...written.map((row) => row.id), ...gone.map((row) => row.id)]);
-  const next = rows.filter((row) => !dropped.has(row.id));
-  for (const row of matching as IssueListRecord[]) {
-    // Binary search for the first row that sorts after this one; few rows change between reads.
-    let low = 0;
-    let high = next.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(next[middle], row) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    next.splice(low, 0, row);
-  }
-  return next;
-}
-
 export type StateRow = typeof states.$inferSelect;
 export { stateDetailOf };
 
@@ -335,15 +289,7 @@ export function issueDetailQueries(db: Db, issueId: string) {
       .where(or(eq(issueBlockers.issue_id, issueId), eq(issueBlockers.blocked_by_id, issueId))),
     db.select().from(issueLinks).where(eq(issueLinks.issue_id, issueId)).orderBy(issueLinks.created_at),
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        display_name: users.display_name,
-        avatar: users.avatar,
-        is_bot: users.is_bot,
-      })
+      .select(memberColumns)
       .from(users)
       .where(inArray(users.id, db.select({ id: issueLinks.created_by }).from(issueLinks).where(eq(issueLinks.issue_id, issueId)))),
   ] as const;

@@ -1,35 +1,20 @@
-// Modules (spec 001 sections 3-9, design.md section 4): groupings of issues with a status, dates,
-// a lead, members and links. Any status may follow any other; the start date may not come after
-// the target date. Issues move in and out exactly as with cycles (one module per issue, the bridge
-// row and issues.module_id changed in one batch with an activity per issue): the shared helpers
-// are in cycles.ts.
+// Modules: groupings of issues with a status, dates, a lead, members and links. Any status may
+// follow any other; the start date may not come after the target date. Issues move in and out
+// exactly as with cycles (one module per issue): the shared code is in issue-groups/.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { moduleLinks, moduleMembers, modules, userFavorites, users, type User } from "../../drizzle/schema";
-import { chunks, runBatch } from "../lib/batch";
+import { chunks, inList, runBatch, runNamedBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
-import {
-  type IssueContainer,
-  type IssueStats,
-  containerDeletedActivities,
-  emptyStats,
-  favoriteOf,
-  issueIdsIn,
-  issueRowsIn,
-  issueStatsQuery,
-  listContainerIssues,
-  moveIssuesInto,
-  projectMemberIds,
-  removeIssueFrom,
-  statsByOwner,
-} from "./cycles";
 import { Invalid, NotFound } from "./errors";
 import { removeFavorite, saveFavorite } from "./favorites";
-import { inList } from "./issue-query";
-import { publishIssues } from "./issues";
+import { favoriteOf, projectMemberIds, publishGroupViews } from "./issue-groups/group-rows";
+import { listGroupIssues } from "./issue-groups/issue-lists";
+import { type IssueGroup, addIssuesToGroup, deleteGroup, removeIssueFromGroup } from "./issue-groups/membership";
+import { type IssueStats, emptyStats, issueStatsQuery, statsByOwner } from "./issue-groups/stats";
 import {
   CreateModuleInput,
   CreateModuleLinkInput,
@@ -40,7 +25,7 @@ import {
   PatchModuleInput,
   PutModuleInput,
 } from "./schemas/modules";
-import { type MemberDetail, memberDetailOf } from "./serializers";
+import { type MemberDetail, memberColumns, memberDetailOf } from "./serializers";
 
 export const MODULE_NOT_FOUND = "Module not found.";
 export const MODULE_LINK_NOT_FOUND = "Link not found.";
@@ -112,46 +97,36 @@ async function loadModuleRow(ctx: ActorContext, projectId: string, moduleId: str
   return row;
 }
 
-const memberColumns = {
-  id: users.id,
-  email: users.email,
-  first_name: users.first_name,
-  last_name: users.last_name,
-  display_name: users.display_name,
-  avatar: users.avatar,
-  is_bot: users.is_bot,
-};
-
 /** Counts (one grouped query for all of them), members and links of every row in one D1 round trip. */
 async function moduleViews(ctx: ActorContext, access: ProjectAccess, rows: ModuleRow[]) {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.module.id);
   const estimateId = access.project.estimate_id;
   // Explicit, distinct column names: D1 answers batched rows keyed by column name.
-  const [statRows, memberRows, linkRows, creatorRows] = await ctx.db.batch([
-    issueStatsQuery(ctx, "module", ids, estimateId),
-    ctx.db
+  const read = await runNamedBatch(ctx.db, {
+    stats: issueStatsQuery(ctx, "module", ids, estimateId),
+    members: ctx.db
       .select({ module_id: moduleMembers.module_id, ...memberColumns })
       .from(moduleMembers)
       .innerJoin(users, eq(users.id, moduleMembers.member_id))
       .where(inList(moduleMembers.module_id, ids))
       .orderBy(asc(users.email)),
-    ctx.db.select().from(moduleLinks).where(inList(moduleLinks.module_id, ids)).orderBy(asc(moduleLinks.created_at), asc(moduleLinks.id)),
-    ctx.db
+    links: ctx.db.select().from(moduleLinks).where(inList(moduleLinks.module_id, ids)).orderBy(asc(moduleLinks.created_at), asc(moduleLinks.id)),
+    linkCreators: ctx.db
       .select(memberColumns)
       .from(users)
       .where(sql`${users.id} IN (SELECT ${moduleLinks.created_by} FROM ${moduleLinks} WHERE ${inList(moduleLinks.module_id, ids)})`),
-  ]);
-  const stats = statsByOwner(statRows, ids, estimateId !== null);
+  });
+  const stats = statsByOwner(read.stats, ids, estimateId !== null);
   const members = new Map<string, MemberDetail[]>();
-  for (const { module_id, ...user } of memberRows) {
+  for (const { module_id, ...user } of read.members) {
     const list = members.get(module_id) ?? [];
     list.push(memberDetailOf(user));
     members.set(module_id, list);
   }
-  const creators = new Map(creatorRows.map((user) => [user.id, memberDetailOf(user)]));
+  const creators = new Map(read.linkCreators.map((user) => [user.id, memberDetailOf(user)]));
   const links = new Map<string, ReturnType<typeof moduleLinkOf>[]>();
-  for (const link of linkRows) {
+  for (const link of read.links) {
     const list = links.get(link.module_id) ?? [];
     list.push(moduleLinkOf(link, link.created_by ? (creators.get(link.created_by) ?? null) : null));
     links.set(link.module_id, list);
@@ -166,19 +141,15 @@ async function moduleViews(ctx: ActorContext, access: ProjectAccess, rows: Modul
   );
 }
 
-/** Sends the modules' current rows to the board (without is_favorite, which is the actor's own). */
+/** Sends the modules' current rows to the project's board. */
 async function publishModules(ctx: ActorContext, access: ProjectAccess, moduleIds: string[]) {
   const ids = unique(moduleIds);
   if (ids.length === 0) return [];
   const rows = await moduleRows(ctx).where(and(eq(modules.project_id, access.project.id), inList(modules.id, ids)));
-  const views = await moduleViews(ctx, access, rows);
-  for (const { is_favorite: _mine, ...row } of views) {
-    ctx.effects.publish(access.project.id, { kind: "module", op: "upsert", id: row.id, row });
-  }
-  return views;
+  return publishGroupViews(ctx, access, "module", await moduleViews(ctx, access, rows));
 }
 
-const containerOf = (module: Module): IssueContainer => ({ scope: "module", id: module.id, name: module.name });
+const groupOf = (module: Module): IssueGroup => ({ scope: "module", id: module.id, name: module.name });
 
 function assertModuleDates(start: string | null, target: string | null) {
   if (start !== null && target !== null && start > target) throw Invalid.field("target_date", MODULE_DATES_INVALID);
@@ -280,18 +251,11 @@ export async function updateModule(
   return view;
 }
 
-/** The module goes; its issues stay (module_issues cascade, issues.module_id is set null by the FK). */
+/** The module goes; its issues stay. */
 export async function deleteModule(ctx: ActorContext, slug: string, projectId: string, moduleId: string) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { module } = await loadModuleRow(ctx, projectId, moduleId);
-  const issueIds = await issueIdsIn(ctx, "module", moduleId);
-  await runBatch(ctx.db, [
-    ...containerDeletedActivities(ctx, access, containerOf(module), issueIds),
-    ctx.db.delete(userFavorites).where(and(eq(userFavorites.entity_type, "module"), eq(userFavorites.entity_id, moduleId))),
-    ctx.db.delete(modules).where(and(eq(modules.id, moduleId), eq(modules.project_id, projectId))),
-  ]);
-  ctx.effects.publish(projectId, { kind: "module", op: "delete", id: moduleId });
-  await publishIssues(ctx, access, issueIds);
+  await deleteGroup(ctx, access, groupOf(module), ctx.db.delete(modules).where(and(eq(modules.id, moduleId), eq(modules.project_id, projectId))));
 }
 
 // ---------------------------------------------------------------- module issues
@@ -305,7 +269,7 @@ export async function listModuleIssues(
 ) {
   const access = await projectAccess(ctx, slug, projectId);
   const { module } = await loadModuleRow(ctx, projectId, moduleId);
-  return await listContainerIssues(ctx, access, containerOf(module), params);
+  return await listGroupIssues(ctx, access, groupOf(module), params);
 }
 
 /** Adds issues to the module; an issue in another module moves here (one module per issue). */
@@ -313,21 +277,13 @@ export async function addModuleIssues(ctx: ActorContext, slug: string, projectId
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { issues: issueIds } = parseInput(ModuleIssuesInput, input);
   const { module } = await loadModuleRow(ctx, projectId, moduleId);
-  const target = containerOf(module);
-  const { moved, previous } = await moveIssuesInto(ctx, access, target, issueIds);
-  if (moved.length) {
-    await publishIssues(ctx, access, moved);
-    await publishModules(ctx, access, [moduleId, ...previous]);
-  }
-  return issueRowsIn(ctx, access, target, issueIds);
+  return addIssuesToGroup(ctx, access, groupOf(module), issueIds, publishModules);
 }
 
 export async function removeModuleIssue(ctx: ActorContext, slug: string, projectId: string, moduleId: string, bridgeId: string) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { module } = await loadModuleRow(ctx, projectId, moduleId);
-  const issueId = await removeIssueFrom(ctx, access, containerOf(module), bridgeId);
-  await publishIssues(ctx, access, [issueId]);
-  await publishModules(ctx, access, [moduleId]);
+  await removeIssueFromGroup(ctx, access, groupOf(module), bridgeId, publishModules);
 }
 
 // ---------------------------------------------------------------- links

@@ -6,14 +6,13 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { issues, pageBlocks, pages, type Issue, type Project } from "../../drizzle/schema";
-import { runBatch } from "../lib/batch";
+import { inList, runBatch } from "../lib/batch";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Conflict, NotFound } from "./errors";
 import { type ActivityChange, activityInsert } from "./issue-activity";
-import { inList } from "./issue-query";
 import { createIssue, deleteIssue, publishIssues } from "./issues";
 import { loadPage, touchPage, visibleTo } from "./pages";
 import { FIRST_SORT_ORDER, SORT_STEP } from "./schemas/constants";

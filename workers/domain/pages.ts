@@ -8,13 +8,12 @@
 // yesterday and this_week (two to six days ago); empty groups are left out.
 import { type SQL, and, asc, desc, eq, gte, lte, ne, or, sql } from "drizzle-orm";
 import { labels, pageBlocks, pageLabels, pages, userFavorites } from "../../drizzle/schema";
-import { runBatch } from "../lib/batch";
+import { inList, runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
 import { removeFavorite, saveFavorite } from "./favorites";
-import { inList } from "./issue-query";
 import { CreatePageInput, FavoritePageInput, PageListParams, PatchPageInput } from "./schemas/pages";
 
 export const PAGE_NOT_FOUND = "Page not found.";

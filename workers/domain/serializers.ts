@@ -1,20 +1,9 @@
 // Shapes shared by several resources' responses.
-import type { User } from "../../drizzle/schema";
+import { type User, users } from "../../drizzle/schema";
 
 /** The signed-in user as /api/users/me/ shows them. */
 export function meOf(user: User) {
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    display_name: user.display_name,
-    avatar: user.avatar,
-    theme: user.theme ?? null,
-    is_bot: user.is_bot,
-    created_at: user.created_at,
-    updated_at: user.updated_at,
-  };
+  return { ...memberDetailOf(user), theme: user.theme ?? null, created_at: user.created_at, updated_at: user.updated_at };
 }
 
 /** A user as seen by other members (member, actor_detail, assignee_details...). */
@@ -31,3 +20,18 @@ export function memberDetailOf(user: Pick<User, "id" | "email" | "first_name" | 
 }
 
 export type MemberDetail = ReturnType<typeof memberDetailOf>;
+
+/**
+ * The users columns `memberDetailOf` needs, to select without the rest of the row (a password
+ * hash never leaves D1) and under names that do not collide with the other columns of a batch:
+ * D1 answers batched rows as objects keyed by column name.
+ */
+export const memberColumns = {
+  id: users.id,
+  email: users.email,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  display_name: users.display_name,
+  avatar: users.avatar,
+  is_bot: users.is_bot,
+};

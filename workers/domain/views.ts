@@ -10,8 +10,7 @@ import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
 import { removeFavorite, saveFavorite } from "./favorites";
-import { issueListQueryFromFilters } from "./issue-query";
-import { listIssuesWithAccess } from "./issues";
+import { issueListQueryFromFilters, listIssuesWithAccess } from "./issues";
 import { CreateViewInput, FavoriteViewInput, PatchViewInput, PutViewInput } from "./schemas/views";
 
 export const VIEW_NOT_FOUND = "View not found.";

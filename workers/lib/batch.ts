@@ -1,11 +1,68 @@
 // D1 runs a batch as one transaction: either every statement commits or none does. drizzle types
-// batch() for a non-empty tuple; this accepts the arrays domain code builds.
+// batch() for a non-empty tuple; these accept the arrays and records domain code builds.
+import { type AnyColumn, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db";
 
-export async function runBatch(db: Db, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
+type Statement = BatchItem<"sqlite">;
+
+export async function runBatch(db: Db, statements: Statement[]): Promise<unknown[]> {
   if (statements.length === 0) return [];
-  return db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return db.batch(statements as [Statement, ...Statement[]]);
+}
+
+/**
+ * The statements of one batch, each under a name: a statement, a list of them, a record of named
+ * ones, or undefined for one left out. They run in the order written (names are never numbers, so
+ * a record keeps the order its keys were written in).
+ */
+export type NamedStatements = Statement | undefined | readonly NamedStatements[] | StatementRecord;
+export interface StatementRecord {
+  readonly [name: string]: NamedStatements;
+}
+
+/** The results of `NamedStatements`, in the same shape: each statement's rows under its name. */
+export type NamedResults<S> = S extends Statement
+  ? S["_"]["result"]
+  : S extends undefined
+    ? undefined
+    : { -readonly [K in keyof S]: NamedResults<S[K]> };
+
+const isRecord = (part: object): part is StatementRecord =>
+  Object.getPrototypeOf(part) === Object.prototype;
+
+function flatten(part: NamedStatements, into: Statement[]) {
+  if (part === undefined) return;
+  if (Array.isArray(part)) for (const item of part) flatten(item, into);
+  else if (isRecord(part)) for (const name in part) flatten(part[name], into);
+  else into.push(part as Statement);
+}
+
+function rebuild(part: NamedStatements, next: () => unknown): unknown {
+  if (part === undefined) return undefined;
+  if (Array.isArray(part)) return part.map((item) => rebuild(item, next));
+  if (isRecord(part)) {
+    const out: Record<string, unknown> = {};
+    for (const name in part) out[name] = rebuild(part[name], next);
+    return out;
+  }
+  return next();
+}
+
+/**
+ * Runs named statements as one batch (one transaction, one round trip) and answers each one's
+ * result under its name, so no caller counts positions:
+ * `const { created, version } = await runNamedBatch(db, { sequence, created, activity, version })`.
+ */
+export async function runNamedBatch<const S extends object>(
+  db: Db,
+  statements: S & StatementRecord,
+): Promise<NamedResults<S>> {
+  const flat: Statement[] = [];
+  flatten(statements, flat);
+  const results = await runBatch(db, flat);
+  let index = 0;
+  return rebuild(statements, () => results[index++]) as NamedResults<S>;
 }
 
 /**
@@ -19,6 +76,13 @@ export function chunks<T>(items: readonly T[], size = MAX_IN_LIST): T[][] {
   for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
   return parts;
 }
+
+/**
+ * `column IN (ids)` with the whole list bound as one JSON parameter: D1 binds at most 100
+ * parameters per statement, and a filter may name up to 500 ids.
+ */
+export const inList = (column: AnyColumn, values: readonly string[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
 /**
  * Awaits independent reads side by side, and fails as running them one after another would have:

@@ -83,7 +83,7 @@ export function filterIssues(issues: ViewIssue[], filters: IssueFilterValues, lo
   });
 }
 
-// ---------------------------------------------------------------- ordering (issue-query.ts ordering)
+// ---------------------------------------------------------------- ordering (as in workers/domain/issues/list-query.ts)
 
 const priorityRank = (priority: string) => {
   const rank = PRIORITIES.indexOf(priority as Priority);

@@ -1,15 +1,15 @@
-// The issue list query (spec 000 section 7, spec 002 "List data loading"): filters, ordering,
-// grouping and keyset paging, shared by the project list, cycle/module lists and saved views.
-// Every ordering has an index that ends in id, so a page reads only the rows it returns + 1.
-import { type AnyColumn, type SQL, and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+// The issue list query: filters, ordering, grouping and keyset paging, shared by the project
+// list, cycle/module lists and saved views. Every ordering has an index that ends in id, so a page
+// reads only the rows it returns + 1.
+import { type SQL, and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { issueAssignees, issueLabels, issues, states, type Issue, type IssueFilters } from "../../drizzle/schema";
-import { parseInput } from "../lib/validation";
-import { Invalid } from "./errors";
-import { PRIORITIES } from "./schemas/issues";
+import { issueAssignees, issueLabels, issues, states, type Issue, type IssueFilters } from "../../../drizzle/schema";
+import { inList } from "../../lib/batch";
+import { parseInput } from "../../lib/validation";
+import { Invalid } from "../errors";
+import { PRIORITIES } from "../schemas/issues";
+import { VIEW_GROUP_BY as GROUP_BY, VIEW_ORDER_BY as ORDER_BY } from "../schemas/view-props";
 
-export const ORDER_BY = ["sort_order", "-created_at", "-updated_at", "priority"] as const;
-export const GROUP_BY = ["state", "priority", "labels", "created_by"] as const;
 export const ISSUE_TYPES = ["all", "active", "backlog"] as const;
 export const MAX_PER_PAGE = 1000;
 
@@ -70,14 +70,7 @@ export function issueListQueryFromFilters(filters: IssueFilters | null | undefin
 
 const PRIORITY_RANK = sql<number>`CASE ${issues.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END`;
 
-/**
- * `column IN (ids)` with the whole list bound as one JSON parameter: D1 binds at most 100
- * parameters per statement, and a filter may name up to 500 ids.
- */
-export const inList = (column: AnyColumn, values: readonly string[]) =>
-  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
-
-/** The state groups the issue type filter allows, or null for every group (spec 002). */
+/** The state groups the issue type filter allows (active: started and unstarted), or null for every group. */
 export function stateGroupsOfType(type: IssueListQuery["type"]): string[] | null {
   if (type === "active") return ["started", "unstarted"];
   if (type === "backlog") return ["backlog"];
@@ -86,7 +79,7 @@ export function stateGroupsOfType(type: IssueListQuery["type"]): string[] | null
 
 /**
  * The states a group_by=state list shows even when empty: the project's states that the type and
- * state filters let through ("empty groups are pre-seeded for every relevant state").
+ * state filters let through, so each such state has a group even with no issue in it.
  */
 export function relevantStateIds(states: Iterable<{ id: string; group: string }>, query: IssueListQuery): string[] {
   const groups = stateGroupsOfType(query.type);
@@ -217,7 +210,7 @@ export function nextCursorOf(query: IssueListQuery, lastIssue: CursorFields) {
 /**
  * Compares two issues as the list's ORDER BY does: the cursor's columns in turn, all ascending or
  * (the two "-" orders) all descending. Strings compare as SQLite's BINARY collation does for the
- * ASCII ids and ISO times they hold. Used to merge changed rows into a cached list (ADR 010).
+ * ASCII ids and ISO times they hold. Used to merge changed rows into a cached list.
  */
 export function listOrderComparator(orderBy: IssueListQuery["order_by"]) {
   const { cursorOf } = ordering(orderBy);
@@ -232,7 +225,7 @@ export function listOrderComparator(orderBy: IssueListQuery["order_by"]) {
   };
 }
 
-/** Group keys per design.md section 3: state id, priority name ("None" for none), label id, creator id. */
+/** Group keys: state id, priority name ("None" for none), label id, creator id; an issue with several labels is in each label's group. */
 export function groupIssues<T extends { state: string | null; priority: string; labels: string[]; created_by: string | null }>(
   rows: T[],
   groupBy: NonNullable<IssueListQuery["group_by"]>,

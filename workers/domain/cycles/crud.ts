@@ -1,0 +1,116 @@
+// Cycles: time-boxed sprints whose status follows from their dates (cycle-status.ts). Listing,
+// reading, creating, editing, deleting and starring them.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { cycles, userFavorites } from "../../../drizzle/schema";
+import { parseInput } from "../../lib/validation";
+import { ROLE, projectAccess } from "../access";
+import type { ActorContext } from "../context";
+import { cycleInView, cycleStatus, todayUtc } from "../cycle-status";
+import { removeFavorite, saveFavorite } from "../favorites";
+import { deleteGroup } from "../issue-groups/membership";
+import { CreateCycleInput, CycleViewParam, FavoriteCycleInput, PatchCycleInput, PutCycleInput } from "../schemas/cycles";
+import { assertCycleDates, assertEditable, assertOwner } from "./rules";
+import { cycleRows, cycleViews, groupOf, loadCycleRow, publishCycles } from "./views";
+
+const CycleListParams = z.object({ cycle_view: CycleViewParam });
+
+/** GET cycles/?cycle_view=: favourites first, then by sort order, start date (drafts last) and name. */
+export async function listCycles(ctx: ActorContext, slug: string, projectId: string, params: Record<string, string | undefined>) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const { cycle_view } = parseInput(CycleListParams, { cycle_view: params.cycle_view || undefined });
+  const rows = await cycleRows(ctx)
+    .where(eq(cycles.project_id, projectId))
+    .orderBy(
+      desc(sql`${userFavorites.id} IS NOT NULL`),
+      asc(cycles.sort_order),
+      asc(sql`${cycles.start_date} IS NULL`),
+      asc(cycles.start_date),
+      asc(cycles.name),
+      asc(cycles.id),
+    );
+  const today = todayUtc();
+  return cycleViews(
+    ctx,
+    access,
+    rows.filter((row) => cycleInView(cycleStatus(row.cycle, today), cycle_view)),
+    today,
+  );
+}
+
+export async function getCycle(ctx: ActorContext, slug: string, projectId: string, cycleId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const [view] = await cycleViews(ctx, access, [await loadCycleRow(ctx, projectId, cycleId)]);
+  return view;
+}
+
+export async function createCycle(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(CreateCycleInput, input);
+  const start = data.start_date ?? null;
+  const end = data.end_date ?? null;
+  assertCycleDates(start, end, true);
+  await assertOwner(ctx, projectId, data.owned_by);
+  const [created] = await ctx.db
+    .insert(cycles)
+    .values({
+      workspace_id: access.workspace.id,
+      project_id: projectId,
+      name: data.name,
+      description: data.description,
+      start_date: start,
+      end_date: end,
+      owned_by: data.owned_by ?? ctx.actor.id,
+      ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+    })
+    .returning();
+  const [view] = await publishCycles(ctx, access, [created.id]);
+  return view;
+}
+
+export async function updateCycle(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  cycleId: string,
+  input: unknown,
+  { replace = false }: { replace?: boolean } = {},
+) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const data = parseInput(replace ? PutCycleInput : PatchCycleInput, input);
+  const { cycle } = await loadCycleRow(ctx, projectId, cycleId);
+  assertEditable(cycle);
+  const start = data.start_date !== undefined ? data.start_date : cycle.start_date;
+  const end = data.end_date !== undefined ? data.end_date : cycle.end_date;
+  assertCycleDates(start, end, end !== cycle.end_date);
+  await assertOwner(ctx, projectId, data.owned_by);
+  await ctx.db
+    .update(cycles)
+    .set({ ...data, updated_at: new Date().toISOString() })
+    .where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId)));
+  const [view] = await publishCycles(ctx, access, [cycleId]);
+  return view;
+}
+
+/** The cycle goes; its issues stay. */
+export async function deleteCycle(ctx: ActorContext, slug: string, projectId: string, cycleId: string) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { cycle } = await loadCycleRow(ctx, projectId, cycleId);
+  assertEditable(cycle);
+  await deleteGroup(ctx, access, groupOf(cycle), ctx.db.delete(cycles).where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId))));
+}
+
+export async function addFavoriteCycle(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId);
+  const { cycle: cycleId } = parseInput(FavoriteCycleInput, input);
+  await loadCycleRow(ctx, projectId, cycleId);
+  await saveFavorite(ctx, access, "cycle", cycleId);
+  const row = await loadCycleRow(ctx, projectId, cycleId);
+  const [view] = await cycleViews(ctx, access, [row]);
+  return { id: row.favoriteId, cycle: cycleId, cycle_detail: view, project: projectId };
+}
+
+export async function removeFavoriteCycle(ctx: ActorContext, slug: string, projectId: string, cycleId: string) {
+  await projectAccess(ctx, slug, projectId);
+  await removeFavorite(ctx, projectId, "cycle", cycleId);
+}

@@ -1,0 +1,99 @@
+// How a cycle is shown: its row with the owner, the actor's favourite, its progress (issue counts
+// per state group, estimate sums) and the assignees of its issues, read for every listed cycle at
+// once; and sending those rows to the board.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { cycles, issueAssignees, issues, userFavorites, users, type User } from "../../../drizzle/schema";
+import { inList, runNamedBatch } from "../../lib/batch";
+import type { ProjectAccess } from "../access";
+import type { ActorContext } from "../context";
+import { type CycleStatus, cycleStatus, todayUtc } from "../cycle-status";
+import { NotFound } from "../errors";
+import { favoriteOf, publishGroupViews } from "../issue-groups/group-rows";
+import type { IssueGroup } from "../issue-groups/membership";
+import { type IssueStats, emptyStats, issueStatsQuery, statsByOwner } from "../issue-groups/stats";
+import { type MemberDetail, memberColumns, memberDetailOf } from "../serializers";
+
+export const CYCLE_NOT_FOUND = "Cycle not found.";
+
+export type Cycle = typeof cycles.$inferSelect;
+export type CycleRow = { cycle: Cycle; owner: User | null; favoriteId: string | null };
+
+export function cycleOf(row: CycleRow, stats: IssueStats, assignees: MemberDetail[], today = todayUtc()) {
+  const { cycle } = row;
+  return {
+    id: cycle.id,
+    name: cycle.name,
+    description: cycle.description,
+    start_date: cycle.start_date,
+    end_date: cycle.end_date,
+    status: cycleStatus(cycle, today) as CycleStatus,
+    project: cycle.project_id,
+    workspace: cycle.workspace_id,
+    owned_by: cycle.owned_by,
+    owned_by_detail: row.owner ? memberDetailOf(row.owner) : null,
+    assignees,
+    is_favorite: row.favoriteId !== null,
+    sort_order: cycle.sort_order,
+    view_props: cycle.view_props ?? {},
+    ...stats,
+    created_at: cycle.created_at,
+    updated_at: cycle.updated_at,
+  };
+}
+
+export type CycleView = ReturnType<typeof cycleOf>;
+
+export const groupOf = (cycle: Cycle): IssueGroup => ({ scope: "cycle", id: cycle.id, name: cycle.name });
+
+export const cycleRows = (ctx: ActorContext) =>
+  ctx.db
+    .select({ cycle: cycles, owner: users, favoriteId: userFavorites.id })
+    .from(cycles)
+    .leftJoin(users, eq(users.id, cycles.owned_by))
+    .leftJoin(userFavorites, favoriteOf(ctx, "cycle", cycles.id))
+    .$dynamic();
+
+export async function loadCycleRow(ctx: ActorContext, projectId: string, cycleId: string): Promise<CycleRow> {
+  const [row] = await cycleRows(ctx)
+    .where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId)))
+    .limit(1);
+  if (!row) throw new NotFound(CYCLE_NOT_FOUND);
+  return row;
+}
+
+/** Counts and assignees for every row in one D1 round trip (one grouped query each), then the views. */
+export async function cycleViews(ctx: ActorContext, access: ProjectAccess, rows: CycleRow[], today = todayUtc()) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.cycle.id);
+  const estimateId = access.project.estimate_id;
+  const read = await runNamedBatch(ctx.db, {
+    stats: issueStatsQuery(ctx, "cycle", ids, estimateId),
+    assignees: ctx.db
+      .selectDistinct({ owner: sql<string>`${issues.cycle_id}`.as("owner"), ...memberColumns })
+      // Driven from the cycle's issues (issues_cycle_idx), then each issue's bridge rows
+      // (issue_assignees_uq): never a scan of the project's assignments.
+      .from(issues)
+      .innerJoin(issueAssignees, eq(issueAssignees.issue_id, issues.id))
+      .innerJoin(users, eq(users.id, issueAssignees.assignee_id))
+      .where(inList(issues.cycle_id, ids))
+      .orderBy(asc(users.email)),
+  });
+  const stats = statsByOwner(read.stats, ids, estimateId !== null);
+  const assignees = new Map<string, MemberDetail[]>();
+  for (const { owner, ...user } of read.assignees) {
+    const list = assignees.get(owner) ?? [];
+    list.push(memberDetailOf({ ...user, is_bot: Boolean(user.is_bot) }));
+    assignees.set(owner, list);
+  }
+  return rows.map((row) =>
+    cycleOf(row, stats.get(row.cycle.id) ?? emptyStats(estimateId !== null), assignees.get(row.cycle.id) ?? [], today),
+  );
+}
+
+/** Sends the cycles' current rows to the project's board. */
+export async function publishCycles(ctx: ActorContext, access: ProjectAccess, cycleIds: string[]) {
+  const ids = [...new Set(cycleIds)];
+  if (ids.length === 0) return [];
+  const rows = await cycleRows(ctx).where(and(eq(cycles.project_id, access.project.id), inList(cycles.id, ids)));
+  return publishGroupViews(ctx, access, "cycle", await cycleViews(ctx, access, rows));
+}

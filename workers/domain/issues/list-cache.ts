@@ -1,0 +1,124 @@
+// Whole issue lists (boards: no `per_page`) kept in the isolate's memory at the project's
+// issues_version (ADR 010): an unchanged list is answered from memory, and after writes only the
+// rows written since are read and merged in.
+import { type SQL, and, eq, gt } from "drizzle-orm";
+import { issueTombstones, issues } from "../../../drizzle/schema";
+import type { Db } from "../../db";
+import { runNamedBatch } from "../../lib/batch";
+import { VersionedCache } from "../../lib/versioned-cache";
+import type { ProjectAccess } from "../access";
+import type { ActorContext } from "../context";
+import {
+  type IssueListRecord,
+  type IssueListSelect,
+  type ProjectLookups,
+  issueListColumns,
+  loadIssuesWithLookups,
+  readIssueListRows,
+} from "../issue-views";
+import { type IssueListQuery, listOrderComparator } from "./list-query";
+
+export type IssueListScope = { cycleId?: string; moduleId?: string };
+
+interface WholeList {
+  /** What the rows were shaped with besides themselves (`shapeStamp`). */
+  stamp: string;
+  /** Every matching row, in list order. */
+  rows: IssueListRecord[];
+  /** The rows as the response shows them. */
+  results: unknown;
+}
+
+/**
+ * Whole lists this isolate answered last, by project, scope and query. A board of 1,000 issues
+ * costs tens of milliseconds to read and shape and is read far more often than it changes.
+ * Bounded by rows (about 2 KB each with their shaped copy): a list over 5,000 rows is not kept.
+ * Callers treat the results as read-only.
+ */
+const wholeListCache = new VersionedCache<WholeList>(6_000, 5_000);
+
+/**
+ * What a list's rows are shaped with besides themselves, as the access row read it: the project's
+ * lookups version and the project's and workspace's names and slug, which every row shows. When it
+ * differs the list is read afresh, not patched: a state's group or a deleted label can change which
+ * issues match without writing them.
+ */
+function shapeStamp({ project, workspace }: ProjectAccess) {
+  return JSON.stringify([project.lookups_version, project.identifier, project.name, workspace.slug, workspace.name]);
+}
+
+/**
+ * A whole list: from the cache when the project's issues have not changed since it was stored;
+ * brought up to date from the rows written since when they have (`listWithChangesSince`); read in
+ * full otherwise. The versions come from the access row, read before any of these rows.
+ */
+export async function wholeList<T>(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  query: IssueListQuery,
+  scope: IssueListScope,
+  conditions: SQL[],
+  select: IssueListSelect,
+  shape: (rows: IssueListRecord[], lookups: ProjectLookups) => T,
+  knownLookups?: ProjectLookups,
+): Promise<T> {
+  const { project, workspace } = access;
+  const key = JSON.stringify([project.id, scope, query]);
+  const stamp = shapeStamp(access);
+  const held = wholeListCache.peek(key);
+  const since = held && held.value.stamp === stamp ? Number(held.version) : null;
+  if (held && since === project.issues_version) return held.value.results as T;
+  const source =
+    held && since !== null && since < project.issues_version
+      ? listWithChangesSince(ctx.db, project.id, conditions, held.value.rows, since, listOrderComparator(query.order_by))
+      : readIssueListRows(ctx.db, select);
+  const { rows, lookups } = await loadIssuesWithLookups(ctx.db, project, workspace, source, undefined, knownLookups);
+  const results = shape(rows, lookups);
+  wholeListCache.set(key, String(project.issues_version), { stamp, rows, results }, rows.length + 1);
+  return results;
+}
+
+/**
+ * `rows`, a whole list as of the project's issues_version `since` (in list order), brought up to
+ * date: reads only the project's issues written after `since` (`row_version`, stamped by trigger)
+ * and those that left the project (`issue_tombstones`), in one transaction. Changed rows that still
+ * match `conditions` go back in at their place in the order; the rest are dropped. The result is
+ * at least as new as the version the caller read before calling.
+ */
+export async function listWithChangesSince(
+  db: Db,
+  projectId: string,
+  conditions: SQL[],
+  rows: readonly IssueListRecord[],
+  since: number,
+  compare: (a: IssueListRecord, b: IssueListRecord) => number,
+): Promise<IssueListRecord[]> {
+  const { matching, written, gone } = await runNamedBatch(db, {
+    matching: db
+      .select(issueListColumns)
+      .from(issues)
+      .where(and(...conditions, gt(issues.row_version, since))),
+    written: db
+      .select({ id: issues.id })
+      .from(issues)
+      .where(and(eq(issues.project_id, projectId), gt(issues.row_version, since))),
+    gone: db
+      .select({ id: issueTombstones.issue_id })
+      .from(issueTombstones)
+      .where(and(eq(issueTombstones.project_id, projectId), gt(issueTombstones.version, since))),
+  });
+  const dropped = new Set([...written.map((row) => row.id), ...gone.map((row) => row.id)]);
+  const next = rows.filter((row) => !dropped.has(row.id));
+  for (const row of matching as IssueListRecord[]) {
+    // Binary search for the first row that sorts after this one; few rows change between reads.
+    let low = 0;
+    let high = next.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(next[middle], row) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    next.splice(low, 0, row);
+  }
+  return next;
+}

@@ -1,0 +1,68 @@
+// Sub-issues: an issue's children, and making issues children of another one. An issue cannot
+// become a sub-issue of itself or of one of its own sub-issues.
+import { and, eq } from "drizzle-orm";
+import { issues } from "../../../drizzle/schema";
+import { inList } from "../../lib/batch";
+import { parseInput } from "../../lib/validation";
+import { ROLE, projectAccess } from "../access";
+import type { ActorContext } from "../context";
+import { Invalid } from "../errors";
+import { activityInsert } from "../issue-activity";
+import { issueRowOf } from "../issue-views";
+import { AddSubIssuesInput } from "../schemas/issues";
+import { loadIssue, lookupsFor, unique } from "./load";
+import { publishIssues } from "./publish";
+import { isAncestor } from "./references";
+import { bumpSubIssues, runIssueWrite } from "./write-statements";
+
+/** The issue's sub-issues as list rows, with how many are in each state group. */
+export async function listSubIssues(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+  const access = await projectAccess(ctx, slug, projectId);
+  await loadIssue(ctx, projectId, issueId);
+  const children = await ctx.db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.project_id, projectId), eq(issues.parent_id, issueId)))
+    .orderBy(issues.sequence_id);
+  const lookups = await lookupsFor(ctx, access, [issueId]);
+  const state_distribution: Record<string, number> = { backlog: 0, unstarted: 0, started: 0, completed: 0, cancelled: 0 };
+  for (const child of children) {
+    const group = child.state_id ? lookups.states.get(child.state_id)?.group : undefined;
+    if (group) state_distribution[group] += 1;
+  }
+  return { sub_issues: children.map((child) => issueRowOf(child, lookups)), state_distribution };
+}
+
+/** Makes the listed issues sub-issues of this one (moving them from any previous parent). */
+export async function addSubIssues(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
+  const access = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const { sub_issue_ids } = parseInput(AddSubIssuesInput, input);
+  const parent = await loadIssue(ctx, projectId, issueId);
+  const ids = unique(sub_issue_ids);
+  if (ids.includes(issueId)) throw Invalid.field("sub_issue_ids", "An issue cannot be its own sub-issue.");
+  const children = await ctx.db.select().from(issues).where(and(eq(issues.project_id, projectId), inList(issues.id, ids)));
+  if (children.length !== ids.length) throw Invalid.field("sub_issue_ids", "Issue not found in this project.");
+  for (const child of children) {
+    if (await isAncestor(ctx, child.id, issueId)) {
+      throw Invalid.field("sub_issue_ids", "An issue cannot become a sub-issue of its own sub-issue.");
+    }
+  }
+  const moving = children.filter((child) => child.parent_id !== issueId);
+  const identifier = access.project.identifier;
+  const now = new Date().toISOString();
+  await runIssueWrite(ctx, {
+    moves: moving.map((child) => ({
+      reparent: ctx.db.update(issues).set({ parent_id: issueId, updated_at: now, updated_by: ctx.actor.id }).where(eq(issues.id, child.id)),
+      oldParentCount: child.parent_id ? bumpSubIssues(ctx, child.parent_id, -1) : undefined,
+      activity: activityInsert(
+        ctx,
+        { issueId: child.id, projectId, workspaceId: access.workspace.id },
+        { field: "parent", old_identifier: child.parent_id, new_identifier: issueId, new_value: `${identifier}-${parent.sequence_id}` },
+        now,
+      ),
+    })),
+    parentCount: moving.length ? bumpSubIssues(ctx, issueId, moving.length) : undefined,
+  });
+  await publishIssues(ctx, access, [issueId, ...moving.map((c) => c.id), ...moving.flatMap((c) => c.parent_id ?? [])]);
+  return listSubIssues(ctx, slug, projectId, issueId);
+}
