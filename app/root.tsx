@@ -13,9 +13,11 @@ import {
   useParams,
   useRouteError,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { FullPageState, LoadingState } from "./components/shell-states";
 import { ToastProvider } from "./components/toast";
 import { buttonClass } from "./components/ui";
+import { releaseInput } from "./lib/hydration-guard";
 import { readFlashToast } from "./lib/toast.server";
 import { isWorkspacePath, workspaceSlugOf } from "./lib/paths";
 import favicon from "./assets/favicon.svg";
@@ -34,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The document is hydrated: input reaches React again (entry.client.tsx held it).
+  useEffect(releaseInput, []);
   return (
     <html lang="en">
       <head>

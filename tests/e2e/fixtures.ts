@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
-import { inject } from "vitest";
+import { afterEach, inject } from "vitest";
 import { CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
 import { projectIssuesPath, projectPath, signInPath, workspacePath } from "../../app/lib/paths";
 
@@ -38,6 +38,8 @@ export interface TestPage {
   context: BrowserContext;
   /** Console errors and uncaught exceptions seen so far (hydration errors land here). */
   errors: string[];
+  /** Errors this page is expected to log from now on (a 5xx or exception the test provokes). */
+  allowErrors(...patterns: RegExp[]): void;
   goto(pathname: string): Promise<void>;
 }
 
@@ -48,7 +50,30 @@ export interface TestPage {
  */
 const IGNORED_ERRORS = [/favicon\.ico/, /Failed to load resource: the server responded with a status of 4\d\d/];
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TestPage> {
+/** Every page opened in this test file, with how many of its errors were checked already. */
+const opened: { tab: TestPage; allowed: RegExp[]; checked: number }[] = [];
+
+/**
+ * A test fails when one of its pages logged a console error or threw an exception it did not
+ * declare with `allowErrors` (hydration mismatches, failed requests, React errors): every test
+ * file that opens pages gets this check after each test.
+ */
+afterEach(() => {
+  const unexpected: string[] = [];
+  for (const entry of opened) {
+    const fresh = entry.tab.errors.slice(entry.checked);
+    entry.checked = entry.tab.errors.length;
+    unexpected.push(...fresh.filter((text) => !entry.allowed.some((pattern) => pattern.test(text))));
+  }
+  if (unexpected.length > 0) {
+    throw new Error(`the browser logged ${unexpected.length} unexpected error(s):\n${unexpected.join("\n")}`);
+  }
+});
+
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; allowErrors?: RegExp[] } = {},
+): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1360, height: options.height ?? 860 },
@@ -63,15 +88,19 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
     if (!IGNORED_ERRORS.some((pattern) => pattern.test(text))) errors.push(text);
   });
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  return {
+  const allowed = [...(options.allowErrors ?? [])];
+  const tab: TestPage = {
     page,
     context,
     errors,
+    allowErrors: (...patterns) => allowed.push(...patterns),
     async goto(pathname) {
       await page.goto(pathname);
       await waitForHydration(page);
     },
   };
+  opened.push({ tab, allowed, checked: 0 });
+  return tab;
 }
 
 /** Remix marks nothing on hydration; wait for its router and an idle network instead. */

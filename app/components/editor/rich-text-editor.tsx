@@ -305,6 +305,52 @@ export default function RichTextEditor({
   const [linkUrl, setLinkUrl] = useState("");
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const [focusWithin, setFocusWithin] = useState(false);
+  const pressing = useRef(false);
+
+  // The "focus" toolbar shows while the focus is in the editor. A press on a control outside
+  // moves the focus on pointerdown; hiding the toolbar right then would shift everything below
+  // the editor up before the pointerup, and the click would land beside the control the person
+  // aimed at (the first click on a button under the editor did nothing). So while the editor
+  // has the focus, presses are watched, and a blur caused by one hides the toolbar after its click.
+  useEffect(() => {
+    if (!focusWithin || toolbar !== "focus") return;
+    const press = () => {
+      pressing.current = true;
+    };
+    const release = () => {
+      pressing.current = false;
+    };
+    window.addEventListener("pointerdown", press, true);
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
+    return () => {
+      pressing.current = false;
+      window.removeEventListener("pointerdown", press, true);
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+    };
+  }, [focusWithin, toolbar]);
+
+  function onWrapperBlur(event: React.FocusEvent) {
+    const wrapper = wrapperRef.current;
+    if (wrapper?.contains(event.relatedTarget as Node | null)) return;
+    const hideUnlessBack = () => {
+      if (!wrapperRef.current?.contains(document.activeElement)) setFocusWithin(false);
+    };
+    if (!pressing.current) {
+      hideUnlessBack();
+      return;
+    }
+    // pointerup, mouseup and click are dispatched in one task: a timeout runs after the click.
+    const after = () => {
+      window.removeEventListener("pointerup", after, true);
+      window.removeEventListener("pointercancel", after, true);
+      window.setTimeout(hideUnlessBack, 0);
+    };
+    window.addEventListener("pointerup", after, true);
+    window.addEventListener("pointercancel", after, true);
+  }
 
   const latest = useRef({ onChange, onBlur, onSubmit, placeholderText, editable, uploadImage });
   latest.current = { onChange, onBlur, onSubmit, placeholderText, editable, uploadImage };
@@ -469,13 +515,14 @@ export default function RichTextEditor({
   const showToolbar = editable && toolbar !== "none" && state;
   const s = state;
   return (
-    <div ref={wrapperRef} className="group/editor relative">
+    // biome-ignore lint/a11y/noStaticElementInteractions: tracks where the focus is; not a control.
+    <div ref={wrapperRef} className="relative" onFocus={() => setFocusWithin(true)} onBlur={onWrapperBlur}>
       {showToolbar && s ? (
         <div
           role="toolbar"
           aria-label="Formatting"
           className={`mb-1 flex-wrap items-center gap-0.5 border-b border-neutral-100 pb-1 ${
-            toolbar === "focus" ? "hidden group-focus-within/editor:flex" : "flex"
+            toolbar === "focus" && !focusWithin ? "hidden" : "flex"
           }`}
         >
           {[1, 2, 3].map((level) => (

@@ -4,6 +4,7 @@
 // updates to the issue route; the value in flight is shown before the server answers.
 import { Link } from "@remix-run/react";
 import { useState } from "react";
+import { useShortcut } from "~/hooks/use-shortcut";
 import { IconCalendar, IconPlus, IconTrash, IconX } from "../icons";
 import { PRIORITY_LABELS, type Priority, PriorityIcon, StateGroupIcon } from "../issue-icons";
 import { QuickLabelForm } from "../labels/quick-label-form";
@@ -253,23 +254,34 @@ function LabelsRow() {
   );
 }
 
-function CopyLinkButton() {
+/**
+ * Copies the issue's URL and says so: the "Copy link" button and Ctrl/Cmd+Alt+C (whose toast is
+ * titled "Copied to clipboard").
+ */
+function useCopyIssueLink() {
   const { issuePath, data } = useIssuePage();
   const toast = useToast();
+  return async (title: string) => {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}${issuePath(data.issue.id)}`);
+      toast.show({ type: "success", title, message: "Issue link copied to clipboard." });
+    } catch {
+      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
+    }
+  };
+}
+
+function CopyLinkButton() {
+  const copy = useCopyIssueLink();
+  useShortcut({ key: "c", mod: true, alt: true }, () => void copy("Copied to clipboard"));
   return (
     <button
       type="button"
       aria-label="Copy issue link"
       title="Copy link"
+      aria-keyshortcuts="Control+Alt+C Meta+Alt+C"
       className="rounded-md p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(`${window.location.origin}${issuePath(data.issue.id)}`);
-          toast.show({ type: "success", title: "Link Copied!", message: "Issue link copied to clipboard." });
-        } catch {
-          toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
-        }
-      }}
+      onClick={() => void copy("Link Copied!")}
     >
       <IconCopy size={15} />
     </button>

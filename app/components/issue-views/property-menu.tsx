@@ -1,5 +1,5 @@
 // One menu for every inline edit and card menu on the page: a property button (or the card's
-// "..." button) opens it at its position. One Ark menu instead of a few per card keeps a board of
+// "..." button) opens it next to itself. One Ark menu instead of a few per card keeps a board of
 // 1,000 issues fast to render and hydrate.
 import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
@@ -57,7 +57,6 @@ export function PropertyMenu({
     if (target && !issue) onClose();
   }, [target, issue, onClose]);
   if (!target || !issue) return null;
-  const rect = target.anchor.getBoundingClientRect();
   const multi = target.kind === "assignees" || target.kind === "labels";
   const label =
     target.kind === "menu"
@@ -77,13 +76,15 @@ export function PropertyMenu({
     <Menu.Root
       key={target.nonce}
       defaultOpen
-      anchorPoint={{ x: rect.left, y: rect.bottom + 4 }}
-      positioning={{ placement: "bottom-start" }}
+      // The menu has no Menu.Trigger of its own: the button that opened it is its anchor, so it
+      // sits below that button (above it, or shifted sideways, when the window has no room) and
+      // follows it when the board scrolls. (`anchorPoint` alone is not used for positioning.)
+      positioning={{ placement: "bottom-start", gutter: 4, getAnchorElement: () => target.anchor }}
       closeOnSelect={!multi}
       onOpenChange={(details) => {
         if (details.open) return;
         onClose();
-        // A menu opened at a point does not return focus by itself.
+        // A menu without a Menu.Trigger does not return focus by itself.
         if (target.anchor.isConnected) target.anchor.focus({ preventScroll: true });
       }}
       onSelect={(details) => {

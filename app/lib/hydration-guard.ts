@@ -1,0 +1,58 @@
+// Keyboard and pointer input that arrives while React is still hydrating the document is kept
+// from React. React answers such an event by hydrating the whole page synchronously, and while
+// Remix still decodes the streamed loader data its root suspends: the synchronous pass then
+// fails (React errors 421, 426 and at worst 345, a page that never becomes interactive). Before
+// hydration no handler of the app is attached, so nothing a person expects is lost; the
+// browser's own behaviour (typing, following a link, submitting a form) is untouched.
+
+/** The events React hydrates synchronously for (react-dom 18's discrete replayable events). */
+const HELD_EVENTS = [
+  "mousedown",
+  "mouseup",
+  "touchcancel",
+  "touchend",
+  "touchstart",
+  "auxclick",
+  "dblclick",
+  "pointercancel",
+  "pointerdown",
+  "pointerup",
+  "dragend",
+  "dragstart",
+  "drop",
+  "compositionend",
+  "compositionstart",
+  "keydown",
+  "keypress",
+  "keyup",
+  "input",
+  "textInput",
+  "copy",
+  "cut",
+  "paste",
+  "click",
+  "change",
+  "contextmenu",
+  "reset",
+  "submit",
+] as const;
+
+let holding = false;
+
+function hold(event: Event) {
+  event.stopImmediatePropagation();
+}
+
+/** Called once before hydrateRoot: input stops at the window until `releaseInput`. */
+export function holdInputUntilHydrated() {
+  if (holding) return;
+  holding = true;
+  for (const type of HELD_EVENTS) window.addEventListener(type, hold, true);
+}
+
+/** Called when the root has hydrated (the root layout's first effect). */
+export function releaseInput() {
+  if (!holding) return;
+  holding = false;
+  for (const type of HELD_EVENTS) window.removeEventListener(type, hold, true);
+}
