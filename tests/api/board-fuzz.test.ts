@@ -282,20 +282,25 @@ async function runFuzz(seed: number, { lanes = 4, steps = 18 } = {}) {
   return { clock, issues: truth.length, statuses: Object.fromEntries(fuzz.statuses) };
 }
 
+// A fuzz run is a fixed amount of seeded work (4 lanes x 18 steps); alone it takes 10-20 s, and
+// with another test suite on the same two cores up to three times that. The cap only bounds a
+// hung run: nothing here waits for time to pass.
+const FUZZ_RUN_CAP = { timeout: 180_000 };
+
 describe("board fuzz: clients converge on the database", () => {
   for (const seed of [2, 3, 4]) {
-    it(`seed ${seed}`, async () => {
+    it(`seed ${seed}`, FUZZ_RUN_CAP, async () => {
       await runFuzz(seed);
     });
   }
 });
 
 describe("board fuzz: seeds that once failed", () => {
-  it("seed 1: a sub-issue created under a parent deleted meanwhile, or a delete racing a delete, answered 500 (now 409/404)", async () => {
+  it("seed 1: a sub-issue created under a parent deleted meanwhile, or a delete racing a delete, answered 500 (now 409/404)", FUZZ_RUN_CAP, async () => {
     await runFuzz(1);
   });
 
-  it("seed 5: renaming a parent left its sub-issues' parent_detail stale on every board", async () => {
+  it("seed 5: renaming a parent left its sub-issues' parent_detail stale on every board", FUZZ_RUN_CAP, async () => {
     await runFuzz(5);
   });
 });
