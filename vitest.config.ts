@@ -19,7 +19,8 @@ export default defineConfig(async () => {
     resolve: { alias: { "virtual:remix-server-build": fileURLToPath(new URL("./build/server/index.js", import.meta.url)) } },
     test: {
       include: ["tests/**/*.test.ts"],
-      exclude: ["tests/e2e/**", "node_modules/**"],
+      // tests/tooling runs in Node (it spawns the linter), with the browser tests.
+      exclude: ["tests/e2e/**", "tests/tooling/**", "node_modules/**"],
       setupFiles: ["./tests/setup/apply-migrations.ts"],
       // Two workers on the two-core machine: each test file starts its own workerd (~8 s), and
       // two starts overlap well with the other file's requests.
