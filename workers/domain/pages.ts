@@ -15,6 +15,7 @@ import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
 import { removeFavorite, saveFavorite } from "./favorites";
 import { inList } from "./issue-query";
+import { DAY_MS } from "./schemas/dates";
 import { CreatePageInput, FavoritePageInput, PageListParams, PatchPageInput } from "./schemas/pages";
 
 export const PAGE_NOT_FOUND = "Page not found.";
@@ -117,8 +118,6 @@ async function shapePages(ctx: ActorContext, rows: { page: Page; favoriteId: str
     }),
   );
 }
-
-const DAY_MS = 86_400_000;
 
 function recentGroupOf(updatedAt: string, today: string): (typeof RECENT_GROUPS)[number] {
   const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${updatedAt.slice(0, 10)}T00:00:00Z`)) / DAY_MS);
