@@ -17,15 +17,21 @@ export function useBoardHub() {
 export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope, loadedClock: number | null = null): ViewIssue[] {
   const hub = useContext(BoardHubContext);
   const [live, setLive] = useState(emptyLiveIssues);
-  const current = useRef({ live, loaded, scope, loadedClock });
-  current.current = { live, loaded, scope, loadedClock };
+  // The clock the shown list was read at, taken when that list arrives (the issues stream in
+  // after the rest of the loader data, which carries the clock).
+  const listRead = useRef({ loaded, clock: loadedClock });
+  if (listRead.current.loaded !== loaded) listRead.current = { loaded, clock: loadedClock };
+  const readAt = listRead.current.clock;
+  const current = useRef({ live, loaded, scope, readAt });
+  current.current = { live, loaded, scope, readAt };
 
   useEffect(() => {
     if (!hub) return;
     const stop = hub.subscribe({
       changes(changes, clock) {
-        const { live: layer, loaded: list, scope: where } = current.current;
-        const next = applyBoardChanges(layer, changes, where, new Set(list.map((issue) => issue.id)), clock);
+        const { live: layer, loaded: list, scope: where, readAt: at } = current.current;
+        // What batches up to the list's clock said is in the list: only later ones are kept.
+        const next = applyBoardChanges(liveIssuesAfter(layer, at), changes, where, new Set(list.map((issue) => issue.id)), clock);
         if (!next) return false;
         // Kept in the ref too: several batches can arrive before React renders again.
         current.current = { ...current.current, live: next };
@@ -33,27 +39,26 @@ export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope, loadedClock
         return true;
       },
       reset() {
-        // The shell re-reads the loaders: until they answer the layer still beats the old list,
-        // and once they do, the fresh list replaces whatever the layer held before it was read.
+        // The shell re-reads the loaders: until they answer the layer still beats the old list.
+        // With a clock, the fresh list's clock drops what it holds; without one, all is dropped.
         clearOnLoad.current = true;
       },
     });
     // Batches handed out while this page's loaders ran went to the page it replaced.
-    if (hub.handedOutSince(current.current.loadedClock)) hub.reloadPage();
+    if (hub.handedOutSince(current.current.readAt)) hub.reloadPage();
     return stop;
   }, [hub]);
 
   const clearOnLoad = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the loaders answer, only.
   useEffect(() => {
-    const { loadedClock: at } = current.current;
-    // Batches up to the clock the fresh list was read at are in it; later ones stay on top.
-    const next = at === null ? (clearOnLoad.current ? emptyLiveIssues() : current.current.live) : liveIssuesAfter(current.current.live, at);
+    const clear = clearOnLoad.current && current.current.readAt === null;
     clearOnLoad.current = false;
-    if (next === current.current.live) return;
-    current.current = { ...current.current, live: next };
-    setLive(next);
+    if (!clear) return;
+    current.current = { ...current.current, live: emptyLiveIssues() };
+    setLive(emptyLiveIssues());
   }, [loaded]);
 
-  return useMemo(() => withLiveIssues(loaded, live), [loaded, live]);
+  // Pruned as it is drawn, not through another state update once the list arrives.
+  return useMemo(() => withLiveIssues(loaded, liveIssuesAfter(live, readAt)), [loaded, live, readAt]);
 }
