@@ -8,7 +8,8 @@ import { projectIssuesPath, projectPath } from "~/lib/paths";
 import { DeleteProjectDialog } from "./delete-project-dialog";
 import { IconCalendar, IconDots, IconLock, IconSettings, IconStar, IconTrash } from "./icons";
 import { ProjectIcon } from "./project-icon";
-import { formatDate, truncate } from "./ui";
+import { formatDate } from "../../workers/domain/schemas/dates";
+import { truncate } from "./ui";
 import type { ShellProject } from "./workspace-context";
 
 export const DESCRIPTION_MAX = 100;

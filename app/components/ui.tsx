@@ -54,13 +54,3 @@ export const Spinner = forwardRef<SVGSVGElement, { className?: string }>(functio
 export function truncate(text: string, max: number) {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Mar 4, 2025" from an ISO timestamp or YYYY-MM-DD date, in UTC so server and browser agree. */
-export function formatDate(value: string | null | undefined) {
-  if (!value) return "";
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}

@@ -2,7 +2,7 @@
 // list in place; anything else, and resets, leave it to the project shell's revalidation.
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ViewIssue } from "~/lib/issue-views-contract";
-import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, withLiveIssues } from "~/lib/live-board";
+import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, liveIssuesAfter, withLiveIssues } from "~/lib/live-board";
 
 export const BoardHubContext = createContext<BoardHub | null>(null);
 
@@ -10,18 +10,28 @@ export function useBoardHub() {
   return useMemo(() => new BoardHub(), []);
 }
 
-export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope): ViewIssue[] {
+/**
+ * The loaded issues with the board's changes since laid over them. `loadedClock` is the board
+ * clock the loader read the issues at (null when the board did not answer).
+ */
+export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope, loadedClock: number | null = null): ViewIssue[] {
   const hub = useContext(BoardHubContext);
   const [live, setLive] = useState(emptyLiveIssues);
-  const current = useRef({ live, loaded, scope });
-  current.current = { live, loaded, scope };
+  // The clock the shown list was read at, taken when that list arrives (the issues stream in
+  // after the rest of the loader data, which carries the clock).
+  const listRead = useRef({ loaded, clock: loadedClock });
+  if (listRead.current.loaded !== loaded) listRead.current = { loaded, clock: loadedClock };
+  const readAt = listRead.current.clock;
+  const current = useRef({ live, loaded, scope, readAt });
+  current.current = { live, loaded, scope, readAt };
 
   useEffect(() => {
     if (!hub) return;
-    return hub.subscribe({
-      changes(changes) {
-        const { live: layer, loaded: list, scope: where } = current.current;
-        const next = applyBoardChanges(layer, changes, where, new Set(list.map((issue) => issue.id)));
+    const stop = hub.subscribe({
+      changes(changes, clock) {
+        const { live: layer, loaded: list, scope: where, readAt: at } = current.current;
+        // What batches up to the list's clock said is in the list: only later ones are kept.
+        const next = applyBoardChanges(liveIssuesAfter(layer, at), changes, where, new Set(list.map((issue) => issue.id)), clock);
         if (!next) return false;
         // Kept in the ref too: several batches can arrive before React renders again.
         current.current = { ...current.current, live: next };
@@ -29,21 +39,26 @@ export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope): ViewIssue[
         return true;
       },
       reset() {
-        // The shell re-reads the loaders: until they answer the layer still beats the old list,
-        // and once they do, the fresh list replaces whatever the layer held.
+        // The shell re-reads the loaders: until they answer the layer still beats the old list.
+        // With a clock, the fresh list's clock drops what it holds; without one, all is dropped.
         clearOnLoad.current = true;
       },
     });
+    // Batches handed out while this page's loaders ran went to the page it replaced.
+    if (hub.handedOutSince(current.current.readAt)) hub.reloadPage();
+    return stop;
   }, [hub]);
 
   const clearOnLoad = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the loaders answer, only.
   useEffect(() => {
-    if (!clearOnLoad.current) return;
+    const clear = clearOnLoad.current && current.current.readAt === null;
     clearOnLoad.current = false;
+    if (!clear) return;
     current.current = { ...current.current, live: emptyLiveIssues() };
     setLive(emptyLiveIssues());
   }, [loaded]);
 
-  return useMemo(() => withLiveIssues(loaded, live), [loaded, live]);
+  // Pruned as it is drawn, not through another state update once the list arrives.
+  return useMemo(() => withLiveIssues(loaded, liveIssuesAfter(live, readAt)), [loaded, live, readAt]);
 }

@@ -15,7 +15,7 @@ import {
 export type BoardStatus = "connecting" | "open" | "offline" | "closed";
 
 export interface BoardCallbacks {
-  /** Changes committed after the page loaded, oldest first. */
+  /** Changes committed after the page's data was read, oldest first, stamped `clock`. */
   onChanges?(changes: Change[], clock: number): void;
   /** The server could not replay what we missed: reload the data. */
   onReset?(): void;
@@ -37,11 +37,21 @@ export function backoffDelay(attempt: number) {
   return exp / 2 + Math.random() * (exp / 2);
 }
 
-export function useProjectBoard(slug: string, projectId: string, callbacks: BoardCallbacks = {}) {
+/**
+ * The project's live board socket. `loadedClock` is the board clock the page's data was read at
+ * (0 when unknown): the socket connects from it, so the board replays every batch committed after
+ * the loaders read, and it moves forward whenever the loaders answer with newer data.
+ */
+export function useProjectBoard(slug: string, projectId: string, loadedClock: number, callbacks: BoardCallbacks = {}) {
   const [status, setStatus] = useState<BoardStatus>("connecting");
   const [presence, setPresence] = useState<PresenceUser[]>([]);
   const latest = useRef(callbacks);
   latest.current = callbacks;
+  /** The clock the page is up to date with: its data's, or the newest batch handed to it. */
+  const synced = useRef({ projectId, clock: loadedClock });
+  if (synced.current.projectId !== projectId) synced.current = { projectId, clock: loadedClock };
+  // Batches up to a fresher load's clock are in its data: the socket need not hand them over.
+  else synced.current.clock = Math.max(synced.current.clock, loadedClock);
 
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -49,9 +59,7 @@ export function useProjectBoard(slug: string, projectId: string, callbacks: Boar
     let stopped = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
-    /** The server clock we are up to date with; 0 until the first `connected`. */
-    let clock = 0;
-    let awaitingFirstSync = true;
+    const sync = synced.current;
 
     const send = (message: ClientMessage) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
 
@@ -71,36 +79,34 @@ export function useProjectBoard(slug: string, projectId: string, callbacks: Boar
       }
       switch (message.type) {
         case "connected":
+          // The batches after our clock (or a reset) follow; the board's clock is not ours yet.
           attempt = 0;
           setStatus("open");
           setPresence(message.presence);
-          if (awaitingFirstSync) clock = message.clock;
           break;
         case "presence":
           setPresence(message.users);
           break;
         case "changes":
-          if (message.clock <= clock) break;
-          if (message.since > clock) {
+          if (message.clock <= sync.clock) break;
+          if (message.since > sync.clock) {
             // Batches between our clock and `since` never reached us: patching would skip them.
-            clock = message.clock;
+            sync.clock = message.clock;
             latest.current.onReset?.();
             break;
           }
-          clock = message.clock;
+          sync.clock = message.clock;
           latest.current.onChanges?.(message.changes, message.clock);
           break;
         case "reset":
-          // The first connect sends lastClock 0, so a reset right after it only says "you have
-          // nothing": the page was just rendered from fresh data. Later resets mean we missed changes.
-          clock = message.clock;
-          if (!awaitingFirstSync) latest.current.onReset?.();
+          // We missed batches the board no longer keeps, or the page's data had no clock (0).
+          sync.clock = message.clock;
+          latest.current.onReset?.();
           break;
         case "error":
           if (message.code === "forbidden" || message.code === "protocol_version") stopped = true;
           break;
       }
-      if (message.type === "connected" || message.type === "reset") awaitingFirstSync = false;
     }
 
     function connect() {
@@ -108,7 +114,7 @@ export function useProjectBoard(slug: string, projectId: string, callbacks: Boar
       const current = new WebSocket(boardUrl(window.location, slug, projectId));
       socket = current;
       current.addEventListener("open", () => {
-        send({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock: awaitingFirstSync ? 0 : clock } satisfies ClientMessage);
+        send({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock: sync.clock } satisfies ClientMessage);
         clearInterval(pingTimer);
         pingTimer = setInterval(() => current.readyState === WebSocket.OPEN && current.send(PING), PING_INTERVAL_MS);
       });

@@ -1,6 +1,7 @@
 // Client-safe constants and pure rules of the issue views and their display preferences: layouts,
 // grouping and ordering options, colours, truncation, due-date tones and the drag-and-drop
 // sort_order rule. No zod here: this ships with every issue page.
+import { DAY_MS } from "../../workers/domain/schemas/dates";
 import type { ViewProps } from "../../workers/domain/schemas/view-props";
 import { ISSUE_PROPERTY_KEYS, type IssuePropertyKey, type IssuePropertyToggles } from "../../workers/domain/schemas/issue-properties";
 
@@ -170,8 +171,6 @@ export function truncateTitle(text: string, max: number) {
 }
 
 // ---------------------------------------------------------------- dates (UTC, so SSR and hydration agree)
-
-const DAY_MS = 86_400_000;
 
 export function todayUtc(now = new Date()) {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);

@@ -50,6 +50,8 @@ export interface IssueViewsFrame {
   states: { id: string; name: string; color: string; group: string }[];
   labels: { id: string; name: string; color: string }[];
   members: { id: string; name: string; email: string; avatar: string }[];
+  /** The board clock the page's data was read at; the socket replays what came after (null: unknown). */
+  boardClock: number | null;
 }
 
 /** What the loader answers: the issues are a promise the page streams. */

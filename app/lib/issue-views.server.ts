@@ -17,6 +17,7 @@ import { createView, getView, updateView } from "../../workers/domain/views";
 import type { IssueFilters } from "../../drizzle/schema";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { Invalid } from "../../workers/domain/errors";
+import { readBoardClock } from "./board-clock.server";
 import { actionError, loadOrThrow } from "./errors.server";
 import {
   type IssueListSourceDetail,
@@ -85,11 +86,12 @@ type SourceDetail = IssueListSourceDetail;
 
 /**
  * The source's detail and filters (awaited: the toolbar needs them) and its rows (not awaited:
- * the page streams them, read once `shellSent` resolves, with the project lookups the frame read).
- * A rows promise that rejects after the detail failed is already handled.
+ * the page streams them, read once `shellSent` resolves and the board's clock has been read, with
+ * the project lookups the frame read). A rows promise that rejects after the detail failed is
+ * already handled.
  */
 async function listFor(
-  shellSent: Promise<void>,
+  rowsMayStart: Promise<unknown>,
   frameLookups: Promise<ProjectLookups>,
   ctx: ActorContext,
   access: ProjectAccess,
@@ -100,7 +102,7 @@ async function listFor(
 ): Promise<{ rows: Promise<IssueRow[]>; detail: SourceDetail; filters: IssueFilters }> {
   const projectId = access.project.id;
   const settled = (list: () => Promise<unknown>) => {
-    const rows = shellSent.then(list).then((body) => rowsOf(body as ListBody));
+    const rows = rowsMayStart.then(list).then((body) => rowsOf(body as ListBody));
     rows.catch(() => {});
     return rows;
   };
@@ -145,11 +147,16 @@ export async function loadIssueViews(
   return loadOrThrow(request, async () => {
     const access = await projectAccess(ctx, slug, projectId);
     const stored = withViewPropsDefaults(access.membership.view_props);
+    // The board clock is read beside the frame's reads and before the list's: every issue change
+    // that commits after the list is read is published with a higher clock, which the page's
+    // socket connects from (ADR 013).
+    const boardClock = readBoardClock(context, access.project.id);
     const frameLookups = loadProjectLookups(ctx.db, access.project, access.workspace);
-    const [list, lookups, properties] = await Promise.all([
-      listFor(context.shellSent, frameLookups, ctx, access, slug, source, stored.filters, stored.orderBy),
+    const [list, lookups, properties, clock] = await Promise.all([
+      listFor(Promise.all([context.shellSent, boardClock]), frameLookups, ctx, access, slug, source, stored.filters, stored.orderBy),
       frameLookups,
       getIssueProperties(ctx, slug, projectId),
+      boardClock,
     ]);
     const role = access.membership.role;
     const display: ViewProps = { ...stored, filters: list.filters ?? {} };
@@ -157,6 +164,8 @@ export async function loadIssueViews(
       workspaceSlug: access.workspace.slug,
       project: { id: access.project.id, identifier: access.project.identifier, name: access.project.name },
       source: list.detail,
+      /** The live board's clock when the issues were read (null: the board did not answer). */
+      boardClock: clock,
       userId: ctx.actor.id,
       role,
       /** Guests, viewers and everyone on a completed cycle only read (spec 000 section 6). */

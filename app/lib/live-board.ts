@@ -47,9 +47,11 @@ export interface LiveIssues {
   deleted: Set<string>;
   /** Issues that left this list's cycle or module. */
   leftScope: Set<string>;
+  /** The board clock of the batch that last touched each issue above. */
+  clocks: Map<string, number>;
 }
 
-export const emptyLiveIssues = (): LiveIssues => ({ upserts: new Map(), deleted: new Set(), leftScope: new Set() });
+export const emptyLiveIssues = (): LiveIssues => ({ upserts: new Map(), deleted: new Set(), leftScope: new Set(), clocks: new Map() });
 
 function inScope(row: Record<string, unknown>, scope: LiveScope) {
   if (scope.kind === "cycle") return row.cycle === scope.id;
@@ -64,13 +66,27 @@ function viewIssueOf(row: Record<string, unknown>, bridgeId: string | null): Vie
 }
 
 /**
- * Folds one batch of board changes into the live layer. Returns the new layer, or null when the
- * batch holds something this layer cannot show correctly: the caller revalidates instead.
+ * Folds one batch of board changes (stamped `clock`) into the live layer. Returns the new layer,
+ * or null when the batch holds something this layer cannot show correctly: the caller revalidates.
+ * A batch the loaded list already holds (replayed from before the socket connected) changes
+ * nothing: its rows are whole and come in commit order, and a loaded row newer than one wins.
  */
-export function applyBoardChanges(live: LiveIssues, changes: Change[], scope: LiveScope, known: ReadonlySet<string>): LiveIssues | null {
-  const next: LiveIssues = { upserts: new Map(live.upserts), deleted: new Set(live.deleted), leftScope: new Set(live.leftScope) };
+export function applyBoardChanges(
+  live: LiveIssues,
+  changes: Change[],
+  scope: LiveScope,
+  known: ReadonlySet<string>,
+  clock = Number.POSITIVE_INFINITY,
+): LiveIssues | null {
+  const next: LiveIssues = {
+    upserts: new Map(live.upserts),
+    deleted: new Set(live.deleted),
+    leftScope: new Set(live.leftScope),
+    clocks: new Map(live.clocks),
+  };
   for (const change of changes) {
     if (change.kind !== "issue") return null;
+    next.clocks.set(change.id, clock);
     if (change.op === "delete") {
       next.deleted.add(change.id);
       next.upserts.delete(change.id);
@@ -100,6 +116,30 @@ export function applyBoardChanges(live: LiveIssues, changes: Change[], scope: Li
 }
 
 /**
+ * The live layer once the loaders answered with issues read at board clock `loadedClock`: what
+ * batches up to that clock said is in the loaded list (or older than it), so only later batches
+ * stay. Without a clock (the board did not answer the loader) the layer is kept whole.
+ */
+export function liveIssuesAfter(live: LiveIssues, loadedClock: number | null): LiveIssues {
+  if (loadedClock === null || live.clocks.size === 0) return live;
+  const stale = [...live.clocks].filter(([, clock]) => clock <= loadedClock).map(([id]) => id);
+  if (stale.length === 0) return live;
+  const next: LiveIssues = {
+    upserts: new Map(live.upserts),
+    deleted: new Set(live.deleted),
+    leftScope: new Set(live.leftScope),
+    clocks: new Map(live.clocks),
+  };
+  for (const id of stale) {
+    next.upserts.delete(id);
+    next.deleted.delete(id);
+    next.leftScope.delete(id);
+    next.clocks.delete(id);
+  }
+  return next;
+}
+
+/**
  * The loader's issues with the live layer laid over them. A loaded row newer than the live one
  * (the loader ran after the change) wins; new issues go at the end (the views sort anyway).
  */
@@ -118,7 +158,7 @@ export function withLiveIssues(loaded: ViewIssue[], live: LiveIssues): ViewIssue
 }
 
 /** A listener answers whether it placed the batch; false makes the page revalidate. */
-export type BoardListener = { changes(changes: Change[]): boolean; reset(): void };
+export type BoardListener = { changes(changes: Change[], clock: number): boolean; reset(): void };
 
 /**
  * Hands the project socket's batches to whichever views are mounted (the socket lives in the
@@ -126,6 +166,10 @@ export type BoardListener = { changes(changes: Change[]): boolean; reset(): void
  */
 export class BoardHub {
   private readonly listeners = new Set<BoardListener>();
+  /** The clock of the newest batch handed out (0 before the first). */
+  private delivered = 0;
+  /** Reloads the page's data; the socket's owner sets it. */
+  reloadPage: () => void = () => {};
 
   subscribe(listener: BoardListener) {
     this.listeners.add(listener);
@@ -134,11 +178,20 @@ export class BoardHub {
     };
   }
 
+  /**
+   * Whether batches after `loadedClock` were already handed out: a view mounting with issues read
+   * at that clock lacks them (they went to the page it replaced while its loaders ran).
+   */
+  handedOutSince(loadedClock: number | null): boolean {
+    return loadedClock !== null && loadedClock < this.delivered;
+  }
+
   /** True when every mounted listener placed the batch (and there was at least one). */
-  deliver(changes: Change[]): boolean {
+  deliver(changes: Change[], clock = this.delivered): boolean {
+    this.delivered = Math.max(this.delivered, clock);
     if (this.listeners.size === 0) return false;
     let placed = true;
-    for (const listener of this.listeners) placed = listener.changes(changes) && placed;
+    for (const listener of this.listeners) placed = listener.changes(changes, clock) && placed;
     return placed;
   }
 

@@ -23,6 +23,7 @@ import { buttonClass, truncate } from "~/components/ui";
 import { useWorkspaceShell } from "~/components/workspace-context";
 import { BoardHubContext, useBoardHub } from "~/hooks/use-live-issues";
 import { useProjectBoard } from "~/hooks/use-project-board";
+import { readBoardClock } from "~/lib/board-clock.server";
 import { issueFormAction } from "~/lib/issue-detail.server";
 import type { BoardHub } from "~/lib/live-board";
 import { projectIssuesPath } from "~/lib/paths";
@@ -30,7 +31,8 @@ import { loadProjectShell } from "~/lib/projects.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const project = await loadProjectShell(request, context, params.workspaceSlug ?? "", params.projectId ?? "");
-  return { project };
+  // Read once per request: the issue views' loader reads the same clock before its list.
+  return { project, boardClock: await readBoardClock(context, project.id) };
 }
 
 export type ProjectShellData = Awaited<ReturnType<typeof loader>>;
@@ -73,9 +75,10 @@ function useBoardChangeHandlers(hub: BoardHub) {
         Promise.resolve(latest.current.revalidate()).catch(() => {});
       }, 250);
     };
+    hub.reloadPage = schedule;
     return {
-      onChanges: (changes: Change[]) => {
-        if (!hub.deliver(changes)) schedule();
+      onChanges: (changes: Change[], clock: number) => {
+        if (!hub.deliver(changes, clock)) schedule();
       },
       onReset: () => {
         hub.reset();
@@ -85,12 +88,28 @@ function useBoardChangeHandlers(hub: BoardHub) {
   }, [hub]);
 }
 
+/**
+ * The board clock the page's data was read at: the oldest among the loaders that report one (this
+ * shell's and the issue views'), so no loaded data misses a batch; 0 when a read failed.
+ */
+function useLoadedBoardClock(): number {
+  const matches = useMatches();
+  let oldest: number | null = null;
+  for (const match of matches) {
+    const data = match.data as { boardClock?: number | null } | undefined;
+    if (!data || !("boardClock" in data)) continue;
+    const clock = data.boardClock ?? 0;
+    oldest = oldest === null ? clock : Math.min(oldest, clock);
+  }
+  return oldest ?? 0;
+}
+
 export default function ProjectShell() {
   const { project } = useLoaderData<typeof loader>();
   const { workspace } = useWorkspaceShell();
   const crumbs = useChildCrumbs();
   const hub = useBoardHub();
-  const board = useProjectBoard(workspace.slug, project.id, useBoardChangeHandlers(hub));
+  const board = useProjectBoard(workspace.slug, project.id, useLoadedBoardClock(), useBoardChangeHandlers(hub));
   return (
     <>
       <ShellHeader

@@ -1,6 +1,7 @@
 // A live-board client for workerd tests: opens the board socket through the real Worker route
 // (SELF.fetch with a WebSocket upgrade), says `connect`, and records what the ProjectBoard sends.
 import { SELF } from "cloudflare:test";
+import { decode } from "turbo-stream";
 import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
 import { type Client, ORIGIN } from "./api";
 import type { ProjectFixture } from "./project";
@@ -90,3 +91,35 @@ export async function connectBoard(client: Client, fixture: ProjectFixture, last
 
 /** The ids and ops of a changes message, in order: compact enough to compare in assertions. */
 export const changeSummary = (message: ChangesMessage) => message.changes.map((change) => `${change.op}:${change.kind}:${change.id}`);
+
+/** What the issue views page handed the browser: the board clocks its loaders read, its issues. */
+export interface LoadedIssuesPage {
+  /** The project shell's clock and the issue views' clock (one read per request: equal). */
+  shellClock: number | null;
+  viewsClock: number | null;
+  issueNames: string[];
+}
+
+/**
+ * Loads the project's issue views page as a client-side navigation does (`.data`, every loader
+ * of the page, the issues streamed in the same response) and decodes the loader data.
+ */
+export async function loadIssuesPage(client: Client, fixture: ProjectFixture): Promise<LoadedIssuesPage> {
+  const response = await SELF.fetch(`${ORIGIN}/${fixture.slug}/projects/${fixture.projectId}/issues.data`, {
+    headers: { cookie: client.cookie },
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`issues page: ${response.status}`);
+  const decoded = await decode(response.body);
+  await decoded.done;
+  type RouteData = { data?: Record<string, unknown> };
+  const routes = decoded.value as Record<string, RouteData>;
+  const shell = routes["routes/$workspaceSlug.projects.$projectId"]?.data;
+  const views = routes["routes/$workspaceSlug.projects.$projectId.issues"]?.data;
+  if (!shell || !views) throw new Error(`issues page data: ${Object.keys(routes).join(", ")}`);
+  const issues = (await (views.issues as Promise<{ name: string }[]>)) ?? [];
+  return {
+    shellClock: shell.boardClock as number | null,
+    viewsClock: views.boardClock as number | null,
+    issueNames: issues.map((issue) => issue.name),
+  };
+}

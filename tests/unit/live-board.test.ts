@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Change } from "../../durable-objects/protocol";
 import type { ViewIssue } from "../../app/lib/issue-views-contract";
-import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, withLiveIssues } from "../../app/lib/live-board";
+import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, liveIssuesAfter, withLiveIssues } from "../../app/lib/live-board";
 
 const project: LiveScope = { kind: "project", id: null };
 
@@ -104,7 +104,43 @@ describe("applyBoardChanges + withLiveIssues", () => {
   });
 });
 
+describe("batches and the clock the loaded list was read at", () => {
+  const loaded = [issue("a", { priority: "high", updated_at: "2026-01-03T00:00:00.000Z" }), issue("b")];
+  const known = new Set(loaded.map((i) => i.id));
+
+  it("a replayed batch the loaded list already holds changes nothing: an older row, its create, a delete of a gone issue", () => {
+    const olderA = upsert(issue("a", { priority: "low", updated_at: "2026-01-02T00:00:00.000Z" }));
+    const createdB = upsert(issue("b"));
+    const goneC: Change = { kind: "issue", op: "delete", id: "c" };
+    const live = applyBoardChanges(emptyLiveIssues(), [olderA, createdB, goneC], project, known, 7);
+    expect(withLiveIssues(loaded, live ?? emptyLiveIssues())).toEqual(loaded);
+  });
+
+  it("fresh loader data drops what batches up to its clock said and keeps later ones", () => {
+    let live = applyBoardChanges(emptyLiveIssues(), [upsert(issue("c"))], project, known, 5) ?? emptyLiveIssues();
+    live = applyBoardChanges(live, [{ kind: "issue", op: "delete", id: "b" }], project, known, 6) ?? emptyLiveIssues();
+    live = applyBoardChanges(live, [upsert(issue("d"))], project, known, 8) ?? emptyLiveIssues();
+    // Reloaded at clock 6: "c" is in the list now and "b" is not; "d" (clock 8) came after the read.
+    const reloaded = [loaded[0], issue("c")];
+    const kept = liveIssuesAfter(live, 6);
+    expect([...kept.upserts.keys()]).toEqual(["d"]);
+    expect(kept.deleted.size).toBe(0);
+    expect(withLiveIssues(reloaded, kept).map((i) => i.id)).toEqual(["a", "c", "d"]);
+    // Without a clock nothing can be told apart: the layer stays whole.
+    expect(liveIssuesAfter(live, null)).toBe(live);
+  });
+});
+
 describe("BoardHub", () => {
+  it("tells a view mounting with older data that batches after its clock were already handed out", () => {
+    const hub = new BoardHub();
+    expect(hub.handedOutSince(0)).toBe(false);
+    hub.deliver([{ kind: "issue", op: "delete", id: "a" }], 4);
+    expect(hub.handedOutSince(3)).toBe(true);
+    expect(hub.handedOutSince(4)).toBe(false);
+    expect(hub.handedOutSince(null)).toBe(false);
+  });
+
   it("a batch counts as placed only when a listener placed it", () => {
     const hub = new BoardHub();
     const batch: Change[] = [{ kind: "issue", op: "delete", id: "a" }];

@@ -4,12 +4,12 @@ import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import { apiTokens, sessions, users, type User } from "../../drizzle/schema";
 import type { Db } from "../db";
 import { type AccessPrefetch, accessQuery } from "../domain/access";
+import { DAY_MS } from "../domain/schemas/dates";
 import type { Config } from "../env";
 import { randomToken, sha256Hex } from "./crypto";
 
 export const SESSION_COOKIE = "session";
 export const API_KEY_HEADER = "x-api-key";
-const DAY_MS = 86_400_000;
 
 export type Authenticated = { user: User; via: "cookie" | "api-key"; sessionToken?: string };
 
@@ -34,7 +34,7 @@ export async function createSession(db: Db, userId: string, config: Config) {
   const token = randomToken("s_");
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * DAY_MS).toISOString();
   await db.insert(sessions).values({ token_hash: await sha256Hex(token), user_id: userId, expires_at: expiresAt });
-  return { token, cookie: sessionCookie(token, config, config.SESSION_TTL_DAYS * 86_400) };
+  return { token, cookie: sessionCookie(token, config, (config.SESSION_TTL_DAYS * DAY_MS) / 1000) };
 }
 
 export async function deleteSession(db: Db, token: string) {

@@ -14,6 +14,7 @@ import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
 import { removeFavorite, saveFavorite } from "./favorites";
+import { DAY_MS } from "./schemas/dates";
 import { CreatePageInput, FavoritePageInput, PageListParams, PatchPageInput } from "./schemas/pages";
 
 export const PAGE_NOT_FOUND = "Page not found.";
@@ -116,8 +117,6 @@ async function shapePages(ctx: ActorContext, rows: { page: Page; favoriteId: str
     }),
   );
 }
-
-const DAY_MS = 86_400_000;
 
 function recentGroupOf(updatedAt: string, today: string): (typeof RECENT_GROUPS)[number] {
   const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${updatedAt.slice(0, 10)}T00:00:00Z`)) / DAY_MS);

@@ -1,6 +1,6 @@
 // Small formatting rules of the issue page (spec 000 section 9) and a hydration-safe "time ago".
 import { useEffect, useState } from "react";
-import { formatDate } from "../ui";
+import { formatDate, timeAgo } from "../../../workers/domain/schemas/dates";
 
 export const issueKey = (identifier: string, sequenceId: number) => `${identifier}-${sequenceId}`;
 
@@ -23,18 +23,6 @@ export function estimateLabel(value: number | null | undefined, points: { key: n
   if (value === null || value === undefined) return null;
   if (points) return points.find((point) => point.key === value)?.value ?? String(value);
   return `${value} Point${value === 1 ? "" : "s"}`;
-}
-
-export function timeAgo(iso: string, now = Date.now()) {
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 45) return "just now";
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
-  const days = Math.round(hours / 24);
-  if (days < 30) return `${days} day${days === 1 ? "" : "s"} ago`;
-  return formatDate(iso);
 }
 
 /** The date on the server and in the first browser render, then "3 minutes ago". */

@@ -9,6 +9,7 @@ import { IconCalendar, IconPlus, IconTrash, IconX } from "../icons";
 import { PRIORITY_LABELS, type Priority, PriorityIcon, StateGroupIcon } from "../issue-icons";
 import { QuickLabelForm } from "../labels/quick-label-form";
 import { useToast } from "../toast";
+import { DAY_MS } from "../../../workers/domain/schemas/dates";
 import { truncate } from "../ui";
 import { Avatar, estimateLabel, issueKey } from "./format";
 import {
@@ -44,8 +45,6 @@ function Row({ icon, label, children }: { icon: React.ReactNode; label: string; 
 }
 
 const Placeholder = ({ children }: { children: React.ReactNode }) => <span className="text-neutral-400">{children}</span>;
-
-const DAY_MS = 86_400_000;
 
 /** Red when past, orange within 3 days (spec 000 section 9), on UTC days. */
 function dueDateTone(date: string | null) {

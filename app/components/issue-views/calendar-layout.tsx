@@ -14,6 +14,7 @@ import {
   todayUtc,
   truncateTitle,
 } from "~/lib/issue-display";
+import { firstDayOfMonth, formatMonth, formatMonthDay } from "../../../workers/domain/schemas/dates";
 import { SortableList } from "./dnd";
 import { type ViewIssue, issueKey } from "./model";
 import { useViewContext } from "./parts";
@@ -28,7 +29,6 @@ interface CalendarPrefs {
 
 const STORAGE_KEY = "issue-views:calendar";
 const DEFAULT_PREFS: CalendarPrefs = { mode: "month", showWeekends: false };
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 function readPrefs(): CalendarPrefs {
@@ -51,10 +51,6 @@ function monthOf(date: string) {
   return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) - 1 };
 }
 
-function firstOfMonth(year: number, month: number) {
-  return Math.floor(Date.UTC(year, month, 1) / 86_400_000);
-}
-
 /** The weeks (as lists of day numbers) the calendar shows around `anchor`. */
 function weeksFor(mode: Mode, anchor: string): number[][] {
   const anchorDay = dayNumber(anchor);
@@ -63,8 +59,8 @@ function weeksFor(mode: Mode, anchor: string): number[][] {
     return [Array.from({ length: 7 }, (_, index) => monday + index)];
   }
   const { year, month } = monthOf(anchor);
-  const first = firstOfMonth(year, month);
-  const last = firstOfMonth(year, month + 1) - 1;
+  const first = firstDayOfMonth(year, month);
+  const last = firstDayOfMonth(year, month + 1) - 1;
   const weeks: number[][] = [];
   for (let monday = first - weekdayOf(first); monday <= last; monday += 7) {
     weeks.push(Array.from({ length: 7 }, (_, index) => monday + index));
@@ -75,19 +71,16 @@ function weeksFor(mode: Mode, anchor: string): number[][] {
 function shift(mode: Mode, anchor: string, direction: 1 | -1) {
   if (mode === "week") return dateOfDay(dayNumber(anchor) + 7 * direction);
   const { year, month } = monthOf(anchor);
-  return dateOfDay(firstOfMonth(year, month + direction));
+  return dateOfDay(firstDayOfMonth(year, month + direction));
 }
 
 function titleOf(mode: Mode, anchor: string, weeks: number[][]) {
   if (mode === "month") {
     const { year, month } = monthOf(anchor);
-    return `${MONTHS[month]} ${year}`;
+    return formatMonth(firstDayOfMonth(year, month));
   }
   const days = weeks[0];
-  const start = dateOfDay(days[0]);
-  const end = dateOfDay(days[6]);
-  const label = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1].slice(0, 3)} ${Number(date.slice(8, 10))}`;
-  return `${label(start)} - ${label(end)}, ${end.slice(0, 4)}`;
+  return `${formatMonthDay(days[0])} - ${formatMonthDay(days[6])}, ${dateOfDay(days[6]).slice(0, 4)}`;
 }
 
 function CalendarIssue({ issue }: { issue: ViewIssue }) {

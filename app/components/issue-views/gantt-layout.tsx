@@ -12,10 +12,10 @@ import {
   todayUtc,
   truncateTitle,
 } from "~/lib/issue-display";
+import { firstDayOfMonth, formatMonth } from "../../../workers/domain/schemas/dates";
 import { type ViewIssue, issueKey } from "./model";
 import { useViewContext } from "./parts";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const ROW_HEIGHT = 40;
 const SIDEBAR_WIDTH = 288;
 /** At most this many months either side of today, whatever odd dates an issue holds. */
@@ -38,15 +38,13 @@ function barOf(issue: ViewIssue): Bar {
   return { issue, start, end, noDueDate: false };
 }
 
-const monthStart = (year: number, month: number) => Math.floor(Date.UTC(year, month, 1) / 86_400_000);
-
 /** Whole months covering today and every bar (within MAX_MONTHS_AWAY of today). */
 function monthsFor(bars: Bar[], today: number) {
   const todayDate = dateOfDay(today);
   const year = Number(todayDate.slice(0, 4));
   const month = Number(todayDate.slice(5, 7)) - 1;
-  const floor = monthStart(year, month - MAX_MONTHS_AWAY);
-  const ceiling = monthStart(year, month + MAX_MONTHS_AWAY + 1) - 1;
+  const floor = firstDayOfMonth(year, month - MAX_MONTHS_AWAY);
+  const ceiling = firstDayOfMonth(year, month + MAX_MONTHS_AWAY + 1) - 1;
   let min = today;
   let max = today;
   for (const bar of bars) {
@@ -57,10 +55,10 @@ function monthsFor(bars: Bar[], today: number) {
   const first = dateOfDay(min);
   const y = Number(first.slice(0, 4));
   let m = Number(first.slice(5, 7)) - 1;
-  while (monthStart(y, m) <= max) {
-    const start = monthStart(y, m);
-    const days = monthStart(y, m + 1) - start;
-    months.push({ label: `${MONTHS[((m % 12) + 12) % 12]} ${y + Math.floor(m / 12)}`, start, days });
+  while (firstDayOfMonth(y, m) <= max) {
+    const start = firstDayOfMonth(y, m);
+    const days = firstDayOfMonth(y, m + 1) - start;
+    months.push({ label: formatMonth(start), start, days });
     m += 1;
   }
   return months;

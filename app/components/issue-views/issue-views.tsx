@@ -260,7 +260,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
   }, []);
 
   // Board changes from other tabs and users patch the list in place (app/lib/live-board.ts).
-  const loaded = useStableIssues(useLiveIssues(data.issues, data.source));
+  const loaded = useStableIssues(useLiveIssues(data.issues, data.source, data.boardClock));
   const issues = useMemo(() => {
     const overlays = pending.flatMap((item) => item.overlay ?? []);
     if (overlays.length === 0) return loaded;

@@ -4,7 +4,7 @@
 import { createContext, memo, useContext } from "react";
 import { IconCalendar, IconDots } from "~/components/icons";
 import { PriorityIcon, StateGroupIcon } from "~/components/issue-icons";
-import { formatDate } from "~/components/ui";
+import { formatDate } from "../../../workers/domain/schemas/dates";
 import {
   type IssuePropertyToggles,
   PRIORITY_LABELS,

@@ -1,0 +1,37 @@
+// The shared date module (workers/domain/schemas/dates.ts): the texts the server renders and the
+// browser hydrates, on UTC days whatever the machine's time zone.
+import { describe, expect, it } from "vitest";
+import { DAY_MS, firstDayOfMonth, formatDate, formatMonth, formatMonthDay, timeAgo } from "../../workers/domain/schemas/dates";
+
+const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+describe("dates", () => {
+  it("formats a date, a timestamp late in its UTC day, and nothing", () => {
+    expect(formatDate("2025-03-04")).toBe("Mar 4, 2025");
+    expect(formatDate("2025-03-04T23:59:59.000Z")).toBe("Mar 4, 2025");
+    expect(formatDate("2031-11-03")).toBe("Nov 3, 2031");
+    expect(formatDate(null)).toBe("");
+    expect(formatDate("not a date")).toBe("");
+  });
+
+  it("names months and days for the calendar and Gantt headers", () => {
+    expect(formatMonth(firstDayOfMonth(2025, 2))).toBe("March 2025");
+    // Months past December and before January roll into the next or previous year.
+    expect(firstDayOfMonth(2025, 12)).toBe(dayOf("2026-01-01"));
+    expect(formatMonth(firstDayOfMonth(2025, -1))).toBe("December 2024");
+    expect(formatMonthDay(dayOf("2025-03-04"))).toBe("Mar 4");
+    expect(formatMonthDay(dayOf("2024-12-31"))).toBe("Dec 31");
+  });
+
+  it("says how long ago, then the date after 30 days", () => {
+    const now = Date.parse("2025-03-04T12:00:00Z");
+    const ago = (ms: number) => timeAgo(new Date(now - ms).toISOString(), now);
+    expect(ago(30_000)).toBe("just now");
+    expect(ago(60_000)).toBe("1 minute ago");
+    expect(ago(5 * 60_000)).toBe("5 minutes ago");
+    expect(ago(2 * 3_600_000)).toBe("2 hours ago");
+    expect(ago(DAY_MS)).toBe("1 day ago");
+    expect(ago(3 * DAY_MS)).toBe("3 days ago");
+    expect(ago(40 * DAY_MS)).toBe("Jan 23, 2025");
+  });
+});

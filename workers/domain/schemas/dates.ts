@@ -1,0 +1,55 @@
+// Dates as the app counts and shows them, written once for the Worker and the browser (client-safe:
+// it imports nothing). Days are UTC days and shown dates are formatted in UTC, en-US, so the
+// server's render and the browser's hydration print the same text wherever either runs.
+
+/** The length of a day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/** The UTC day number (days since 1970-01-01) of the first of a month; months past 11 roll over. */
+export function firstDayOfMonth(year: number, month: number): number {
+  return Math.floor(Date.UTC(year, month, 1) / DAY_MS);
+}
+
+const utcFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
+const DATE = utcFormat({ month: "short", day: "numeric", year: "numeric" });
+const MONTH_YEAR = utcFormat({ month: "long", year: "numeric" });
+const MONTH_DAY = utcFormat({ month: "short", day: "numeric" });
+const RELATIVE = new Intl.RelativeTimeFormat("en-US", { numeric: "always" });
+
+/** A Date from an ISO timestamp or a YYYY-MM-DD date (midnight UTC); null when unreadable. */
+function dateOf(value: string): Date | null {
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Mar 4, 2025" from an ISO timestamp or a YYYY-MM-DD date; "" for none or an unreadable one. */
+export function formatDate(value: string | null | undefined): string {
+  const date = value ? dateOf(value) : null;
+  return date ? DATE.format(date) : "";
+}
+
+/** "March 2025": the month holding UTC day number `day`. */
+export function formatMonth(day: number): string {
+  return MONTH_YEAR.format(day * DAY_MS);
+}
+
+/** "Mar 4": UTC day number `day` without its year. */
+export function formatMonthDay(day: number): string {
+  return MONTH_DAY.format(day * DAY_MS);
+}
+
+/**
+ * How long ago `iso` was: "just now" under 45 seconds, then "3 minutes ago", "2 hours ago",
+ * "5 days ago", and the date itself from 30 days on.
+ */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return RELATIVE.format(-minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return RELATIVE.format(-hours, "hour");
+  const days = Math.round(hours / 24);
+  if (days < 30) return RELATIVE.format(-days, "day");
+  return formatDate(iso);
+}
