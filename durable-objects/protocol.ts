@@ -23,8 +23,7 @@ export interface PresenceUser {
 
 export type ClientMessage =
   /** First message after the socket opens; lastClock 0 means "I have nothing yet". */
-  | { type: "connect"; protocolVersion: number; lastClock: number }
-  | { type: "presence"; viewing: string | null };
+  | { type: "connect"; protocolVersion: number; lastClock: number };
 
 export type ServerMessage =
   | { type: "connected"; protocolVersion: number; clock: number; presence: PresenceUser[] }
@@ -61,9 +60,6 @@ export function parseClientMessage(raw: string | ArrayBuffer): ClientMessage | n
     message.lastClock >= 0
   ) {
     return { type: "connect", protocolVersion: message.protocolVersion, lastClock: message.lastClock };
-  }
-  if (message.type === "presence" && (message.viewing === null || typeof message.viewing === "string")) {
-    return { type: "presence", viewing: message.viewing };
   }
   return null;
 }

@@ -11,36 +11,21 @@
 // - user assets (avatars): upload and read for any signed-in user (avatars are shown to
 //   everyone); deleting is for the uploader only.
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import { fileAssets, workspaces, type Workspace } from "../../drizzle/schema";
-import { fieldErrorsOf } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Forbidden, Invalid, NotFound, TooLarge } from "./errors";
-import { ATTACHMENT_TOO_LARGE } from "./issue-attachments";
-import type { AssetUpload, UploadPart } from "./uploads";
+import { Forbidden, Invalid, NotFound, } from "./errors";
+import { type AssetUpload, receiveFile } from "./uploads";
 
 export type FileAsset = typeof fileAssets.$inferSelect;
 
-/** Spec 000 section 5: 5 MB. */
-export const MAX_FILE_ASSET_BYTES = 5_242_880;
 export const FILE_ASSET_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export type FileAssetType = (typeof FILE_ASSET_TYPES)[number];
 
-/** The same 413 message as issue attachments, whichever check notices the size first. */
-export const FILE_ASSET_TOO_LARGE = ATTACHMENT_TOO_LARGE;
 export const FILE_ASSET_TYPE_INVALID = "Only PNG, JPEG, GIF and WebP images can be uploaded.";
-export const FILE_ASSET_REQUIRED = "Please choose a file to upload.";
-export const FILE_ASSET_EMPTY = "The file is empty.";
-export const FILE_ASSET_ATTRIBUTES_INVALID = "Attributes must be a JSON object with name and size.";
 export const FILE_ASSET_NOT_FOUND = "File not found.";
 export const FILE_ASSET_DELETE_FORBIDDEN = "Only the uploader or a workspace owner can delete this file.";
 export const USER_ASSET_DELETE_FORBIDDEN = "Only the uploader can delete this file.";
-
-const AttributesInput = z.object({
-  name: z.string({ error: "Name must be text" }).trim().max(255, "Name should be less than 255 characters").optional(),
-  size: z.number({ error: "Size must be a number" }).optional(),
-});
 
 export const workspaceAssetUrl = (slug: string, id: string) => `/api/workspaces/${slug}/file-assets/${id}/`;
 export const userAssetUrl = (id: string) => `/api/users/file-assets/${id}/`;
@@ -68,41 +53,14 @@ export function sniffImageType(head: Uint8Array): FileAssetType | null {
   return null;
 }
 
-function parseAttributes(raw: UploadPart | null): z.infer<typeof AttributesInput> {
-  if (raw === null) return {};
-  if (typeof raw !== "string") throw Invalid.field("attributes", FILE_ASSET_ATTRIBUTES_INVALID);
-  let parsed: unknown;
-  try {
-    parsed = raw.trim() === "" ? {} : JSON.parse(raw);
-  } catch {
-    throw Invalid.field("attributes", FILE_ASSET_ATTRIBUTES_INVALID);
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw Invalid.field("attributes", FILE_ASSET_ATTRIBUTES_INVALID);
-  }
-  const result = AttributesInput.safeParse(parsed);
-  if (!result.success) {
-    const fields = fieldErrorsOf(result.error);
-    throw new Invalid(Object.fromEntries(Object.entries(fields).map(([key, messages]) => [`attributes.${key}`, messages])));
-  }
-  return result.data;
-}
-
 /** Reads and checks the upload, writes the object, then the row; the object goes if the row fails. */
 async function storeAsset(ctx: ActorContext, upload: AssetUpload, owner: { workspaceId: string | null; keyPrefix: string }) {
-  const form = await upload.read({ maxFileBytes: MAX_FILE_ASSET_BYTES, tooLarge: FILE_ASSET_TOO_LARGE });
-  const file = form.asset;
-  if (file === null || typeof file === "string") throw Invalid.field("asset", FILE_ASSET_REQUIRED);
-  if (file.size > MAX_FILE_ASSET_BYTES) throw new TooLarge(FILE_ASSET_TOO_LARGE);
-  if (file.size === 0) throw Invalid.field("asset", FILE_ASSET_EMPTY);
+  const { file, name } = await receiveFile(upload, "image");
   const declared = file.type.split(";")[0].trim().toLowerCase();
   const sniffed = sniffImageType(new Uint8Array(await file.content.slice(0, 12).arrayBuffer()));
   if (!(FILE_ASSET_TYPES as readonly string[]).includes(declared) || sniffed === null) {
     throw Invalid.field("asset", FILE_ASSET_TYPE_INVALID);
   }
-  const attributes = parseAttributes(form.attributes);
-  // The stored size is the file's own; the name is the one the client gave, else the file's.
-  const name = (attributes.name || file.name || "image").slice(0, 255);
 
   const id = crypto.randomUUID();
   const key = `${owner.keyPrefix}/${crypto.randomUUID()}`;

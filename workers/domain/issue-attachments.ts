@@ -4,36 +4,19 @@
 // (design.md section 1). The row, issues.attachment_count and the "attachment" activity are
 // written in one batch; the R2 object is written before it and removed if the batch fails.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { issueAttachments, issues } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
-import { fieldErrorsOf } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Invalid, NotFound, TooLarge } from "./errors";
+import { NotFound, } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
-import type { AssetUpload, UploadPart, UploadedFile } from "./uploads";
+import { type AssetUpload, type UploadedFile, receiveFile } from "./uploads";
 
 export type IssueAttachment = typeof issueAttachments.$inferSelect;
 
-/** Spec 000 section 5: 5 MB. */
-export const MAX_ATTACHMENT_BYTES = 5_242_880;
-export const ATTACHMENT_TOO_LARGE = "Invalid file type or size (max 5 MB)";
-export const ATTACHMENT_FILE_REQUIRED = "Please choose a file to upload.";
-export const ATTACHMENT_FILE_EMPTY = "The file is empty.";
-export const ATTACHMENT_ATTRIBUTES_INVALID = "Attributes must be a JSON object with name and size.";
 export const ATTACHMENT_NOT_FOUND = "Attachment not found.";
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
-
-const AttributesInput = z.object({
-  name: z
-    .string({ error: "Name must be text" })
-    .trim()
-    .max(255, "Name should be less than 255 characters")
-    .optional(),
-  size: z.number({ error: "Size must be a number" }).optional(),
-});
 
 export function attachmentFileUrl(access: Pick<ProjectAccess, "workspace" | "project">, attachmentId: string) {
   return `/api/workspaces/${access.workspace.slug}/projects/${access.project.id}/issue-attachments/${attachmentId}/file/`;
@@ -59,26 +42,6 @@ export function issueAttachmentOf(attachment: IssueAttachment, access: Pick<Proj
 function contentTypeOf(file: UploadedFile) {
   const type = file.type.trim().toLowerCase();
   return type.length <= 255 && /^[a-z0-9][\w.+-]*\/[\w.+-]+(\s*;.*)?$/.test(type) ? type : DEFAULT_CONTENT_TYPE;
-}
-
-function parseAttributes(raw: UploadPart | null): z.infer<typeof AttributesInput> {
-  if (raw === null) return {};
-  if (typeof raw !== "string") throw Invalid.field("attributes", ATTACHMENT_ATTRIBUTES_INVALID);
-  let parsed: unknown;
-  try {
-    parsed = raw.trim() === "" ? {} : JSON.parse(raw);
-  } catch {
-    throw Invalid.field("attributes", ATTACHMENT_ATTRIBUTES_INVALID);
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw Invalid.field("attributes", ATTACHMENT_ATTRIBUTES_INVALID);
-  }
-  const result = AttributesInput.safeParse(parsed);
-  if (!result.success) {
-    const fields = fieldErrorsOf(result.error);
-    throw new Invalid(Object.fromEntries(Object.entries(fields).map(([key, messages]) => [`attributes.${key}`, messages])));
-  }
-  return result.data;
 }
 
 const recountAttachments = (ctx: ActorContext, issueId: string) =>
@@ -131,14 +94,7 @@ export async function uploadIssueAttachment(
 ) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   await loadIssue(ctx, projectId, issueId);
-  const form = await upload.read({ maxFileBytes: MAX_ATTACHMENT_BYTES, tooLarge: ATTACHMENT_TOO_LARGE });
-  const asset = form.asset;
-  if (asset === null || typeof asset === "string") throw Invalid.field("asset", ATTACHMENT_FILE_REQUIRED);
-  if (asset.size > MAX_ATTACHMENT_BYTES) throw new TooLarge(ATTACHMENT_TOO_LARGE);
-  if (asset.size === 0) throw Invalid.field("asset", ATTACHMENT_FILE_EMPTY);
-  const attributes = parseAttributes(form.attributes);
-  // The stored size is the file's own; the name is the one the client gave, else the file's.
-  const name = (attributes.name || asset.name || "file").slice(0, 255);
+  const { file: asset, name } = await receiveFile(upload, "file");
   const contentType = contentTypeOf(asset);
 
   const attachmentId = crypto.randomUUID();

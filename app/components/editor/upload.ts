@@ -1,8 +1,7 @@
 // Images in descriptions and comments are stored as workspace file assets: a multipart POST with
 // `asset` and `attributes` ({name, size}); the answer's `asset` is the URL the image is served from.
 
-/** Spec 000 section 5: 5 MB. */
-export const MAX_UPLOAD_BYTES = 5_242_880;
+import { MAX_UPLOAD_BYTES } from "../../../workers/domain/schemas/uploads";
 
 export async function uploadEditorImage(slug: string, file: File): Promise<string | null> {
   if (file.size > MAX_UPLOAD_BYTES) return null;

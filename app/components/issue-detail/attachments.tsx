@@ -3,6 +3,7 @@
 // issue's attachments endpoint; the list shows names cut at 10 characters and sizes in KB under
 // 1 MB, else MB; deleting asks first. Failure texts from spec 000 section 8.
 import { useRevalidator } from "@remix-run/react";
+import { MAX_UPLOAD_BYTES, UPLOAD_DELETE_FAILED, UPLOAD_FAILED, UPLOAD_TOO_LARGE } from "../../../workers/domain/schemas/uploads";
 import { useEffect, useRef, useState } from "react";
 import { IconTrash } from "../icons";
 import { useToast } from "../toast";
@@ -12,10 +13,6 @@ import { IconFile, IconPaperclip, IconUpload } from "./icons";
 import { useIssueAction, useIssuePage } from "./page-context";
 import { ConfirmDialog } from "./pickers";
 
-export const MAX_ATTACHMENT_BYTES = 5_242_880;
-export const ATTACHMENT_INVALID = "Invalid file type or size (max 5 MB)";
-export const ATTACHMENT_UPLOAD_FAILED = "Something went wrong. please check file type & size (max 5 MB)";
-export const ATTACHMENT_DELETE_FAILED = "Something went wrong please try again.";
 /** Attachment names are cut at 10 characters (spec 000 section 9). */
 export const ATTACHMENT_NAME_MAX = 10;
 
@@ -30,8 +27,8 @@ function UploadArea() {
 
   async function upload(file: File) {
     setError(null);
-    if (file.size > MAX_ATTACHMENT_BYTES || file.size === 0) {
-      setError(ATTACHMENT_INVALID);
+    if (file.size > MAX_UPLOAD_BYTES || file.size === 0) {
+      setError(UPLOAD_TOO_LARGE);
       return;
     }
     const body = new FormData();
@@ -48,7 +45,7 @@ function UploadArea() {
       revalidator.revalidate();
     } catch (failure) {
       console.warn("attachment upload failed", failure);
-      toast.show({ type: "error", title: "Error!", message: ATTACHMENT_UPLOAD_FAILED });
+      toast.show({ type: "error", title: "Error!", message: UPLOAD_FAILED });
     } finally {
       setUploading(false);
     }
@@ -102,7 +99,7 @@ export function Attachments() {
   const toast = useToast();
   const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
   const remove = useIssueAction((answer) => {
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: ATTACHMENT_DELETE_FAILED });
+    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: UPLOAD_DELETE_FAILED });
   });
   const removing = remove.pendingBody?.intent === "delete-attachment" ? remove.pendingBody.attachment_id : null;
   useEffect(() => {

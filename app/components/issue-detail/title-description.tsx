@@ -2,6 +2,7 @@
 // place (ignored when empty or over 255 characters, with a live n/255 counter); the description
 // is a ProseMirror editor saved shortly after typing stops, and the browser warns before leaving
 // while an edit is not saved yet.
+import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { useEffect, useRef, useState } from "react";
 import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
 import { EMPTY_HTML, RichText, type RichTextValue } from "../editor";
@@ -150,7 +151,7 @@ export function IssueDescription() {
         tags={tags}
         uploadImage={async (file) => {
           const url = await uploadEditorImage(slug, file);
-          if (!url) toast.show({ type: "error", title: "Error!", message: "Something went wrong. please check file type & size (max 5 MB)" });
+          if (!url) toast.show({ type: "error", title: "Error!", message: UPLOAD_FAILED });
           return url;
         }}
         toolbar="focus"
