@@ -1,7 +1,7 @@
 // Images in descriptions and comments are stored as workspace file assets: a multipart POST with
 // `asset` and `attributes` ({name, size}); the answer's `asset` is the URL the image is served from.
 
-/** Spec 000 section 5: 5 MB. */
+/** At most 5 MB per image, the same limit the server applies. */
 export const MAX_UPLOAD_BYTES = 5_242_880;
 
 export async function uploadEditorImage(slug: string, file: File): Promise<string | null> {

@@ -1,7 +1,7 @@
-// Attachments of the issue (spec 000): an upload area taking one file at a time up to 5 MB
+// Attachments of the issue: an upload area taking one file at a time up to 5 MB
 // (bigger files are refused before uploading), sent as multipart (asset + attributes) to the
 // issue's attachments endpoint; the list shows names cut at 10 characters and sizes in KB under
-// 1 MB, else MB; deleting asks first. Failure texts from spec 000 section 8.
+// 1 MB, else MB; deleting asks first.
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { IconTrash } from "../icons";
@@ -16,7 +16,7 @@ export const MAX_ATTACHMENT_BYTES = 5_242_880;
 export const ATTACHMENT_INVALID = "Invalid file type or size (max 5 MB)";
 export const ATTACHMENT_UPLOAD_FAILED = "Something went wrong. please check file type & size (max 5 MB)";
 export const ATTACHMENT_DELETE_FAILED = "Something went wrong please try again.";
-/** Attachment names are cut at 10 characters (spec 000 section 9). */
+/** Attachment names are cut at 10 characters. */
 export const ATTACHMENT_NAME_MAX = 10;
 
 function UploadArea() {
@@ -65,7 +65,7 @@ function UploadArea() {
         onDrop={(event) => {
           event.preventDefault();
           setDragging(false);
-          // One file at a time (spec 000 section 5).
+          // One file at a time.
           const file = event.dataTransfer.files[0];
           if (file) void upload(file);
         }}
