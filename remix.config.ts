@@ -1,5 +1,5 @@
 // Options for the Remix Vite plugin, kept apart from vite.config.ts so the route and future-flag
-// choices are in one obvious place (design.md section 2).
+// choices are in one obvious place.
 import type { VitePluginConfig } from "@remix-run/dev";
 
 export const remixConfig: VitePluginConfig = {

@@ -1,6 +1,6 @@
 // API, domain and sync tests run inside workerd with the real D1, R2, Durable Object and Queue
-// bindings from wrangler.toml (design.md section 5.10). Browser tests live in tests/e2e and run
-// through scripts/e2e.mjs instead.
+// bindings from wrangler.toml; nothing of Cloudflare is mocked. Browser tests live in tests/e2e
+// and run through scripts/e2e.mjs instead.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";

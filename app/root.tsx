@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** While the next page of another workspace loads, the spec's "Loading your workspace..." shows. */
+/** While the next page of another workspace loads, "Loading your workspace..." shows. */
 function WorkspaceSwitchPending() {
   const navigation = useNavigation();
   const { workspaceSlug } = useParams();

@@ -1,4 +1,4 @@
-// The one schema: every table of the product (spec 000, 001, 002). Column and property names are
+// The one schema: every table of the product. Column and property names are
 // snake_case so rows map onto the REST payloads without renaming. Ids are UUID strings, times are
 // ISO 8601 UTC strings, dates are YYYY-MM-DD strings (see docs/decisions/003-ids-and-times.md).
 import { sql } from "drizzle-orm";

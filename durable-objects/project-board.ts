@@ -1,5 +1,6 @@
 // One ProjectBoard per project: the hub that stamps every committed change with the project's
-// server clock and fans it out to every connected socket (design.md sections 1 and 5.8-5.9).
+// server clock and fans it out to every connected socket; a reconnecting client gets the changes
+// it missed or a full reset.
 import { DurableObject } from "cloudflare:workers";
 import {
   type Change,

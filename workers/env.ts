@@ -1,4 +1,4 @@
-// The one place that turns bindings and variables into typed config (design.md section 5.4).
+// The one place that turns bindings and variables into typed config.
 // Bindings come typed from `wrangler types` (worker-configuration.d.ts); plain variables are
 // parsed here once per Env object, so request paths never repeat schema work.
 import { z } from "zod";

@@ -1,5 +1,5 @@
 // The Worker entry: /api/* goes to Hono, everything else to Remix; the same module consumes the
-// JOBS queue and exports the ProjectBoard Durable Object (design.md section 1).
+// JOBS queue and exports the ProjectBoard Durable Object.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build (`remix vite:build`), aliased in wrangler.toml and vitest.config.ts so
 // typechecking does not depend on build output; wrangler bundles it into this Worker.

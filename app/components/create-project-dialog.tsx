@@ -1,4 +1,4 @@
-// The create-project modal (spec 002): cover banner, emoji, name, identifier auto-filled from the
+// The create-project modal: cover banner, emoji, name, identifier auto-filled from the
 // name until edited by hand, description and network. Validated in the browser with the same zod
 // schema the action and the domain use; a 403 shows a toast and closes.
 import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";

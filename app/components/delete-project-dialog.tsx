@@ -1,4 +1,4 @@
-// Project deletion confirmation (spec 002): enabled only when the typed name equals the project's
+// Project deletion confirmation: enabled only when the typed name equals the project's
 // name and the phrase 'delete my project' has been typed.
 import { Dialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
@@ -27,7 +27,7 @@ function DeleteProjectForm({
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    // A failed delete only resets the loading state (spec 002 section 8); the success toast is
+    // A failed delete only resets the loading state (no message); the success toast is
     // flashed by the server because this card unmounts with its project.
     if (fetcher.data.ok) onClose();
   }, [fetcher.state, fetcher.data, onClose]);

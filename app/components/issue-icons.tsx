@@ -1,4 +1,4 @@
-// State-group and priority glyphs for issue rows (spec 000 section 9 colours).
+// State-group and priority glyphs for issue rows, each in its group's or priority's colour.
 
 export type StateGroup = "backlog" | "unstarted" | "started" | "completed" | "cancelled";
 export type Priority = "urgent" | "high" | "medium" | "low" | "none";

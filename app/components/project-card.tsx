@@ -1,4 +1,4 @@
-// One card of the workspace home grid (spec 002 "Project card grid").
+// One card of the workspace home grid.
 import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
 import { Link, useFetcher } from "@remix-run/react";

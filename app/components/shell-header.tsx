@@ -1,5 +1,5 @@
 // The header every shell page shows: breadcrumbs, a left slot after them, a right slot; it can
-// be hidden (spec 002 "every shell").
+// be hidden.
 import { Link, type Params } from "@remix-run/react";
 import { Fragment } from "react";
 import { IconChevronRight, IconMenu } from "./icons";

@@ -1,4 +1,4 @@
-// The full-area screens shells move between: loading, not authorized, not found (spec 002 section 2).
+// The full-area screens shells move between: loading, not authorized, not found.
 import { Spinner } from "./ui";
 
 export function LoadingState({ label }: { label: string }) {

@@ -1,4 +1,4 @@
-// The workspace sidebar (spec 002 section 2): 17rem wide, collapsible to icons (button and
+// The workspace sidebar: 17rem wide, collapsible to icons (button and
 // Ctrl/Cmd+B), off-canvas on small screens; Favorites and Projects sections; each project expands
 // to its pages, the optional ones only when the project turned them on.
 import { Menu } from "@ark-ui/react/menu";

@@ -22,7 +22,7 @@ export const inputClass =
 
 export const labelClass = "mb-1.5 block text-sm font-medium text-neutral-700";
 
-/** Field messages; several server messages for one field are joined by commas (spec 002 section 5). */
+/** Field messages; several server messages for one field are joined by commas. */
 export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
   if (!errors || errors.length === 0) return null;
   return (

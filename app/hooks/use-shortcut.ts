@@ -1,4 +1,4 @@
-// Keyboard shortcuts of the shells (spec 002): ignored while typing in inputs, text areas or the
+// Keyboard shortcuts of the shells: ignored while typing in inputs, text areas or the
 // rich editor, unless a shortcut opts in (Ctrl/Cmd+B works everywhere). Ctrl/Cmd+Alt+C does not
 // opt in: on AltGr keyboards Ctrl+Alt+letter types a character.
 import { useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// Server-side calls for the issue page (spec 000 sections 2-8) and the issue create/update modal:
+// Server-side calls for the issue page and the issue create/update modal:
 // one loader that reads everything the page shows, and the actions its controls post. Every write
 // is one domain call with the signed-in actor; domain errors map through errors.server.ts.
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,5 +1,5 @@
 // The loader and action every issue-views page shares (project issues, a cycle, a module, a saved
-// view), bound to the list source the route's params name (spec 002 "List data loading").
+// view), bound to the list source the route's params name.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { issueListSourceOf, issueViewsAction, loadIssueViews } from "./issue-views.server";
 

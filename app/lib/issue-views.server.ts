@@ -1,4 +1,4 @@
-// Server side of the issue views (spec 000 sections 4 and 7, spec 002 "List data loading"): one
+// Server side of the issue views: one
 // loader and one action that every page showing issues reuses with its own list source -- the
 // project's issues, a cycle's, a module's or a saved view's. The loader makes one list call (plus
 // one batch of the project's states, labels and members) and ships issues in a slim shape: the
@@ -26,14 +26,14 @@ import {
   type ViewIssue,
 } from "./issue-views-contract";
 
-/** Where a page's issues come from (spec 002: cycle, else module, else saved view, else project). */
+/** Where a page's issues come from: the cycle, else the module, else the saved view, else the project. */
 export type IssueListSource =
   | { kind: "project" }
   | { kind: "cycle"; cycleId: string }
   | { kind: "module"; moduleId: string }
   | { kind: "view"; viewId: string };
 
-/** Picks the source from route params in the spec's order of precedence. */
+/** Picks the source from route params in that order of precedence. */
 export function issueListSourceOf(params: { cycleId?: string; moduleId?: string; viewId?: string }): IssueListSource {
   if (params.cycleId) return { kind: "cycle", cycleId: params.cycleId };
   if (params.moduleId) return { kind: "module", moduleId: params.moduleId };
@@ -168,7 +168,7 @@ export async function loadIssueViews(
       boardClock: clock,
       userId: ctx.actor.id,
       role,
-      /** Guests, viewers and everyone on a completed cycle only read (spec 000 section 6). */
+      /** Guests, viewers and everyone on a completed cycle only read. */
       canEdit: role >= ROLE.member && !list.detail.completed,
       display,
       properties: { id: properties.id, toggles: properties.properties },
@@ -226,7 +226,7 @@ export async function issueViewsAction(
         await saveDisplayPreferences(ctx, slug, projectId, { view_props: input.view_props });
         return { ok: true as const, intent: input.intent };
       case "properties": {
-        // The spec's flow: PATCH the stored row, or POST one when none exists yet.
+        // PATCH the stored row, or POST one when none exists yet.
         const current = await getIssueProperties(ctx, slug, projectId);
         const body = { properties: input.properties, user: ctx.actor.id };
         if (current.id) await updateIssueProperties(ctx, slug, projectId, current.id, body);

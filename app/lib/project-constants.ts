@@ -1,4 +1,4 @@
-// Client-safe constants of the project forms (spec 002 sections 3 and 9).
+// Client-safe constants of the project forms.
 import defaultCover from "~/assets/default-cover.svg";
 import { NETWORK } from "../../workers/domain/schemas/projects";
 
@@ -21,5 +21,5 @@ export const NETWORK_OPTIONS = [
   { value: NETWORK.secret, label: "Secret", description: "Only people invited can access" },
 ] as const;
 
-/** Typed into the delete dialog to confirm (spec 002 section 9). */
+/** Typed into the delete dialog to confirm. */
 export const DELETE_PROJECT_PHRASE = "delete my project";

@@ -1,5 +1,5 @@
-// Server-side calls for project settings pages: who may see them (guests and viewers may not,
-// spec 002) and the labels page's reads and writes (spec 000 label management).
+// Server-side calls for project settings pages: who may see them (guests and viewers may not)
+// and the labels page's reads and writes.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ROLE } from "../../workers/domain/access";
@@ -10,7 +10,7 @@ import { LabelFormSchema } from "../../workers/domain/schemas/labels";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
 
-/** Settings are barred to guests and viewers (spec 002 section 2). */
+/** Settings are barred to guests and viewers. */
 export async function loadSettingsAccess(request: Request, context: AppLoadContext, slug: string, projectId: string) {
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {
@@ -47,7 +47,7 @@ export async function labelSettingsAction(request: Request, context: AppLoadCont
     }
     try {
       if (body.intent === "delete-label") await deleteLabel(ctx, slug, projectId, body.label_id);
-      // Removing a label from its group sets its parent to null (spec 000 section 3).
+      // Removing a label from its group sets its parent to null.
       else if (body.intent === "ungroup-label") await updateLabel(ctx, slug, projectId, body.label_id, { parent: null });
       else return actionError(new Invalid("Unknown action."), request);
       return { ok: true as const, intent: body.intent };

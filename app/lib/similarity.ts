@@ -1,4 +1,4 @@
-// Title similarity for the issue form's "Did you mean ...?" hint (spec 000: threshold 0.7).
+// Title similarity for the issue form's "Did you mean ...?" hint (shown above 0.7).
 // Sørensen-Dice coefficient on character bigrams of the normalised titles. Client-safe.
 
 /** Above this, an existing issue's name is offered as a possible duplicate. */

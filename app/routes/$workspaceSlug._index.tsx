@@ -1,4 +1,4 @@
-// The workspace home: the project cards grid (spec 002). Data comes from the shell's loader.
+// The workspace home: the project cards grid. Data comes from the shell's loader.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { IconGrid, IconPlus } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";

@@ -1,4 +1,4 @@
-// "/{slug}/projects/{projectId}/issues/{issueId}": the issue page (spec 000). The trailing `_` on
+// "/{slug}/projects/{projectId}/issues/{issueId}": the issue page. The trailing `_` on
 // "issues_" keeps it out of the issues list's layout: it renders inside the project shell as a
 // page of its own.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";

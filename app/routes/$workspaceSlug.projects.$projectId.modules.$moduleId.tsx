@@ -1,5 +1,5 @@
 // "/{slug}/projects/{projectId}/modules/{moduleId}": the module's issues in the same issue views as
-// the project's issues (spec 002 "List data loading": the list source is chosen by route).
+// the project's issues (the route's params choose the list source).
 import { IssueViewsPage, issueViewsShouldRevalidate, sourcePageRoute } from "~/components/issue-views/issue-views-page";
 import { issueViewsLoader, issueViewsRouteAction } from "~/lib/issue-views-route.server";
 import { projectModulesPath } from "~/lib/paths";

@@ -1,4 +1,4 @@
-// "/{slug}/projects/{projectId}/settings/labels": label management (spec 000): groups, single
+// "/{slug}/projects/{projectId}/settings/labels": label management: groups, single
 // labels, the inline form, the create dialog and the delete confirmation.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";

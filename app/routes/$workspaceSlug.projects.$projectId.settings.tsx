@@ -1,5 +1,5 @@
 // "/{slug}/projects/{projectId}/settings": the project settings layout. Guests and viewers see
-// 'Oops! You are not authorized to view this page' instead (spec 002 settings authorization).
+// 'Oops! You are not authorized to view this page' instead.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { IconLock } from "~/components/icons";

@@ -1,4 +1,4 @@
-// The project shell (spec 002): the project header (breadcrumbs, live presence) around the
+// The project shell: the project header (breadcrumbs, live presence) around the
 // project's pages, and the join / not-found screens.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
@@ -146,7 +146,7 @@ function JoinProjectPrompt({ slug, projectId }: { slug: string; projectId: strin
   const location = useLocation();
   const joining = fetcher.state !== "idle";
   useEffect(() => {
-    // A failed join is only logged; the button returns to normal (spec 002 section 8).
+    // A failed join is only logged; the button returns to normal.
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) console.error("join project failed", fetcher.data.error);
   }, [fetcher.state, fetcher.data]);
   return (

@@ -1,4 +1,4 @@
-// The workspace shell (spec 002): sidebar + main area, the create-project modal, the shell's
+// The workspace shell: sidebar + main area, the create-project modal, the shell's
 // keyboard shortcuts, and the not-authorized / not-found screens. Its action takes the
 // workspace-level project intents so any page of the shell can post them.
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -103,7 +103,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-/** While another project of this workspace loads, its shell says so (spec 002 project shell). */
+/** While another project of this workspace loads, its shell says so. */
 function ProjectSwitchPending() {
   const navigation = useNavigation();
   const { workspaceSlug, projectId } = useParams();

@@ -1,4 +1,4 @@
-// Seeded multi-client fuzz of the live board (design.md section 5.11, after tldraw's syncFuzz).
+// Seeded multi-client fuzz of the live board (after tldraw's syncFuzz): the copies must converge.
 // Several clients hold a local copy of a project's issues, kept up to date only by the board
 // socket (changes, catch-up on reconnect, reset -> reload from the REST API). Writers make random
 // concurrent issue writes through the REST API while clients drop and reconnect at random. Once

@@ -1,6 +1,6 @@
-// Every committed issue write reaches the project's ProjectBoard Durable Object (design.md
-// sections 1 and 5.6-5.8): a socket on GET .../board receives {"type":"changes"} with the new rows
-// and increasing clocks; a refused write publishes nothing; only project members may connect.
+// Every committed issue write reaches the project's ProjectBoard Durable Object after commit: a
+// socket on GET .../board receives {"type":"changes"} with the new rows and increasing clocks; a
+// refused write publishes nothing; only project members may connect.
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The board's sync guarantees (design.md sections 5.8-5.9, ADR 005): a reconnecting client gets
+// The board's sync guarantees (ADR 005): a reconnecting client gets
 // exactly the batches it missed, a client too far behind gets a reset, losing project access
 // closes the socket, and a publish that fails after commit is retried through the JOBS queue.
 import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from "cloudflare:test";

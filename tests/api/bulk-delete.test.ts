@@ -1,4 +1,4 @@
-// DELETE bulk-delete-issues/ {issue_ids} (spec 000 sections 5-7): only this project's issues go,
+// DELETE bulk-delete-issues/ {issue_ids}: only this project's issues go,
 // the answer carries a message, readers are refused, an empty selection is a 400.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../helpers/api";

@@ -1,4 +1,4 @@
-// Cycles over REST: create/read/update/delete with the spec's validation messages, the completed
+// Cycles over REST: create/read/update/delete with their validation messages, the completed
 // cycle lock, date-check, favourites, counts and estimate sums, roles, isolation and the live board.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

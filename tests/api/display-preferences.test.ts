@@ -1,4 +1,4 @@
-// Display preferences (spec 002 sections 3, 4, 7, 9): the caller's view_props and default_props on
+// Display preferences: the caller's view_props and default_props on
 // their project membership, read and saved at projects/{projectId}/project-views/.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

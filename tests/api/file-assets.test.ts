@@ -1,4 +1,4 @@
-// File assets (spec 000 sections 3 and 7, spec 002 section 7): workspace images and user avatars,
+// File assets: workspace images and user avatars,
 // uploaded as multipart (asset + attributes), limited to PNG/JPEG/GIF/WebP up to 5 MB, served back
 // through the Worker to members only (avatars: to any signed-in user), deleted by the uploader or a
 // workspace owner.

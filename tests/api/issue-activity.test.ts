@@ -1,4 +1,4 @@
-// Activity (design.md section 4): every change to an issue field writes one activity row with
+// Activity: every change to an issue field writes one activity row with
 // field, verb, old/new value and actor, in the same batch as the change; GET issues/{id}/history/
 // answers them oldest first. (Comments in the history belong to the comments suite.)
 import { beforeAll, describe, expect, it } from "vitest";

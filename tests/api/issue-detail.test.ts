@@ -1,6 +1,6 @@
-// One issue: the detail shape of spec 000 section 3, partial and full updates, list fields that
+// One issue: its full detail shape, partial and full updates, list fields that
 // replace their set, references that must belong to the project, blockers, sanitised rich text,
-// deletion and cross-project/workspace ids (design.md sections 3-4). Split from issues.test.ts.
+// deletion and cross-project/workspace ids. Split from issues.test.ts.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Client, signUp } from "../helpers/api";

@@ -1,5 +1,4 @@
-// GET issues/: ordering, grouping, filters and keyset paging (spec 000 section 7, spec 002 "List
-// data loading", design.md section 3).
+// GET issues/: ordering, grouping, filters and keyset paging.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../helpers/api";

@@ -1,4 +1,4 @@
-// Seeded, table-driven fuzz of the issue write endpoints (design.md sections 3 and 5.11): a few
+// Seeded, table-driven fuzz of the issue write endpoints: a few
 // hundred malformed bodies at create, PATCH, PUT, bulk delete and sub-issues. Whatever comes in,
 // the answer is JSON and never a 500, and a refused write leaves every issue table exactly as it
 // was. Each run also tries one fresh seed, printed so a failure reproduces:

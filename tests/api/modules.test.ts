@@ -1,4 +1,4 @@
-// Modules over REST: create/read/update/delete with the spec's messages, lead and members,
+// Modules over REST: create/read/update/delete with their validation messages, lead and members,
 // links, favourites, counts, roles, isolation and the live board.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

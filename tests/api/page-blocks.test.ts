@@ -1,4 +1,4 @@
-// Page blocks (spec 002 sections 3, 4, 7): CRUD under both path forms, sanitised HTML, validation,
+// Page blocks: CRUD under both path forms, sanitised HTML, validation,
 // roles, converting a block into an issue, and the sync flag carrying block edits to that issue.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

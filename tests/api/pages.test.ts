@@ -1,4 +1,4 @@
-// Pages (spec 002 sections 2-8): CRUD, validation, page_view tabs and the recent groups, the
+// Pages: CRUD, validation, page_view tabs and the recent groups, the
 // creator-only access toggle, private pages invisible to everyone else everywhere, favourites,
 // roles and workspace isolation.
 import { env } from "cloudflare:workers";

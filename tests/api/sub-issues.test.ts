@@ -1,4 +1,4 @@
-// GET/POST issues/{id}/sub-issues/ (spec 000 sections 3, 4 and 7): adding existing issues as
+// GET/POST issues/{id}/sub-issues/: adding existing issues as
 // sub-issues, the parents' counters, state_distribution by state group, and the refusals.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../helpers/api";

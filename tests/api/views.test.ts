@@ -1,4 +1,4 @@
-// Saved views (spec 002 sections 3, 5, 7): CRUD, validation, roles, favourites, isolation, and
+// Saved views: CRUD, validation, roles, favourites, isolation, and
 // the view's issues matching the project list filtered the same way.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Fixtures for browser tests (design.md section 5.12): the browser, pages that record console
+// Fixtures for browser tests: the browser, pages that record console
 // errors (hydration mismatches show up there), typed paths, and sign-up / sign-in helpers that go
 // through the UI. The API is used only to arrange what a test is not about (other users' data).
 import { mkdirSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The issue page and the issue modal as people use them (spec 000): creating issues through the
+// The issue page and the issue modal as people use them: creating issues through the
 // modal (create-more, the "Did you mean ...?" hint), editing the name and description, sub-issues,
 // blockers, attachments, links, label groups in settings, comments and the activity they write,
 // the read-only page a viewer gets, and stored description HTML stripped of scripts.

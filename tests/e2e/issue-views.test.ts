@@ -1,8 +1,8 @@
-// The issue views as people use them (spec 000 sections 2, 4, 5 and 9; spec 002 display
-// preferences): switching layouts, grouping, ordering and filtering, dragging cards between and
-// within kanban columns and across calendar days, saving a view and reopening it, the read-only
-// board a viewer gets, and preferences that survive a reload. What the server stored is read
-// back from the REST API. Data the test is not about is arranged through the API.
+// The issue views as people use them: switching layouts, grouping, ordering and filtering,
+// dragging cards between and within kanban columns and across calendar days, saving a view and
+// reopening it, the read-only board a viewer gets, and preferences that survive a reload. What the
+// server stored is read back from the REST API. Data the test is not about is arranged through
+// the API.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiUser, type TestPage, dragByMouse, launchBrowser, login, newPage, PASSWORD, screenshot, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
@@ -210,7 +210,7 @@ describe("issue views", () => {
     release();
     await expect.poll(async () => (await issueFromApi("Alpha audit")).state).toBe(stateIds.Todo);
     await page.unrouteAll({ behavior: "wait" });
-    // Dropped after the column's last card: last + 10000 (spec 000 section 4).
+    // Dropped after the column's last card: last + 10000.
     expect((await issueFromApi("Alpha audit")).sort_order).toBe(Math.max(...todoOrders) + 10000);
 
     // Within Todo: the last card to the top gets first - 10000.

@@ -33,7 +33,7 @@ import { displayPreferencesRoutes } from "./display-preferences";
 import { fileAssetsRoutes } from "./file-assets";
 
 export function createApi() {
-  // strict: false accepts every path with or without its trailing slash (design.md section 3).
+  // strict: false accepts every path with or without its trailing slash.
   const api = new Hono<ApiEnv>({ strict: false }).basePath("/api");
 
   api.onError(errorResponse);

@@ -44,7 +44,7 @@ workspaceAssets.delete("/:assetId", async (c) => {
   await deleteWorkspaceAsset(actorOf(c), c.req.param("slug"), c.req.param("assetId"));
   return c.body(null, 204);
 });
-// The spec's form without a slug: /workspaces/file-assets/:assetId has one segment fewer than the
+// The form without a slug: /workspaces/file-assets/:assetId has one segment fewer than the
 // slug form, and no other DELETE route has this shape.
 fileAssetsRoutes.delete("/workspaces/file-assets/:assetId", async (c) => {
   await deleteWorkspaceAssetById(actorOf(c), c.req.param("assetId"));

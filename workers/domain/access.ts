@@ -1,5 +1,5 @@
 // Authorisation: the first lines of every domain operation call one of these. Roles are numbers
-// (20 owner, 15 member, 10 viewer, 5 guest) at workspace and project level (design.md section 4).
+// (20 owner, 15 member, 10 viewer, 5 guest) at workspace and project level.
 import { and, eq, type SQL } from "drizzle-orm";
 import { projectMembers, projects, type Role, users, workspaceMembers, workspaces } from "../../drizzle/schema";
 import type { Db } from "../db";

@@ -1,5 +1,5 @@
 // What every domain operation receives: the request's database session, config and the
-// post-commit queue; `ActorContext` adds the authenticated user (design.md section 5.5).
+// post-commit queue; `ActorContext` adds the authenticated user.
 import type { User } from "../../drizzle/schema";
 import type { Db } from "../db";
 import type { AppEnv, Config } from "../env";

@@ -1,7 +1,7 @@
 // Estimates of a project: a named scale of up to eight points (keys 0-7). Issues store the key
 // (issues.estimate_point), so a point's key is its identity and its value is only the label shown.
 //
-// Payload (Plane's shape, which the spec's client sends):
+// Payload (Plane's shape, which its web client sends):
 //   POST  {estimate: {name, description?}, estimate_points: [{key, value, description?}, ...]}
 //   PATCH {estimate?: {name?, description?}, estimate_points?: [...]}  (the sent points replace the
 //         set, matched by key so kept keys keep their ids)

@@ -1,4 +1,4 @@
-// File assets (spec 000 sections 3 and 7, spec 002 section 7): images for rich-text editors,
+// File assets: images for rich-text editors,
 // project covers and avatars. Only PNG, JPEG, GIF and WebP up to 5 MB: the declared type must be
 // one of those and the first bytes must really be such an image (so an HTML file sent as
 // "image/png" is refused). Stored in R2 (FILES) under workspaces/{workspaceId}/{uuid} or
@@ -130,7 +130,7 @@ export async function deleteWorkspaceAsset(ctx: ActorContext, slug: string, asse
 }
 
 /**
- * DELETE /api/workspaces/file-assets/{id}/ (spec 002 section 7) names no workspace: asset ids are
+ * DELETE /api/workspaces/file-assets/{id}/ names no workspace: asset ids are
  * unique, so the row says which workspace to check membership of.
  */
 export async function deleteWorkspaceAssetById(ctx: ActorContext, assetId: string) {

@@ -1,7 +1,7 @@
-// Attachments of an issue (spec 000 sections 3, 5, 7, 8): one file per upload, at most 5 MB,
+// Attachments of an issue: one file per upload, at most 5 MB,
 // stored in R2 (FILES) under attachments/{workspace}/{project}/{issue}/{uuid}. Files are served
-// back through the Worker after a project-membership check, never from a public bucket URL
-// (design.md section 1). The row, issues.attachment_count and the "attachment" activity are
+// back through the Worker after a project-membership check, never from a public bucket URL.
+// The row, issues.attachment_count and the "attachment" activity are
 // written in one batch; the R2 object is written before it and removed if the batch fails.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { issueAttachments, issues } from "../../drizzle/schema";

@@ -1,6 +1,6 @@
-// Comments on an issue (spec 000 sections 3, 5, 6, 7): ProseMirror JSON plus HTML that is
+// Comments on an issue: ProseMirror JSON plus HTML that is
 // sanitised with the allow-list before it is stored. A comment must have content (an empty
-// paragraph is not content, an image is). Writing needs role >= 15 (design.md section 4); only
+// paragraph is not content, an image is). Writing needs role >= 15; only
 // the author may edit or delete their comment, whatever their role. Every write puts a
 // "comment" activity in the same batch; the history endpoint merges comments with activities.
 import { and, asc, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Links of an issue (spec 000 sections 3, 5, 7, 8): a URL with an optional title, unique per
+// Links of an issue: a URL with an optional title, unique per
 // issue. Every write keeps issues.link_count in step and writes a "link" activity in the same
 // batch, then publishes the issue row so boards showing the link count follow.
 import { and, desc, eq, ne, sql } from "drizzle-orm";

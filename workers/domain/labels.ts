@@ -1,4 +1,4 @@
-// Issue labels of a project (spec 000 section 3): a label with no parent can become a group when
+// Issue labels of a project: a label with no parent can become a group when
 // labels are placed under it. Names are unique per project and the parent chain never loops.
 // The schema has no unique index on label names, so the writes carry the rules as SQL guards:
 // a request that raced another one is refused instead of leaving a duplicate or a cycle.
@@ -167,8 +167,8 @@ export async function updateLabel(ctx: ActorContext, slug: string, projectId: st
 }
 
 /**
- * Deleting a group label keeps its children: they leave the group (parent set to null, as the
- * spec has it for "removing a label from its group") in the same batch as the delete. The label's
+ * Deleting a group label keeps its children: they leave the group (parent set to null, just as
+ * when a label is removed from its group) in the same batch as the delete. The label's
  * issue and page links go with it (ON DELETE CASCADE).
  */
 export async function deleteLabel(ctx: ActorContext, slug: string, projectId: string, labelId: string) {

@@ -1,4 +1,4 @@
-// Page blocks (spec 002 sections 3, 4, 7): the parts of a page. A block can be pushed into an
+// Page blocks: the parts of a page. A block can be pushed into an
 // issue of the project; while its sync flag is on, edits to its name or description are written
 // to the linked issue in the same D1 batch as the block (with the issue's activity rows) and the
 // issue is published to the live board after commit. A block lives and dies with its page's

@@ -1,8 +1,8 @@
-// Pages (spec 002 sections 2-8): notes of a project made of blocks, with per-user favourites.
+// Pages: notes of a project made of blocks, with per-user favourites.
 // A page with access 1 exists only for its creator: every read here (lists, detail, blocks,
 // favourites) filters with `visibleTo`, and anyone else gets the same 404 as for a missing page,
-// project owners included. Reading needs project membership, writing role >= 15
-// (design.md section 4); only the creator may change a page's access.
+// project owners included. Reading needs project membership, writing role >= 15;
+// only the creator may change a page's access.
 //
 // The recent tab lists the pages updated in the last 7 days (UTC), keyed by date group: today,
 // yesterday and this_week (two to six days ago); empty groups are left out.
@@ -19,7 +19,7 @@ import { CreatePageInput, FavoritePageInput, PageListParams, PatchPageInput } fr
 
 export const PAGE_NOT_FOUND = "Page not found.";
 export const ONLY_CREATOR_CHANGES_ACCESS = "Only the creator of a page can change its access.";
-/** How many block names a page card previews (spec 002 section 9). */
+/** How many block names a page card previews. */
 export const PAGE_BLOCK_PREVIEW = 3;
 export const RECENT_DAYS = 7;
 export const RECENT_GROUPS = ["today", "yesterday", "this_week"] as const;

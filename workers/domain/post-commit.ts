@@ -1,4 +1,4 @@
-// The one post-commit path (design.md section 5.6): domain operations record what they changed,
+// The one post-commit path: domain operations record what they changed,
 // and after the write has committed the caller flushes it to each project's ProjectBoard.
 import type { Change } from "../../durable-objects/protocol";
 import type { AppEnv } from "../env";

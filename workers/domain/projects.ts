@@ -41,7 +41,7 @@ export const LAST_PROJECT_OWNER = "A project needs at least one owner.";
 
 export const STATE_SEQUENCE_STEP = 15000;
 
-/** The five states every new project starts with (design.md section 4). */
+/** The five states every new project starts with; Backlog is the default. */
 export const DEFAULT_STATES: { name: string; group: StateGroup; color: string; default: boolean }[] = [
   { name: "Backlog", group: "backlog", color: "#3f76ff", default: true },
   { name: "Todo", group: "unstarted", color: "#ff9e9e", default: false },

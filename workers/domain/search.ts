@@ -1,4 +1,4 @@
-// Workspace search behind the command palette (spec 002 sections 3 and 7): one request answers
+// Workspace search behind the command palette: one request answers
 // every group (workspace, project, issue, cycle, module, issue_view, page) with at most
 // SEARCH_LIMIT results each. Names match case-insensitively anywhere (LIKE with % and _ escaped);
 // issues also match by number, "DEMO-12" or "12". Only projects the caller is a member of are

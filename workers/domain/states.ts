@@ -1,4 +1,4 @@
-// Project states (spec 002 sections 3-8, design.md section 4): one default per project, no empty
+// Project states: one default per project, no empty
 // group, no state deleted while issues sit in it. Every rule is checked up front for a precise
 // message, and the write itself repeats it as a SQL guard so two racing requests cannot break it.
 import { and, asc, eq, ne, sql } from "drizzle-orm";

@@ -1,6 +1,6 @@
-// Saved issue views (spec 002 sections 3, 5, 7): a name and a stored filter set (query_data) per
+// Saved issue views: a name and a stored filter set (query_data) per
 // project, the project's issues seen through those filters, and per-user favourites. Reading
-// needs project membership, writing role >= 15 (design.md section 4). query_data is checked by
+// needs project membership, writing role >= 15. query_data is checked by
 // the list query's own parser before it is stored, so a saved view can always be listed.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { issueViews, userFavorites, type IssueFilters } from "../../drizzle/schema";

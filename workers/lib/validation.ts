@@ -1,4 +1,5 @@
-// zod at every boundary: one parse helper that turns zod issues into the spec's field errors.
+// zod at every boundary: one parse helper that turns zod issues into field errors
+// ({field: [message, ...]}, field names as in the payload).
 import type { z } from "zod";
 import { type FieldErrors, Invalid, TooLarge } from "../domain/errors";
 

@@ -1,7 +1,7 @@
 // Shared look and types of rich text, for the editor and for the server-rendered HTML it replaces
 // once loaded (same classes, so nothing moves when the editor takes over). Client- and server-safe.
 
-/** Typography of descriptions and comments: 16 px base (spec 002 section 9), headings 1-3. */
+/** Typography of descriptions and comments: 16 px base, headings 1-3. */
 export const proseClass = [
   "text-base leading-relaxed text-neutral-800 break-words",
   "[&_p]:my-1.5 [&_h1]:mt-5 [&_h1]:mb-2 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-semibold",
@@ -29,10 +29,10 @@ export interface SuggestionItem {
   detail?: string;
 }
 
-/** Mentions and tags are limited to 5 suggestions (spec 002 section 9). */
+/** Mentions and tags are limited to 5 suggestions. */
 export const SUGGESTION_LIMIT = 5;
 
-/** An empty description is stored as one empty paragraph (spec 000 section 3). */
+/** An empty description is stored as one empty paragraph. */
 export const EMPTY_HTML = "<p></p>";
 
 export function isEmptyHtml(html: string | null | undefined) {

@@ -1,4 +1,4 @@
-// The rich-text schema of descriptions and comments (spec 000/002): paragraphs, headings 1-3,
+// The rich-text schema of descriptions and comments: paragraphs, headings 1-3,
 // bullet and ordered lists, blockquotes, code blocks, images, hard breaks, @mentions and #tags,
 // with bold, italic, strike, inline code and links. Every node renders to tags and attributes the
 // server's sanitiser keeps (workers/lib/sanitize-html.ts), so the stored HTML round-trips.
@@ -25,7 +25,7 @@ const heading: NodeSpec = {
     { tag: "h1", attrs: { level: 1 } },
     { tag: "h2", attrs: { level: 2 } },
     { tag: "h3", attrs: { level: 3 } },
-    // Headings 1-3 only (spec 002 section 9): deeper ones become level 3.
+    // Headings 1-3 only: deeper ones become level 3.
     { tag: "h4", attrs: { level: 3 } },
     { tag: "h5", attrs: { level: 3 } },
     { tag: "h6", attrs: { level: 3 } },

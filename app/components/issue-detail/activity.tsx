@@ -1,4 +1,4 @@
-// The activity feed merged with its comments by time (spec 000): every activity kind is
+// The activity feed merged with its comments by time: every activity kind is
 // told as a sentence ("Ada changed the state to In Progress"), comments show their sanitised HTML,
 // and only a comment's author may edit (edit, save, cancel) or delete it. A comment is posted only
 // when both its JSON and its HTML have content.
@@ -223,7 +223,7 @@ function CommentComposer() {
 
   function submit() {
     const current = editor.current?.value() ?? value;
-    // Posted only when both the JSON and the HTML have content (spec 000 section 5).
+    // Posted only when both the JSON and the HTML have content.
     if (!current || current.empty || !current.html || Object.keys(current.json).length === 0) return;
     post.submit({ intent: "add-comment", comment_json: current.json, comment_html: current.html });
   }

@@ -1,7 +1,7 @@
-// Attachments of the issue (spec 000): an upload area taking one file at a time up to 5 MB
+// Attachments of the issue: an upload area taking one file at a time up to 5 MB
 // (bigger files are refused before uploading), sent as multipart (asset + attributes) to the
 // issue's attachments endpoint; the list shows names cut at 10 characters and sizes in KB under
-// 1 MB, else MB; deleting asks first. Failure texts from spec 000 section 8.
+// 1 MB, else MB; deleting asks first.
 import { useRevalidator } from "@remix-run/react";
 import { MAX_UPLOAD_BYTES, UPLOAD_DELETE_FAILED, UPLOAD_FAILED, UPLOAD_TOO_LARGE } from "../../../workers/domain/schemas/uploads";
 import { useEffect, useRef, useState } from "react";
@@ -13,7 +13,7 @@ import { IconFile, IconPaperclip, IconUpload } from "./icons";
 import { useIssueAction, useIssuePage } from "./page-context";
 import { ConfirmDialog } from "./pickers";
 
-/** Attachment names are cut at 10 characters (spec 000 section 9). */
+/** Attachment names are cut at 10 characters. */
 export const ATTACHMENT_NAME_MAX = 10;
 
 function UploadArea() {
@@ -62,7 +62,7 @@ function UploadArea() {
         onDrop={(event) => {
           event.preventDefault();
           setDragging(false);
-          // One file at a time (spec 000 section 5).
+          // One file at a time.
           const file = event.dataTransfer.files[0];
           if (file) void upload(file);
         }}

@@ -1,4 +1,4 @@
-// Small formatting rules of the issue page (spec 000 section 9) and a hydration-safe "time ago".
+// Small formatting rules of the issue page and a hydration-safe "time ago".
 import { useEffect, useState } from "react";
 import { formatDate, timeAgo } from "../../../workers/domain/schemas/dates";
 
@@ -6,7 +6,7 @@ export const issueKey = (identifier: string, sequenceId: number) => `${identifie
 
 const MB = 1024 * 1024;
 
-/** Under 1 MB in KB, otherwise MB (spec 000 section 9). */
+/** Under 1 MB in KB, otherwise MB. */
 export function formatFileSize(bytes: number) {
   if (bytes < MB) return `${(bytes / 1024).toFixed(2)} KB`;
   return `${(bytes / MB).toFixed(2)} MB`;

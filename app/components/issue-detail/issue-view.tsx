@@ -1,4 +1,4 @@
-// The issue page (spec 000): the main column (parent, title, description, sub-issues with their
+// The issue page: the main column (parent, title, description, sub-issues with their
 // progress panel, attachments, activity and comments) and the properties sidebar.
 import { Link } from "@remix-run/react";
 import { useEffect, useMemo } from "react";

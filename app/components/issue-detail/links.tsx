@@ -1,4 +1,4 @@
-// Links of the issue (spec 000): the list in the sidebar and the add-link dialog. URL and title
+// Links of the issue: the list in the sidebar and the add-link dialog. URL and title
 // are required; the form resets 500 ms after the dialog closes; a 400 for a duplicate URL shows
 // 'This URL already exists for this issue.', other failures 'Something went wrong. Please try again.'
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -19,7 +19,7 @@ import { memberName } from "./project-data";
 
 type LinkActionData = { result?: SubmissionResult<string[]>; ok?: boolean; status?: number };
 
-/** How long after closing the dialog its form is cleared (spec 000 section 5). */
+/** How long after closing the dialog its form is cleared. */
 export const LINK_FORM_RESET_MS = 500;
 
 function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

@@ -42,7 +42,7 @@ export function estimateOptions(points: { key: number; value: string }[] | null)
   ];
 }
 
-/** Completed cycles cannot receive issues (design.md section 4), so they are not offered. */
+/** Completed cycles cannot receive issues, so they are not offered. */
 export const cycleOptions = (cycles: CycleOption[]): PickerOption[] => [
   { value: NONE, label: "No cycle" },
   ...cycles.filter((cycle) => cycle.status !== "completed").map((cycle) => ({ value: cycle.id, label: cycle.name, hint: cycle.status || undefined })),

@@ -16,7 +16,7 @@ export interface IssuePageValue {
   identifier: string;
   /** Estimate points when the project uses an estimate, else null ('n Point(s)'). */
   points: { key: number; value: string }[] | null;
-  /** Members and above; guests and viewers are read-only (spec 000 section 6). */
+  /** Members and above; guests and viewers are read-only. */
   canEdit: boolean;
   issuePath(issueId: string): string;
 }
@@ -31,7 +31,7 @@ export function useIssuePage() {
 
 /**
  * A fetcher posting one JSON intent to the issue route. `onDone` runs once per answer with
- * whether it succeeded; failures the spec only logs are logged here.
+ * whether it succeeded; every failure is logged here, since many show the user no message.
  */
 export function useIssueAction(onDone?: (answer: IssuePageActionData) => void) {
   const fetcher = useFetcher<IssuePageActionData>();

@@ -142,7 +142,7 @@ const dialogShell = {
   positioner: "fixed inset-0 z-[70] flex items-start justify-center overflow-y-auto p-4 sm:pt-[12vh]",
 };
 
-/** Pick one or more issues of the project by name (spec 000: case-insensitive match on name). */
+/** Pick one or more issues of the project by name, case-insensitively. */
 export function IssueSearchDialog({
   open,
   onOpenChange,

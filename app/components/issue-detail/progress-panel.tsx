@@ -1,4 +1,4 @@
-// The progress panel (spec 000): how the sub-issues of this issue are getting on, by assignee,
+// The progress panel: how the sub-issues of this issue are getting on, by assignee,
 // label or state group. The last chosen tab is remembered (localStorage); Assignees by default.
 import { Tabs } from "@ark-ui/react/tabs";
 import { useEffect, useState } from "react";
@@ -10,7 +10,7 @@ export const PROGRESS_TABS = ["Assignees", "Labels", "States"] as const;
 export type ProgressTab = (typeof PROGRESS_TABS)[number];
 export const PROGRESS_TAB_KEY = "issue-progress-tab";
 
-/** State group colours (spec 000 section 9). */
+/** State group colours. */
 export const STATE_GROUP_COLORS: Record<string, string> = {
   backlog: "#3f76ff",
   unstarted: "#ff9e9e",

@@ -1,6 +1,6 @@
-// The issue sidebar (spec 000): assignees, blocked by, blocking, cycle, module, parent, priority,
+// The issue sidebar: assignees, blocked by, blocking, cycle, module, parent, priority,
 // state, estimate, due date, labels and links, plus copy link and delete. Every control is
-// disabled (or absent) for guests and viewers (spec 000 section 6). Changes post PATCH-style
+// disabled (or absent) for guests and viewers. Changes post PATCH-style
 // updates to the issue route; the value in flight is shown before the server answers.
 import { Link } from "@remix-run/react";
 import { useState } from "react";
@@ -46,7 +46,7 @@ function Row({ icon, label, children }: { icon: React.ReactNode; label: string; 
 
 const Placeholder = ({ children }: { children: React.ReactNode }) => <span className="text-neutral-400">{children}</span>;
 
-/** Red when past, orange within 3 days (spec 000 section 9), on UTC days. */
+/** Red when past, orange within 3 days, on UTC days. */
 function dueDateTone(date: string | null) {
   if (!date) return "text-neutral-400";
   const due = Date.parse(`${date}T00:00:00Z`);
@@ -149,7 +149,7 @@ function ParentRow() {
   const parentId = pendingParent !== undefined ? pendingParent : issue.parent;
   const parent =
     parentId === issue.parent ? issue.parent_detail : (issues.data?.find((candidate) => candidate.id === parentId) ?? null);
-  // The issue itself, its parent and its children are not offered (spec 000 section 5).
+  // The issue itself, its parent and its children are not offered.
   const excluded = new Set([issue.id, ...(issue.parent ? [issue.parent] : []), ...data.subIssues.sub_issues.map((child) => child.id)]);
   const candidates = (issues.data ?? []).filter((candidate) => !excluded.has(candidate.id));
   return (

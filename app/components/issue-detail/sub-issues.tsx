@@ -1,4 +1,4 @@
-// Sub-issues of the issue (spec 000): the list with its progress (completed plus cancelled over
+// Sub-issues of the issue: the list with its progress (completed plus cancelled over
 // the total, capped at 100, whole percent), adding existing issues (only issues without a parent,
 // not this issue nor its parent), creating one through the issue modal with this issue as parent,
 // and removing one (its parent becomes null). Guests and viewers only read.
@@ -31,7 +31,7 @@ export function SubIssues() {
   const percent = progressPercent(done, data.subIssues.sub_issues.length);
   const membersById = new Map(data.members.map((member) => [member.id, member]));
   const childIds = new Set(data.subIssues.sub_issues.map((child) => child.id));
-  // Only issues without a parent, and neither this issue nor its parent (spec 000 section 5).
+  // Only issues without a parent, and neither this issue nor its parent.
   const candidates = (issues.data ?? []).filter(
     (candidate) => !candidate.parent && candidate.id !== issue.id && candidate.id !== issue.parent && !childIds.has(candidate.id),
   );

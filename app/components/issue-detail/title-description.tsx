@@ -1,4 +1,4 @@
-// The issue's name and description on its page (spec 000 section 4): the name is edited in
+// The issue's name and description on its page: the name is edited in
 // place (ignored when empty or over 255 characters, with a live n/255 counter); the description
 // is a ProseMirror editor saved shortly after typing stops, and the browser warns before leaving
 // while an edit is not saved yet.
@@ -33,7 +33,7 @@ export function IssueTitle() {
 
   function save() {
     const next = value.trim();
-    // Ignored when empty or longer than 255 characters (spec 000 section 4).
+    // Ignored when empty or longer than 255 characters.
     if (next.length === 0 || next.length > ISSUE_TITLE_MAX || next === issue.name) return;
     action.submit({ intent: "update", patch: { name: next } });
   }
@@ -94,7 +94,7 @@ export function IssueDescription() {
   const inFlight = useRef<RichTextValue | null>(null);
   const action = useIssueAction((answer) => {
     if (answer.ok) setSavedOnce(true);
-    // A failed save is only logged (spec 000 section 8); the edit stays queued for the next try.
+    // A failed save is only logged; the edit stays queued for the next try.
     else queued.current ??= inFlight.current;
     inFlight.current = null;
     setStatus(queued.current ? "unsaved" : "saved");
@@ -115,7 +115,7 @@ export function IssueDescription() {
   const flushRef = useRef(flush);
   flushRef.current = flush;
 
-  // Leaving with an edit not saved yet asks the browser to warn (spec 000 section 4).
+  // Leaving with an edit not saved yet asks the browser to warn.
   useEffect(() => {
     if (status === "saved") return;
     const warn = (event: BeforeUnloadEvent) => {

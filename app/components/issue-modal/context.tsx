@@ -1,6 +1,6 @@
-// The create/update issue modal's opener (spec 000). The project shell mounts the provider, so
+// The create/update issue modal's opener. The project shell mounts the provider, so
 // every project page (list, board, calendar, Gantt, the issue page) can open it with
-// `useIssueModal().open({ defaults })`, and C opens it anywhere in the project (spec 002).
+// `useIssueModal().open({ defaults })`, and C opens it anywhere in the project.
 // The modal itself (form, pickers, editor) is loaded on first use.
 import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from "react";
 import { useShortcut } from "~/hooks/use-shortcut";
@@ -46,7 +46,7 @@ export interface IssueModalProject {
 interface IssueModalValue {
   open(options?: IssueModalOpenOptions): void;
   close(): void;
-  /** Guests and viewers cannot create issues (spec 000 section 6). */
+  /** Guests and viewers cannot create issues. */
   canCreate: boolean;
 }
 

@@ -1,6 +1,6 @@
 // The issue form is validated with CreateIssueInput, the schema the API and the domain parse.
 // Conform turns an empty field into "missing", which CreateIssueInput reports with zod's generic
-// "expected nonoptional" text; this error map gives a missing title the spec's message instead.
+// "expected nonoptional" text; this error map gives a missing title 'Title is required' instead.
 // Client-safe: the modal and the shell's action both parse through here.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { $ZodErrorMap } from "zod/v4/core";

@@ -1,4 +1,4 @@
-// The create/update issue modal (spec 000): max width 2xl, every field of the issue payload, the
+// The create/update issue modal: max width 2xl, every field of the issue payload, the
 // "Did you mean ...?" hint for titles similar to an existing issue's (above 0.7), and a
 // create-more toggle that keeps the modal open and clears it after each issue. Validated in the
 // browser with CreateIssueInput, the schema the shell's action and the domain parse too.

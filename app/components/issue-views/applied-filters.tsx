@@ -1,4 +1,4 @@
-// Applied-filter chips (spec 000 section 2): one chip per filter with a remove button per value,
+// Applied-filter chips: one chip per filter with a remove button per value,
 // "Clear all filters", and "Save view" (or "Update view" inside a saved view).
 import { IconX } from "~/components/icons";
 import { PriorityIcon, StateGroupIcon } from "~/components/issue-icons";

@@ -1,8 +1,8 @@
-// The calendar layout (spec 000 sections 4 and 9), loaded on demand: monthly or weekly, weekdays
+// The calendar layout, loaded on demand: monthly or weekly, weekdays
 // only unless weekends are turned on, at most 4 issues a day then "{n} more" / "Hide", and an
 // issue dragged to another day gets that day as its due date. Weeks start on Monday; days are UTC
 // dates like the due dates themselves. The mode and the weekend toggle are remembered in the
-// browser (spec 002: preferences stored in the browser; an unreadable value falls back).
+// browser; an unreadable stored value is dropped and the default used.
 import { useEffect, useMemo, useState } from "react";
 import { StateGroupIcon } from "~/components/issue-icons";
 import {

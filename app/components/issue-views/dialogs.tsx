@@ -99,7 +99,7 @@ const PICK_LIST_MAX = 200;
 type PickableIssue = Pick<ViewIssue, "id" | "name" | "sequence_id">;
 
 /**
- * Search by name or identifier-sequence and tick issues (spec 000 section 5): bulk delete and
+ * Search by name or identifier-sequence and tick issues: bulk delete and
  * "Add existing issues" both need at least one ("Please select atleast one issue").
  */
 function IssuePickForm({
@@ -128,7 +128,7 @@ function IssuePickForm({
   const matches = useMemo(() => {
     const needle = query.trim().toLowerCase();
     if (!needle) return issues;
-    // Name (case-insensitive) or identifier-sequence (spec 000 section 5).
+    // Name (case-insensitive) or identifier-sequence.
     return issues.filter(
       (issue) => issue.name.toLowerCase().includes(needle) || issueKey(identifier, issue).toLowerCase().includes(needle),
     );
@@ -219,7 +219,7 @@ function IssuePickForm({
   );
 }
 
-// ---------------------------------------------------------------- bulk delete (spec 002: the Delete key)
+// ---------------------------------------------------------------- bulk delete (Delete key)
 
 export function BulkDeleteDialog({
   open,

@@ -1,4 +1,4 @@
-// The Gantt layout (spec 000 section 4), loaded on demand: a month view at 80 px per day, bars
+// The Gantt layout, loaded on demand: a month view at 80 px per day, bars
 // from start_date to target_date; without a due date the bar spans created_at to updated_at and
 // says so. Day lines are a CSS background, so a row costs two elements whatever the range.
 import { useEffect, useMemo, useRef } from "react";

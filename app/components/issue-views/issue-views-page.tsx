@@ -20,7 +20,7 @@ const AddExistingIssuesDialog = lazy(() =>
 
 /**
  * Layout, grouping, ordering and property toggles are applied on the page already: saving them
- * needs no new list. Filter changes and issue writes reload it (spec: "then the list is refetched").
+ * needs no new list. Filter changes and issue writes reload it.
  */
 export const issueViewsShouldRevalidate: ShouldRevalidateFunction = ({ json, defaultShouldRevalidate }) => {
   const body = json as { intent?: string; view_props?: Record<string, unknown> } | undefined;

@@ -1,6 +1,5 @@
-// The issue views (spec 000 sections 2, 4, 6 and 9; spec 002 "Display preferences", "Issue
-// changes"): one component a project, cycle, module or saved-view page renders with its loader's
-// data (app/lib/issue-views.server.ts) and the path of the action that takes its writes.
+// The issue views: one component a project, cycle, module or saved-view page renders with its
+// loader's data (app/lib/issue-views.server.ts) and the path of the action that takes its writes.
 //
 // Writes are optimistic: each one is an overlay on the loader's issues until its fetcher settles
 // (by then Remix has revalidated the data), or rolled back when the server refuses. Because the
@@ -280,7 +279,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
   const updateIssue = useCallback(
     (issue: ViewIssue, patch: IssuePatch) => {
       write({ intent: "update-issue", issueId: issue.id, patch: { ...patch } }, { kind: "patch", issueId: issue.id, patch, at: new Date().toISOString() }, (result) => {
-        // Spec 000 section 8 / spec 002: a failed patch from the views is rolled back and only logged.
+        // A failed patch from the views is rolled back and only logged.
         if (!result.ok) console.error("Issue could not be updated.", result.error);
       });
     },
@@ -418,7 +417,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
 
   // ------------------------------------------------------------ actions on cards
 
-  // The create/update modal belongs to the project shell, which also binds C (spec 002).
+  // The create/update modal belongs to the project shell, which also binds C.
   const issueModal = useIssueModal();
   const sourceDefaults = useMemo(
     () => (data.source.kind === "cycle" ? { cycle: data.source.id } : data.source.kind === "module" ? { module: data.source.id } : {}),

@@ -1,4 +1,4 @@
-// The kanban layout: one column per group, 96 units wide (spec 000 section 9), cards with the
+// The kanban layout: one column per group, 96 units wide, cards with the
 // name cut at 100 characters and clamped to 3 lines.
 import { memo } from "react";
 import { KANBAN_COLUMN_CLASS, TITLE_MAX, type OrderBy, truncateTitle } from "~/lib/issue-display";

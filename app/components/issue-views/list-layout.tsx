@@ -1,5 +1,5 @@
 // The list layout: one section per group (or one plain list), rows with inline properties.
-// Issue names are cut at 50 characters in list rows (spec 000 section 9).
+// Issue names are cut at 50 characters in list rows.
 import { memo } from "react";
 import { TITLE_MAX, type OrderBy, truncateTitle } from "~/lib/issue-display";
 import { SortableList } from "./dnd";

@@ -1,6 +1,6 @@
 // The issue views' data model on the page: the loader's slim issues with optimistic patches laid
-// over them, filtered, ordered and grouped the way the server would (spec 002 "List data
-// loading"), so a change of order, grouping or a narrowing filter shows before the server answers.
+// over them, filtered, ordered and grouped the way the server would, so a change of order,
+// grouping or a narrowing filter shows before the server answers.
 import type { IssueViewsData, ViewIssue } from "~/lib/issue-views-contract";
 import {
   type GroupBy,

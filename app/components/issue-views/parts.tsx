@@ -92,7 +92,7 @@ export function GroupIcon({ header }: { header: GroupHeader }) {
   }
 }
 
-/** Shown in the group an issue is dragged from when the order is not Manual (spec 000 section 4). */
+/** Shown in the group an issue is dragged from when the order is not Manual. */
 export function OrderedByNotice({ orderBy }: { orderBy: OrderBy }) {
   return (
     <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-800">
@@ -142,7 +142,7 @@ function Count({ icon, count, label }: { icon: React.ReactNode; count: number; l
   );
 }
 
-/** The issue's properties the user turned on (spec 000 section 3 toggles). */
+/** The issue's properties the user turned on (toggles kept per user and project). */
 export const IssueProperties = memo(function IssueProperties({ issue, showNames }: { issue: ViewIssue; showNames: boolean }) {
   const { properties, lookups, canEdit, today } = useViewContext();
   const state = issue.state ? lookups.states.get(issue.state) : undefined;

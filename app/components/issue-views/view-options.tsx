@@ -1,6 +1,6 @@
-// The view-options bar (spec 000 section 2): layout buttons, the filter selector and the View
-// menu of display properties, with the rules of section 4 (kanban offers no "none" grouping,
-// calendar and Gantt do not group, priority ordering is hidden when grouping by priority).
+// The view-options bar: layout buttons, the filter selector and the View menu of display
+// properties, with their rules (kanban offers no "none" grouping, calendar and Gantt do not
+// group, priority ordering is hidden when grouping by priority).
 import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
 import { Suspense, lazy } from "react";

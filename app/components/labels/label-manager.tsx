@@ -1,4 +1,4 @@
-// Label management of project settings (spec 000): an inline form to add or edit a label, label
+// Label management of project settings: an inline form to add or edit a label, label
 // group cards (a parent label with its children), single-label cards, the create dialog (used to
 // put labels in a group) and the delete confirmation. Names are required ('Label title is
 // required'); new labels are #858E96 unless another colour is picked.

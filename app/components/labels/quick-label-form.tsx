@@ -1,4 +1,4 @@
-// The issue sidebar's quick label form (spec 000 section 5): a name ('This is required') and a
+// The issue sidebar's quick label form: a name ('This is required') and a
 // colour, #ff0000 by default. The issue route's action creates the label and adds it to the issue.
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -21,7 +21,7 @@ export function QuickLabelForm({ onDone }: { onDone(): void }) {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
-    // Failures to create a label are only logged (spec 000 section 8).
+    // Failures to create a label are only logged.
     if (fetcher.data.ok) onDone();
     else if ((fetcher.data.status ?? 0) >= 400) console.error("label create failed", fetcher.data.result?.error);
   }, [fetcher.state, fetcher.data, onDone]);

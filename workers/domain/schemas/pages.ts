@@ -1,4 +1,4 @@
-// Page and page-block input schemas (spec 002 sections 3, 5 and 7): client-safe (zod only),
+// Page and page-block input schemas: client-safe (zod only),
 // shared by the API, Remix actions and forms.
 import { z } from "zod";
 import { requiredId, requiredText, richDescription, richDescriptionHtml, TITLE_REQUIRED, TITLE_TOO_LONG } from "./common";

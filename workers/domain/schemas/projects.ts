@@ -3,7 +3,7 @@ import { z } from "zod";
 import { hexColor, NAME_REQUIRED, NAME_TOO_LONG, plainDescription, requiredId, requiredText } from "./common";
 import { RoleSchema } from "./workspaces";
 
-/** Network values (spec 002: "constant table, default 2"): 0 secret (invite only), 2 public. */
+/** Network values (default 2): 0 secret (invite only), 2 public. */
 export const NETWORK = { secret: 0, public: 2 } as const;
 
 

@@ -1,4 +1,4 @@
-// Display props (spec 002 sections 3, 4 and 9): how an issue list is shown. Client-safe (zod only)
+// Display props: how an issue list is shown. Client-safe (zod only)
 // and shared by every place that stores them: the project member's view_props/default_props
 // (workers/domain/display-preferences.ts), and cycles.view_props / modules.view_props.
 //
@@ -10,7 +10,7 @@ import type { IssueFilters } from "../../../drizzle/schema";
 import { IssueFiltersSchema } from "./views";
 
 export const ISSUE_VIEW_LAYOUTS = ["list", "kanban", "calendar", "gantt_chart"] as const;
-/** The list query's group_by and order_by values (workers/domain/issue-query.ts). */
+/** The list query's group_by and order_by values (workers/domain/issues/list-query.ts). */
 export const VIEW_GROUP_BY = ["state", "priority", "labels", "created_by"] as const;
 export const VIEW_ORDER_BY = ["sort_order", "-created_at", "-updated_at", "priority"] as const;
 
@@ -23,7 +23,7 @@ export type ViewProps = {
   filters: IssueFilters;
 };
 
-/** Spec 002 section 9: default issue view list, order -created_at, showEmptyGroups true. */
+/** Defaults: the list layout, no grouping, newest first, empty groups shown. */
 export const VIEW_PROPS_DEFAULTS: ViewProps = {
   issueView: "list",
   groupByProperty: null,
@@ -73,7 +73,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 }
 
 /**
- * The stored props after a partial update, with the layout rules of spec 002 section 4: switching
+ * The stored props after a partial update, with the layout rules: switching
  * to kanban groups by state (unless a grouping is sent or already set), calendar has no grouping.
  */
 export function mergeViewProps(stored: unknown, patch: ViewPropsPatch): ViewProps {

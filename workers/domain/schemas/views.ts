@@ -1,4 +1,4 @@
-// Saved-view input schemas (spec 002 sections 3, 5 and 7): client-safe (zod only), shared by the
+// Saved-view input schemas: client-safe (zod only), shared by the
 // API, Remix actions and forms. The filters schema is also the `filters` of display props.
 import { z } from "zod";
 import type { IssueFilters } from "../../../drizzle/schema";
@@ -7,7 +7,7 @@ import { PRIORITIES } from "./constants";
 
 export const VIEW_TITLE_MAX = 255;
 export const ISSUE_FILTER_TYPES = ["all", "active", "backlog"] as const;
-/** The keys a stored filter set may hold: the list query's filter parameters (spec 000 section 7). */
+/** The keys a stored filter set may hold: the list query's filter parameters. */
 export const ISSUE_FILTER_KEYS = [
   "type",
   "state",
@@ -22,8 +22,9 @@ export const ISSUE_FILTER_KEYS = [
 
 export const ViewTitleSchema = requiredText({ required: TITLE_REQUIRED, tooLong: TITLE_TOO_LONG }, VIEW_TITLE_MAX);
 
-// The same bounds as the list query string (workers/domain/issue-query.ts): at most 500 ids of at
-// most 64 characters. A stored list is later joined with commas, so an id may not hold one.
+// The same bounds as the list query string (workers/domain/issues/list-query.ts): at most 500
+// ids of at most 64 characters. A stored list is later joined with commas, so an id may not hold
+// one.
 const filterId = z
   .string({ error: "Expected a list of ids" })
   .max(64, "Invalid id")
@@ -35,7 +36,7 @@ const targetDate = z
   .string({ error: "Use YYYY-MM-DD, optionally ;after or ;before" })
   .regex(/^\d{4}-\d{2}-\d{2}(;(after|before))?$/, "Use YYYY-MM-DD, optionally ;after or ;before");
 
-/** An empty list means "no filter" and is stored as null (spec 002 section 3, Filters). */
+/** An empty list means "no filter" and is stored as null. */
 function normaliseFilters(filters: Record<string, unknown>): IssueFilters {
   return Object.fromEntries(
     Object.entries(filters)
