@@ -1,5 +1,6 @@
-// Shared look of buttons, inputs and field messages.
-import { forwardRef } from "react";
+// Shared look of buttons, inputs and field messages, and the one labelled text field of forms.
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type InputHTMLAttributes, type ReactNode, forwardRef } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 
@@ -29,6 +30,34 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] | nul
     <p id={id} className="mt-1.5 text-xs text-red-600">
       {errors.join(", ")}
     </p>
+  );
+}
+
+/**
+ * A Conform text input with its label above and its messages below (the messages are also the
+ * input's accessible description). `hint` shows under the input while it has no error.
+ */
+export function TextField({
+  label,
+  field,
+  type = "text",
+  hint,
+  ...inputProps
+}: {
+  label: ReactNode;
+  field: FieldMetadata<string>;
+  type?: "text" | "email" | "password";
+  hint?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "className">) {
+  return (
+    <div>
+      <label htmlFor={field.id} className={labelClass}>
+        {label}
+      </label>
+      <input {...getInputProps(field, { type })} className={inputClass} {...inputProps} />
+      <FieldError id={field.errorId} errors={field.errors} />
+      {hint && !field.errors ? <p className="mt-1.5 text-xs text-neutral-500">{hint}</p> : null}
+    </div>
   );
 }
 

@@ -1,12 +1,12 @@
 // "/" is sign-in; `/?next={path}` returns there afterwards. Signed-in visitors go straight home.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SignInInput } from "../../workers/domain/schemas/accounts";
 import { AuthLayout } from "~/components/auth-layout";
-import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "~/components/ui";
+import { FormError, Spinner, TextField, buttonClass } from "~/components/ui";
 import { signIn } from "~/lib/accounts.server";
 import { assertSameOrigin, homePathFor, optionalUser, signedInRedirect } from "~/lib/auth.server";
 import { invalidReply, replyWithError } from "~/lib/errors.server";
@@ -65,29 +65,8 @@ export default function SignIn() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         {next ? <input type="hidden" name="next" value={next} /> : null}
         <FormError errors={form.errors} />
-        <div>
-          <label htmlFor={fields.email.id} className={labelClass}>
-            Email
-          </label>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            className={inputClass}
-            autoComplete="email"
-            placeholder="name@company.com"
-          />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.password.id} className={labelClass}>
-            Password
-          </label>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            className={inputClass}
-            autoComplete="current-password"
-          />
-          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-        </div>
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
+        <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
         <button type="submit" className={buttonClass("primary", "md", "w-full")} disabled={submitting}>
           {submitting ? <Spinner /> : null}
           {submitting ? "Signing in..." : "Sign in"}

@@ -1,12 +1,12 @@
 // "/sign-up": create an account, then continue to `next`, invitations or workspace creation.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SignUpInput } from "../../workers/domain/schemas/accounts";
 import { AuthLayout } from "~/components/auth-layout";
-import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "~/components/ui";
+import { FormError, Spinner, TextField, buttonClass } from "~/components/ui";
 import { signUp } from "~/lib/accounts.server";
 import { assertSameOrigin, homePathFor, optionalUser, signedInRedirect } from "~/lib/auth.server";
 import { invalidReply, replyWithError } from "~/lib/errors.server";
@@ -63,45 +63,11 @@ export default function SignUp() {
         {next ? <input type="hidden" name="next" value={next} /> : null}
         <FormError errors={form.errors} />
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={fields.first_name.id} className={labelClass}>
-              First name
-            </label>
-            <input {...getInputProps(fields.first_name, { type: "text" })} className={inputClass} autoComplete="given-name" />
-            <FieldError id={fields.first_name.errorId} errors={fields.first_name.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.last_name.id} className={labelClass}>
-              Last name
-            </label>
-            <input {...getInputProps(fields.last_name, { type: "text" })} className={inputClass} autoComplete="family-name" />
-            <FieldError id={fields.last_name.errorId} errors={fields.last_name.errors} />
-          </div>
+          <TextField label="First name" field={fields.first_name} autoComplete="given-name" />
+          <TextField label="Last name" field={fields.last_name} autoComplete="family-name" />
         </div>
-        <div>
-          <label htmlFor={fields.email.id} className={labelClass}>
-            Email
-          </label>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            className={inputClass}
-            autoComplete="email"
-            placeholder="name@company.com"
-          />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.password.id} className={labelClass}>
-            Password
-          </label>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            className={inputClass}
-            autoComplete="new-password"
-          />
-          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-          {fields.password.errors ? null : <p className="mt-1.5 text-xs text-neutral-500">At least 8 characters.</p>}
-        </div>
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
+        <TextField label="Password" field={fields.password} type="password" autoComplete="new-password" hint="At least 8 characters." />
         <button type="submit" className={buttonClass("primary", "md", "w-full")} disabled={submitting}>
           {submitting ? <Spinner /> : null}
           {submitting ? "Creating account..." : "Create account"}
