@@ -9,9 +9,17 @@ import { createIssueComment, deleteIssueComment, updateIssueComment } from "../.
 import { deleteIssueAttachment, listIssueAttachments } from "../../workers/domain/issue-attachments";
 import { issueHistoryOf } from "../../workers/domain/issue-history";
 import { createIssueLink, deleteIssueLink } from "../../workers/domain/issue-links";
-import { addSubIssues, createIssue, deleteIssue, getIssue, listSubIssues, updateIssue } from "../../workers/domain/issues";
+import {
+  addSubIssues,
+  createIssue,
+  createLabelOnIssue,
+  deleteIssue,
+  getIssue,
+  listSubIssues,
+  updateIssue,
+} from "../../workers/domain/issues";
 import { listEstimates } from "../../workers/domain/estimates";
-import { createLabel, listLabels } from "../../workers/domain/labels";
+import { listLabels } from "../../workers/domain/labels";
 import { listProjectMembers } from "../../workers/domain/projects";
 import { listStates } from "../../workers/domain/states";
 import { memberName } from "../components/issue-detail/project-data";
@@ -103,10 +111,7 @@ export async function issuePageAction(request: Request, context: AppLoadContext,
       const submission = parseWithZod(formData, { schema: QuickLabelSchema });
       if (submission.status !== "success") return invalidReply(submission);
       try {
-        // The quick form creates the label and puts it on the issue, as one gesture.
-        const label = await createLabel(ctx, slug, projectId, { name: submission.value.name, color: submission.value.color });
-        const issue = await getIssue(ctx, slug, projectId, issueId);
-        await updateIssue(ctx, slug, projectId, issueId, { labels_list: [...issue.labels, label.id] });
+        await createLabelOnIssue(ctx, slug, projectId, issueId, submission.value);
         return { result: submission.reply({ resetForm: true }), status: 201, ok: true as const };
       } catch (error) {
         return replyWithError(submission, error, request);
