@@ -6,15 +6,16 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Invalid } from "../../workers/domain/errors";
 import { createIssueComment, deleteIssueComment, updateIssueComment } from "../../workers/domain/issue-comments";
-import { deleteIssueAttachment, listIssueAttachments } from "../../workers/domain/issue-attachments";
-import { issueHistoryOf } from "../../workers/domain/issue-history";
+import { deleteIssueAttachment } from "../../workers/domain/issue-attachments";
+import { issuePageOf } from "../../workers/domain/issue-page";
 import { createIssueLink, deleteIssueLink } from "../../workers/domain/issue-links";
-import { addSubIssues, createIssue, deleteIssue, getIssue, listSubIssues, updateIssue } from "../../workers/domain/issues";
-import { listEstimates } from "../../workers/domain/estimates";
-import { createLabel, listLabels } from "../../workers/domain/labels";
-import { listProjectMembers } from "../../workers/domain/projects";
-import { listStates } from "../../workers/domain/states";
-import { memberName } from "../components/issue-detail/project-data";
+import {
+  addSubIssues,
+  createIssue,
+  createLabelOnIssue,
+  deleteIssue,
+  updateIssue,
+} from "../../workers/domain/issues";
 import { parseIssueForm } from "../components/issue-modal/form-schema";
 import { QuickLabelSchema } from "../../workers/domain/schemas/labels";
 import { LinkFormSchema } from "../../workers/domain/schemas/links";
@@ -34,50 +35,7 @@ export async function loadIssuePage(
   issueId: string,
 ): Promise<IssuePageData> {
   const ctx = await requireActor(request, context);
-  return loadOrThrow(request, async () => {
-    const [issue, states, labels, members, estimates, subIssues, attachments, history] = await Promise.all([
-      getIssue(ctx, slug, projectId, issueId),
-      listStates(ctx, slug, projectId),
-      listLabels(ctx, slug, projectId),
-      listProjectMembers(ctx, slug, projectId),
-      listEstimates(ctx, slug, projectId),
-      listSubIssues(ctx, slug, projectId, issueId),
-      listIssueAttachments(ctx, slug, projectId, issueId),
-      issueHistoryOf(ctx, slug, projectId, issueId),
-    ]);
-    if (!Array.isArray(states)) throw new Error("expected a plain list of states");
-    // The page edits from the sanitised HTML; the ProseMirror JSON stays on the server.
-    const { description: _json, description_stripped: _text, ...detail } = issue;
-    return {
-      issue: detail,
-      states: states.map(({ id, name, color, group, default: isDefault }) => ({ id, name, color, group, default: isDefault })),
-      labels: labels.map(({ id, name, color, parent }) => ({ id, name, color, parent })),
-      members: members.map(({ member, role }) => ({
-        id: member.id,
-        name: memberName(member),
-        first_name: member.first_name,
-        email: member.email,
-        avatar: member.avatar,
-        role,
-      })),
-      estimates: estimates.map((estimate) => ({ id: estimate.id, points: estimate.points.map(({ key, value }) => ({ key, value })) })),
-      subIssues: {
-        state_distribution: subIssues.state_distribution,
-        sub_issues: subIssues.sub_issues.map((child) => ({
-          id: child.id,
-          name: child.name,
-          sequence_id: child.sequence_id,
-          priority: child.priority,
-          state_detail: child.state_detail,
-          assignees: child.assignees,
-          labels: child.labels,
-        })),
-      },
-      attachments: attachments.map(({ id, asset, attributes, updated_at, updated_by }) => ({ id, asset, attributes, updated_at, updated_by })),
-      activity: history,
-      viewer: { id: ctx.actor.id },
-    };
-  });
+  return loadOrThrow(request, () => issuePageOf(ctx, slug, projectId, issueId));
 }
 
 const ok = (intent: string) => ({ ok: true as const, intent });
@@ -103,10 +61,7 @@ export async function issuePageAction(request: Request, context: AppLoadContext,
       const submission = parseWithZod(formData, { schema: QuickLabelSchema });
       if (submission.status !== "success") return invalidReply(submission);
       try {
-        // The quick form creates the label and puts it on the issue, as one gesture.
-        const label = await createLabel(ctx, slug, projectId, { name: submission.value.name, color: submission.value.color });
-        const issue = await getIssue(ctx, slug, projectId, issueId);
-        await updateIssue(ctx, slug, projectId, issueId, { labels_list: [...issue.labels, label.id] });
+        await createLabelOnIssue(ctx, slug, projectId, issueId, submission.value);
         return { result: submission.reply({ resetForm: true }), status: 201, ok: true as const };
       } catch (error) {
         return replyWithError(submission, error, request);

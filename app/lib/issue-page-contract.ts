@@ -2,32 +2,7 @@
 // controls post as JSON and what the action answers. Client-safe: components import the types,
 // the server parses intents with the schema and checks its answers against the types.
 import { z } from "zod";
-import type { HistoryEntry, IssueDetail, StateDetail } from "../../workers/domain/schemas/responses";
-
-/** Everything the issue page shows, read when it loads. */
-export interface IssuePageData {
-  /** The page edits from the sanitised HTML; the ProseMirror JSON stays on the server. */
-  issue: Omit<IssueDetail, "description" | "description_stripped">;
-  states: { id: string; name: string; color: string; group: string; default: boolean }[];
-  labels: { id: string; name: string; color: string; parent: string | null }[];
-  members: { id: string; name: string; first_name: string; email: string; avatar: string; role: number }[];
-  estimates: { id: string; points: { key: number; value: string }[] }[];
-  subIssues: {
-    state_distribution: Record<string, number>;
-    sub_issues: {
-      id: string;
-      name: string;
-      sequence_id: number;
-      priority: string;
-      state_detail: StateDetail | null;
-      assignees: string[];
-      labels: string[];
-    }[];
-  };
-  attachments: { id: string; asset: string; attributes: { name: string; size: number }; updated_at: string; updated_by: string | null }[];
-  activity: HistoryEntry[];
-  viewer: { id: string };
-}
+export type { IssuePageData } from "../../workers/domain/schemas/responses";
 
 const intentId = z.string().min(1).max(64);
 const patch = z.record(z.string(), z.unknown());

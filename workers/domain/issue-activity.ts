@@ -81,10 +81,15 @@ export function setChanges(
 
 /** Activities and comments of one issue, oldest first. */
 export async function issueHistory(db: Db, issueId: string, workspaceSlug: string) {
+  return issueHistoryFrom(await db.batch(issueHistoryQueries(db, issueId)), workspaceSlug);
+}
+
+/** The statements reading an issue's history, to batch with other reads. */
+export function issueHistoryQueries(db: Db, issueId: string) {
   // Actors are read by a third query rather than joined: D1 answers batched rows as objects keyed
   // by column name, so a join's two "id" and "created_at" columns collapse and drizzle maps the
   // wrong values (it once put the password hash in actor_detail.avatar).
-  const [activityRows, commentRows, actorRows] = await db.batch([
+  return [
     db.select().from(issueActivities).where(eq(issueActivities.issue_id, issueId)).orderBy(asc(issueActivities.created_at)),
     db.select().from(issueComments).where(eq(issueComments.issue_id, issueId)).orderBy(asc(issueComments.created_at)),
     db
@@ -96,7 +101,14 @@ export async function issueHistory(db: Db, issueId: string, workspaceSlug: strin
           inArray(users.id, db.select({ id: issueComments.actor_id }).from(issueComments).where(eq(issueComments.issue_id, issueId))),
         ),
       ),
-  ]);
+  ] as const;
+}
+
+type HistoryQueries = ReturnType<typeof issueHistoryQueries>;
+type HistoryRows = readonly [Awaited<HistoryQueries[0]>, Awaited<HistoryQueries[1]>, Awaited<HistoryQueries[2]>];
+
+/** The history from `issueHistoryQueries`' results (in order). */
+export function issueHistoryFrom([activityRows, commentRows, actorRows]: HistoryRows, workspaceSlug: string) {
   const actors = new Map(actorRows.map((actor) => [actor.id, memberDetailOf(actor)]));
   const actorDetailOf = (actorId: string | null) => (actorId ? (actors.get(actorId) ?? null) : null);
   const entries = [

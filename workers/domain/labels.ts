@@ -2,7 +2,8 @@
 // labels are placed under it. Names are unique per project and the parent chain never loops.
 // The schema has no unique index on label names, so the writes carry the rules as SQL guards:
 // a request that raced another one is refused instead of leaving a duplicate or a cycle.
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { labels } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
@@ -20,6 +21,7 @@ import {
 import { FIRST_SORT_ORDER, SORT_STEP } from "./schemas/constants";
 
 export type Label = typeof labels.$inferSelect;
+type CreateLabelData = z.output<typeof CreateLabelInput>;
 
 export function labelOf(label: Label, { workspace, project }: Pick<ProjectAccess, "workspace" | "project">) {
   return {
@@ -70,7 +72,7 @@ export async function getLabel(ctx: ActorContext, slug: string, projectId: strin
  * Checks a label's name and parent against the project's labels (one query: a project has tens of
  * labels, not thousands). `labelId` is the label being changed, absent on create.
  */
-async function assertValidPlacement(
+export async function assertValidPlacement(
   ctx: ActorContext,
   projectId: string,
   change: { name?: string; parent?: string | null },
@@ -112,23 +114,55 @@ const parentAllowed = (projectId: string, parent: string, labelId: string) => sq
   )
 )`;
 
+/**
+ * The insert of a new label, guarded: INSERT ... SELECT ... WHERE <guards> inserts nothing when a
+ * racing request took the name or removed the parent since the caller checked them. Built with
+ * the query builder so it can run inside a batch (drizzle cannot batch a raw `db.all(sql)`).
+ */
+export function labelInsert(
+  ctx: ActorContext,
+  access: Pick<ProjectAccess, "workspace" | "project">,
+  data: CreateLabelData,
+  id: string,
+  now: string,
+) {
+  const projectId = access.project.id;
+  const sortOrder =
+    data.sort_order ??
+    sql`(SELECT coalesce(max(last.sort_order) + ${SORT_STEP}, ${FIRST_SORT_ORDER}) FROM ${labels} AS last WHERE last.project_id = ${projectId})`;
+  const values: Record<keyof Label, unknown> = {
+    id,
+    workspace_id: access.workspace.id,
+    project_id: projectId,
+    name: data.name,
+    description: data.description,
+    color: data.color,
+    parent: data.parent,
+    sort_order: sortOrder,
+    external_source: null,
+    external_id: null,
+    created_by: ctx.actor.id,
+    created_at: now,
+    updated_at: now,
+  };
+  // INSERT ... SELECT names every column in the table's order.
+  const selected = sql.join(
+    Object.keys(getTableColumns(labels)).map((key) => sql`${values[key as keyof Label]}`),
+    sql`, `,
+  );
+  const guards = sql`${nameFree(projectId, data.name, id)} ${data.parent ? sql`AND ${parentAllowed(projectId, data.parent, id)}` : sql``}`;
+  return ctx.db
+    .insert(labels)
+    .select(sql`SELECT ${selected} WHERE ${guards}`)
+    .returning();
+}
+
 export async function createLabel(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(CreateLabelInput, input);
   await assertValidPlacement(ctx, projectId, data);
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  const sortOrder =
-    data.sort_order ??
-    sql`(SELECT coalesce(max(last.sort_order) + ${SORT_STEP}, ${FIRST_SORT_ORDER}) FROM ${labels} AS last WHERE last.project_id = ${projectId})`;
-  // INSERT ... SELECT ... WHERE <guards>: inserts nothing when a racing request took the name or
-  // removed the parent since the check above.
-  const inserted = await ctx.db.all<Label>(sql`
-    INSERT INTO ${labels} (id, workspace_id, project_id, name, description, color, parent, sort_order, created_by, created_at, updated_at)
-    SELECT ${id}, ${access.workspace.id}, ${projectId}, ${data.name}, ${data.description}, ${data.color}, ${data.parent},
-      ${sortOrder}, ${ctx.actor.id}, ${now}, ${now}
-    WHERE ${nameFree(projectId, data.name, id)} ${data.parent ? sql`AND ${parentAllowed(projectId, data.parent, id)}` : sql``}
-    RETURNING *`);
+  const inserted = await labelInsert(ctx, access, data, id, new Date().toISOString());
   if (inserted.length === 0) {
     await assertValidPlacement(ctx, projectId, data);
     throw new Conflict("The labels changed while this one was being saved. Please try again.");

@@ -3,6 +3,9 @@
 // with the session cookie, cached per project for the page's lifetime and refreshed on demand.
 // Reads only: every write goes through a Remix action.
 import { useCallback, useEffect, useState } from "react";
+import { memberName } from "../../../workers/domain/schemas/responses";
+
+export { memberName };
 
 export interface StateOption {
   id: string;
@@ -69,12 +72,6 @@ const PATHS: Record<ResourceName, string> = {
 
 type Raw = Record<string, unknown>;
 const str = (value: unknown) => (typeof value === "string" ? value : "");
-
-/** A member's name as people read it: display name, else first + last name, else the email. */
-export function memberName(member: { display_name?: string | null; first_name?: string | null; last_name?: string | null; email?: string | null }) {
-  const full = [member.first_name, member.last_name].filter(Boolean).join(" ");
-  return full || member.display_name || member.email || "Unknown";
-}
 
 const SHAPES: { [K in ResourceName]: (rows: Raw[]) => ProjectResources[K] } = {
   issues: (rows) =>

@@ -10,6 +10,7 @@ export { getIssue, listIssues, listIssuesWithAccess } from "./list";
 export { ISSUE_NOT_FOUND, loadIssue } from "./load";
 export { publishIssues } from "./publish";
 export { COMPLETED_CYCLE } from "./references";
+export { createLabelOnIssue } from "./label-on-issue";
 export { addSubIssues, listSubIssues } from "./sub-issues";
 export { updateIssue } from "./update";
 export { CHANGED_MEANWHILE } from "./write-statements";

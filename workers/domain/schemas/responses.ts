@@ -155,3 +155,34 @@ export interface CommentEntry extends HistoryEntryBase {
 
 /** An issue's history: activities and comments merged by time. */
 export type HistoryEntry = ActivityEntry | CommentEntry;
+
+/** Everything the issue page shows, read when it loads. */
+export interface IssuePageData {
+  /** The page edits from the sanitised HTML; the ProseMirror JSON stays on the server. */
+  issue: Omit<IssueDetail, "description" | "description_stripped">;
+  states: { id: string; name: string; color: string; group: string; default: boolean }[];
+  labels: { id: string; name: string; color: string; parent: string | null }[];
+  members: { id: string; name: string; first_name: string; email: string; avatar: string; role: number }[];
+  estimates: { id: string; points: { key: number; value: string }[] }[];
+  subIssues: {
+    state_distribution: Record<string, number>;
+    sub_issues: {
+      id: string;
+      name: string;
+      sequence_id: number;
+      priority: string;
+      state_detail: StateDetail | null;
+      assignees: string[];
+      labels: string[];
+    }[];
+  };
+  attachments: { id: string; asset: string; attributes: { name: string; size: number }; updated_at: string; updated_by: string | null }[];
+  activity: HistoryEntry[];
+  viewer: { id: string };
+}
+
+/** How a member is named where the page lists people: full name, else display name, else email. */
+export function memberName(member: { display_name?: string | null; first_name?: string | null; last_name?: string | null; email?: string | null }) {
+  const full = [member.first_name, member.last_name].filter(Boolean).join(" ");
+  return full || member.display_name || member.email || "Unknown";
+}
