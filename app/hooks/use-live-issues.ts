@@ -1,6 +1,6 @@
 // The issue views' live layer (app/lib/live-board.ts): board changes for issues patch the loaded
 // list in place; anything else, and resets, leave it to the project shell's revalidation.
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ViewIssue } from "~/lib/issue-views-contract";
 import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, liveIssuesAfter, withLiveIssues } from "~/lib/live-board";
 
@@ -35,7 +35,8 @@ export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope, loadedClock
         if (!next) return false;
         // Kept in the ref too: several batches can arrive before React renders again.
         current.current = { ...current.current, live: next };
-        setLive(next);
+        // Not urgent: a batch can arrive while part of the page is still hydrating.
+        startTransition(() => setLive(next));
         return true;
       },
       reset() {

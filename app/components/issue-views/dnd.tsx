@@ -3,7 +3,7 @@
 // <SortableList>; sortablejs moves DOM nodes, so each drop is put back before React re-renders
 // the move from state (React must stay the only owner of the DOM it rendered).
 import type SortableType from "sortablejs";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 
 type SortableClass = typeof SortableType;
 
@@ -51,8 +51,10 @@ export function useDnd(enabled: boolean, sort: boolean, handlers: DndHandlers) {
   latest.current = handlers;
   const load = useCallback(() => {
     if (!enabled || Sortable) return;
+    // A transition: the layout below may still be hydrating (the calendar and Gantt are lazy),
+    // and an urgent update would make React drop its server HTML and log error 421.
     loadSortable()
-      .then((loaded) => setSortable(() => loaded))
+      .then((loaded) => startTransition(() => setSortable(() => loaded)))
       .catch((error) => console.error("drag and drop could not load", error));
   }, [enabled, Sortable]);
   const value = useMemo<DndContextValue>(() => ({ Sortable, enabled, sort, handlers: latest }), [Sortable, enabled, sort]);
