@@ -3,18 +3,13 @@
 // made between the page load and the socket's `connect` is not missed, and one the page already
 // shows is not sent again as news.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type BoardSocket, changeSummary, connectBoard, loadIssuesPage } from "../helpers/board";
+import { type BoardSocket, changeSummary, loadIssuesPage, trackedBoards } from "../helpers/board";
 import { issuePath, newIssue } from "../helpers/issue-fixtures";
 import { type ProjectFixture, createProjectFixture } from "../helpers/project";
 
 let p: ProjectFixture;
-const open: BoardSocket[] = [];
-
-async function connect(...args: Parameters<typeof connectBoard>) {
-  const board = await connectBoard(...args);
-  open.push(board);
-  return board;
-}
+const boards = trackedBoards();
+const connect = boards.connect;
 
 beforeAll(async () => {
   p = await createProjectFixture(undefined, "CLK");
@@ -23,7 +18,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  for (const board of open.splice(0)) board.close();
+  boards.closeAll();
 });
 
 const missesAndResets = (board: BoardSocket) => board.messages.filter((m) => m.type === "changes" || m.type === "reset");

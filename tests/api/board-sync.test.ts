@@ -10,26 +10,21 @@ import { PostCommit } from "../../workers/domain/post-commit";
 import worker from "../../workers/index";
 import type { JobMessage } from "../../workers/jobs";
 import { signUp } from "../helpers/api";
-import { type BoardSocket, type ChangesMessage, changeSummary, connectBoard, openBoardSocket } from "../helpers/board";
+import { type ChangesMessage, changeSummary, openBoardSocket, trackedBoards } from "../helpers/board";
 import { addToWorkspace } from "../helpers/fixtures";
 import { issuePath, newIssue } from "../helpers/issue-fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
 let p: ProjectFixture;
-const open: BoardSocket[] = [];
-
-async function connect(...args: Parameters<typeof connectBoard>) {
-  const board = await connectBoard(...args);
-  open.push(board);
-  return board;
-}
+const boards = trackedBoards();
+const connect = boards.connect;
 
 beforeAll(async () => {
   p = await createProjectFixture(undefined, "SYN");
 });
 
 afterEach(() => {
-  for (const board of open.splice(0)) board.close();
+  boards.closeAll();
 });
 
 const boardStub = (projectId: string) => env.PROJECT_BOARD.get(env.PROJECT_BOARD.idFromName(projectId));

@@ -123,3 +123,21 @@ export async function loadIssuesPage(client: Client, fixture: ProjectFixture): P
     issueNames: issues.map((issue) => issue.name),
   };
 }
+
+/**
+ * Sockets a test file opens, closed after each test: `connect` opens one (as `connectBoard`)
+ * and remembers it. Call `closeAll()` after each test.
+ */
+export function trackedBoards() {
+  const open: BoardSocket[] = [];
+  return {
+    async connect(...args: Parameters<typeof connectBoard>) {
+      const board = await connectBoard(...args);
+      open.push(board);
+      return board;
+    },
+    closeAll() {
+      for (const board of open.splice(0)) board.close();
+    },
+  };
+}
