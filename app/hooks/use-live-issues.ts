@@ -57,7 +57,7 @@ export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope, loadedClock
     clearOnLoad.current = false;
     if (!clear) return;
     current.current = { ...current.current, live: emptyLiveIssues() };
-    setLive(emptyLiveIssues());
+    startTransition(() => setLive(emptyLiveIssues()));
   }, [loaded]);
 
   // Pruned as it is drawn, not through another state update once the list arrives.

@@ -23,10 +23,24 @@ let base: string;
 const issueIds: Record<string, string> = {};
 let tab: TestPage;
 
+/**
+ * Where a person sees the element once it has stopped moving: a popover is placed after it opens
+ * (and may animate in), so the box is read until two reads a frame apart agree.
+ */
 async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error("not on screen");
-  return box;
+  const read = async () => {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error("not on screen");
+    return box;
+  };
+  let box = await read();
+  for (let attempt = 0; attempt < 100; attempt++) {
+    await locator.page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const next = await read();
+    if (next.x === box.x && next.y === box.y && next.width === box.width && next.height === box.height) return next;
+    box = next;
+  }
+  throw new Error(`still moving: ${JSON.stringify(box)}`);
 }
 
 /** Clicks the middle of what a person sees, with the real pointer. */

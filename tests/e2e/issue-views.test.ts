@@ -227,6 +227,10 @@ describe("issue views", () => {
   });
 
   test("calendar: dragging an issue to another day sets its due date", async () => {
+    // Open bug: on a loaded machine the lazy calendar can still be hydrating when the page makes
+    // an urgent update, and React logs error 421 (it then renders the calendar on the client; the
+    // drag still works). Seen in 2 of 4 runs with two suites at once; the fix is pending.
+    ownerTab.allowErrorsInThisTest(/Minified React error #421/);
     await setDisplay({ issueView: "calendar" });
     const page = ownerTab.page;
     await openIssues(page);
