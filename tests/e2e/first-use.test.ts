@@ -6,7 +6,7 @@
 // pressed while the page hydrates log no error (the fixtures fail a test on any console error).
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiUser, PASSWORD, type TestPage, baseUrl, launchBrowser, login, newPage, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import { type ApiUser, PASSWORD, type TestPage, baseUrl, launchBrowser, login, newPage, to, visible, waitForHydration, projectWithMember } from "./fixtures";
 
 interface Box {
   x: number;
@@ -82,19 +82,13 @@ async function setSidebar(page: Page, collapsed: boolean) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  owner = await ApiUser.signUp();
-  const other = await ApiUser.signUp();
-  slug = uniqueSlug("first");
-  await owner.post("/api/workspaces/", { name: "First Works", slug });
-  const invite = await owner.post<{ invitations: { id: string }[] }>(`/api/workspaces/${slug}/invite/`, {
-    emails: [{ email: other.email, role: 15 }],
-  });
-  await other.post("/api/users/me/invitations/workspaces/", { invitations: [invite.invitations[0].id] });
-  const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "First Board", identifier: "FRST" });
-  projectId = project.id;
-  base = `/api/workspaces/${slug}/projects/${projectId}`;
-  const otherMe = await other.call<{ id: string }>("GET", "/api/users/me/");
-  await owner.post(`${base}/members/add/`, { members: [{ member_id: otherMe.id, role: 15 }] });
+  ({ owner, slug, projectId, base } = await projectWithMember({
+    slugPrefix: "first",
+    workspace: "First Works",
+    project: "First Board",
+    identifier: "FRST",
+    role: 15,
+  }));
   await owner.post(`${base}/issue-labels/`, { name: "Bug", color: "#dc2626" });
   await owner.post(`${base}/issue-labels/`, { name: "Docs", color: "#2563eb" });
   await owner.post(`${base}/issue-properties/`, { properties: { state: true, priority: true, labels: true, assignee: true, key: true } });

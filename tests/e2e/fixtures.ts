@@ -217,6 +217,26 @@ export class ApiUser {
   }
 }
 
+/**
+ * A workspace and project made over the API by a new owner, with a second new user who joined
+ * the workspace and the project at `role`.
+ */
+export async function projectWithMember(options: { slugPrefix: string; workspace: string; project: string; identifier: string; role: number }) {
+  const owner = await ApiUser.signUp();
+  const member = await ApiUser.signUp();
+  const slug = uniqueSlug(options.slugPrefix);
+  await owner.post("/api/workspaces/", { name: options.workspace, slug });
+  const invite = await owner.post<{ invitations: { id: string }[] }>(`/api/workspaces/${slug}/invite/`, {
+    emails: [{ email: member.email, role: options.role }],
+  });
+  await member.post("/api/users/me/invitations/workspaces/", { invitations: [invite.invitations[0].id] });
+  const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: options.project, identifier: options.identifier });
+  const base = `/api/workspaces/${slug}/projects/${project.id}`;
+  const memberMe = await member.call<{ id: string }>("GET", "/api/users/me/");
+  await owner.post(`${base}/members/add/`, { members: [{ member_id: memberMe.id, role: options.role }] });
+  return { owner, member, slug, projectId: project.id, base };
+}
+
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e");
 
 /** Saves a full-page screenshot under test-results/e2e/ for people to look at. */

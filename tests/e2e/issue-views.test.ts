@@ -5,7 +5,7 @@
 // the API.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiUser, type TestPage, dragByMouse, launchBrowser, login, newPage, PASSWORD, screenshot, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import { type ApiUser, type TestPage, dragByMouse, launchBrowser, login, newPage, PASSWORD, screenshot, to, visible, waitForHydration, projectWithMember } from "./fixtures";
 
 interface IssueRow {
   id: string;
@@ -76,19 +76,13 @@ async function openViewMenu(page: Page) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  owner = await ApiUser.signUp();
-  viewer = await ApiUser.signUp();
-  slug = uniqueSlug("views");
-  await owner.post("/api/workspaces/", { name: "Views Works", slug });
-  const invite = await owner.post<{ invitations: { id: string }[] }>(`/api/workspaces/${slug}/invite/`, {
-    emails: [{ email: viewer.email, role: 10 }],
-  });
-  await viewer.post("/api/users/me/invitations/workspaces/", { invitations: [invite.invitations[0].id] });
-  const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Views Board", identifier: "VIEW" });
-  projectId = project.id;
-  base = `/api/workspaces/${slug}/projects/${projectId}`;
-  const viewerMe = await viewer.call<{ id: string }>("GET", "/api/users/me/");
-  await owner.post(`${base}/members/add/`, { members: [{ member_id: viewerMe.id, role: 10 }] });
+  ({ owner, member: viewer, slug, projectId, base } = await projectWithMember({
+    slugPrefix: "views",
+    workspace: "Views Works",
+    project: "Views Board",
+    identifier: "VIEW",
+    role: 10,
+  }));
   for (const state of await owner.call<{ id: string; name: string }[]>("GET", `${base}/states/`)) stateIds[state.name] = state.id;
   const bug = await owner.post<{ id: string }>(`${base}/issue-labels/`, { name: "Bug", color: "#dc2626" });
   const arrange: [string, Record<string, unknown>][] = [
