@@ -9,7 +9,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { IconPlus, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { Spinner, buttonClass } from "~/components/ui";
+import { buttonClass } from "~/components/ui";
 import { useLiveIssues } from "~/hooks/use-live-issues";
 import { useShortcut } from "~/hooks/use-shortcut";
 import { type IssueToEdit, useIssueModal } from "~/components/issue-modal/context";
@@ -30,6 +30,7 @@ import {
 import { AppliedFilters } from "./applied-filters";
 import { DndProvider, type DropDetails, SortableList, TRASH_KEY, useDnd } from "./dnd";
 import { KanbanLayout } from "./kanban-layout";
+import { CalendarLayout, GanttLayout } from "./layout-chunks";
 import { ListLayout } from "./list-layout";
 import {
   type IssueGroup,
@@ -47,8 +48,6 @@ import { ViewContext, type ViewContextValue } from "./parts";
 import type { CardAction, MenuTarget } from "./property-menu";
 import { DisplayMenu, FiltersMenu, LayoutButtons } from "./view-options";
 
-const CalendarLayout = lazy(() => import("./calendar-layout"));
-const GanttLayout = lazy(() => import("./gantt-layout"));
 const loadDialogs = () => import("./dialogs");
 const loadPropertyMenu = () => import("./property-menu");
 const PropertyMenu = lazy(() => loadPropertyMenu().then((module) => ({ default: module.PropertyMenu })));
@@ -170,14 +169,6 @@ function EmptyState({
   );
 }
 
-function LayoutFallback() {
-  return (
-    <div className="flex h-full items-center justify-center text-neutral-400">
-      <Spinner />
-    </div>
-  );
-}
-
 /** The layout area memoised on what it shows: menus and dialogs opening do not re-render 1,000 cards. */
 const LayoutArea = memo(function LayoutArea({
   layout,
@@ -195,20 +186,8 @@ const LayoutArea = memo(function LayoutArea({
   dragFrom: string | null;
 }) {
   if (layout === "kanban") return <KanbanLayout groups={groups} orderBy={orderBy} dragFrom={dragFrom} />;
-  if (layout === "calendar") {
-    return (
-      <Suspense fallback={<LayoutFallback />}>
-        <CalendarLayout issues={visible} />
-      </Suspense>
-    );
-  }
-  if (layout === "gantt_chart") {
-    return (
-      <Suspense fallback={<LayoutFallback />}>
-        <GanttLayout issues={visible} />
-      </Suspense>
-    );
-  }
+  if (layout === "calendar") return <CalendarLayout issues={visible} />;
+  if (layout === "gantt_chart") return <GanttLayout issues={visible} />;
   return <ListLayout groups={groups} grouped={grouped} orderBy={orderBy} dragFrom={dragFrom} />;
 });
 

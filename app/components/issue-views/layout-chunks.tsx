@@ -1,0 +1,16 @@
+// The calendar and Gantt layouts: each in its own chunk, loaded before hydration when the server
+// rendered it (see app/lib/preloadable.tsx). The browser entry imports this module so the chunks
+// are known before the route modules finish loading.
+import { Spinner } from "~/components/ui";
+import { preloadable } from "~/lib/preloadable";
+
+function LayoutFallback() {
+  return (
+    <div className="flex h-full items-center justify-center text-neutral-400">
+      <Spinner />
+    </div>
+  );
+}
+
+export const CalendarLayout = preloadable("issue-views/calendar", () => import("./calendar-layout"), <LayoutFallback />);
+export const GanttLayout = preloadable("issue-views/gantt", () => import("./gantt-layout"), <LayoutFallback />);
