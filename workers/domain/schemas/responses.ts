@@ -3,6 +3,8 @@
 // the pages hand them over (`satisfies`), so a field added on one side and not the other fails
 // the typecheck. Types only: nothing here reaches the browser bundle.
 import type { Json, StateGroup } from "../../../drizzle/schema";
+import type { IssuePropertyToggles } from "./issue-properties";
+import type { ViewProps } from "./view-props";
 
 /** A user as other rows show them (assignees, actors, creators). */
 export interface MemberDetail {
@@ -186,3 +188,62 @@ export function memberName(member: { display_name?: string | null; first_name?: 
   const full = [member.first_name, member.last_name].filter(Boolean).join(" ");
   return full || member.display_name || member.email || "Unknown";
 }
+
+// ---------------------------------------------------------------- the issue views page
+
+/** Where an issue views page's issues come from: the project, a cycle, a module or a saved view. */
+export type IssueListSource =
+  | { kind: "project" }
+  | { kind: "cycle"; cycleId: string }
+  | { kind: "module"; moduleId: string }
+  | { kind: "view"; viewId: string };
+
+/** An issue as the views need it; states, labels and people are looked up by id on the page. */
+export interface ViewIssue {
+  id: string;
+  name: string;
+  sequence_id: number;
+  priority: string;
+  state: string | null;
+  assignees: string[];
+  labels: string[];
+  start_date: string | null;
+  target_date: string | null;
+  estimate_point: number | null;
+  sort_order: number;
+  sub_issues_count: number;
+  link_count: number;
+  attachment_count: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The cycle or module bridge row of the issue on a cycle or module page. */
+  bridge_id: string | null;
+}
+
+/** The source a page lists, and whether its issues may be edited. */
+export interface IssueListSourceDetail {
+  kind: IssueListSource["kind"];
+  id: string | null;
+  name: string | null;
+  /** A completed cycle cannot be edited or receive issues. */
+  completed: boolean;
+}
+
+/** What the issue views page's frame shows (the issues follow it). */
+export interface IssueViewsFrame {
+  workspaceSlug: string;
+  project: { id: string; identifier: string; name: string };
+  source: IssueListSourceDetail;
+  userId: string;
+  role: number;
+  canEdit: boolean;
+  display: ViewProps;
+  properties: { id: string | null; toggles: IssuePropertyToggles };
+  states: { id: string; name: string; color: string; group: string }[];
+  labels: { id: string; name: string; color: string }[];
+  members: { id: string; name: string; email: string; avatar: string }[];
+}
+
+/** The issue views page as the domain reads it: the frame now, the issues as a promise. */
+export type IssueViewsPageData = IssueViewsFrame & { issues: Promise<ViewIssue[]> };
