@@ -1,5 +1,7 @@
 // The full-area screens shells move between: loading, not authorized, not found.
-import { Spinner } from "./ui";
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { IconAlert } from "./icons";
+import { Spinner, buttonClass } from "./ui";
 
 export function LoadingState({ label }: { label: string }) {
   return (
@@ -52,5 +54,26 @@ export function InlineState(props: React.ComponentProps<typeof StateCard>) {
     <div className="flex min-h-[60vh] flex-1 items-center justify-center px-6 py-16">
       <StateCard {...props} />
     </div>
+  );
+}
+
+/**
+ * A route's error boundary for an item that is not there (404): "{Item} does not exist" with a
+ * link to the list it belongs to. Other errors go on to the boundary above (the project shell
+ * answers for a project that is missing or closed to the member).
+ */
+export function MissingItemBoundary({ item, listLabel, listPath }: { item: string; listLabel: string; listPath: string }) {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <InlineState
+      icon={<IconAlert size={24} />}
+      title={`${item} does not exist`}
+      description={`The ${item.toLowerCase()} you are looking for was deleted or never existed.`}
+    >
+      <Link to={listPath} className={buttonClass("primary")}>
+        Go to {listLabel.toLowerCase()}
+      </Link>
+    </InlineState>
   );
 }

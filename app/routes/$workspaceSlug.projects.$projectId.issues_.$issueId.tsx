@@ -2,11 +2,9 @@
 // "issues_" keeps it out of the issues list's layout: it renders inside the project shell as a
 // page of its own.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, isRouteErrorResponse, useLoaderData, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useParams, useRouteLoaderData } from "@remix-run/react";
 import { IssueView } from "~/components/issue-detail/issue-view";
-import { IconAlert } from "~/components/icons";
-import { InlineState } from "~/components/shell-states";
-import { buttonClass } from "~/components/ui";
+import { MissingItemBoundary } from "~/components/shell-states";
 import { issuePageAction, loadIssuePage } from "~/lib/issue-detail.server";
 import { projectIssuesPath } from "~/lib/paths";
 import type { ProjectPageHandle, ProjectShellData } from "./$workspaceSlug.projects.$projectId";
@@ -54,15 +52,6 @@ export default function IssuePage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const { workspaceSlug = "", projectId = "" } = useParams();
-  // Membership screens belong to the project shell.
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <InlineState icon={<IconAlert size={24} />} title="Issue does not exist" description="The issue you are looking for was deleted or never existed.">
-      <Link to={projectIssuesPath(workspaceSlug, projectId)} className={buttonClass("primary")}>
-        Go to issues
-      </Link>
-    </InlineState>
-  );
+  return <MissingItemBoundary item="Issue" listLabel="Issues" listPath={projectIssuesPath(workspaceSlug, projectId)} />;
 }

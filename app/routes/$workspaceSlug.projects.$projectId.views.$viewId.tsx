@@ -7,6 +7,7 @@ import { projectViewsPath } from "~/lib/paths";
 const page = sourcePageRoute("Views", projectViewsPath, "View");
 export const handle = page.handle;
 export const meta = page.meta;
+export const ErrorBoundary = page.ErrorBoundary;
 export const loader = issueViewsLoader;
 export const action = issueViewsRouteAction;
 export const shouldRevalidate = issueViewsShouldRevalidate;

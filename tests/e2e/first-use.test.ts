@@ -291,12 +291,19 @@ describe("hydration", () => {
       [`${to.project(slug, "00000000-0000-4000-8000-000000000000")}/issues`, /^No such project exists/],
       [`${to.project(slug, projectId)}/no/such/section`, "Page not found"],
       [`${to.projectIssues(slug, projectId)}/00000000-0000-4000-8000-000000000000`, "Issue does not exist"],
+      [`${to.project(slug, projectId)}/cycles/00000000-0000-4000-8000-000000000000`, "Cycle does not exist"],
+      [`${to.project(slug, projectId)}/modules/00000000-0000-4000-8000-000000000000`, "Module does not exist"],
+      [`${to.project(slug, projectId)}/views/00000000-0000-4000-8000-000000000000`, "View does not exist"],
     ];
     for (const [path, text] of cases) {
       await tab.goto(path);
       await visible(page.getByText(text, { exact: typeof text === "string" }));
       expect(tab.errors, path).toEqual([]);
     }
+    // A missing cycle leads back to the project's cycles.
+    await tab.goto(`${to.project(slug, projectId)}/cycles/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole("link", { name: "Go to cycles" }).click();
+    await page.waitForURL((url) => url.pathname === `${to.project(slug, projectId)}/cycles`);
     // The root page is interactive: its link navigates in the app.
     await tab.goto("/no/such/place");
     await page.getByRole("link", { name: "Go home" }).click();

@@ -3,10 +3,10 @@
 // route file only names its breadcrumbs and title.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Await, useFetcher, useLoaderData } from "@remix-run/react";
+import { Await, useFetcher, useLoaderData, useParams } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { IconAlert } from "~/components/icons";
-import { InlineState } from "~/components/shell-states";
+import { InlineState, MissingItemBoundary } from "~/components/shell-states";
 import { Spinner } from "~/components/ui";
 import { IssueViews } from "./issue-views";
 import { useToast } from "~/components/toast";
@@ -158,5 +158,9 @@ export function sourcePageRoute(section: string, sectionPath: (slug: string, pro
     ],
   };
   const meta: MetaFunction = ({ data, matches }) => [{ title: `${nameOf(data)} · ${projectNameOf(matches)}` }];
-  return { handle, meta };
+  function ErrorBoundary() {
+    const { workspaceSlug = "", projectId = "" } = useParams();
+    return <MissingItemBoundary item={fallback} listLabel={section} listPath={sectionPath(workspaceSlug, projectId)} />;
+  }
+  return { handle, meta, ErrorBoundary };
 }
