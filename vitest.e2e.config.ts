@@ -16,5 +16,9 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // A poll waits for a state the page reaches after a server round trip; on a machine running
+    // two suites at once that can take seconds (vitest's default gives up after one). Like the
+    // `visible` helper, polls wait up to 15 s: a state that never comes still fails the test.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

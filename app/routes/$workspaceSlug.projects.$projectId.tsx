@@ -8,10 +8,9 @@ import {
   useLoaderData,
   useLocation,
   useMatches,
-  useRevalidator,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, } from "react";
 import type { Change } from "../../durable-objects/protocol";
 import { IconAlert, IconLock } from "~/components/icons";
 import { IssueModalProvider } from "~/components/issue-modal/context";
@@ -23,6 +22,7 @@ import { buttonClass, truncate } from "~/components/ui";
 import { useWorkspaceShell } from "~/components/workspace-context";
 import { BoardHubContext, useBoardHub } from "~/hooks/use-live-issues";
 import { useProjectBoard } from "~/hooks/use-project-board";
+import { useRevalidateWhenIdle } from "~/hooks/use-revalidate-when-idle";
 import { readBoardClock } from "~/lib/board-clock.server";
 import { issueFormAction } from "~/lib/issue-detail.server";
 import type { BoardHub } from "~/lib/live-board";
@@ -61,20 +61,8 @@ function useChildCrumbs(): Crumb[] {
  * cannot place, and resets, reload the page's data (debounced: bursts become one reload).
  */
 function useBoardChangeHandlers(hub: BoardHub) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const schedule = useRevalidateWhenIdle();
   return useMemo(() => {
-    const schedule = () => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        // A navigation that starts meanwhile aborts the revalidation (AbortError); it loads fresh
-        // data itself, so nothing is missed.
-        Promise.resolve(latest.current.revalidate()).catch(() => {});
-      }, 250);
-    };
     hub.reloadPage = schedule;
     return {
       onChanges: (changes: Change[], clock: number) => {
@@ -85,7 +73,7 @@ function useBoardChangeHandlers(hub: BoardHub) {
         schedule();
       },
     };
-  }, [hub]);
+  }, [hub, schedule]);
 }
 
 /**
