@@ -20,6 +20,7 @@ import { type ViewIssue, issueKey } from "./model";
 import { useViewContext } from "./parts";
 import { IconChevronLeft } from "./view-icons";
 import { IconChevronRight } from "~/components/icons";
+import { toggled } from "~/lib/sets";
 
 type Mode = "month" | "week";
 interface CalendarPrefs {
@@ -131,13 +132,7 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
   const columns = prefs.showWeekends ? [0, 1, 2, 3, 4, 5, 6] : [0, 1, 2, 3, 4];
   const currentMonth = monthOf(anchor).month;
   const unit = prefs.mode === "month" ? "month" : "week";
-  const toggleDay = (date: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(date)) next.delete(date);
-      else next.add(date);
-      return next;
-    });
+  const toggleDay = (date: string) => setExpanded((current) => toggled(current, date));
 
   return (
     <div className="flex min-h-full flex-col bg-white">

@@ -14,6 +14,7 @@ import { FieldError, FormError, Spinner, inputClass, labelClass } from "~/compon
 import type { IssueViewsActionResult, IssueViewsIntent } from "~/lib/issue-views-contract";
 import { FILTER_KEYS, FILTER_LABELS, ISSUE_TYPE_OPTIONS, type ViewProps, normaliseFilters } from "~/lib/issue-display";
 import { type Lookups, type ViewIssue, issueKey } from "./model";
+import { toggled } from "~/lib/sets";
 
 // ---------------------------------------------------------------- delete one issue
 
@@ -85,13 +86,7 @@ function IssuePickForm({
       (issue) => issue.name.toLowerCase().includes(needle) || issueKey(identifier, issue).toLowerCase().includes(needle),
     );
   }, [issues, query, identifier]);
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((current) => toggled(current, id));
   return (
     <form
       className="flex max-h-[80vh] flex-col"

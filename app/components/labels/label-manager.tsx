@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../issue-detail/pickers";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { DEFAULT_LABEL_COLOR, LABEL_COLORS, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
+import { toggled } from "~/lib/sets";
 
 export interface ManagedLabel {
   id: string;
@@ -305,14 +306,7 @@ export function LabelManager({ labels }: { labels: ManagedLabel[] }) {
                   type="button"
                   aria-expanded={open}
                   aria-label={open ? `Collapse ${label.name}` : `Expand ${label.name}`}
-                  onClick={() =>
-                    setCollapsed((current) => {
-                      const next = new Set(current);
-                      if (next.has(label.id)) next.delete(label.id);
-                      else next.add(label.id);
-                      return next;
-                    })
-                  }
+                  onClick={() => setCollapsed((current) => toggled(current, label.id))}
                   className="rounded p-0.5 text-neutral-400 hover:bg-neutral-100"
                 >
                   {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
