@@ -12,12 +12,11 @@ import {
   dayNumber,
   stateColor,
   todayUtc,
-  truncateTitle,
 } from "~/lib/issue-display";
 import { firstDayOfMonth, formatMonth, formatMonthDay } from "../../../workers/domain/schemas/dates";
 import { SortableList } from "./dnd";
 import { type ViewIssue, issueKey } from "./model";
-import { useViewContext } from "./parts";
+import { IssueLink, useViewContext } from "./parts";
 import { IconChevronLeft } from "./view-icons";
 import { IconChevronRight } from "~/components/icons";
 import { toggled } from "~/lib/sets";
@@ -85,7 +84,7 @@ function titleOf(mode: Mode, anchor: string, weeks: number[][]) {
 }
 
 function CalendarIssue({ issue }: { issue: ViewIssue }) {
-  const { identifier, issuePath, lookups, properties } = useViewContext();
+  const { identifier, lookups, properties } = useViewContext();
   const state = issue.state ? lookups.states.get(issue.state) : undefined;
   return (
     <div
@@ -94,9 +93,7 @@ function CalendarIssue({ issue }: { issue: ViewIssue }) {
     >
       <StateGroupIcon group={state?.group ?? "backlog"} color={stateColor(state)} size={11} />
       {properties.key ? <span className="shrink-0 text-neutral-400">{issueKey(identifier, issue)}</span> : null}
-      <a href={issuePath(issue.id)} data-issue-link="" draggable={false} title={issue.name} className="min-w-0 truncate text-neutral-800 hover:text-neutral-950">
-        {truncateTitle(issue.name, TITLE_MAX.calendar)}
-      </a>
+      <IssueLink issue={issue} max={TITLE_MAX.calendar} className="min-w-0 truncate text-neutral-800 hover:text-neutral-950" />
     </div>
   );
 }
