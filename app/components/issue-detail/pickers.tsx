@@ -245,6 +245,24 @@ export function IssueSearchDialog({
   );
 }
 
+/** The one-issue picker that sets an issue's parent (issue page sidebar and issue modal). */
+export function ParentIssueDialog({
+  onSelect,
+  ...props
+}: Pick<Parameters<typeof IssueSearchDialog>[0], "open" | "onOpenChange" | "issues" | "loading" | "identifier"> & {
+  onSelect(id: string | undefined): void;
+}) {
+  return (
+    <IssueSearchDialog
+      {...props}
+      title="Select parent issue"
+      multiple={false}
+      submitLabel="Set parent"
+      onSubmit={(ids) => onSelect(ids[0])}
+    />
+  );
+}
+
 export function ConfirmDialog({
   open,
   onOpenChange,

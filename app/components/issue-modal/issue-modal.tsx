@@ -17,7 +17,7 @@ import { PRIORITY_LABELS, type Priority, PriorityIcon, StateGroupIcon } from "..
 import { issueKey, estimateLabel } from "../issue-detail/format";
 import { IconCycleSmall, IconEstimate, IconLabel, IconModuleSmall, IconParent, IconUser } from "../issue-detail/icons";
 import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "../issue-detail/options";
-import { IssueSearchDialog, NONE, Picker } from "../issue-detail/pickers";
+import { NONE, ParentIssueDialog, Picker } from "../issue-detail/pickers";
 import { type IssueOption, useProjectResource } from "../issue-detail/project-data";
 import { useToast } from "../toast";
 import { FieldError, FormError, truncate } from "../ui";
@@ -353,16 +353,13 @@ function IssueForm({
           className="ml-auto flex gap-2"
         />
       </div>
-      <IssueSearchDialog
+      <ParentIssueDialog
         open={parentOpen}
         onOpenChange={setParentOpen}
-        title="Select parent issue"
         issues={parentCandidates}
         loading={issues.loading}
         identifier={project.identifier}
-        multiple={false}
-        submitLabel="Set parent"
-        onSubmit={(ids) => set("parent", ids[0] ?? null)}
+        onSelect={(id) => set("parent", id ?? null)}
       />
     </fetcher.Form>
   );
