@@ -5,16 +5,16 @@ import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, get
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { Popover } from "@ark-ui/react/popover";
-import { Portal } from "@ark-ui/react/portal";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CreateProjectInput } from "../../workers/domain/schemas/projects";
 import { DEFAULT_COVER_IMAGE, NETWORK_OPTIONS, PROJECT_EMOJIS, randomProjectEmoji } from "~/lib/project-constants";
 import { identifierFromName } from "~/lib/slug";
+import { DialogActions, DialogShell, dialogFooterBarClass } from "./dialog";
 import { IconX } from "./icons";
 import { emojiOf } from "./project-icon";
 import { useToast } from "./toast";
-import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "./ui";
+import { FieldError, FormError, inputClass, labelClass } from "./ui";
 
 export const NO_CREATE_PERMISSION = "You don't have permission to create project.";
 
@@ -159,15 +159,12 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
         </div>
       </div>
 
-      <div className="flex items-center justify-end gap-2 border-t border-neutral-100 bg-neutral-50/60 px-6 py-4 rounded-b-xl">
-        <Dialog.CloseTrigger className={buttonClass("secondary")} type="button">
-          Cancel
-        </Dialog.CloseTrigger>
-        <button type="submit" className={buttonClass("primary")} disabled={submitting}>
-          {submitting ? <Spinner /> : null}
-          {submitting ? "Creating Project..." : "Create Project"}
-        </button>
-      </div>
+      <DialogActions
+        label="Create Project"
+        busyLabel="Creating Project..."
+        busy={submitting}
+        className={`${dialogFooterBarClass} px-6 py-4`}
+      />
     </fetcher.Form>
   );
 }
@@ -182,15 +179,8 @@ export function CreateProjectDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-50 bg-neutral-900/40 backdrop-blur-[1px]" />
-        <Dialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:pt-[8vh]">
-          <Dialog.Content className="w-full max-w-2xl rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
-            <CreateProjectForm slug={slug} onClose={() => onOpenChange(false)} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-2xl" offset="sm:pt-[8vh]" blur>
+      <CreateProjectForm slug={slug} onClose={() => onOpenChange(false)} />
+    </DialogShell>
   );
 }

@@ -1,12 +1,10 @@
 // Project deletion confirmation: enabled only when the typed name equals the project's
 // name and the phrase 'delete my project' has been typed.
-import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { DELETE_PROJECT_PHRASE } from "~/lib/project-constants";
-import { IconAlert } from "./icons";
-import { Spinner, buttonClass, inputClass } from "./ui";
+import { DialogActions, DialogAlertHeading, DialogShell } from "./dialog";
+import { inputClass } from "./ui";
 
 function DeleteProjectForm({
   slug,
@@ -36,18 +34,10 @@ function DeleteProjectForm({
     <fetcher.Form method="post" action={`/${slug}`} className="p-6">
       <input type="hidden" name="intent" value="delete-project" />
       <input type="hidden" name="project_id" value={project.id} />
-      <div className="flex gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
-          <IconAlert size={20} />
-        </span>
-        <div className="min-w-0 flex-1">
-          <Dialog.Title className="text-lg font-semibold text-neutral-900">Delete Project</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-neutral-500">
-            Are you sure you want to delete project <span className="font-medium text-neutral-800">{project.name}</span>?
-            All of the data related to the project will be permanently removed. This action cannot be undone.
-          </Dialog.Description>
-        </div>
-      </div>
+      <DialogAlertHeading title="Delete Project">
+        Are you sure you want to delete project <span className="font-medium text-neutral-800">{project.name}</span>? All
+        of the data related to the project will be permanently removed. This action cannot be undone.
+      </DialogAlertHeading>
       <div className="mt-6 space-y-4">
         <div>
           <label htmlFor={nameId} className="mb-1.5 block text-sm text-neutral-600">
@@ -74,15 +64,13 @@ function DeleteProjectForm({
           />
         </div>
       </div>
-      <div className="mt-6 flex justify-end gap-2">
-        <Dialog.CloseTrigger type="button" className={buttonClass("secondary")}>
-          Cancel
-        </Dialog.CloseTrigger>
-        <button type="submit" className={buttonClass("danger")} disabled={!canDelete || deleting}>
-          {deleting ? <Spinner /> : null}
-          {deleting ? "Deleting..." : "Delete Project"}
-        </button>
-      </div>
+      <DialogActions
+        label="Delete Project"
+        busyLabel="Deleting..."
+        busy={deleting}
+        disabled={!canDelete}
+        variant="danger"
+      />
     </fetcher.Form>
   );
 }
@@ -99,15 +87,8 @@ export function DeleteProjectDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-50 bg-neutral-900/40" />
-        <Dialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:pt-[12vh]">
-          <Dialog.Content className="w-full max-w-xl rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
-            <DeleteProjectForm slug={slug} project={project} onClose={() => onOpenChange(false)} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} alert width="max-w-xl">
+      <DeleteProjectForm slug={slug} project={project} onClose={() => onOpenChange(false)} />
+    </DialogShell>
   );
 }

@@ -25,6 +25,7 @@ import {
 import { ProjectIcon } from "./project-icon";
 import { truncate } from "./ui";
 import type { ShellProject } from "./workspace-context";
+import { toggled } from "~/lib/sets";
 
 export const SIDEBAR_NAME_MAX = 20;
 
@@ -198,18 +199,26 @@ export function Sidebar(props: SidebarProps) {
   useEffect(() => {
     if (projectId) setExpanded((current) => (current.has(projectId) ? current : new Set(current).add(projectId)));
   }, [projectId]);
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setExpanded((current) => toggled(current, id));
 
   const joined = projects.filter((project) => project.is_member);
   const favorites = joined.filter((project) => project.is_favorite);
   const others = joined.filter((project) => !project.is_favorite);
   const labelClass = collapsed ? "md:sr-only" : "";
+  const projectList = (list: typeof joined) => (
+    <ul className="space-y-0.5">
+      {list.map((project) => (
+        <ProjectEntry
+          key={project.id}
+          slug={workspace.slug}
+          project={project}
+          collapsed={collapsed}
+          expanded={expanded.has(project.id)}
+          onToggle={() => toggle(project.id)}
+        />
+      ))}
+    </ul>
+  );
 
   return (
     <>
@@ -239,18 +248,7 @@ export function Sidebar(props: SidebarProps) {
           {favorites.length > 0 ? (
             <section aria-label="Favorites">
               <SectionHeading collapsed={collapsed}>Favorites</SectionHeading>
-              <ul className="space-y-0.5">
-                {favorites.map((project) => (
-                  <ProjectEntry
-                    key={project.id}
-                    slug={workspace.slug}
-                    project={project}
-                    collapsed={collapsed}
-                    expanded={expanded.has(project.id)}
-                    onToggle={() => toggle(project.id)}
-                  />
-                ))}
-              </ul>
+              {projectList(favorites)}
             </section>
           ) : null}
 
@@ -283,18 +281,7 @@ export function Sidebar(props: SidebarProps) {
                 </button>
               </div>
             ) : (
-              <ul className="space-y-0.5">
-                {others.map((project) => (
-                  <ProjectEntry
-                    key={project.id}
-                    slug={workspace.slug}
-                    project={project}
-                    collapsed={collapsed}
-                    expanded={expanded.has(project.id)}
-                    onToggle={() => toggle(project.id)}
-                  />
-                ))}
-              </ul>
+              projectList(others)
             )}
             {collapsed ? (
               <button

@@ -1,2 +1,53 @@
-// Server-side calls for the account pages.
+// Server side of the account pages (sign-in and sign-up): the same loader and action for both,
+// each page naming its schema and its domain call.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { User } from "../../drizzle/schema";
+import type { DomainContext } from "../../workers/domain/context";
+import { assertSameOrigin, homePathFor, optionalUser, signedInRedirect } from "./auth.server";
+import { invalidReply, replyWithError } from "./errors.server";
+import { safeNext } from "./paths";
+
 export { signIn, signUp } from "../../workers/domain/accounts";
+
+/** Where a signed-in visitor goes: the safe `next` they came with, else their home. */
+async function landingFor(context: AppLoadContext, user: User, next: string | null) {
+  return next ?? (await homePathFor({ ...context.domain, actor: user }));
+}
+
+/** An account page's loader: signed-in visitors go straight on; others get the safe `next`. */
+export async function accountPageLoader(request: Request, context: AppLoadContext) {
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const user = await optionalUser(context);
+  if (user) throw redirect(await landingFor(context, user, next));
+  return { next };
+}
+
+/**
+ * An account page's action: parses `schema`, runs `enter` (sign in or sign up), starts the session
+ * and goes on to `next` or home. The password never comes back to the form.
+ */
+export async function accountPageAction(
+  request: Request,
+  context: AppLoadContext,
+  options: {
+    schema: z.ZodType;
+    enter: (ctx: DomainContext, input: unknown) => Promise<User>;
+    /** Sign-in shows a 401 ("Invalid email or password.") on the form instead of redirecting. */
+    unauthenticatedOnForm?: boolean;
+  },
+) {
+  assertSameOrigin(context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: options.schema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return invalidReply(submission, { hideFields });
+  try {
+    const user = await options.enter(context.domain, submission.value);
+    return signedInRedirect(context, user, await landingFor(context, user, safeNext(String(formData.get("next") ?? ""))));
+  } catch (error) {
+    return replyWithError(submission, error, request, { unauthenticatedOnForm: options.unauthenticatedOnForm, hideFields });
+  }
+}

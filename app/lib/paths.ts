@@ -6,6 +6,12 @@ export function signInPath(next?: string | null) {
   return safe && safe !== "/" ? `/?next=${encodeURIComponent(safe)}` : "/";
 }
 
+/** Sign-up, carrying any safe `next` along so the new account lands there. */
+export function signUpPath(next?: string | null) {
+  const safe = safeNext(next);
+  return safe ? `/sign-up?next=${encodeURIComponent(safe)}` : "/sign-up";
+}
+
 /** Only same-site absolute paths are followed after sign-in (no `//host` or `https://`). */
 export function safeNext(next: string | null | undefined): string | null {
   if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;

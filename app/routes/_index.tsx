@@ -1,51 +1,23 @@
 // "/" is sign-in; `/?next={path}` returns there afterwards. Signed-in visitors go straight home.
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignInInput } from "../../workers/domain/schemas/accounts";
+import { AccountForm } from "~/components/account-form";
 import { AuthLayout } from "~/components/auth-layout";
-import { FormError, Spinner, TextField, buttonClass } from "~/components/ui";
-import { signIn } from "~/lib/accounts.server";
-import { assertSameOrigin, homePathFor, optionalUser, signedInRedirect } from "~/lib/auth.server";
-import { invalidReply, replyWithError } from "~/lib/errors.server";
-import { safeNext } from "~/lib/paths";
+import { TextField } from "~/components/ui";
+import { accountPageAction, accountPageLoader, signIn } from "~/lib/accounts.server";
+import { signUpPath } from "~/lib/paths";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Edge Tracker" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
-  const user = await optionalUser(context);
-  if (user) throw redirect(next ?? (await homePathFor({ ...context.domain, actor: user })));
-  return { next };
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => accountPageLoader(request, context);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: SignInInput });
-  if (submission.status !== "success") return invalidReply(submission, { hideFields: ["password"] });
-  try {
-    const user = await signIn(context.domain, submission.value);
-    const next = safeNext(String(formData.get("next") ?? ""));
-    return signedInRedirect(context, user, next ?? (await homePathFor({ ...context.domain, actor: user })));
-  } catch (error) {
-    return replyWithError(submission, error, request, { unauthenticatedOnForm: true, hideFields: ["password"] });
-  }
-}
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  accountPageAction(request, context, { schema: SignInInput, enter: signIn, unauthenticatedOnForm: true });
 
 export default function SignIn() {
   const { next } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInInput }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
   return (
     <AuthLayout
       title="Sign in to Edge Tracker"
@@ -53,25 +25,27 @@ export default function SignIn() {
       footer={
         <>
           New here?{" "}
-          <Link
-            to={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"}
-            className="font-medium text-brand-600 hover:text-brand-700"
-          >
+          <Link to={signUpPath(next)} className="font-medium text-brand-600 hover:text-brand-700">
             Create an account
           </Link>
         </>
       }
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
-        {next ? <input type="hidden" name="next" value={next} /> : null}
-        <FormError errors={form.errors} />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
-        <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
-        <button type="submit" className={buttonClass("primary", "md", "w-full")} disabled={submitting}>
-          {submitting ? <Spinner /> : null}
-          {submitting ? "Signing in..." : "Sign in"}
-        </button>
-      </Form>
+      <AccountForm
+        id="sign-in"
+        schema={SignInInput}
+        next={next}
+        lastResult={actionData?.result}
+        submitLabel="Sign in"
+        submittingLabel="Signing in..."
+      >
+        {(fields) => (
+          <>
+            <TextField label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
+            <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
+          </>
+        )}
+      </AccountForm>
     </AuthLayout>
   );
 }

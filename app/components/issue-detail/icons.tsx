@@ -48,12 +48,6 @@ export const IconCopy = icon(
   </>,
 );
 export const IconUpload = icon(<path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />);
-export const IconLayers = icon(
-  <>
-    <path d="m12 2 10 5-10 5L2 7z" />
-    <path d="m2 17 10 5 10-5M2 12l10 5 10-5" />
-  </>,
-);
 export const IconFile = icon(
   <>
     <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />

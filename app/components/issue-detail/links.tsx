@@ -4,12 +4,12 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPlus, IconTrash } from "../icons";
 import { useToast } from "../toast";
-import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { FieldError, inputClass, labelClass } from "../ui";
 import { TimeAgo } from "./format";
 import { IconExternal, IconLink } from "./icons";
 import { useIssueAction, useIssuePage } from "./page-context";
@@ -61,44 +61,35 @@ function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
 
   const pending = fetcher.state !== "idle";
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
-      <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-[70] bg-neutral-900/40 backdrop-blur-[1px] data-[state=closed]:hidden" />
-        <Dialog.Positioner className="fixed inset-0 z-[70] flex items-start justify-center p-4 data-[state=closed]:hidden sm:pt-[14vh]">
-          <Dialog.Content className="w-full max-w-lg rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none data-[state=closed]:hidden">
-            <fetcher.Form key={formKey} method="post" {...getFormProps(form)}>
-              <input type="hidden" name="intent" value="add-link" />
-              <div className="space-y-4 px-5 pt-5 pb-4">
-                <Dialog.Title className="text-base font-semibold text-neutral-900">Add Link</Dialog.Title>
-                <div>
-                  <label htmlFor={fields.url.id} className={labelClass}>
-                    URL
-                  </label>
-                  <input {...getInputProps(fields.url, { type: "text" })} placeholder="https://example.com" className={inputClass} autoComplete="off" />
-                  <FieldError id={fields.url.errorId} errors={fields.url.errors} />
-                </div>
-                <div>
-                  <label htmlFor={fields.title.id} className={labelClass}>
-                    Title
-                  </label>
-                  <input {...getInputProps(fields.title, { type: "text" })} placeholder="Enter title" className={inputClass} autoComplete="off" />
-                  <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-                </div>
-              </div>
-              <div className="flex justify-end gap-2 rounded-b-xl border-t border-neutral-100 bg-neutral-50/60 px-5 py-3">
-                <Dialog.CloseTrigger type="button" className={buttonClass("secondary", "sm")}>
-                  Cancel
-                </Dialog.CloseTrigger>
-                <button type="submit" className={buttonClass("primary", "sm")} disabled={pending}>
-                  {pending ? <Spinner className="size-3.5" /> : null}
-                  {pending ? "Adding Link..." : "Add Link"}
-                </button>
-              </div>
-            </fetcher.Form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} offset="sm:pt-[14vh]" layer="top" blur keepMounted>
+      <fetcher.Form key={formKey} method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="add-link" />
+        <div className="space-y-4 px-5 pt-5 pb-4">
+          <Dialog.Title className="text-base font-semibold text-neutral-900">Add Link</Dialog.Title>
+          <div>
+            <label htmlFor={fields.url.id} className={labelClass}>
+              URL
+            </label>
+            <input {...getInputProps(fields.url, { type: "text" })} placeholder="https://example.com" className={inputClass} autoComplete="off" />
+            <FieldError id={fields.url.errorId} errors={fields.url.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.title.id} className={labelClass}>
+              Title
+            </label>
+            <input {...getInputProps(fields.title, { type: "text" })} placeholder="Enter title" className={inputClass} autoComplete="off" />
+            <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+          </div>
+        </div>
+        <DialogActions
+          label="Add Link"
+          busyLabel="Adding Link..."
+          busy={pending}
+          size="sm"
+          className={`${dialogFooterBarClass} px-5 py-3`}
+        />
+      </fetcher.Form>
+    </DialogShell>
   );
 }
 

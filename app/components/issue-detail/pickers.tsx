@@ -4,12 +4,12 @@
 import { Dialog } from "@ark-ui/react/dialog";
 import { Listbox, createListCollection } from "@ark-ui/react/listbox";
 import { Popover } from "@ark-ui/react/popover";
-import { Portal } from "@ark-ui/react/portal";
 import { useMemo, useState } from "react";
+import { DialogActions, DialogShell } from "../dialog";
 import { IconCheck, IconSearch, IconX } from "../icons";
 import { StateGroupIcon } from "../issue-icons";
 import { useToast } from "../toast";
-import { Spinner, buttonClass, truncate } from "../ui";
+import { Spinner, truncate } from "../ui";
 import { issueKey } from "./format";
 import type { IssueOption } from "./project-data";
 
@@ -137,11 +137,6 @@ export function Picker({
   );
 }
 
-const dialogShell = {
-  backdrop: "fixed inset-0 z-[70] bg-neutral-900/40 backdrop-blur-[1px]",
-  positioner: "fixed inset-0 z-[70] flex items-start justify-center overflow-y-auto p-4 sm:pt-[12vh]",
-};
-
 /** Pick one or more issues of the project by name, case-insensitively. */
 export function IssueSearchDialog({
   open,
@@ -192,69 +187,79 @@ export function IssueSearchDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => (details.open ? onOpenChange(true) : close())} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className={dialogShell.backdrop} />
-        <Dialog.Positioner className={dialogShell.positioner}>
-          <Dialog.Content className="w-full max-w-xl rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
-            <div className="flex items-center justify-between px-5 pt-4">
-              <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
-              <Dialog.CloseTrigger className="rounded p-1 text-neutral-400 hover:bg-neutral-100" aria-label="Close">
-                <IconX size={16} />
-              </Dialog.CloseTrigger>
-            </div>
-            <div className="mx-5 mt-3 flex items-center gap-2 rounded-md border border-neutral-200 px-3 focus-within:border-brand-500">
-              <IconSearch size={14} className="text-neutral-400" />
-              <input
-                aria-label="Search issues"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                placeholder="Type to search..."
-                className="h-9 w-full bg-transparent text-sm outline-none"
-              />
-            </div>
-            <ul aria-label="Issues" className="mt-2 max-h-80 overflow-y-auto px-3">
-              {matches.map((issue) => {
-                const checked = selected.includes(issue.id);
-                return (
-                  <li key={issue.id}>
-                    <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm hover:bg-neutral-50">
-                      <input
-                        type={multiple ? "checkbox" : "radio"}
-                        name="issue-pick"
-                        checked={checked}
-                        onChange={() => toggle(issue.id)}
-                        className="size-4 accent-brand-500"
-                      />
-                      {issue.state_detail ? <StateGroupIcon group={issue.state_detail.group} color={issue.state_detail.color} /> : null}
-                      <span className="w-20 shrink-0 font-mono text-xs text-neutral-400">{issueKey(identifier, issue.sequence_id)}</span>
-                      <span className="min-w-0 flex-1 truncate text-neutral-800">{truncate(issue.name, 50)}</span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-            {loading && issues.length === 0 ? (
-              <p className="flex items-center gap-2 px-5 py-6 text-sm text-neutral-500">
-                <Spinner /> Loading issues...
-              </p>
-            ) : matches.length === 0 ? (
-              <p className="px-5 py-6 text-center text-sm text-neutral-500">
-                {q ? "We couldn't find any issue with that term. Please try again." : "No issues found. Create a new issue with C."}
-              </p>
-            ) : null}
-            <div className="mt-2 flex items-center justify-end gap-2 border-t border-neutral-100 px-5 py-3">
-              <button type="button" className={buttonClass("secondary", "sm")} onClick={close}>
-                Cancel
-              </button>
-              <button type="button" className={buttonClass("primary", "sm")} onClick={submit} disabled={submitting}>
-                {submitLabel}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} width="max-w-xl" layer="top" blur>
+      <div className="flex items-center justify-between px-5 pt-4">
+        <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
+        <Dialog.CloseTrigger className="rounded p-1 text-neutral-400 hover:bg-neutral-100" aria-label="Close">
+          <IconX size={16} />
+        </Dialog.CloseTrigger>
+      </div>
+      <div className="mx-5 mt-3 flex items-center gap-2 rounded-md border border-neutral-200 px-3 focus-within:border-brand-500">
+        <IconSearch size={14} className="text-neutral-400" />
+        <input
+          aria-label="Search issues"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Type to search..."
+          className="h-9 w-full bg-transparent text-sm outline-none"
+        />
+      </div>
+      <ul aria-label="Issues" className="mt-2 max-h-80 overflow-y-auto px-3">
+        {matches.map((issue) => {
+          const checked = selected.includes(issue.id);
+          return (
+            <li key={issue.id}>
+              <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm hover:bg-neutral-50">
+                <input
+                  type={multiple ? "checkbox" : "radio"}
+                  name="issue-pick"
+                  checked={checked}
+                  onChange={() => toggle(issue.id)}
+                  className="size-4 accent-brand-500"
+                />
+                {issue.state_detail ? <StateGroupIcon group={issue.state_detail.group} color={issue.state_detail.color} /> : null}
+                <span className="w-20 shrink-0 font-mono text-xs text-neutral-400">{issueKey(identifier, issue.sequence_id)}</span>
+                <span className="min-w-0 flex-1 truncate text-neutral-800">{truncate(issue.name, 50)}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {loading && issues.length === 0 ? (
+        <p className="flex items-center gap-2 px-5 py-6 text-sm text-neutral-500">
+          <Spinner /> Loading issues...
+        </p>
+      ) : matches.length === 0 ? (
+        <p className="px-5 py-6 text-center text-sm text-neutral-500">
+          {q ? "We couldn't find any issue with that term. Please try again." : "No issues found. Create a new issue with C."}
+        </p>
+      ) : null}
+      <DialogActions
+        label={submitLabel}
+        size="sm"
+        disabled={submitting}
+        onConfirm={submit}
+        className="mt-2 flex items-center justify-end gap-2 border-t border-neutral-100 px-5 py-3"
+      />
+    </DialogShell>
+  );
+}
+
+/** The one-issue picker that sets an issue's parent (issue page sidebar and issue modal). */
+export function ParentIssueDialog({
+  onSelect,
+  ...props
+}: Pick<Parameters<typeof IssueSearchDialog>[0], "open" | "onOpenChange" | "issues" | "loading" | "identifier"> & {
+  onSelect(id: string | undefined): void;
+}) {
+  return (
+    <IssueSearchDialog
+      {...props}
+      title="Select parent issue"
+      multiple={false}
+      submitLabel="Set parent"
+      onSubmit={(ids) => onSelect(ids[0])}
+    />
   );
 }
 
@@ -278,23 +283,20 @@ export function ConfirmDialog({
   onConfirm(): void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className={dialogShell.backdrop} />
-        <Dialog.Positioner className={dialogShell.positioner}>
-          <Dialog.Content className="w-full max-w-md rounded-xl bg-white p-5 shadow-2xl ring-1 ring-black/5 outline-none">
-            <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-neutral-600">{description}</Dialog.Description>
-            <div className="mt-5 flex justify-end gap-2">
-              <Dialog.CloseTrigger className={buttonClass("secondary", "sm")}>Cancel</Dialog.CloseTrigger>
-              <button type="button" className={buttonClass("danger", "sm")} disabled={pending} onClick={onConfirm}>
-                {pending ? <Spinner className="size-3.5" /> : null}
-                {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} alert width="max-w-md" layer="top" blur>
+      <div className="p-5">
+        <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
+        <Dialog.Description className="mt-2 text-sm text-neutral-600">{description}</Dialog.Description>
+        <DialogActions
+          label={confirmLabel}
+          busyLabel={pendingLabel}
+          busy={pending}
+          variant="danger"
+          size="sm"
+          onConfirm={onConfirm}
+          className="mt-5 flex justify-end gap-2"
+        />
+      </div>
+    </DialogShell>
   );
 }

@@ -26,7 +26,7 @@ import {
 import { LinksSection } from "./links";
 import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "./options";
 import { useIssueAction, useIssuePage, pendingPatchValue } from "./page-context";
-import { ConfirmDialog, IssueSearchDialog, NONE, Picker } from "./pickers";
+import { ConfirmDialog, IssueSearchDialog, NONE, ParentIssueDialog, Picker } from "./pickers";
 import { useProjectResource } from "./project-data";
 
 const rowTrigger =
@@ -174,16 +174,13 @@ function ParentRow() {
           </button>
         ) : null}
       </div>
-      <IssueSearchDialog
+      <ParentIssueDialog
         open={open}
         onOpenChange={setOpen}
-        title="Select parent issue"
         issues={candidates}
         loading={issues.loading}
         identifier={identifier}
-        multiple={false}
-        submitLabel="Set parent"
-        onSubmit={(ids) => action.submit({ intent: "update", patch: { parent: ids[0] } })}
+        onSelect={(id) => action.submit({ intent: "update", patch: { parent: id } })}
       />
     </Row>
   );

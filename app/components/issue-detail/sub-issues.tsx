@@ -5,12 +5,11 @@
 import { Menu } from "@ark-ui/react/menu";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { IconChevronDown, IconPlus, IconX } from "../icons";
+import { IconChevronDown, IconIssues, IconPlus, IconX } from "../icons";
 import { PriorityIcon, StateGroupIcon } from "../issue-icons";
 import { useIssueModal } from "../issue-modal/context";
 import { truncate } from "../ui";
 import { Avatar, issueKey, progressPercent } from "./format";
-import { IconLayers } from "./icons";
 import { useIssueAction, useIssuePage } from "./page-context";
 import { IssueSearchDialog } from "./pickers";
 import { ProgressPanel } from "./progress-panel";
@@ -40,7 +39,7 @@ export function SubIssues() {
     <section aria-labelledby="sub-issues-heading" className="mt-8">
       <div className="flex items-center gap-3">
         <h2 id="sub-issues-heading" className="flex items-center gap-2 text-sm font-semibold text-neutral-800">
-          <IconLayers size={15} className="text-neutral-400" />
+          <IconIssues size={15} className="text-neutral-400" />
           Sub-issues
           <span className="rounded-full bg-neutral-100 px-1.5 text-xs font-medium text-neutral-500">{data.subIssues.sub_issues.length}</span>
         </h2>

@@ -4,7 +4,6 @@
 // browser with CreateIssueInput, the schema the shell's action and the domain parse too.
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
@@ -12,15 +11,16 @@ import { projectPath } from "~/lib/paths";
 import { findSimilar } from "~/lib/similarity";
 import { RichText, type RichTextHandle, type RichTextValue, preloadEditor } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
+import { DialogActions, DialogShell } from "../dialog";
 import { IconCalendar, IconX } from "../icons";
 import { PRIORITY_LABELS, type Priority, PriorityIcon, StateGroupIcon } from "../issue-icons";
 import { issueKey, estimateLabel } from "../issue-detail/format";
 import { IconCycleSmall, IconEstimate, IconLabel, IconModuleSmall, IconParent, IconUser } from "../issue-detail/icons";
 import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "../issue-detail/options";
-import { IssueSearchDialog, NONE, Picker } from "../issue-detail/pickers";
+import { NONE, ParentIssueDialog, Picker } from "../issue-detail/pickers";
 import { type IssueOption, useProjectResource } from "../issue-detail/project-data";
 import { useToast } from "../toast";
-import { FieldError, FormError, Spinner, buttonClass, truncate } from "../ui";
+import { FieldError, FormError, truncate } from "../ui";
 import type { IssueFormDefaults, IssueModalOpenOptions, IssueModalProject } from "./context";
 import { parseIssueForm } from "./form-schema";
 
@@ -344,26 +344,22 @@ function IssueForm({
             Create more
           </button>
         ) : null}
-        <div className="ml-auto flex gap-2">
-          <Dialog.CloseTrigger type="button" className={buttonClass("secondary", "sm")}>
-            Discard
-          </Dialog.CloseTrigger>
-          <button type="submit" className={buttonClass("primary", "sm")} disabled={submitting}>
-            {submitting ? <Spinner className="size-3.5" /> : null}
-            {editing ? (submitting ? "Updating..." : "Update Issue") : submitting ? "Creating..." : "Create Issue"}
-          </button>
-        </div>
+        <DialogActions
+          label={editing ? "Update Issue" : "Create Issue"}
+          busyLabel={editing ? "Updating..." : "Creating..."}
+          busy={submitting}
+          size="sm"
+          cancelLabel="Discard"
+          className="ml-auto flex gap-2"
+        />
       </div>
-      <IssueSearchDialog
+      <ParentIssueDialog
         open={parentOpen}
         onOpenChange={setParentOpen}
-        title="Select parent issue"
         issues={parentCandidates}
         loading={issues.loading}
         identifier={project.identifier}
-        multiple={false}
-        submitLabel="Set parent"
-        onSubmit={(ids) => set("parent", ids[0] ?? null)}
+        onSelect={(id) => set("parent", id ?? null)}
       />
     </fetcher.Form>
   );
@@ -457,28 +453,21 @@ export default function IssueModal({
   }, [fetcher.state, fetcher.data, toast]);
 
   return (
-    <Dialog.Root open={options !== null} onOpenChange={(details) => (details.open ? undefined : onClose())} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-50 bg-neutral-900/40 backdrop-blur-[1px]" />
-        <Dialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:pt-[10vh]">
-          <Dialog.Content className="w-full max-w-2xl rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
-            {options ? (
-              <IssueForm
-                key={formKey}
-                slug={slug}
-                project={project}
-                options={options}
-                fetcher={fetcher}
-                formKey={formKey}
-                createMore={createMore}
-                setCreateMore={setCreateMore}
-                onClose={onClose}
-              />
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={options !== null} onOpenChange={(open) => (open ? undefined : onClose())} width="max-w-2xl" offset="sm:pt-[10vh]" blur>
+      {options ? (
+        <IssueForm
+          key={formKey}
+          slug={slug}
+          project={project}
+          options={options}
+          fetcher={fetcher}
+          formKey={formKey}
+          createMore={createMore}
+          setCreateMore={setCreateMore}
+          onClose={onClose}
+        />
+      ) : null}
+    </DialogShell>
   );
 }
 

@@ -12,14 +12,14 @@ import {
   dayNumber,
   stateColor,
   todayUtc,
-  truncateTitle,
 } from "~/lib/issue-display";
 import { firstDayOfMonth, formatMonth, formatMonthDay } from "../../../workers/domain/schemas/dates";
 import { SortableList } from "./dnd";
 import { type ViewIssue, issueKey } from "./model";
-import { useViewContext } from "./parts";
+import { IssueLink, useViewContext } from "./parts";
 import { IconChevronLeft } from "./view-icons";
 import { IconChevronRight } from "~/components/icons";
+import { toggled } from "~/lib/sets";
 
 type Mode = "month" | "week";
 interface CalendarPrefs {
@@ -84,7 +84,7 @@ function titleOf(mode: Mode, anchor: string, weeks: number[][]) {
 }
 
 function CalendarIssue({ issue }: { issue: ViewIssue }) {
-  const { identifier, issuePath, lookups, properties } = useViewContext();
+  const { identifier, lookups, properties } = useViewContext();
   const state = issue.state ? lookups.states.get(issue.state) : undefined;
   return (
     <div
@@ -93,9 +93,7 @@ function CalendarIssue({ issue }: { issue: ViewIssue }) {
     >
       <StateGroupIcon group={state?.group ?? "backlog"} color={stateColor(state)} size={11} />
       {properties.key ? <span className="shrink-0 text-neutral-400">{issueKey(identifier, issue)}</span> : null}
-      <a href={issuePath(issue.id)} data-issue-link="" draggable={false} title={issue.name} className="min-w-0 truncate text-neutral-800 hover:text-neutral-950">
-        {truncateTitle(issue.name, TITLE_MAX.calendar)}
-      </a>
+      <IssueLink issue={issue} max={TITLE_MAX.calendar} className="min-w-0 truncate text-neutral-800 hover:text-neutral-950" />
     </div>
   );
 }
@@ -131,13 +129,7 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
   const columns = prefs.showWeekends ? [0, 1, 2, 3, 4, 5, 6] : [0, 1, 2, 3, 4];
   const currentMonth = monthOf(anchor).month;
   const unit = prefs.mode === "month" ? "month" : "week";
-  const toggleDay = (date: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(date)) next.delete(date);
-      else next.add(date);
-      return next;
-    });
+  const toggleDay = (date: string) => setExpanded((current) => toggled(current, date));
 
   return (
     <div className="flex min-h-full flex-col bg-white">

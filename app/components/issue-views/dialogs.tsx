@@ -4,49 +4,17 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { CreateViewInput } from "../../../workers/domain/schemas/views";
-import { IconAlert, IconSearch, IconX } from "~/components/icons";
+import { DialogActions, DialogAlertHeading, DialogShell } from "~/components/dialog";
+import { IconSearch, IconX } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "~/components/ui";
+import { FieldError, FormError, Spinner, inputClass, labelClass } from "~/components/ui";
 import type { IssueViewsActionResult, IssueViewsIntent } from "~/lib/issue-views-contract";
 import { FILTER_KEYS, FILTER_LABELS, ISSUE_TYPE_OPTIONS, type ViewProps, normaliseFilters } from "~/lib/issue-display";
 import { type Lookups, type ViewIssue, issueKey } from "./model";
-
-function Shell({
-  open,
-  onOpenChange,
-  alert = false,
-  width = "max-w-lg",
-  children,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  alert?: boolean;
-  width?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      lazyMount
-      unmountOnExit
-      role={alert ? "alertdialog" : "dialog"}
-    >
-      <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-50 bg-neutral-900/40" />
-        <Dialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:pt-[12vh]">
-          <Dialog.Content className={`w-full ${width} rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none`}>
-            {children}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
+import { toggled } from "~/lib/sets";
 
 // ---------------------------------------------------------------- delete one issue
 
@@ -62,33 +30,18 @@ export function DeleteIssueDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <Shell open={Boolean(issue)} onOpenChange={onOpenChange} alert>
+    <DialogShell open={Boolean(issue)} onOpenChange={onOpenChange} alert>
       {issue ? (
         <div className="p-6">
-          <div className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
-              <IconAlert size={20} />
-            </span>
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="text-lg font-semibold text-neutral-900">Delete Issue</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-neutral-500">
-                Are you sure you want to delete issue{" "}
-                <span className="font-medium text-neutral-800">{issueKey(identifier, issue)}</span>? All of the data related to the
-                issue will be permanently removed. This action cannot be undone.
-              </Dialog.Description>
-            </div>
-          </div>
-          <div className="mt-6 flex justify-end gap-2">
-            <Dialog.CloseTrigger type="button" className={buttonClass("secondary")}>
-              Cancel
-            </Dialog.CloseTrigger>
-            <button type="button" className={buttonClass("danger")} onClick={() => onConfirm(issue)}>
-              Delete
-            </button>
-          </div>
+          <DialogAlertHeading title="Delete Issue">
+            Are you sure you want to delete issue{" "}
+            <span className="font-medium text-neutral-800">{issueKey(identifier, issue)}</span>? All of the data related to the issue
+            will be permanently removed. This action cannot be undone.
+          </DialogAlertHeading>
+          <DialogActions label="Delete" variant="danger" onConfirm={() => onConfirm(issue)} />
         </div>
       ) : null}
-    </Shell>
+    </DialogShell>
   );
 }
 
@@ -133,13 +86,7 @@ function IssuePickForm({
       (issue) => issue.name.toLowerCase().includes(needle) || issueKey(identifier, issue).toLowerCase().includes(needle),
     );
   }, [issues, query, identifier]);
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((current) => toggled(current, id));
   return (
     <form
       className="flex max-h-[80vh] flex-col"
@@ -206,14 +153,7 @@ function IssuePickForm({
       </ul>
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-neutral-100 px-5 py-4">
         <span className="text-xs text-neutral-500">{selected.size} selected</span>
-        <div className="flex gap-2">
-          <Dialog.CloseTrigger type="button" className={buttonClass("secondary", "sm")}>
-            Cancel
-          </Dialog.CloseTrigger>
-          <button type="submit" className={buttonClass(danger ? "danger" : "primary", "sm")}>
-            {submitLabel}
-          </button>
-        </div>
+        <DialogActions label={submitLabel} variant={danger ? "danger" : "primary"} size="sm" className="flex gap-2" />
       </div>
     </form>
   );
@@ -235,7 +175,7 @@ export function BulkDeleteDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <Shell open={open} onOpenChange={onOpenChange} width="max-w-2xl">
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-2xl">
       <IssuePickForm
         title="Delete issues"
         listLabel="Issues to delete"
@@ -245,7 +185,7 @@ export function BulkDeleteDialog({
         identifier={identifier}
         onConfirm={onConfirm}
       />
-    </Shell>
+    </DialogShell>
   );
 }
 
@@ -290,7 +230,7 @@ export function AddExistingIssuesDialog({
     return () => controller.abort();
   }, [slug, project.id, exclude, toast]);
   return (
-    <Shell open onOpenChange={(open) => !open && onClose()} width="max-w-2xl">
+    <DialogShell open onOpenChange={(open) => !open && onClose()} width="max-w-2xl">
       <IssuePickForm
         title="Add existing issues"
         listLabel="Issues to add"
@@ -300,7 +240,7 @@ export function AddExistingIssuesDialog({
         identifier={project.identifier}
         onConfirm={onConfirm}
       />
-    </Shell>
+    </DialogShell>
   );
 }
 
@@ -405,15 +345,7 @@ function SaveViewForm({
           </ul>
         </div>
       </div>
-      <div className="mt-6 flex justify-end gap-2">
-        <Dialog.CloseTrigger type="button" className={buttonClass("secondary")}>
-          Cancel
-        </Dialog.CloseTrigger>
-        <button type="submit" className={buttonClass("primary")} disabled={submitting}>
-          {submitting ? <Spinner /> : null}
-          {submitting ? "Creating View..." : "Create View"}
-        </button>
-      </div>
+      <DialogActions label="Create View" busyLabel="Creating View..." busy={submitting} />
     </form>
   );
 }
@@ -434,8 +366,8 @@ export function SaveViewDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <Shell open={open} onOpenChange={onOpenChange}>
+    <DialogShell open={open} onOpenChange={onOpenChange}>
       <SaveViewForm actionPath={actionPath} filters={filters} lookups={lookups} onSaved={onSaved} />
-    </Shell>
+    </DialogShell>
   );
 }

@@ -10,11 +10,10 @@ import {
   dayNumber,
   stateColor,
   todayUtc,
-  truncateTitle,
 } from "~/lib/issue-display";
 import { firstDayOfMonth, formatMonth } from "../../../workers/domain/schemas/dates";
 import { type ViewIssue, issueKey } from "./model";
-import { useViewContext } from "./parts";
+import { IssueLink, useViewContext } from "./parts";
 
 const ROW_HEIGHT = 40;
 const SIDEBAR_WIDTH = 288;
@@ -65,7 +64,7 @@ function monthsFor(bars: Bar[], today: number) {
 }
 
 export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
-  const { identifier, issuePath, lookups } = useViewContext();
+  const { identifier, lookups } = useViewContext();
   const scroller = useRef<HTMLElement>(null);
   const today = dayNumber(todayUtc());
   const bars = useMemo(() => issues.map(barOf), [issues]);
@@ -140,9 +139,7 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
                 >
                   <StateGroupIcon group={state?.group ?? "backlog"} color={color} size={12} />
                   <span className="shrink-0 text-xs text-neutral-400">{key}</span>
-                  <a href={issuePath(bar.issue.id)} data-issue-link="" draggable={false} title={bar.issue.name} className="truncate text-sm text-neutral-800">
-                    {truncateTitle(bar.issue.name, 50)}
-                  </a>
+                  <IssueLink issue={bar.issue} max={50} className="truncate text-sm text-neutral-800" />
                 </div>
                 <div className="relative" style={{ width, backgroundImage: dayLines }}>
                   <div

@@ -1,14 +1,13 @@
 // The kanban layout: one column per group, 96 units wide, cards with the
 // name cut at 100 characters and clamped to 3 lines.
 import { memo } from "react";
-import { KANBAN_COLUMN_CLASS, TITLE_MAX, type OrderBy, truncateTitle } from "~/lib/issue-display";
-import { SortableList } from "./dnd";
+import { KANBAN_COLUMN_CLASS, TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
-import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, useViewContext } from "./parts";
-import { useProgressiveCount } from "./progressive";
+import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
+import { ProgressiveIssueList } from "./progressive";
 
 const KanbanCard = memo(function KanbanCard({ issue }: { issue: ViewIssue }) {
-  const { identifier, issuePath, properties, canEdit, canDrag } = useViewContext();
+  const { identifier, properties, canEdit, canDrag } = useViewContext();
   return (
     <div
       data-issue-id={issue.id}
@@ -22,33 +21,17 @@ const KanbanCard = memo(function KanbanCard({ issue }: { issue: ViewIssue }) {
         <span className="ml-auto" />
         {canEdit ? <MenuButton issue={issue} identifier={identifier} /> : null}
       </div>
-      <a
-        href={issuePath(issue.id)}
-        data-issue-link=""
-        draggable={false}
-        title={issue.name}
+      <IssueLink
+        issue={issue}
+        max={TITLE_MAX.kanban}
         className="mt-1 line-clamp-3 text-sm leading-snug font-medium text-neutral-800 break-words hover:text-neutral-950"
-      >
-        {truncateTitle(issue.name, TITLE_MAX.kanban)}
-      </a>
+      />
       <div className="mt-2.5 flex flex-wrap items-center gap-1.5 empty:hidden">
         <IssueProperties issue={issue} showNames={false} />
       </div>
     </div>
   );
 });
-
-function KanbanCards({ group }: { group: IssueGroup }) {
-  const { count, marker } = useProgressiveCount(group.issues.length);
-  return (
-    <SortableList groupKey={group.key} className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-3">
-      {group.issues.slice(0, count).map((issue) => (
-        <KanbanCard key={issue.id} issue={issue} />
-      ))}
-      {marker}
-    </SortableList>
-  );
-}
 
 export function KanbanLayout({
   groups,
@@ -78,12 +61,10 @@ export function KanbanLayout({
                 {group.issues.length}
               </span>
             </div>
-            {dragFrom === group.key && orderBy !== "sort_order" ? (
-              <div className="px-2 pb-2">
-                <OrderedByNotice orderBy={orderBy} />
-              </div>
-            ) : null}
-            <KanbanCards group={group} />
+            <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-2 pb-2" />
+            <ProgressiveIssueList group={group} className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-3">
+              {(issue) => <KanbanCard key={issue.id} issue={issue} />}
+            </ProgressiveIssueList>
           </section>
         );
       })}

@@ -1,14 +1,13 @@
 // The list layout: one section per group (or one plain list), rows with inline properties.
 // Issue names are cut at 50 characters in list rows.
 import { memo } from "react";
-import { TITLE_MAX, type OrderBy, truncateTitle } from "~/lib/issue-display";
-import { SortableList } from "./dnd";
+import { TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
-import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, useViewContext } from "./parts";
-import { useProgressiveCount } from "./progressive";
+import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
+import { ProgressiveIssueList } from "./progressive";
 
 const ListRow = memo(function ListRow({ issue }: { issue: ViewIssue }) {
-  const { identifier, issuePath, properties, canEdit, canDrag } = useViewContext();
+  const { identifier, properties, canEdit, canDrag } = useViewContext();
   const key = issueKey(identifier, issue);
   return (
     <li
@@ -17,15 +16,7 @@ const ListRow = memo(function ListRow({ issue }: { issue: ViewIssue }) {
     >
       {canDrag ? <DragGrip /> : <span className="w-3.5 shrink-0" />}
       {properties.key ? <span className="w-16 shrink-0 text-xs font-medium text-neutral-400">{key}</span> : null}
-      <a
-        href={issuePath(issue.id)}
-        data-issue-link=""
-        draggable={false}
-        title={issue.name}
-        className="min-w-0 flex-1 truncate text-sm text-neutral-800 hover:text-neutral-950"
-      >
-        {truncateTitle(issue.name, TITLE_MAX.list)}
-      </a>
+      <IssueLink issue={issue} max={TITLE_MAX.list} className="min-w-0 flex-1 truncate text-sm text-neutral-800 hover:text-neutral-950" />
       <div className="flex shrink-0 items-center gap-1.5">
         <IssueProperties issue={issue} showNames />
       </div>
@@ -34,21 +25,9 @@ const ListRow = memo(function ListRow({ issue }: { issue: ViewIssue }) {
   );
 });
 
-function ListRows({ group, grouped }: { group: IssueGroup; grouped: boolean }) {
-  const { count, marker } = useProgressiveCount(group.issues.length, "li");
-  return (
-    <SortableList
-      as="ul"
-      groupKey={group.key}
-      className={`min-h-9 ${grouped ? "empty:after:block empty:after:px-6 empty:after:py-2.5 empty:after:text-xs empty:after:text-neutral-400 empty:after:content-['No_issues']" : ""}`}
-    >
-      {group.issues.slice(0, count).map((issue) => (
-        <ListRow key={issue.id} issue={issue} />
-      ))}
-      {marker}
-    </SortableList>
-  );
-}
+// A grouped list says "No issues" under an empty group's heading.
+const EMPTY_GROUP_CLASS =
+  "empty:after:block empty:after:px-6 empty:after:py-2.5 empty:after:text-xs empty:after:text-neutral-400 empty:after:content-['No_issues']";
 
 export function ListLayout({
   groups,
@@ -77,12 +56,10 @@ export function ListLayout({
                 <span className="rounded-full bg-neutral-200/70 px-1.5 text-xs font-medium text-neutral-600">{group.issues.length}</span>
               </div>
             ) : null}
-            {dragFrom === group.key && orderBy !== "sort_order" ? (
-              <div className="px-4 py-2 sm:px-6">
-                <OrderedByNotice orderBy={orderBy} />
-              </div>
-            ) : null}
-            <ListRows group={group} grouped={grouped} />
+            <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-4 py-2 sm:px-6" />
+            <ProgressiveIssueList as="ul" group={group} className={`min-h-9 ${grouped ? EMPTY_GROUP_CLASS : ""}`}>
+              {(issue) => <ListRow key={issue.id} issue={issue} />}
+            </ProgressiveIssueList>
           </section>
         );
       })}

@@ -13,6 +13,7 @@ import {
   orderByLabel,
   type OrderBy,
   stateColor,
+  truncateTitle,
 } from "~/lib/issue-display";
 import type { GroupHeader, Lookups, MemberOption, ViewIssue } from "./model";
 import { issueKey } from "./model";
@@ -93,11 +94,41 @@ export function GroupIcon({ header }: { header: GroupHeader }) {
 }
 
 /** Shown in the group an issue is dragged from when the order is not Manual. */
-export function OrderedByNotice({ orderBy }: { orderBy: OrderBy }) {
+/**
+ * An issue's title as a link to the issue; the views open it in the peek panel (they catch clicks
+ * on `a[data-issue-link]`). Not draggable, so dragging the card or row moves the issue.
+ */
+export function IssueLink({ issue, max, className }: { issue: ViewIssue; max: number; className: string }) {
+  const { issuePath } = useViewContext();
   return (
-    <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-800">
-      This board is ordered by {orderByLabel(orderBy)}
-    </p>
+    <a href={issuePath(issue.id)} data-issue-link="" draggable={false} title={issue.name} className={className}>
+      {truncateTitle(issue.name, max)}
+    </a>
+  );
+}
+
+/**
+ * Over the group an issue is being dragged from, when the issues are not in manual order: a drop
+ * there cannot place the issue, so say what orders the board.
+ */
+export function OrderedByNotice({
+  groupKey,
+  dragFrom,
+  orderBy,
+  className,
+}: {
+  groupKey: string;
+  dragFrom: string | null;
+  orderBy: OrderBy;
+  className: string;
+}) {
+  if (dragFrom !== groupKey || orderBy === "sort_order") return null;
+  return (
+    <div className={className}>
+      <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-800">
+        This board is ordered by {orderByLabel(orderBy)}
+      </p>
+    </div>
   );
 }
 

@@ -2,7 +2,9 @@
 // hydration) draws the first FIRST_RENDER_PER_GROUP issues of each group: more than a screen holds.
 // A sentinel after the last drawn issue asks for the next step when it comes within a screen of
 // the viewport. A project of 1,000 issues then costs a few hundred cards of HTML, not 1,000.
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { SortableList } from "./dnd";
+import type { IssueGroup, ViewIssue } from "./model";
 
 export const FIRST_RENDER_PER_GROUP = 50;
 const STEP = 100;
@@ -39,4 +41,25 @@ export function useProgressiveCount(total: number, as: "li" | "div" = "div") {
     />
   ) : null;
   return { count: Math.min(total, limit), marker };
+}
+
+/** A group's issues as a sortable list (cards or rows), drawn in steps as it scrolls into view. */
+export function ProgressiveIssueList({
+  group,
+  as = "div",
+  className,
+  children: renderIssue,
+}: {
+  group: IssueGroup;
+  as?: "div" | "ul";
+  className: string;
+  children(issue: ViewIssue): ReactNode;
+}) {
+  const { count, marker } = useProgressiveCount(group.issues.length, as === "ul" ? "li" : "div");
+  return (
+    <SortableList as={as} groupKey={group.key} className={className}>
+      {group.issues.slice(0, count).map(renderIssue)}
+      {marker}
+    </SortableList>
+  );
 }

@@ -44,15 +44,14 @@ export interface FilterChoices {
   members: MemberOption[];
 }
 
-export function FilterItems({
-  filters,
-  choices,
-  onToggle,
-}: {
+/** What the filter menu shows and changes: the view's filters and the values to choose from. */
+export interface FilterMenuProps {
   filters: ViewProps["filters"];
   choices: FilterChoices;
   onToggle(key: FilterKey, value: string): void;
-}) {
+}
+
+export function FilterItems({ filters, choices, onToggle }: FilterMenuProps) {
   const selected = (key: FilterKey, value: string) => (filters[key] ?? []).includes(value);
   const item = (key: FilterKey, value: string, label: string, icon: React.ReactNode) => (
     <Menu.CheckboxItem

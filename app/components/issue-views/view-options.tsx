@@ -6,14 +6,14 @@ import { Portal } from "@ark-ui/react/portal";
 import { Suspense, lazy } from "react";
 import { IconChevronDown } from "~/components/icons";
 import {
-  type FilterKey,
+  FILTER_KEYS,
   type IssuePropertyKey,
   type IssuePropertyToggles,
   LAYOUTS,
   type Layout,
   type ViewProps,
 } from "~/lib/issue-display";
-import type { FilterChoices } from "./view-options-items";
+import type { FilterMenuProps } from "./view-options-items";
 import { IconCalendarGrid, IconFilter, IconGantt, IconKanban, IconList, IconSliders } from "./view-icons";
 const LAYOUT_ICONS: Record<Layout, typeof IconList> = {
   list: IconList,
@@ -60,19 +60,8 @@ const preload = () => void loadItems();
 export type { FilterChoices } from "./view-options-items";
 
 /** The filter selector: state, priority, assignees, labels and created_by, each value a toggle. */
-export function FiltersMenu({
-  filters,
-  choices,
-  onToggle,
-}: {
-  filters: ViewProps["filters"];
-  choices: FilterChoices;
-  onToggle(key: FilterKey, value: string): void;
-}) {
-  const count = (["state", "priority", "assignees", "labels", "created_by"] as const).reduce(
-    (total, key) => total + (filters[key]?.length ?? 0),
-    0,
-  );
+export function FiltersMenu({ filters, choices, onToggle }: FilterMenuProps) {
+  const count = FILTER_KEYS.reduce((total, key) => total + (filters[key]?.length ?? 0), 0);
   return (
     <Menu.Root positioning={{ placement: "bottom-end", gutter: 6 }} closeOnSelect={false} lazyMount unmountOnExit>
       <Menu.Trigger className={toolbarButton} onPointerEnter={preload} onFocus={preload}>

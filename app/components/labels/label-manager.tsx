@@ -7,14 +7,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { Menu } from "@ark-ui/react/menu";
 import { Popover } from "@ark-ui/react/popover";
-import { Portal } from "@ark-ui/react/portal";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
 import { ConfirmDialog } from "../issue-detail/pickers";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { DEFAULT_LABEL_COLOR, LABEL_COLORS, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
+import { toggled } from "~/lib/sets";
 
 export interface ManagedLabel {
   id: string;
@@ -146,54 +147,45 @@ function CreateLabelDialog({
   }, [fetcher.state, fetcher.data, onOpenChange]);
   const pending = fetcher.state !== "idle";
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-[70] bg-neutral-900/40 backdrop-blur-[1px]" />
-        <Dialog.Positioner className="fixed inset-0 z-[70] flex items-start justify-center p-4 sm:pt-[14vh]">
-          <Dialog.Content className="w-full max-w-md rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
-            <fetcher.Form method="post" {...getFormProps(form)}>
-              <input type="hidden" name="intent" value="create-label" />
-              <input type="hidden" name="color" value={color} />
-              <div className="space-y-4 px-5 pt-5 pb-4">
-                <Dialog.Title className="text-base font-semibold text-neutral-900">Create label</Dialog.Title>
-                <div>
-                  <label htmlFor={fields.name.id} className={labelClass}>
-                    Label title
-                  </label>
-                  <div className="flex gap-2">
-                    <ColorPicker value={color} onChange={setColor} />
-                    <input {...getInputProps(fields.name, { type: "text" })} placeholder="Label title" autoComplete="off" className={inputClass} />
-                  </div>
-                  <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-                </div>
-                <div>
-                  <label htmlFor={fields.parent.id} className={labelClass}>
-                    Group
-                  </label>
-                  <select id={fields.parent.id} name={fields.parent.name} defaultValue={parent ?? ""} className={inputClass}>
-                    <option value="">No group</option>
-                    {groups.map((group) => (
-                      <option key={group.id} value={group.id}>
-                        {group.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-              <div className="flex justify-end gap-2 rounded-b-xl border-t border-neutral-100 bg-neutral-50/60 px-5 py-3">
-                <Dialog.CloseTrigger type="button" className={buttonClass("secondary", "sm")}>
-                  Cancel
-                </Dialog.CloseTrigger>
-                <button type="submit" className={buttonClass("primary", "sm")} disabled={pending}>
-                  {pending ? <Spinner className="size-3.5" /> : null}
-                  {pending ? "Creating..." : "Create label"}
-                </button>
-              </div>
-            </fetcher.Form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top" blur>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="create-label" />
+        <input type="hidden" name="color" value={color} />
+        <div className="space-y-4 px-5 pt-5 pb-4">
+          <Dialog.Title className="text-base font-semibold text-neutral-900">Create label</Dialog.Title>
+          <div>
+            <label htmlFor={fields.name.id} className={labelClass}>
+              Label title
+            </label>
+            <div className="flex gap-2">
+              <ColorPicker value={color} onChange={setColor} />
+              <input {...getInputProps(fields.name, { type: "text" })} placeholder="Label title" autoComplete="off" className={inputClass} />
+            </div>
+            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.parent.id} className={labelClass}>
+              Group
+            </label>
+            <select id={fields.parent.id} name={fields.parent.name} defaultValue={parent ?? ""} className={inputClass}>
+              <option value="">No group</option>
+              {groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <DialogActions
+          label="Create label"
+          busyLabel="Creating..."
+          busy={pending}
+          size="sm"
+          className={`${dialogFooterBarClass} px-5 py-3`}
+        />
+      </fetcher.Form>
+    </DialogShell>
   );
 }
 
@@ -314,14 +306,7 @@ export function LabelManager({ labels }: { labels: ManagedLabel[] }) {
                   type="button"
                   aria-expanded={open}
                   aria-label={open ? `Collapse ${label.name}` : `Expand ${label.name}`}
-                  onClick={() =>
-                    setCollapsed((current) => {
-                      const next = new Set(current);
-                      if (next.has(label.id)) next.delete(label.id);
-                      else next.add(label.id);
-                      return next;
-                    })
-                  }
+                  onClick={() => setCollapsed((current) => toggled(current, label.id))}
                   className="rounded p-0.5 text-neutral-400 hover:bg-neutral-100"
                 >
                   {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}

@@ -1,0 +1,118 @@
+// The one dialog shell (backdrop, positioner, card) and the pieces dialogs share: the red alert
+// heading of a deletion and the Cancel + confirm footer.
+import { Dialog } from "@ark-ui/react/dialog";
+import { Portal } from "@ark-ui/react/portal";
+import type { ReactNode } from "react";
+import { IconAlert } from "./icons";
+import { type ButtonVariant, Spinner, buttonClass } from "./ui";
+
+/** The grey bar footer of form dialogs (link, label, project and issue forms). */
+export const dialogFooterBarClass = "flex items-center justify-end gap-2 rounded-b-xl border-t border-neutral-100 bg-neutral-50/60";
+
+/**
+ * A modal card over a dimmed page. `alert` makes it an alertdialog (deletions); `layer="top"`
+ * puts it above the issue page and the issue modal; `keepMounted` keeps its content in the page
+ * while closed (hidden), for a form that is cleared some time after it closes.
+ */
+export function DialogShell({
+  open,
+  onOpenChange,
+  alert = false,
+  width = "max-w-lg",
+  offset = "sm:pt-[12vh]",
+  layer = "page",
+  blur = false,
+  keepMounted = false,
+  children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  alert?: boolean;
+  /** The card's max-width class. */
+  width?: string;
+  /** How far down the card sits on larger screens (a padding-top class). */
+  offset?: string;
+  layer?: "page" | "top";
+  blur?: boolean;
+  keepMounted?: boolean;
+  children: ReactNode;
+}) {
+  const z = layer === "top" ? "z-[70]" : "z-50";
+  const hidden = keepMounted ? " data-[state=closed]:hidden" : "";
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      lazyMount={!keepMounted}
+      unmountOnExit={!keepMounted}
+      role={alert ? "alertdialog" : "dialog"}
+    >
+      <Portal>
+        <Dialog.Backdrop className={`fixed inset-0 ${z} bg-neutral-900/40${blur ? " backdrop-blur-[1px]" : ""}${hidden}`} />
+        <Dialog.Positioner className={`fixed inset-0 ${z} flex items-start justify-center overflow-y-auto p-4 ${offset}${hidden}`}>
+          <Dialog.Content className={`w-full ${width} rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none${hidden}`}>
+            {children}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The heading of a deletion: a red warning sign beside the title and what will be lost. */
+export function DialogAlertHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-4">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+        <IconAlert size={20} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <Dialog.Title className="text-lg font-semibold text-neutral-900">{title}</Dialog.Title>
+        <Dialog.Description className="mt-1 text-sm text-neutral-500">{children}</Dialog.Description>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Cancel (closes the dialog) and the confirm button: a submit button, or with `onConfirm` a plain
+ * button. While `busy` it shows a spinner and `busyLabel`, and is disabled.
+ */
+export function DialogActions({
+  label,
+  busyLabel = label,
+  busy = false,
+  disabled = false,
+  variant = "primary",
+  size = "md",
+  cancelLabel = "Cancel",
+  onConfirm,
+  className = "mt-6 flex justify-end gap-2",
+}: {
+  label: string;
+  busyLabel?: string;
+  busy?: boolean;
+  disabled?: boolean;
+  variant?: ButtonVariant;
+  size?: "sm" | "md";
+  cancelLabel?: string;
+  onConfirm?(): void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <Dialog.CloseTrigger type="button" className={buttonClass("secondary", size)}>
+        {cancelLabel}
+      </Dialog.CloseTrigger>
+      <button
+        type={onConfirm ? "button" : "submit"}
+        className={buttonClass(variant, size)}
+        disabled={disabled || busy}
+        onClick={onConfirm}
+      >
+        {busy ? <Spinner className={size === "sm" ? "size-3.5" : ""} /> : null}
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
