@@ -1,7 +1,7 @@
 // Keyboard shortcuts of the shells: ignored while typing in inputs, text areas or the
 // rich editor, unless a shortcut opts in (Ctrl/Cmd+B works everywhere). Ctrl/Cmd+Alt+C does not
 // opt in: on AltGr keyboards Ctrl+Alt+letter types a character.
-import { useEffect, useRef } from "react";
+import { startTransition, useEffect, useRef } from "react";
 
 export function isTypingTarget(target: EventTarget | null) {
   if (!(target instanceof HTMLElement)) return false;
@@ -34,7 +34,10 @@ export function useShortcut(
       // A shortcut never fires from inside an open dialog (its own keys belong to it).
       if (!mod && event.target instanceof HTMLElement && event.target.closest("[role=dialog],[role=alertdialog]")) return;
       event.preventDefault();
-      latest.current(event);
+      // A transition: a key pressed while part of the page still waits for its streamed data or
+      // its chunk must not make React discard that part's server HTML (error 421); the update
+      // waits for it instead. The handler itself still runs now, inside the key event.
+      startTransition(() => latest.current(event));
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
