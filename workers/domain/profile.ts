@@ -14,7 +14,7 @@ import { meOf } from "./serializers";
 
 /** The id of a user file asset from the URL it is served at, or null for any other URL. */
 export function userAssetIdOf(url: string): string | null {
-  const prefix = userAssetUrl("");
+  const prefix = userAssetUrl("").slice(0, -1); // the URL with an empty id ends in "//"
   if (!url.startsWith(prefix)) return null;
   const id = url.slice(prefix.length).replace(/\/$/, "");
   return /^[0-9a-f-]{36}$/i.test(id) ? id : null;
