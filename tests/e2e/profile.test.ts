@@ -169,7 +169,8 @@ describe("profile", () => {
 
     await page.getByRole("button", { name: "Done" }).click();
     await field.waitFor({ state: "detached" });
-    await tab.goto("/profile#api-tokens");
+    // A new document (the same URL with only its hash changed would not be reloaded).
+    await tab.goto("/profile");
     // Shown once: after a reload the token is nowhere on the page.
     expect(await page.getByLabel("New API token").count()).toBe(0);
     expect(await page.content()).not.toContain(token);
