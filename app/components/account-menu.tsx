@@ -1,7 +1,91 @@
-// The signed-in account and its sign-out button, for pages outside a workspace.
-import { Form } from "@remix-run/react";
-import { IconLogout } from "./icons";
+// The signed-in account: its avatar, the account menu of the workspace shell (profile settings,
+// API tokens) and the sign-out button of pages outside a workspace.
+import { Menu } from "@ark-ui/react/menu";
+import { Portal } from "@ark-ui/react/portal";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { profilePath } from "~/lib/paths";
+import { IconLogout, IconSettings, IconUser } from "./icons";
 import { buttonClass } from "./ui";
+
+const avatarSizes = { sm: "size-7 text-xs", lg: "size-16 text-xl" } as const;
+
+/** The user's uploaded avatar (described by `alt`), or the first letter of their name on a dark disc. */
+export function UserAvatar({
+  name,
+  avatar,
+  size = "sm",
+  alt = "",
+}: {
+  name: string;
+  avatar?: string | null;
+  size?: keyof typeof avatarSizes;
+  /** Empty when the name is written next to it. */
+  alt?: string;
+}) {
+  const sizing = avatarSizes[size];
+  if (avatar) return <img src={avatar} alt={alt} className={`${sizing} shrink-0 rounded-full bg-neutral-100 object-cover`} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`${sizing} flex shrink-0 items-center justify-center rounded-full bg-neutral-800 font-medium text-white uppercase`}
+    >
+      {name.slice(0, 1)}
+    </span>
+  );
+}
+
+const itemClass = "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
+
+/** The sidebar's account button: who is signed in, and the way to their profile and API tokens. */
+export function AccountMenu({
+  user,
+  collapsed = false,
+}: {
+  user: { name: string; email: string; avatar?: string | null };
+  collapsed?: boolean;
+}) {
+  const location = useLocation();
+  const profile = profilePath(location.pathname + location.search);
+  return (
+    <Menu.Root positioning={{ placement: "top-start", gutter: 6 }}>
+      <Menu.Trigger
+        className="flex min-w-0 flex-1 items-center gap-2 rounded-md p-1 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500"
+        aria-label={`Account menu: ${user.name}`}
+        title={user.email}
+      >
+        <UserAvatar name={user.name} avatar={user.avatar} />
+        <span className={`min-w-0 flex-1 ${collapsed ? "md:hidden" : ""}`}>
+          <span className="block truncate text-sm font-medium text-neutral-800">{user.name}</span>
+          <span className="block truncate text-xs text-neutral-500">{user.email}</span>
+        </span>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+            <div className="flex items-center gap-2 px-2 pt-1.5 pb-2">
+              <UserAvatar name={user.name} avatar={user.avatar} />
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-neutral-900">{user.name}</p>
+                <p className="truncate text-xs text-neutral-500">{user.email}</p>
+              </div>
+            </div>
+            <Menu.Separator className="my-1 border-neutral-100" />
+            <Menu.Item value="profile" asChild>
+              <Link to={profile} className={itemClass}>
+                <IconUser size={14} /> Profile settings
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="api-tokens" asChild>
+              <Link to={`${profile}#api-tokens`} className={itemClass}>
+                <IconSettings size={14} /> API tokens
+              </Link>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
 
 export function SignedInAs({ email }: { email: string }) {
   return (

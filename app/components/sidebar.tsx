@@ -6,6 +6,7 @@ import { Portal } from "@ark-ui/react/portal";
 import { Form, Link, NavLink, useParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { projectPath } from "~/lib/paths";
+import { AccountMenu } from "./account-menu";
 import {
   IconChevronDown,
   IconChevronRight,
@@ -33,7 +34,7 @@ interface SidebarProps {
   workspace: { name: string; slug: string };
   workspaces: { id: string; name: string; slug: string }[];
   projects: ShellProject[];
-  user: { name: string; email: string };
+  user: { name: string; email: string; avatar?: string | null };
   collapsed: boolean;
   mobileOpen: boolean;
   onToggleCollapsed(): void;
@@ -297,17 +298,7 @@ export function Sidebar(props: SidebarProps) {
         </nav>
 
         <div className={`flex items-center gap-2 border-t border-neutral-200/80 p-3 ${collapsed ? "md:flex-col" : ""}`}>
-          <span
-            className="flex size-7 shrink-0 items-center justify-center rounded-full bg-neutral-800 text-xs font-medium text-white uppercase"
-            title={user.email}
-            aria-hidden="true"
-          >
-            {user.name.slice(0, 1)}
-          </span>
-          <div className={`min-w-0 flex-1 ${collapsed ? "md:hidden" : ""}`}>
-            <p className="truncate text-sm font-medium text-neutral-800">{user.name}</p>
-            <p className="truncate text-xs text-neutral-500">{user.email}</p>
-          </div>
+          <AccountMenu user={user} collapsed={collapsed} />
           <Form method="post" action="/sign-out">
             <button
               type="submit"

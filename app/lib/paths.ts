@@ -23,7 +23,7 @@ export const projectPath = (slug: string, projectId: string) => `/${slug}/projec
 export const projectIssuesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/issues`;
 
 /** First path segments that belong to the app rather than to a workspace. */
-const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "api"]);
+const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "profile", "api"]);
 
 export const workspaceSlugOf = (pathname: string) => pathname.split("/")[1] ?? "";
 
@@ -37,3 +37,9 @@ export const projectModulesPath = (slug: string, projectId: string) => `${projec
 export const moduleIssuesPath = (slug: string, projectId: string, moduleId: string) => `${projectModulesPath(slug, projectId)}/${moduleId}`;
 export const projectViewsPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/views`;
 export const viewIssuesPath = (slug: string, projectId: string, viewId: string) => `${projectViewsPath(slug, projectId)}/${viewId}`;
+
+/** The profile page; `back` is the page to return to (a path in the app, checked like `next`). */
+export function profilePath(back?: string | null) {
+  const safe = safeNext(back);
+  return safe && safe !== "/" ? `/profile?back=${encodeURIComponent(safe)}` : "/profile";
+}

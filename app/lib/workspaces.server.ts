@@ -28,6 +28,6 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
 }
 
 export function userSummary(ctx: ActorContext) {
-  const { id, email, first_name, last_name, display_name } = ctx.actor;
-  return { id, email, name: [first_name, last_name].filter(Boolean).join(" ") || display_name || email };
+  const { id, email, first_name, last_name, display_name, avatar } = ctx.actor;
+  return { id, email, avatar, name: [first_name, last_name].filter(Boolean).join(" ") || display_name || email };
 }

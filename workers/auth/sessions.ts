@@ -74,8 +74,11 @@ async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch):
   return row?.user ?? null;
 }
 
-/** How stale a token's last_used_at may get: recording every call would cost a write per call. */
-const API_KEY_TOUCH_MS = 3_600_000;
+/**
+ * How stale a token's last_used_at may get: recording every call would cost a write per call, so a
+ * busy token is written at most once a minute (the token list shows minutes).
+ */
+const API_KEY_TOUCH_MS = 60_000;
 
 /** API-key calls are not prefetched: they also read when the key was last used, to touch it. */
 async function userForApiKey(db: Db, key: string): Promise<User | null> {

@@ -1,5 +1,5 @@
 // Accounts: sign-up, sign-in, the signed-in user's profile and API tokens.
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { CreateApiTokenInput, SignInInput, SignUpInput, UpdateMeInput } from "./schemas/accounts";
 import { apiTokens, users } from "../../drizzle/schema";
 import { randomToken, sha256Hex } from "../auth/crypto";
@@ -7,7 +7,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwor
 import { parseInput } from "../lib/validation";
 import type { ActorContext, DomainContext } from "./context";
 import { Invalid, NotFound, Unauthenticated } from "./errors";
-import { meOf } from "./serializers";
+import { apiTokenListQuery, writeOwnUser } from "./profile";
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -49,23 +49,12 @@ export async function updateMe(ctx: ActorContext, input: unknown) {
   const data = parseInput(UpdateMeInput, input);
   const { theme, ...rest } = data;
   const values = { ...rest, ...(theme !== undefined ? { theme: theme as Record<string, string> | null } : {}) };
-  if (Object.keys(values).length === 0) return meOf(ctx.actor);
-  const [user] = await ctx.db.update(users).set(values).where(eq(users.id, ctx.actor.id)).returning();
-  return meOf(user);
+  return writeOwnUser(ctx, values);
 }
 
 
 export async function listApiTokens(ctx: ActorContext) {
-  return ctx.db
-    .select({
-      id: apiTokens.id,
-      label: apiTokens.label,
-      created_at: apiTokens.created_at,
-      last_used_at: apiTokens.last_used_at,
-    })
-    .from(apiTokens)
-    .where(eq(apiTokens.user_id, ctx.actor.id))
-    .orderBy(desc(apiTokens.created_at));
+  return apiTokenListQuery(ctx);
 }
 
 /** The token is returned once; only its hash is kept. */

@@ -16,13 +16,14 @@ import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, Invalid, NotFound, } from "./errors";
 import { type AssetUpload, receiveFile } from "./uploads";
+import { IMAGE_UPLOAD_TYPE_INVALID, IMAGE_UPLOAD_TYPES } from "./schemas/uploads";
 
 export type FileAsset = typeof fileAssets.$inferSelect;
 
-export const FILE_ASSET_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const FILE_ASSET_TYPES = IMAGE_UPLOAD_TYPES;
 export type FileAssetType = (typeof FILE_ASSET_TYPES)[number];
 
-export const FILE_ASSET_TYPE_INVALID = "Only PNG, JPEG, GIF and WebP images can be uploaded.";
+export const FILE_ASSET_TYPE_INVALID = IMAGE_UPLOAD_TYPE_INVALID;
 export const FILE_ASSET_NOT_FOUND = "File not found.";
 export const FILE_ASSET_DELETE_FORBIDDEN = "Only the uploader or a workspace owner can delete this file.";
 export const USER_ASSET_DELETE_FORBIDDEN = "Only the uploader can delete this file.";

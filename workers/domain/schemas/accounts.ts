@@ -16,12 +16,15 @@ export const personName = (label: string) =>
     .trim()
     .max(255, `${label} should be less than 255 characters`);
 
+/** The rule every password a person chooses follows: at sign-up and when changing it. */
+export const newPassword = z
+  .string({ error: "Password is required" })
+  .min(8, "Password must be at least 8 characters long.")
+  .max(128, "Password should be at most 128 characters.");
+
 export const SignUpInput = z.object({
   email,
-  password: z
-    .string({ error: "Password is required" })
-    .min(8, "Password must be at least 8 characters long.")
-    .max(128, "Password should be at most 128 characters."),
+  password: newPassword,
   first_name: personName("First name").default(""),
   last_name: personName("Last name").default(""),
 });

@@ -10,3 +10,7 @@ export const UPLOAD_FILE_REQUIRED = "Please choose a file to upload.";
 export const UPLOAD_FILE_EMPTY = "The file is empty.";
 export const UPLOAD_ATTRIBUTES_INVALID = "Attributes must be a JSON object with name and size.";
 export const UPLOAD_DELETE_FAILED = "Something went wrong please try again.";
+
+/** The image types covers, avatars and editor images may be. */
+export const IMAGE_UPLOAD_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const IMAGE_UPLOAD_TYPE_INVALID = "Only PNG, JPEG, GIF and WebP images can be uploaded.";

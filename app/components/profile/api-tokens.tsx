@@ -1,0 +1,168 @@
+// API tokens: create one with a label (its value is shown once, with a copy button), the list with
+// when each was last used, and revoking one after a confirmation.
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { useId, useState } from "react";
+import { formatDate } from "../../../workers/domain/schemas/dates";
+import { TimeAgo } from "../issue-detail/format";
+import { IconCopy } from "../issue-detail/icons";
+import { ConfirmDialog } from "../issue-detail/pickers";
+import { useToast } from "../toast";
+import { FormError, Spinner, TextField, buttonClass, inputClass } from "../ui";
+import {
+  type ApiTokenListItem,
+  type CreatedApiToken,
+  CreateApiTokenForm,
+  type ProfileActionData,
+} from "~/lib/profile-contract";
+import { IconKey } from "./icons";
+import { useSettled } from "./use-settled";
+
+function NewToken({ created, onDone }: { created: CreatedApiToken; onDone(): void }) {
+  const toast = useToast();
+  const inputId = useId();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.token);
+      toast.show({ type: "success", title: "Success!", message: "Copied to clipboard" });
+    } catch (failure) {
+      console.warn("copying the token failed", failure);
+      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
+    }
+  }
+  return (
+    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <p className="text-sm font-medium text-emerald-900">Token "{created.label}" created</p>
+      <p className="mt-0.5 text-sm text-emerald-800">Copy it now: it will not be shown again.</p>
+      <div className="mt-3 flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          New API token
+        </label>
+        <input
+          id={inputId}
+          value={created.token}
+          readOnly
+          onFocus={(event) => event.target.select()}
+          className={`${inputClass} font-mono text-xs`}
+        />
+        <button type="button" onClick={copy} className={buttonClass("secondary", "md", "shrink-0")}>
+          <IconCopy size={14} /> Copy
+        </button>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <button type="button" onClick={onDone} className={buttonClass("ghost", "sm")}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToken): void }) {
+  const fetcher = useFetcher<ProfileActionData>({ key: "create-token" });
+  const [form, fields] = useForm({
+    id: "create-token",
+    lastResult: fetcher.data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateApiTokenForm }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useSettled(fetcher, (answer) => {
+    if (answer.created) onCreated(answer.created);
+  });
+  const creating = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/profile" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="create-token" />
+      <FormError errors={form.errors} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <TextField label="Token label" field={fields.label} placeholder="CI, deploy script, ..." autoComplete="off" />
+        </div>
+        <button type="submit" className={buttonClass("primary", "md", "shrink-0 sm:mt-7")} disabled={creating}>
+          {creating ? <Spinner /> : null}
+          {creating ? "Creating..." : "Create token"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function TokenRow({ token }: { token: ApiTokenListItem }) {
+  const fetcher = useFetcher<ProfileActionData>({ key: `revoke-token-${token.id}` });
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  useSettled(fetcher, (answer) => {
+    if (answer.ok) {
+      setConfirming(false);
+      toast.show({ type: "success", title: "Success!", message: "API token revoked." });
+    } else {
+      toast.show({ type: "error", title: "Error!", message: answer.error ?? "Some error occurred" });
+    }
+  });
+  const revoking = fetcher.state !== "idle";
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-neutral-100 text-neutral-600">
+        <IconKey size={15} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-neutral-900">{token.label}</p>
+        <p className="text-xs text-neutral-600">
+          Created {formatDate(token.created_at)} ·{" "}
+          {token.last_used_at ? (
+            <>
+              Last used <TimeAgo iso={token.last_used_at} />
+            </>
+          ) : (
+            "Never used"
+          )}
+        </p>
+      </div>
+      <button
+        type="button"
+        className={buttonClass("secondary", "sm", "text-red-700 hover:text-red-800")}
+        onClick={() => setConfirming(true)}
+        aria-label={`Revoke ${token.label}`}
+      >
+        Revoke
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Revoke API token?"
+        description={
+          <>
+            Anything using <span className="font-medium text-neutral-800">{token.label}</span> will stop working at once. This
+            cannot be undone.
+          </>
+        }
+        confirmLabel="Revoke"
+        pendingLabel="Revoking..."
+        pending={revoking}
+        onConfirm={() => fetcher.submit({ intent: "revoke-token", token_id: token.id }, { method: "post", action: "/profile" })}
+      />
+    </li>
+  );
+}
+
+export function ApiTokens({ tokens }: { tokens: ApiTokenListItem[] }) {
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  return (
+    <div className="space-y-5">
+      {created ? <NewToken created={created} onDone={() => setCreated(null)} /> : <CreateTokenForm onCreated={setCreated} />}
+      {tokens.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-neutral-200 px-4 py-6 text-center text-sm text-neutral-500">
+          No API tokens yet. Scripts and integrations send one in the <code className="font-mono">X-Api-Key</code> header.
+        </p>
+      ) : (
+        <ul aria-label="API tokens" className="-my-3 divide-y divide-neutral-100">
+          {tokens.map((token) => (
+            <TokenRow key={token.id} token={token} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

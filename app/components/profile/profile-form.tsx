@@ -1,0 +1,171 @@
+// The profile card: the avatar (uploaded to the user's file assets, then set on the profile, which
+// deletes the previous upload), the names, and the email, shown but not editable here.
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { useId, useRef, useState } from "react";
+import {
+  IMAGE_UPLOAD_TYPE_INVALID,
+  IMAGE_UPLOAD_TYPES,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FAILED,
+  UPLOAD_TOO_LARGE,
+} from "../../../workers/domain/schemas/uploads";
+import { UserAvatar } from "../account-menu";
+import { IconUpload } from "../issue-detail/icons";
+import { useToast } from "../toast";
+import { FormError, Spinner, TextField, buttonClass, inputClass, labelClass } from "../ui";
+import { type ProfileActionData, ProfileForm as ProfileFormSchema, type ProfilePageData } from "~/lib/profile-contract";
+import { useSettled } from "./use-settled";
+
+type Profile = ProfilePageData["profile"];
+
+export const displayNameOf = (profile: Profile) =>
+  [profile.first_name, profile.last_name].filter(Boolean).join(" ") || profile.display_name || profile.email;
+
+/** What is wrong with a chosen file before anything is sent, or null. */
+function fileProblem(file: File) {
+  if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) return IMAGE_UPLOAD_TYPE_INVALID;
+  if (file.size === 0 || file.size > MAX_UPLOAD_BYTES) return UPLOAD_TOO_LARGE;
+  return null;
+}
+
+/** The message of a refused upload: the field message the API answered, else the generic one. */
+async function uploadRefusal(response: Response) {
+  const body = (await response.json().catch(() => null)) as { asset?: string[]; error?: string } | null;
+  return body?.asset?.[0] ?? body?.error ?? UPLOAD_FAILED;
+}
+
+function AvatarPicker({ profile }: { profile: Profile }) {
+  const fetcher = useFetcher<ProfileActionData>({ key: "profile-avatar" });
+  const toast = useToast();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const busy = uploading || fetcher.state !== "idle";
+
+  useSettled(fetcher, (answer) => {
+    if (answer.ok) toast.show({ type: "success", title: "Success!", message: "Avatar updated successfully." });
+    else toast.show({ type: "error", title: "Error!", message: answer.error ?? UPLOAD_FAILED });
+  });
+
+  async function upload(file: File) {
+    setError(null);
+    const problem = fileProblem(file);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const body = new FormData();
+    body.append("asset", file);
+    body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
+    setUploading(true);
+    try {
+      const response = await fetch("/api/users/file-assets/", { method: "POST", body, credentials: "same-origin" });
+      if (!response.ok) {
+        setError(await uploadRefusal(response));
+        return;
+      }
+      const asset = (await response.json()) as { asset: string };
+      fetcher.submit({ intent: "set-avatar", avatar: asset.asset }, { method: "post", action: "/profile" });
+    } catch (failure) {
+      console.warn("avatar upload failed", failure);
+      setError(UPLOAD_FAILED);
+    } finally {
+      setUploading(false);
+      if (inputRef.current) inputRef.current.value = "";
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-4">
+      <UserAvatar name={displayNameOf(profile)} avatar={profile.avatar} size="lg" alt="Your avatar" />
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <label className={`${buttonClass("secondary", "sm")} cursor-pointer ${busy ? "pointer-events-none opacity-70" : ""}`}>
+            {busy ? <Spinner className="size-3.5" /> : <IconUpload size={14} />}
+            {busy ? "Uploading..." : profile.avatar ? "Change avatar" : "Upload avatar"}
+            <input
+              ref={inputRef}
+              type="file"
+              accept={IMAGE_UPLOAD_TYPES.join(",")}
+              className="sr-only"
+              aria-label="Upload avatar"
+              aria-describedby={error ? errorId : undefined}
+              disabled={busy}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void upload(file);
+              }}
+            />
+          </label>
+          {profile.avatar ? (
+            <button
+              type="button"
+              className={buttonClass("ghost", "sm")}
+              disabled={busy}
+              onClick={() => fetcher.submit({ intent: "remove-avatar" }, { method: "post", action: "/profile" })}
+            >
+              Remove
+            </button>
+          ) : null}
+        </div>
+        {error ? (
+          <p id={errorId} role="alert" className="mt-1.5 text-xs text-red-600">
+            {error}
+          </p>
+        ) : (
+          <p className="mt-1.5 text-xs text-neutral-500">PNG, JPEG, GIF or WebP, up to 5 MB.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ProfileDetailsForm({ profile }: { profile: Profile }) {
+  const fetcher = useFetcher<ProfileActionData>({ key: "profile-details" });
+  const toast = useToast();
+  const emailId = useId();
+  const [form, fields] = useForm({
+    id: "profile-details",
+    lastResult: fetcher.data?.result,
+    defaultValue: { first_name: profile.first_name, last_name: profile.last_name, display_name: profile.display_name },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useSettled(fetcher, (answer) => {
+    if (answer.ok) toast.show({ type: "success", title: "Success!", message: "Profile updated successfully." });
+  });
+  const saving = fetcher.state !== "idle";
+
+  return (
+    <div className="space-y-6">
+      <AvatarPicker profile={profile} />
+      <fetcher.Form method="post" action="/profile" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="update-profile" />
+        <FormError errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" field={fields.first_name} autoComplete="given-name" />
+          <TextField label="Last name" field={fields.last_name} autoComplete="family-name" />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Display name" field={fields.display_name} autoComplete="nickname" />
+          <div>
+            <label htmlFor={emailId} className={labelClass}>
+              Email
+            </label>
+            <input id={emailId} value={profile.email} readOnly className={`${inputClass} bg-neutral-50 text-neutral-600`} />
+          </div>
+        </div>
+        <div className="flex justify-end">
+          <button type="submit" className={buttonClass("primary")} disabled={saving}>
+            {saving ? <Spinner /> : null}
+            {saving ? "Saving..." : "Save changes"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// The profile page outside the workspace shell: a way back to the workspace, then the profile,
+// password and API token cards.
+import { Link } from "@remix-run/react";
+import type { ProfileLoaderData } from "~/lib/profile-contract";
+import { SignedInAs } from "../account-menu";
+import { Logo } from "../auth-layout";
+import { ApiTokens } from "./api-tokens";
+import { IconArrowLeft } from "./icons";
+import { PasswordForm } from "./password-form";
+import { ProfileDetailsForm } from "./profile-form";
+import { ProfileSection } from "./section";
+
+export function ProfilePage({ data }: { data: ProfileLoaderData }) {
+  return (
+    <div className="min-h-screen bg-neutral-50">
+      <header className="flex h-16 items-center justify-between gap-4 border-b border-neutral-200/80 bg-white px-4 sm:px-6">
+        {data.back && data.workspace ? (
+          <Link
+            to={data.back}
+            className="inline-flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900"
+          >
+            <IconArrowLeft size={16} className="shrink-0" />
+            <span className="truncate">Back to {data.workspace.name}</span>
+          </Link>
+        ) : (
+          <Link to="/" aria-label="Edge Tracker home">
+            <Logo />
+          </Link>
+        )}
+        <SignedInAs email={data.profile.email} />
+      </header>
+      <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Profile settings</h1>
+          <p className="mt-1 text-sm text-neutral-500">Your name and avatar as your teammates see them, your password and your API tokens.</p>
+        </div>
+        <ProfileSection id="profile" title="Profile" description="Shown to the members of your workspaces.">
+          <ProfileDetailsForm profile={data.profile} />
+        </ProfileSection>
+        <ProfileSection id="password" title="Change password" description="Every other session of your account will be signed out.">
+          <PasswordForm />
+        </ProfileSection>
+        <ProfileSection
+          id="api-tokens"
+          title="API tokens"
+          description="Tokens let scripts and integrations use the API as you. Revoke any you no longer use."
+        >
+          <ApiTokens tokens={data.tokens} />
+        </ProfileSection>
+      </main>
+    </div>
+  );
+}

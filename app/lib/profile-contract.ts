@@ -1,0 +1,61 @@
+// What the profile page and its action exchange with the browser: the forms' schemas (each built on
+// the domain's input schema plus its intent), the intents of its buttons, and the action's answers.
+// Client-safe: the forms validate with these schemas and the action parses the same ones.
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { CreateApiTokenInput } from "../../workers/domain/schemas/accounts";
+import { entityId } from "../../workers/domain/schemas/common";
+import { AvatarInput, ChangePasswordInput, PASSWORDS_DO_NOT_MATCH, ProfileInput } from "../../workers/domain/schemas/profile";
+import type { ProfilePageData } from "../../workers/domain/schemas/profile";
+export type { ApiTokenListItem, ProfilePageData } from "../../workers/domain/schemas/profile";
+
+/** What the page's loader answers. */
+export type ProfileLoaderData = ProfilePageData & {
+  /** Where "back" leads: the workspace page the user came from, else a workspace of theirs. */
+  back: string | null;
+};
+
+export const CONFIRM_PASSWORD_REQUIRED = "Please confirm the new password";
+
+export const ProfileForm = ProfileInput.extend({ intent: z.literal("update-profile") });
+
+export const ChangePasswordForm = ChangePasswordInput.extend({
+  intent: z.literal("change-password"),
+  confirm_password: z.string({ error: CONFIRM_PASSWORD_REQUIRED }).min(1, CONFIRM_PASSWORD_REQUIRED),
+}).refine((value) => value.confirm_password === value.new_password, {
+  path: ["confirm_password"],
+  message: PASSWORDS_DO_NOT_MATCH,
+});
+
+export const CreateApiTokenForm = CreateApiTokenInput.extend({ intent: z.literal("create-token") });
+
+/** Every intent the page posts (form data): the three forms and its buttons. */
+export const ProfileIntentSchema = z.discriminatedUnion("intent", [
+  ProfileForm,
+  ChangePasswordForm,
+  CreateApiTokenForm,
+  AvatarInput.extend({ intent: z.literal("set-avatar") }),
+  z.object({ intent: z.literal("remove-avatar") }),
+  z.object({ intent: z.literal("revoke-token"), token_id: entityId }),
+]);
+export type ProfileIntent = z.input<typeof ProfileIntentSchema>;
+export type ProfileIntentName = ProfileIntent["intent"];
+
+/** A token just created: the only time its value is shown. */
+export interface CreatedApiToken {
+  id: string;
+  label: string;
+  token: string;
+}
+
+/**
+ * What the action answers the fetcher that posted: the Conform reply of a form (`result`, with the
+ * status), the new token after `create-token`, or `{ok: false, error}` for a refused button.
+ */
+export interface ProfileActionData {
+  ok?: boolean;
+  status?: number;
+  result?: SubmissionResult<string[]>;
+  created?: CreatedApiToken;
+  error?: string;
+}

@@ -1,0 +1,121 @@
+// The signed-in user's own profile: the page's read model, names and avatar, and changing the
+// password (which signs every other session of the user out).
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { apiTokens, fileAssets, sessions, users, workspaceMembers, workspaces, type User } from "../../drizzle/schema";
+import { sha256Hex } from "../auth/crypto";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { runNamedBatch } from "../lib/batch";
+import { parseInput } from "../lib/validation";
+import type { ActorContext } from "./context";
+import { Invalid } from "./errors";
+import { userAssetUrl } from "./file-assets";
+import { AvatarInput, ChangePasswordInput, CURRENT_PASSWORD_WRONG, ProfileInput, type ProfilePageData } from "./schemas/profile";
+import { meOf } from "./serializers";
+
+/** The id of a user file asset from the URL it is served at, or null for any other URL. */
+export function userAssetIdOf(url: string): string | null {
+  const prefix = userAssetUrl("").slice(0, -1); // the URL with an empty id ends in "//"
+  if (!url.startsWith(prefix)) return null;
+  const id = url.slice(prefix.length).replace(/\/$/, "");
+  return /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
+/** The user's API tokens, newest first, without the tokens themselves. */
+export function apiTokenListQuery(ctx: ActorContext) {
+  return ctx.db
+    .select({ id: apiTokens.id, label: apiTokens.label, created_at: apiTokens.created_at, last_used_at: apiTokens.last_used_at })
+    .from(apiTokens)
+    .where(eq(apiTokens.user_id, ctx.actor.id))
+    .orderBy(desc(apiTokens.created_at), desc(apiTokens.id));
+}
+
+/**
+ * The profile page in one batch: the user's tokens and the workspace to go back to (`preferredSlug`
+ * if the user is a member of it, else their last workspace, else the first by name).
+ */
+export async function profilePageOf(ctx: ActorContext, preferredSlug: string | null): Promise<ProfilePageData> {
+  const { tokens, workspace } = await runNamedBatch(ctx.db, {
+    tokens: apiTokenListQuery(ctx),
+    workspace: ctx.db
+      .select({ slug: workspaces.slug, name: workspaces.name })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
+      .where(eq(workspaceMembers.member_id, ctx.actor.id))
+      .orderBy(
+        desc(sql`${workspaces.slug} = ${preferredSlug ?? ""}`),
+        desc(sql`${workspaces.id} = ${ctx.actor.last_workspace_id ?? ""}`),
+        asc(workspaces.name),
+      )
+      .limit(1),
+  });
+  const { email, first_name, last_name, display_name, avatar } = ctx.actor;
+  return { profile: { email, first_name, last_name, display_name, avatar }, tokens, workspace: workspace[0] ?? null };
+}
+
+/**
+ * Writes fields of the user's own row. When the avatar changes, the previous avatar's asset (if it
+ * was this user's upload) goes in the same transaction, and its stored object after it.
+ */
+export async function writeOwnUser(ctx: ActorContext, values: Partial<Pick<User, "first_name" | "last_name" | "display_name" | "avatar" | "theme">>) {
+  if (Object.keys(values).length === 0) return meOf(ctx.actor);
+  const previousAvatar = values.avatar !== undefined && values.avatar !== ctx.actor.avatar ? userAssetIdOf(ctx.actor.avatar) : null;
+  const { user, removed } = await runNamedBatch(ctx.db, {
+    user: ctx.db.update(users).set(values).where(eq(users.id, ctx.actor.id)).returning(),
+    removed: previousAvatar
+      ? ctx.db
+          .delete(fileAssets)
+          .where(and(eq(fileAssets.id, previousAvatar), isNull(fileAssets.workspace_id), eq(fileAssets.created_by, ctx.actor.id)))
+          .returning({ key: fileAssets.asset_key })
+      : undefined,
+  });
+  for (const { key } of removed ?? []) await ctx.env.FILES.delete(key);
+  return meOf(user[0]);
+}
+
+/** Saves the names of the profile form. */
+export async function updateProfile(ctx: ActorContext, input: unknown) {
+  return writeOwnUser(ctx, parseInput(ProfileInput, input));
+}
+
+/** Sets the avatar to an uploaded image; the previous upload is deleted. */
+export async function setAvatar(ctx: ActorContext, input: unknown) {
+  return writeOwnUser(ctx, parseInput(AvatarInput, input));
+}
+
+/** Removes the avatar and deletes its upload. */
+export async function removeAvatar(ctx: ActorContext) {
+  return writeOwnUser(ctx, { avatar: "" });
+}
+
+/**
+ * Changes the password after checking the current one, and ends every other session of the user
+ * in the same transaction; `keepSessionToken` (the caller's own session, if any) stays signed in.
+ * API tokens are not sessions and keep working.
+ */
+export async function changePassword(ctx: ActorContext, input: unknown, keepSessionToken: string | null) {
+  const data = parseInput(ChangePasswordInput, input);
+  if (!(await verifyPassword(data.current_password, ctx.actor.password_hash))) {
+    throw Invalid.field("current_password", CURRENT_PASSWORD_WRONG);
+  }
+  const passwordHash = await hashPassword(data.new_password, ctx.config.PASSWORD_HASH_ITERATIONS);
+  const keep = keepSessionToken ? await sha256Hex(keepSessionToken) : "";
+  const { changed } = await runNamedBatch(ctx.db, {
+    // Only over the hash that was checked: a change that raced this one makes this one fail.
+    changed: ctx.db
+      .update(users)
+      .set({ password_hash: passwordHash })
+      .where(and(eq(users.id, ctx.actor.id), eq(users.password_hash, ctx.actor.password_hash)))
+      .returning({ id: users.id }),
+    // Sessions end only when the password did change.
+    signedOut: ctx.db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.user_id, ctx.actor.id),
+          ne(sessions.token_hash, keep),
+          sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${ctx.actor.id} AND ${users.password_hash} = ${passwordHash})`,
+        ),
+      ),
+  });
+  if (changed.length === 0) throw Invalid.field("current_password", CURRENT_PASSWORD_WRONG);
+}

@@ -1,0 +1,42 @@
+// The profile page's inputs: names, the avatar and a password change. Client-safe (zod only);
+// the names and the new password follow the same rules as sign-up.
+import { z } from "zod";
+import { newPassword, personName, UpdateMeInput } from "./accounts";
+
+/** The names on the profile form; a field left empty clears that name. */
+export const ProfileInput = z.object({
+  first_name: personName("First name").default(""),
+  last_name: personName("Last name").default(""),
+  display_name: personName("Display name").default(""),
+});
+
+/** A new avatar: the URL an upload to the user file assets answered. */
+export const AvatarInput = UpdateMeInput.pick({ avatar: true }).required();
+
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
+export const CURRENT_PASSWORD_WRONG = "The current password you entered is incorrect.";
+export const PASSWORDS_DO_NOT_MATCH = "Passwords don't match";
+
+export const ChangePasswordInput = z.object({
+  current_password: z
+    .string({ error: CURRENT_PASSWORD_REQUIRED })
+    .min(1, CURRENT_PASSWORD_REQUIRED)
+    .max(128, CURRENT_PASSWORD_WRONG),
+  new_password: newPassword,
+});
+
+/** An API token as its owner sees it listed: never the token itself. */
+export interface ApiTokenListItem {
+  id: string;
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Everything the profile page shows. */
+export interface ProfilePageData {
+  profile: { email: string; first_name: string; last_name: string; display_name: string; avatar: string };
+  tokens: ApiTokenListItem[];
+  /** The workspace the page leads back to: the one named, else the last one used, else the first. */
+  workspace: { slug: string; name: string } | null;
+}
