@@ -37,7 +37,7 @@ function DeleteProjectForm({
       <input type="hidden" name="intent" value="delete-project" />
       <input type="hidden" name="project_id" value={project.id} />
       <div className="flex gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 dark:bg-red-950/40 text-red-600 dark:text-red-400">
           <IconAlert size={20} />
         </span>
         <div className="min-w-0 flex-1">
@@ -101,9 +101,9 @@ export function DeleteProjectDialog({
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit role="alertdialog">
       <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-50 bg-neutral-900/40" />
+        <Dialog.Backdrop className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:pt-[12vh]">
-          <Dialog.Content className="w-full max-w-xl rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
+          <Dialog.Content className="w-full max-w-xl rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none">
             <DeleteProjectForm slug={slug} project={project} onClose={() => onOpenChange(false)} />
           </Dialog.Content>
         </Dialog.Positioner>

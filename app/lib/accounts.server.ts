@@ -1,2 +1,2 @@
 // Server-side calls for the account pages.
-export { signIn, signUp } from "../../workers/domain/accounts";
+export { signIn, signUp, updateMe } from "../../workers/domain/accounts";

@@ -17,7 +17,7 @@ export const projectPath = (slug: string, projectId: string) => `/${slug}/projec
 export const projectIssuesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/issues`;
 
 /** First path segments that belong to the app rather than to a workspace. */
-const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "api"]);
+const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "profile", "api"]);
 
 export const workspaceSlugOf = (pathname: string) => pathname.split("/")[1] ?? "";
 

@@ -55,7 +55,7 @@ export default function SignIn() {
           New here?{" "}
           <Link
             to={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"}
-            className="font-medium text-brand-600 hover:text-brand-700"
+            className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300"
           >
             Create an account
           </Link>

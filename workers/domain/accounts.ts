@@ -48,7 +48,7 @@ export async function signIn(ctx: DomainContext, input: unknown) {
 export async function updateMe(ctx: ActorContext, input: unknown) {
   const data = parseInput(UpdateMeInput, input);
   const { theme, ...rest } = data;
-  const values = { ...rest, ...(theme !== undefined ? { theme: theme as Record<string, string> | null } : {}) };
+  const values = { ...rest, ...(theme !== undefined ? { theme } : {}) };
   if (Object.keys(values).length === 0) return meOf(ctx.actor);
   const [user] = await ctx.db.update(users).set(values).where(eq(users.id, ctx.actor.id)).returning();
   return meOf(user);

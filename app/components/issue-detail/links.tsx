@@ -63,9 +63,9 @@ function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
       <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-[70] bg-neutral-900/40 backdrop-blur-[1px] data-[state=closed]:hidden" />
+        <Dialog.Backdrop className="fixed inset-0 z-[70] bg-black/40 backdrop-blur-[1px] data-[state=closed]:hidden" />
         <Dialog.Positioner className="fixed inset-0 z-[70] flex items-start justify-center p-4 data-[state=closed]:hidden sm:pt-[14vh]">
-          <Dialog.Content className="w-full max-w-lg rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none data-[state=closed]:hidden">
+          <Dialog.Content className="w-full max-w-lg rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none data-[state=closed]:hidden">
             <fetcher.Form key={formKey} method="post" {...getFormProps(form)}>
               <input type="hidden" name="intent" value="add-link" />
               <div className="space-y-4 px-5 pt-5 pb-4">
@@ -158,7 +158,7 @@ export function LinksSection() {
                   </a>
                   <button
                     type="button"
-                    className="rounded p-1 text-neutral-400 hover:bg-red-50 hover:text-red-600"
+                    className="rounded p-1 text-neutral-400 hover:bg-red-50 dark:hover:bg-red-950/40 hover:text-red-600 dark:hover:text-red-400"
                     aria-label={`Delete link ${title}`}
                     onClick={() => remove.submit({ intent: "delete-link", link_id: link.id })}
                   >

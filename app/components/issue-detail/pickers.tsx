@@ -81,7 +81,7 @@ export function Picker({
         {children}
       </Popover.Trigger>
       <Popover.Positioner>
-        <Popover.Content className="z-[60] w-64 rounded-lg border border-neutral-200 bg-white shadow-lg outline-none">
+        <Popover.Content className="z-[60] w-64 rounded-lg border border-neutral-200 bg-surface shadow-lg outline-none">
           <Listbox.Root
             collection={collection}
             selectionMode={multiple ? "multiple" : "single"}
@@ -116,7 +116,7 @@ export function Picker({
                   {option.icon ? <span className="flex shrink-0 items-center">{option.icon}</span> : null}
                   <Listbox.ItemText className="min-w-0 flex-1 truncate">{option.label}</Listbox.ItemText>
                   {option.hint ? <span className="shrink-0 text-xs text-neutral-400">{option.hint}</span> : null}
-                  <Listbox.ItemIndicator className="shrink-0 text-brand-600">
+                  <Listbox.ItemIndicator className="shrink-0 text-brand-600 dark:text-brand-400">
                     <IconCheck size={14} />
                   </Listbox.ItemIndicator>
                 </Listbox.Item>
@@ -138,7 +138,7 @@ export function Picker({
 }
 
 const dialogShell = {
-  backdrop: "fixed inset-0 z-[70] bg-neutral-900/40 backdrop-blur-[1px]",
+  backdrop: "fixed inset-0 z-[70] bg-black/40 backdrop-blur-[1px]",
   positioner: "fixed inset-0 z-[70] flex items-start justify-center overflow-y-auto p-4 sm:pt-[12vh]",
 };
 
@@ -196,7 +196,7 @@ export function IssueSearchDialog({
       <Portal>
         <Dialog.Backdrop className={dialogShell.backdrop} />
         <Dialog.Positioner className={dialogShell.positioner}>
-          <Dialog.Content className="w-full max-w-xl rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
+          <Dialog.Content className="w-full max-w-xl rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none">
             <div className="flex items-center justify-between px-5 pt-4">
               <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
               <Dialog.CloseTrigger className="rounded p-1 text-neutral-400 hover:bg-neutral-100" aria-label="Close">
@@ -282,7 +282,7 @@ export function ConfirmDialog({
       <Portal>
         <Dialog.Backdrop className={dialogShell.backdrop} />
         <Dialog.Positioner className={dialogShell.positioner}>
-          <Dialog.Content className="w-full max-w-md rounded-xl bg-white p-5 shadow-2xl ring-1 ring-black/5 outline-none">
+          <Dialog.Content className="w-full max-w-md rounded-xl bg-surface p-5 shadow-2xl ring-1 ring-black/5 outline-none">
             <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
             <Dialog.Description className="mt-2 text-sm text-neutral-600">{description}</Dialog.Description>
             <div className="mt-5 flex justify-end gap-2">

@@ -38,7 +38,7 @@ type ActionData = {
 };
 
 const pill =
-  "inline-flex h-7 max-w-48 items-center gap-1.5 rounded-md border border-neutral-200 bg-white px-2 text-xs text-neutral-700 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex h-7 max-w-48 items-center gap-1.5 rounded-md border border-neutral-200 bg-surface px-2 text-xs text-neutral-700 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:opacity-60";
 
 interface FormState {
   state: string | null;
@@ -339,7 +339,7 @@ function IssueForm({
             className="flex items-center gap-2 text-xs text-neutral-600"
           >
             <span className={`relative inline-flex h-4 w-7 items-center rounded-full transition-colors ${createMore ? "bg-brand-500" : "bg-neutral-300"}`}>
-              <span className={`size-3 rounded-full bg-white shadow transition-transform ${createMore ? "translate-x-3.5" : "translate-x-0.5"}`} />
+              <span className={`size-3 rounded-full bg-surface shadow transition-transform ${createMore ? "translate-x-3.5" : "translate-x-0.5"}`} />
             </span>
             Create more
           </button>
@@ -391,7 +391,7 @@ function SimilarHint({
           event.preventDefault();
           onOpen();
         }}
-        className="font-medium text-brand-600 hover:underline"
+        className="font-medium text-brand-600 dark:text-brand-400 hover:underline"
       >
         {issueKey(identifier, issue.sequence_id)} {truncate(issue.name, 50)}
       </Link>
@@ -459,9 +459,9 @@ export default function IssueModal({
   return (
     <Dialog.Root open={options !== null} onOpenChange={(details) => (details.open ? undefined : onClose())} lazyMount unmountOnExit>
       <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-50 bg-neutral-900/40 backdrop-blur-[1px]" />
+        <Dialog.Backdrop className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px]" />
         <Dialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:pt-[10vh]">
-          <Dialog.Content className="w-full max-w-2xl rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none">
+          <Dialog.Content className="w-full max-w-2xl rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none">
             {options ? (
               <IssueForm
                 key={formKey}

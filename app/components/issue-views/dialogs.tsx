@@ -37,9 +37,9 @@ function Shell({
       role={alert ? "alertdialog" : "dialog"}
     >
       <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-50 bg-neutral-900/40" />
+        <Dialog.Backdrop className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Positioner className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:pt-[12vh]">
-          <Dialog.Content className={`w-full ${width} rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none`}>
+          <Dialog.Content className={`w-full ${width} rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none`}>
             {children}
           </Dialog.Content>
         </Dialog.Positioner>
@@ -66,7 +66,7 @@ export function DeleteIssueDialog({
       {issue ? (
         <div className="p-6">
           <div className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 dark:bg-red-950/40 text-red-600 dark:text-red-400">
               <IconAlert size={20} />
             </span>
             <div className="min-w-0 flex-1">

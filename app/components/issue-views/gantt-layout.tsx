@@ -84,11 +84,11 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
   const dayLines = `repeating-linear-gradient(to right, transparent 0 ${GANTT_DAY_WIDTH - 1}px, #f1f1f1 ${GANTT_DAY_WIDTH - 1}px ${GANTT_DAY_WIDTH}px)`;
 
   return (
-    <section ref={scroller} className="relative h-full overflow-auto bg-white" aria-label="Gantt chart">
+    <section ref={scroller} className="relative h-full overflow-auto bg-surface" aria-label="Gantt chart">
       <div style={{ width: SIDEBAR_WIDTH + width }} className="relative">
-        <div className="sticky top-0 z-20 flex border-b border-neutral-200 bg-white">
+        <div className="sticky top-0 z-20 flex border-b border-neutral-200 bg-surface">
           <div
-            className="sticky left-0 z-10 flex shrink-0 items-end border-r border-neutral-200 bg-white px-4 pb-1.5 text-xs font-medium text-neutral-500"
+            className="sticky left-0 z-10 flex shrink-0 items-end border-r border-neutral-200 bg-surface px-4 pb-1.5 text-xs font-medium text-neutral-500"
             style={{ width: SIDEBAR_WIDTH }}
           >
             Issues
@@ -110,7 +110,7 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
                 <div
                   key={day}
                   className={`shrink-0 border-r border-neutral-100 text-center text-[11px] leading-6 ${
-                    day === today ? "bg-brand-50 font-semibold text-brand-600" : "text-neutral-400"
+                    day === today ? "bg-brand-50 dark:bg-brand-500/15 font-semibold text-brand-600 dark:text-brand-400" : "text-neutral-400"
                   }`}
                   style={{ width: GANTT_DAY_WIDTH }}
                 >
@@ -135,7 +135,7 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
             return (
               <li key={bar.issue.id} data-gantt-issue={bar.issue.id} className="flex border-b border-neutral-100" style={{ height: ROW_HEIGHT }}>
                 <div
-                  className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-neutral-200 bg-white px-4"
+                  className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-neutral-200 bg-surface px-4"
                   style={{ width: SIDEBAR_WIDTH }}
                 >
                   <StateGroupIcon group={state?.group ?? "backlog"} color={color} size={12} />
