@@ -57,9 +57,9 @@ export function ToastProvider({ children, flash }: { children: React.ReactNode; 
             <span
               className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full ${
                 toast.type === "error"
-                  ? "bg-red-100 text-red-600 dark:text-red-400"
+                  ? "bg-red-100 text-red-600 dark:bg-red-950/60 dark:text-red-400"
                   : toast.type === "success"
-                    ? "bg-emerald-100 text-emerald-600 dark:text-emerald-400"
+                    ? "bg-emerald-100 text-emerald-600 dark:bg-emerald-950/60 dark:text-emerald-400"
                     : "bg-brand-100 text-brand-600 dark:text-brand-400"
               }`}
             >

@@ -6,7 +6,7 @@ export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    "bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500 disabled:bg-brand-300",
+    "bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500 disabled:bg-brand-300 dark:disabled:bg-brand-200",
   secondary:
     "border border-neutral-200 bg-surface text-neutral-700 shadow-xs hover:bg-neutral-50 hover:text-neutral-900 focus-visible:outline-brand-500 disabled:text-neutral-400",
   ghost: "text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-brand-500",

@@ -53,7 +53,7 @@ function dueDateTone(date: string | null) {
   const now = new Date();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   if (due < today) return "text-red-600 dark:text-red-400";
-  if (due - today <= 3 * DAY_MS) return "text-orange-600 dark:text-orange-400";
+  if (due - today <= 3 * DAY_MS) return "text-orange-700 dark:text-orange-400";
   return "text-neutral-800";
 }
 

@@ -229,7 +229,7 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
                 >
                   <span
                     className={`self-end rounded-full px-1.5 text-xs ${
-                      date === today ? "bg-brand-500 font-semibold text-white" : outside ? "text-neutral-300" : "text-neutral-500"
+                      date === today ? "bg-brand-600 font-semibold text-white" : outside ? "text-neutral-400" : "text-neutral-500"
                     }`}
                   >
                     {Number(date.slice(8, 10))}

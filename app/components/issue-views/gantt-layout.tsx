@@ -15,6 +15,7 @@ import {
 import { firstDayOfMonth, formatMonth } from "../../../workers/domain/schemas/dates";
 import { type ViewIssue, issueKey } from "./model";
 import { useViewContext } from "./parts";
+import { readableTextOn } from "~/lib/contrast";
 
 const ROW_HEIGHT = 40;
 const SIDEBAR_WIDTH = 288;
@@ -147,12 +148,13 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
                 <div className="relative" style={{ width, backgroundImage: dayLines }}>
                   <div
                     className={`absolute top-2 flex h-6 items-center overflow-hidden rounded-md px-2 text-xs whitespace-nowrap ${
-                      bar.noDueDate ? "border border-dashed text-neutral-700" : "text-white shadow-xs"
+                      bar.noDueDate ? "border border-dashed text-neutral-700" : "shadow-xs"
                     }`}
                     style={{
                       left,
                       width: barWidth,
                       backgroundColor: bar.noDueDate ? `${color}22` : color,
+                      color: bar.noDueDate ? undefined : readableTextOn(color),
                       borderColor: bar.noDueDate ? color : undefined,
                     }}
                     title={bar.noDueDate ? `${bar.issue.name}: ${GANTT_NO_DUE_DATE_NOTE}` : bar.issue.name}
