@@ -93,7 +93,7 @@ function CardMenu({ slug, project }: { slug: string; project: ShellProject }) {
               {canDelete ? (
                 <Menu.Item
                   value="delete"
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50"
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
                 >
                   <IconTrash size={14} /> Delete project
                 </Menu.Item>
@@ -163,7 +163,7 @@ export function ProjectCard({ slug, project }: { slug: string; project: ShellPro
             ) : null}
           </span>
           {project.is_member ? (
-            <span className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-400 ring-1 ring-emerald-600/15">
+            <span className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/15 dark:bg-emerald-950/40 dark:text-emerald-400">
               Member
             </span>
           ) : (

@@ -78,7 +78,7 @@ describe("themes", () => {
     await visible(accent);
     // The form starts from the default palette.
     expect(await accent.inputValue()).toBe("#FE5050");
-    expect(await page.getByRole("textbox", { name: "Text primary" }).inputValue()).toBe("#430000");
+    expect(await page.getByRole("textbox", { name: "Text primary", exact: true }).inputValue()).toBe("#430000");
 
     await accent.fill("blue");
     await accent.blur();

@@ -142,7 +142,7 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
                     <Menu.Item
                       value="delete"
                       onSelect={() => setConfirmDelete(true)}
-                      className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50"
+                      className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
                     >
                       Delete
                     </Menu.Item>

@@ -572,7 +572,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
             groupKey={TRASH_KEY}
             accept
             aria-hidden={drag ? undefined : true}
-            className={`fixed top-3 left-1/2 z-40 flex h-16 w-80 -translate-x-1/2 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-red-300 bg-red-50/95 text-sm font-medium text-red-600 dark:text-red-400 shadow-lg [&>[data-issue-id]]:hidden ${
+            className={`fixed top-3 left-1/2 z-40 flex h-16 w-80 -translate-x-1/2 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-red-300 bg-red-50/95 dark:border-red-900 dark:bg-red-950/95 text-sm font-medium text-red-600 dark:text-red-400 shadow-lg [&>[data-issue-id]]:hidden ${
               drag && layout !== "calendar" ? "visible" : "invisible"
             }`}
           >

@@ -95,7 +95,7 @@ export function GroupIcon({ header }: { header: GroupHeader }) {
 /** Shown in the group an issue is dragged from when the order is not Manual. */
 export function OrderedByNotice({ orderBy }: { orderBy: OrderBy }) {
   return (
-    <p role="status" className="rounded-md border border-amber-200 bg-amber-50 dark:bg-amber-950/40 px-2.5 py-1.5 text-xs text-amber-800 dark:text-amber-300">
+    <p role="status" className="rounded-md border border-amber-200 dark:border-amber-900 bg-amber-50 dark:bg-amber-950/40 px-2.5 py-1.5 text-xs text-amber-800 dark:text-amber-300">
       This board is ordered by {orderByLabel(orderBy)}
     </p>
   );
