@@ -26,9 +26,19 @@ async function go(page: Page, path: string) {
   await waitForHydration(page);
 }
 
+const LAYOUT_KEYS: Record<string, string> = {
+  "List layout": "list",
+  "Kanban layout": "kanban",
+  "Calendar layout": "calendar",
+  "Gantt chart layout": "gantt_chart",
+};
+
+/** Opens the issues page in a layout stored beforehand (as the user's display preference). */
 async function issuesLayout(page: Page, world: World, layout: string, ready: (page: Page) => Promise<unknown>) {
+  await owner.post(`/api/workspaces/${world.slug}/projects/${world.projectId}/project-views/`, {
+    view_props: { issueView: LAYOUT_KEYS[layout], groupByProperty: null, orderBy: "-created_at", showEmptyGroups: true, filters: {} },
+  });
   await go(page, to.projectIssues(world.slug, world.projectId));
-  await page.getByRole("button", { name: layout }).click();
   await expect.poll(() => page.getByRole("button", { name: layout }).getAttribute("aria-pressed")).toBe("true");
   await ready(page);
 }
