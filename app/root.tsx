@@ -50,22 +50,35 @@ function useAppliedTheme() {
   return pendingThemeOf(pending?.formData) ?? stored ?? { name: DEFAULT_THEME_NAME };
 }
 
+// Made once: Layout re-renders whenever the router's state changes (it follows the theme and a
+// theme being saved), and the same elements let React skip these subtrees. <Scripts> holds the
+// streamed data's Suspense boundaries; an update reaching them while they still hydrate makes
+// React throw the server's HTML away (error 421).
+const documentHead = (
+  <head>
+    <meta charSet="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <Meta />
+    <Links />
+  </head>
+);
+const documentScripts = (
+  <>
+    <ScrollRestoration />
+    <Scripts />
+  </>
+);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // The document is hydrated: input reaches React again (entry.client.tsx held it).
   useEffect(releaseInput, []);
   const themed = themeHtmlAttributes(useAppliedTheme());
   return (
     <html lang="en" className={themed.className} style={themed.style as CSSProperties | undefined}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-      </head>
+      {documentHead}
       <body className="min-h-screen bg-neutral-50 font-sans text-neutral-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {documentScripts}
       </body>
     </html>
   );
