@@ -8,16 +8,21 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useFetchers,
   useLoaderData,
   useNavigation,
   useParams,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { type CSSProperties, useEffect } from "react";
+import { DEFAULT_THEME_NAME, appliedThemeOf, themeHtmlAttributes } from "../workers/domain/schemas/theme";
 import { FullPageState, LoadingState } from "./components/shell-states";
 import { ToastProvider } from "./components/toast";
 import { buttonClass } from "./components/ui";
 import { releaseInput } from "./lib/hydration-guard";
+import { THEME_FETCHER_KEY, pendingThemeOf } from "./lib/appearance-contract";
+import { optionalUser } from "./lib/auth.server";
 import { readFlashToast } from "./lib/toast.server";
 import { isWorkspacePath, workspaceSlugOf } from "./lib/paths";
 import favicon from "./assets/favicon.svg";
@@ -30,26 +35,50 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Edge Tracker" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = readFlashToast(request);
-  return data({ toast }, { headers });
+  // The user's theme goes on <html> in the first byte, so no page paints in the wrong one first
+  // (the session is read once per request and shared with the page's own loaders).
+  const user = await optionalUser(context);
+  return data({ toast, theme: appliedThemeOf(user?.theme) }, { headers });
 }
+
+/** The theme <html> shows: one being saved wins over the stored one, so a choice applies at once. */
+function useAppliedTheme() {
+  const stored = useRouteLoaderData<typeof loader>("root")?.theme;
+  const pending = useFetchers().find((fetcher) => fetcher.key === THEME_FETCHER_KEY && fetcher.formData);
+  return pendingThemeOf(pending?.formData) ?? stored ?? { name: DEFAULT_THEME_NAME };
+}
+
+// Made once: Layout re-renders whenever the router's state changes (it follows the theme and a
+// theme being saved), and the same elements let React skip these subtrees. <Scripts> holds the
+// streamed data's Suspense boundaries; an update reaching them while they still hydrate makes
+// React throw the server's HTML away (error 421).
+const documentHead = (
+  <head>
+    <meta charSet="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <Meta />
+    <Links />
+  </head>
+);
+const documentScripts = (
+  <>
+    <ScrollRestoration />
+    <Scripts />
+  </>
+);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The document is hydrated: input reaches React again (entry.client.tsx held it).
   useEffect(releaseInput, []);
+  const themed = themeHtmlAttributes(useAppliedTheme());
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-      </head>
+    <html lang="en" className={themed.className} style={themed.style as CSSProperties | undefined}>
+      {documentHead}
       <body className="min-h-screen bg-neutral-50 font-sans text-neutral-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {documentScripts}
       </body>
     </html>
   );

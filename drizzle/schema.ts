@@ -34,7 +34,7 @@ export const users = sqliteTable("users", {
   display_name: text("display_name").notNull().default(""),
   avatar: text("avatar").notNull().default(""),
   password_hash: text("password_hash").notNull(),
-  theme: json<Record<string, string>>("theme"),
+  theme: json<Record<string, string | boolean>>("theme"),
   is_bot: bool("is_bot").notNull().default(false),
   last_workspace_id: text("last_workspace_id"),
   created_at: createdAt(),

@@ -61,7 +61,7 @@ export function AccountMenu({
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+          <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             <div className="flex items-center gap-2 px-2 pt-1.5 pb-2">
               <UserAvatar name={user.name} avatar={user.avatar} />
               <div className="min-w-0">

@@ -39,7 +39,7 @@ export function AuthLayout({
         <div className="w-full max-w-sm">
           <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">{title}</h1>
           {subtitle ? <p className="mt-1.5 text-sm text-neutral-500">{subtitle}</p> : null}
-          <div className="mt-8 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">{children}</div>
+          <div className="mt-8 rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm">{children}</div>
           {footer ? <div className="mt-6 text-center text-sm text-neutral-500">{footer}</div> : null}
         </div>
       </main>

@@ -61,13 +61,13 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
         <div className="absolute bottom-3 left-5">
           <Popover.Root positioning={{ placement: "bottom-start", gutter: 6 }} portalled={false}>
             <Popover.Trigger
-              className="flex size-12 items-center justify-center rounded-lg bg-white/95 text-2xl shadow-md ring-1 ring-black/5 hover:bg-white"
+              className="flex size-12 items-center justify-center rounded-lg bg-surface/95 text-2xl shadow-md ring-1 ring-black/5 hover:bg-surface"
               aria-label="Choose project emoji"
             >
               <span aria-hidden="true">{emojiOf(emoji)}</span>
             </Popover.Trigger>
             <Popover.Positioner>
-              <Popover.Content className="z-[60] rounded-lg border border-neutral-200 bg-white p-2 shadow-lg outline-none">
+              <Popover.Content className="z-[60] rounded-lg border border-neutral-200 bg-surface p-2 shadow-lg outline-none">
                 <Popover.Title className="px-1 pb-1.5 text-xs font-medium text-neutral-500">Project emoji</Popover.Title>
                 <div className="grid grid-cols-7 gap-1">
                   {PROJECT_EMOJIS.map((codePoint) => (
@@ -76,7 +76,7 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
                       type="button"
                       onClick={() => setEmoji(codePoint)}
                       className={`flex size-8 items-center justify-center rounded-md text-lg hover:bg-neutral-100 ${
-                        codePoint === emoji ? "bg-brand-50 ring-1 ring-brand-200" : ""
+                        codePoint === emoji ? "bg-brand-50 dark:bg-brand-500/15 ring-1 ring-brand-200" : ""
                       }`}
                       aria-label={`Use emoji ${emojiOf(codePoint)}`}
                     >

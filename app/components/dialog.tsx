@@ -50,7 +50,7 @@ export function DialogShell({
       <Portal>
         <Dialog.Backdrop className={`fixed inset-0 ${z} bg-neutral-900/40${blur ? " backdrop-blur-[1px]" : ""}${hidden}`} />
         <Dialog.Positioner className={`fixed inset-0 ${z} flex items-start justify-center overflow-y-auto p-4 ${offset}${hidden}`}>
-          <Dialog.Content className={`w-full ${width} rounded-xl bg-white shadow-2xl ring-1 ring-black/5 outline-none${hidden}`}>
+          <Dialog.Content className={`w-full ${width} rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none${hidden}`}>
             {children}
           </Dialog.Content>
         </Dialog.Positioner>
@@ -63,7 +63,7 @@ export function DialogShell({
 export function DialogAlertHeading({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="flex gap-4">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 dark:bg-red-950/40 text-red-600 dark:text-red-400">
         <IconAlert size={20} />
       </span>
       <div className="min-w-0 flex-1">

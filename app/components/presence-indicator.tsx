@@ -27,7 +27,7 @@ export function PresenceIndicator({ users, status }: { users: PresenceUser[]; st
           {users.slice(0, 3).map((user) => (
             <span
               key={user.userId}
-              className={`flex size-6 items-center justify-center rounded-full text-[10px] font-semibold text-white uppercase ring-2 ring-white ${colorFor(user.userId)}`}
+              className={`flex size-6 items-center justify-center rounded-full text-[10px] font-semibold text-white uppercase ring-2 ring-surface ${colorFor(user.userId)}`}
             >
               {user.name.slice(0, 1)}
             </span>

@@ -29,7 +29,7 @@ function FavoriteToggle({ slug, project }: { slug: string; project: ShellProject
         aria-label={favorite ? `Remove ${project.name} from favorites` : `Add ${project.name} to favorites`}
         title={favorite ? "Remove from favorites" : "Add to favorites"}
         className={`flex size-8 items-center justify-center rounded-md backdrop-blur transition-colors ${
-          favorite ? "bg-white/90 text-amber-500" : "bg-black/25 text-white hover:bg-black/40"
+          favorite ? "bg-surface/90 text-amber-500" : "bg-black/25 text-white hover:bg-black/40"
         }`}
       >
         <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
@@ -48,7 +48,7 @@ function JoinButton({ slug, project }: { slug: string; project: ShellProject }) 
       <button
         type="submit"
         disabled={joining}
-        className="rounded-md border border-brand-200 bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-brand-100 disabled:opacity-60"
+        className="rounded-md border border-brand-200 bg-brand-50 dark:bg-brand-500/15 px-2.5 py-1 text-xs font-medium text-brand-700 dark:text-brand-300 hover:bg-brand-100 dark:hover:bg-brand-500/25 disabled:opacity-60"
         aria-label={`Select to Join ${project.name}`}
       >
         {joining ? "Joining..." : "Select to Join"}
@@ -79,7 +79,7 @@ function CardMenu({ slug, project }: { slug: string; project: ShellProject }) {
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
-            <Menu.Content className="z-50 w-44 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+            <Menu.Content className="z-50 w-44 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
               {canSettings ? (
                 <Menu.Item value="settings" asChild>
                   <Link
@@ -93,7 +93,7 @@ function CardMenu({ slug, project }: { slug: string; project: ShellProject }) {
               {canDelete ? (
                 <Menu.Item
                   value="delete"
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 data-[highlighted]:bg-red-50"
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
                 >
                   <IconTrash size={14} /> Delete project
                 </Menu.Item>
@@ -112,7 +112,7 @@ export function ProjectCard({ slug, project }: { slug: string; project: ShellPro
   return (
     <article
       aria-label={project.name}
-      className="group relative flex h-full w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-xs transition-shadow hover:shadow-md"
+      className="group relative flex h-full w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-surface shadow-xs transition-shadow hover:shadow-md"
     >
       {project.is_member ? (
         // The whole card opens the project; the named link in the title is the accessible one.
@@ -131,7 +131,7 @@ export function ProjectCard({ slug, project }: { slug: string; project: ShellPro
           {project.is_member ? <CardMenu slug={slug} project={project} /> : null}
         </div>
         <div className="absolute right-3 bottom-2.5 left-3 flex items-center gap-2">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white/95 shadow-sm">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-surface/95 shadow-sm">
             <ProjectIcon project={project} size="md" />
           </span>
           <div className="min-w-0 flex-1 text-white">
@@ -163,7 +163,7 @@ export function ProjectCard({ slug, project }: { slug: string; project: ShellPro
             ) : null}
           </span>
           {project.is_member ? (
-            <span className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/15">
+            <span className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/15 dark:bg-emerald-950/40 dark:text-emerald-400">
               Member
             </span>
           ) : (

@@ -31,7 +31,7 @@ export function ShellHeader({
   const { openSidebar } = useWorkspaceShell();
   if (hidden) return null;
   return (
-    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-3 border-b border-neutral-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-3 border-b border-neutral-200 bg-surface/90 px-4 backdrop-blur sm:px-6">
       <button
         type="button"
         onClick={openSidebar}

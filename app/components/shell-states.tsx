@@ -6,7 +6,7 @@ import { Spinner, buttonClass } from "./ui";
 export function LoadingState({ label }: { label: string }) {
   return (
     <div role="status" className="flex h-full min-h-[60vh] w-full flex-col items-center justify-center gap-3">
-      <Spinner className="size-6 text-brand-500" />
+      <Spinner className="size-6 text-brand-500 dark:text-brand-400" />
       <p className="text-sm text-neutral-500">{label}</p>
     </div>
   );
@@ -26,7 +26,7 @@ export function StateCard({
   return (
     <div className="flex w-full max-w-md flex-col items-center text-center">
       {icon ? (
-        <div className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-white text-neutral-500 shadow-sm ring-1 ring-neutral-200">
+        <div className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-surface text-neutral-500 shadow-sm ring-1 ring-neutral-200">
           {icon}
         </div>
       ) : null}

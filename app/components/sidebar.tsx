@@ -21,6 +21,7 @@ import {
   IconPanelLeft,
   IconPlus,
   IconSettings,
+  IconUser,
   IconViews,
 } from "./icons";
 import { ProjectIcon } from "./project-icon";
@@ -76,7 +77,7 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+          <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             <p className="px-2 pt-1.5 pb-1 text-xs font-medium text-neutral-400">Workspaces</p>
             {workspaces.map((item) => (
               <Menu.Item key={item.id} value={`workspace-${item.slug}`} asChild>
@@ -107,6 +108,11 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
                 <IconMail size={14} /> Invitations
               </Link>
             </Menu.Item>
+            <Menu.Item value="appearance" asChild>
+              <Link to="/profile/appearance" className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100">
+                <IconUser size={14} /> Appearance
+              </Link>
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -117,7 +123,7 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
 const navItemClass = (active: boolean, collapsed: boolean) =>
   `flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm font-medium transition-colors ${
     collapsed ? "md:justify-center md:px-0" : ""
-  } ${active ? "bg-white text-neutral-900 shadow-xs ring-1 ring-neutral-200" : "text-neutral-600 hover:bg-neutral-200/60 hover:text-neutral-900"}`;
+  } ${active ? "bg-surface text-neutral-900 shadow-xs ring-1 ring-neutral-200" : "text-neutral-600 hover:bg-neutral-200/60 hover:text-neutral-900"}`;
 
 function ProjectEntry({
   slug,
@@ -169,7 +175,7 @@ function ProjectEntry({
               className={({ isActive }) =>
                 `flex items-center gap-2.5 rounded-md px-2 py-1 text-[13px] ${
                   isActive
-                    ? "bg-brand-50 font-medium text-brand-700"
+                    ? "bg-brand-50 dark:bg-brand-500/15 font-medium text-brand-700 dark:text-brand-300"
                     : "text-neutral-600 hover:bg-neutral-200/60 hover:text-neutral-900"
                 }`
               }
@@ -228,7 +234,7 @@ export function Sidebar(props: SidebarProps) {
       ) : null}
       <aside
         aria-label="Sidebar"
-        className={`fixed inset-y-0 left-0 z-40 flex w-68 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 transition-[transform,width] duration-200 md:sticky md:top-0 md:h-screen md:translate-x-0 ${
+        className={`fixed inset-y-0 left-0 z-40 flex w-68 shrink-0 flex-col border-r border-neutral-200 bg-sidebar transition-[transform,width] duration-200 md:sticky md:top-0 md:h-screen md:translate-x-0 ${
           mobileOpen ? "translate-x-0 shadow-xl md:shadow-none" : "-translate-x-full"
         } ${collapsed ? "md:w-16" : "md:w-68"}`}
       >

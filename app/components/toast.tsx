@@ -52,15 +52,15 @@ export function ToastProvider({ children, flash }: { children: React.ReactNode; 
           <div
             key={toast.id}
             role={toast.type === "error" ? "alert" : "status"}
-            className="pointer-events-auto flex animate-toast-in items-start gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-lg shadow-neutral-900/10"
+            className="pointer-events-auto flex animate-toast-in items-start gap-3 rounded-lg border border-neutral-200 bg-surface p-3 shadow-lg shadow-neutral-900/10"
           >
             <span
               className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full ${
                 toast.type === "error"
-                  ? "bg-red-100 text-red-600"
+                  ? "bg-red-100 text-red-600 dark:bg-red-950/60 dark:text-red-400"
                   : toast.type === "success"
-                    ? "bg-emerald-100 text-emerald-600"
-                    : "bg-brand-100 text-brand-600"
+                    ? "bg-emerald-100 text-emerald-600 dark:bg-emerald-950/60 dark:text-emerald-400"
+                    : "bg-brand-100 text-brand-600 dark:text-brand-400"
               }`}
             >
               {toast.type === "error" ? <IconAlert size={12} /> : <IconCheck size={12} />}

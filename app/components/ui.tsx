@@ -6,9 +6,9 @@ export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    "bg-brand-500 text-white shadow-sm hover:bg-brand-600 focus-visible:outline-brand-500 disabled:bg-brand-300",
+    "bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500 disabled:bg-brand-300 dark:disabled:bg-brand-200",
   secondary:
-    "border border-neutral-200 bg-white text-neutral-700 shadow-xs hover:bg-neutral-50 hover:text-neutral-900 focus-visible:outline-brand-500 disabled:text-neutral-400",
+    "border border-neutral-200 bg-surface text-neutral-700 shadow-xs hover:bg-neutral-50 hover:text-neutral-900 focus-visible:outline-brand-500 disabled:text-neutral-400",
   ghost: "text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-brand-500",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600 disabled:bg-red-300",
 };
@@ -19,7 +19,7 @@ export function buttonClass(variant: ButtonVariant = "primary", size: "sm" | "md
 }
 
 export const inputClass =
-  "block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none aria-[invalid=true]:border-red-400 aria-[invalid=true]:focus:ring-red-500/20";
+  "block w-full rounded-md border border-neutral-300 bg-surface px-3 py-2 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none aria-[invalid=true]:border-red-400 aria-[invalid=true]:focus:ring-red-500/20";
 
 export const labelClass = "mb-1.5 block text-sm font-medium text-neutral-700";
 
@@ -27,7 +27,7 @@ export const labelClass = "mb-1.5 block text-sm font-medium text-neutral-700";
 export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
   if (!errors || errors.length === 0) return null;
   return (
-    <p id={id} className="mt-1.5 text-xs text-red-600">
+    <p id={id} className="mt-1.5 text-xs text-red-600 dark:text-red-400">
       {errors.join(", ")}
     </p>
   );
@@ -64,7 +64,7 @@ export function TextField({
 export function FormError({ errors }: { errors?: string[] | null }) {
   if (!errors || errors.length === 0) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+    <div role="alert" className="rounded-md border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950/40 px-3 py-2 text-sm text-red-700 dark:text-red-300">
       {errors.join(", ")}
     </div>
   );

@@ -10,7 +10,7 @@ import { assertSameOrigin, homePathFor, optionalUser, signedInRedirect } from ".
 import { invalidReply, replyWithError } from "./errors.server";
 import { safeNext } from "./paths";
 
-export { signIn, signUp } from "../../workers/domain/accounts";
+export { signIn, signUp, updateMe } from "../../workers/domain/accounts";
 
 /** Where a signed-in visitor goes: the safe `next` they came with, else their home. */
 async function landingFor(context: AppLoadContext, user: User, next: string | null) {

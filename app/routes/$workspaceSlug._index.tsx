@@ -39,8 +39,8 @@ export default function WorkspaceHome() {
             </div>
           </div>
           {projects.length === 0 ? (
-            <div className="flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-16 text-center">
-              <span className="mb-4 flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-500">
+            <div className="flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-surface px-6 py-16 text-center">
+              <span className="mb-4 flex size-12 items-center justify-center rounded-xl bg-brand-50 dark:bg-brand-500/15 text-brand-500 dark:text-brand-400">
                 <IconGrid size={22} />
               </span>
               <h2 className="text-base font-semibold text-neutral-900">No projects yet</h2>

@@ -29,7 +29,7 @@ export default function ProjectSettings() {
           <>
             You are signed in as <span className="font-medium text-neutral-700">{email}</span>.{" "}
             <Form method="post" action="/sign-out" className="inline">
-              <button type="submit" className="font-medium text-brand-600 hover:underline">
+              <button type="submit" className="font-medium text-brand-600 dark:text-brand-400 hover:underline">
                 Sign in with a different account
               </button>
             </Form>
@@ -43,7 +43,7 @@ export default function ProjectSettings() {
     );
   }
   return (
-    <div className="flex flex-1 flex-col bg-white md:flex-row">
+    <div className="flex flex-1 flex-col bg-surface md:flex-row">
       <nav aria-label="Project settings" className="shrink-0 border-b border-neutral-200 px-4 py-4 md:w-56 md:border-r md:border-b-0">
         <p className="px-2 pb-2 text-xs font-semibold tracking-wide text-neutral-400 uppercase">Project Settings</p>
         <ul className="flex gap-1 md:flex-col">

@@ -111,7 +111,7 @@ function ProjectSwitchPending() {
   const match = target?.match(/^\/([^/]+)\/projects\/([^/]+)/);
   if (!match || match[1] !== workspaceSlug || match[2] === projectId) return null;
   return (
-    <div className="absolute inset-0 z-30 animate-delayed-fade-in bg-white">
+    <div className="absolute inset-0 z-30 animate-delayed-fade-in bg-surface">
       <LoadingState label="Loading your project..." />
     </div>
   );
@@ -152,7 +152,7 @@ export default function WorkspaceShell() {
 
   return (
     <WorkspaceShellContext.Provider value={shell}>
-      <div className="flex min-h-screen bg-white">
+      <div className="flex min-h-screen bg-surface">
         <Sidebar
           workspace={workspace}
           workspaces={workspaces}

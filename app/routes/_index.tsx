@@ -25,7 +25,7 @@ export default function SignIn() {
       footer={
         <>
           New here?{" "}
-          <Link to={signUpPath(next)} className="font-medium text-brand-600 hover:text-brand-700">
+          <Link to={signUpPath(next)} className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
             Create an account
           </Link>
         </>

@@ -57,14 +57,14 @@ export default function CreateWorkspace() {
         pendingInvitations > 0 ? (
           <>
             You have {pendingInvitations} pending invitation{pendingInvitations === 1 ? "" : "s"}.{" "}
-            <Link to="/invitations" className="font-medium text-brand-600 hover:text-brand-700">
+            <Link to="/invitations" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
               Check pending invites
             </Link>
           </>
         ) : (
           <>
             Waiting for an invite?{" "}
-            <Link to="/invitations" className="font-medium text-brand-600 hover:text-brand-700">
+            <Link to="/invitations" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
               Check pending invites
             </Link>
           </>

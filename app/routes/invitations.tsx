@@ -52,7 +52,7 @@ export default function Invitations() {
       footer={
         <>
           Starting something new?{" "}
-          <Link to="/create-workspace" className="font-medium text-brand-600 hover:text-brand-700">
+          <Link to="/create-workspace" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
             Create a workspace
           </Link>
         </>
@@ -71,7 +71,7 @@ export default function Invitations() {
         <ul className="-my-2 divide-y divide-neutral-100">
           {invitations.map((invitation) => (
             <li key={invitation.id} className="flex items-center gap-3 py-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-sm font-semibold text-brand-600 uppercase">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 dark:bg-brand-500/15 text-sm font-semibold text-brand-600 dark:text-brand-400 uppercase">
                 {invitation.workspace.name.slice(0, 1)}
               </span>
               <div className="min-w-0 flex-1">

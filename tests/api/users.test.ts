@@ -61,7 +61,14 @@ describe("PATCH /api/users/me/", () => {
     ["a 256-character last name", { last_name: "l".repeat(256) }, { last_name: ["Last name should be less than 255 characters"] }],
     ["a numeric first name", { first_name: 7 }, { first_name: ["First name must be text"] }],
     ["a 1025-character avatar", { avatar: "a".repeat(1025) }, { avatar: ["Avatar URL is too long"] }],
-    ["a theme colour that is not hex", { theme: { accent: "blue" } }, { "theme.accent": ["Color should be hex format"] }],
+    ["a theme colour that is not hex", { theme: { accent: "blue" } }, { "theme.accent": ["Accent color should be hex format"] }],
+    ["an empty theme colour", { theme: { theme: "light", textBase: "" } }, { "theme.textBase": ["Text primary color is required"] }],
+    ["an unknown theme name", { theme: { theme: "sepia" } }, { "theme.theme": ["Theme should be one of system, light, dark or custom"] }],
+    [
+      "a custom theme without all eight colours",
+      { theme: { theme: "custom", accent: "#FE5050", bgBase: "#FFF7F7", bgSurface1: "#FFE0E0", border: "#FFC9C9", sidebar: "#FFF", textBase: "#430000" } },
+      { "theme.bgSurface2": ["Background surface 2 color is required"], "theme.textSecondary": ["Text secondary color is required"] },
+    ],
   ])("answers 400 for %s and keeps the profile", async (_, body, expected) => {
     const client = await signUp({ first_name: "Stable" });
     const response = await client.patch("/api/users/me/", body);
@@ -69,6 +76,30 @@ describe("PATCH /api/users/me/", () => {
     expect(response.body).toEqual(expected);
     const me = await client.get("/api/users/me/");
     expect(me.body).toMatchObject({ first_name: "Stable", last_name: "User", avatar: "", theme: null });
+  });
+
+  it("keeps a custom theme with its eight colours and derives the palette string from them", async () => {
+    const client = await signUp();
+    const colors = {
+      accent: "#FE5050",
+      bgBase: "#FFF7F7",
+      bgSurface1: "#FFE0E0",
+      bgSurface2: "#FFF7F7",
+      border: "#FFC9C9",
+      sidebar: "#FFFFFF",
+      textBase: "#430000",
+      textSecondary: "#323232",
+    };
+    const response = await client.patch("/api/users/me/", { theme: { theme: "custom", ...colors, darkPalette: true, palette: "stale" } });
+    expect(response.status).toBe(200);
+    const expected = {
+      theme: "custom",
+      ...colors,
+      darkPalette: true,
+      palette: "#FE5050,#FFF7F7,#FFE0E0,#FFF7F7,#FFC9C9,#FFFFFF,#430000,#323232",
+    };
+    expect(response.body.theme).toEqual(expected);
+    expect((await client.get("/api/users/me/")).body.theme).toEqual(expected);
   });
 
   it("refuses unknown theme keys", async () => {

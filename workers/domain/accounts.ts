@@ -48,7 +48,7 @@ export async function signIn(ctx: DomainContext, input: unknown) {
 export async function updateMe(ctx: ActorContext, input: unknown) {
   const data = parseInput(UpdateMeInput, input);
   const { theme, ...rest } = data;
-  const values = { ...rest, ...(theme !== undefined ? { theme: theme as Record<string, string> | null } : {}) };
+  const values = { ...rest, ...(theme !== undefined ? { theme } : {}) };
   return writeOwnUser(ctx, values);
 }
 

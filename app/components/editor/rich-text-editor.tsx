@@ -606,7 +606,7 @@ export default function RichTextEditor({
                 placeholder="Paste a link"
                 className="h-7 w-48 rounded border border-neutral-300 px-2 text-xs outline-none focus:border-brand-500"
               />
-              <button type="button" onClick={applyLink} className="h-7 rounded bg-neutral-800 px-2 text-xs font-medium text-white">
+              <button type="button" onClick={applyLink} className="h-7 rounded bg-zinc-800 px-2 text-xs font-medium text-white">
                 Apply
               </button>
             </span>
@@ -634,7 +634,7 @@ export default function RichTextEditor({
         <div
           role="listbox"
           aria-label={match?.char === "@" ? "Mention a member" : "Add a tag"}
-          className="absolute z-[70] w-56 overflow-hidden rounded-md border border-neutral-200 bg-white py-1 shadow-lg"
+          className="absolute z-[70] w-56 overflow-hidden rounded-md border border-neutral-200 bg-surface py-1 shadow-lg"
           style={{ left: popup.left, top: popup.top }}
         >
           {items.map((item, position) => (
@@ -653,7 +653,7 @@ export default function RichTextEditor({
               {match?.char === "#" ? (
                 <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: item.color ?? "#858e96" }} />
               ) : (
-                <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-neutral-700 text-[10px] font-medium text-white uppercase">
+                <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-zinc-700 text-[10px] font-medium text-white uppercase">
                   {item.label.slice(0, 1)}
                 </span>
               )}

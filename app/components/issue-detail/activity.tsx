@@ -87,7 +87,7 @@ export function describeActivity(entry: ActivityEntry, lookups: ActivityLookups)
 function ActivityLine({ entry, lookups }: { entry: ActivityEntry; lookups: ActivityLookups }) {
   return (
     <li className="relative flex items-start gap-3 py-1.5 pl-0.5 text-sm">
-      <span className="z-10 mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-white text-neutral-400 ring-4 ring-white">
+      <span className="z-10 mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-surface text-neutral-400 ring-4 ring-surface">
         <IconActivity size={13} />
       </span>
       <p className="min-w-0 flex-1 text-neutral-500" data-testid="activity-line">
@@ -119,10 +119,10 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
   return (
     <li className="relative py-2">
       <article aria-label={`Comment by ${name}`} className="flex items-start gap-3">
-        <span className="z-10 ring-4 ring-white rounded-full">
+        <span className="z-10 ring-4 ring-surface rounded-full">
           <Avatar name={name} />
         </span>
-        <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-white">
+        <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-surface">
           <header className="flex items-center gap-2 border-b border-neutral-100 px-3 py-1.5 text-xs">
             <span className="font-medium text-neutral-800">{name}</span>
             <span className="text-neutral-400">
@@ -135,14 +135,14 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
                   <IconDots size={14} />
                 </Menu.Trigger>
                 <Menu.Positioner>
-                  <Menu.Content className="z-[60] w-32 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+                  <Menu.Content className="z-[60] w-32 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
                     <Menu.Item value="edit" onSelect={() => setEditing(true)} className="cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100">
                       Edit
                     </Menu.Item>
                     <Menu.Item
                       value="delete"
                       onSelect={() => setConfirmDelete(true)}
-                      className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-red-600 data-[highlighted]:bg-red-50"
+                      className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
                     >
                       Delete
                     </Menu.Item>
@@ -231,7 +231,7 @@ function CommentComposer() {
   return (
     <div className="mt-4 flex items-start gap-3">
       <Avatar name={data.members.find((member) => member.id === data.viewer.id)?.name ?? "?"} size="md" />
-      <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-white px-3 py-2 focus-within:border-brand-400">
+      <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-surface px-3 py-2 focus-within:border-brand-400">
         <RichText
           ariaLabel="Add comment"
           placeholder="Add comment..."

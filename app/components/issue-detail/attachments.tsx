@@ -67,7 +67,7 @@ function UploadArea() {
           if (file) void upload(file);
         }}
         className={`flex h-full min-h-16 cursor-pointer items-center justify-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm transition-colors ${
-          dragging ? "border-brand-400 bg-brand-50 text-brand-700" : "border-neutral-300 text-neutral-500 hover:bg-neutral-50"
+          dragging ? "border-brand-400 bg-brand-50 dark:bg-brand-500/15 text-brand-700 dark:text-brand-300" : "border-neutral-300 text-neutral-500 hover:bg-neutral-50"
         } ${uploading ? "pointer-events-none opacity-70" : ""}`}
       >
         {uploading ? <Spinner /> : <IconUpload size={16} />}
@@ -86,7 +86,7 @@ function UploadArea() {
         />
       </label>
       {error ? (
-        <p role="alert" className="mt-1.5 text-xs text-red-600">
+        <p role="alert" className="mt-1.5 text-xs text-red-600 dark:text-red-400">
           {error}
         </p>
       ) : null}
@@ -137,7 +137,7 @@ export function Attachments() {
                   type="button"
                   aria-label={`Delete attachment ${name}`}
                   onClick={() => setConfirming({ id: attachment.id, name })}
-                  className="rounded p-1 text-neutral-400 hover:bg-red-50 hover:text-red-600"
+                  className="rounded p-1 text-neutral-400 hover:bg-red-50 dark:hover:bg-red-950/40 hover:text-red-600 dark:hover:text-red-400"
                 >
                   <IconTrash size={14} />
                 </button>

@@ -45,7 +45,7 @@ export function Avatar({ name, size = "sm" }: { name: string; size?: "xs" | "sm"
   return (
     <span
       aria-hidden="true"
-      className={`flex shrink-0 items-center justify-center rounded-full bg-neutral-700 font-medium text-white uppercase ${sizing}`}
+      className={`flex shrink-0 items-center justify-center rounded-full bg-zinc-700 font-medium text-white uppercase ${sizing}`}
     >
       {name.slice(0, 1)}
     </span>

@@ -48,7 +48,7 @@ export function IssueView({
   const issue = data.issue;
   return (
     <IssuePageContext.Provider value={value}>
-      <div className="flex flex-1 flex-col bg-white lg:flex-row">
+      <div className="flex flex-1 flex-col bg-surface lg:flex-row">
         <div className="min-w-0 flex-1">
           <div className="mx-auto max-w-3xl px-5 py-6 sm:px-8 lg:py-8">
             {issue.parent_detail ? (

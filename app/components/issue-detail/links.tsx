@@ -149,7 +149,7 @@ export function LinksSection() {
                   </a>
                   <button
                     type="button"
-                    className="rounded p-1 text-neutral-400 hover:bg-red-50 hover:text-red-600"
+                    className="rounded p-1 text-neutral-400 hover:bg-red-50 dark:hover:bg-red-950/40 hover:text-red-600 dark:hover:text-red-400"
                     aria-label={`Delete link ${title}`}
                     onClick={() => remove.submit({ intent: "delete-link", link_id: link.id })}
                   >

@@ -81,7 +81,7 @@ export function Picker({
         {children}
       </Popover.Trigger>
       <Popover.Positioner>
-        <Popover.Content className="z-[60] w-64 rounded-lg border border-neutral-200 bg-white shadow-lg outline-none">
+        <Popover.Content className="z-[60] w-64 rounded-lg border border-neutral-200 bg-surface shadow-lg outline-none">
           <Listbox.Root
             collection={collection}
             selectionMode={multiple ? "multiple" : "single"}
@@ -116,7 +116,7 @@ export function Picker({
                   {option.icon ? <span className="flex shrink-0 items-center">{option.icon}</span> : null}
                   <Listbox.ItemText className="min-w-0 flex-1 truncate">{option.label}</Listbox.ItemText>
                   {option.hint ? <span className="shrink-0 text-xs text-neutral-400">{option.hint}</span> : null}
-                  <Listbox.ItemIndicator className="shrink-0 text-brand-600">
+                  <Listbox.ItemIndicator className="shrink-0 text-brand-600 dark:text-brand-400">
                     <IconCheck size={14} />
                   </Listbox.ItemIndicator>
                 </Listbox.Item>

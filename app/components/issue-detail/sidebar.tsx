@@ -52,8 +52,8 @@ function dueDateTone(date: string | null) {
   const due = Date.parse(`${date}T00:00:00Z`);
   const now = new Date();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  if (due < today) return "text-red-600";
-  if (due - today <= 3 * DAY_MS) return "text-orange-600";
+  if (due < today) return "text-red-600 dark:text-red-400";
+  if (due - today <= 3 * DAY_MS) return "text-orange-700 dark:text-orange-400";
   return "text-neutral-800";
 }
 
@@ -295,7 +295,7 @@ function DeleteIssueButton() {
         aria-label="Delete issue"
         title="Delete issue"
         onClick={() => setOpen(true)}
-        className="rounded-md p-1.5 text-neutral-500 hover:bg-red-50 hover:text-red-600"
+        className="rounded-md p-1.5 text-neutral-500 hover:bg-red-50 dark:hover:bg-red-950/40 hover:text-red-600 dark:hover:text-red-400"
       >
         <IconTrash size={15} />
       </button>
@@ -353,7 +353,7 @@ export function IssueSidebar() {
   return (
     <aside
       aria-label="Issue properties"
-      className="w-full shrink-0 border-t border-neutral-200 bg-white lg:sticky lg:top-14 lg:h-[calc(100vh-3.5rem)] lg:w-[22rem] lg:overflow-y-auto lg:border-t-0 lg:border-l"
+      className="w-full shrink-0 border-t border-neutral-200 bg-surface lg:sticky lg:top-14 lg:h-[calc(100vh-3.5rem)] lg:w-[22rem] lg:overflow-y-auto lg:border-t-0 lg:border-l"
     >
       <div className="flex items-center justify-between border-b border-neutral-100 px-5 py-3">
         <span className="font-mono text-sm font-medium text-neutral-500">{issueKey(identifier, issue.sequence_id)}</span>

@@ -64,7 +64,7 @@ export function SubIssues() {
               <IconPlus size={13} /> Add sub-issue <IconChevronDown size={12} />
             </Menu.Trigger>
             <Menu.Positioner>
-              <Menu.Content className="z-[60] w-44 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+              <Menu.Content className="z-[60] w-44 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
                 <Menu.Item
                   value="create"
                   onSelect={() => modal.open({ defaults: { parent: issue.id } })}

@@ -72,7 +72,7 @@ export function IssueTitle() {
         className="-mx-2 w-[calc(100%+1rem)] resize-none overflow-hidden rounded-md border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold text-neutral-900 outline-none hover:border-neutral-200 focus:border-neutral-300"
       />
       {focused || tooLong ? (
-        <p className={`mt-0.5 text-right text-xs ${tooLong ? "text-red-600" : "text-neutral-400"}`} aria-live="polite">
+        <p className={`mt-0.5 text-right text-xs ${tooLong ? "text-red-600 dark:text-red-400" : "text-neutral-400"}`} aria-live="polite">
           {value.length}/{ISSUE_TITLE_MAX}
         </p>
       ) : null}

@@ -38,7 +38,7 @@ type ActionData = {
 };
 
 const pill =
-  "inline-flex h-7 max-w-48 items-center gap-1.5 rounded-md border border-neutral-200 bg-white px-2 text-xs text-neutral-700 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex h-7 max-w-48 items-center gap-1.5 rounded-md border border-neutral-200 bg-surface px-2 text-xs text-neutral-700 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:opacity-60";
 
 interface FormState {
   state: string | null;
@@ -339,7 +339,7 @@ function IssueForm({
             className="flex items-center gap-2 text-xs text-neutral-600"
           >
             <span className={`relative inline-flex h-4 w-7 items-center rounded-full transition-colors ${createMore ? "bg-brand-500" : "bg-neutral-300"}`}>
-              <span className={`size-3 rounded-full bg-white shadow transition-transform ${createMore ? "translate-x-3.5" : "translate-x-0.5"}`} />
+              <span className={`size-3 rounded-full bg-surface shadow transition-transform ${createMore ? "translate-x-3.5" : "translate-x-0.5"}`} />
             </span>
             Create more
           </button>
@@ -387,7 +387,7 @@ function SimilarHint({
           event.preventDefault();
           onOpen();
         }}
-        className="font-medium text-brand-600 hover:underline"
+        className="font-medium text-brand-600 dark:text-brand-400 hover:underline"
       >
         {issueKey(identifier, issue.sequence_id)} {truncate(issue.name, 50)}
       </Link>

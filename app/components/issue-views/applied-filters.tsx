@@ -60,7 +60,7 @@ export function AppliedFilters({
 }) {
   const type = filters.type && filters.type !== "all" ? filters.type : null;
   return (
-    <section aria-label="Applied filters" className="flex flex-wrap items-center gap-2 border-b border-neutral-200 bg-white px-4 py-2 sm:px-6">
+    <section aria-label="Applied filters" className="flex flex-wrap items-center gap-2 border-b border-neutral-200 bg-surface px-4 py-2 sm:px-6">
       {type ? (
         <div className="flex items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs">
           <span className="text-neutral-500">{FILTER_LABELS.type}:</span>
@@ -115,7 +115,7 @@ export function AppliedFilters({
         <button
           type="button"
           onClick={onSave}
-          className="ml-auto inline-flex h-7 items-center rounded-md border border-brand-500 px-2.5 text-xs font-medium text-brand-600 hover:bg-brand-50"
+          className="ml-auto inline-flex h-7 items-center rounded-md border border-brand-500 px-2.5 text-xs font-medium text-brand-600 dark:text-brand-400 hover:bg-brand-50 dark:hover:bg-brand-500/15"
         >
           {saveLabel}
         </button>

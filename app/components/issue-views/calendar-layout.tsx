@@ -89,7 +89,7 @@ function CalendarIssue({ issue }: { issue: ViewIssue }) {
   return (
     <div
       data-issue-id={issue.id}
-      className="group flex h-7 items-center gap-1.5 rounded-md border border-neutral-200 bg-white px-1.5 text-xs shadow-xs hover:border-neutral-300"
+      className="group flex h-7 items-center gap-1.5 rounded-md border border-neutral-200 bg-surface px-1.5 text-xs shadow-xs hover:border-neutral-300"
     >
       <StateGroupIcon group={state?.group ?? "backlog"} color={stateColor(state)} size={11} />
       {properties.key ? <span className="shrink-0 text-neutral-400">{issueKey(identifier, issue)}</span> : null}
@@ -132,7 +132,7 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
   const toggleDay = (date: string) => setExpanded((current) => toggled(current, date));
 
   return (
-    <div className="flex min-h-full flex-col bg-white">
+    <div className="flex min-h-full flex-col bg-surface">
       <div className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-4 py-2 sm:px-6">
         <h2 className="min-w-40 text-sm font-semibold text-neutral-900" aria-live="polite">
           {titleOf(prefs.mode, anchor, weeks)}
@@ -181,7 +181,7 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
                 aria-pressed={prefs.mode === mode}
                 onClick={() => savePrefs({ ...prefs, mode })}
                 className={`rounded px-2 py-0.5 text-xs font-medium ${
-                  prefs.mode === mode ? "bg-white text-neutral-900 shadow-xs" : "text-neutral-500 hover:text-neutral-800"
+                  prefs.mode === mode ? "bg-surface text-neutral-900 shadow-xs" : "text-neutral-500 hover:text-neutral-800"
                 }`}
               >
                 {mode === "month" ? "Monthly" : "Weekly"}
@@ -221,7 +221,7 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
                 >
                   <span
                     className={`self-end rounded-full px-1.5 text-xs ${
-                      date === today ? "bg-brand-500 font-semibold text-white" : outside ? "text-neutral-300" : "text-neutral-500"
+                      date === today ? "bg-brand-600 font-semibold text-white" : outside ? "text-neutral-400" : "text-neutral-500"
                     }`}
                   >
                     {Number(date.slice(8, 10))}
@@ -235,7 +235,7 @@ export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
                     <button
                       type="button"
                       onClick={() => toggleDay(date)}
-                      className="self-start rounded px-1 text-xs font-medium text-brand-600 hover:bg-brand-50"
+                      className="self-start rounded px-1 text-xs font-medium text-brand-600 dark:text-brand-400 hover:bg-brand-50 dark:hover:bg-brand-500/15"
                     >
                       {open ? "Hide" : `${dayIssues.length - CALENDAR_MAX_PER_DAY} more`}
                     </button>

@@ -14,6 +14,7 @@ import {
 import { firstDayOfMonth, formatMonth } from "../../../workers/domain/schemas/dates";
 import { type ViewIssue, issueKey } from "./model";
 import { IssueLink, useViewContext } from "./parts";
+import { readableTextOn } from "~/lib/contrast";
 
 const ROW_HEIGHT = 40;
 const SIDEBAR_WIDTH = 288;
@@ -83,11 +84,11 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
   const dayLines = `repeating-linear-gradient(to right, transparent 0 ${GANTT_DAY_WIDTH - 1}px, #f1f1f1 ${GANTT_DAY_WIDTH - 1}px ${GANTT_DAY_WIDTH}px)`;
 
   return (
-    <section ref={scroller} className="relative h-full overflow-auto bg-white" aria-label="Gantt chart">
+    <section ref={scroller} className="relative h-full overflow-auto bg-surface" aria-label="Gantt chart">
       <div style={{ width: SIDEBAR_WIDTH + width }} className="relative">
-        <div className="sticky top-0 z-20 flex border-b border-neutral-200 bg-white">
+        <div className="sticky top-0 z-20 flex border-b border-neutral-200 bg-surface">
           <div
-            className="sticky left-0 z-10 flex shrink-0 items-end border-r border-neutral-200 bg-white px-4 pb-1.5 text-xs font-medium text-neutral-500"
+            className="sticky left-0 z-10 flex shrink-0 items-end border-r border-neutral-200 bg-surface px-4 pb-1.5 text-xs font-medium text-neutral-500"
             style={{ width: SIDEBAR_WIDTH }}
           >
             Issues
@@ -109,7 +110,7 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
                 <div
                   key={day}
                   className={`shrink-0 border-r border-neutral-100 text-center text-[11px] leading-6 ${
-                    day === today ? "bg-brand-50 font-semibold text-brand-600" : "text-neutral-400"
+                    day === today ? "bg-brand-50 dark:bg-brand-500/15 font-semibold text-brand-600 dark:text-brand-400" : "text-neutral-400"
                   }`}
                   style={{ width: GANTT_DAY_WIDTH }}
                 >
@@ -134,7 +135,7 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
             return (
               <li key={bar.issue.id} data-gantt-issue={bar.issue.id} className="flex border-b border-neutral-100" style={{ height: ROW_HEIGHT }}>
                 <div
-                  className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-neutral-200 bg-white px-4"
+                  className="sticky left-0 z-10 flex shrink-0 items-center gap-2 border-r border-neutral-200 bg-surface px-4"
                   style={{ width: SIDEBAR_WIDTH }}
                 >
                   <StateGroupIcon group={state?.group ?? "backlog"} color={color} size={12} />
@@ -144,12 +145,13 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
                 <div className="relative" style={{ width, backgroundImage: dayLines }}>
                   <div
                     className={`absolute top-2 flex h-6 items-center overflow-hidden rounded-md px-2 text-xs whitespace-nowrap ${
-                      bar.noDueDate ? "border border-dashed text-neutral-700" : "text-white shadow-xs"
+                      bar.noDueDate ? "border border-dashed text-neutral-700" : "shadow-xs"
                     }`}
                     style={{
                       left,
                       width: barWidth,
                       backgroundColor: bar.noDueDate ? `${color}22` : color,
+                      color: bar.noDueDate ? undefined : readableTextOn(color),
                       borderColor: bar.noDueDate ? color : undefined,
                     }}
                     title={bar.noDueDate ? `${bar.issue.name}: ${GANTT_NO_DUE_DATE_NOTE}` : bar.issue.name}

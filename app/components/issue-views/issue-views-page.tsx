@@ -81,7 +81,7 @@ function ResolvedIssueViews({ loaded, issues, title }: { loaded: IssueViewsLoade
 
 function IssuesLoading({ title }: { title: string }) {
   return (
-    <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-white">
+    <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
       <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
         <h1 className="text-sm font-semibold text-neutral-900">{title}</h1>
       </div>

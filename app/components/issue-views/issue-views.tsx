@@ -511,7 +511,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
 
   return (
     <ViewContext.Provider value={context}>
-      <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-white" data-layout={layout}>
+      <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface" data-layout={layout}>
         <div className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-neutral-200 px-4 py-2 sm:px-6">
           <h1 className="text-sm font-semibold text-neutral-900">{title}</h1>
           <span className="text-xs text-neutral-400" aria-live="polite">
@@ -572,7 +572,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
             groupKey={TRASH_KEY}
             accept
             aria-hidden={drag ? undefined : true}
-            className={`fixed top-3 left-1/2 z-40 flex h-16 w-80 -translate-x-1/2 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-red-300 bg-red-50/95 text-sm font-medium text-red-600 shadow-lg [&>[data-issue-id]]:hidden ${
+            className={`fixed top-3 left-1/2 z-40 flex h-16 w-80 -translate-x-1/2 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-red-300 bg-red-50/95 dark:border-red-900 dark:bg-red-950/95 text-sm font-medium text-red-600 dark:text-red-400 shadow-lg [&>[data-issue-id]]:hidden ${
               drag && layout !== "calendar" ? "visible" : "invisible"
             }`}
           >

@@ -11,7 +11,7 @@ const KanbanCard = memo(function KanbanCard({ issue }: { issue: ViewIssue }) {
   return (
     <div
       data-issue-id={issue.id}
-      className={`group rounded-lg border border-neutral-200 bg-white p-3 shadow-xs transition-shadow hover:border-neutral-300 hover:shadow-sm ${
+      className={`group rounded-lg border border-neutral-200 bg-surface p-3 shadow-xs transition-shadow hover:border-neutral-300 hover:shadow-sm ${
         canDrag ? "cursor-grab active:cursor-grabbing" : ""
       }`}
     >
@@ -57,7 +57,7 @@ export function KanbanLayout({
               <h2 id={headingId} className="truncate text-sm font-medium text-neutral-800">
                 {group.name}
               </h2>
-              <span className="rounded-full bg-white px-1.5 text-xs font-medium text-neutral-500 ring-1 ring-neutral-200">
+              <span className="rounded-full bg-surface px-1.5 text-xs font-medium text-neutral-500 ring-1 ring-neutral-200">
                 {group.issues.length}
               </span>
             </div>

@@ -12,7 +12,7 @@ const ListRow = memo(function ListRow({ issue }: { issue: ViewIssue }) {
   return (
     <li
       data-issue-id={issue.id}
-      className="group flex h-11 items-center gap-2 border-b border-neutral-100 bg-white pr-3 pl-2 hover:bg-neutral-50 sm:pr-5 sm:pl-4"
+      className="group flex h-11 items-center gap-2 border-b border-neutral-100 bg-surface pr-3 pl-2 hover:bg-neutral-50 sm:pr-5 sm:pl-4"
     >
       {canDrag ? <DragGrip /> : <span className="w-3.5 shrink-0" />}
       {properties.key ? <span className="w-16 shrink-0 text-xs font-medium text-neutral-400">{key}</span> : null}
@@ -42,7 +42,7 @@ export function ListLayout({
   dragFrom: string | null;
 }) {
   return (
-    <div className="min-h-full bg-white pb-24">
+    <div className="min-h-full bg-surface pb-24">
       {groups.map((group) => {
         const headingId = `group-${group.key}`;
         return (

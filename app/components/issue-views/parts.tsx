@@ -51,12 +51,12 @@ function colorFor(id: string) {
 export function Avatar({ member, size = "sm" }: { member: MemberOption; size?: "xs" | "sm" }) {
   const sizing = size === "xs" ? "size-4 text-[8px]" : "size-5 text-[9px]";
   if (member.avatar) {
-    return <img src={member.avatar} alt="" className={`${sizing} shrink-0 rounded-full object-cover ring-2 ring-white`} />;
+    return <img src={member.avatar} alt="" className={`${sizing} shrink-0 rounded-full object-cover ring-2 ring-surface`} />;
   }
   return (
     <span
       aria-hidden="true"
-      className={`${sizing} flex shrink-0 items-center justify-center rounded-full font-semibold text-white uppercase ring-2 ring-white ${colorFor(member.id)}`}
+      className={`${sizing} flex shrink-0 items-center justify-center rounded-full font-semibold text-white uppercase ring-2 ring-surface ${colorFor(member.id)}`}
     >
       {member.name.slice(0, 1)}
     </span>
@@ -70,7 +70,7 @@ export function AvatarStack({ members, max = 3 }: { members: MemberOption[]; max
         <Avatar key={member.id} member={member} />
       ))}
       {members.length > max ? (
-        <span className="flex size-5 items-center justify-center rounded-full bg-neutral-200 text-[9px] font-medium text-neutral-600 ring-2 ring-white">
+        <span className="flex size-5 items-center justify-center rounded-full bg-neutral-200 text-[9px] font-medium text-neutral-600 ring-2 ring-surface">
           +{members.length - max}
         </span>
       ) : null}
@@ -125,7 +125,7 @@ export function OrderedByNotice({
   if (dragFrom !== groupKey || orderBy === "sort_order") return null;
   return (
     <div className={className}>
-      <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-800">
+      <p role="status" className="rounded-md border border-amber-200 dark:border-amber-900 bg-amber-50 dark:bg-amber-950/40 px-2.5 py-1.5 text-xs text-amber-800 dark:text-amber-300">
         This board is ordered by {orderByLabel(orderBy)}
       </p>
     </div>
@@ -133,7 +133,7 @@ export function OrderedByNotice({
 }
 
 const chip =
-  "inline-flex h-6 max-w-full items-center gap-1 rounded border border-neutral-200 bg-white px-1.5 text-xs text-neutral-600";
+  "inline-flex h-6 max-w-full items-center gap-1 rounded border border-neutral-200 bg-surface px-1.5 text-xs text-neutral-600";
 const editable = "hover:bg-neutral-50 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-brand-500";
 
 function Prop({
@@ -224,7 +224,7 @@ export const IssueProperties = memo(function IssueProperties({ issue, showNames 
           action="due_date"
           canEdit={canEdit}
           label={issue.target_date ? `Due date: ${formatDate(issue.target_date)}` : "Due date: none"}
-          className={tone === "past" ? "!text-red-600" : tone === "soon" ? "!text-orange-500" : ""}
+          className={tone === "past" ? "!text-red-600 dark:text-red-400" : tone === "soon" ? "!text-orange-500" : ""}
         >
           <IconCalendar size={12} />
           <span>{issue.target_date ? formatDate(issue.target_date) : "Due date"}</span>

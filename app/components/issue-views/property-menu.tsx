@@ -30,7 +30,7 @@ const item =
 const ESTIMATES = [0, 1, 2, 3, 4, 5, 6, 7];
 
 function Tick({ on }: { on: boolean }) {
-  return <span className="ml-auto text-brand-600">{on ? <IconCheck size={14} /> : null}</span>;
+  return <span className="ml-auto text-brand-600 dark:text-brand-400">{on ? <IconCheck size={14} /> : null}</span>;
 }
 
 export function PropertyMenu({
@@ -95,7 +95,7 @@ export function PropertyMenu({
         <Menu.Positioner>
           <Menu.Content
             aria-label={label}
-            className="z-50 max-h-80 w-60 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none"
+            className="z-50 max-h-80 w-60 overflow-y-auto rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none"
           >
             {target.kind === "state" ? (
               <Menu.RadioItemGroup
@@ -202,7 +202,7 @@ export function PropertyMenu({
                   Edit issue
                 </Menu.Item>
                 <Menu.Separator className="my-1 border-neutral-100" />
-                <Menu.Item value="delete" className={`${item} !text-red-600`}>
+                <Menu.Item value="delete" className={`${item} !text-red-600 dark:text-red-400`}>
                   <IconTrash size={14} />
                   Delete issue
                 </Menu.Item>

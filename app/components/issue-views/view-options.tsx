@@ -38,7 +38,7 @@ export function LayoutButtons({ layout, onChange }: { layout: Layout; onChange(l
             title={label}
             onClick={() => onChange(key)}
             className={`flex size-7 items-center justify-center rounded transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 ${
-              active ? "bg-white text-neutral-900 shadow-xs" : "text-neutral-500 hover:text-neutral-800"
+              active ? "bg-surface text-neutral-900 shadow-xs" : "text-neutral-500 hover:text-neutral-800"
             }`}
           >
             <Icon size={15} />
@@ -50,7 +50,7 @@ export function LayoutButtons({ layout, onChange }: { layout: Layout; onChange(l
 }
 
 const toolbarButton =
-  "inline-flex h-8 items-center gap-1.5 rounded-md border border-neutral-200 bg-white px-2.5 text-xs font-medium text-neutral-700 shadow-xs hover:bg-neutral-50 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100";
+  "inline-flex h-8 items-center gap-1.5 rounded-md border border-neutral-200 bg-surface px-2.5 text-xs font-medium text-neutral-700 shadow-xs hover:bg-neutral-50 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100";
 
 const loadItems = () => import("./view-options-items");
 const FilterItems = lazy(() => loadItems().then((module) => ({ default: module.FilterItems })));
@@ -67,12 +67,12 @@ export function FiltersMenu({ filters, choices, onToggle }: FilterMenuProps) {
       <Menu.Trigger className={toolbarButton} onPointerEnter={preload} onFocus={preload}>
         <IconFilter size={14} />
         Filters
-        {count > 0 ? <span className="rounded-full bg-brand-50 px-1.5 text-[10px] font-semibold text-brand-600">{count}</span> : null}
+        {count > 0 ? <span className="rounded-full bg-brand-50 dark:bg-brand-500/15 px-1.5 text-[10px] font-semibold text-brand-600 dark:text-brand-400">{count}</span> : null}
         <IconChevronDown size={12} className="text-neutral-400" />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content className="z-50 max-h-[28rem] w-64 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+          <Menu.Content className="z-50 max-h-[28rem] w-64 overflow-y-auto rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             <Suspense fallback={null}>
               <FilterItems filters={filters} choices={choices} onToggle={onToggle} />
             </Suspense>
@@ -99,7 +99,7 @@ export function DisplayMenu(props: {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content className="z-50 max-h-[32rem] w-[30rem] max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+          <Menu.Content className="z-50 max-h-[32rem] w-[30rem] max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             <Suspense fallback={null}>
               <DisplayItems {...props} />
             </Suspense>

@@ -33,12 +33,12 @@ function ColorPicker({ value, onChange, label = "Label colour" }: { value: strin
       <Popover.Trigger
         type="button"
         aria-label={label}
-        className="flex size-9 shrink-0 items-center justify-center rounded-md border border-neutral-300 bg-white hover:bg-neutral-50"
+        className="flex size-9 shrink-0 items-center justify-center rounded-md border border-neutral-300 bg-surface hover:bg-neutral-50"
       >
         <span className="size-4 rounded-full" style={{ backgroundColor: value }} />
       </Popover.Trigger>
       <Popover.Positioner>
-        <Popover.Content className="z-[80] w-52 rounded-lg border border-neutral-200 bg-white p-2 shadow-lg outline-none">
+        <Popover.Content className="z-[80] w-52 rounded-lg border border-neutral-200 bg-surface p-2 shadow-lg outline-none">
           <div className="grid grid-cols-6 gap-1.5">
             {LABEL_COLORS.map((color) => (
               <Popover.CloseTrigger
@@ -86,7 +86,7 @@ function InlineLabelForm({ label, onDone }: { label?: ManagedLabel; onDone(): vo
   }, [fetcher.state, fetcher.data, onDone]);
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} aria-label={label ? `Edit label ${label.name}` : "New label"} className="rounded-lg border border-neutral-200 bg-white p-3">
+    <fetcher.Form method="post" {...getFormProps(form)} aria-label={label ? `Edit label ${label.name}` : "New label"} className="rounded-lg border border-neutral-200 bg-surface p-3">
       <input type="hidden" name="intent" value={label ? "update-label" : "create-label"} />
       {label ? <input type="hidden" name="label_id" value={label.id} /> : null}
       <input type="hidden" name="color" value={color} />
@@ -202,13 +202,13 @@ function LabelMenu({
         <IconDots size={15} />
       </Menu.Trigger>
       <Menu.Positioner>
-        <Menu.Content className="z-[60] w-48 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg outline-none">
+        <Menu.Content className="z-[60] w-48 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
           {items.map((item) => (
             <Menu.Item
               key={item.value}
               value={item.value}
               onSelect={item.onSelect}
-              className={`cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100 ${item.danger ? "text-red-600" : "text-neutral-700"}`}
+              className={`cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100 ${item.danger ? "text-red-600 dark:text-red-400" : "text-neutral-700"}`}
             >
               {item.text}
             </Menu.Item>
@@ -283,7 +283,7 @@ export function LabelManager({ labels }: { labels: ManagedLabel[] }) {
           if (editing === label.id) return <InlineLabelForm key={label.id} label={label} onDone={closeForm} />;
           if (members.length === 0) {
             return (
-              <div key={label.id} data-testid="label-card" className="flex items-center gap-3 rounded-lg border border-neutral-200 bg-white px-4 py-2.5">
+              <div key={label.id} data-testid="label-card" className="flex items-center gap-3 rounded-lg border border-neutral-200 bg-surface px-4 py-2.5">
                 <Dot color={label.color} />
                 <span className="flex-1 text-sm font-medium text-neutral-800">{label.name}</span>
                 <LabelMenu
@@ -299,7 +299,7 @@ export function LabelManager({ labels }: { labels: ManagedLabel[] }) {
               key={label.id}
               aria-label={`Label group ${label.name}`}
               data-testid="label-group"
-              className="rounded-lg border border-neutral-200 bg-white"
+              className="rounded-lg border border-neutral-200 bg-surface"
             >
               <div className="flex items-center gap-2 px-3 py-2.5">
                 <button

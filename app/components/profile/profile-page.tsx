@@ -13,7 +13,7 @@ import { ProfileSection } from "./section";
 export function ProfilePage({ data }: { data: ProfileLoaderData }) {
   return (
     <div className="min-h-screen bg-neutral-50">
-      <header className="flex h-16 items-center justify-between gap-4 border-b border-neutral-200/80 bg-white px-4 sm:px-6">
+      <header className="flex h-16 items-center justify-between gap-4 border-b border-neutral-200/80 bg-surface px-4 sm:px-6">
         {data.back && data.workspace ? (
           <Link
             to={data.back}

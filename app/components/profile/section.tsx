@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 export function ProfileSection({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 rounded-xl border border-neutral-200 bg-white shadow-xs">
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 rounded-xl border border-neutral-200 bg-surface shadow-xs">
       <header className="border-b border-neutral-100 px-5 py-4 sm:px-6">
         <h2 id={`${id}-title`} className="text-base font-semibold text-neutral-900">
           {title}

@@ -1,6 +1,7 @@
 // Account input schemas: client-safe (zod only), shared by the API, Remix actions and Conform forms.
 import { z } from "zod";
-import { hexColor, requiredText } from "./common";
+import { requiredText } from "./common";
+import { ThemeInput } from "./theme";
 
 export const email = z
   .string({ error: "Email is required" })
@@ -34,22 +35,6 @@ export const SignInInput = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
 });
 
-
-export const ThemeInput = z
-  .object({
-    theme: z.string().max(40).optional(),
-    palette: z.string().max(200).optional(),
-    darkPalette: z.boolean().optional(),
-    accent: hexColor.optional(),
-    bgBase: hexColor.optional(),
-    bgSurface1: hexColor.optional(),
-    bgSurface2: hexColor.optional(),
-    border: hexColor.optional(),
-    sidebar: hexColor.optional(),
-    textBase: hexColor.optional(),
-    textSecondary: hexColor.optional(),
-  })
-  .strict();
 
 export const UpdateMeInput = z
   .object({

@@ -7,7 +7,8 @@ export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
 export const HEX_COLOR_FORMAT = "Color should be hex format";
 /** A colour as #rgb or #rrggbb. */
-export const hexColor = z.string({ error: HEX_COLOR_FORMAT }).regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, HEX_COLOR_FORMAT);
+export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+export const hexColor = z.string({ error: HEX_COLOR_FORMAT }).regex(HEX_COLOR_PATTERN, HEX_COLOR_FORMAT);
 
 export const INVALID_ID = "Invalid id";
 /** The id of a row the caller names (a UUID in practice; bounded so a huge string is refused). */

@@ -1,0 +1,215 @@
+// Every screen, in the light and in the dark theme, passes axe's WCAG 2 A and AA rules (colour
+// contrast included). The screens are a list: a new page joins by adding an entry to SCREENS.
+// Signed-in screens use the user's stored theme; signed-out ones follow the device
+// (prefers-color-scheme), as the app does for people who are not signed in.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, to, visible, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
+
+interface World {
+  slug: string;
+  projectId: string;
+  issueId: string;
+}
+
+interface Screen {
+  name: string;
+  /** Whether the screen needs the signed-in user (otherwise it is scanned signed out). */
+  signedIn: boolean;
+  /** Goes to the screen and waits until what it shows is on the page. */
+  open(page: Page, world: World): Promise<void>;
+}
+
+async function go(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+const LAYOUT_KEYS: Record<string, string> = {
+  "List layout": "list",
+  "Kanban layout": "kanban",
+  "Calendar layout": "calendar",
+  "Gantt chart layout": "gantt_chart",
+};
+
+/** Opens the issues page in a layout stored beforehand (as the user's display preference). */
+async function issuesLayout(page: Page, world: World, layout: string, ready: (page: Page) => Promise<unknown>) {
+  await owner.post(`/api/workspaces/${world.slug}/projects/${world.projectId}/project-views/`, {
+    view_props: { issueView: LAYOUT_KEYS[layout], groupByProperty: null, orderBy: "-created_at", showEmptyGroups: true, filters: {} },
+  });
+  await go(page, to.projectIssues(world.slug, world.projectId));
+  await expect.poll(() => page.getByRole("button", { name: layout }).getAttribute("aria-pressed")).toBe("true");
+  await ready(page);
+}
+
+const issuePage = (world: World) => `${to.projectIssues(world.slug, world.projectId)}/${world.issueId}`;
+
+const SCREENS: Screen[] = [
+  {
+    name: "sign-in",
+    signedIn: false,
+    open: async (page) => {
+      await go(page, to.signIn());
+      await visible(page.getByRole("heading", { name: "Sign in to Edge Tracker" }));
+    },
+  },
+  {
+    name: "sign-up",
+    signedIn: false,
+    open: async (page) => {
+      await go(page, to.signUp());
+      await visible(page.getByLabel("First name"));
+    },
+  },
+  {
+    name: "workspace home (projects list)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, to.workspace(world.slug));
+      await visible(page.getByRole("heading", { name: "Projects" }));
+      await visible(page.getByText("Contrast Board").first());
+    },
+  },
+  {
+    name: "workspace menu",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, to.workspace(world.slug));
+      await page.getByRole("button", { name: /Switch workspace/ }).click();
+      await visible(page.getByRole("menuitem", { name: "Appearance" }));
+    },
+  },
+  {
+    name: "create project dialog",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, to.workspace(world.slug));
+      await page.getByRole("button", { name: "Add Project" }).click();
+      await visible(page.getByRole("dialog"));
+    },
+  },
+  {
+    name: "issues: list",
+    signedIn: true,
+    open: (page, world) => issuesLayout(page, world, "List layout", (p) => visible(p.getByText("Audit the login flow").first())),
+  },
+  {
+    name: "issues: kanban",
+    signedIn: true,
+    open: (page, world) => issuesLayout(page, world, "Kanban layout", (p) => visible(p.getByText("Audit the login flow").first())),
+  },
+  {
+    name: "issues: calendar",
+    signedIn: true,
+    open: (page, world) => issuesLayout(page, world, "Calendar layout", (p) => visible(p.getByText("Ship the release notes").first())),
+  },
+  {
+    name: "issues: gantt",
+    signedIn: true,
+    open: (page, world) =>
+      issuesLayout(page, world, "Gantt chart layout", (p) => visible(p.getByRole("region", { name: "Gantt chart" }).getByText("Audit the login flow"))),
+  },
+  {
+    name: "issue modal",
+    signedIn: true,
+    open: async (page, world) => {
+      await issuesLayout(page, world, "List layout", (p) => visible(p.getByText("Audit the login flow").first()));
+      await page.keyboard.press("c");
+      await visible(page.getByRole("dialog", { name: "Create Issue" }));
+    },
+  },
+  {
+    name: "issue page",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, issuePage(world));
+      await visible(page.getByText("Looks right to me.").first());
+    },
+  },
+  {
+    name: "issue page with a toast",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, issuePage(world));
+      await page.getByRole("button", { name: "Copy issue link" }).click();
+      await visible(page.getByRole("button", { name: "Dismiss notification" }));
+    },
+  },
+  {
+    name: "labels settings",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings/labels`);
+      await visible(page.getByText("Regression").first());
+    },
+  },
+  {
+    name: "appearance",
+    signedIn: true,
+    open: async (page) => {
+      await go(page, "/profile/appearance");
+      await visible(page.getByRole("heading", { name: "Appearance" }));
+    },
+  },
+];
+
+let browser: Browser;
+let owner: ApiUser;
+let world: World;
+let signedIn: TestPage;
+let signedOut: TestPage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await ApiUser.signUp();
+  const slug = `a11y-${Date.now().toString(36)}`;
+  await owner.post("/api/workspaces/", { name: "Contrast Works", slug });
+  const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Contrast Board", identifier: "CON" });
+  const base = `/api/workspaces/${slug}/projects/${project.id}`;
+  const me = await owner.call<{ id: string }>("GET", "/api/users/me/");
+  const states = await owner.call<{ id: string; name: string }[]>("GET", `${base}/states/`);
+  const stateId = (name: string) => states.find((state) => state.name === name)?.id;
+  const bug = await owner.post<{ id: string }>(`${base}/issue-labels/`, { name: "Regression", color: "#dc2626" });
+  const docs = await owner.post<{ id: string }>(`${base}/issue-labels/`, { name: "Docs", color: "#22c55e" });
+  const today = new Date().toISOString().slice(0, 10);
+  const issue = await owner.post<{ id: string }>(`${base}/issues/`, {
+    name: "Audit the login flow",
+    state: stateId("In Progress"),
+    priority: "high",
+    labels_list: [bug.id],
+    assignees_list: [me.id],
+    start_date: today,
+    target_date: today,
+  });
+  await owner.post(`${base}/issues/`, { name: "Ship the release notes", state: stateId("Todo"), priority: "low", labels_list: [docs.id], target_date: today });
+  await owner.post(`${base}/issues/`, { name: "Retire the old importer", state: stateId("Done"), priority: "none" });
+  await owner.post(`${base}/issues/`, { name: "Check the sub-issue", parent: issue.id });
+  await owner.post(`${base}/issues/${issue.id}/comments/`, { comment_html: "<p>Looks right to me.</p>", comment_json: { type: "doc" } });
+  world = { slug, projectId: project.id, issueId: issue.id };
+
+  signedIn = await newPage(browser, { width: 1440, height: 900 });
+  await signedIn.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await login(signedIn.page, { email: owner.email, password: PASSWORD });
+  signedOut = await newPage(browser, { width: 1440, height: 900 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(["light", "dark"] as const)("%s theme", (theme) => {
+  beforeAll(async () => {
+    await owner.call("PATCH", "/api/users/me/", { theme: { theme } });
+    await signedOut.page.emulateMedia({ colorScheme: theme });
+  });
+
+  test.each(SCREENS.map((screen) => [screen.name, screen] as const))("%s has no WCAG A/AA violation", async (_, screen) => {
+    const tab = screen.signedIn ? signedIn : signedOut;
+    await screen.open(tab.page, world);
+    // The pass checks the theme it names: the page really is drawn in it.
+    const scheme = await tab.page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+    expect(scheme).toBe(theme);
+    await expectNoAxeViolations(tab.page, `${screen.name} (${theme})`);
+  });
+});
