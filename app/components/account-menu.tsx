@@ -3,6 +3,7 @@
 import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
 import { Form, Link, useLocation } from "@remix-run/react";
+import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import { profilePath } from "~/lib/paths";
 import { IconLogout, IconSettings, IconUser } from "./icons";
 import { buttonClass } from "./ui";
@@ -78,6 +79,11 @@ export function AccountMenu({
             <Menu.Item value="api-tokens" asChild>
               <Link to={`${profile}#api-tokens`} className={itemClass}>
                 <IconSettings size={14} /> API tokens
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="appearance" asChild>
+              <Link to={APPEARANCE_PATH} className={itemClass}>
+                <IconSettings size={14} /> Appearance
               </Link>
             </Menu.Item>
           </Menu.Content>

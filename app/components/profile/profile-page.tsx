@@ -1,6 +1,7 @@
 // The profile page outside the workspace shell: a way back to the workspace, then the profile,
 // password and API token cards.
 import { Link } from "@remix-run/react";
+import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import type { ProfileLoaderData } from "~/lib/profile-contract";
 import { SignedInAs } from "../account-menu";
 import { Logo } from "../auth-layout";
@@ -46,6 +47,11 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
           description="Tokens let scripts and integrations use the API as you. Revoke any you no longer use."
         >
           <ApiTokens tokens={data.tokens} />
+        </ProfileSection>
+        <ProfileSection id="appearance" title="Appearance" description="Light, dark, the system's choice or your own colours.">
+          <Link to={APPEARANCE_PATH} className="text-sm font-medium text-brand-600 hover:text-brand-700 dark:text-brand-400">
+            Choose a theme
+          </Link>
         </ProfileSection>
       </main>
     </div>
