@@ -21,14 +21,18 @@ import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } f
 import { SettingsSection, SettingsTitle } from "./section";
 import { useAnswer } from "./use-answer";
 
+type Role = (typeof ROLES)[number];
+
 const LAST_OWNER_HINT = "A workspace needs at least one owner.";
 
-/** A JSON intent's fetcher that shows a refusal as an error toast. */
-function useIntent() {
+/** A JSON intent's fetcher that shows a refusal as an error toast (and calls `onRefused`). */
+function useIntent(onRefused?: () => void) {
   const toast = useToast();
   const fetcher = useFetcher<SettingsAnswer>();
   useAnswer(fetcher, (answer) => {
-    if (answer.ok === false) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Something went wrong. Please try again." });
+    if (answer.ok !== false) return;
+    toast.show({ type: "error", title: "Error!", message: answer.error ?? "Something went wrong. Please try again." });
+    onRefused?.();
   });
   return {
     pending: fetcher.state !== "idle",
@@ -145,7 +149,9 @@ function MemberRow({
   lastOwner: boolean;
   onRemove(row: WorkspaceMemberRow): void;
 }) {
-  const intent = useIntent();
+  // The picked role shows at once; a refusal puts the stored one back.
+  const [role, setRole] = useState(row.role);
+  const intent = useIntent(() => setRole(row.role));
   const name = nameOf(row.member);
   const canManage = myRole >= ROLE.owner;
   return (
@@ -161,10 +167,14 @@ function MemberRow({
       {canManage ? (
         <select
           aria-label={`Role of ${name}`}
-          value={row.role}
+          value={role}
           disabled={intent.pending || lastOwner}
           title={lastOwner ? LAST_OWNER_HINT : undefined}
-          onChange={(event) => intent.send({ intent: "update-member-role", member_id: row.id, role: Number(event.target.value) as 20 | 15 | 10 | 5 })}
+          onChange={(event) => {
+            const picked = Number(event.target.value) as Role;
+            setRole(picked);
+            intent.send({ intent: "update-member-role", member_id: row.id, role: picked });
+          }}
           className={`${inputClass} w-32 py-1.5`}
         >
           {grantable(myRole).map((role) => (
