@@ -1,10 +1,10 @@
 // Project deletion confirmation: enabled only when the typed name equals the project's
 // name and the phrase 'delete my project' has been typed.
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useEffect } from "react";
 import { DELETE_PROJECT_PHRASE } from "~/lib/project-constants";
 import { DialogActions, DialogAlertHeading, DialogShell } from "./dialog";
-import { inputClass } from "./ui";
+import { useTypedDeleteConfirmation } from "./typed-delete-confirmation";
 
 function DeleteProjectForm({
   slug,
@@ -16,11 +16,7 @@ function DeleteProjectForm({
   onClose(): void;
 }) {
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
-  const [typedName, setTypedName] = useState("");
-  const [typedPhrase, setTypedPhrase] = useState("");
-  const nameId = useId();
-  const phraseId = useId();
-  const canDelete = typedName === project.name && typedPhrase === DELETE_PROJECT_PHRASE;
+  const confirmation = useTypedDeleteConfirmation({ noun: "project", name: project.name, phrase: DELETE_PROJECT_PHRASE });
   const deleting = fetcher.state !== "idle";
 
   useEffect(() => {
@@ -38,37 +34,12 @@ function DeleteProjectForm({
         Are you sure you want to delete project <span className="font-medium text-neutral-800">{project.name}</span>? All
         of the data related to the project will be permanently removed. This action cannot be undone.
       </DialogAlertHeading>
-      <div className="mt-6 space-y-4">
-        <div>
-          <label htmlFor={nameId} className="mb-1.5 block text-sm text-neutral-600">
-            Enter the project name <span className="font-medium text-neutral-900">{project.name}</span> to continue:
-          </label>
-          <input
-            id={nameId}
-            value={typedName}
-            onChange={(event) => setTypedName(event.target.value)}
-            className={inputClass}
-            autoComplete="off"
-          />
-        </div>
-        <div>
-          <label htmlFor={phraseId} className="mb-1.5 block text-sm text-neutral-600">
-            To confirm, type <span className="font-medium text-neutral-900">{DELETE_PROJECT_PHRASE}</span> below:
-          </label>
-          <input
-            id={phraseId}
-            value={typedPhrase}
-            onChange={(event) => setTypedPhrase(event.target.value)}
-            className={inputClass}
-            autoComplete="off"
-          />
-        </div>
-      </div>
+      {confirmation.fields}
       <DialogActions
         label="Delete Project"
         busyLabel="Deleting..."
         busy={deleting}
-        disabled={!canDelete}
+        disabled={!confirmation.confirmed}
         variant="danger"
       />
     </fetcher.Form>

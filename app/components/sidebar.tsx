@@ -32,8 +32,8 @@ import { toggled } from "~/lib/sets";
 export const SIDEBAR_NAME_MAX = 20;
 
 interface SidebarProps {
-  workspace: { name: string; slug: string };
-  workspaces: { id: string; name: string; slug: string }[];
+  workspace: { name: string; slug: string; logo?: string };
+  workspaces: { id: string; name: string; slug: string; logo?: string }[];
   projects: ShellProject[];
   user: { name: string; email: string; avatar?: string | null };
   collapsed: boolean;
@@ -54,7 +54,8 @@ function projectLinks(project: ShellProject) {
   ].filter((link) => link.show);
 }
 
-function WorkspaceAvatar({ name }: { name: string }) {
+function WorkspaceAvatar({ name, logo }: { name: string; logo?: string }) {
+  if (logo) return <img src={logo} alt="" className="size-7 shrink-0 rounded-md object-cover shadow-sm" />;
   return (
     <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-brand-500 text-xs font-semibold text-white uppercase shadow-sm">
       {name.slice(0, 1)}
@@ -69,7 +70,7 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
         className="flex w-full items-center gap-2 rounded-md p-1.5 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500"
         aria-label={`Workspace: ${workspace.name}. Switch workspace`}
       >
-        <WorkspaceAvatar name={workspace.name} />
+        <WorkspaceAvatar name={workspace.name} logo={workspace.logo} />
         <span className={`min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900 ${collapsed ? "md:hidden" : ""}`}>
           {workspace.name}
         </span>
@@ -85,13 +86,21 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
                   to={`/${item.slug}`}
                   className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
                 >
-                  <WorkspaceAvatar name={item.name} />
+                  <WorkspaceAvatar name={item.name} logo={item.logo} />
                   <span className="truncate">{item.name}</span>
                   {item.slug === workspace.slug ? <span className="ml-auto size-1.5 rounded-full bg-brand-500" /> : null}
                 </Link>
               </Menu.Item>
             ))}
             <Menu.Separator className="my-1 border-neutral-100" />
+            <Menu.Item value="workspace-settings" asChild>
+              <Link
+                to={`/${workspace.slug}/settings`}
+                className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
+              >
+                <IconSettings size={14} /> Workspace settings
+              </Link>
+            </Menu.Item>
             <Menu.Item value="create-workspace" asChild>
               <Link
                 to="/create-workspace"
@@ -245,10 +254,14 @@ export function Sidebar(props: SidebarProps) {
         </div>
 
         <nav aria-label="Workspace" className="flex-1 overflow-y-auto px-3 pb-4">
-          <div className="pt-3">
+          <div className="space-y-0.5 pt-3">
             <NavLink to={`/${workspace.slug}`} end className={({ isActive }) => navItemClass(isActive, collapsed)}>
               <IconGrid size={16} />
               <span className={labelClass}>Projects</span>
+            </NavLink>
+            <NavLink to={`/${workspace.slug}/settings`} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+              <IconSettings size={16} />
+              <span className={labelClass}>Settings</span>
             </NavLink>
           </div>
 

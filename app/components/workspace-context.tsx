@@ -21,6 +21,7 @@ export type ShellProject = Pick<
   | "member_role"
   | "is_favorite"
   | "created_at"
+  | "updated_at"
 >;
 
 export interface WorkspaceShellValue {

@@ -20,7 +20,7 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
     return {
       workspace,
       projects,
-      workspaces: workspaces.map(({ id, name, slug }) => ({ id, name, slug })),
+      workspaces: workspaces.map(({ id, name, slug, logo }) => ({ id, name, slug, logo })),
       user: userSummary(ctx),
       sidebarCollapsed: readCookie(request, SIDEBAR_COOKIE) === "1",
     };

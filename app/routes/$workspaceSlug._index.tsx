@@ -1,7 +1,9 @@
-// The workspace home: the project cards grid. Data comes from the shell's loader.
+// The workspace home: the recent projects and the project cards grid. Data comes from the
+// shell's loader.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { IconGrid, IconPlus } from "~/components/icons";
 import { ProjectCard } from "~/components/project-card";
+import { RecentProjects } from "~/components/recent-projects";
 import { ShellHeader } from "~/components/shell-header";
 import { buttonClass } from "~/components/ui";
 import { useWorkspaceShell } from "~/components/workspace-context";
@@ -38,6 +40,7 @@ export default function WorkspaceHome() {
               </p>
             </div>
           </div>
+          <RecentProjects slug={workspace.slug} projects={projects} />
           {projects.length === 0 ? (
             <div className="flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-surface px-6 py-16 text-center">
               <span className="mb-4 flex size-12 items-center justify-center rounded-xl bg-brand-50 dark:bg-brand-500/15 text-brand-500 dark:text-brand-400">

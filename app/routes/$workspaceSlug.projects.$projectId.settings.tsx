@@ -1,10 +1,8 @@
 // "/{slug}/projects/{projectId}/settings": the project settings layout. Guests and viewers see
 // 'Oops! You are not authorized to view this page' instead.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
-import { IconLock } from "~/components/icons";
-import { InlineState } from "~/components/shell-states";
-import { buttonClass } from "~/components/ui";
+import { NavLink, Outlet, useLoaderData, useParams } from "@remix-run/react";
+import { NotAuthorized } from "~/components/not-authorized";
 import { projectIssuesPath, projectPath } from "~/lib/paths";
 import { loadSettingsAccess } from "~/lib/project-settings.server";
 import type { ProjectPageHandle } from "./$workspaceSlug.projects.$projectId";
@@ -21,26 +19,7 @@ export default function ProjectSettings() {
   const { authorized, email } = useLoaderData<typeof loader>();
   const { workspaceSlug = "", projectId = "" } = useParams();
   if (!authorized) {
-    return (
-      <InlineState
-        icon={<IconLock size={24} />}
-        title="Oops! You are not authorized to view this page"
-        description={
-          <>
-            You are signed in as <span className="font-medium text-neutral-700">{email}</span>.{" "}
-            <Form method="post" action="/sign-out" className="inline">
-              <button type="submit" className="font-medium text-brand-600 dark:text-brand-400 hover:underline">
-                Sign in with a different account
-              </button>
-            </Form>
-          </>
-        }
-      >
-        <Link to={projectIssuesPath(workspaceSlug, projectId)} className={buttonClass("primary")}>
-          Go to issues
-        </Link>
-      </InlineState>
-    );
+    return <NotAuthorized email={email} action={{ label: "Go to issues", to: projectIssuesPath(workspaceSlug, projectId) }} />;
   }
   return (
     <div className="flex flex-1 flex-col bg-surface md:flex-row">

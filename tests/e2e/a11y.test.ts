@@ -145,6 +145,38 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "profile",
+    signedIn: true,
+    open: async (page) => {
+      await go(page, "/profile");
+      await visible(page.getByRole("heading", { name: "Profile settings" }));
+    },
+  },
+  {
+    name: "workspace settings: general",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings`);
+      await visible(page.getByRole("button", { name: "Delete workspace" }));
+    },
+  },
+  {
+    name: "workspace settings: members",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/members`);
+      await visible(page.getByRole("button", { name: "Invite", exact: true }));
+    },
+  },
+  {
+    name: "workspace settings: billing",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/billing`);
+      await visible(page.getByRole("heading", { name: "Billing and Plans" }));
+    },
+  },
+  {
     name: "appearance",
     signedIn: true,
     open: async (page) => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { inviteToWorkspace } from "../domain/invitations";
+import { listWorkspaceInvitations, revokeWorkspaceInvitation } from "../domain/workspace-settings";
 import {
   createWorkspace,
   deleteWorkspace,
@@ -38,3 +39,8 @@ workspaceRoutes.delete("/:slug/members/:memberId", async (c) => {
 });
 
 workspaceRoutes.post("/:slug/invite", async (c) => c.json(await inviteToWorkspace(actorOf(c), c.req.param("slug"), await body(c))));
+workspaceRoutes.get("/:slug/invitations", async (c) => c.json(await listWorkspaceInvitations(actorOf(c), c.req.param("slug"))));
+workspaceRoutes.delete("/:slug/invitations/:invitationId", async (c) => {
+  await revokeWorkspaceInvitation(actorOf(c), c.req.param("slug"), c.req.param("invitationId"));
+  return c.body(null, 204);
+});

@@ -31,6 +31,14 @@ export const USER_ASSET_DELETE_FORBIDDEN = "Only the uploader can delete this fi
 export const workspaceAssetUrl = (slug: string, id: string) => `/api/workspaces/${slug}/file-assets/${id}/`;
 export const userAssetUrl = (id: string) => `/api/users/file-assets/${id}/`;
 
+/** The asset id inside a URL that `urlOf` builds (a logo, an avatar, a cover), or null for any other URL. */
+export function assetIdInUrl(url: string, urlOf: (id: string) => string): string | null {
+  const [prefix, suffix = ""] = urlOf("\u0000").split("\u0000");
+  if (!url.startsWith(prefix) || !url.endsWith(suffix) || url.length <= prefix.length + suffix.length) return null;
+  const id = url.slice(prefix.length, url.length - suffix.length);
+  return /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
 export function fileAssetOf(asset: FileAsset, url: string) {
   return {
     id: asset.id,

@@ -8,17 +8,9 @@ import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import type { ActorContext } from "./context";
 import { Invalid } from "./errors";
-import { userAssetUrl } from "./file-assets";
+import { assetIdInUrl, userAssetUrl } from "./file-assets";
 import { AvatarInput, ChangePasswordInput, CURRENT_PASSWORD_WRONG, ProfileInput, type ProfilePageData } from "./schemas/profile";
 import { meOf } from "./serializers";
-
-/** The id of a user file asset from the URL it is served at, or null for any other URL. */
-export function userAssetIdOf(url: string): string | null {
-  const prefix = userAssetUrl("").slice(0, -1); // the URL with an empty id ends in "//"
-  if (!url.startsWith(prefix)) return null;
-  const id = url.slice(prefix.length).replace(/\/$/, "");
-  return /^[0-9a-f-]{36}$/i.test(id) ? id : null;
-}
 
 /** The user's API tokens, newest first, without the tokens themselves. */
 export function apiTokenListQuery(ctx: ActorContext) {
@@ -58,7 +50,7 @@ export async function profilePageOf(ctx: ActorContext, preferredSlug: string | n
  */
 export async function writeOwnUser(ctx: ActorContext, values: Partial<Pick<User, "first_name" | "last_name" | "display_name" | "avatar" | "theme">>) {
   if (Object.keys(values).length === 0) return meOf(ctx.actor);
-  const previousAvatar = values.avatar !== undefined && values.avatar !== ctx.actor.avatar ? userAssetIdOf(ctx.actor.avatar) : null;
+  const previousAvatar = values.avatar !== undefined && values.avatar !== ctx.actor.avatar ? assetIdInUrl(ctx.actor.avatar, userAssetUrl) : null;
   const { user, removed } = await runNamedBatch(ctx.db, {
     user: ctx.db.update(users).set(values).where(eq(users.id, ctx.actor.id)).returning(),
     removed: previousAvatar

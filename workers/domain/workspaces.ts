@@ -150,22 +150,21 @@ export async function updateWorkspaceMember(ctx: ActorContext, slug: string, mem
   if (target.membership.role === ROLE.owner && role !== ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {
     throw new Invalid(LAST_OWNER);
   }
-  const [updated] = await ctx.db
-    .update(workspaceMembers)
-    .set({ role })
-    .where(eq(workspaceMembers.id, target.membership.id))
-    .returning();
-  // A project role never exceeds the workspace role.
-  await ctx.db
-    .update(projectMembers)
-    .set({ role })
-    .where(
-      and(
-        eq(projectMembers.workspace_id, workspace.id),
-        eq(projectMembers.member_id, target.user.id),
-        sql`${projectMembers.role} > ${role}`,
+  // One batch: the workspace role and the capped project roles change together or not at all.
+  const [[updated]] = await ctx.db.batch([
+    ctx.db.update(workspaceMembers).set({ role }).where(eq(workspaceMembers.id, target.membership.id)).returning(),
+    // A project role never exceeds the workspace role.
+    ctx.db
+      .update(projectMembers)
+      .set({ role })
+      .where(
+        and(
+          eq(projectMembers.workspace_id, workspace.id),
+          eq(projectMembers.member_id, target.user.id),
+          sql`${projectMembers.role} > ${role}`,
+        ),
       ),
-    );
+  ]);
   return memberRowOf({ membership: updated, user: target.user });
 }
 

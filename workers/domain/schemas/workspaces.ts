@@ -55,3 +55,15 @@ export const InviteInput = z.object({
 export const AcceptInvitationsInput = z.object({
   invitations: z.array(entityId, { error: "Invitations are required" }).min(1, "Invitations are required").max(50),
 });
+
+/** The workspace settings' general form: the name (the logo has its own upload). */
+export const WorkspaceNameFormSchema = z.object({ name: WorkspaceNameSchema });
+
+/** The members page's invite form: one address and the role it joins with (sent as text). */
+export const InviteMemberFormSchema = z.object({
+  email,
+  role: z.coerce.number({ error: "Role is required" }).pipe(RoleSchema),
+});
+
+/** Deleting a workspace needs its name and this phrase typed in full. */
+export const DELETE_WORKSPACE_PHRASE = "delete my workspace";

@@ -1,0 +1,76 @@
+// What the workspace settings pages and their actions exchange with the browser: the loaders'
+// data, the intents the pages' buttons post as JSON and what the actions answer. Client-safe:
+// components import the types, the server parses intents with these schemas.
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import type { MemberDetail } from "../../workers/domain/schemas/responses";
+import { RoleSchema } from "../../workers/domain/schemas/workspaces";
+
+/** How a role number reads in the settings. */
+export const ROLE_LABELS: Record<number, string> = { 20: "Owner", 15: "Member", 10: "Viewer", 5: "Guest" };
+
+/** The settings sections, in the order the settings navigation lists them. */
+export const WORKSPACE_SETTINGS_SECTIONS = [
+  { to: "", label: "General" },
+  { to: "members", label: "Members" },
+  { to: "billing", label: "Billing and Plans" },
+  { to: "integrations", label: "Integrations" },
+  { to: "import-export", label: "Import/Export" },
+] as const;
+
+export const workspaceSettingsPath = (slug: string, section = "") => `/${slug}/settings${section ? `/${section}` : ""}`;
+
+/** Who sees the settings: guests and viewers get the not-authorized screen. */
+export interface WorkspaceSettingsAccess {
+  authorized: boolean;
+  role: number;
+  email: string;
+  workspace: { name: string; slug: string };
+}
+
+export type WorkspaceGeneralData =
+  | { authorized: false }
+  | { authorized: true; role: number; workspace: { id: string; name: string; slug: string; logo: string } };
+
+export interface WorkspaceMemberRow {
+  id: string;
+  role: number;
+  member: MemberDetail;
+}
+
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  role: number;
+  created_at: string;
+}
+
+export type WorkspaceMembersData =
+  | { authorized: false }
+  | { authorized: true; role: number; me: string; members: WorkspaceMemberRow[]; invitations: PendingInvitation[] };
+
+const intentId = z.string().min(1).max(64);
+
+/** The general page's JSON intents (the rename form posts form data, the logo a multipart file). */
+export const WorkspaceGeneralIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("remove-logo") }),
+  z.object({ intent: z.literal("delete-workspace") }),
+]);
+export type WorkspaceGeneralIntent = z.input<typeof WorkspaceGeneralIntentSchema>;
+
+/** The members page's JSON intents (the invite form posts form data). */
+export const WorkspaceMembersIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("revoke-invitation"), invitation_id: intentId }),
+  z.object({ intent: z.literal("update-member-role"), member_id: intentId, role: RoleSchema }),
+  z.object({ intent: z.literal("remove-member"), member_id: intentId }),
+]);
+export type WorkspaceMembersIntent = z.input<typeof WorkspaceMembersIntentSchema>;
+
+/** A JSON intent's answer. */
+export type SettingsIntentAnswer = { ok: true; intent: string } | { ok: false; error: string; status: number; intent?: string };
+
+/** A Conform form's answer. */
+export type SettingsFormAnswer = { result?: SubmissionResult<string[]>; status?: number; ok?: boolean; intent?: string };
+
+/** Either kind of answer, as a fetcher sees it. */
+export type SettingsAnswer = Partial<SettingsIntentAnswer> & SettingsFormAnswer & { error?: string };
