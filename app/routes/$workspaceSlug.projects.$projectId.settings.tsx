@@ -13,7 +13,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadSettingsAccess(request, context, params.workspaceSlug ?? "", params.projectId ?? "");
 }
 
-const SECTIONS = [{ to: "labels", label: "Labels" }];
+/** The settings pages in the order the navigation lists them; General is the index. */
+const SECTIONS = [
+  { to: "", label: "General" },
+  { to: "members", label: "Members" },
+  { to: "states", label: "States" },
+  { to: "labels", label: "Labels" },
+  { to: "estimates", label: "Estimates" },
+  { to: "integrations", label: "Integrations" },
+];
 
 export default function ProjectSettings() {
   const { authorized, email } = useLoaderData<typeof loader>();
@@ -29,7 +37,8 @@ export default function ProjectSettings() {
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink
-                to={`${projectPath(workspaceSlug, projectId)}/settings/${section.to}`}
+                to={`${projectPath(workspaceSlug, projectId)}/settings${section.to ? `/${section.to}` : ""}`}
+                end
                 className={({ isActive }) =>
                   `block rounded-md px-2 py-1.5 text-sm ${isActive ? "bg-neutral-100 font-medium text-neutral-900" : "text-neutral-600 hover:bg-neutral-50"}`
                 }
