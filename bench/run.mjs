@@ -11,12 +11,13 @@ import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
+import { runSettingsPagesSuite, settingsPagesMarkdown } from "./suites/settings-pages.mjs";
 
 const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
- * `--suite issues-api`, `--suite issue-views-page` or `--suite board-fanout` runs one suite (and
+ * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages` or `--suite board-fanout` runs one suite (and
  * loads only what it needs).
  */
 const SUITE = option(process.argv, "suite");
@@ -84,6 +85,12 @@ async function main() {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
       const page = await runIssueViewsPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
       sections.push(issueViewsPageMarkdown(page));
+    });
+  }
+  if (runs("settings-pages")) {
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const rows = await runSettingsPagesSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+      sections.push(settingsPagesMarkdown(rows));
     });
   }
   if (runs("board-fanout")) {

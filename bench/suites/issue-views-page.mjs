@@ -1,36 +1,10 @@
 // Issue views page benchmark (issue 5): the kanban page of a project with 1,000 issues, rendered
 // by the Remix loader on the server. Measures time to first byte and to the whole document, and
 // the JavaScript the page makes the browser load before it is interactive, gzipped.
-import { gzipSync } from "node:zlib";
-import { ms, summarize, workerMs } from "../lib/measure.mjs";
+import { browserHeaders as browserHeadersOf, initialScripts, scriptBytes, timeDocument } from "../lib/documents.mjs";
+import { ms, summarize } from "../lib/measure.mjs";
 
 export const TARGETS = { kanbanTtfbP50: 50, pageJsGzipKb: 150 };
-
-/** Milliseconds to the first body byte and to the last, for one GET of `url`. */
-async function timeDocument(url, headers) {
-  const start = performance.now();
-  const response = await fetch(url, { headers, redirect: "manual" });
-  if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  const firstByte = performance.now() - start;
-  let html = first.value ? Buffer.from(first.value).toString("utf8") : "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    html += Buffer.from(value).toString("utf8");
-  }
-  return { firstByte, total: performance.now() - start, html, worker: workerMs(response) };
-}
-
-/** The scripts a document loads up front: module preloads, module scripts and their imports. */
-function initialScripts(html) {
-  const found = new Set();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) found.add(match[1]);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1]);
-  for (const match of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) found.add(match[1]);
-  return [...found];
-}
 
 export async function runIssueViewsPageSuite({ url, cookie, workspaceSlug, projects, log }) {
   const project = projects.find((candidate) => candidate.size === 1000);
@@ -47,12 +21,7 @@ export async function runIssueViewsPageSuite({ url, cookie, workspaceSlug, proje
   };
   // identity: the local server compresses text as the edge does, but with an encoder that holds
   // everything back until the document ends, which hides the stream (measured apart below).
-  const browserHeaders = {
-    cookie,
-    accept: "text/html",
-    "accept-encoding": "identity",
-    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
-  };
+  const browserHeaders = browserHeadersOf(cookie);
 
   const measure = async (label) => {
     log(`issue views page: ${label}`);
@@ -88,16 +57,8 @@ export async function runIssueViewsPageSuite({ url, cookie, workspaceSlug, proje
   const list = await measure("list, 1,000 issues");
 
   const scripts = initialScripts(kanban.html);
-  let rawBytes = 0;
-  let gzipBytes = 0;
-  for (const src of scripts) {
-    const response = await fetch(new URL(src, url));
-    if (!response.ok) throw new Error(`GET ${src}: HTTP ${response.status}`);
-    const body = Buffer.from(await response.arrayBuffer());
-    rawBytes += body.length;
-    gzipBytes += gzipSync(body).length;
-  }
-  return { kanban, list, js: { files: scripts.length, rawBytes, gzipBytes } };
+  const js = await scriptBytes(url, scripts);
+  return { kanban, list, js };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
