@@ -22,7 +22,8 @@ import { LinkFormSchema } from "../../workers/domain/schemas/links";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
 import { projectIssuesPath } from "./paths";
-import { type IssuePageData, IssuePageIntentSchema } from "./issue-page-contract";
+import { type IssuePageData, type IssuePageIntent, IssuePageIntentSchema } from "./issue-page-contract";
+import { readJsonIntent } from "./intents.server";
 import { flashToastCookie } from "./toast.server";
 
 // ---------------------------------------------------------------- the page
@@ -70,9 +71,12 @@ export async function issuePageAction(request: Request, context: AppLoadContext,
     return actionError(new Invalid("Unknown action."), request);
   }
 
-  const parsed = IssuePageIntentSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return actionError(new Invalid("Malformed request."), request);
-  const body = parsed.data;
+  let body: IssuePageIntent;
+  try {
+    body = await readJsonIntent(request, IssuePageIntentSchema);
+  } catch (error) {
+    return actionError(error, request);
+  }
   try {
     switch (body.intent) {
       case "update":

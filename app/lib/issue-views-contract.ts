@@ -2,6 +2,7 @@
 // intents the views post and what the action answers. Client-safe: components import the types,
 // the server parses intents with the schema and checks its answers against the types.
 import { z } from "zod";
+import { IntentId } from "./intents";
 import type { IssueViewsPageData, ViewIssue } from "../../workers/domain/schemas/responses";
 
 export type { IssueListSourceDetail, ViewIssue } from "../../workers/domain/schemas/responses";
@@ -17,18 +18,17 @@ export type IssueViewsLoaderData = IssueViewsFrame & { issues: Promise<ViewIssue
 /** What the views render, once the issues have arrived. */
 export type IssueViewsData = IssueViewsFrame & { issues: ViewIssue[] };
 
-const intentId = z.string().min(1).max(64);
 
 /** What the views post (JSON). The domain functions validate the payloads themselves. */
 export const IssueViewsIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("update-issue"), issueId: intentId, patch: z.record(z.string(), z.unknown()) }),
-  z.object({ intent: z.literal("delete-issue"), issueId: intentId }),
-  z.object({ intent: z.literal("bulk-delete"), issue_ids: z.array(intentId).max(1000) }),
+  z.object({ intent: z.literal("update-issue"), issueId: IntentId, patch: z.record(z.string(), z.unknown()) }),
+  z.object({ intent: z.literal("delete-issue"), issueId: IntentId }),
+  z.object({ intent: z.literal("bulk-delete"), issue_ids: z.array(IntentId).max(1000) }),
   z.object({ intent: z.literal("display"), view_props: z.record(z.string(), z.unknown()) }),
   z.object({ intent: z.literal("properties"), properties: z.record(z.string(), z.boolean()) }),
   z.object({ intent: z.literal("create-view"), view: z.record(z.string(), z.unknown()) }),
   z.object({ intent: z.literal("update-view"), query_data: z.record(z.string(), z.unknown()) }),
-  z.object({ intent: z.literal("add-existing"), issue_ids: z.array(intentId).min(1).max(1000) }),
+  z.object({ intent: z.literal("add-existing"), issue_ids: z.array(IntentId).min(1).max(1000) }),
 ]);
 export type IssueViewsIntent = z.input<typeof IssueViewsIntentSchema>;
 

@@ -14,7 +14,8 @@ import { createView, updateView } from "../../workers/domain/views";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { readBoardClock } from "./board-clock.server";
 import { actionError, loadOrThrow } from "./errors.server";
-import { IssueViewsIntentSchema, type IssueViewsLoaderData } from "./issue-views-contract";
+import { type IssueViewsIntent, IssueViewsIntentSchema, type IssueViewsLoaderData } from "./issue-views-contract";
+import { readJsonIntent } from "./intents.server";
 
 /**
  * Everything an issue view page renders: the domain's read model, with the live board's clock read
@@ -53,11 +54,12 @@ export async function issueViewsAction(
 ) {
   assertSameOrigin(context);
   const ctx = await requireActor(request, context);
-  const parsed = IssueViewsIntentSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) {
-    return actionError(new Invalid("Unknown action."), request);
+  let input: IssueViewsIntent;
+  try {
+    input = await readJsonIntent(request, IssueViewsIntentSchema);
+  } catch (error) {
+    return actionError(error, request);
   }
-  const input = parsed.data;
   try {
     switch (input.intent) {
       case "update-issue":

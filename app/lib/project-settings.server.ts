@@ -3,12 +3,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ROLE } from "../../workers/domain/access";
-import { Invalid } from "../../workers/domain/errors";
 import { createLabel, deleteLabel, listLabels, updateLabel } from "../../workers/domain/labels";
 import { myProjectMembership } from "../../workers/domain/projects";
 import { LabelFormSchema } from "../../workers/domain/schemas/labels";
+import { z } from "zod";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
+import { IntentId } from "./intents";
+import { readJsonIntent } from "./intents.server";
 
 /** Settings are barred to guests and viewers. */
 export async function loadSettingsAccess(request: Request, context: AppLoadContext, slug: string, projectId: string) {
@@ -32,27 +34,26 @@ export async function loadLabelSettings(request: Request, context: AppLoadContex
 export type LabelSettingsData = Awaited<ReturnType<typeof loadLabelSettings>>;
 
 /** JSON intents of the labels page's buttons; the create/edit forms post form data (Conform). */
-export type LabelIntent = { intent: "delete-label"; label_id: string } | { intent: "ungroup-label"; label_id: string };
+const LabelIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete-label"), label_id: IntentId }),
+  z.object({ intent: z.literal("ungroup-label"), label_id: IntentId }),
+]);
 
 export async function labelSettingsAction(request: Request, context: AppLoadContext, slug: string, projectId: string) {
   assertSameOrigin(context);
   const ctx = await requireActor(request, context);
 
   if (request.headers.get("content-type")?.includes("application/json")) {
-    let body: LabelIntent;
+    let intent: string | undefined;
     try {
-      body = (await request.json()) as LabelIntent;
-    } catch {
-      return actionError(new Invalid("Malformed request."), request);
-    }
-    try {
+      const body = await readJsonIntent(request, LabelIntentSchema);
+      intent = body.intent;
       if (body.intent === "delete-label") await deleteLabel(ctx, slug, projectId, body.label_id);
       // Removing a label from its group sets its parent to null.
-      else if (body.intent === "ungroup-label") await updateLabel(ctx, slug, projectId, body.label_id, { parent: null });
-      else return actionError(new Invalid("Unknown action."), request);
+      else await updateLabel(ctx, slug, projectId, body.label_id, { parent: null });
       return { ok: true as const, intent: body.intent };
     } catch (error) {
-      return actionError(error, request, { intent: body.intent });
+      return actionError(error, request, { intent });
     }
   }
 

@@ -3,6 +3,7 @@
 // components import the types, the server parses intents with these schemas.
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { IntentId } from "./intents";
 import type { MemberDetail } from "../../workers/domain/schemas/responses";
 import { RoleSchema } from "../../workers/domain/schemas/workspaces";
 
@@ -49,7 +50,6 @@ export type WorkspaceMembersData =
   | { authorized: false }
   | { authorized: true; role: number; me: string; members: WorkspaceMemberRow[]; invitations: PendingInvitation[] };
 
-const intentId = z.string().min(1).max(64);
 
 /** The general page's JSON intents (the rename form posts form data, the logo a multipart file). */
 export const WorkspaceGeneralIntentSchema = z.discriminatedUnion("intent", [
@@ -60,9 +60,9 @@ export type WorkspaceGeneralIntent = z.input<typeof WorkspaceGeneralIntentSchema
 
 /** The members page's JSON intents (the invite form posts form data). */
 export const WorkspaceMembersIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("revoke-invitation"), invitation_id: intentId }),
-  z.object({ intent: z.literal("update-member-role"), member_id: intentId, role: RoleSchema }),
-  z.object({ intent: z.literal("remove-member"), member_id: intentId }),
+  z.object({ intent: z.literal("revoke-invitation"), invitation_id: IntentId }),
+  z.object({ intent: z.literal("update-member-role"), member_id: IntentId, role: RoleSchema }),
+  z.object({ intent: z.literal("remove-member"), member_id: IntentId }),
 ]);
 export type WorkspaceMembersIntent = z.input<typeof WorkspaceMembersIntentSchema>;
 

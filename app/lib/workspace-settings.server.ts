@@ -18,6 +18,7 @@ import { deleteWorkspace, removeWorkspaceMember, updateWorkspace, updateWorkspac
 import { assetUpload } from "../../workers/api/multipart";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
+import { readJsonIntent } from "./intents.server";
 import { flashToastCookie } from "./toast.server";
 import {
   type WorkspaceGeneralData,
@@ -51,19 +52,6 @@ export async function loadWorkspaceMembers(request: Request, context: AppLoadCon
   return loadOrThrow(request, () => workspaceMembersPage(ctx, slug));
 }
 
-/** Reads a JSON intent body against `schema`; a malformed or unknown one is a 400. */
-async function jsonIntent<T>(request: Request, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }) {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw new Invalid("Malformed request.");
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Invalid("Unknown action.");
-  return parsed.data;
-}
-
 const isJson = (request: Request) => request.headers.get("content-type")?.includes("application/json") ?? false;
 const isMultipart = (request: Request) => request.headers.get("content-type")?.includes("multipart/form-data") ?? false;
 
@@ -87,7 +75,7 @@ export async function workspaceGeneralAction(request: Request, context: AppLoadC
   if (isJson(request)) {
     let intent: string | undefined;
     try {
-      const body = await jsonIntent(request, WorkspaceGeneralIntentSchema);
+      const body = await readJsonIntent(request, WorkspaceGeneralIntentSchema);
       intent = body.intent;
       if (body.intent === "remove-logo") {
         await removeWorkspaceLogo(ctx, slug);
@@ -121,7 +109,7 @@ export async function workspaceMembersAction(request: Request, context: AppLoadC
   if (isJson(request)) {
     let intent: string | undefined;
     try {
-      const body = await jsonIntent(request, WorkspaceMembersIntentSchema);
+      const body = await readJsonIntent(request, WorkspaceMembersIntentSchema);
       intent = body.intent;
       switch (body.intent) {
         case "revoke-invitation":
