@@ -1,5 +1,6 @@
 // The appearance page's contract: the intents its controls post and how a pending one reads as
 // the theme to show while it is on its way (client-safe).
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import {
   type AppliedTheme,
@@ -25,6 +26,12 @@ export interface AppearanceLoaderData {
   theme: ThemeName;
   colors: ThemePalette;
   darkPalette: boolean;
+}
+
+/** The action's answer: the custom form's submission result (field messages when refused). */
+export interface AppearanceActionData {
+  result?: SubmissionResult;
+  status?: number;
 }
 
 /** The theme a pending submission asks for (a checkbox posts "on"), or null if it is not one. */

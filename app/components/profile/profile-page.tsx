@@ -3,33 +3,16 @@
 import { Link } from "@remix-run/react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import type { ProfileLoaderData } from "~/lib/profile-contract";
-import { SignedInAs } from "../account-menu";
-import { Logo } from "../auth-layout";
 import { ApiTokens } from "./api-tokens";
-import { IconArrowLeft } from "./icons";
 import { PasswordForm } from "./password-form";
+import { ProfileHeader } from "./profile-header";
 import { ProfileDetailsForm } from "./profile-form";
 import { ProfileSection } from "./section";
 
 export function ProfilePage({ data }: { data: ProfileLoaderData }) {
   return (
     <div className="min-h-screen bg-neutral-50">
-      <header className="flex h-16 items-center justify-between gap-4 border-b border-neutral-200/80 bg-surface px-4 sm:px-6">
-        {data.back && data.workspace ? (
-          <Link
-            to={data.back}
-            className="inline-flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900"
-          >
-            <IconArrowLeft size={16} className="shrink-0" />
-            <span className="truncate">Back to {data.workspace.name}</span>
-          </Link>
-        ) : (
-          <Link to="/" aria-label="Edge Tracker home">
-            <Logo />
-          </Link>
-        )}
-        <SignedInAs email={data.profile.email} />
-      </header>
+      <ProfileHeader email={data.profile.email} back={data.back && data.workspace ? { to: data.back, name: data.workspace.name } : null} />
       <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Profile settings</h1>
