@@ -1,7 +1,7 @@
 // The browser end of the live board socket (durable-objects/protocol.ts): connects to the
 // project's ProjectBoard, says `connect`, tracks presence and the server clock, reconnects with
 // backoff, and hands committed changes (or a reset) to the page.
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import {
   type Change,
   type ClientMessage,
@@ -43,8 +43,8 @@ export function backoffDelay(attempt: number) {
  * the loaders read, and it moves forward whenever the loaders answer with newer data.
  */
 export function useProjectBoard(slug: string, projectId: string, loadedClock: number, callbacks: BoardCallbacks = {}) {
-  const [status, setStatus] = useState<BoardStatus>("connecting");
-  const [presence, setPresence] = useState<PresenceUser[]>([]);
+  const [status, setStatusNow] = useState<BoardStatus>("connecting");
+  const [presence, setPresenceNow] = useState<PresenceUser[]>([]);
   const latest = useRef(callbacks);
   latest.current = callbacks;
   /** The clock the page is up to date with: its data's, or the newest batch handed to it. */
@@ -60,6 +60,10 @@ export function useProjectBoard(slug: string, projectId: string, loadedClock: nu
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
     const sync = synced.current;
+    // Socket news renders as a transition: it may arrive while parts of the page are still
+    // hydrating, and an urgent update there would throw the server's HTML away (React #421).
+    const setStatus = (next: BoardStatus) => startTransition(() => setStatusNow(next));
+    const setPresence = (next: PresenceUser[]) => startTransition(() => setPresenceNow(next));
 
     const send = (message: ClientMessage) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
 

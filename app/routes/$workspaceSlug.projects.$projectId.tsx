@@ -98,6 +98,13 @@ export default function ProjectShell() {
   const crumbs = useChildCrumbs();
   const hub = useBoardHub();
   const board = useProjectBoard(workspace.slug, project.id, useLoadedBoardClock(), useBoardChangeHandlers(hub));
+  // The same objects across the shell's re-renders (presence, board status), so the page below
+  // re-renders only when the project itself changes.
+  const outletContext = useMemo(() => ({ project }), [project]);
+  const modalProject = useMemo(
+    () => ({ id: project.id, identifier: project.identifier, name: project.name, estimate: project.estimate }),
+    [project.id, project.identifier, project.name, project.estimate],
+  );
   return (
     <>
       <ShellHeader
@@ -118,11 +125,11 @@ export default function ProjectShell() {
       />
       <IssueModalProvider
         slug={workspace.slug}
-        project={{ id: project.id, identifier: project.identifier, name: project.name, estimate: project.estimate }}
+        project={modalProject}
         canCreate={(project.member_role ?? 0) >= 15}
       >
         <BoardHubContext.Provider value={hub}>
-          <Outlet context={{ project }} />
+          <Outlet context={outletContext} />
         </BoardHubContext.Provider>
       </IssueModalProvider>
     </>

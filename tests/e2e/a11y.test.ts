@@ -11,6 +11,9 @@ interface World {
   slug: string;
   projectId: string;
   issueId: string;
+  cycleId: string;
+  moduleId: string;
+  viewId: string;
 }
 
 interface Screen {
@@ -137,6 +140,54 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "cycle issues",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/cycles/${world.cycleId}`);
+      await visible(page.getByText("Audit the login flow").first());
+    },
+  },
+  {
+    name: "module issues",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/modules/${world.moduleId}`);
+      await visible(page.getByText("Ship the release notes").first());
+    },
+  },
+  {
+    name: "saved view",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/views/${world.viewId}`);
+      await visible(page.getByText("Audit the login flow").first());
+    },
+  },
+  {
+    name: "page not found",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/no-such-page`);
+      await visible(page.getByText("Page not found", { exact: true }));
+    },
+  },
+  {
+    name: "create workspace",
+    signedIn: true,
+    open: async (page) => {
+      await go(page, to.createWorkspace());
+      await visible(page.getByRole("heading", { name: "Create your workspace" }));
+    },
+  },
+  {
+    name: "pending invitations",
+    signedIn: true,
+    open: async (page) => {
+      await go(page, to.invitations());
+      await visible(page.getByRole("heading", { name: "Pending invitations" }));
+    },
+  },
+  {
     name: "labels settings",
     signedIn: true,
     open: async (page, world) => {
@@ -214,11 +265,16 @@ beforeAll(async () => {
     start_date: today,
     target_date: today,
   });
-  await owner.post(`${base}/issues/`, { name: "Ship the release notes", state: stateId("Todo"), priority: "low", labels_list: [docs.id], target_date: today });
+  const releaseNotes = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Ship the release notes", state: stateId("Todo"), priority: "low", labels_list: [docs.id], target_date: today });
   await owner.post(`${base}/issues/`, { name: "Retire the old importer", state: stateId("Done"), priority: "none" });
   await owner.post(`${base}/issues/`, { name: "Check the sub-issue", parent: issue.id });
   await owner.post(`${base}/issues/${issue.id}/comments/`, { comment_html: "<p>Looks right to me.</p>", comment_json: { type: "doc" } });
-  world = { slug, projectId: project.id, issueId: issue.id };
+  const cycle = await owner.post<{ id: string }>(`${base}/cycles/`, { name: "Sprint 1" });
+  await owner.post(`${base}/cycles/${cycle.id}/cycle-issues/`, { issues: [issue.id] });
+  const module = await owner.post<{ id: string }>(`${base}/modules/`, { name: "Billing" });
+  await owner.post(`${base}/modules/${module.id}/module-issues/`, { issues: [releaseNotes.id] });
+  const view = await owner.post<{ id: string }>(`${base}/views/`, { name: "High only", query_data: { priority: ["high"] } });
+  world = { slug, projectId: project.id, issueId: issue.id, cycleId: cycle.id, moduleId: module.id, viewId: view.id };
 
   signedIn = await newPage(browser, { width: 1440, height: 900 });
   await signedIn.context.grantPermissions(["clipboard-read", "clipboard-write"]);
