@@ -1,14 +1,10 @@
 // What the workspace settings pages and their actions exchange with the browser: the loaders'
 // data, the intents the pages' buttons post as JSON and what the actions answer. Client-safe:
 // components import the types, the server parses intents with these schemas.
-import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { IntentId } from "./intents";
 import type { MemberDetail } from "../../workers/domain/schemas/responses";
 import { RoleSchema } from "../../workers/domain/schemas/workspaces";
-
-/** How a role number reads in the settings. */
-export const ROLE_LABELS: Record<number, string> = { 20: "Owner", 15: "Member", 10: "Viewer", 5: "Guest" };
 
 /** The settings sections, in the order the settings navigation lists them. */
 export const WORKSPACE_SETTINGS_SECTIONS = [
@@ -65,12 +61,3 @@ export const WorkspaceMembersIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-member"), member_id: IntentId }),
 ]);
 export type WorkspaceMembersIntent = z.input<typeof WorkspaceMembersIntentSchema>;
-
-/** A JSON intent's answer. */
-export type SettingsIntentAnswer = { ok: true; intent: string } | { ok: false; error: string; status: number; intent?: string };
-
-/** A Conform form's answer. */
-export type SettingsFormAnswer = { result?: SubmissionResult<string[]>; status?: number; ok?: boolean; intent?: string };
-
-/** Either kind of answer, as a fetcher sees it. */
-export type SettingsAnswer = Partial<SettingsIntentAnswer> & SettingsFormAnswer & { error?: string };

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { NotAuthorized } from "~/components/not-authorized";
-import { SettingsLayout } from "~/components/settings-layout";
+import { SettingsLayout } from "~/components/settings/layout";
 import { projectIssuesPath, projectPath } from "~/lib/paths";
 import { loadSettingsAccess } from "~/lib/project-settings.server";
 import type { ProjectPageHandle } from "./$workspaceSlug.projects.$projectId";

@@ -3,7 +3,7 @@
 // is Cloudflare's own free plan with its published limits.
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { IconCheck } from "~/components/icons";
-import { SettingsSection, SettingsTitle } from "~/components/workspace-settings/section";
+import { SettingsSection, SettingsTitle } from "~/components/settings/section";
 
 export const meta: MetaFunction = () => [{ title: "Billing and Plans · Workspace settings" }];
 

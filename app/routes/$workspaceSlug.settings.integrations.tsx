@@ -1,7 +1,7 @@
 // "/{slug}/settings/integrations": the entry for the workspace's integrations (GitHub, Slack),
 // whose screen comes with the integrations work.
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/workspace-settings/section";
+import { ComingSoon } from "~/components/settings/section";
 
 export const meta: MetaFunction = () => [{ title: "Integrations · Workspace settings" }];
 

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { NotAuthorized } from "~/components/not-authorized";
-import { SettingsLayout } from "~/components/settings-layout";
+import { SettingsLayout } from "~/components/settings/layout";
 import { ShellHeader } from "~/components/shell-header";
 import { workspacePath } from "~/lib/paths";
 import { loadWorkspaceSettingsAccess } from "~/lib/workspace-settings.server";

@@ -6,7 +6,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { SettingsAnswer, WorkspaceGeneralIntent } from "~/lib/workspace-settings-contract";
+import type { SettingsAnswer } from "~/lib/settings-contract";
+import type { WorkspaceGeneralIntent } from "~/lib/workspace-settings-contract";
 import { ROLE } from "../../../workers/domain/schemas/constants";
 import { MAX_UPLOAD_BYTES, UPLOAD_FAILED, UPLOAD_TOO_LARGE } from "../../../workers/domain/schemas/uploads";
 import { DELETE_WORKSPACE_PHRASE, WorkspaceNameFormSchema } from "../../../workers/domain/schemas/workspaces";
@@ -14,8 +15,8 @@ import { DialogActions, DialogAlertHeading, DialogShell } from "../dialog";
 import { useTypedDeleteConfirmation } from "../typed-delete-confirmation";
 import { useToast } from "../toast";
 import { FormError, Spinner, TextField, buttonClass, inputClass, labelClass } from "../ui";
-import { SettingsSection, SettingsTitle } from "./section";
-import { useAnswer } from "./use-answer";
+import { SettingsSection, SettingsTitle } from "~/components/settings/section";
+import { useAnswer } from "~/components/settings/use-answer";
 
 /** The image types a logo may be; the server checks the bytes as well. */
 const LOGO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];

@@ -6,21 +6,16 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import {
-  type PendingInvitation,
-  ROLE_LABELS,
-  type SettingsAnswer,
-  type WorkspaceMemberRow,
-  type WorkspaceMembersIntent,
-} from "~/lib/workspace-settings-contract";
+import { ROLE_LABELS, type SettingsAnswer } from "~/lib/settings-contract";
+import type { PendingInvitation, WorkspaceMemberRow, WorkspaceMembersIntent } from "~/lib/workspace-settings-contract";
 import { ROLE, ROLES } from "../../../workers/domain/schemas/constants";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { InviteMemberFormSchema } from "../../../workers/domain/schemas/workspaces";
 import { ConfirmDialog } from "../issue-detail/pickers";
 import { useToast } from "../toast";
 import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
-import { SettingsSection, SettingsTitle } from "./section";
-import { useAnswer } from "./use-answer";
+import { SettingsSection, SettingsTitle } from "~/components/settings/section";
+import { useAnswer } from "~/components/settings/use-answer";
 
 type Role = (typeof ROLES)[number];
 

@@ -1,7 +1,7 @@
 // Reacting to an action's answer once: a fetcher keeps its last data, so effects that only
 // compared it to the previous render would fire again on every revalidation.
 import { useEffect, useRef } from "react";
-import type { SettingsAnswer } from "~/lib/workspace-settings-contract";
+import type { SettingsAnswer } from "~/lib/settings-contract";
 
 /** Calls `onAnswer` once for each answer `fetcher` receives. */
 export function useAnswer(fetcher: { state: string; data?: SettingsAnswer }, onAnswer: (answer: SettingsAnswer) => void) {
