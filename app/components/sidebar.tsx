@@ -5,6 +5,7 @@ import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
 import { Form, Link, NavLink, useParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
+import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import { projectPath } from "~/lib/paths";
 import { AccountMenu } from "./account-menu";
 import {
@@ -118,7 +119,7 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
               </Link>
             </Menu.Item>
             <Menu.Item value="appearance" asChild>
-              <Link to="/profile/appearance" className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100">
+              <Link to={APPEARANCE_PATH} className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100">
                 <IconUser size={14} /> Appearance
               </Link>
             </Menu.Item>

@@ -1,13 +1,11 @@
 // Images in descriptions and comments are stored as workspace file assets: a multipart POST with
 // `asset` and `attributes` ({name, size}); the answer's `asset` is the URL the image is served from.
 
-import { MAX_UPLOAD_BYTES } from "../../../workers/domain/schemas/uploads";
+import { assetFormData, fileProblem } from "~/lib/uploads";
 
 export async function uploadEditorImage(slug: string, file: File): Promise<string | null> {
-  if (file.size > MAX_UPLOAD_BYTES) return null;
-  const body = new FormData();
-  body.append("asset", file);
-  body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
+  if (fileProblem(file)) return null;
+  const body = assetFormData(file);
   try {
     const response = await fetch(`/api/workspaces/${encodeURIComponent(slug)}/file-assets/`, { method: "POST", body, credentials: "same-origin" });
     if (!response.ok) {

@@ -3,7 +3,8 @@
 // issue's attachments endpoint; the list shows names cut at 10 characters and sizes in KB under
 // 1 MB, else MB; deleting asks first.
 import { useRevalidator } from "@remix-run/react";
-import { MAX_UPLOAD_BYTES, UPLOAD_DELETE_FAILED, UPLOAD_FAILED, UPLOAD_TOO_LARGE } from "../../../workers/domain/schemas/uploads";
+import { assetFormData, fileProblem } from "~/lib/uploads";
+import { UPLOAD_DELETE_FAILED, UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { useEffect, useRef, useState } from "react";
 import { IconTrash } from "../icons";
 import { useToast } from "../toast";
@@ -27,13 +28,12 @@ function UploadArea() {
 
   async function upload(file: File) {
     setError(null);
-    if (file.size > MAX_UPLOAD_BYTES || file.size === 0) {
-      setError(UPLOAD_TOO_LARGE);
+    const problem = fileProblem(file);
+    if (problem) {
+      setError(problem);
       return;
     }
-    const body = new FormData();
-    body.append("asset", file);
-    body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
+    const body = assetFormData(file);
     setUploading(true);
     try {
       const response = await fetch(

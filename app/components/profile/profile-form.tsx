@@ -4,13 +4,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
-import {
-  IMAGE_UPLOAD_TYPE_INVALID,
-  IMAGE_UPLOAD_TYPES,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_FAILED,
-  UPLOAD_TOO_LARGE,
-} from "../../../workers/domain/schemas/uploads";
+import { IMAGE_ACCEPT, assetFormData, imageFileProblem } from "~/lib/uploads";
+import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { UserAvatar } from "../account-menu";
 import { IconUpload } from "../issue-detail/icons";
 import { useToast } from "../toast";
@@ -22,13 +17,6 @@ type Profile = ProfilePageData["profile"];
 
 export const displayNameOf = (profile: Profile) =>
   [profile.first_name, profile.last_name].filter(Boolean).join(" ") || profile.display_name || profile.email;
-
-/** What is wrong with a chosen file before anything is sent, or null. */
-function fileProblem(file: File) {
-  if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) return IMAGE_UPLOAD_TYPE_INVALID;
-  if (file.size === 0 || file.size > MAX_UPLOAD_BYTES) return UPLOAD_TOO_LARGE;
-  return null;
-}
 
 /** The message of a refused upload: the field message the API answered, else the generic one. */
 async function uploadRefusal(response: Response) {
@@ -52,14 +40,12 @@ function AvatarPicker({ profile }: { profile: Profile }) {
 
   async function upload(file: File) {
     setError(null);
-    const problem = fileProblem(file);
+    const problem = imageFileProblem(file);
     if (problem) {
       setError(problem);
       return;
     }
-    const body = new FormData();
-    body.append("asset", file);
-    body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
+    const body = assetFormData(file);
     setUploading(true);
     try {
       const response = await fetch("/api/users/file-assets/", { method: "POST", body, credentials: "same-origin" });
@@ -89,7 +75,7 @@ function AvatarPicker({ profile }: { profile: Profile }) {
             <input
               ref={inputRef}
               type="file"
-              accept={IMAGE_UPLOAD_TYPES.join(",")}
+              accept={IMAGE_ACCEPT}
               className="sr-only"
               aria-label="Upload avatar"
               aria-describedby={error ? errorId : undefined}

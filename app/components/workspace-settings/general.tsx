@@ -9,7 +9,8 @@ import { useEffect, useRef, useState } from "react";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 import type { WorkspaceGeneralIntent } from "~/lib/workspace-settings-contract";
 import { ROLE } from "../../../workers/domain/schemas/constants";
-import { MAX_UPLOAD_BYTES, UPLOAD_FAILED, UPLOAD_TOO_LARGE } from "../../../workers/domain/schemas/uploads";
+import { IMAGE_ACCEPT, assetFormData, imageFileProblem } from "~/lib/uploads";
+import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { DELETE_WORKSPACE_PHRASE, WorkspaceNameFormSchema } from "../../../workers/domain/schemas/workspaces";
 import { DialogActions, DialogAlertHeading, DialogShell } from "../dialog";
 import { useTypedDeleteConfirmation } from "../typed-delete-confirmation";
@@ -17,9 +18,6 @@ import { useToast } from "../toast";
 import { FormError, Spinner, TextField, buttonClass, inputClass, labelClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
 import { useAnswer } from "~/components/settings/use-answer";
-
-/** The image types a logo may be; the server checks the bytes as well. */
-const LOGO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
 export interface GeneralWorkspace {
   id: string;
@@ -75,8 +73,10 @@ function LogoForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
   const choose = (chosen: File | undefined) => {
     setError(null);
     if (!chosen) return;
-    if (!LOGO_TYPES.includes(chosen.type) || chosen.size > MAX_UPLOAD_BYTES || chosen.size === 0) {
-      setError(UPLOAD_TOO_LARGE);
+    // The server checks the bytes as well.
+    const problem = imageFileProblem(chosen);
+    if (problem) {
+      setError(problem);
       reset();
       return;
     }
@@ -85,10 +85,7 @@ function LogoForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
 
   const save = () => {
     if (!file) return;
-    const body = new FormData();
-    body.append("asset", file);
-    body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
-    upload.submit(body, { method: "post", encType: "multipart/form-data" });
+    upload.submit(assetFormData(file), { method: "post", encType: "multipart/form-data" });
   };
 
   const uploading = upload.state !== "idle";
@@ -110,7 +107,7 @@ function LogoForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
           <input
             ref={inputRef}
             type="file"
-            accept={LOGO_TYPES.join(",")}
+            accept={IMAGE_ACCEPT}
             aria-label="Choose a logo image"
             className="sr-only"
             onChange={(event) => choose(event.target.files?.[0])}
