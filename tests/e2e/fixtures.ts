@@ -3,7 +3,7 @@
 // through the UI. The API is used only to arrange what a test is not about (other users' data).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, type Locator, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from "playwright-core";
 import { afterEach, inject } from "vitest";
 import { CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
 import { projectIssuesPath, projectPath, signInPath, workspacePath } from "../../app/lib/paths";
@@ -53,14 +53,28 @@ export interface TestPage {
 const IGNORED_ERRORS = [/favicon\.ico/, /Failed to load resource: the server responded with a status of 4\d\d/];
 
 /** Every page opened in this test file, with how many of its errors were checked already. */
-const opened: { tab: TestPage; allowed: RegExp[]; allowedNow: RegExp[]; checked: number }[] = [];
+const opened: { tab: TestPage; allowed: RegExp[]; allowedNow: RegExp[]; checked: number; inFlight: Map<Request, number> }[] = [];
+
+/** The requests a page still waits for, oldest first, with how long each has been waiting. */
+function describeInFlight(inFlight: Map<Request, number>) {
+  const now = Date.now();
+  return [...inFlight].map(([request, since]) => `  ${request.method()} ${request.url()} (${now - since} ms)`);
+}
 
 /**
  * A test fails when one of its pages logged a console error or threw an exception it did not
  * declare with `allowErrors` (hydration mismatches, failed requests, React errors): every test
  * file that opens pages gets this check after each test.
  */
-afterEach(() => {
+afterEach((context) => {
+  // A failed test says what its pages were still loading: a navigation that timed out names the
+  // request that held it up.
+  if (context.task.result?.state === "fail") {
+    for (const entry of opened) {
+      const waiting = describeInFlight(entry.inFlight);
+      if (waiting.length > 0) console.error(`requests in flight on ${entry.tab.page.url()}:\n${waiting.join("\n")}`);
+    }
+  }
   const unexpected: string[] = [];
   for (const entry of opened) {
     const fresh = entry.tab.errors.slice(entry.checked);
@@ -91,6 +105,10 @@ export async function newPage(
     if (!IGNORED_ERRORS.some((pattern) => pattern.test(text))) errors.push(text);
   });
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  const inFlight = new Map<Request, number>();
+  page.on("request", (request) => inFlight.set(request, Date.now()));
+  page.on("requestfinished", (request) => inFlight.delete(request));
+  page.on("requestfailed", (request) => inFlight.delete(request));
   const allowed = [...(options.allowErrors ?? [])];
   const allowedNow: RegExp[] = [];
   const tab: TestPage = {
@@ -104,7 +122,7 @@ export async function newPage(
       await waitForHydration(page);
     },
   };
-  opened.push({ tab, allowed, allowedNow, checked: 0 });
+  opened.push({ tab, allowed, allowedNow, checked: 0, inFlight });
   return tab;
 }
 
