@@ -27,7 +27,7 @@ export interface ManagedLabel {
 type FormAnswer = { result?: SubmissionResult<string[]>; ok?: boolean; status?: number; intent?: string };
 type JsonAnswer = { ok: boolean; error?: string; status?: number; intent?: string };
 
-function ColorPicker({ value, onChange, label = "Label colour" }: { value: string; onChange(value: string): void; label?: string }) {
+export function ColorPicker({ value, onChange, label = "Label colour" }: { value: string; onChange(value: string): void; label?: string }) {
   return (
     <Popover.Root positioning={{ placement: "bottom-start", gutter: 4 }} portalled={false}>
       <Popover.Trigger
