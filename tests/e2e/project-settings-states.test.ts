@@ -133,9 +133,21 @@ describe("screens", () => {
       await visible(page.getByRole("dialog", { name: "Create state" }));
       await screenshot(page, `project-settings-create-state-${theme}-${width}`);
       await page.keyboard.press("Escape");
+      // The inline form with its message (checked before anything is sent).
+      await page.getByRole("button", { name: "Add Backlog state" }).click();
+      const inline = page.getByRole("form", { name: "New Backlog state" });
+      await inline.getByRole("button", { name: "Create" }).click();
+      await visible(inline.getByText("Name is required"));
+      await screenshot(page, `project-settings-states-inline-${theme}-${width}`);
       await tab.goto(settingsPath("estimates"));
       await visible(page.getByLabel("Estimate used by this project"));
       await screenshot(page, `project-settings-estimates-${theme}-${width}`);
+      await page.getByRole("button", { name: "Create estimate" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create estimate" });
+      await dialog.getByRole("button", { name: "Create estimate" }).click();
+      await visible(dialog.getByText("Value is required"));
+      await screenshot(page, `project-settings-estimate-dialog-${theme}-${width}`);
+      await page.keyboard.press("Escape");
     }
     await page.setViewportSize({ width: 1440, height: 900 });
   });

@@ -69,7 +69,7 @@ function EstimateDialog({ estimate, onClose }: { estimate?: ManagedEstimate; onC
             <label htmlFor={fields.name.id} className={labelClass}>
               Name
             </label>
-            <input {...getInputProps(fields.name, { type: "text" })} placeholder="Fibonacci" autoComplete="off" className={inputClass} />
+            <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoComplete="off" className={inputClass} />
             <FieldError id={fields.name.errorId} errors={fields.name.errors} />
           </div>
           <div>

@@ -25,7 +25,7 @@ import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, icon } from "../icons";
 import { StateGroupIcon } from "../issue-icons";
 import { ConfirmDialog } from "../issue-detail/pickers";
-import { ColorPicker } from "../labels/label-manager";
+import { ColorPicker } from "../settings/color-picker";
 import { SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
