@@ -1,10 +1,10 @@
 // Project settings as an owner uses them: a state is added to a group, made the default, moved
 // up its group, and refused deletion while it is the default; an estimate with its points is
 // created and picked for the project, and an issue's estimate is then set from the issue page's
-// picker, which offers those points, and kept after a reload. What the server stored is read
-// back over the API; the refusals of viewers and bad input are the workerd suites'
-// (tests/api/project-settings-{states,estimates}.test.ts). The pages are also photographed in
-// both themes at two widths.
+// picker, which offers those points, and kept after a reload; the issues list offers them too.
+// What the server stored is read back over the API; the refusals of viewers and bad input are
+// the workerd suites' (tests/api/project-settings-{states,estimates}.test.ts). The pages are
+// also photographed in both themes at two widths.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
@@ -117,6 +117,14 @@ describe("estimates", () => {
     await page.reload();
     await waitForHydration(page);
     await visible(page.getByRole("button", { name: "Estimate", exact: true }).getByText("XL"));
+
+    // The issues list's estimate button shows the point's value, and its menu offers the points.
+    await owner.post(`${api()}/issue-properties/`, { properties: { estimate: true } });
+    await tab.goto(to.projectIssues(slug, projectId));
+    await page.getByRole("button", { name: "Estimate: XL" }).click();
+    await page.getByRole("menuitemradio", { name: "M" }).click();
+    await visible(page.getByRole("button", { name: "Estimate: M" }));
+    await expect.poll(async () => (await owner.call<{ estimate_point: number | null }>("GET", `${api()}/issues/${issue.id}/`)).estimate_point).toBe(1);
   });
 });
 
