@@ -215,7 +215,7 @@ describe("delete", () => {
 
     const defaultState = await post(w.owner, { json: { intent: "delete-state", state_id: backlog.id } });
     expect(defaultState.status).toBe(400);
-    expect(defaultState.text).toContain("Default state cannot be deleted.");
+    expect(defaultState.text).toContain("The default state cannot be deleted.");
     const lastOfGroup = await post(w.owner, { json: { intent: "delete-state", state_id: todo.id } });
     expect(lastOfGroup.status).toBe(400);
     expect(lastOfGroup.text).toContain("The last state of a group cannot be deleted.");

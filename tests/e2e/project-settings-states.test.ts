@@ -78,7 +78,7 @@ describe("states", () => {
     await started.getByRole("button", { name: "Delete state In Review" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete state" });
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await visible(page.getByText("Default state cannot be deleted."));
+    await visible(page.getByText("The default state cannot be deleted."));
     await expect.poll(() => confirm.count()).toBe(0);
     const after = await owner.call<StateRow[]>("GET", `${api()}/states/`);
     expect(after.some((state) => state.name === "In Review")).toBe(true);

@@ -7,7 +7,7 @@ export { STATE_GROUPS };
 export const DEFAULT_STATE_COLOR = "#858e96";
 
 export const STATE_NAME_TAKEN = "Another state exists with the same name. Please try again with another name.";
-export const DEFAULT_STATE_UNDELETABLE = "Default state cannot be deleted.";
+export const DEFAULT_STATE_UNDELETABLE = "The default state cannot be deleted.";
 export const LAST_STATE_OF_GROUP = "The last state of a group cannot be deleted.";
 export const LAST_STATE_OF_GROUP_MOVE = "The last state of a group cannot be moved to another group.";
 export const STATE_HAS_ISSUES =
