@@ -320,7 +320,7 @@ describe("deleting a state", () => {
     const backlog = (await statesOf(base))[0];
     const response = await p.owner.delete(`${base}/states/${backlog.id}/`);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: "Default state cannot be deleted." });
+    expect(response.body).toEqual({ error: "The default state cannot be deleted." });
     expect(await statesOf(base)).toHaveLength(6);
   });
 

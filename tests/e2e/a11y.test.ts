@@ -235,6 +235,32 @@ const SCREENS: Screen[] = [
       await visible(page.getByRole("heading", { name: "Appearance" }));
     },
   },
+  {
+    name: "project settings: states",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings/states`);
+      await visible(page.getByRole("region", { name: "Cancelled states" }));
+    },
+  },
+  {
+    name: "project settings: estimates",
+    signedIn: true,
+    open: async (page, world) => {
+      // An estimate the project uses, so its card and "In use" badge are scanned too.
+      const base = `/api/workspaces/${world.slug}/projects/${world.projectId}`;
+      const estimates = await owner.call<{ id: string }[]>("GET", `${base}/estimates/`);
+      if (estimates.length === 0) {
+        const estimate = await owner.post<{ id: string }>(`${base}/estimates/`, {
+          estimate: { name: "Fibonacci" },
+          estimate_points: ["1", "2", "3", "5", "8"].map((value, key) => ({ key, value })),
+        });
+        await owner.call("PATCH", `${base}/`, { estimate: estimate.id });
+      }
+      await go(page, `${to.project(world.slug, world.projectId)}/settings/estimates`);
+      await visible(page.getByText("In use"));
+    },
+  },
 ];
 
 let browser: Browser;

@@ -23,6 +23,7 @@ import {
   STATE_HAS_ISSUES,
   STATE_NAME_TAKEN,
   STATE_NOT_FOUND,
+  type StateMoveDirection,
 } from "./schemas/states";
 
 export function stateOf(state: State) {
@@ -247,4 +248,48 @@ export async function deleteState(ctx: ActorContext, slug: string, projectId: st
     throw new Conflict("The state changed while it was being deleted. Please try again.");
   }
   ctx.effects.publish(projectId, { kind: "state", op: "delete", id: stateId });
+}
+
+/**
+ * The sequence that puts a state between two neighbours: halfway between them, or one sequence
+ * step beyond the only neighbour when the state becomes the first (step below) or last (step
+ * above) of its list. With no neighbour at all the sequence does not matter; one step is used.
+ */
+export function sequenceBetween(before: number | undefined, after: number | undefined): number {
+  if (before !== undefined && after !== undefined) return (before + after) / 2;
+  if (before !== undefined) return before + STATE_SEQUENCE_STEP;
+  if (after !== undefined) return after - STATE_SEQUENCE_STEP;
+  return STATE_SEQUENCE_STEP;
+}
+
+/**
+ * The new sequence of `list[index]` moved one place up or down in `list` (sorted by sequence),
+ * or null when it already sits at that end.
+ */
+export function movedSequence(list: readonly { sequence: number }[], index: number, direction: StateMoveDirection): number | null {
+  const target = direction === "up" ? index - 1 : index + 1;
+  if (index < 0 || target < 0 || target >= list.length) return null;
+  // Its new neighbours: the state it jumps over, and the one beyond that (if any).
+  const others = list.filter((_, position) => position !== index);
+  const before = others[target - 1]?.sequence;
+  const after = others[target]?.sequence;
+  return sequenceBetween(before, after);
+}
+
+/** Moves a state one place up or down among the states of its group. */
+export async function moveState(ctx: ActorContext, slug: string, projectId: string, stateId: string, direction: StateMoveDirection) {
+  await projectAccess(ctx, slug, projectId, ROLE.member);
+  const state = await loadState(ctx, projectId, stateId);
+  const group = await ctx.db
+    .select({ id: states.id, sequence: states.sequence })
+    .from(states)
+    .where(and(eq(states.project_id, projectId), eq(states.group, state.group)))
+    .orderBy(asc(states.sequence), asc(states.created_at));
+  const sequence = movedSequence(
+    group,
+    group.findIndex((row) => row.id === stateId),
+    direction,
+  );
+  if (sequence === null) return stateOf(state);
+  return updateState(ctx, slug, projectId, stateId, { sequence });
 }

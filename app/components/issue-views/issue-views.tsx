@@ -31,6 +31,7 @@ import { AppliedFilters } from "./applied-filters";
 import { DndProvider, type DropDetails, SortableList, TRASH_KEY, useDnd } from "./dnd";
 import { KanbanLayout } from "./kanban-layout";
 import { CalendarLayout, GanttLayout } from "./layout-chunks";
+import { useEstimatePoints } from "./estimate-points";
 import { ListLayout } from "./list-layout";
 import {
   type IssueGroup,
@@ -210,6 +211,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
   const lookups = useStableLookups(data);
   const [props, setProps] = useState<ViewProps>(data.display);
   const [toggles, setToggles] = useState<IssuePropertyToggles>(data.properties.toggles);
+  const points = useEstimatePoints(Boolean(toggles.estimate));
   const [pending, setPending] = useState<PendingWrite[]>([]);
   const [menu, setMenu] = useState<MenuTarget | null>(null);
   const [drag, setDrag] = useState<{ issueId: string; fromKey: string } | null>(null);
@@ -357,8 +359,8 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
   const today = todayUtc();
 
   const context = useMemo<ViewContextValue>(
-    () => ({ identifier, issuePath, lookups, properties: toggles, canEdit, canDrag: canDrag && layout !== "calendar", today }),
-    [identifier, issuePath, lookups, toggles, canEdit, canDrag, layout, today],
+    () => ({ identifier, issuePath, lookups, properties: toggles, canEdit, canDrag: canDrag && layout !== "calendar", today, points }),
+    [identifier, issuePath, lookups, toggles, canEdit, canDrag, layout, today, points],
   );
 
   // ------------------------------------------------------------ drag and drop
@@ -601,6 +603,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
             states={data.states}
             labels={data.labels}
             members={data.members}
+            points={points}
             onClose={closeMenu}
             onPatch={updateIssue}
             onAction={cardAction}

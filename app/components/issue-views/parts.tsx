@@ -15,6 +15,7 @@ import {
   stateColor,
   truncateTitle,
 } from "~/lib/issue-display";
+import type { EstimatePoints } from "./estimate-points";
 import type { GroupHeader, Lookups, MemberOption, ViewIssue } from "./model";
 import { issueKey } from "./model";
 import { IconGrip, IconLink, IconPaperclip, IconSubIssues, IconTag, IconTriangle, IconUser } from "./view-icons";
@@ -27,6 +28,8 @@ export interface ViewContextValue {
   canEdit: boolean;
   canDrag: boolean;
   today: string;
+  /** The points of the project's estimate, or null (points 0-7). */
+  points: EstimatePoints;
 }
 
 export const ViewContext = createContext<ViewContextValue | null>(null);
@@ -35,6 +38,12 @@ export function useViewContext() {
   const value = useContext(ViewContext);
   if (!value) throw new Error("useViewContext outside IssueViews");
   return value;
+}
+
+/** The point's value when the project uses an estimate, else the bare number. */
+function estimateText(value: number | null | undefined, points: EstimatePoints) {
+  if (value === null || value === undefined) return null;
+  return points?.find((point) => point.key === value)?.value ?? String(value);
 }
 
 /** What a property button opens (handled once at the layout root). */
@@ -175,7 +184,7 @@ function Count({ icon, count, label }: { icon: React.ReactNode; count: number; l
 
 /** The issue's properties the user turned on (toggles kept per user and project). */
 export const IssueProperties = memo(function IssueProperties({ issue, showNames }: { issue: ViewIssue; showNames: boolean }) {
-  const { properties, lookups, canEdit, today } = useViewContext();
+  const { properties, lookups, canEdit, today, points } = useViewContext();
   const state = issue.state ? lookups.states.get(issue.state) : undefined;
   const priority = (issue.priority in PRIORITY_LABELS ? issue.priority : "none") as Priority;
   const assignees = issue.assignees.flatMap((id) => lookups.members.get(id) ?? []);
@@ -231,9 +240,9 @@ export const IssueProperties = memo(function IssueProperties({ issue, showNames 
         </Prop>
       ) : null}
       {properties.estimate ? (
-        <Prop action="estimate" canEdit={canEdit} label={`Estimate: ${issue.estimate_point ?? "none"}`}>
+        <Prop action="estimate" canEdit={canEdit} label={`Estimate: ${estimateText(issue.estimate_point, points) ?? "none"}`}>
           <IconTriangle size={12} />
-          <span>{issue.estimate_point ?? "Estimate"}</span>
+          <span>{estimateText(issue.estimate_point, points) ?? "Estimate"}</span>
         </Prop>
       ) : null}
       {properties.sub_issue_count ? (

@@ -7,6 +7,8 @@ import { useEffect } from "react";
 import { IconCheck, IconTrash } from "~/components/icons";
 import { PriorityIcon, StateGroupIcon } from "~/components/issue-icons";
 import { PRIORITIES, PRIORITY_LABELS, type Priority, stateColor } from "~/lib/issue-display";
+import { ESTIMATE_KEYS } from "../../../workers/domain/schemas/constants";
+import type { EstimatePoints } from "./estimate-points";
 import type { IssuePatch, LabelOption, MemberOption, StateOption, ViewIssue } from "./model";
 import { Avatar } from "./parts";
 import { IconExternal, IconLink, IconPencil } from "./view-icons";
@@ -26,8 +28,8 @@ export type CardAction = "copy-link" | "open-new-tab" | "edit" | "delete";
 const item =
   "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 outline-none data-[highlighted]:bg-neutral-100 data-[disabled]:opacity-50";
 
-/** Estimate points 0-7 (workers/domain/schemas/issues.ts). */
-const ESTIMATES = [0, 1, 2, 3, 4, 5, 6, 7];
+/** Estimate points 0-7 (workers/domain/schemas/constants.ts) when the project uses no estimate. */
+const ESTIMATES = ESTIMATE_KEYS.map((key) => ({ key, value: String(key) }));
 
 function Tick({ on }: { on: boolean }) {
   return <span className="ml-auto text-brand-600 dark:text-brand-400">{on ? <IconCheck size={14} /> : null}</span>;
@@ -39,6 +41,7 @@ export function PropertyMenu({
   states,
   labels,
   members,
+  points,
   onClose,
   onPatch,
   onAction,
@@ -48,6 +51,8 @@ export function PropertyMenu({
   states: StateOption[];
   labels: LabelOption[];
   members: MemberOption[];
+  /** The project's estimate points, or null (0-7). */
+  points: EstimatePoints;
   onClose(): void;
   onPatch(issue: ViewIssue, patch: IssuePatch): void;
   onAction(issue: ViewIssue, action: CardAction): void;
@@ -139,10 +144,10 @@ export function PropertyMenu({
                   <Menu.ItemText>None</Menu.ItemText>
                   <Tick on={issue.estimate_point === null} />
                 </Menu.RadioItem>
-                {ESTIMATES.map((point) => (
-                  <Menu.RadioItem key={point} value={String(point)} className={item}>
-                    <Menu.ItemText>{point}</Menu.ItemText>
-                    <Tick on={issue.estimate_point === point} />
+                {(points ?? ESTIMATES).map((point) => (
+                  <Menu.RadioItem key={point.key} value={String(point.key)} className={item}>
+                    <Menu.ItemText>{point.value}</Menu.ItemText>
+                    <Tick on={issue.estimate_point === point.key} />
                   </Menu.RadioItem>
                 ))}
               </Menu.RadioItemGroup>

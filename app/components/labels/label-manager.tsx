@@ -6,15 +6,15 @@ import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { Menu } from "@ark-ui/react/menu";
-import { Popover } from "@ark-ui/react/popover";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { ColorPicker } from "../settings/color-picker";
 import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
 import { ConfirmDialog } from "../issue-detail/pickers";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
-import { DEFAULT_LABEL_COLOR, LABEL_COLORS, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
+import { DEFAULT_LABEL_COLOR, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
 import { toggled } from "~/lib/sets";
 
 export interface ManagedLabel {
@@ -26,45 +26,6 @@ export interface ManagedLabel {
 
 type FormAnswer = { result?: SubmissionResult<string[]>; ok?: boolean; status?: number; intent?: string };
 type JsonAnswer = { ok: boolean; error?: string; status?: number; intent?: string };
-
-function ColorPicker({ value, onChange, label = "Label colour" }: { value: string; onChange(value: string): void; label?: string }) {
-  return (
-    <Popover.Root positioning={{ placement: "bottom-start", gutter: 4 }} portalled={false}>
-      <Popover.Trigger
-        type="button"
-        aria-label={label}
-        className="flex size-9 shrink-0 items-center justify-center rounded-md border border-neutral-300 bg-surface hover:bg-neutral-50"
-      >
-        <span className="size-4 rounded-full" style={{ backgroundColor: value }} />
-      </Popover.Trigger>
-      <Popover.Positioner>
-        <Popover.Content className="z-[80] w-52 rounded-lg border border-neutral-200 bg-surface p-2 shadow-lg outline-none">
-          <div className="grid grid-cols-6 gap-1.5">
-            {LABEL_COLORS.map((color) => (
-              <Popover.CloseTrigger
-                key={color}
-                type="button"
-                aria-label={`Use colour ${color}`}
-                onClick={() => onChange(color)}
-                className={`size-6 rounded-md ring-offset-1 ${color.toLowerCase() === value.toLowerCase() ? "ring-2 ring-neutral-400" : ""}`}
-                style={{ backgroundColor: color }}
-              />
-            ))}
-          </div>
-          <label className="mt-2 flex items-center gap-2 text-xs text-neutral-500">
-            Hex
-            <input
-              value={value}
-              onChange={(event) => onChange(event.target.value)}
-              className="h-7 w-full rounded border border-neutral-300 px-2 font-mono text-xs outline-none focus:border-brand-500"
-              aria-label="Hex colour"
-            />
-          </label>
-        </Popover.Content>
-      </Popover.Positioner>
-    </Popover.Root>
-  );
-}
 
 /** Create (optionally inside a group) or edit a label, inline in the list. */
 function InlineLabelForm({ label, onDone }: { label?: ManagedLabel; onDone(): void }) {
@@ -91,7 +52,7 @@ function InlineLabelForm({ label, onDone }: { label?: ManagedLabel; onDone(): vo
       {label ? <input type="hidden" name="label_id" value={label.id} /> : null}
       <input type="hidden" name="color" value={color} />
       <div className="flex items-start gap-2">
-        <ColorPicker value={color} onChange={setColor} />
+        <ColorPicker value={color} onChange={setColor} label="Label colour" />
         <div className="min-w-0 flex-1">
           <input
             {...getInputProps(fields.name, { type: "text" })}
@@ -158,7 +119,7 @@ function CreateLabelDialog({
               Label title
             </label>
             <div className="flex gap-2">
-              <ColorPicker value={color} onChange={setColor} />
+              <ColorPicker value={color} onChange={setColor} label="Label colour" />
               <input {...getInputProps(fields.name, { type: "text" })} placeholder="Label title" autoComplete="off" className={inputClass} />
             </div>
             <FieldError id={fields.name.errorId} errors={fields.name.errors} />

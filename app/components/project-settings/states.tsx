@@ -1,0 +1,369 @@
+// The project's states in their five groups. Each group has a "+" that opens an inline form
+// (name, colour, description) at its top; "Create state" opens a dialog that also picks the
+// group. A state can be edited inline, made the default, moved up or down within its group and
+// deleted after a confirmation. A name already in use is told in the inline form's own words and
+// in the dialog's; a refused deletion (the default, the last of a group, a state with issues)
+// says why in an error toast.
+import { type SubmissionResult, getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Dialog } from "@ark-ui/react/dialog";
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import {
+  DEFAULT_STATE_COLOR,
+  STATE_CREATED,
+  STATE_CREATE_FAILED,
+  STATE_DELETE_FAILED,
+  STATE_GROUPS,
+  STATE_UPDATED,
+  STATE_UPDATE_FAILED,
+  StateFormSchema,
+} from "../../../workers/domain/schemas/states";
+import type { StateIntent } from "~/lib/project-settings-states-contract";
+import type { SettingsAnswer } from "~/lib/settings-contract";
+import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { IconPencil, IconPlus, IconTrash, icon } from "../icons";
+import { StateGroupIcon } from "../issue-icons";
+import { ConfirmDialog } from "../issue-detail/pickers";
+import { ColorPicker } from "../settings/color-picker";
+import { SettingsTitle } from "../settings/section";
+import { useAnswer } from "../settings/use-answer";
+import { useToast } from "../toast";
+import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+
+export type StateGroup = (typeof STATE_GROUPS)[number];
+
+export interface ManagedState {
+  id: string;
+  name: string;
+  description: string;
+  color: string;
+  group: StateGroup;
+  default: boolean;
+  sequence: number;
+}
+
+const IconArrowUp = icon(<path d="M12 19V5m-6 6 6-6 6 6" />);
+const IconArrowDown = icon(<path d="M12 5v14m6-6-6 6-6-6" />);
+
+const GROUP_LABELS: Record<StateGroup, string> = {
+  backlog: "Backlog",
+  unstarted: "Unstarted",
+  started: "Started",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+const iconButton =
+  "inline-flex size-7 shrink-0 items-center justify-center rounded text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+
+/** Toasts what a form's answer says that the form itself does not show. */
+function useFormToasts(success: string, failure: string) {
+  const toast = useToast();
+  return (answer: SettingsAnswer, onDone: () => void) => {
+    if (answer.ok) {
+      toast.show({ type: "success", title: "Success!", message: success });
+      onDone();
+    } else if (answer.status !== 400) {
+      // Messages of a refused input sit on the form; anything else is the spec's generic failure.
+      toast.show({ type: "error", title: "Error!", message: failure });
+    }
+  };
+}
+
+/** Add a state to a group, or edit one, in place in the list. */
+function InlineStateForm({ group, state, onDone }: { group: StateGroup; state?: ManagedState; onDone(): void }) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  const [color, setColor] = useState(state?.color ?? DEFAULT_STATE_COLOR);
+  const react = useFormToasts(state ? STATE_UPDATED : STATE_CREATED, state ? STATE_UPDATE_FAILED : STATE_CREATE_FAILED);
+  const [form, fields] = useForm({
+    id: `state-form-${state?.id ?? group}`,
+    lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? (fetcher.data?.result as SubmissionResult<string[]>) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StateFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { name: state?.name ?? "", description: state?.description ?? "" },
+  });
+  useAnswer(fetcher, (answer) => react(answer, onDone));
+  const pending = fetcher.state !== "idle";
+  const title = state ? `Edit state ${state.name}` : `New ${GROUP_LABELS[group]} state`;
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} aria-label={title} className="border-t border-neutral-100 bg-neutral-50/60 px-3 py-3">
+      <input type="hidden" name="intent" value={state ? "update-state" : "create-state"} />
+      <input type="hidden" name="form" value="inline" />
+      <input type="hidden" name="group" value={group} />
+      {state ? <input type="hidden" name="state_id" value={state.id} /> : null}
+      <input type="hidden" name="color" value={color} />
+      <div className="flex flex-wrap items-start gap-2">
+        <ColorPicker value={color} onChange={setColor} label="State colour" />
+        <div className="min-w-[10rem] flex-1">
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            aria-label="Name"
+            placeholder="Name"
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: the form opens to type a name.
+            autoFocus
+            className={inputClass}
+          />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          <FieldError id={fields.color.errorId} errors={fields.color.errors} />
+        </div>
+        <div className="min-w-[10rem] flex-[2]">
+          <input
+            {...getInputProps(fields.description, { type: "text" })}
+            aria-label="Description"
+            placeholder="Description"
+            autoComplete="off"
+            className={inputClass}
+          />
+          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className={buttonClass("secondary")} onClick={onDone}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass("primary")} disabled={pending}>
+            {pending ? <Spinner /> : null}
+            {state ? (pending ? "Updating..." : "Update") : pending ? "Creating..." : "Create"}
+          </button>
+        </div>
+      </div>
+      <FormError errors={form.errors} />
+    </fetcher.Form>
+  );
+}
+
+/** The create dialog: like the inline form, plus the group. */
+function CreateStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  const [color, setColor] = useState(DEFAULT_STATE_COLOR);
+  const react = useFormToasts(STATE_CREATED, STATE_CREATE_FAILED);
+  const [form, fields] = useForm({
+    id: "create-state",
+    lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? (fetcher.data?.result as SubmissionResult<string[]>) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StateFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { group: "backlog" },
+  });
+  useAnswer(fetcher, (answer) => react(answer, () => onOpenChange(false)));
+  const pending = fetcher.state !== "idle";
+  return (
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top" blur>
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="create-state" />
+        <input type="hidden" name="form" value="modal" />
+        <input type="hidden" name="color" value={color} />
+        <div className="space-y-4 px-5 pt-5 pb-4">
+          <Dialog.Title className="text-base font-semibold text-neutral-900">Create state</Dialog.Title>
+          <div>
+            <label htmlFor={fields.name.id} className={labelClass}>
+              Name
+            </label>
+            <div className="flex gap-2">
+              <ColorPicker value={color} onChange={setColor} label="State colour" />
+              <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoComplete="off" className={inputClass} />
+            </div>
+            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+            <FieldError id={fields.color.errorId} errors={fields.color.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.group.id} className={labelClass}>
+              Group
+            </label>
+            <select id={fields.group.id} name={fields.group.name} defaultValue="backlog" className={inputClass}>
+              {STATE_GROUPS.map((group) => (
+                <option key={group} value={group}>
+                  {GROUP_LABELS[group]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={fields.description.id} className={labelClass}>
+              Description
+            </label>
+            <textarea {...getTextareaProps(fields.description)} rows={3} placeholder="Description" className={inputClass} />
+            <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+          </div>
+          <FormError errors={form.errors} />
+        </div>
+        <DialogActions label="Create state" busyLabel="Creating..." busy={pending} size="sm" className={`${dialogFooterBarClass} px-5 py-3`} />
+      </fetcher.Form>
+    </DialogShell>
+  );
+}
+
+function StateRow({
+  state,
+  first,
+  last,
+  busy,
+  onEdit,
+  onDelete,
+  onIntent,
+}: {
+  state: ManagedState;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onEdit(): void;
+  onDelete(): void;
+  onIntent(intent: StateIntent): void;
+}) {
+  return (
+    <li data-testid="state-row" className="flex items-center gap-3 border-t border-neutral-100 px-3 py-2.5">
+      <StateGroupIcon group={state.group} color={state.color} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-neutral-800">{state.name}</p>
+        {state.description ? <p className="truncate text-xs text-neutral-600">{state.description}</p> : null}
+      </div>
+      {state.default ? (
+        <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">Default</span>
+      ) : (
+        <button
+          type="button"
+          disabled={busy}
+          className="rounded px-2 py-0.5 text-xs font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 disabled:opacity-50"
+          aria-label={`Set ${state.name} as default`}
+          onClick={() => onIntent({ intent: "set-default", state_id: state.id })}
+        >
+          Set as default
+        </button>
+      )}
+      <div className="flex items-center">
+        <button
+          type="button"
+          className={iconButton}
+          disabled={first || busy}
+          aria-label={`Move ${state.name} up`}
+          onClick={() => onIntent({ intent: "move-state", state_id: state.id, direction: "up" })}
+        >
+          <IconArrowUp size={14} />
+        </button>
+        <button
+          type="button"
+          className={iconButton}
+          disabled={last || busy}
+          aria-label={`Move ${state.name} down`}
+          onClick={() => onIntent({ intent: "move-state", state_id: state.id, direction: "down" })}
+        >
+          <IconArrowDown size={14} />
+        </button>
+        <button type="button" className={iconButton} aria-label={`Edit state ${state.name}`} onClick={onEdit}>
+          <IconPencil size={14} />
+        </button>
+        <button type="button" className={iconButton} aria-label={`Delete state ${state.name}`} onClick={onDelete}>
+          <IconTrash size={14} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function StateManager({ states }: { states: ManagedState[] }) {
+  const toast = useToast();
+  const [adding, setAdding] = useState<StateGroup | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<ManagedState | null>(null);
+  const intentFetcher = useFetcher<SettingsAnswer>();
+  const deleteFetcher = useFetcher<SettingsAnswer>();
+
+  useAnswer(intentFetcher, (answer) => {
+    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.status === 400 && answer.error ? answer.error : STATE_UPDATE_FAILED });
+  });
+  useAnswer(deleteFetcher, (answer) => {
+    setDeleting(null);
+    // A refused deletion says which rule holds (the default, the last of its group, its issues).
+    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.status === 400 && answer.error ? answer.error : STATE_DELETE_FAILED });
+  });
+
+  const submit = (intent: StateIntent) => intentFetcher.submit(intent, { method: "post", encType: "application/json" });
+  const close = () => {
+    setAdding(null);
+    setEditing(null);
+  };
+
+  return (
+    <div className="space-y-6">
+      <SettingsTitle
+        title="States"
+        description="The states an issue moves through, in five groups; new issues start in the default state."
+        action={
+          <button type="button" className={buttonClass("primary", "sm")} onClick={() => setCreating(true)}>
+            <IconPlus size={14} /> Create state
+          </button>
+        }
+      />
+      <div className="space-y-4">
+        {STATE_GROUPS.map((group) => {
+          const members = states.filter((state) => state.group === group);
+          return (
+            <section key={group} aria-label={`${GROUP_LABELS[group]} states`} className="rounded-lg border border-neutral-200 bg-surface">
+              <div className="flex items-center justify-between gap-2 px-3 py-2">
+                <h2 className="text-sm font-semibold text-neutral-800">{GROUP_LABELS[group]}</h2>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={`Add ${GROUP_LABELS[group]} state`}
+                  onClick={() => {
+                    setEditing(null);
+                    setAdding(group);
+                  }}
+                >
+                  <IconPlus size={15} />
+                </button>
+              </div>
+              {adding === group ? <InlineStateForm group={group} onDone={close} /> : null}
+              <ul>
+                {members.map((state, index) =>
+                  editing === state.id ? (
+                    <li key={state.id}>
+                      <InlineStateForm group={group} state={state} onDone={close} />
+                    </li>
+                  ) : (
+                    <StateRow
+                      key={state.id}
+                      state={state}
+                      first={index === 0}
+                      last={index === members.length - 1}
+                      busy={intentFetcher.state !== "idle"}
+                      onEdit={() => {
+                        setAdding(null);
+                        setEditing(state.id);
+                      }}
+                      onDelete={() => setDeleting(state)}
+                      onIntent={submit}
+                    />
+                  ),
+                )}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      {creating ? <CreateStateDialog open onOpenChange={setCreating} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete state"
+        description={
+          <>
+            Are you sure you want to delete the state <span className="font-medium text-neutral-900">{deleting?.name}</span>? This action
+            cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deleteFetcher.state !== "idle"}
+        onConfirm={() => {
+          if (deleting) deleteFetcher.submit({ intent: "delete-state", state_id: deleting.id }, { method: "post", encType: "application/json" });
+        }}
+      />
+    </div>
+  );
+}
