@@ -1,11 +1,9 @@
-// The project settings Estimates page as the browser uses it: the estimate form (form data, the
-// points as points[i].value) and the buttons (JSON intents: the project's estimate, delete)
-// posted to the page's action the way Remix's fetchers post them. Refused writes change nothing.
-import { SELF } from "cloudflare:test";
+
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type Client, ORIGIN } from "../helpers/api";
+import type { Client, } from "../helpers/api";
 import { createTeamWithProject, expectStatus } from "../helpers/fixtures";
+import { type PageActionBody, postPageAction } from "../helpers/page-action";
 
 type World = Awaited<ReturnType<typeof createTeamWithProject>>;
 let w: World;
@@ -14,24 +12,8 @@ beforeEach(async () => {
   w = await createTeamWithProject("pestim");
 });
 
-type Body = { form: Record<string, string> } | { json: unknown };
-
-async function post(client: Client, body: Body) {
-  const headers: Record<string, string> = { cookie: client.cookie, origin: ORIGIN, host: new URL(ORIGIN).host };
-  let payload: BodyInit;
-  if ("json" in body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body.json);
-  } else {
-    payload = new URLSearchParams(body.form);
-  }
-  const response = await SELF.fetch(`${ORIGIN}/${w.slug}/projects/${w.project.id}/settings/estimates.data`, {
-    method: "POST",
-    headers,
-    body: payload,
-    redirect: "manual",
-  });
-  return { status: response.status, text: await response.text() };
+function post(client: Client, body: PageActionBody) {
+  return postPageAction(client, `/${w.slug}/projects/${w.project.id}/settings/estimates.data`, body);
 }
 
 /** The form fields of an estimate with these point values. */

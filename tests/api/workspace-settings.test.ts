@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Client, ORIGIN, uniqueEmail } from "../helpers/api";
 import { type Team, countRows, createTeam, rowOf, snapshot } from "../helpers/fixtures";
+import { type PageActionBody, postPageAction } from "../helpers/page-action";
 
 let team: Team;
 
@@ -15,23 +16,9 @@ beforeEach(async () => {
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x70, 0x6e, 0x67]);
 
-type Body = { form: Record<string, string> } | { json: unknown } | { multipart: FormData };
-
-/** Posts to a settings page's action as a fetcher does (`.data`, same origin). */
-async function post(client: Client, page: "general" | "members", body: Body) {
-  const path = page === "general" ? `/${team.slug}/settings.data?index` : `/${team.slug}/settings/members.data`;
-  const headers: Record<string, string> = { cookie: client.cookie, origin: ORIGIN, host: new URL(ORIGIN).host };
-  let payload: BodyInit;
-  if ("json" in body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body.json);
-  } else if ("form" in body) {
-    payload = new URLSearchParams(body.form);
-  } else {
-    payload = body.multipart;
-  }
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers, body: payload, redirect: "manual" });
-  return { status: response.status, text: await response.text(), headers: response.headers };
+/** Posts to a settings page's action as a fetcher does. */
+function post(client: Client, page: "general" | "members", body: PageActionBody) {
+  return postPageAction(client, page === "general" ? `/${team.slug}/settings.data?index` : `/${team.slug}/settings/members.data`, body);
 }
 
 function logoUpload(blob: Blob = new Blob([PNG], { type: "image/png" }), name = "logo.png") {
