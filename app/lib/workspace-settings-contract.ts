@@ -3,8 +3,7 @@
 // components import the types, the server parses intents with these schemas.
 import { z } from "zod";
 import { IntentId } from "./intents";
-import type { MemberDetail } from "../../workers/domain/schemas/responses";
-import { RoleSchema } from "../../workers/domain/schemas/workspaces";
+import { RemoveMemberIntent, type SettingsMemberRow, UpdateMemberRoleIntent } from "./settings-contract";
 
 /** The settings sections, in the order the settings navigation lists them. */
 export const WORKSPACE_SETTINGS_SECTIONS = [
@@ -29,11 +28,7 @@ export type WorkspaceGeneralData =
   | { authorized: false }
   | { authorized: true; role: number; workspace: { id: string; name: string; slug: string; logo: string } };
 
-export interface WorkspaceMemberRow {
-  id: string;
-  role: number;
-  member: MemberDetail;
-}
+export type WorkspaceMemberRow = SettingsMemberRow;
 
 export interface PendingInvitation {
   id: string;
@@ -57,7 +52,7 @@ export type WorkspaceGeneralIntent = z.input<typeof WorkspaceGeneralIntentSchema
 /** The members page's JSON intents (the invite form posts form data). */
 export const WorkspaceMembersIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke-invitation"), invitation_id: IntentId }),
-  z.object({ intent: z.literal("update-member-role"), member_id: IntentId, role: RoleSchema }),
-  z.object({ intent: z.literal("remove-member"), member_id: IntentId }),
+  UpdateMemberRoleIntent,
+  RemoveMemberIntent,
 ]);
 export type WorkspaceMembersIntent = z.input<typeof WorkspaceMembersIntentSchema>;

@@ -31,13 +31,13 @@ import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, Invalid, NotFound } from "./errors";
 import type { ProjectView } from "./schemas/responses";
+import { LAST_PROJECT_OWNER } from "./schemas/constants";
 import { memberDetailOf } from "./serializers";
 
 export { NETWORK } from "./schemas/projects";
 
 export const IDENTIFIER_TAKEN = "Project identifier is already taken";
 export const NO_CREATE_PERMISSION = "You don't have permission to create project.";
-export const LAST_PROJECT_OWNER = "A project needs at least one owner.";
 
 export const STATE_SEQUENCE_STEP = 15000;
 

@@ -10,6 +10,7 @@ import { issues, projectMembers, projects, users, workspaceMembers, workspaces, 
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, workspaceAccess } from "./access";
+import { LAST_WORKSPACE_OWNER } from "./schemas/constants";
 import type { ActorContext } from "./context";
 import { Forbidden, Invalid, NotFound } from "./errors";
 import { memberDetailOf } from "./serializers";
@@ -121,7 +122,6 @@ export async function listWorkspaceMembers(ctx: ActorContext, slug: string) {
 }
 
 
-export const LAST_OWNER = "A workspace needs at least one owner.";
 
 async function loadWorkspaceMember(ctx: ActorContext, workspaceId: string, membershipId: string) {
   const [row] = await ctx.db
@@ -148,7 +148,7 @@ export async function updateWorkspaceMember(ctx: ActorContext, slug: string, mem
   assertCanGrant(membership.role, role);
   const target = await loadWorkspaceMember(ctx, workspace.id, membershipId);
   if (target.membership.role === ROLE.owner && role !== ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {
-    throw new Invalid(LAST_OWNER);
+    throw new Invalid(LAST_WORKSPACE_OWNER);
   }
   // One batch: the workspace role and the capped project roles change together or not at all.
   const [[updated]] = await ctx.db.batch([
@@ -175,7 +175,7 @@ export async function removeWorkspaceMember(ctx: ActorContext, slug: string, mem
   const leaving = target.user.id === ctx.actor.id;
   if (!leaving && membership.role < ROLE.owner) throw new Forbidden();
   if (target.membership.role === ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {
-    throw new Invalid(LAST_OWNER);
+    throw new Invalid(LAST_WORKSPACE_OWNER);
   }
   const memberProjects = await ctx.db
     .select({ projectId: projectMembers.project_id })

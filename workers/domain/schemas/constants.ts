@@ -20,3 +20,7 @@ export const SORT_STEP = 10000;
 /** Estimate points are keyed 0..ESTIMATE_KEY_MAX. */
 export const ESTIMATE_KEY_MAX = 7;
 export const ESTIMATE_KEYS = Array.from({ length: ESTIMATE_KEY_MAX + 1 }, (_, key) => key);
+
+/** Every workspace and every project keeps at least one owner: these refuse the change that would not. */
+export const LAST_WORKSPACE_OWNER = "A workspace needs at least one owner.";
+export const LAST_PROJECT_OWNER = "A project needs at least one owner.";

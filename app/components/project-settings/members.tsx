@@ -1,0 +1,145 @@
+// The project settings' members page: add a workspace member with a role, change a member's role,
+// remove a member. Owners manage; members see the list. The add form offers only roles up to both
+// the owner's own and the member's workspace role (the server checks both as well).
+import { useFetcher } from "@remix-run/react";
+import { useId, useState } from "react";
+import type { ProjectMemberCandidate, ProjectMembersIntent } from "~/lib/project-settings-members-contract";
+import { ROLE_LABELS, type SettingsAnswer, type SettingsMemberRow } from "~/lib/settings-contract";
+import { LAST_PROJECT_OWNER, ROLE } from "../../../workers/domain/schemas/constants";
+import { memberName } from "../../../workers/domain/schemas/responses";
+import { MemberRow, type Role, RemoveMemberDialog, grantableRoles } from "../settings/members";
+import { SettingsSection, SettingsTitle } from "../settings/section";
+import { useAnswer } from "../settings/use-answer";
+import { useToast } from "../toast";
+import { FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+
+
+function AddMemberForm({ myRole, candidates }: { myRole: number; candidates: ProjectMemberCandidate[] }) {
+  const id = useId();
+  const toast = useToast();
+  const fetcher = useFetcher<SettingsAnswer>();
+  const [memberId, setMemberId] = useState("");
+  const [role, setRole] = useState<Role>(ROLE.member);
+  const [error, setError] = useState<string | null>(null);
+  const candidate = candidates.find((entry) => entry.member.id === memberId);
+  const roles = grantableRoles(Math.min(myRole, candidate?.workspace_role ?? myRole));
+  const chosenRole = roles.includes(role) ? role : roles[roles.length - 1];
+  useAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      toast.show({ type: "success", message: `${candidate ? memberName(candidate.member) : "The member"} was added to the project.` });
+      setMemberId("");
+    } else {
+      setError(answer.error ?? "Member could not be added. Please try again.");
+    }
+  });
+  const pending = fetcher.state !== "idle";
+  if (candidates.length === 0) {
+    return <p className="text-sm text-neutral-600">Everyone in the workspace is in this project. Invite people to the workspace to add more.</p>;
+  }
+  return (
+    <form
+      aria-label="Add a member"
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(null);
+        if (!memberId) {
+          setError("Member is required");
+          return;
+        }
+        fetcher.submit({ intent: "add-member", member_id: memberId, role: chosenRole } satisfies ProjectMembersIntent, {
+          method: "post",
+          encType: "application/json",
+        });
+      }}
+    >
+      <h2 className="text-sm font-semibold text-neutral-900">Add a member</h2>
+      <FormError errors={error ? [error] : undefined} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${id}-member`} className={labelClass}>
+            Workspace member
+          </label>
+          <select id={`${id}-member`} value={memberId} onChange={(event) => setMemberId(event.target.value)} className={inputClass}>
+            <option value="">Select a member</option>
+            {candidates.map(({ member }) => (
+              <option key={member.id} value={member.id}>
+                {memberName(member)} ({member.email})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:w-40">
+          <label htmlFor={`${id}-role`} className={labelClass}>
+            Role
+          </label>
+          <select id={`${id}-role`} value={chosenRole} onChange={(event) => setRole(Number(event.target.value) as Role)} className={inputClass}>
+            {roles.map((value) => (
+              <option key={value} value={value}>
+                {ROLE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("primary", "md")} disabled={pending}>
+          {pending ? <Spinner /> : null}
+          {pending ? "Adding..." : "Add member"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ProjectMembers({
+  role,
+  me,
+  members,
+  candidates,
+}: {
+  role: number;
+  me: string;
+  members: SettingsMemberRow[];
+  candidates: ProjectMemberCandidate[];
+}) {
+  const [removing, setRemoving] = useState<SettingsMemberRow | null>(null);
+  const owners = members.filter((row) => row.role === ROLE.owner).length;
+  const canManage = role >= ROLE.owner;
+  return (
+    <div className="space-y-6">
+      <SettingsTitle
+        title="Members"
+        description={canManage ? "Add people from the workspace and choose what each of them may do here." : "Only project owners can add members and change roles."}
+      />
+      {canManage ? (
+        <SettingsSection label="Add a member">
+          <AddMemberForm myRole={role} candidates={candidates} />
+        </SettingsSection>
+      ) : null}
+      <SettingsSection label="Project members">
+        <h2 className="text-sm font-semibold text-neutral-900">
+          {members.length} member{members.length === 1 ? "" : "s"}
+        </h2>
+        <ul className="mt-1 divide-y divide-neutral-100">
+          {members.map((row) => (
+            <MemberRow
+              key={`${row.id}-${row.role}`}
+              row={row}
+              myRole={role}
+              isMe={row.id === me}
+              lastOwner={row.role === ROLE.owner && owners <= 1}
+              lastOwnerHint={LAST_PROJECT_OWNER}
+              onRemove={setRemoving}
+              testId="project-member"
+            />
+          ))}
+        </ul>
+      </SettingsSection>
+      <RemoveMemberDialog
+        removing={removing}
+        onClose={() => setRemoving(null)}
+        from="the project"
+        consequence="They lose access to its issues, cycles, modules and pages."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+// The member list pieces workspace and project settings share: a row with the member's role
+// (a select for owners, a badge for everyone else) and Remove, and the remove confirmation. Both
+// pages answer the same two JSON intents, `update-member-role` and `remove-member`; a picked
+// role shows at once and the stored one comes back if the server refuses.
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { type MemberRowIntent, ROLE_LABELS, type SettingsAnswer, type SettingsMemberRow } from "~/lib/settings-contract";
+import { ROLE, ROLES } from "../../../workers/domain/schemas/constants";
+import { memberName } from "../../../workers/domain/schemas/responses";
+import { ConfirmDialog } from "../issue-detail/pickers";
+import { useToast } from "../toast";
+import { buttonClass, inputClass } from "../ui";
+import { useAnswer } from "./use-answer";
+
+export type Role = (typeof ROLES)[number];
+
+/** The roles someone with `myRole` may hand out: none above their own. */
+export const grantableRoles = (myRole: number) => ROLES.filter((role) => role <= myRole);
+
+/** A JSON intent's fetcher that shows a refusal as an error toast (and calls `onRefused`). */
+export function useSettingsIntent<Intent extends Record<string, string | number>>(onRefused?: () => void) {
+  const toast = useToast();
+  const fetcher = useFetcher<SettingsAnswer>();
+  useAnswer(fetcher, (answer) => {
+    if (answer.ok !== false) return;
+    toast.show({ type: "error", title: "Error!", message: answer.error ?? "Something went wrong. Please try again." });
+    onRefused?.();
+  });
+  return {
+    pending: fetcher.state !== "idle",
+    send: (intent: Intent) => fetcher.submit(intent, { method: "post", encType: "application/json" }),
+  };
+}
+
+export function MemberInitial({ text }: { text: string }) {
+  return (
+    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral-800 text-xs font-medium text-white uppercase" aria-hidden="true">
+      {text.slice(0, 1)}
+    </span>
+  );
+}
+
+export function MemberRow({
+  row,
+  myRole,
+  isMe,
+  lastOwner,
+  lastOwnerHint,
+  onRemove,
+  testId,
+}: {
+  row: SettingsMemberRow;
+  myRole: number;
+  isMe: boolean;
+  lastOwner: boolean;
+  lastOwnerHint: string;
+  onRemove(row: SettingsMemberRow): void;
+  testId: string;
+}) {
+  const [role, setRole] = useState(row.role);
+  const intent = useSettingsIntent<MemberRowIntent>(() => setRole(row.role));
+  const name = memberName(row.member);
+  const canManage = myRole >= ROLE.owner;
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3" data-testid={testId}>
+      <MemberInitial text={name} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-neutral-900">
+          {name}
+          {isMe ? <span className="ml-1.5 text-xs font-normal text-neutral-600">(you)</span> : null}
+        </p>
+        <p className="truncate text-xs text-neutral-600">{row.member.email}</p>
+      </div>
+      {canManage ? (
+        <div className="w-32 shrink-0">
+          <select
+            aria-label={`Role of ${name}`}
+            value={role}
+            disabled={intent.pending || lastOwner}
+            title={lastOwner ? lastOwnerHint : undefined}
+            onChange={(event) => {
+              const picked = Number(event.target.value) as Role;
+              setRole(picked);
+              intent.send({ intent: "update-member-role", member_id: row.id, role: picked });
+            }}
+            className={`${inputClass} py-1.5`}
+          >
+            {grantableRoles(myRole).map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <span className="rounded-md bg-neutral-100 px-2 py-1 text-xs font-medium text-neutral-700">{ROLE_LABELS[row.role]}</span>
+      )}
+      {canManage && !lastOwner ? (
+        <button type="button" className={buttonClass("ghost", "sm", "text-red-700 dark:text-red-400")} aria-label={`Remove ${name}`} onClick={() => onRemove(row)}>
+          Remove
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The confirmation before `remove-member`; `consequence` says what the member loses. */
+export function RemoveMemberDialog({
+  removing,
+  onClose,
+  from,
+  consequence,
+}: {
+  removing: SettingsMemberRow | null;
+  onClose(): void;
+  from: string;
+  consequence: string;
+}) {
+  const remove = useFetcher<SettingsAnswer>();
+  const toast = useToast();
+  useAnswer(remove, (answer) => {
+    onClose();
+    if (answer.ok === false) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Member could not be removed. Please try again." });
+  });
+  return (
+    <ConfirmDialog
+      open={removing !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Remove member"
+      description={
+        <>
+          Remove <span className="font-medium text-neutral-900">{removing ? memberName(removing.member) : ""}</span> from {from}? {consequence}
+        </>
+      }
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      pending={remove.state !== "idle"}
+      onConfirm={() => {
+        if (removing) {
+          remove.submit({ intent: "remove-member", member_id: removing.id } satisfies MemberRowIntent, { method: "post", encType: "application/json" });
+        }
+      }}
+    />
+  );
+}
