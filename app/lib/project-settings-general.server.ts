@@ -11,6 +11,7 @@ import { deleteProject, getProject, replaceProjectCover, updateProject } from ".
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
 import { readJsonIntent } from "./intents.server";
+import { workspacePath } from "./paths";
 import { ProjectGeneralFormSchema, type ProjectGeneralData, ProjectGeneralIntentSchema } from "./project-settings-general-contract";
 import { flashToastCookie } from "./toast.server";
 
@@ -37,7 +38,7 @@ const isMultipart = (request: Request) => request.headers.get("content-type")?.i
 /**
  * The General page's writes: the cover upload (multipart), the JSON intents toggle-feature and
  * set-cover, the delete dialog (form data with intent=delete-project, shared with the project
- * cards) and the details form (form data, Conform).
+ * cards; it ends on the projects list) and the details form (form data, Conform).
  */
 export async function projectGeneralAction(request: Request, context: AppLoadContext, slug: string, projectId: string) {
   assertSameOrigin(context);
@@ -69,7 +70,8 @@ export async function projectGeneralAction(request: Request, context: AppLoadCon
   if (formData.get("intent") === "delete-project") {
     try {
       await deleteProject(ctx, slug, projectId);
-      return redirect(`/${slug}/projects`, {
+      // The workspace home is the projects list.
+      return redirect(workspacePath(slug), {
         headers: { "Set-Cookie": flashToastCookie({ type: "success", message: "Project deleted successfully" }) },
       });
     } catch (error) {

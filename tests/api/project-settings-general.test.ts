@@ -216,7 +216,7 @@ describe("delete project", () => {
     // A fetcher's redirect comes back as single-fetch's 202 with the target in the body.
     expect([202, 204, 302]).toContain(answer.status);
     expect(answer.text + (answer.headers.get("location") ?? "") + (answer.headers.get("x-remix-redirect") ?? "")).toContain(
-      `/${team.slug}/projects`,
+      `"/${team.slug}"`,
     );
     expect(await projectRow()).toBeNull();
     // Its uploaded cover went with it.

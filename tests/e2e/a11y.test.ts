@@ -235,6 +235,23 @@ const SCREENS: Screen[] = [
       await visible(page.getByRole("heading", { name: "Appearance" }));
     },
   },
+  {
+    name: "project settings: general",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings`);
+      await visible(page.getByRole("button", { name: "Delete project" }));
+    },
+  },
+  {
+    name: "project settings: general, cover picker open",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings`);
+      await page.getByRole("button", { name: "Change cover" }).click();
+      await visible(page.getByRole("button", { name: "Aurora cover" }));
+    },
+  },
 ];
 
 let browser: Browser;
