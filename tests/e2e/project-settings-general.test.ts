@@ -158,6 +158,22 @@ describe("project settings: general", () => {
     expect(await page.getByRole("article", { name: "Driftwood" }).count()).toBe(0);
   });
 
+  test("the create-project dialog takes a built-in cover from the same picker", async () => {
+    const { page } = tab;
+    await tab.goto(to.workspace(slug));
+    await page.getByRole("button", { name: "Add Project" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Change cover" }).click();
+    await dialog.getByRole("button", { name: "Ocean cover" }).click();
+    await visible(dialog.locator('img[src*="ocean"]'));
+    await screenshot(page, "project-create-dialog-cover-1440");
+    await dialog.getByLabel("Name", { exact: true }).fill("Lighthouse");
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await waitForPath(page, /\/projects\/[^/]+\/issues/);
+    const projects = await owner.call<{ name: string; cover_image: string | null }[]>("GET", `/api/workspaces/${slug}/projects/`);
+    expect(projects.find((project) => project.name === "Lighthouse")?.cover_image).toMatch(/\/assets\/ocean-[\w-]+\.svg$/);
+  });
+
   test("screenshots: the page and the open cover picker, light and dark, 1440 and 700 px", async () => {
     const { page } = tab;
     for (const theme of ["light", "dark"] as const) {
@@ -170,6 +186,10 @@ describe("project settings: general", () => {
         await page.getByRole("button", { name: "Change cover" }).click();
         await visible(page.getByRole("button", { name: "Aurora cover" }));
         await screenshot(page, `project-settings-cover-picker-${theme}-${width}`);
+        await page.getByRole("tab", { name: "Upload" }).click();
+        await page.getByLabel("Choose a cover image").setInputFiles({ name: "big.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+        await visible(page.getByText("Invalid file type or size (max 5 MB)"));
+        await screenshot(page, `project-settings-cover-upload-${theme}-${width}`);
         await page.keyboard.press("Escape");
       }
     }

@@ -195,7 +195,7 @@ function FeatureSwitch({ feature, enabled, canEdit }: { feature: ProjectFeature;
         disabled={!canEdit}
         onClick={() => fetcher.submit({ intent: "toggle-feature", feature, enabled: !on } satisfies ProjectGeneralIntent, postJson)}
         className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60 ${
-          on ? "bg-brand-600" : "bg-neutral-300"
+          on ? "bg-brand-600" : "bg-neutral-400"
         }`}
       >
         <span className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-4.5" : "translate-x-0.5"}`} />
