@@ -5,7 +5,7 @@
 import { deflateSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForPath } from "./fixtures";
+import { ApiUser, PASSWORD, type TestPage, baseUrl, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForPath } from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -158,13 +158,25 @@ describe("project settings: general", () => {
     expect(await page.getByRole("article", { name: "Driftwood" }).count()).toBe(0);
   });
 
-  test("the create-project dialog takes a built-in cover from the same picker", async () => {
+  test("the create-project dialog takes a cover from the same picker; an upload it drops is deleted", async () => {
     const { page } = tab;
     await tab.goto(to.workspace(slug));
     await page.getByRole("button", { name: "Add Project" }).first().click();
     const dialog = page.getByRole("dialog");
+    // An upload first: it goes to the workspace's file assets and shows on the banner.
+    await dialog.getByRole("button", { name: "Change cover" }).click();
+    await dialog.getByRole("tab", { name: "Upload" }).click();
+    await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
+    await dialog.getByRole("button", { name: "Upload & Save" }).click();
+    const uploaded = dialog.locator('img[src*="/file-assets/"]');
+    await visible(uploaded);
+    const uploadedUrl = (await uploaded.getAttribute("src")) ?? "";
+    // Then a built-in cover instead: the dropped upload's file is deleted.
     await dialog.getByRole("button", { name: "Change cover" }).click();
     await dialog.getByRole("button", { name: "Ocean cover" }).click();
+    await expect
+      .poll(async () => (await fetch(`${baseUrl()}${uploadedUrl}`, { headers: { cookie: owner.cookie } })).status)
+      .toBe(404);
     await visible(dialog.locator('img[src*="ocean"]'));
     await screenshot(page, "project-create-dialog-cover-1440");
     await dialog.getByLabel("Name", { exact: true }).fill("Lighthouse");
