@@ -5,7 +5,7 @@ import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, get
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CreateProjectInput } from "../../workers/domain/schemas/projects";
 import { DEFAULT_COVER_IMAGE, NETWORK_OPTIONS, randomProjectEmoji } from "~/lib/project-constants";
 import { UPLOAD_FAILED } from "../../workers/domain/schemas/uploads";
@@ -23,11 +23,15 @@ export type CreateProjectActionData = { result?: SubmissionResult<string[]>; sta
 
 /**
  * The new project's cover. There is no project yet, so an upload goes straight to the workspace's
- * file assets over REST; a second upload in the same dialog deletes the first one's file.
+ * file assets over REST; an upload the dialog no longer uses (another cover was picked, or the
+ * dialog closed without creating) has its file deleted.
  */
 function useNewProjectCover(slug: string) {
   const [url, setUrl] = useState<string | null>(null);
   const [uploadedId, setUploadedId] = useState<string | null>(null);
+  const submitted = useRef(false);
+  const unused = useRef<string | null>(null);
+  unused.current = uploadedId;
   const [open, setOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -62,9 +66,21 @@ function useNewProjectCover(slug: string) {
       setUploading(false);
     }
   };
+  // Closing the dialog unmounts the form: keep the upload only if the form was sent with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on unmount.
+  useEffect(
+    () => () => {
+      if (!submitted.current) forget(unused.current);
+    },
+    [],
+  );
   return {
     url,
     open,
+    /** Whether the form went out with this cover (an answer back means it was refused). */
+    setSubmitted(value: boolean) {
+      submitted.current = value;
+    },
     setOpen(next: boolean) {
       setOpen(next);
       setError(null);
@@ -93,6 +109,20 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
   });
   const submitting = fetcher.state !== "idle";
 
+  const formProps = getFormProps(form);
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) cover.setSubmitted(true);
+  };
+  // A new answer means no project was made (success redirects and leaves the old answer in place).
+  const answered = useRef(fetcher.data);
+  const { setSubmitted } = cover;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === answered.current) return;
+    answered.current = fetcher.data;
+    setSubmitted(false);
+  }, [fetcher.state, fetcher.data, setSubmitted]);
+
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.status === 403) {
       toast.show({ type: "error", title: "Error!", message: NO_CREATE_PERMISSION });
@@ -101,7 +131,7 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
   }, [fetcher.state, fetcher.data, toast, onClose]);
 
   return (
-    <fetcher.Form method="post" action={`/${slug}`} {...getFormProps(form)}>
+    <fetcher.Form method="post" action={`/${slug}`} {...formProps} onSubmit={submit}>
       <input type="hidden" name="intent" value="create-project" />
       <input type="hidden" name="emoji" value={emoji} />
       <input type="hidden" name="cover_image" value={cover.url ?? ""} />

@@ -186,6 +186,45 @@ describe("project settings: general", () => {
     expect(projects.find((project) => project.name === "Lighthouse")?.cover_image).toMatch(/\/assets\/ocean-[\w-]+\.svg$/);
   });
 
+  test("closing the create-project dialog deletes the cover it uploaded", async () => {
+    const { page } = tab;
+    await tab.goto(to.workspace(slug));
+    await page.getByRole("button", { name: "Add Project" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Change cover" }).click();
+    await dialog.getByRole("tab", { name: "Upload" }).click();
+    await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
+    await dialog.getByRole("button", { name: "Upload & Save" }).click();
+    const uploaded = dialog.locator('img[src*="/file-assets/"]');
+    await visible(uploaded);
+    const uploadedUrl = (await uploaded.getAttribute("src")) ?? "";
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => (await fetch(`${baseUrl()}${uploadedUrl}`, { headers: { cookie: owner.cookie } })).status)
+      .toBe(404);
+  });
+
+  test("a project created with an uploaded cover keeps it", async () => {
+    const { page } = tab;
+    await tab.goto(to.workspace(slug));
+    await page.getByRole("button", { name: "Add Project" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Change cover" }).click();
+    await dialog.getByRole("tab", { name: "Upload" }).click();
+    await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
+    await dialog.getByRole("button", { name: "Upload & Save" }).click();
+    await visible(dialog.locator('img[src*="/file-assets/"]'));
+    await dialog.getByLabel("Name", { exact: true }).fill("Tidepool");
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await waitForPath(page, /\/projects\/[^/]+\/issues/);
+    const projects = await owner.call<{ name: string; cover_image: string | null }[]>("GET", `/api/workspaces/${slug}/projects/`);
+    const cover = projects.find((project) => project.name === "Tidepool")?.cover_image ?? "";
+    expect(cover).toMatch(new RegExp(`^/api/workspaces/${slug}/file-assets/[0-9a-f-]{36}/$`));
+    const served = await fetch(`${baseUrl()}${cover}`, { headers: { cookie: owner.cookie } });
+    expect(served.status).toBe(200);
+  });
+
   test("screenshots: the page and the open cover picker, light and dark, 1440 and 700 px", async () => {
     const { page } = tab;
     for (const theme of ["light", "dark"] as const) {
