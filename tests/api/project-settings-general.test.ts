@@ -19,10 +19,10 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x70
 
 type Body = { form: Record<string, string> } | { json: unknown } | { multipart: FormData };
 
-const settingsPath = () => `/${team.slug}/projects/${team.project.id}/settings`;
+const settingsPath = (projectId = team.project.id) => `/${team.slug}/projects/${projectId}/settings`;
 
 /** Posts to the General page's action as a fetcher does (`.data`, same origin). */
-async function post(client: Client, body: Body) {
+async function post(client: Client, body: Body, projectId = team.project.id) {
   const headers: Record<string, string> = { cookie: client.cookie, origin: ORIGIN, host: new URL(ORIGIN).host };
   let payload: BodyInit;
   if ("json" in body) {
@@ -33,7 +33,7 @@ async function post(client: Client, body: Body) {
   } else {
     payload = body.multipart;
   }
-  const response = await SELF.fetch(`${ORIGIN}${settingsPath()}.data?index`, { method: "POST", headers, body: payload, redirect: "manual" });
+  const response = await SELF.fetch(`${ORIGIN}${settingsPath(projectId)}.data?index`, { method: "POST", headers, body: payload, redirect: "manual" });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
@@ -176,6 +176,25 @@ describe("cover", () => {
     // And null goes back to the default cover.
     expect((await post(team.owner, { json: { intent: "set-cover", cover_image: null } })).status).toBe(200);
     expect((await projectRow())!.cover_image).toBeNull();
+  });
+
+  it("never deletes someone else's file that a cover was pointed at", async () => {
+    // A workspace member owns a project of their own, and points its cover at the owner's upload.
+    const own = await createProject(team.member, team.slug);
+    const form = coverUpload().multipart;
+    const uploaded = await SELF.fetch(`${ORIGIN}/api/workspaces/${team.slug}/file-assets/`, {
+      method: "POST",
+      headers: { cookie: team.owner.cookie, origin: ORIGIN },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const theirs = (await uploaded.json()) as { id: string; asset: string };
+    expect((await post(team.member, { json: { intent: "set-cover", cover_image: theirs.asset } }, own.id)).status).toBe(200);
+    // Replacing that cover leaves the owner's file alone; the member's own upload is theirs to drop.
+    expect((await post(team.member, coverUpload(), own.id)).status).toBe(200);
+    expect(await rowOf("file_assets", "id = ?", theirs.id)).not.toBeNull();
+    expect((await post(team.member, { json: { intent: "set-cover", cover_image: null } }, own.id)).status).toBe(200);
+    expect(await assetCount()).toBe(1);
   });
 
   it("refuses a file that is not an image, and anything over 5 MB, keeping the old cover", async () => {

@@ -139,20 +139,6 @@ export async function deleteWorkspaceAsset(ctx: ActorContext, slug: string, asse
 }
 
 /**
- * Deletes a workspace file that something the caller may edit stopped showing (a replaced project
- * cover): that right was checked by the caller, so who uploaded it does not matter here. A file
- * already gone is fine.
- */
-export async function dropReplacedWorkspaceAsset(ctx: ActorContext, workspace: Pick<Workspace, "id">, assetId: string) {
-  const [asset] = await ctx.db
-    .select()
-    .from(fileAssets)
-    .where(and(eq(fileAssets.id, assetId), eq(fileAssets.workspace_id, workspace.id)))
-    .limit(1);
-  if (asset) await removeAsset(ctx, asset);
-}
-
-/**
  * DELETE /api/workspaces/file-assets/{id}/ names no workspace: asset ids are
  * unique, so the row says which workspace to check membership of.
  */

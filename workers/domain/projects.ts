@@ -30,7 +30,7 @@ import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, Invalid, NotFound } from "./errors";
-import { assetIdInUrl, dropReplacedWorkspaceAsset, uploadWorkspaceAsset, workspaceAssetUrl } from "./file-assets";
+import { assetIdInUrl, deleteWorkspaceAsset, uploadWorkspaceAsset, workspaceAssetUrl } from "./file-assets";
 import type { AssetUpload } from "./uploads";
 import type { ProjectView } from "./schemas/responses";
 import { memberDetailOf } from "./serializers";
@@ -213,7 +213,10 @@ export async function updateProject(ctx: ActorContext, slug: string, projectId: 
 
 /**
  * Deletes the uploaded file behind a cover the project no longer shows. Built-in covers and
- * outside URLs are not files of ours, and a file another project of the workspace still shows stays.
+ * outside URLs are not files of ours, and a file another project of the workspace still shows
+ * stays. The file-asset rules still hold (its uploader or a workspace owner): a cover pointed at
+ * someone else's file must not become a way to delete it, so such a file is left alone, as is
+ * one already gone.
  */
 async function dropReplacedCover(ctx: ActorContext, workspace: Pick<Workspace, "id" | "slug">, projectId: string, previous: string) {
   const assetId = assetIdInUrl(previous, (id) => workspaceAssetUrl(workspace.slug, id));
@@ -223,7 +226,12 @@ async function dropReplacedCover(ctx: ActorContext, workspace: Pick<Workspace, "
     .from(projects)
     .where(and(eq(projects.workspace_id, workspace.id), eq(projects.cover_image, previous), ne(projects.id, projectId)))
     .limit(1);
-  if (!shared) await dropReplacedWorkspaceAsset(ctx, workspace, assetId);
+  if (shared) return;
+  try {
+    await deleteWorkspaceAsset(ctx, workspace.slug, assetId);
+  } catch (error) {
+    if (!(error instanceof NotFound || error instanceof Forbidden)) throw error;
+  }
 }
 
 /**
@@ -233,12 +241,12 @@ async function dropReplacedCover(ctx: ActorContext, workspace: Pick<Workspace, "
  * the old cover in place.
  */
 export async function replaceProjectCover(ctx: ActorContext, slug: string, projectId: string, upload: AssetUpload) {
-  const { workspace } = await projectAccess(ctx, slug, projectId, ROLE.owner);
+  await projectAccess(ctx, slug, projectId, ROLE.owner);
   const asset = await uploadWorkspaceAsset(ctx, slug, upload);
   try {
     return await updateProject(ctx, slug, projectId, { cover_image: asset.asset });
   } catch (error) {
-    await dropReplacedWorkspaceAsset(ctx, workspace, asset.id);
+    await deleteWorkspaceAsset(ctx, slug, asset.id);
     throw error;
   }
 }
