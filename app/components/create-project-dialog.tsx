@@ -1,18 +1,19 @@
-// The create-project modal: cover banner, emoji, name, identifier auto-filled from the
+// The create-project modal: cover banner (with the cover picker), emoji, name, identifier auto-filled from the
 // name until edited by hand, description and network. Validated in the browser with the same zod
 // schema the action and the domain use; a 403 shows a toast and closes.
 import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { Popover } from "@ark-ui/react/popover";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CreateProjectInput } from "../../workers/domain/schemas/projects";
-import { DEFAULT_COVER_IMAGE, NETWORK_OPTIONS, PROJECT_EMOJIS, randomProjectEmoji } from "~/lib/project-constants";
+import { DEFAULT_COVER_IMAGE, NETWORK_OPTIONS, randomProjectEmoji } from "~/lib/project-constants";
+import { UPLOAD_FAILED } from "../../workers/domain/schemas/uploads";
 import { identifierFromName } from "~/lib/slug";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "./dialog";
+import { CoverPicker } from "./cover-picker";
 import { IconX } from "./icons";
-import { emojiOf } from "./project-icon";
+import { ProjectEmojiPicker } from "./project-emoji-picker";
 import { useToast } from "./toast";
 import { FieldError, FormError, inputClass, labelClass } from "./ui";
 
@@ -20,10 +21,82 @@ export const NO_CREATE_PERMISSION = "You don't have permission to create project
 
 export type CreateProjectActionData = { result?: SubmissionResult<string[]>; status?: number };
 
+/**
+ * The new project's cover. There is no project yet, so an upload goes straight to the workspace's
+ * file assets over REST; an upload the dialog no longer uses (another cover was picked, or the
+ * dialog closed without creating) has its file deleted.
+ */
+function useNewProjectCover(slug: string) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [uploadedId, setUploadedId] = useState<string | null>(null);
+  const submitted = useRef(false);
+  const unused = useRef<string | null>(null);
+  unused.current = uploadedId;
+  const [open, setOpen] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const base = `/api/workspaces/${slug}/file-assets`;
+
+  const forget = (id: string | null) => {
+    if (id) void fetch(`${base}/${id}/`, { method: "DELETE" }).catch(() => undefined);
+  };
+  const pick = (next: string | null) => {
+    forget(uploadedId);
+    setUploadedId(null);
+    setUrl(next);
+    setOpen(false);
+  };
+  const upload = async (file: File) => {
+    setUploading(true);
+    setError(null);
+    const body = new FormData();
+    body.append("asset", file);
+    body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
+    try {
+      const response = await fetch(`${base}/`, { method: "POST", body });
+      if (!response.ok) throw new Error(String(response.status));
+      const asset = (await response.json()) as { id: string; asset: string };
+      forget(uploadedId);
+      setUploadedId(asset.id);
+      setUrl(asset.asset);
+      setOpen(false);
+    } catch {
+      setError(UPLOAD_FAILED);
+    } finally {
+      setUploading(false);
+    }
+  };
+  // Closing the dialog unmounts the form: keep the upload only if the form was sent with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on unmount.
+  useEffect(
+    () => () => {
+      if (!submitted.current) forget(unused.current);
+    },
+    [],
+  );
+  return {
+    url,
+    open,
+    /** Whether the form went out with this cover (an answer back means it was refused). */
+    setSubmitted(value: boolean) {
+      submitted.current = value;
+    },
+    setOpen(next: boolean) {
+      setOpen(next);
+      setError(null);
+    },
+    pick,
+    upload,
+    uploading,
+    error,
+  };
+}
+
 function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void }) {
   const fetcher = useFetcher<CreateProjectActionData>();
   const toast = useToast();
   const [emoji, setEmoji] = useState<string>(randomProjectEmoji);
+  const cover = useNewProjectCover(slug);
   const [identifier, setIdentifier] = useState("");
   const [identifierEdited, setIdentifierEdited] = useState(false);
   const [form, fields] = useForm({
@@ -36,6 +109,20 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
   });
   const submitting = fetcher.state !== "idle";
 
+  const formProps = getFormProps(form);
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) cover.setSubmitted(true);
+  };
+  // A new answer means no project was made (success redirects and leaves the old answer in place).
+  const answered = useRef(fetcher.data);
+  const { setSubmitted } = cover;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === answered.current) return;
+    answered.current = fetcher.data;
+    setSubmitted(false);
+  }, [fetcher.state, fetcher.data, setSubmitted]);
+
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.status === 403) {
       toast.show({ type: "error", title: "Error!", message: NO_CREATE_PERMISSION });
@@ -44,13 +131,25 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
   }, [fetcher.state, fetcher.data, toast, onClose]);
 
   return (
-    <fetcher.Form method="post" action={`/${slug}`} {...getFormProps(form)}>
+    <fetcher.Form method="post" action={`/${slug}`} {...formProps} onSubmit={submit}>
       <input type="hidden" name="intent" value="create-project" />
       <input type="hidden" name="emoji" value={emoji} />
+      <input type="hidden" name="cover_image" value={cover.url ?? ""} />
       <div className="relative h-40">
         <div className="absolute inset-0 overflow-hidden rounded-t-xl bg-neutral-200">
-          <img src={DEFAULT_COVER_IMAGE} alt="" className="size-full object-cover" />
+          <img src={cover.url || DEFAULT_COVER_IMAGE} alt="" className="size-full object-cover" />
           <div className="absolute inset-0 bg-gradient-to-t from-black/30 to-transparent" />
+        </div>
+        <div className="absolute right-3 bottom-3">
+          <CoverPicker
+            value={cover.url}
+            open={cover.open}
+            onOpenChange={(open) => cover.setOpen(open)}
+            onPick={cover.pick}
+            onUpload={cover.upload}
+            uploading={cover.uploading}
+            uploadError={cover.error}
+          />
         </div>
         <Dialog.CloseTrigger
           className="absolute top-3 right-3 rounded-md bg-black/20 p-1.5 text-white backdrop-blur hover:bg-black/40"
@@ -59,34 +158,7 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
           <IconX size={16} />
         </Dialog.CloseTrigger>
         <div className="absolute bottom-3 left-5">
-          <Popover.Root positioning={{ placement: "bottom-start", gutter: 6 }} portalled={false}>
-            <Popover.Trigger
-              className="flex size-12 items-center justify-center rounded-lg bg-surface/95 text-2xl shadow-md ring-1 ring-black/5 hover:bg-surface"
-              aria-label="Choose project emoji"
-            >
-              <span aria-hidden="true">{emojiOf(emoji)}</span>
-            </Popover.Trigger>
-            <Popover.Positioner>
-              <Popover.Content className="z-[60] rounded-lg border border-neutral-200 bg-surface p-2 shadow-lg outline-none">
-                <Popover.Title className="px-1 pb-1.5 text-xs font-medium text-neutral-500">Project emoji</Popover.Title>
-                <div className="grid grid-cols-7 gap-1">
-                  {PROJECT_EMOJIS.map((codePoint) => (
-                    <Popover.CloseTrigger
-                      key={codePoint}
-                      type="button"
-                      onClick={() => setEmoji(codePoint)}
-                      className={`flex size-8 items-center justify-center rounded-md text-lg hover:bg-neutral-100 ${
-                        codePoint === emoji ? "bg-brand-50 dark:bg-brand-500/15 ring-1 ring-brand-200" : ""
-                      }`}
-                      aria-label={`Use emoji ${emojiOf(codePoint)}`}
-                    >
-                      {emojiOf(codePoint)}
-                    </Popover.CloseTrigger>
-                  ))}
-                </div>
-              </Popover.Content>
-            </Popover.Positioner>
-          </Popover.Root>
+          <ProjectEmojiPicker value={emoji} onChange={setEmoji} />
         </div>
       </div>
 

@@ -9,10 +9,12 @@ import { useTypedDeleteConfirmation } from "./typed-delete-confirmation";
 function DeleteProjectForm({
   slug,
   project,
+  action,
   onClose,
 }: {
   slug: string;
   project: { id: string; name: string };
+  action?: string;
   onClose(): void;
 }) {
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
@@ -27,7 +29,7 @@ function DeleteProjectForm({
   }, [fetcher.state, fetcher.data, onClose]);
 
   return (
-    <fetcher.Form method="post" action={`/${slug}`} className="p-6">
+    <fetcher.Form method="post" action={action ?? `/${slug}`} className="p-6">
       <input type="hidden" name="intent" value="delete-project" />
       <input type="hidden" name="project_id" value={project.id} />
       <DialogAlertHeading title="Delete Project">
@@ -46,20 +48,26 @@ function DeleteProjectForm({
   );
 }
 
+/**
+ * The dialog posts intent=delete-project to the workspace's action, or to `action` (the project
+ * settings page, which then sends the user to the projects list).
+ */
 export function DeleteProjectDialog({
   slug,
   project,
+  action,
   open,
   onOpenChange,
 }: {
   slug: string;
   project: { id: string; name: string };
+  action?: string;
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
   return (
     <DialogShell open={open} onOpenChange={onOpenChange} alert width="max-w-xl">
-      <DeleteProjectForm slug={slug} project={project} onClose={() => onOpenChange(false)} />
+      <DeleteProjectForm slug={slug} project={project} action={action} onClose={() => onOpenChange(false)} />
     </DialogShell>
   );
 }

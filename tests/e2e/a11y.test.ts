@@ -261,6 +261,39 @@ const SCREENS: Screen[] = [
       await visible(page.getByText("In use"));
     },
   },
+  {
+    name: "project settings: general",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings`);
+      await visible(page.getByRole("button", { name: "Delete project" }));
+    },
+  },
+  {
+    name: "project settings: general, cover picker open",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings`);
+      await page.getByRole("button", { name: "Change cover" }).click();
+      await visible(page.getByRole("button", { name: "Aurora cover" }));
+    },
+  },
+  {
+    name: "project settings: members",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings/members`);
+      await visible(page.getByRole("region", { name: "Project members" }));
+    },
+  },
+  {
+    name: "project settings: integrations",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings/integrations`);
+      await visible(page.getByRole("heading", { name: "Slack" }));
+    },
+  },
 ];
 
 let browser: Browser;

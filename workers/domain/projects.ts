@@ -1,5 +1,5 @@
 // Projects: creation with default states, settings, membership, joining and favourites.
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
   AddFavoriteProjectInput,
   AddProjectMembersInput,
@@ -30,6 +30,8 @@ import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, Invalid, NotFound } from "./errors";
+import { assetIdInUrl, deleteWorkspaceAsset, uploadWorkspaceAsset, workspaceAssetUrl } from "./file-assets";
+import type { AssetUpload } from "./uploads";
 import type { ProjectView } from "./schemas/responses";
 import { LAST_PROJECT_OWNER } from "./schemas/constants";
 import { memberDetailOf } from "./serializers";
@@ -201,19 +203,64 @@ export async function updateProject(ctx: ActorContext, slug: string, projectId: 
       throw error;
     }
   }
+  if (project.cover_image && updated.cover_image !== project.cover_image) {
+    await dropReplacedCover(ctx, workspace, projectId, project.cover_image);
+  }
   const view = projectOf(updated, { workspace, member_role: membership.role, is_favorite: await isFavorite(ctx, projectId) });
   ctx.effects.publish(projectId, { kind: "project", op: "upsert", id: projectId, row: view });
   return view;
 }
 
-export async function deleteProject(ctx: ActorContext, slug: string, projectId: string) {
+/**
+ * Deletes the uploaded file behind a cover the project no longer shows. Built-in covers and
+ * outside URLs are not files of ours, and a file another project of the workspace still shows
+ * stays. The file-asset rules still hold (its uploader or a workspace owner): a cover pointed at
+ * someone else's file must not become a way to delete it, so such a file is left alone, as is
+ * one already gone.
+ */
+async function dropReplacedCover(ctx: ActorContext, workspace: Pick<Workspace, "id" | "slug">, projectId: string, previous: string) {
+  const assetId = assetIdInUrl(previous, (id) => workspaceAssetUrl(workspace.slug, id));
+  if (!assetId) return;
+  const [shared] = await ctx.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.workspace_id, workspace.id), eq(projects.cover_image, previous), ne(projects.id, projectId)))
+    .limit(1);
+  if (shared) return;
+  try {
+    await deleteWorkspaceAsset(ctx, workspace.slug, assetId);
+  } catch (error) {
+    if (!(error instanceof NotFound || error instanceof Forbidden)) throw error;
+  }
+}
+
+/**
+ * Uploads a new cover (an image of at most 5 MB, stored as a workspace file asset), points the
+ * project at it and deletes the previous cover's file if it was an upload. Project owners only:
+ * the role is checked before a byte of the upload is read, and a refused or failed upload leaves
+ * the old cover in place.
+ */
+export async function replaceProjectCover(ctx: ActorContext, slug: string, projectId: string, upload: AssetUpload) {
   await projectAccess(ctx, slug, projectId, ROLE.owner);
+  const asset = await uploadWorkspaceAsset(ctx, slug, upload);
+  try {
+    return await updateProject(ctx, slug, projectId, { cover_image: asset.asset });
+  } catch (error) {
+    await deleteWorkspaceAsset(ctx, slug, asset.id);
+    throw error;
+  }
+}
+
+export async function deleteProject(ctx: ActorContext, slug: string, projectId: string) {
+  const { workspace, project } = await projectAccess(ctx, slug, projectId, ROLE.owner);
   await ctx.db.batch([
     ctx.db.delete(userFavorites).where(eq(userFavorites.project_id, projectId)),
     // issues.state_id is ON DELETE RESTRICT: the issues must go before the cascade reaches states.
     ctx.db.delete(issues).where(eq(issues.project_id, projectId)),
     ctx.db.delete(projects).where(eq(projects.id, projectId)),
   ]);
+  // An uploaded cover goes with its project.
+  if (project.cover_image) await dropReplacedCover(ctx, workspace, projectId, project.cover_image);
   ctx.effects.publish(projectId, { kind: "project", op: "delete", id: projectId });
 }
 

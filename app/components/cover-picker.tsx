@@ -1,0 +1,62 @@
+// The project cover picker: a popover with two tabs. "Images" offers the built-in covers (and the
+// default one); "Upload" takes an image file of at most 5 MB, checked here before anything is
+// sent, and hands it to the page, which uploads it as a workspace file asset. Image search is not
+// offered: it needs a feature flag this product does not have yet. The tabs load on first open.
+import { Popover } from "@ark-ui/react/popover";
+import { Suspense, lazy } from "react";
+import { Spinner } from "./ui";
+
+const CoverPickerPanel = lazy(() => import("./cover-picker-panel").then((module) => ({ default: module.CoverPickerPanel })));
+
+export interface CoverPickerProps {
+  /** The cover shown now; null is the default cover. */
+  value: string | null;
+  /** A built-in cover was chosen (null: the default). */
+  onPick(url: string | null): void;
+  /** An image file passed the checks and "Upload & Save" was pressed. */
+  onUpload(file: File): void;
+  uploading: boolean;
+  /** The last upload's failure, shown in the Upload tab. */
+  uploadError: string | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The trigger's class (it sits on the cover banner). */
+  triggerClassName?: string;
+}
+
+export function CoverPicker({
+  value,
+  onPick,
+  onUpload,
+  uploading,
+  uploadError,
+  open,
+  onOpenChange,
+  triggerClassName = "",
+}: CoverPickerProps) {
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      positioning={{ placement: "bottom-end", gutter: 6 }}
+      portalled={false}
+      lazyMount
+      unmountOnExit
+    >
+      <Popover.Trigger
+        type="button"
+        className={`rounded-md bg-black/35 px-2.5 py-1.5 text-xs font-medium text-white backdrop-blur hover:bg-black/50 focus-visible:outline-2 focus-visible:outline-white ${triggerClassName}`}
+      >
+        Change cover
+      </Popover.Trigger>
+      <Popover.Positioner>
+        <Popover.Content className="z-[60] w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-neutral-200 bg-surface p-3 shadow-lg outline-none">
+          <Popover.Title className="sr-only">Project cover</Popover.Title>
+          <Suspense fallback={<Spinner className="mx-auto my-8 text-neutral-500" />}>
+            <CoverPickerPanel value={value} onPick={onPick} onUpload={onUpload} uploading={uploading} uploadError={uploadError} />
+          </Suspense>
+        </Popover.Content>
+      </Popover.Positioner>
+    </Popover.Root>
+  );
+}

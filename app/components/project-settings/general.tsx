@@ -1,0 +1,248 @@
+// The project settings' General page: the cover (saved as soon as it is picked or uploaded), the
+// emoji, name, identifier, description and network (one form), the feature switches (each saved at
+// once; the sidebar follows), and deleting the project. Only project owners may change anything;
+// members see the values read-only.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import {
+  type GeneralProject,
+  PROJECT_FEATURE_TEXT,
+  type ProjectFeature,
+  ProjectFeatureSchema,
+  ProjectGeneralFormSchema,
+  type ProjectGeneralIntent,
+} from "~/lib/project-settings-general-contract";
+import { DEFAULT_COVER_IMAGE, NETWORK_OPTIONS, ROLE } from "~/lib/project-constants";
+import { projectPath } from "~/lib/paths";
+import type { SettingsAnswer } from "~/lib/settings-contract";
+import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
+import { CoverPicker } from "../cover-picker";
+import { DeleteProjectDialog } from "../delete-project-dialog";
+import { ProjectEmojiPicker } from "../project-emoji-picker";
+import { ProjectIcon } from "../project-icon";
+import { SettingsSection, SettingsTitle } from "../settings/section";
+import { useAnswer } from "../settings/use-answer";
+import { useToast } from "../toast";
+import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+
+const postJson = { method: "post", encType: "application/json" } as const;
+
+/** The cover banner with its picker: a built-in cover is a JSON intent, an upload a multipart post. */
+function CoverBanner({ project, canEdit, children }: { project: GeneralProject; canEdit: boolean; children: React.ReactNode }) {
+  const toast = useToast();
+  const pick = useFetcher<SettingsAnswer>();
+  const upload = useFetcher<SettingsAnswer>();
+  const [open, setOpen] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  useAnswer(pick, (answer) => {
+    if (answer.ok) setOpen(false);
+    else toast.show({ type: "error", title: "Error!", message: answer.error ?? "Cover could not be updated. Please try again." });
+  });
+  useAnswer(upload, (answer) => {
+    if (answer.ok) {
+      setOpen(false);
+      toast.show({ type: "success", message: "Project cover updated successfully." });
+    } else {
+      // A refusal of the role says so; a refused file gets the upload message.
+      setUploadError(answer.status === 403 ? (answer.error ?? UPLOAD_FAILED) : UPLOAD_FAILED);
+    }
+  });
+
+  // While a built-in cover is being saved it is already shown.
+  const pending = pick.json as ProjectGeneralIntent | undefined;
+  const shown = pending?.intent === "set-cover" ? pending.cover_image : project.cover_image;
+  return (
+    <div className="relative h-36 rounded-lg sm:h-44">
+      <div className="absolute inset-0 overflow-hidden rounded-lg bg-neutral-200">
+        <img src={shown || DEFAULT_COVER_IMAGE} alt="" className="size-full object-cover" />
+        <div className="absolute inset-0 bg-gradient-to-t from-black/35 to-transparent" />
+      </div>
+      <div className="absolute bottom-3 left-4">{children}</div>
+      {canEdit ? (
+        <div className="absolute right-3 bottom-3">
+          <CoverPicker
+            value={shown}
+            open={open}
+            onOpenChange={(next) => {
+              setOpen(next);
+              setUploadError(null);
+            }}
+            onPick={(url) => pick.submit({ intent: "set-cover", cover_image: url } satisfies ProjectGeneralIntent, postJson)}
+            uploading={upload.state !== "idle"}
+            uploadError={uploadError}
+            onUpload={(file) => {
+              setUploadError(null);
+              const body = new FormData();
+              body.append("asset", file);
+              body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
+              upload.submit(body, { method: "post", encType: "multipart/form-data" });
+            }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function DetailsForm({ project, canEdit }: { project: GeneralProject; canEdit: boolean }) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  const [emoji, setEmoji] = useState(project.emoji);
+  const [form, fields] = useForm({
+    id: `project-general-${project.id}`,
+    lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? fetcher.data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectGeneralFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: {
+      name: project.name,
+      identifier: project.identifier,
+      description: project.description,
+      network: String(project.network),
+    },
+  });
+  const pending = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-5">
+      <CoverBanner project={project} canEdit={canEdit}>
+        <ProjectEmojiPicker value={emoji} onChange={setEmoji} disabled={!canEdit} fallback={<ProjectIcon project={project} size="lg" />} />
+      </CoverBanner>
+      <input type="hidden" name="emoji" value={emoji ?? ""} />
+      <FormError errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <div>
+          <label htmlFor={fields.name.id} className={labelClass}>
+            Name
+          </label>
+          <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} autoComplete="off" readOnly={!canEdit} />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.identifier.id} className={labelClass}>
+            Identifier
+          </label>
+          <input
+            {...getInputProps(fields.identifier, { type: "text" })}
+            className={`${inputClass} font-mono tracking-wide`}
+            autoComplete="off"
+            readOnly={!canEdit}
+          />
+          <FieldError id={fields.identifier.errorId} errors={fields.identifier.errors} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={fields.description.id} className={labelClass}>
+          Description
+        </label>
+        <textarea
+          {...getTextareaProps(fields.description)}
+          rows={3}
+          className={`${inputClass} resize-y`}
+          placeholder="What is this project about?"
+          readOnly={!canEdit}
+        />
+        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.network.id} className={labelClass}>
+          Network
+        </label>
+        <select {...getSelectProps(fields.network)} className={inputClass} disabled={!canEdit}>
+          {NETWORK_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label} · {option.description}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.network.errorId} errors={fields.network.errors} />
+      </div>
+      {canEdit ? (
+        <button type="submit" className={buttonClass("primary")} disabled={pending}>
+          {pending ? <Spinner /> : null}
+          {pending ? "Updating..." : "Update project"}
+        </button>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function FeatureSwitch({ feature, enabled, canEdit }: { feature: ProjectFeature; enabled: boolean; canEdit: boolean }) {
+  const toast = useToast();
+  const fetcher = useFetcher<SettingsAnswer>();
+  useAnswer(fetcher, (answer) => {
+    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Project could not be updated. Please try again." });
+  });
+  // Shown as switched while the write is on its way.
+  const pending = fetcher.json as ProjectGeneralIntent | undefined;
+  const on = pending?.intent === "toggle-feature" ? pending.enabled : enabled;
+  const text = PROJECT_FEATURE_TEXT[feature];
+  const labelId = `feature-${feature}`;
+  return (
+    <li className="flex items-center justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <p id={labelId} className="text-sm font-medium text-neutral-900">
+          {text.label}
+        </p>
+        <p className="text-xs text-neutral-600">{text.description}</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby={labelId}
+        disabled={!canEdit}
+        onClick={() => fetcher.submit({ intent: "toggle-feature", feature, enabled: !on } satisfies ProjectGeneralIntent, postJson)}
+        className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60 ${
+          on ? "bg-brand-600" : "bg-neutral-400"
+        }`}
+      >
+        <span className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-4.5" : "translate-x-0.5"}`} />
+      </button>
+    </li>
+  );
+}
+
+export function ProjectGeneral({ slug, project, role }: { slug: string; project: GeneralProject; role: number }) {
+  const canEdit = role >= ROLE.owner;
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <div className="space-y-8">
+      <SettingsTitle title="Project Settings" description="This information will be displayed to every member of the project." />
+      {canEdit ? null : <p className="rounded-md bg-neutral-50 px-3 py-2 text-sm text-neutral-600">Only project owners can change these settings.</p>}
+      <SettingsSection label="Project details">
+        <DetailsForm project={project} canEdit={canEdit} />
+      </SettingsSection>
+      <SettingsSection label="Features">
+        <h2 className="text-sm font-semibold text-neutral-900">Features</h2>
+        <p className="mt-0.5 text-sm text-neutral-600">Switch off what this project does not use; the sidebar follows.</p>
+        <ul className="mt-2 divide-y divide-neutral-100">
+          {ProjectFeatureSchema.options.map((feature) => (
+            <FeatureSwitch key={feature} feature={feature} enabled={project[feature]} canEdit={canEdit} />
+          ))}
+        </ul>
+      </SettingsSection>
+      {canEdit ? (
+        <SettingsSection tone="danger" label="Danger zone">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div>
+              <h2 className="text-sm font-semibold text-neutral-900">Delete project</h2>
+              <p className="mt-0.5 text-sm text-neutral-600">Deleting a project removes its issues, cycles, modules and pages for good.</p>
+            </div>
+            <button type="button" className={buttonClass("danger", "sm")} onClick={() => setDeleting(true)}>
+              Delete project
+            </button>
+          </div>
+          <DeleteProjectDialog
+            slug={slug}
+            project={project}
+            action={`${projectPath(slug, project.id)}/settings?index`}
+            open={deleting}
+            onOpenChange={setDeleting}
+          />
+        </SettingsSection>
+      ) : null}
+    </div>
+  );
+}
