@@ -28,7 +28,7 @@ export function UserAvatar({
   return (
     <span
       aria-hidden="true"
-      className={`${sizing} flex shrink-0 items-center justify-center rounded-full bg-neutral-800 font-medium text-white uppercase`}
+      className={`${sizing} flex shrink-0 items-center justify-center rounded-full bg-neutral-800 font-medium text-surface uppercase`}
     >
       {name.slice(0, 1)}
     </span>

@@ -19,8 +19,14 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** Runs axe on the page as it is now and answers its WCAG A/AA violations. */
+/**
+ * Runs axe on the page once its transitions have ended (a dialog or toast fading in has colours
+ * a person never reads, and axe would measure those) and answers its WCAG A/AA violations.
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -21,12 +21,14 @@ function AddMemberForm({ myRole, candidates }: { myRole: number; candidates: Pro
   const [memberId, setMemberId] = useState("");
   const [role, setRole] = useState<Role>(ROLE.member);
   const [error, setError] = useState<string | null>(null);
+  // The added member leaves the candidates when the page revalidates, before the answer is read.
+  const [addedName, setAddedName] = useState("");
   const candidate = candidates.find((entry) => entry.member.id === memberId);
   const roles = grantableRoles(Math.min(myRole, candidate?.workspace_role ?? myRole));
   const chosenRole = roles.includes(role) ? role : roles[roles.length - 1];
   useAnswer(fetcher, (answer) => {
     if (answer.ok) {
-      toast.show({ type: "success", message: `${candidate ? memberName(candidate.member) : "The member"} was added to the project.` });
+      toast.show({ type: "success", message: `${addedName} was added to the project.` });
       setMemberId("");
     } else {
       setError(answer.error ?? "Member could not be added. Please try again.");
@@ -43,10 +45,11 @@ function AddMemberForm({ myRole, candidates }: { myRole: number; candidates: Pro
       onSubmit={(event) => {
         event.preventDefault();
         setError(null);
-        if (!memberId) {
+        if (!candidate) {
           setError("Member is required");
           return;
         }
+        setAddedName(memberName(candidate.member));
         fetcher.submit({ intent: "add-member", member_id: memberId, role: chosenRole } satisfies ProjectMembersIntent, {
           method: "post",
           encType: "application/json",

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { type MemberRowIntent, ROLE_LABELS, type SettingsAnswer, type SettingsMemberRow } from "~/lib/settings-contract";
 import { ROLE, ROLES } from "../../../workers/domain/schemas/constants";
 import { memberName } from "../../../workers/domain/schemas/responses";
+import { UserAvatar } from "../account-menu";
 import { ConfirmDialog } from "../issue-detail/pickers";
 import { useToast } from "../toast";
 import { buttonClass, inputClass } from "../ui";
@@ -34,7 +35,7 @@ export function useSettingsIntent<Intent extends Record<string, string | number>
 
 export function MemberInitial({ text }: { text: string }) {
   return (
-    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral-800 text-xs font-medium text-white uppercase" aria-hidden="true">
+    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral-800 text-xs font-medium text-surface uppercase" aria-hidden="true">
       {text.slice(0, 1)}
     </span>
   );
@@ -63,7 +64,7 @@ export function MemberRow({
   const canManage = myRole >= ROLE.owner;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid={testId}>
-      <MemberInitial text={name} />
+      <UserAvatar name={name} avatar={row.member.avatar} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-neutral-900">
           {name}
