@@ -116,3 +116,42 @@ export function DialogActions({
     </div>
   );
 }
+
+/** A yes-or-no question before something that cannot be undone; the answer button is red. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending = false,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  pendingLabel?: string;
+  pending?: boolean;
+  onConfirm(): void;
+}) {
+  return (
+    <DialogShell open={open} onOpenChange={onOpenChange} alert width="max-w-md" layer="top" blur>
+      <div className="p-5">
+        <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
+        <Dialog.Description className="mt-2 text-sm text-neutral-600">{description}</Dialog.Description>
+        <DialogActions
+          label={confirmLabel}
+          busyLabel={pendingLabel}
+          busy={pending}
+          variant="danger"
+          size="sm"
+          onConfirm={onConfirm}
+          className="mt-5 flex justify-end gap-2"
+        />
+      </div>
+    </DialogShell>
+  );
+}

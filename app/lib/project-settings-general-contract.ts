@@ -2,6 +2,7 @@
 // schema (built on the project schema, so every rule and message is the domain's), the JSON
 // intents its switches and cover picker post, and the feature flags it lists. Client-safe.
 import { z } from "zod";
+import type { ProjectView } from "../../workers/domain/schemas/responses";
 import { CreateProjectInput, projectFields } from "../../workers/domain/schemas/projects";
 
 /** The form's fields: the project schema's own, empty description and network taking their defaults. */
@@ -32,19 +33,20 @@ export const ProjectGeneralIntentSchema = z.discriminatedUnion("intent", [
 ]);
 export type ProjectGeneralIntent = z.input<typeof ProjectGeneralIntentSchema>;
 
-export interface GeneralProject {
-  id: string;
-  name: string;
-  identifier: string;
-  description: string;
-  network: number;
-  emoji: string | null;
-  icon_prop: { name: string; color: string } | null;
-  cover_image: string | null;
-  cycle_view: boolean;
-  module_view: boolean;
-  issue_views_view: boolean;
-  page_view: boolean;
-}
+export type GeneralProject = Pick<
+  ProjectView,
+  | "id"
+  | "name"
+  | "identifier"
+  | "description"
+  | "network"
+  | "emoji"
+  | "icon_prop"
+  | "cover_image"
+  | "cycle_view"
+  | "module_view"
+  | "issue_views_view"
+  | "page_view"
+>;
 
 export type ProjectGeneralData = { authorized: false } | { authorized: true; role: number; project: GeneralProject };

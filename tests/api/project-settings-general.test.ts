@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Client, ORIGIN } from "../helpers/api";
 import { countRows, createProject, createTeamWithProject, rowOf, snapshot } from "../helpers/fixtures";
+import { type PageActionBody, postPageAction } from "../helpers/page-action";
 
 type Team = Awaited<ReturnType<typeof createTeamWithProject>>;
 let team: Team;
@@ -17,24 +18,11 @@ beforeEach(async () => {
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x70, 0x6e, 0x67]);
 
-type Body = { form: Record<string, string> } | { json: unknown } | { multipart: FormData };
-
 const settingsPath = (projectId = team.project.id) => `/${team.slug}/projects/${projectId}/settings`;
 
-/** Posts to the General page's action as a fetcher does (`.data`, same origin). */
-async function post(client: Client, body: Body, projectId = team.project.id) {
-  const headers: Record<string, string> = { cookie: client.cookie, origin: ORIGIN, host: new URL(ORIGIN).host };
-  let payload: BodyInit;
-  if ("json" in body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body.json);
-  } else if ("form" in body) {
-    payload = new URLSearchParams(body.form);
-  } else {
-    payload = body.multipart;
-  }
-  const response = await SELF.fetch(`${ORIGIN}${settingsPath(projectId)}.data?index`, { method: "POST", headers, body: payload, redirect: "manual" });
-  return { status: response.status, text: await response.text(), headers: response.headers };
+/** Posts to the General page's action as a fetcher does. */
+function post(client: Client, body: PageActionBody, projectId = team.project.id) {
+  return postPageAction(client, `${settingsPath(projectId)}.data?index`, body);
 }
 
 async function page(client: Client, path: string) {

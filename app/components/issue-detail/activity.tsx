@@ -14,7 +14,7 @@ import { Spinner, buttonClass } from "../ui";
 import { Avatar, TimeAgo, estimateLabel } from "./format";
 import { IconActivity, IconMessage } from "./icons";
 import { type HistoryEntry, useIssueAction, useIssuePage } from "./page-context";
-import { ConfirmDialog } from "./pickers";
+import { ConfirmDialog } from "../dialog";
 
 export const COMMENT_POST_FAILED = "Comment could not be posted. Please try again.";
 

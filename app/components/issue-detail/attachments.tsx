@@ -12,7 +12,7 @@ import { Spinner, truncate } from "../ui";
 import { TimeAgo, formatFileSize } from "./format";
 import { IconFile, IconPaperclip, IconUpload } from "./icons";
 import { useIssueAction, useIssuePage } from "./page-context";
-import { ConfirmDialog } from "./pickers";
+import { ConfirmDialog } from "../dialog";
 
 /** Attachment names are cut at 10 characters. */
 export const ATTACHMENT_NAME_MAX = 10;

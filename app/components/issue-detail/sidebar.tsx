@@ -26,7 +26,8 @@ import {
 import { LinksSection } from "./links";
 import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "./options";
 import { useIssueAction, useIssuePage, pendingPatchValue } from "./page-context";
-import { ConfirmDialog, IssueSearchDialog, NONE, ParentIssueDialog, Picker } from "./pickers";
+import { ConfirmDialog } from "../dialog";
+import { IssueSearchDialog, NONE, ParentIssueDialog, Picker } from "./pickers";
 import { useProjectResource } from "./project-data";
 
 const rowTrigger =

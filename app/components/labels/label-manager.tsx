@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { ColorPicker } from "../settings/color-picker";
 import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
-import { ConfirmDialog } from "../issue-detail/pickers";
+import { ConfirmDialog } from "../dialog";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { DEFAULT_LABEL_COLOR, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";

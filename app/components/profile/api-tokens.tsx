@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { TimeAgo } from "../issue-detail/format";
 import { IconCopy } from "../issue-detail/icons";
-import { ConfirmDialog } from "../issue-detail/pickers";
+import { ConfirmDialog } from "../dialog";
 import { useToast } from "../toast";
 import { FormError, Spinner, TextField, buttonClass, inputClass } from "../ui";
 import {

@@ -13,7 +13,7 @@ import type { EstimateIntent } from "~/lib/project-settings-estimates-contract";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, IconX } from "../icons";
-import { ConfirmDialog } from "../issue-detail/pickers";
+import { ConfirmDialog } from "../dialog";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";

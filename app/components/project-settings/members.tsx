@@ -7,7 +7,7 @@ import type { ProjectMemberCandidate, ProjectMembersIntent } from "~/lib/project
 import { ROLE_LABELS, type SettingsAnswer, type SettingsMemberRow } from "~/lib/settings-contract";
 import { LAST_PROJECT_OWNER, ROLE } from "../../../workers/domain/schemas/constants";
 import { memberName } from "../../../workers/domain/schemas/responses";
-import { MemberRow, type Role, RemoveMemberDialog, grantableRoles } from "../settings/members";
+import { MemberList, type Role, grantableRoles } from "../settings/members";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
@@ -104,8 +104,6 @@ export function ProjectMembers({
   members: SettingsMemberRow[];
   candidates: ProjectMemberCandidate[];
 }) {
-  const [removing, setRemoving] = useState<SettingsMemberRow | null>(null);
-  const owners = members.filter((row) => row.role === ROLE.owner).length;
   const canManage = role >= ROLE.owner;
   return (
     <div className="space-y-6">
@@ -118,28 +116,13 @@ export function ProjectMembers({
           <AddMemberForm myRole={role} candidates={candidates} />
         </SettingsSection>
       ) : null}
-      <SettingsSection label="Project members">
-        <h2 className="text-sm font-semibold text-neutral-900">
-          {members.length} member{members.length === 1 ? "" : "s"}
-        </h2>
-        <ul className="mt-1 divide-y divide-neutral-100">
-          {members.map((row) => (
-            <MemberRow
-              key={`${row.id}-${row.role}`}
-              row={row}
-              myRole={role}
-              isMe={row.id === me}
-              lastOwner={row.role === ROLE.owner && owners <= 1}
-              lastOwnerHint={LAST_PROJECT_OWNER}
-              onRemove={setRemoving}
-              testId="project-member"
-            />
-          ))}
-        </ul>
-      </SettingsSection>
-      <RemoveMemberDialog
-        removing={removing}
-        onClose={() => setRemoving(null)}
+      <MemberList
+        label="Project members"
+        members={members}
+        myRole={role}
+        me={me}
+        lastOwnerHint={LAST_PROJECT_OWNER}
+        testId="project-member"
         from="the project"
         consequence="They lose access to its issues, cycles, modules and pages."
       />

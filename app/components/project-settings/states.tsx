@@ -24,7 +24,7 @@ import type { SettingsAnswer } from "~/lib/settings-contract";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, icon } from "../icons";
 import { StateGroupIcon } from "../issue-icons";
-import { ConfirmDialog } from "../issue-detail/pickers";
+import { ConfirmDialog } from "../dialog";
 import { ColorPicker } from "../settings/color-picker";
 import { SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";

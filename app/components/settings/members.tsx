@@ -8,9 +8,10 @@ import { type MemberRowIntent, ROLE_LABELS, type SettingsAnswer, type SettingsMe
 import { ROLE, ROLES } from "../../../workers/domain/schemas/constants";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { UserAvatar } from "../account-menu";
-import { ConfirmDialog } from "../issue-detail/pickers";
+import { ConfirmDialog } from "../dialog";
 import { useToast } from "../toast";
 import { buttonClass, inputClass } from "../ui";
+import { SettingsSection } from "./section";
 import { useAnswer } from "./use-answer";
 
 export type Role = (typeof ROLES)[number];
@@ -41,7 +42,7 @@ export function MemberInitial({ text }: { text: string }) {
   );
 }
 
-export function MemberRow({
+function MemberRow({
   row,
   myRole,
   isMe,
@@ -106,7 +107,7 @@ export function MemberRow({
 }
 
 /** The confirmation before `remove-member`; `consequence` says what the member loses. */
-export function RemoveMemberDialog({
+function RemoveMemberDialog({
   removing,
   onClose,
   from,
@@ -144,5 +145,56 @@ export function RemoveMemberDialog({
         }
       }}
     />
+  );
+}
+
+/**
+ * A members list: how many, a row per member and the remove confirmation. `from` and
+ * `consequence` word the confirmation ("Remove Ada from the project? They lose ...").
+ */
+export function MemberList({
+  label,
+  members,
+  myRole,
+  me,
+  lastOwnerHint,
+  testId,
+  from,
+  consequence,
+}: {
+  label: string;
+  members: SettingsMemberRow[];
+  myRole: number;
+  me: string;
+  lastOwnerHint: string;
+  testId: string;
+  from: string;
+  consequence: string;
+}) {
+  const [removing, setRemoving] = useState<SettingsMemberRow | null>(null);
+  const owners = members.filter((row) => row.role === ROLE.owner).length;
+  return (
+    <>
+      <SettingsSection label={label}>
+        <h2 className="text-sm font-semibold text-neutral-900">
+          {members.length} member{members.length === 1 ? "" : "s"}
+        </h2>
+        <ul className="mt-1 divide-y divide-neutral-100">
+          {members.map((row) => (
+            <MemberRow
+              key={`${row.id}-${row.role}`}
+              row={row}
+              myRole={myRole}
+              isMe={row.id === me}
+              lastOwner={row.role === ROLE.owner && owners <= 1}
+              lastOwnerHint={lastOwnerHint}
+              onRemove={setRemoving}
+              testId={testId}
+            />
+          ))}
+        </ul>
+      </SettingsSection>
+      <RemoveMemberDialog removing={removing} onClose={() => setRemoving(null)} from={from} consequence={consequence} />
+    </>
   );
 }

@@ -14,7 +14,7 @@ import { useToast } from "../toast";
 import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
 import { useAnswer } from "~/components/settings/use-answer";
-import { MemberInitial, MemberRow, RemoveMemberDialog, grantableRoles, useSettingsIntent } from "~/components/settings/members";
+import { MemberInitial, MemberList, grantableRoles, useSettingsIntent } from "~/components/settings/members";
 
 
 function InviteForm({ myRole }: { myRole: number }) {
@@ -111,8 +111,6 @@ export function WorkspaceMembers({
   members: WorkspaceMemberRow[];
   invitations: PendingInvitation[];
 }) {
-  const [removing, setRemoving] = useState<WorkspaceMemberRow | null>(null);
-  const owners = members.filter((row) => row.role === ROLE.owner).length;
   return (
     <div className="space-y-6">
       <SettingsTitle title="Members" description="Invite people to the workspace and choose what each of them may do." />
@@ -131,29 +129,13 @@ export function WorkspaceMembers({
         </SettingsSection>
       ) : null}
 
-      <SettingsSection label="Workspace members">
-        <h2 className="text-sm font-semibold text-neutral-900">
-          {members.length} member{members.length === 1 ? "" : "s"}
-        </h2>
-        <ul className="mt-1 divide-y divide-neutral-100">
-          {members.map((row) => (
-            <MemberRow
-              key={`${row.id}-${row.role}`}
-              row={row}
-              myRole={role}
-              isMe={row.id === me}
-              lastOwner={row.role === ROLE.owner && owners <= 1}
-              lastOwnerHint={LAST_WORKSPACE_OWNER}
-              onRemove={setRemoving}
-              testId="workspace-member"
-            />
-          ))}
-        </ul>
-      </SettingsSection>
-
-      <RemoveMemberDialog
-        removing={removing}
-        onClose={() => setRemoving(null)}
+      <MemberList
+        label="Workspace members"
+        members={members}
+        myRole={role}
+        me={me}
+        lastOwnerHint={LAST_WORKSPACE_OWNER}
+        testId="workspace-member"
         from="the workspace"
         consequence="They lose access to all of its projects."
       />
