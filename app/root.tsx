@@ -16,7 +16,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type CSSProperties, useEffect } from "react";
-import { DEFAULT_THEME_NAME, appliedThemeOf, themeHtmlAttributes } from "../workers/domain/schemas/theme";
+import { appliedThemeOf } from "../workers/domain/schemas/theme";
+import { DEFAULT_THEME_NAME, themeHtmlAttributes } from "../workers/domain/schemas/theme-palette";
 import { FullPageState, LoadingState } from "./components/shell-states";
 import { ToastProvider } from "./components/toast";
 import { buttonClass } from "./components/ui";

@@ -2,9 +2,10 @@
 // the user (a preset keeps an earlier custom palette so going back to custom finds it).
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { DEFAULT_THEME_PALETTE, appliedThemeOf, colorsOfStoredTheme } from "../../workers/domain/schemas/theme";
+import { ThemeIntent, appliedThemeOf } from "../../workers/domain/schemas/theme";
+import { DEFAULT_THEME_PALETTE, colorsOfStoredTheme } from "../../workers/domain/schemas/theme-palette";
 import { updateMe } from "./accounts.server";
-import { type AppearanceLoaderData, ThemeIntent } from "./appearance-contract";
+import type { AppearanceLoaderData } from "./appearance-contract";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { invalidReply, replyWithError } from "./errors.server";
 

@@ -1,8 +1,10 @@
 // The theme rules shared by the server and the browser: what a stored theme applies as, the
 // attributes <html> gets for it, and the text colour chosen for a user's colour.
 import { describe, expect, it } from "vitest";
+import { pendingThemeOf } from "../../app/lib/appearance-contract";
 import { luminanceOf, readableTextOn } from "../../app/lib/contrast";
-import { DEFAULT_THEME_PALETTE, appliedThemeOf, themeHtmlAttributes } from "../../workers/domain/schemas/theme";
+import { appliedThemeOf } from "../../workers/domain/schemas/theme";
+import { DEFAULT_THEME_PALETTE, themeHtmlAttributes } from "../../workers/domain/schemas/theme-palette";
 
 describe("appliedThemeOf", () => {
   it("applies the system theme when none is stored or the stored one is unreadable", () => {
@@ -34,5 +36,31 @@ describe("readableTextOn", () => {
     expect(readableTextOn("#ff9e9e")).toBe("#171717");
     expect(readableTextOn("#096e8d")).toBe("#ffffff");
     expect(readableTextOn("not a colour")).toBe("#ffffff");
+  });
+});
+
+describe("pendingThemeOf", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.append(key, value);
+    return data;
+  };
+
+  it("shows a preset or a complete custom palette before the server answers", () => {
+    expect(pendingThemeOf(form({ intent: "preset", theme: "dark" }))).toEqual({ name: "dark" });
+    expect(pendingThemeOf(form({ intent: "custom", ...DEFAULT_THEME_PALETTE, darkPalette: "on" }))).toEqual({
+      name: "custom",
+      colors: DEFAULT_THEME_PALETTE,
+      darkPalette: true,
+    });
+  });
+
+  it("shows nothing for what the server would refuse: an unknown preset, a missing or non-hex colour", () => {
+    expect(pendingThemeOf(form({ intent: "preset", theme: "sepia" }))).toBeNull();
+    expect(pendingThemeOf(form({ intent: "custom", ...DEFAULT_THEME_PALETTE, accent: "red" }))).toBeNull();
+    const { border: _missing, ...withoutBorder } = DEFAULT_THEME_PALETTE;
+    expect(pendingThemeOf(form({ intent: "custom", ...withoutBorder }))).toBeNull();
+    expect(pendingThemeOf(form({ intent: "rename" }))).toBeNull();
+    expect(pendingThemeOf(undefined)).toBeNull();
   });
 });

@@ -5,8 +5,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { APPEARANCE_PATH, type AppearanceActionData, type AppearanceLoaderData, THEME_FETCHER_KEY } from "~/lib/appearance-contract";
-import { HEX_COLOR_PATTERN } from "../../../workers/domain/schemas/common";
-import { CustomThemeInput, THEME_COLORS, THEME_OPTIONS, type ThemeColorKey, type ThemeName } from "../../../workers/domain/schemas/theme";
+import { HEX_COLOR_PATTERN } from "../../../workers/domain/schemas/constants";
+import { CustomThemeInput } from "../../../workers/domain/schemas/theme";
+import { THEME_COLORS, THEME_OPTIONS, type ThemeColorKey, type ThemeName } from "../../../workers/domain/schemas/theme-palette";
 import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { ProfileHeader } from "./profile-header";
 

@@ -1,13 +1,12 @@
 // Field schemas that several entities share: client-safe (zod only). Each rule, regex and message
 // here is written once; entity schemas compose them with .extend()/.pick().
 import { z } from "zod";
+import { HEX_COLOR_PATTERN } from "./constants";
 
 /** What a person is told when a write failed for a reason they cannot fix. */
 export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
 export const HEX_COLOR_FORMAT = "Color should be hex format";
-/** A colour as #rgb or #rrggbb. */
-export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 export const hexColor = z.string({ error: HEX_COLOR_FORMAT }).regex(HEX_COLOR_PATTERN, HEX_COLOR_FORMAT);
 
 export const INVALID_ID = "Invalid id";

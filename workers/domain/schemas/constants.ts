@@ -24,3 +24,6 @@ export const ESTIMATE_KEYS = Array.from({ length: ESTIMATE_KEY_MAX + 1 }, (_, ke
 /** Every workspace and every project keeps at least one owner: these refuse the change that would not. */
 export const LAST_WORKSPACE_OWNER = "A workspace needs at least one owner.";
 export const LAST_PROJECT_OWNER = "A project needs at least one owner.";
+
+/** A colour as #rgb or #rrggbb. */
+export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;

@@ -1,47 +1,18 @@
-// The interface theme a user keeps on their profile: a preset (light, dark, system) or a custom
-// palette of eight colours. Client-safe: the API, the appearance form and the root layout share it.
+// Validating the interface theme a user keeps on their profile: a preset (light, dark, system) or
+// a custom palette of eight colours. Client-safe: the API and the appearance form share it; what
+// a theme is and how it is applied is theme-palette.ts.
 import { z } from "zod";
-import { HEX_COLOR_PATTERN } from "./common";
+import { HEX_COLOR_PATTERN } from "./constants";
+import {
+  type AppliedTheme,
+  DEFAULT_THEME_NAME,
+  DEFAULT_THEME_PALETTE,
+  THEME_COLORS,
+  THEME_NAMES,
+  type ThemePalette,
+  paletteOf,
+} from "./theme-palette";
 
-export const THEME_NAMES = ["system", "light", "dark", "custom"] as const;
-export type ThemeName = (typeof THEME_NAMES)[number];
-
-/** What the theme picker offers, in its order. */
-export const THEME_OPTIONS: readonly { value: ThemeName; label: string }[] = [
-  { value: "system", label: "System preference" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-  { value: "custom", label: "Custom theme" },
-];
-
-/** The eight colours of a custom theme with the names people see, in the order they are stored. */
-export const THEME_COLORS = [
-  { key: "accent", label: "Accent" },
-  { key: "bgBase", label: "Background" },
-  { key: "bgSurface1", label: "Background surface 1" },
-  { key: "bgSurface2", label: "Background surface 2" },
-  { key: "border", label: "Border" },
-  { key: "sidebar", label: "Sidebar" },
-  { key: "textBase", label: "Text primary" },
-  { key: "textSecondary", label: "Text secondary" },
-] as const;
-export type ThemeColorKey = (typeof THEME_COLORS)[number]["key"];
-export type ThemePalette = Record<ThemeColorKey, string>;
-
-/** The palette a custom theme starts from. */
-export const DEFAULT_THEME_PALETTE: ThemePalette = {
-  accent: "#FE5050",
-  bgBase: "#FFF7F7",
-  bgSurface1: "#FFE0E0",
-  bgSurface2: "#FFF7F7",
-  border: "#FFC9C9",
-  sidebar: "#FFFFFF",
-  textBase: "#430000",
-  textSecondary: "#323232",
-};
-
-/** The theme a user has before choosing one: whatever their device prefers. */
-export const DEFAULT_THEME_NAME: Exclude<ThemeName, "custom"> = "system";
 
 const themeColor = (label: string) =>
   z
@@ -63,8 +34,6 @@ export const CustomThemeInput = z.object({
   darkPalette: z.boolean({ error: "Dark palette must be true or false" }).default(false),
 });
 
-/** The palette as one string: the eight colours joined by commas, in their stored order. */
-export const paletteOf = (colors: ThemePalette) => THEME_COLORS.map(({ key }) => colors[key]).join(",");
 
 /**
  * The stored theme. A preset may keep the colours of an earlier custom theme (so switching back
@@ -89,10 +58,6 @@ export const ThemeInput = z
   );
 export type StoredTheme = z.output<typeof ThemeInput>;
 
-/** What the page applies: the theme's name and, for a custom theme, its colours and palette kind. */
-export type AppliedTheme =
-  | { name: Exclude<ThemeName, "custom"> }
-  | { name: "custom"; colors: ThemePalette; darkPalette: boolean };
 
 /** Reads a stored theme (or none, or one from an older shape) as the theme to apply. */
 export function appliedThemeOf(stored: unknown): AppliedTheme {
@@ -104,43 +69,11 @@ export function appliedThemeOf(stored: unknown): AppliedTheme {
   return { name, colors, darkPalette: theme.darkPalette ?? false };
 }
 
-/** The valid colours a stored theme holds (a preset may keep those of an earlier custom theme). */
-export function colorsOfStoredTheme(stored: unknown): Partial<ThemePalette> {
-  if (!stored || typeof stored !== "object") return {};
-  const record = stored as Record<string, unknown>;
-  const colors: Partial<ThemePalette> = {};
-  for (const { key } of THEME_COLORS) {
-    const value = record[key];
-    if (typeof value === "string" && HEX_COLOR_PATTERN.test(value)) colors[key] = value;
-  }
-  return colors;
-}
 
-/** The CSS custom property each colour of a custom theme is handed to the stylesheet as. */
-export const THEME_COLOR_VARIABLES: Record<ThemeColorKey, `--theme-${string}`> = {
-  accent: "--theme-accent",
-  bgBase: "--theme-bg-base",
-  bgSurface1: "--theme-bg-surface-1",
-  bgSurface2: "--theme-bg-surface-2",
-  border: "--theme-border",
-  sidebar: "--theme-sidebar",
-  textBase: "--theme-text-base",
-  textSecondary: "--theme-text-secondary",
-};
 
-/** The class and inline variables <html> carries for a theme, the same on the server and in the browser. */
-export function themeHtmlAttributes(theme: AppliedTheme): { className?: string; style?: Record<string, string> } {
-  switch (theme.name) {
-    case "light":
-      return {};
-    case "dark":
-      return { className: "dark" };
-    case "system":
-      return { className: "theme-system" };
-    case "custom":
-      return {
-        className: theme.darkPalette ? "theme-custom dark" : "theme-custom",
-        style: Object.fromEntries(THEME_COLORS.map(({ key }) => [THEME_COLOR_VARIABLES[key], theme.colors[key]])),
-      };
-  }
-}
+/** What the appearance page posts: a preset, or a custom theme with its colours. */
+export const ThemeIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("preset"), theme: z.enum(["system", "light", "dark"]) }),
+  CustomThemeInput.extend({ intent: z.literal("custom") }),
+]);
+export type ThemeIntent = z.infer<typeof ThemeIntent>;
