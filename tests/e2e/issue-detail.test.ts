@@ -441,6 +441,56 @@ describe("issue detail", () => {
     await page.context().close();
   });
 
+  test("text typed while a description save is on its way is saved after it, never overtaken by it", async () => {
+    const page = ownerPage;
+    const issue = await createIssue("Save in order");
+    await openIssue(page, issue.id);
+    // Hold the first save in the network until more has been typed and the editor left.
+    const saves = `**${issuePath(issue.id)}.data*`;
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let seen = 0;
+    let firstArrived: () => void = () => {};
+    const firstSent = new Promise<void>((resolve) => {
+      firstArrived = resolve;
+    });
+    await page.route(saves, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      seen += 1;
+      if (seen === 1) {
+        firstArrived();
+        await firstHeld;
+      }
+      try {
+        const response = await route.fetch();
+        await route.fulfill({ response });
+      } finally {
+        inFlight -= 1;
+      }
+    });
+    const description = page.getByRole("textbox", { name: "Issue description" });
+    const status = page.getByTestId("description-status");
+    await description.click();
+    await page.keyboard.type("First draft");
+    await firstSent;
+    await visible(status.getByText("Saving..."));
+    await page.keyboard.type(" and the final words");
+    // Leaving the editor asks for a save at once, while the first is still held: it waits.
+    await description.blur();
+    await visible(status.getByText("Unsaved changes"));
+    releaseFirst();
+    await visible(status.getByText("Saved", { exact: true }), 15_000);
+    await page.unroute(saves);
+    expect(mostAtOnce).toBe(1);
+    await expect.poll(async () => (await api(owner, "GET", `${base}/issues/${issue.id}/`)).description_html).toContain("First draft and the final words");
+  });
+
   test("description HTML with a script or an event handler is stored and shown without it", async () => {
     const page = ownerPage;
     const issue = await createIssue("Sanitise me", {

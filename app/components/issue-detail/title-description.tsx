@@ -92,16 +92,26 @@ export function IssueDescription() {
   const queued = useRef<RichTextValue | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const inFlight = useRef<RichTextValue | null>(null);
+  // One save at a time, in the order of the edits: a second request sent while one is in flight
+  // could reach the database first and then be overwritten by the older text.
   const action = useIssueAction((answer) => {
-    if (answer.ok) setSavedOnce(true);
-    // A failed save is only logged; the edit stays queued for the next try.
-    else queued.current ??= inFlight.current;
+    const sent = inFlight.current;
     inFlight.current = null;
-    setStatus(queued.current ? "unsaved" : "saved");
+    if (answer.ok) {
+      setSavedOnce(true);
+      // What was typed while this save was on its way goes next.
+      if (queued.current) flushRef.current();
+      else setStatus("saved");
+      return;
+    }
+    // A failed save is only logged; the edit stays queued for the next try.
+    queued.current ??= sent;
+    setStatus("unsaved");
   });
 
   function flush() {
     clearTimeout(timer.current);
+    if (inFlight.current) return;
     const value = queued.current;
     if (!value) return;
     queued.current = null;
