@@ -1,20 +1,19 @@
 // The cover picker's tabs (see cover-picker.tsx), loaded when the picker first opens.
+import { useFilePreview } from "~/hooks/use-file-preview";
 import { Tabs } from "@ark-ui/react/tabs";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { DEFAULT_COVER_IMAGE } from "~/lib/project-constants";
 import { PROJECT_COVERS } from "~/lib/project-covers";
-import { IMAGE_UPLOAD_TYPES, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from "../../workers/domain/schemas/uploads";
+import { IMAGE_ACCEPT, imageFileProblem } from "~/lib/uploads";
+import { UPLOAD_TOO_LARGE } from "../../workers/domain/schemas/uploads";
 import type { CoverPickerProps } from "./cover-picker";
 import { IconCheck } from "./icons";
 import { Spinner, buttonClass } from "./ui";
 
 type PanelProps = Pick<CoverPickerProps, "value" | "onPick" | "onUpload" | "uploading" | "uploadError">;
 
-/** Why a file cannot be a cover (not one of the image types, empty, over 5 MB), or null. */
-export function coverFileProblem(file: File): string | null {
-  const typeOk = (IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type);
-  return typeOk && file.size > 0 && file.size <= MAX_UPLOAD_BYTES ? null : UPLOAD_TOO_LARGE;
-}
+/** The cover picker words every refusal (not an image, empty, over 5 MB) as the one upload message. */
+const coverFileProblem = (file: File) => (imageFileProblem(file) ? UPLOAD_TOO_LARGE : null);
 
 function ImagesTab({ value, onPick }: Pick<CoverPickerProps, "value" | "onPick">) {
   const choices = [{ name: "Default", url: null }, ...PROJECT_COVERS];
@@ -51,15 +50,9 @@ function UploadTab({ onUpload, uploading, uploadError }: Pick<CoverPickerProps, 
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useFilePreview(file);
 
   const choose = (chosen: File | undefined) => {
     setProblem(null);
@@ -68,7 +61,6 @@ function UploadTab({ onUpload, uploading, uploadError }: Pick<CoverPickerProps, 
     if (refused) {
       setProblem(refused);
       setFile(null);
-      setPreview(null);
       if (inputRef.current) inputRef.current.value = "";
       return;
     }
@@ -81,7 +73,7 @@ function UploadTab({ onUpload, uploading, uploadError }: Pick<CoverPickerProps, 
       <input
         ref={inputRef}
         type="file"
-        accept={IMAGE_UPLOAD_TYPES.join(",")}
+        accept={IMAGE_ACCEPT}
         aria-label="Choose a cover image"
         aria-describedby={hintId}
         className="sr-only"

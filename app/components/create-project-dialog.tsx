@@ -1,19 +1,21 @@
 // The create-project modal: cover banner (with the cover picker), emoji, name, identifier auto-filled from the
 // name until edited by hand, description and network. Validated in the browser with the same zod
 // schema the action and the domain use; a 403 shows a toast and closes.
-import { type SubmissionResult, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { assetFormData } from "~/lib/uploads";
+import { type SubmissionResult, getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CreateProjectInput } from "../../workers/domain/schemas/projects";
-import { DEFAULT_COVER_IMAGE, NETWORK_OPTIONS, randomProjectEmoji } from "~/lib/project-constants";
+import { DEFAULT_COVER_IMAGE, randomProjectEmoji } from "~/lib/project-constants";
 import { UPLOAD_FAILED } from "../../workers/domain/schemas/uploads";
 import { identifierFromName } from "~/lib/slug";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "./dialog";
 import { CoverPicker } from "./cover-picker";
 import { IconX } from "./icons";
 import { ProjectEmojiPicker } from "./project-emoji-picker";
+import { ProjectNetworkField } from "./project-network-field";
 import { useToast } from "./toast";
 import { FieldError, FormError, inputClass, labelClass } from "./ui";
 
@@ -49,9 +51,7 @@ function useNewProjectCover(slug: string) {
   const upload = async (file: File) => {
     setUploading(true);
     setError(null);
-    const body = new FormData();
-    body.append("asset", file);
-    body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
+    const body = assetFormData(file);
     try {
       const response = await fetch(`${base}/`, { method: "POST", body });
       if (!response.ok) throw new Error(String(response.status));
@@ -216,19 +216,7 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
           />
           <FieldError id={fields.description.errorId} errors={fields.description.errors} />
         </div>
-        <div>
-          <label htmlFor={fields.network.id} className={labelClass}>
-            Network
-          </label>
-          <select {...getSelectProps(fields.network)} className={inputClass}>
-            {NETWORK_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label} · {option.description}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.network.errorId} errors={fields.network.errors} />
-        </div>
+        <ProjectNetworkField field={fields.network} />
       </div>
 
       <DialogActions

@@ -2,7 +2,8 @@
 // emoji, name, identifier, description and network (one form), the feature switches (each saved at
 // once; the sidebar follows), and deleting the project. Only project owners may change anything;
 // members see the values read-only.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { assetFormData } from "~/lib/uploads";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -14,7 +15,7 @@ import {
   ProjectGeneralFormSchema,
   type ProjectGeneralIntent,
 } from "~/lib/project-settings-general-contract";
-import { DEFAULT_COVER_IMAGE, NETWORK_OPTIONS, ROLE } from "~/lib/project-constants";
+import { DEFAULT_COVER_IMAGE, ROLE } from "~/lib/project-constants";
 import { projectPath } from "~/lib/paths";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
@@ -22,6 +23,7 @@ import { CoverPicker } from "../cover-picker";
 import { DeleteProjectDialog } from "../delete-project-dialog";
 import { ProjectEmojiPicker } from "../project-emoji-picker";
 import { ProjectIcon } from "../project-icon";
+import { ProjectNetworkField } from "../project-network-field";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
@@ -75,9 +77,7 @@ function CoverBanner({ project, canEdit, children }: { project: GeneralProject; 
             uploadError={uploadError}
             onUpload={(file) => {
               setUploadError(null);
-              const body = new FormData();
-              body.append("asset", file);
-              body.append("attributes", JSON.stringify({ name: file.name, size: file.size }));
+              const body = assetFormData(file);
               upload.submit(body, { method: "post", encType: "multipart/form-data" });
             }}
           />
@@ -145,19 +145,7 @@ function DetailsForm({ project, canEdit }: { project: GeneralProject; canEdit: b
         />
         <FieldError id={fields.description.errorId} errors={fields.description.errors} />
       </div>
-      <div>
-        <label htmlFor={fields.network.id} className={labelClass}>
-          Network
-        </label>
-        <select {...getSelectProps(fields.network)} className={inputClass} disabled={!canEdit}>
-          {NETWORK_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label} · {option.description}
-            </option>
-          ))}
-        </select>
-        <FieldError id={fields.network.errorId} errors={fields.network.errors} />
-      </div>
+      <ProjectNetworkField field={fields.network} disabled={!canEdit} />
       {canEdit ? (
         <button type="submit" className={buttonClass("primary")} disabled={pending}>
           {pending ? <Spinner /> : null}

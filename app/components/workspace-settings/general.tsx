@@ -2,10 +2,11 @@
 // workspace file asset; the old file is deleted), the name, and deleting the workspace, which is
 // enabled only once the workspace's name and the phrase 'delete my workspace' are typed. Only
 // owners may change anything; everyone else sees the values read-only.
+import { useFilePreview } from "~/hooks/use-file-preview";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 import type { WorkspaceGeneralIntent } from "~/lib/workspace-settings-contract";
 import { ROLE } from "../../../workers/domain/schemas/constants";
@@ -42,19 +43,12 @@ function LogoForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
   const remove = useFetcher<SettingsAnswer>();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useFilePreview(file);
 
   const reset = () => {
     setFile(null);
-    setPreview(null);
     if (inputRef.current) inputRef.current.value = "";
   };
 
