@@ -3,7 +3,7 @@
 // the project's card in the projects list; a project is deleted through the typed confirmation.
 // The refusals (403) and bad input are the workerd suite's (tests/api/project-settings-general.test.ts).
 import { deflateSync } from "node:zlib";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiUser, PASSWORD, type TestPage, baseUrl, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForPath } from "./fixtures";
 
@@ -71,6 +71,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Opens the create-project dialog and uploads a cover from its picker; answers the file's URL. */
+async function uploadCoverInCreateDialog(page: Page) {
+  await tab.goto(to.workspace(slug));
+  await page.getByRole("button", { name: "Add Project" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Change cover" }).click();
+  await dialog.getByRole("tab", { name: "Upload" }).click();
+  await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
+  await dialog.getByRole("button", { name: "Upload & Save" }).click();
+  const uploaded = dialog.locator('img[src*="/file-assets/"]');
+  await visible(uploaded);
+  const uploadedUrl = (await uploaded.getAttribute("src")) ?? "";
+  return { dialog, uploadedUrl };
+}
+
+/** The HTTP status an uploaded file is served with (404 once it is deleted). */
+const assetStatus = async (url: string) => (await fetch(`${baseUrl()}${url}`, { headers: { cookie: owner.cookie } })).status;
 
 describe("project settings: general", () => {
   test("renaming the project shows the new name in the header", async () => {
@@ -160,23 +178,12 @@ describe("project settings: general", () => {
 
   test("the create-project dialog takes a cover from the same picker; an upload it drops is deleted", async () => {
     const { page } = tab;
-    await tab.goto(to.workspace(slug));
-    await page.getByRole("button", { name: "Add Project" }).first().click();
-    const dialog = page.getByRole("dialog");
     // An upload first: it goes to the workspace's file assets and shows on the banner.
-    await dialog.getByRole("button", { name: "Change cover" }).click();
-    await dialog.getByRole("tab", { name: "Upload" }).click();
-    await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
-    await dialog.getByRole("button", { name: "Upload & Save" }).click();
-    const uploaded = dialog.locator('img[src*="/file-assets/"]');
-    await visible(uploaded);
-    const uploadedUrl = (await uploaded.getAttribute("src")) ?? "";
+    const { dialog, uploadedUrl } = await uploadCoverInCreateDialog(page);
     // Then a built-in cover instead: the dropped upload's file is deleted.
     await dialog.getByRole("button", { name: "Change cover" }).click();
     await dialog.getByRole("button", { name: "Ocean cover" }).click();
-    await expect
-      .poll(async () => (await fetch(`${baseUrl()}${uploadedUrl}`, { headers: { cookie: owner.cookie } })).status)
-      .toBe(404);
+    await expect.poll(() => assetStatus(uploadedUrl)).toBe(404);
     await visible(dialog.locator('img[src*="ocean"]'));
     await screenshot(page, "project-create-dialog-cover-1440");
     await dialog.getByLabel("Name", { exact: true }).fill("Lighthouse");
@@ -188,21 +195,10 @@ describe("project settings: general", () => {
 
   test("closing the create-project dialog deletes the cover it uploaded", async () => {
     const { page } = tab;
-    await tab.goto(to.workspace(slug));
-    await page.getByRole("button", { name: "Add Project" }).first().click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Change cover" }).click();
-    await dialog.getByRole("tab", { name: "Upload" }).click();
-    await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
-    await dialog.getByRole("button", { name: "Upload & Save" }).click();
-    const uploaded = dialog.locator('img[src*="/file-assets/"]');
-    await visible(uploaded);
-    const uploadedUrl = (await uploaded.getAttribute("src")) ?? "";
+    const { dialog, uploadedUrl } = await uploadCoverInCreateDialog(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
-    await expect
-      .poll(async () => (await fetch(`${baseUrl()}${uploadedUrl}`, { headers: { cookie: owner.cookie } })).status)
-      .toBe(404);
+    await expect.poll(() => assetStatus(uploadedUrl)).toBe(404);
   });
 
   test("a project created with an uploaded cover keeps it", async () => {
