@@ -935,6 +935,18 @@ export const slackProjectSyncs = sqliteTable(
   (t) => [uniqueIndex("slack_project_syncs_uq").on(t.project_id, t.workspace_integration_id)],
 );
 
+// ---------------------------------------------------------------- search
+
+/**
+ * The integer key each searchable row (issue, cycle, module, saved view, page) has in the
+ * full-text index `search_index` (an FTS5 table, hand-written in migrations/0003), which needs
+ * integer row ids. Triggers on those tables keep both in step with every write.
+ */
+export const searchDocuments = sqliteTable("search_documents", {
+  id: integer("id").primaryKey(),
+  entity_id: text("entity_id").notNull().unique(),
+});
+
 // ---------------------------------------------------------------- AI
 
 export const aiUsage = sqliteTable(

@@ -117,18 +117,28 @@ describe("searching issues", () => {
     // Issue 1 of DEMO in this workspace only, not DEMO-1 of the searcher's other workspace.
     const first = await search(searcher, p.slug, { search: "DEMO-1" });
     expect(first.issue.map((item) => item.id)).toEqual([issueIds["Fix login bug"]]);
-    // "2" is issue number 2 of every project the caller is in, ahead of names containing 2.
+    // "2" is issue number 2 of every project the caller is in, ahead of names with a word
+    // starting with 2 ("12" is not one).
     const bare = await search(searcher, p.slug, { search: "2" });
     expect(bare.issue[0]).toMatchObject({ name: "Write docs", sequence_id: 2 });
-    expect(names(bare.issue)).toEqual(["Bulk item 12", "Bulk item 2", "Write docs"]);
+    expect(names(bare.issue)).toEqual(["Bulk item 2", "Write docs"]);
     // A project the caller is not in stays hidden, number or not.
     expect((await search(searcher, p.slug, { search: "HID-1" })).issue).toEqual([]);
   });
 
-  it("takes % and _ literally", async () => {
+  it("matches the start of each word typed, and a word followed by punctuation whole", async () => {
+    // Still typing: "cover" finds both coverage issues, "100" both numbers.
+    expect(names((await search(searcher, p.slug, { search: "cover" })).issue)).toEqual(["100% coverage", "1000 coverage"]);
+    expect(names((await search(searcher, p.slug, { search: "100" })).issue)).toEqual(["100% coverage", "1000 coverage"]);
+    // "100%": the word 100 was finished, so 1000 does not match.
     expect(names((await search(searcher, p.slug, { search: "100%" })).issue)).toEqual(["100% coverage"]);
+    // "_" separates words in the index as in the query; "snakeXcase" is one word.
     expect(names((await search(searcher, p.slug, { search: "snake_case" })).issue)).toEqual(["snake_case names"]);
-    expect((await search(searcher, p.slug, { search: "%" })).issue.map((i) => i.name)).toEqual(["100% coverage"]);
+    // Every word must match, in any order.
+    expect(names((await search(searcher, p.slug, { search: "bug login" })).issue)).toEqual(["Fix login bug"]);
+    // Punctuation alone or FTS5 syntax is no word: it fails nothing (search() asserts the 200).
+    for (const query of ['"', "*", "{title}:", "NEAR(", "a OR", "-"]) await search(searcher, p.slug, { search: query });
+    expect((await search(searcher, p.slug, { search: "%" })).issue).toEqual([]);
   });
 
   it("answers at most 10 results per group", async () => {
@@ -201,6 +211,74 @@ describe("searching the other groups", () => {
     for (const params of [{ search: "" }, { search: "   " }, {}] as Record<string, string>[]) {
       expect(await search(searcher, p.slug, params)).toEqual(empty);
     }
+  });
+});
+
+describe("the full-text index", () => {
+  const rename = (id: string, body: Record<string, unknown>) => p.owner.patch(`${p.base}/issues/${id}/`, body);
+
+  it("matches descriptions' plain text, accents ignored, and ranks a name match first", async () => {
+    const inName = await createIssue(p.owner, p.base, "Café menu crashes");
+    const described = await p.owner.post(`${p.base}/issues/`, {
+      name: "Checkout is slow",
+      description_html: "<p>Opening the <strong>cafe</strong> page takes ten seconds</p>",
+    });
+    expect(described.status).toBe(201);
+    const results = await search(searcher, p.slug, { search: "CAFE" });
+    expect(results.issue.map((item) => item.id)).toEqual([inName.id, described.body.id]);
+    // The markup is not text: "strong" is in no issue's words.
+    expect((await search(searcher, p.slug, { search: "strong" })).issue).toEqual([]);
+  });
+
+  it("follows renames and deletes of issues and the access of pages", async () => {
+    const issue = await createIssue(p.owner, p.base, "Quokka habitat survey");
+    expect(names((await search(searcher, p.slug, { search: "quokka" })).issue)).toEqual(["Quokka habitat survey"]);
+    expect((await rename(issue.id, { name: "Wombat habitat survey" })).status).toBe(200);
+    expect((await search(searcher, p.slug, { search: "quokka" })).issue).toEqual([]);
+    expect(names((await search(searcher, p.slug, { search: "wombat" })).issue)).toEqual(["Wombat habitat survey"]);
+    // A change of another field leaves the words as they were.
+    expect((await rename(issue.id, { priority: "high" })).status).toBe(200);
+    expect(names((await search(searcher, p.slug, { search: "wombat habitat" })).issue)).toEqual(["Wombat habitat survey"]);
+    expect((await p.owner.delete(`${p.base}/issues/${issue.id}/`)).status).toBe(204);
+    expect((await search(searcher, p.slug, { search: "wombat" })).issue).toEqual([]);
+
+    // A private page turned public is found by others from then on, and back.
+    const created = await p.owner.post(`${p.base}/pages/`, { name: "Platypus notes" });
+    expect(created.status).toBe(201);
+    const pagePath = `${p.base}/pages/${created.body.id}/`;
+    expect((await p.owner.patch(pagePath, { access: 1 })).status).toBe(200);
+    expect((await search(searcher, p.slug, { search: "platypus" })).page).toEqual([]);
+    expect(names((await search(p.owner, p.slug, { search: "platypus" })).page)).toEqual(["Platypus notes"]);
+    expect((await p.owner.patch(pagePath, { access: 0 })).status).toBe(200);
+    expect(names((await search(searcher, p.slug, { search: "platypus" })).page)).toEqual(["Platypus notes"]);
+  });
+
+  it("drops a deleted project's rows from the index", async () => {
+    const doomed = await createProject("Doomed", "DMD");
+    const issue = await createIssue(p.owner, `/api/workspaces/${p.slug}/projects/${doomed}`, "Echidna count");
+    const indexed = () => env.DB.prepare("SELECT count(*) AS n FROM search_documents WHERE entity_id = ?").bind(issue.id).first<{ n: number }>();
+    expect((await indexed())?.n).toBe(1);
+    expect((await p.owner.delete(`/api/workspaces/${p.slug}/projects/${doomed}/`)).status).toBe(204);
+    expect((await indexed())?.n).toBe(0);
+    expect((await search(p.owner, p.slug, { search: "echidna" })).issue).toEqual([]);
+  });
+
+  it("reads the same rows however many issues do not match (a LIKE scan reads them all)", async () => {
+    const issueStatementRows = async () => {
+      const response = await call("GET", `/api/workspaces/${p.slug}/search?search=login`, {
+        cookie: searcher.cookie,
+        headers: { "x-debug-d1-rows": "1" },
+      });
+      expect(response.status).toBe(200);
+      expect(names(response.body.results.issue)).toEqual(["Fix login bug"]);
+      const statements = JSON.parse(response.headers.get("x-d1-statements")!) as { table: string; rows_read: number }[];
+      // The first index statement of the batch is the issues'.
+      return statements.find((statement) => statement.table === "search_index")!.rows_read;
+    };
+    const before = await issueStatementRows();
+    const filler = Array.from({ length: 40 }, (_, i) => ({ name: `Unrelated filler ${i}` }));
+    for (const body of filler) expect((await p.owner.post(`${p.base}/issues/`, body)).status).toBe(201);
+    expect(await issueStatementRows()).toBe(before);
   });
 });
 

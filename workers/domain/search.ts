@@ -1,11 +1,15 @@
-// Workspace search behind the command palette: one request answers
-// every group (workspace, project, issue, cycle, module, issue_view, page) with at most
-// SEARCH_LIMIT results each. Names match case-insensitively anywhere (LIKE with % and _ escaped);
-// issues also match by number, "DEMO-12" or "12". Only projects the caller is a member of are
-// searched, and a private page (access 1) only by its creator. The seven queries go to D1 in one
-// batch; each is bounded by LIMIT and starts from the caller's memberships (indexed), never a
-// loop per project.
-import { type SQL, and, desc, eq, inArray, or, sql } from "drizzle-orm";
+// Workspace search behind the command palette: one request answers every group (workspace,
+// project, issue, cycle, module, issue_view, page) with at most SEARCH_LIMIT results each.
+// Issues, cycles, modules, saved views and pages are found through the full-text index
+// `search_index` (FTS5, kept in step by triggers: migrations/0003, ADR 017): every word typed must
+// start a word of the name or the plain-text description, accents and case ignored, best matches
+// first (a name match outranks a description match). The index filters by access itself: each row
+// carries a scope token (kind + project, and the creator for a private page) and a query names
+// only the scopes of the caller's projects, so it reads the matches the caller may see and no
+// more. Issues also match by number ("DEMO-12" or "12") through the issues' own index, ahead of
+// the words. The caller's workspaces and projects, a handful, match by name anywhere (LIKE). The
+// queries go to D1 in one batch and none loops per project.
+import { type SQL, and, eq, inArray, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   cycles,
@@ -15,6 +19,7 @@ import {
   pages,
   projectMembers,
   projects,
+  searchDocuments,
   workspaceMembers,
   workspaces,
 } from "../../drizzle/schema";
@@ -65,6 +70,29 @@ export function parseIssueNumber(query: string): { identifier?: string; sequence
   return bare ? { sequence: Number(bare[1]) } : null;
 }
 
+/** More words than this add nothing a person would notice and only cost index reads. */
+const MAX_WORDS = 8;
+
+/**
+ * The typed words as an FTS5 query over the name and the description, every word required. A word
+ * is matched as the start of a word ("onboard" finds "onboarding"): the person may still be
+ * typing it. A word followed directly by punctuation was finished ("100%" finds "100", not
+ * "1000"). Punctuation alone is no word, so "%" finds nothing. Null when no word is left.
+ */
+export function wordsQuery(query: string): string | null {
+  const words: string[] = [];
+  for (const match of query.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+    const next = query[match.index + match[0].length];
+    const finished = next !== undefined && !/\s/.test(next);
+    words.push(`"${match[0]}"${finished ? "" : "*"}`);
+    if (words.length === MAX_WORDS) break;
+  }
+  return words.length ? `{title body} : (${words.join(" AND ")})` : null;
+}
+
+/** The index's scope token of a project id for one kind of row: the kind and the id's hex digits. */
+const scopeToken = (kind: string, projectIdColumn: SQL | SQLiteColumn) => sql`${kind} || 'p' || replace(${projectIdColumn}, '-', '')`;
+
 export async function searchWorkspace(ctx: ActorContext, slug: string, params: SearchParams): Promise<{ results: SearchResults }> {
   const { workspace } = await workspaceAccess(ctx, slug);
   const query = (params.search ?? "").trim().slice(0, MAX_QUERY_LENGTH);
@@ -73,30 +101,64 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
   const pattern = likePattern(query);
   const nameLike = (column: SQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
   const db = ctx.db;
-  // The caller's projects in this workspace: project_members_member_idx (member_id, workspace_id).
-  const myProjects = db
-    .select({ id: projectMembers.project_id })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.member_id, ctx.actor.id), eq(projectMembers.workspace_id, workspace.id)));
   const projectId = params.project_id?.trim() || undefined;
-  const inScope = (column: SQLiteColumn): SQL =>
-    and(inArray(column, myProjects), projectId ? eq(column, projectId) : undefined) as SQL;
+  // The caller's projects in this workspace (narrowed to project_id when given):
+  // project_members_member_idx (member_id, workspace_id).
+  const myMemberships = and(
+    eq(projectMembers.member_id, ctx.actor.id),
+    eq(projectMembers.workspace_id, workspace.id),
+    projectId ? eq(projectMembers.project_id, projectId) : undefined,
+  );
+  const myProjects = db.select({ id: projectMembers.project_id }).from(projectMembers).where(myMemberships);
+
+  const words = wordsQuery(query);
+  /**
+   * The full-text query for one kind of row: the scopes the caller may read, built from their
+   * memberships inside the statement, and the words. A private page's scope also names its
+   * creator, so only the creator's query names it.
+   */
+  const fullTextQuery = (kind: string, privateToo = false) => {
+    const quoted = (token: SQL) => sql`'"' || ${token} || '"'`;
+    const own = scopeToken(kind, projectMembers.project_id);
+    const scopes = privateToo
+      ? sql`${quoted(own)} || ' OR ' || ${quoted(sql`${own} || 'u' || ${ctx.actor.id.replaceAll("-", "")}`)}`
+      : quoted(own);
+    return sql`(SELECT '{scope} : (' || coalesce(group_concat(${scopes}, ' OR '), '"none"') || ') AND ' || ${words}
+      FROM ${projectMembers} WHERE ${myMemberships})`;
+  };
+  /** The best SEARCH_LIMIT index rows for one kind, best first, as (doc, rank). */
+  const hits = (kind: string, privateToo = false) =>
+    db
+      .select({ doc: sql<number>`rowid`.as("doc"), rank: sql<number>`rank`.as("rank") })
+      .from(sql`search_index`)
+      .where(sql`search_index MATCH ${fullTextQuery(kind, privateToo)}`)
+      .orderBy(sql`rank`)
+      .limit(words ? SEARCH_LIMIT : 0)
+      .as("hits");
+  /** The rows behind one kind's best hits, with their project's identifier, best first. */
+  const ranked = <T extends { id: SQLiteColumn; name: SQLiteColumn; project_id: SQLiteColumn }, Extra extends Record<string, SQLiteColumn>>(
+    table: T,
+    kind: string,
+    options: { privateToo?: boolean; extra?: Extra } = {},
+  ) => {
+    const best = hits(kind, options.privateToo);
+    return db
+      .select({
+        id: sql<string>`${table.id}`,
+        name: sql<string>`${table.name}`,
+        project_id: sql<string>`${table.project_id}`,
+        project__identifier: projects.identifier,
+        ...(options.extra as Extra),
+      })
+      .from(best)
+      .innerJoin(searchDocuments, eq(searchDocuments.id, best.doc))
+      .innerJoin(table as unknown as typeof issues, eq(table.id, searchDocuments.entity_id))
+      .innerJoin(projects, eq(projects.id, table.project_id))
+      .orderBy(sql`${best.rank}`);
+  };
 
   const number = parseIssueNumber(query);
-  const numberMatch = number
-    ? number.identifier
-      ? and(eq(issues.sequence_id, number.sequence), eq(projects.identifier, number.identifier))
-      : eq(issues.sequence_id, number.sequence)
-    : undefined;
-
-  const projectItem = <T extends { id: SQLiteColumn; name: SQLiteColumn; project_id: SQLiteColumn }>(table: T) => ({
-    id: sql<string>`${table.id}`,
-    name: sql<string>`${table.name}`,
-    project_id: sql<string>`${table.project_id}`,
-    project__identifier: projects.identifier,
-  });
-
-  const [workspaceRows, projectRows, issueRows, cycleRows, moduleRows, viewRows, pageRows] = await db.batch([
+  const [workspaceRows, projectRows, numberRows, issueRows, cycleRows, moduleRows, viewRows, pageRows] = await db.batch([
     db
       .select({ id: workspaces.id, name: workspaces.name, slug: workspaces.slug })
       .from(workspaceMembers)
@@ -108,65 +170,39 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
       .select({ id: projects.id, name: projects.name, identifier: projects.identifier })
       .from(projectMembers)
       .innerJoin(projects, eq(projects.id, projectMembers.project_id))
-      .where(
-        and(
-          eq(projectMembers.member_id, ctx.actor.id),
-          eq(projectMembers.workspace_id, workspace.id),
-          or(nameLike(projects.name), nameLike(projects.identifier)),
-        ),
-      )
+      .where(and(eq(projectMembers.member_id, ctx.actor.id), eq(projectMembers.workspace_id, workspace.id), or(nameLike(projects.name), nameLike(projects.identifier))))
       .orderBy(projects.name)
       .limit(SEARCH_LIMIT),
+    // The issue with that number in each of the caller's projects (issues_project_sequence index).
     db
-      .select({ ...projectItem(issues), sequence_id: issues.sequence_id })
+      .select({ id: issues.id, name: issues.name, project_id: issues.project_id, project__identifier: projects.identifier, sequence_id: issues.sequence_id })
       .from(issues)
       .innerJoin(projects, eq(projects.id, issues.project_id))
-      .where(and(inScope(issues.project_id), or(nameLike(issues.name), numberMatch)))
-      // A number match ("DEMO-12") is what the caller typed for: it comes first.
-      .orderBy(...(numberMatch ? [sql`CASE WHEN ${numberMatch} THEN 0 ELSE 1 END`] : []), desc(issues.updated_at))
-      .limit(SEARCH_LIMIT),
-    db
-      .select(projectItem(cycles))
-      .from(cycles)
-      .innerJoin(projects, eq(projects.id, cycles.project_id))
-      .where(and(inScope(cycles.project_id), nameLike(cycles.name)))
-      .orderBy(desc(cycles.updated_at))
-      .limit(SEARCH_LIMIT),
-    db
-      .select(projectItem(modules))
-      .from(modules)
-      .innerJoin(projects, eq(projects.id, modules.project_id))
-      .where(and(inScope(modules.project_id), nameLike(modules.name)))
-      .orderBy(desc(modules.updated_at))
-      .limit(SEARCH_LIMIT),
-    db
-      .select(projectItem(issueViews))
-      .from(issueViews)
-      .innerJoin(projects, eq(projects.id, issueViews.project_id))
-      .where(and(inScope(issueViews.project_id), nameLike(issueViews.name)))
-      .orderBy(desc(issueViews.updated_at))
-      .limit(SEARCH_LIMIT),
-    db
-      .select(projectItem(pages))
-      .from(pages)
-      .innerJoin(projects, eq(projects.id, pages.project_id))
       .where(
         and(
-          inScope(pages.project_id),
-          nameLike(pages.name),
-          or(eq(pages.access, 0), eq(pages.created_by, ctx.actor.id)),
+          inArray(issues.project_id, myProjects),
+          eq(issues.sequence_id, number?.sequence ?? 0),
+          number?.identifier ? eq(projects.identifier, number.identifier) : undefined,
         ),
       )
-      .orderBy(desc(pages.updated_at))
-      .limit(SEARCH_LIMIT),
+      .orderBy(projects.identifier)
+      .limit(number ? SEARCH_LIMIT : 0),
+    ranked(issues, "issue", { extra: { sequence_id: issues.sequence_id } }),
+    ranked(cycles, "cycle"),
+    ranked(modules, "module"),
+    ranked(issueViews, "view"),
+    ranked(pages, "page", { privateToo: true }),
   ]);
 
+  // What the caller typed a number for comes first; the words' matches follow, without repeats.
+  const numbered = new Set(numberRows.map((row) => row.id));
+  const issueResults = [...numberRows, ...issueRows.filter((row) => !numbered.has(row.id))].slice(0, SEARCH_LIMIT);
   const inWorkspace = <T>(rows: T[]) => rows.map((row) => ({ ...row, workspace__slug: workspace.slug }));
   return {
     results: {
       workspace: workspaceRows,
       project: inWorkspace(projectRows),
-      issue: inWorkspace(issueRows),
+      issue: inWorkspace(issueResults),
       cycle: inWorkspace(cycleRows),
       module: inWorkspace(moduleRows),
       issue_view: inWorkspace(viewRows),
