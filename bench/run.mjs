@@ -11,13 +11,14 @@ import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
+import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
 import { runSettingsPagesSuite, settingsPagesMarkdown } from "./suites/settings-pages.mjs";
 
 const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
- * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages` or `--suite board-fanout` runs one suite (and
+ * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite search` or `--suite board-fanout` runs one suite (and
  * loads only what it needs).
  */
 const SUITE = option(process.argv, "suite");
@@ -33,7 +34,7 @@ async function main() {
   log("applying migrations to a fresh database");
   await applyLocalMigrations({ persistDir: PERSIST });
 
-  const sizes = runs("issues-api") ? [1000, 10000] : [1000];
+  const sizes = runs("issues-api") || runs("search") ? [1000, 10000] : [1000];
   log(`generating ${sizes.join(" + ")} issues`);
   const dataset = buildBenchSql({ sizes });
   const sqlFile = path.join(TMP, "dataset.sql");
@@ -92,6 +93,19 @@ async function main() {
       const rows = await runSettingsPagesSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
       sections.push(settingsPagesMarkdown(rows));
     });
+  }
+  if (runs("search")) {
+    // The search driver answers on the port, times the issue statement on the app's database and
+    // forwards everything else to the app (bench/search-driver/worker.mjs).
+    let rows;
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      rows = await runSearchSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, log });
+    });
+    const configs = ["bench/search-driver/wrangler.toml", "wrangler.toml"];
+    await withServer({ configs }, async (url, cookie) => {
+      await measureSearchStatements({ url, cookie, workspaceSlug: dataset.workspaceSlug, rows });
+    });
+    sections.push(searchMarkdown(rows));
   }
   if (runs("board-fanout")) {
     // The bench driver Worker answers on the port and forwards everything but its own route to

@@ -70,6 +70,8 @@ export function parseIssueNumber(query: string): { identifier?: string; sequence
   return bare ? { sequence: Number(bare[1]) } : null;
 }
 
+/** How many of a word's newest matches are ranked by relevance (see `hits`). */
+const RANKED_CANDIDATES = 200;
 /** More words than this add nothing a person would notice and only cost index reads. */
 const MAX_WORDS = 8;
 
@@ -126,15 +128,22 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
     return sql`(SELECT '{scope} : (' || coalesce(group_concat(${scopes}, ' OR '), '"none"') || ') AND ' || ${words}
       FROM ${projectMembers} WHERE ${myMemberships})`;
   };
-  /** The best SEARCH_LIMIT index rows for one kind, best first, as (doc, rank). */
-  const hits = (kind: string, privateToo = false) =>
-    db
+  /**
+   * The best SEARCH_LIMIT index rows for one kind, best first, as (doc, rank): the newest
+   * RANKED_CANDIDATES matches (the index walks them newest first and stops) ranked by relevance.
+   * A rare word is ranked among all its matches; a word in thousands of issues among the newest
+   * few hundred, so its cost stays bounded.
+   */
+  const hits = (kind: string, privateToo = false) => {
+    const candidates = db
       .select({ doc: sql<number>`rowid`.as("doc"), rank: sql<number>`rank`.as("rank") })
       .from(sql`search_index`)
       .where(sql`search_index MATCH ${fullTextQuery(kind, privateToo)}`)
-      .orderBy(sql`rank`)
-      .limit(words ? SEARCH_LIMIT : 0)
-      .as("hits");
+      .orderBy(sql`rowid DESC`)
+      .limit(words ? RANKED_CANDIDATES : 0)
+      .as("candidates");
+    return db.select({ doc: candidates.doc, rank: candidates.rank }).from(candidates).orderBy(sql`${candidates.rank}`).limit(SEARCH_LIMIT).as("hits");
+  };
   /** The rows behind one kind's best hits, with their project's identifier, best first. */
   const ranked = <T extends { id: SQLiteColumn; name: SQLiteColumn; project_id: SQLiteColumn }, Extra extends Record<string, SQLiteColumn>>(
     table: T,
