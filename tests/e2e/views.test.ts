@@ -50,6 +50,15 @@ async function openViews(page: Page) {
   await visible(page.getByRole("heading", { name: "Views", level: 1 }));
 }
 
+/** Waits for transitions to end (a dialog fading in), so a screenshot shows what a person reads. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+  );
+}
+
 const issueNames = async (page: Page) =>
   (await page.locator("[data-issue-id] a[data-issue-link]").allTextContents()).map((text) => text.trim()).sort();
 
@@ -103,7 +112,8 @@ describe("saved views", () => {
     // Escape closed the menu only; the chosen filter shows in the dialog.
     const chips = dialog.getByRole("region", { name: "Filters of the view" });
     await visible(chips.getByRole("button", { name: "Remove Urgent filter" }));
-    await screenshot(page, "views-dialog-light-1440");
+    await settled(page);
+    await screenshot(page, "views-dialog-create-light-1440");
     await dialog.getByRole("button", { name: "Create View" }).click();
     await visible(page.getByText("View created successfully."));
     await expect.poll(() => dialog.count()).toBe(0);
@@ -217,6 +227,7 @@ describe("saved views", () => {
         await tab.page.getByRole("button", { name: "Everything urgent or high actions" }).click();
         await tab.page.getByRole("menuitem", { name: "Edit view" }).click();
         await visible(tab.page.getByRole("dialog", { name: "Update View" }).getByRole("region", { name: "Filters of the view" }));
+        await settled(tab.page);
         await screenshot(tab.page, `views-dialog-${theme}-${width}`);
         await tab.page.keyboard.press("Escape");
         await tab.page.goto(`${viewsPath()}/${view.id}`);
