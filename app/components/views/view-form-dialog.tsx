@@ -6,7 +6,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { CreateViewInput } from "../../../workers/domain/schemas/views";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
@@ -26,6 +26,9 @@ import { VIEW_TEXT } from "~/lib/views-text";
 import { AppliedFilters } from "../issue-views/applied-filters";
 import { lookupsOf } from "../issue-views/model";
 import { FiltersMenu } from "../issue-views/view-options";
+
+/** The views list's route, whose loader reads what the filter menu offers. */
+const VIEWS_LIST_ROUTE_ID = "routes/$workspaceSlug.projects.$projectId.views._index";
 
 const ViewFormSchema = CreateViewInput.pick({ name: true, description: true });
 
@@ -225,22 +228,25 @@ export function CreateViewDialog({
   onCreated?(viewId: string): void;
 }) {
   const listPath = `${projectViewsPath(workspaceSlug, projectId)}?index`;
+  // On the views list itself its loader's data is at hand; anywhere else it is read on opening.
+  const onList = useRouteLoaderData<ViewsPageLoaderData>(VIEWS_LIST_ROUTE_ID);
+  const here = onList?.project.id === projectId ? onList : undefined;
   const lookups = useFetcher<ViewsPageLoaderData>({ key: `view-lookups:${projectId}` });
   const navigate = useNavigate();
   const { load, data } = lookups;
   // Read once per project (a later write revalidates it with the page's other loaders).
   const requested = useRef<string | null>(null);
   useEffect(() => {
-    if (!open || data || requested.current === listPath) return;
+    if (!open || here || data || requested.current === listPath) return;
     requested.current = listPath;
     load(listPath);
-  }, [open, data, load, listPath]);
+  }, [open, here, data, load, listPath]);
   return (
     <ViewFormDialog
       open={open}
       onOpenChange={onOpenChange}
       actionPath={listPath}
-      choices={data ?? null}
+      choices={here ?? data ?? null}
       onSaved={(viewId) => {
         onOpenChange(false);
         if (onCreated) onCreated(viewId);

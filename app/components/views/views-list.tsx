@@ -20,6 +20,7 @@ import { filterSummary } from "./filter-summary";
 
 const loadForm = () => import("./view-form-dialog");
 const ViewFormDialog = lazy(() => loadForm().then((module) => ({ default: module.ViewFormDialog })));
+const CreateViewDialog = lazy(() => loadForm().then((module) => ({ default: module.CreateViewDialog })));
 const preloadForm = () => void loadForm();
 
 /** A favourite toggle on its way to the server: the star shows `favorite` until it answers. */
@@ -305,13 +306,24 @@ export function ViewsList({ data, workspaceSlug }: { data: ViewsPageLoaderData; 
         )}
       </div>
       {favorites.runners}
-      {editing !== undefined ? (
+      {editing === null ? (
+        <Suspense fallback={null}>
+          {/* The same dialog the project's other pages open; here the new view shows in the list. */}
+          <CreateViewDialog
+            workspaceSlug={workspaceSlug}
+            projectId={project.id}
+            open
+            onOpenChange={(open) => !open && setEditing(undefined)}
+            onCreated={() => {}}
+          />
+        </Suspense>
+      ) : editing ? (
         <Suspense fallback={null}>
           <ViewFormDialog
             open
             onOpenChange={(open) => !open && setEditing(undefined)}
             actionPath={action}
-            view={editing ?? undefined}
+            view={editing}
             choices={data}
             onSaved={() => setEditing(undefined)}
           />
