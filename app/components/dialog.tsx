@@ -48,7 +48,9 @@ export function DialogShell({
       role={alert ? "alertdialog" : "dialog"}
     >
       <Portal>
-        <Dialog.Backdrop className={`fixed inset-0 ${z} bg-neutral-900/40${blur ? " backdrop-blur-[1px]" : ""}${hidden}`} />
+        {/* Black whatever the theme (the dark palette's greys run light), and apart from the
+            interpolation: Tailwind's scanner does not see a class glued to a following "${". */}
+        <Dialog.Backdrop className={`fixed inset-0 ${z} bg-black/40 ${blur ? "backdrop-blur-[1px]" : ""}${hidden}`} />
         <Dialog.Positioner className={`fixed inset-0 ${z} flex items-start justify-center overflow-y-auto p-4 ${offset}${hidden}`}>
           <Dialog.Content className={`w-full ${width} rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none${hidden}`}>
             {children}

@@ -164,6 +164,24 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "saved views list",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/views`);
+      await visible(page.getByRole("link", { name: "High only" }));
+    },
+  },
+  {
+    name: "saved view dialog",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/views`);
+      await page.getByRole("button", { name: "High only actions" }).click();
+      await page.getByRole("menuitem", { name: "Edit view" }).click();
+      await visible(page.getByRole("dialog", { name: "Update View" }).getByRole("button", { name: "Remove High filter" }));
+    },
+  },
+  {
     name: "page not found",
     signedIn: true,
     open: async (page, world) => {

@@ -12,11 +12,12 @@ import { cycleStatus } from "./cycle-status";
 import { CYCLE_NOT_FOUND } from "./cycles/views";
 import { NotFound } from "./errors";
 import { groupIssueRows } from "./issue-groups/issue-lists";
-import { type IssueRow, loadProjectLookups } from "./issue-views";
+import { type IssueRow, type ProjectLookups, loadProjectLookups } from "./issue-views";
 import { issueListQueryFromFilters, listIssuesWithAccess } from "./issues";
 import { MODULE_NOT_FOUND } from "./modules";
 import { ISSUE_PROPERTY_DEFAULTS } from "./schemas/issue-properties";
 import {
+  type FilterLookups,
   type IssueListSource,
   type IssueListSourceDetail,
   type IssueViewsPageData,
@@ -32,6 +33,17 @@ export function issueListSourceOf(params: { cycleId?: string; moduleId?: string;
   if (params.moduleId) return { kind: "module", moduleId: params.moduleId };
   if (params.viewId) return { kind: "view", viewId: params.viewId };
   return { kind: "project" };
+}
+
+/** The project's states (in sequence), labels and members (by name) as the filter pickers list them. */
+export function filterLookupsOf({ states, labels, members }: Pick<ProjectLookups, "states" | "labels" | "members">): FilterLookups {
+  return {
+    states: [...states.values()].map(({ id, name, color, group }) => ({ id, name, color, group })),
+    labels: [...labels.values()].map(({ id, name, color }) => ({ id, name, color })).sort((a, b) => a.name.localeCompare(b.name)),
+    members: [...members.values()]
+      .map((member) => ({ id: member.id, name: memberName(member), email: member.email, avatar: member.avatar }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
 }
 
 /** An issue as the views need it. */
@@ -148,7 +160,7 @@ export async function issueViewsPageOf(
   // A rejection is the page's to show (the stream's error element), never an unhandled one.
   issues.catch(() => {});
 
-  const { states, labels, members } = await lookups;
+  const lookupsRead = await lookups;
   const [properties] = read.properties;
   const role = access.membership.role;
   const display: ViewProps = { ...stored, filters };
@@ -166,11 +178,7 @@ export async function issueViewsPageOf(
       // Stored rows are completed with the defaults, so a toggle added later still has a value.
       toggles: { ...ISSUE_PROPERTY_DEFAULTS, ...properties?.properties },
     },
-    states: [...states.values()].map(({ id, name, color, group }) => ({ id, name, color, group })),
-    labels: [...labels.values()].map(({ id, name, color }) => ({ id, name, color })).sort((a, b) => a.name.localeCompare(b.name)),
-    members: [...members.values()]
-      .map((member) => ({ id: member.id, name: memberName(member), email: member.email, avatar: member.avatar }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
+    ...filterLookupsOf(lookupsRead),
     issues,
   };
 }

@@ -1,5 +1,6 @@
 // Applied-filter chips: one chip per filter with a remove button per value,
-// "Clear all filters", and "Save view" (or "Update view" inside a saved view).
+// "Clear all filters", and "Save view" (or "Update view" inside a saved view). The view dialog
+// shows the same chips for the filters it edits.
 import { IconX } from "~/components/icons";
 import { PriorityIcon, StateGroupIcon } from "~/components/issue-icons";
 import {
@@ -46,8 +47,10 @@ export function AppliedFilters({
   onRemove,
   onClearType,
   onClearAll,
-  saveLabel,
+  saveLabel = null,
   onSave,
+  className = "flex flex-wrap items-center gap-2 border-b border-neutral-200 bg-surface px-4 py-2 sm:px-6",
+  label = "Applied filters",
 }: {
   filters: ViewProps["filters"];
   lookups: Lookups;
@@ -55,12 +58,16 @@ export function AppliedFilters({
   onClearType(): void;
   onClearAll(): void;
   /** "Save view", "Update view", or nothing when the caller cannot save. */
-  saveLabel: string | null;
-  onSave(): void;
+  saveLabel?: string | null;
+  onSave?(): void;
+  /** The bar's own classes (the toolbar strip by default; the view dialog lays the chips out inline). */
+  className?: string;
+  /** The region's accessible name. */
+  label?: string;
 }) {
   const type = filters.type && filters.type !== "all" ? filters.type : null;
   return (
-    <section aria-label="Applied filters" className="flex flex-wrap items-center gap-2 border-b border-neutral-200 bg-surface px-4 py-2 sm:px-6">
+    <section aria-label={label} className={className}>
       {type ? (
         <div className="flex items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs">
           <span className="text-neutral-500">{FILTER_LABELS.type}:</span>

@@ -1,19 +1,16 @@
 // The issue views' dialogs, loaded only when one first opens (they are not part of the page's
 // first JavaScript): delete one issue, bulk delete, add existing issues to a cycle or module,
 // and save the filters as a view.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { CreateViewInput } from "../../../workers/domain/schemas/views";
 import { DialogActions, DialogAlertHeading, DialogShell } from "~/components/dialog";
 import { IconSearch, IconX } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { FieldError, FormError, Spinner, inputClass, labelClass } from "~/components/ui";
-import type { IssueViewsActionResult, IssueViewsIntent } from "~/lib/issue-views-contract";
-import { FILTER_KEYS, FILTER_LABELS, ISSUE_TYPE_OPTIONS, type ViewProps, normaliseFilters } from "~/lib/issue-display";
-import { type Lookups, type ViewIssue, issueKey } from "./model";
+import { Spinner, inputClass } from "~/components/ui";
+import type { ViewProps } from "~/lib/issue-display";
+import type { FilterLookups } from "~/lib/views-page-contract";
+import { ViewFormDialog } from "../views/view-form-dialog";
+import { type ViewIssue, issueKey } from "./model";
 import { toggled } from "~/lib/sets";
 
 // ---------------------------------------------------------------- delete one issue
@@ -246,128 +243,23 @@ export function AddExistingIssuesDialog({
 
 // ---------------------------------------------------------------- save the filters as a view
 
-const SaveViewSchema = CreateViewInput.pick({ name: true, description: true });
-
-function filterSummary(filters: ViewProps["filters"], lookups: Lookups) {
-  const parts: string[] = [];
-  if (filters.type && filters.type !== "all") {
-    parts.push(`${FILTER_LABELS.type}: ${ISSUE_TYPE_OPTIONS.find((option) => option.key === filters.type)?.label}`);
-  }
-  for (const key of FILTER_KEYS) {
-    const values = filters[key] ?? [];
-    if (values.length === 0) continue;
-    const names = values.map((value) =>
-      key === "state"
-        ? (lookups.states.get(value)?.name ?? value)
-        : key === "labels"
-          ? (lookups.labels.get(value)?.name ?? value)
-          : key === "priority"
-            ? value
-            : (lookups.members.get(value)?.name ?? value),
-    );
-    parts.push(`${FILTER_LABELS[key]}: ${names.join(", ")}`);
-  }
-  return parts;
-}
-
-function SaveViewForm({
-  actionPath,
-  filters,
-  lookups,
-  onSaved,
-}: {
-  actionPath: string;
-  filters: ViewProps["filters"];
-  lookups: Lookups;
-  onSaved(viewId: string): void;
-}) {
-  const fetcher = useFetcher<IssueViewsActionResult>();
-  const toast = useToast();
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const [form, fields] = useForm({
-    id: "save-view",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SaveViewSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      setServerErrors({});
-      const body: IssueViewsIntent = {
-        intent: "create-view",
-        view: { name: submission.value.name, description: submission.value.description ?? "", query_data: normaliseFilters(filters) },
-      };
-      fetcher.submit(body as never, { method: "post", action: actionPath, encType: "application/json" });
-    },
-  });
-  const submitting = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const result = fetcher.data;
-    if (result.ok) {
-      toast.show({ type: "success", title: "Success!", message: "View created successfully." });
-      onSaved(result.id ?? "");
-    } else if (result.status === 400 && result.fields) {
-      setServerErrors(result.fields);
-    } else {
-      toast.show({ type: "error", title: "Error!", message: "View could not be created. Please try again." });
-    }
-  }, [fetcher.state, fetcher.data, toast, onSaved]);
-  const summary = filterSummary(filters, lookups);
-  return (
-    <form {...getFormProps(form)} className="p-6">
-      <Dialog.Title className="text-lg font-semibold text-neutral-900">Create View</Dialog.Title>
-      <Dialog.Description className="mt-0.5 text-sm text-neutral-500">Save the current filters as a view of this project.</Dialog.Description>
-      <div className="mt-5 space-y-4">
-        <FormError errors={serverErrors.body ?? serverErrors.query_data} />
-        <div>
-          <label htmlFor={fields.name.id} className={labelClass}>
-            Title
-          </label>
-          <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} placeholder="Title" autoComplete="off" />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors ?? serverErrors.name} />
-        </div>
-        <div>
-          <label htmlFor={fields.description.id} className={labelClass}>
-            Description <span className="font-normal text-neutral-400">(optional)</span>
-          </label>
-          <textarea {...getTextareaProps(fields.description)} rows={3} className={`${inputClass} resize-none`} placeholder="Description" />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-        </div>
-        <div>
-          <p className={labelClass}>Filters</p>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Filters of the view">
-            {summary.map((part) => (
-              <li key={part} className="rounded-md border border-neutral-200 bg-neutral-50 px-2 py-1 text-xs text-neutral-700">
-                {part}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-      <DialogActions label="Create View" busyLabel="Creating View..." busy={submitting} />
-    </form>
-  );
-}
-
+/** "Save view": the saved-view form, starting from the page's current filters. */
 export function SaveViewDialog({
   open,
   actionPath,
   filters,
-  lookups,
+  choices,
   onSaved,
   onOpenChange,
 }: {
   open: boolean;
   actionPath: string;
   filters: ViewProps["filters"];
-  lookups: Lookups;
+  choices: FilterLookups;
   onSaved(viewId: string): void;
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange}>
-      <SaveViewForm actionPath={actionPath} filters={filters} lookups={lookups} onSaved={onSaved} />
-    </DialogShell>
+    <ViewFormDialog open={open} onOpenChange={onOpenChange} actionPath={actionPath} initialFilters={filters} choices={choices} onSaved={onSaved} />
   );
 }

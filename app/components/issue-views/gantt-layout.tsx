@@ -81,7 +81,7 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
   }, [today, rangeStart]);
 
   const days = Array.from({ length: totalDays }, (_, index) => rangeStart + index);
-  const dayLines = `repeating-linear-gradient(to right, transparent 0 ${GANTT_DAY_WIDTH - 1}px, #f1f1f1 ${GANTT_DAY_WIDTH - 1}px ${GANTT_DAY_WIDTH}px)`;
+  const dayLines = `repeating-linear-gradient(to right, transparent 0 ${GANTT_DAY_WIDTH - 1}px, var(--color-neutral-100) ${GANTT_DAY_WIDTH - 1}px ${GANTT_DAY_WIDTH}px)`;
 
   return (
     <section ref={scroller} className="relative h-full overflow-auto bg-surface" aria-label="Gantt chart">
@@ -98,10 +98,13 @@ export default function GanttLayout({ issues }: { issues: ViewIssue[] }) {
               {months.map((month) => (
                 <div
                   key={month.start}
-                  className="sticky shrink-0 border-r border-neutral-200 px-2 pt-1.5 text-xs font-semibold text-neutral-700"
+                  className="shrink-0 border-r border-neutral-200 pt-1.5 text-xs font-semibold text-neutral-700"
                   style={{ width: month.days * GANTT_DAY_WIDTH }}
                 >
-                  {month.label}
+                  {/* The month's name stays in sight beside the issue column while its days scroll by. */}
+                  <span className="sticky inline-block px-2" style={{ left: SIDEBAR_WIDTH }}>
+                    {month.label}
+                  </span>
                 </div>
               ))}
             </div>

@@ -9,6 +9,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { IconPlus, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
+import { VIEW_TEXT } from "~/lib/views-text";
 import { buttonClass } from "~/components/ui";
 import { useLiveIssues } from "~/hooks/use-live-issues";
 import { useShortcut } from "~/hooks/use-shortcut";
@@ -331,8 +332,8 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
 
   const updateView = () => {
     write({ intent: "update-view", query_data: normaliseFilters(props.filters) }, undefined, (result) => {
-      if (result.ok) toast.show({ type: "success", title: "View updated", message: "Your view has been updated" });
-      else toast.show({ type: "error", title: "Error!", message: "View could not be updated. Please try again." });
+      if (result.ok) toast.show({ type: "success", title: "Success!", message: VIEW_TEXT.updated });
+      else toast.show({ type: "error", title: "Error!", message: VIEW_TEXT.updateFailed });
     });
   };
 
@@ -623,7 +624,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
             open
             actionPath={actionPath}
             filters={props.filters}
-            lookups={lookups}
+            choices={data}
             onOpenChange={setSaveOpen}
             onSaved={(viewId) => {
               setSaveOpen(false);

@@ -2,7 +2,7 @@
 // without importing server modules. The server's shapers are checked against these types where
 // the pages hand them over (`satisfies`), so a field added on one side and not the other fails
 // the typecheck. Types only: nothing here reaches the browser bundle.
-import type { Json, StateGroup } from "../../../drizzle/schema";
+import type { IssueFilters, Json, StateGroup } from "../../../drizzle/schema";
 import type { IssuePropertyToggles } from "./issue-properties";
 import type { ViewProps } from "./view-props";
 
@@ -240,10 +240,39 @@ export interface IssueViewsFrame {
   canEdit: boolean;
   display: ViewProps;
   properties: { id: string | null; toggles: IssuePropertyToggles };
+  states: FilterLookups["states"];
+  labels: FilterLookups["labels"];
+  members: FilterLookups["members"];
+}
+
+/** The issue views page as the domain reads it: the frame now, the issues as a promise. */
+export type IssueViewsPageData = IssueViewsFrame & { issues: Promise<ViewIssue[]> };
+
+// ---------------------------------------------------------------- the saved views page
+
+/** A saved view as its list shows it. */
+export interface SavedViewSummary {
+  id: string;
+  name: string;
+  description: string;
+  query_data: IssueFilters;
+  is_favorite: boolean;
+  created_by: string | null;
+  updated_at: string;
+}
+
+/** The project's states, labels and members as the filter pickers offer them. */
+export interface FilterLookups {
   states: { id: string; name: string; color: string; group: string }[];
   labels: { id: string; name: string; color: string }[];
   members: { id: string; name: string; email: string; avatar: string }[];
 }
 
-/** The issue views page as the domain reads it: the frame now, the issues as a promise. */
-export type IssueViewsPageData = IssueViewsFrame & { issues: Promise<ViewIssue[]> };
+/** The saved views page: the project's views (favourites first) and what their filters name. */
+export interface ViewsPageData extends FilterLookups {
+  project: { id: string; identifier: string; name: string };
+  role: number;
+  /** Members and owners create, edit and delete views; viewers and guests only read them. */
+  canEdit: boolean;
+  views: SavedViewSummary[];
+}

@@ -1,0 +1,335 @@
+// The saved views page: the project's views, favourites in their own section first, each with its
+// description and its filters in words, a star that flips at once (and back, with a toast, if the
+// write fails), and for members and owners a menu to edit or delete it. "Create View" opens the
+// view dialog, which loads the first time it is asked for.
+import { Menu } from "@ark-ui/react/menu";
+import { Portal } from "@ark-ui/react/portal";
+import { Link, useFetcher } from "@remix-run/react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ConfirmDialog } from "~/components/dialog";
+import { IconDots, IconPencil, IconPlus, IconStar, IconTrash, IconViews } from "~/components/icons";
+import { InlineState } from "~/components/shell-states";
+import { useToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui";
+import { projectViewsPath, viewIssuesPath } from "~/lib/paths";
+import type { SavedViewSummary, ViewsPageAnswer, ViewsPageIntent, ViewsPageLoaderData } from "~/lib/views-page-contract";
+import { VIEW_TEXT } from "~/lib/views-text";
+import { type Lookups, lookupsOf } from "../issue-views/model";
+import type { EditedView } from "./view-form-dialog";
+import { filterSummary } from "./filter-summary";
+
+const loadForm = () => import("./view-form-dialog");
+const ViewFormDialog = lazy(() => loadForm().then((module) => ({ default: module.ViewFormDialog })));
+const CreateViewDialog = lazy(() => loadForm().then((module) => ({ default: module.CreateViewDialog })));
+const preloadForm = () => void loadForm();
+
+/** A favourite toggle on its way to the server: the star shows `favorite` until it answers. */
+interface FavoriteWrite {
+  id: number;
+  viewId: string;
+  favorite: boolean;
+}
+
+/** Sends one favourite toggle when it mounts and reports the answer. */
+function FavoriteRunner({ write, action, onDone }: { write: FavoriteWrite; action: string; onDone(write: FavoriteWrite, answer: ViewsPageAnswer): void }) {
+  const fetcher = useFetcher<ViewsPageAnswer>({ key: `view-favorite-${write.id}` });
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sends exactly once, on mount.
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const body: ViewsPageIntent = { intent: write.favorite ? "favorite-view" : "unfavorite-view", view_id: write.viewId };
+    fetcher.submit(body as never, { method: "post", action, encType: "application/json" });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
+  useEffect(() => {
+    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+  return null;
+}
+
+/** The favourite stars of the list: optimistic while a toggle is in flight, toasting a failure. */
+function useFavorites(action: string) {
+  const toast = useToast();
+  const [pending, setPending] = useState<FavoriteWrite[]>([]);
+  const nextId = useRef(1);
+  const toggle = useCallback((view: SavedViewSummary, favorite: boolean) => {
+    setPending((list) => [...list, { id: nextId.current++, viewId: view.id, favorite }]);
+  }, []);
+  const settle = useCallback(
+    (write: FavoriteWrite, answer: ViewsPageAnswer) => {
+      setPending((list) => list.filter((item) => item.id !== write.id));
+      if (!answer.ok) {
+        toast.show({ type: "error", title: "Error!", message: write.favorite ? VIEW_TEXT.favoriteFailed : VIEW_TEXT.unfavoriteFailed });
+      }
+    },
+    [toast],
+  );
+  const shown = (view: SavedViewSummary) => {
+    const last = pending.findLast((write) => write.viewId === view.id);
+    return last ? last.favorite : view.is_favorite;
+  };
+  const busy = (view: SavedViewSummary) => pending.some((write) => write.viewId === view.id);
+  const runners = pending.map((write) => <FavoriteRunner key={write.id} write={write} action={action} onDone={settle} />);
+  return { toggle, shown, busy, runners };
+}
+
+function FilterChips({ view, lookups }: { view: SavedViewSummary; lookups: Lookups }) {
+  const parts = filterSummary(view.query_data, lookups);
+  if (parts.length === 0) return <p className="mt-1.5 text-xs text-neutral-500">No filters: every issue of the project</p>;
+  return (
+    <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label={`Filters of ${view.name}`}>
+      {parts.map((part) => (
+        <li key={part.key} className="max-w-full truncate rounded-md border border-neutral-200 bg-neutral-50 px-1.5 py-0.5 text-xs text-neutral-700">
+          <span className="text-neutral-500">{part.label}:</span> {part.values.join(", ")}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ViewRow({
+  view,
+  workspaceSlug,
+  projectId,
+  lookups,
+  favorite,
+  favoriteBusy,
+  canEdit,
+  onFavorite,
+  onEdit,
+  onDelete,
+}: {
+  view: SavedViewSummary;
+  workspaceSlug: string;
+  projectId: string;
+  lookups: Lookups;
+  favorite: boolean;
+  favoriteBusy: boolean;
+  canEdit: boolean;
+  onFavorite(favorite: boolean): void;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  return (
+    <li className="group relative flex items-start gap-3 border-b border-neutral-200 px-4 py-3 hover:bg-neutral-50 sm:px-6" data-view-id={view.id}>
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-md bg-neutral-100 text-neutral-600" aria-hidden="true">
+        <IconViews size={16} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate text-sm font-medium text-neutral-900">
+          <Link to={viewIssuesPath(workspaceSlug, projectId, view.id)} className="hover:underline focus-visible:underline">
+            {view.name}
+          </Link>
+        </h3>
+        {view.description ? <p className="mt-0.5 line-clamp-2 text-xs text-neutral-600">{view.description}</p> : null}
+        <FilterChips view={view} lookups={lookups} />
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        <button
+          type="button"
+          aria-pressed={favorite}
+          aria-label={favorite ? `Remove ${view.name} from favorites` : `Add ${view.name} to favorites`}
+          title={favorite ? "Remove from favorites" : "Add to favorites"}
+          disabled={favoriteBusy}
+          onClick={() => onFavorite(!favorite)}
+          className={`flex size-8 items-center justify-center rounded-md transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
+            favorite ? "text-amber-500" : "text-neutral-500 hover:text-neutral-800"
+          }`}
+        >
+          <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
+        </button>
+        {canEdit ? (
+          <Menu.Root
+            positioning={{ placement: "bottom-end", gutter: 4 }}
+            lazyMount
+            unmountOnExit
+            onSelect={(details) => {
+              if (details.value === "edit") onEdit();
+              if (details.value === "delete") onDelete();
+            }}
+          >
+            <Menu.Trigger
+              className="flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100"
+              aria-label={`${view.name} actions`}
+              onPointerEnter={preloadForm}
+              onFocus={preloadForm}
+            >
+              <IconDots size={16} />
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content className="z-50 w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
+                  <Menu.Item
+                    value="edit"
+                    className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
+                  >
+                    <IconPencil size={14} /> Edit view
+                  </Menu.Item>
+                  <Menu.Item
+                    value="delete"
+                    className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
+                  >
+                    <IconTrash size={14} /> Delete view
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** "Delete View": asks first, then deletes and says so (or that it could not). */
+function DeleteViewDialog({ view, action, onClose }: { view: SavedViewSummary | null; action: string; onClose(): void }) {
+  const fetcher = useFetcher<ViewsPageAnswer>({ key: "view-delete" });
+  const toast = useToast();
+  const answered = useRef<unknown>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answered.current === answer) return;
+    answered.current = answer;
+    if (answer.ok) {
+      toast.show({ type: "success", title: "Success!", message: VIEW_TEXT.deleted });
+      close.current();
+    } else {
+      toast.show({ type: "error", title: "Error!", message: VIEW_TEXT.deleteFailed });
+    }
+  }, [fetcher.state, fetcher.data, toast]);
+  return (
+    <ConfirmDialog
+      open={view !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete View"
+      description={
+        <>
+          Are you sure you want to delete view <span className="font-medium text-neutral-900">{view?.name}</span>? All of the data related to
+          the view will be permanently removed. This action cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={fetcher.state !== "idle"}
+      onConfirm={() => {
+        if (!view) return;
+        const body: ViewsPageIntent = { intent: "delete-view", view_id: view.id };
+        fetcher.submit(body as never, { method: "post", action, encType: "application/json" });
+      }}
+    />
+  );
+}
+
+export function ViewsList({ data, workspaceSlug }: { data: ViewsPageLoaderData; workspaceSlug: string }) {
+  const { project, canEdit } = data;
+  const action = `${projectViewsPath(workspaceSlug, project.id)}?index`;
+  const lookups = useMemo(() => lookupsOf(data), [data]);
+  const favorites = useFavorites(action);
+  /** The dialog: creating (null view) or editing a view; closed when undefined. */
+  const [editing, setEditing] = useState<EditedView | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<SavedViewSummary | null>(null);
+  const starred = data.views.filter((view) => favorites.shown(view));
+  const others = data.views.filter((view) => !favorites.shown(view));
+  const openCreate = () => setEditing(null);
+
+  const row = (view: SavedViewSummary) => (
+    <ViewRow
+      key={view.id}
+      view={view}
+      workspaceSlug={workspaceSlug}
+      projectId={project.id}
+      lookups={lookups}
+      favorite={favorites.shown(view)}
+      favoriteBusy={favorites.busy(view)}
+      canEdit={canEdit}
+      onFavorite={(favorite) => favorites.toggle(view, favorite)}
+      onEdit={() => setEditing({ id: view.id, name: view.name, description: view.description, query_data: view.query_data })}
+      onDelete={() => setDeleting(view)}
+    />
+  );
+  const section = (title: string, views: SavedViewSummary[]) => (
+    <section aria-label={title}>
+      <h2 className="border-b border-neutral-200 bg-neutral-50 px-4 py-1.5 text-[11px] font-semibold tracking-wide text-neutral-500 uppercase sm:px-6">
+        {title}
+        <span className="ml-1.5 font-normal">{views.length}</span>
+      </h2>
+      <ul>{views.map(row)}</ul>
+    </section>
+  );
+
+  return (
+    <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
+      <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
+        <h1 className="text-sm font-semibold text-neutral-900">Views</h1>
+        <span className="text-xs text-neutral-500">
+          {data.views.length} view{data.views.length === 1 ? "" : "s"}
+        </span>
+        {canEdit && data.views.length > 0 ? (
+          <button
+            type="button"
+            onClick={openCreate}
+            onPointerEnter={preloadForm}
+            onFocus={preloadForm}
+            className={buttonClass("primary", "sm", "ml-auto")}
+          >
+            <IconPlus size={14} />
+            Create View
+          </button>
+        ) : null}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {data.views.length === 0 ? (
+          <InlineState
+            icon={<IconViews size={24} />}
+            title="No views yet"
+            description={
+              canEdit
+                ? "A view is a saved set of filters: open the project's issues through it in any layout, Gantt included."
+                : "Members of the project create views; the ones they save show here."
+            }
+          >
+            {canEdit ? (
+              <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary")}>
+                <IconPlus size={16} />
+                Create View
+              </button>
+            ) : null}
+          </InlineState>
+        ) : (
+          <>
+            {starred.length > 0 ? section("Favorites", starred) : null}
+            {others.length > 0 ? section(starred.length > 0 ? "Other views" : "All views", others) : null}
+          </>
+        )}
+      </div>
+      {favorites.runners}
+      {editing === null ? (
+        <Suspense fallback={null}>
+          {/* The same dialog the project's other pages open; here the new view shows in the list. */}
+          <CreateViewDialog
+            workspaceSlug={workspaceSlug}
+            projectId={project.id}
+            open
+            onOpenChange={(open) => !open && setEditing(undefined)}
+            onCreated={() => {}}
+          />
+        </Suspense>
+      ) : editing ? (
+        <Suspense fallback={null}>
+          <ViewFormDialog
+            open
+            onOpenChange={(open) => !open && setEditing(undefined)}
+            actionPath={action}
+            view={editing}
+            choices={data}
+            onSaved={() => setEditing(undefined)}
+          />
+        </Suspense>
+      ) : null}
+      {canEdit ? <DeleteViewDialog view={deleting} action={action} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
