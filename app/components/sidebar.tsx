@@ -240,7 +240,7 @@ export function Sidebar(props: SidebarProps) {
   return (
     <>
       {mobileOpen ? (
-        <div className="fixed inset-0 z-30 bg-neutral-900/30 md:hidden" onClick={onCloseMobile} aria-hidden="true" />
+        <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={onCloseMobile} aria-hidden="true" />
       ) : null}
       <aside
         aria-label="Sidebar"
