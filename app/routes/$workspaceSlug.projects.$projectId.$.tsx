@@ -1,4 +1,4 @@
-// Project sections whose pages are not built yet (cycles, modules, views, pages, settings) land
+// Project sections whose pages are not built yet (cycles, modules, views, settings) land
 // here inside the project shell instead of on a bare 404; real routes take precedence.
 import { Link, useParams } from "@remix-run/react";
 import { IconPages } from "~/components/icons";
@@ -11,7 +11,6 @@ const SECTIONS: Record<string, string> = {
   cycles: "Cycles",
   modules: "Modules",
   views: "Views",
-  pages: "Pages",
   settings: "Settings",
 };
 
