@@ -1,7 +1,7 @@
 // The page detail's read model: the page, its blocks in order with the issues they became (and
 // those issues' states), and the project's states, in one D1 batch after the access check.
 // A private page is 404 for everyone but its creator, like every other page read.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { issues, pageBlocks, pages, states, userFavorites } from "../../drizzle/schema";
 import { runNamedBatch } from "../lib/batch";
 import { projectAccess } from "./access";
@@ -32,10 +32,11 @@ export async function pageDetailOf(ctx: ActorContext, slug: string, projectId: s
         name: pageBlocks.name,
         description_html: pageBlocks.description_html,
         sync: pageBlocks.sync,
-        issue_id: issues.id,
-        issue_name: issues.name,
-        issue_sequence: issues.sequence_id,
-        issue_state: issues.state_id,
+        // Named apart, so the issue's id and name never collide with the block's in a row.
+        issue_id: sql<string | null>`${issues.id}`.as("issue_id"),
+        issue_name: sql<string | null>`${issues.name}`.as("issue_name"),
+        issue_sequence: sql<number | null>`${issues.sequence_id}`.as("issue_sequence"),
+        issue_state: sql<string | null>`${issues.state_id}`.as("issue_state"),
       })
       .from(pageBlocks)
       .innerJoin(pages, eq(pages.id, pageBlocks.page_id))
