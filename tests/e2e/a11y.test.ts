@@ -323,6 +323,15 @@ const SCREENS: Screen[] = [
       await visible(page.getByTestId("linked-issue-state"));
     },
   },
+  {
+    name: "page detail (editing a block)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/pages/${world.pageId}`);
+      await page.getByRole("heading", { name: "Freeze the branch" }).click();
+      await visible(page.getByRole("textbox", { name: "Block description" }));
+    },
+  },
 ];
 
 let browser: Browser;

@@ -334,8 +334,8 @@ function BlockItem({
             onEdit();
           }}
         >
-          <h3 className="text-base font-medium break-words text-neutral-900">{block.name}</h3>
-          <StaticRichText html={block.description_html} className="mt-0.5 !text-sm text-neutral-700" />
+          <h3 className="text-base font-semibold break-words text-neutral-900">{block.name}</h3>
+          <StaticRichText html={block.description_html} className="mt-0.5" />
         </div>
         {canEdit ? (
           <div className="flex shrink-0 items-center gap-0.5">

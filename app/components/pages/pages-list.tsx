@@ -61,8 +61,8 @@ function useDisplayMode() {
   return [mode, choose] as const;
 }
 
-const iconButton =
-  "inline-flex size-7 shrink-0 items-center justify-center rounded text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 disabled:cursor-not-allowed disabled:opacity-50";
+const iconButtonBase = "inline-flex size-7 shrink-0 items-center justify-center rounded hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-50";
+const iconButton = `${iconButtonBase} text-neutral-500 hover:text-neutral-900`;
 
 interface PageActions {
   slug: string;
@@ -107,7 +107,7 @@ function PageControls({ page, actions }: { page: PageCard; actions: PageActions 
     <div className="flex shrink-0 items-center gap-0.5">
       <button
         type="button"
-        className={`${iconButton} ${controls.isFavorite ? "text-amber-500 hover:text-amber-600 dark:text-amber-400" : ""}`}
+        className={controls.isFavorite ? `${iconButtonBase} text-amber-500 hover:text-amber-600 dark:text-amber-400` : iconButton}
         aria-pressed={controls.isFavorite}
         aria-label={controls.isFavorite ? `Remove ${page.name} from favorites` : `Add ${page.name} to favorites`}
         onClick={controls.toggleFavorite}
@@ -166,10 +166,13 @@ function BlockNames({ page }: { page: PageCard }) {
 
 function PageRow({ page, mode, actions }: { page: PageCard; mode: "list" | "detailed"; actions: PageActions }) {
   return (
-    <li data-testid="page-item" className="flex items-start gap-3 border-t border-neutral-100 px-4 py-2.5 first:border-t-0">
-      <IconPages size={16} className="mt-0.5 shrink-0 text-neutral-500" />
+    <li
+      data-testid="page-item"
+      className={`flex gap-3 border-t border-neutral-100 px-4 py-2 first:border-t-0 ${mode === "list" ? "items-center" : "items-start"}`}
+    >
+      <IconPages size={16} className={`shrink-0 text-neutral-500 ${mode === "list" ? "" : "mt-1.5"}`} />
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-center gap-2">
+        <div className={`flex min-w-0 items-center gap-2 ${mode === "list" ? "" : "mt-1"}`}>
           <PageName page={page} actions={actions} className="text-sm" />
         </div>
         {mode === "detailed" ? (
