@@ -143,11 +143,19 @@ describe("a page and its blocks", () => {
     await visible(venue.getByText("Synced"));
     await expect.poll(async () => (await owner.call<{ name: string }>("GET", `${base}/issues/${issueId}/`)).name).toBe("Book the big venue");
 
-    // Someone else moves the issue to Done: the block shows it without a reload.
+    // Someone else moves the issue to Done: the block shows it from the live board, without
+    // reloading the page's data.
     const states = await member.call<{ id: string; name: string }[]>("GET", `${base}/states/`);
     const done = states.find((state) => state.name === "Done");
+    const reloads: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().includes(".data")) reloads.push(request.url());
+    };
+    page.on("request", onRequest);
     await member.call("PATCH", `${base}/issues/${issueId}/`, { state: done?.id });
     await expect.poll(() => venue.getByTestId("linked-issue-state").textContent(), { timeout: 15_000 }).toBe("Done");
+    page.off("request", onRequest);
+    expect(reloads).toEqual([]);
     await screenshot(page, "page-detail-after-sync");
 
     // The link opens the issue.
@@ -275,6 +283,42 @@ describe("the list", () => {
     await expect.poll(() => page.getByRole("link", { name: "Short name" }).count()).toBe(0);
     const left = await owner.call<ApiPage[]>("GET", `${base}/pages/`);
     expect(left.map((listed) => listed.name)).not.toContain("Short name");
+  });
+});
+
+describe("refused writes", () => {
+  test("say so in the spec's words, even when what they were about has left the screen", async () => {
+    const { page } = ownerTab;
+    const vanishing = await owner.post<ApiPage>(`${base}/pages/`, { name: "Vanishing" });
+    const twice = await owner.post<ApiPage>(`${base}/pages/`, { name: "Deleted twice" });
+    await ownerTab.goto(`${pagesPath()}?tab=created_by_me`);
+    await visible(page.getByRole("link", { name: "Vanishing" }));
+
+    // The page went away meanwhile: the failure is told, and the list catches up (it is gone).
+    await owner.call("DELETE", `${base}/pages/${vanishing.id}/`);
+    await page.getByRole("button", { name: "Add Vanishing to favorites" }).click();
+    await visible(page.getByText("Couldn't add the page to favorites. Please try again."));
+    await expect.poll(() => page.getByRole("link", { name: "Vanishing" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Delete Deleted twice" }).click();
+    await owner.call("DELETE", `${base}/pages/${twice.id}/`);
+    await page.getByRole("alertdialog", { name: "Delete page" }).getByRole("button", { name: "Delete" }).click();
+    await visible(page.getByText("Page could not be deleted. Please try again."));
+
+    const fragile = await owner.post<ApiPage>(`${base}/pages/`, { name: "Fragile" });
+    const convertMe = await owner.post<ApiBlock>(`${base}/pages/${fragile.id}/page-blocks/`, { name: "Convert me" });
+    const editMe = await owner.post<ApiBlock>(`${base}/pages/${fragile.id}/page-blocks/`, { name: "Edit me" });
+    await ownerTab.goto(pagePath(fragile.id));
+    await owner.call("DELETE", `${base}/page-blocks/${convertMe.id}/`);
+    await page.getByRole("button", { name: "Convert Convert me to an issue" }).click();
+    await visible(page.getByText("Page block could not be converted to issue. Please try again."));
+
+    await page.getByRole("heading", { name: "Edit me" }).click();
+    const form = page.getByRole("form", { name: "Edit block Edit me" });
+    await form.getByLabel("Block title").fill("Edited too late");
+    await owner.call("DELETE", `${base}/page-blocks/${editMe.id}/`);
+    await form.getByLabel("Block title").press("Control+Enter");
+    await visible(page.getByText("Block description could not be updated. Please try again."));
   });
 });
 

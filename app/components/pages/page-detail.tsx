@@ -21,6 +21,7 @@ import { ConfirmDialog } from "../dialog";
 import { EMPTY_HTML, RichText, type RichTextHandle, StaticRichText, preloadEditor } from "../editor";
 import { IconIssues, IconPencil, IconPlus, IconTrash } from "../icons";
 import { useAnswer } from "../settings/use-answer";
+import { useAnswerWatchers } from "./answer-watchers";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass } from "../ui";
 
@@ -161,7 +162,7 @@ function BlockEditor({
       }}
       onKeyDown={(event) => {
         // The editor's own popups (mentions, links) take Escape first and stop it there.
-        if (event.key === "Escape" && !event.defaultPrevented) {
+        if (event.key === "Escape" && !event.nativeEvent.defaultPrevented) {
           event.preventDefault();
           onCancel();
         }
@@ -245,52 +246,43 @@ function LinkedIssue({
   );
 }
 
+/** What a block row asks of the page: its editing state and the watcher of its answers. */
+interface BlockControls {
+  canEdit: boolean;
+  editing: boolean;
+  error: string | null;
+  onEdit(): void;
+  onClose(): void;
+  onDelete(): void;
+  /** Reports the block's title message from a refused edit (null clears it). */
+  onError(message: string | null): void;
+  watch(key: string, onAnswer: (answer: PagesAnswer) => void): void;
+}
+
 function BlockItem({
   block,
   live,
   data,
   slug,
-  canEdit,
-  editing,
-  onEdit,
-  onClose,
-  onDelete,
+  controls,
 }: {
   block: PageBlockDetail;
   live: LiveIssue | undefined;
   data: PageDetailData;
   slug: string;
-  canEdit: boolean;
-  editing: boolean;
-  onEdit(): void;
-  onClose(): void;
-  onDelete(): void;
+  controls: BlockControls;
 }) {
   const toast = useToast();
-  const update = useFetcher<PagesAnswer>();
-  const sync = useFetcher<PagesAnswer>();
-  const convert = useFetcher<PagesAnswer>();
-  const [error, setError] = useState<string | null>(null);
-  useAnswer(update, (answer) => {
-    if (answer.ok) {
-      toast.show({ type: "success", title: "Success!", message: BLOCK_UPDATED });
-      onClose();
-      return;
-    }
-    const message = answer.fields?.name?.[0];
-    if (message) setError(message);
-    else toast.show({ type: "error", title: "Error!", message: BLOCK_UPDATE_FAILED });
-  });
-  useAnswer(sync, (answer) => {
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: BLOCK_UPDATE_FAILED });
-  });
-  useAnswer(convert, (answer) => {
-    if (answer.ok) toast.show({ type: "success", title: "Success!", message: BLOCK_CONVERTED });
-    else toast.show({ type: "error", title: "Error!", message: BLOCK_CONVERT_FAILED });
-  });
+  const { canEdit, editing, error, onEdit, onClose, onDelete, onError, watch } = controls;
+  // Keyed, and answered through the page's watchers: the block may be gone when they answer.
+  const keys = { update: `block-update-${block.id}`, sync: `block-sync-${block.id}`, convert: `block-convert-${block.id}` };
+  const update = useFetcher<PagesAnswer>({ key: keys.update });
+  const sync = useFetcher<PagesAnswer>({ key: keys.sync });
+  const convert = useFetcher<PagesAnswer>({ key: keys.convert });
   const pendingSync = sync.state !== "idle" ? (sync.json as { sync?: boolean } | undefined)?.sync : undefined;
   const syncOn = pendingSync ?? block.sync;
   const syncing = update.state !== "idle" || sync.state !== "idle";
+  const fail = (message: string) => toast.show({ type: "error", title: "Error!", message });
 
   if (editing) {
     return (
@@ -300,11 +292,21 @@ function BlockItem({
           pending={update.state !== "idle"}
           error={error}
           onCancel={() => {
-            setError(null);
+            onError(null);
             onClose();
           }}
           onSave={(name, description) => {
-            setError(null);
+            onError(null);
+            watch(keys.update, (answer) => {
+              if (answer.ok) {
+                toast.show({ type: "success", title: "Success!", message: BLOCK_UPDATED });
+                onClose();
+                return;
+              }
+              const message = answer.fields?.name?.[0];
+              if (message) onError(message);
+              else fail(BLOCK_UPDATE_FAILED);
+            });
             const intent: PageDetailIntent = {
               intent: "update-block",
               block_id: block.id,
@@ -348,7 +350,13 @@ function BlockItem({
                 className={iconButton}
                 disabled={convert.state !== "idle"}
                 aria-label={`Convert ${block.name} to an issue`}
-                onClick={() => convert.submit({ intent: "convert-block", block_id: block.id } satisfies PageDetailIntent, json)}
+                onClick={() => {
+                  watch(keys.convert, (answer) => {
+                    if (answer.ok) toast.show({ type: "success", title: "Success!", message: BLOCK_CONVERTED });
+                    else fail(BLOCK_CONVERT_FAILED);
+                  });
+                  convert.submit({ intent: "convert-block", block_id: block.id } satisfies PageDetailIntent, json);
+                }}
               >
                 {convert.state !== "idle" ? <Spinner className="size-3.5" /> : <IconIssues size={14} />}
                 <span className="hidden sm:inline">Convert to issue</span>
@@ -370,7 +378,12 @@ function BlockItem({
                 role="switch"
                 aria-checked={syncOn}
                 aria-label="Sync with issue"
-                onClick={() => sync.submit({ intent: "set-block-sync", block_id: block.id, sync: !syncOn } satisfies PageDetailIntent, json)}
+                onClick={() => {
+                  watch(keys.sync, (answer) => {
+                    if (!answer.ok) fail(BLOCK_UPDATE_FAILED);
+                  });
+                  sync.submit({ intent: "set-block-sync", block_id: block.id, sync: !syncOn } satisfies PageDetailIntent, json);
+                }}
                 className={`relative inline-flex h-4 w-7 shrink-0 items-center rounded-full transition-colors ${
                   syncOn ? "bg-brand-600" : "bg-neutral-300"
                 }`}
@@ -451,6 +464,8 @@ export function PageDetail({ data, slug, canEdit }: { data: PageDetailData; slug
   const live = useLiveLinkedIssues(data.blocks);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<PageBlockDetail | null>(null);
+  const [blockError, setBlockError] = useState<{ id: string; message: string } | null>(null);
+  const { watch, watchers } = useAnswerWatchers();
   const deleteFetcher = useFetcher<PagesAnswer>();
   useAnswer(deleteFetcher, (answer) => {
     setDeleting(null);
@@ -467,11 +482,16 @@ export function PageDetail({ data, slug, canEdit }: { data: PageDetailData; slug
             live={block.issue ? live.get(block.issue.id) : undefined}
             data={data}
             slug={slug}
-            canEdit={canEdit}
-            editing={editing === block.id}
-            onEdit={() => setEditing(block.id)}
-            onClose={() => setEditing((current) => (current === block.id ? null : current))}
-            onDelete={() => setDeleting(block)}
+            controls={{
+              canEdit,
+              editing: editing === block.id,
+              error: blockError?.id === block.id ? blockError.message : null,
+              onEdit: () => setEditing(block.id),
+              onClose: () => setEditing((current) => (current === block.id ? null : current)),
+              onDelete: () => setDeleting(block),
+              onError: (message) => setBlockError(message === null ? null : { id: block.id, message }),
+              watch,
+            }}
           />
         ))}
       </ol>
@@ -481,6 +501,7 @@ export function PageDetail({ data, slug, canEdit }: { data: PageDetailData; slug
           <QuickAddBlock />
         </div>
       ) : null}
+      {watchers}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

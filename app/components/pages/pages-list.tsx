@@ -22,6 +22,7 @@ import { IconGlobe, IconGrid, IconLock, IconPages, IconPencil, IconPlus, IconSta
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
 import { buttonClass, truncate } from "../ui";
+import { useAnswerWatchers } from "./answer-watchers";
 import { PageFormDialog, pagesActionPath } from "./page-form-dialog";
 
 export const DISPLAY_MODES = ["list", "detailed", "grid"] as const;
@@ -71,37 +72,49 @@ interface PageActions {
   canEdit: boolean;
   onEdit(page: PageCard): void;
   onDelete(page: PageCard): void;
+  /** Watches a keyed fetcher's answer from the list (see answer-watchers.tsx). */
+  watch(key: string, onAnswer: (answer: PagesAnswer) => void): void;
 }
 
-/** The star, the access toggle, rename and delete of one page; favorite and access are optimistic. */
-function usePageControls(page: PageCard, actionPath: string) {
+/**
+ * The star and the access switch of one page: both show the wanted value while the write is on
+ * its way (and fall back by themselves when it is refused). Their answers are watched from the
+ * list, so a failure is told even when the page has left the list meanwhile.
+ */
+function usePageControls(page: PageCard, actions: PageActions) {
   const toast = useToast();
-  const favorite = useFetcher<PagesAnswer>();
-  const access = useFetcher<PagesAnswer>();
-  useAnswer(favorite, (answer) => {
-    if (answer.ok) return;
-    const wanted = (favorite.json as { favorite?: boolean } | undefined)?.favorite;
-    toast.show({ type: "error", title: "Error!", message: wanted === false ? PAGE_FAVORITE_REMOVE_FAILED : PAGE_FAVORITE_ADD_FAILED });
-  });
-  useAnswer(access, (answer) => {
-    if (answer.ok) toast.show({ type: "success", title: "Success!", message: PAGE_UPDATED });
-    else toast.show({ type: "error", title: "Error!", message: PAGE_UPDATE_FAILED });
-  });
+  const favoriteKey = `page-favorite-${page.id}`;
+  const accessKey = `page-access-${page.id}`;
+  const favorite = useFetcher<PagesAnswer>({ key: favoriteKey });
+  const access = useFetcher<PagesAnswer>({ key: accessKey });
   const pendingFavorite = favorite.state !== "idle" ? (favorite.json as { favorite?: boolean } | undefined)?.favorite : undefined;
   const pendingAccess = access.state !== "idle" ? (access.json as { access?: number } | undefined)?.access : undefined;
   const isFavorite = pendingFavorite ?? page.is_favorite;
   const level = pendingAccess ?? page.access;
-  const post = (fetcher: typeof favorite, intent: PagesIntent) => fetcher.submit(intent, { method: "post", action: actionPath, encType: "application/json" });
+  const post = (fetcher: typeof favorite, intent: PagesIntent) =>
+    fetcher.submit(intent, { method: "post", action: pagesActionPath(actions.slug, actions.projectId), encType: "application/json" });
   return {
     isFavorite,
     level,
-    toggleFavorite: () => post(favorite, { intent: "favorite-page", page_id: page.id, favorite: !isFavorite }),
-    toggleAccess: () => post(access, { intent: "set-page-access", page_id: page.id, access: level === 1 ? 0 : 1 }),
+    toggleFavorite: () => {
+      const wanted = !isFavorite;
+      actions.watch(favoriteKey, (answer) => {
+        if (!answer.ok) toast.show({ type: "error", title: "Error!", message: wanted ? PAGE_FAVORITE_ADD_FAILED : PAGE_FAVORITE_REMOVE_FAILED });
+      });
+      post(favorite, { intent: "favorite-page", page_id: page.id, favorite: wanted });
+    },
+    toggleAccess: () => {
+      actions.watch(accessKey, (answer) => {
+        if (answer.ok) toast.show({ type: "success", title: "Success!", message: PAGE_UPDATED });
+        else toast.show({ type: "error", title: "Error!", message: PAGE_UPDATE_FAILED });
+      });
+      post(access, { intent: "set-page-access", page_id: page.id, access: level === 1 ? 0 : 1 });
+    },
   };
 }
 
 function PageControls({ page, actions }: { page: PageCard; actions: PageActions }) {
-  const controls = usePageControls(page, pagesActionPath(actions.slug, actions.projectId));
+  const controls = usePageControls(page, actions);
   const privatePage = controls.level === 1;
   return (
     <div className="flex shrink-0 items-center gap-0.5">
@@ -299,7 +312,8 @@ export function PagesList({
   // Another tab of this list is on its way: its skeleton stands in for the old tab's pages.
   const loadingTab = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const shownTab = loadingTab ? (new URLSearchParams(navigation.location.search).get("tab") ?? "all") : listing.tab;
-  const actions: PageActions = { slug, projectId, me: data.me, canEdit, onEdit: setEditing, onDelete: setDeleting };
+  const { watch, watchers } = useAnswerWatchers();
+  const actions: PageActions = { slug, projectId, me: data.me, canEdit, onEdit: setEditing, onDelete: setDeleting, watch };
   const empty = listing.kind === "list" ? listing.pages.length === 0 : listing.groups.length === 0;
 
   return (
@@ -376,6 +390,7 @@ export function PagesList({
         )}
       </div>
 
+      {watchers}
       {creating ? <PageFormDialog workspaceSlug={slug} projectId={projectId} open onOpenChange={setCreating} /> : null}
       {editing ? (
         <PageFormDialog
