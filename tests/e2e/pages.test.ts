@@ -169,6 +169,13 @@ describe("a page and its blocks", () => {
     const created = await owner.post<ApiPage>(`${base}/pages/`, { name: "Scratch" });
     for (const name of ["Keep", "Throw away"]) await owner.post(`${base}/pages/${created.id}/page-blocks/`, { name });
     await ownerTab.goto(pagePath(created.id));
+    // Cancel closes an open block and keeps what it had.
+    await page.getByRole("button", { name: "Edit block Keep" }).click();
+    const form = page.getByRole("form", { name: "Edit block Keep" });
+    await form.getByLabel("Block title").fill("Not kept");
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    await visible(page.getByRole("heading", { name: "Keep" }));
     await page.getByRole("button", { name: "Delete block Throw away" }).click();
     await page.getByRole("alertdialog", { name: "Delete block" }).getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => blockItems(page).count()).toBe(1);
