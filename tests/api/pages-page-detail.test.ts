@@ -8,6 +8,8 @@ import { type Client, ORIGIN } from "../helpers/api";
 import { createTeamWithProject, expectStatus } from "../helpers/fixtures";
 import { type PageActionBody, loadPageData, postPageAction } from "../helpers/page-action";
 import type { PageDetailData } from "../../app/lib/pages-contract";
+import { pageDetailOf } from "../../workers/domain/page-detail";
+import { actorOn, countingDb } from "../helpers/counting-db";
 
 type World = Awaited<ReturnType<typeof createTeamWithProject>>;
 let w: World;
@@ -57,6 +59,19 @@ describe("the loader", () => {
     expect(data.states.find((state) => state.id === issue?.state)?.name).toBeTruthy();
     expect(data.blocks[1].issue).toBeNull();
     expect(data.project.identifier).toBe(w.project.identifier);
+  });
+
+  it("reads the page, its blocks, their issues and the states in 2 round trips however many blocks it has", async () => {
+    for (let index = 0; index < 12; index++) {
+      const block = await addBlock(`Block ${index}`);
+      if (index % 3 === 0) expectStatus(await w.member.post(`${api()}/page-blocks/${block}/issues/`, {}), 201);
+    }
+    const counted = countingDb();
+    const data = await pageDetailOf(await actorOn(counted.db, w.owner.user.id), w.slug, w.project.id, pageId);
+    // The access check, then one batch for everything else.
+    expect(counted.counter.roundTrips).toBeLessThanOrEqual(2);
+    expect(data.blocks).toHaveLength(12);
+    expect(data.blocks.filter((block) => block.issue !== null)).toHaveLength(4);
   });
 
   it("answers 404 for someone else's private page, through the loader and the page itself", async () => {
