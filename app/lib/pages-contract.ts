@@ -35,6 +35,9 @@ export interface PagesListData {
   listing: PagesListing;
 }
 
+/** The page detail's loader data: the page read model and the signed-in user (for the access switch). */
+export type PageDetailScreenData = PageDetailData & { me: string };
+
 /** What the list's buttons post; create and rename are forms (`create-page`, `update-page`). */
 export const PagesIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-page"), page_id: IntentId }),

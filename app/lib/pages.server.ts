@@ -10,12 +10,12 @@ import {
   updatePageBlock,
 } from "../../workers/domain/page-blocks";
 import { type PageView as PageRow, addFavoritePage, createPage, deletePage, listPages, removeFavoritePage, updatePage } from "../../workers/domain/pages";
-import type { PageCard, PageDetailData, PagesListing, RecentGroupKey } from "../../workers/domain/schemas/page-responses";
+import type { PageCard, PagesListing, RecentGroupKey } from "../../workers/domain/schemas/page-responses";
 import { PageFormSchema } from "../../workers/domain/schemas/pages";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
 import { readJsonIntent } from "./intents.server";
-import { PageDetailIntentSchema, type PagesListData, PagesIntentSchema, pageTabOf } from "./pages-contract";
+import { PageDetailIntentSchema, type PageDetailScreenData, type PagesListData, PagesIntentSchema, pageTabOf } from "./pages-contract";
 
 const RECENT_ORDER: RecentGroupKey[] = ["today", "yesterday", "this_week"];
 
@@ -97,9 +97,9 @@ export async function loadPageDetail(
   slug: string,
   projectId: string,
   pageId: string,
-): Promise<PageDetailData> {
+): Promise<PageDetailScreenData> {
   const ctx = await requireActor(request, context);
-  return loadOrThrow(request, () => pageDetailOf(ctx, slug, projectId, pageId));
+  return loadOrThrow(request, async () => ({ ...(await pageDetailOf(ctx, slug, projectId, pageId)), me: ctx.actor.id }));
 }
 
 /** The detail's action: the quick-add form (a block's title) and the JSON intents. */

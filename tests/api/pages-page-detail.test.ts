@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type Client, ORIGIN } from "../helpers/api";
 import { createTeamWithProject, expectStatus } from "../helpers/fixtures";
 import { type PageActionBody, loadPageData, postPageAction } from "../helpers/page-action";
-import type { PageDetailData } from "../../app/lib/pages-contract";
+import type { PageDetailScreenData } from "../../app/lib/pages-contract";
 import { pageDetailOf } from "../../workers/domain/page-detail";
 import { actorOn, countingDb } from "../helpers/counting-db";
 
@@ -27,7 +27,7 @@ beforeEach(async () => {
 });
 
 const post = (client: Client, body: PageActionBody, id = pageId) => postPageAction(client, `${detailPath(id)}.data`, body);
-const load = (client: Client, id = pageId) => loadPageData<PageDetailData>(client, `${detailPath(id)}.data`, ROUTE);
+const load = (client: Client, id = pageId) => loadPageData<PageDetailScreenData>(client, `${detailPath(id)}.data`, ROUTE);
 
 async function addBlock(name: string, client: Client = w.member) {
   const response = await client.post(`${api()}/pages/${pageId}/page-blocks/`, { name, description_html: `<p>${name} text</p>` });
@@ -51,7 +51,11 @@ describe("the loader", () => {
     const converted = await w.member.post(`${api()}/page-blocks/${first}/issues/`, {});
     expectStatus(converted, 201);
     const data = await load(w.owner);
-    expect(data.page.name).toBe("Planning");
+    expect(data.page).toMatchObject({ id: pageId, name: "Planning", is_favorite: false, created_by: w.member.user.id });
+    expect(data.me).toBe(w.owner.user.id);
+    expectStatus(await w.owner.post(`${api()}/user-favorite-pages/`, { page: pageId }), 201);
+    expect((await load(w.owner)).page).toMatchObject({ id: pageId, is_favorite: true });
+    expect((await load(w.member)).page).toMatchObject({ id: pageId, is_favorite: false });
     expect(data.blocks.map((block) => block.name)).toEqual(["First", "Second"]);
     expect(data.blocks[0].description_html).toBe("<p>First text</p>");
     const issue = data.blocks[0].issue;

@@ -176,6 +176,13 @@ describe("a page and its blocks", () => {
     await form.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => form.count()).toBe(0);
     await visible(page.getByRole("heading", { name: "Keep" }));
+    // The page's own star and access switch sit beside its title.
+    await page.getByRole("button", { name: "Add Scratch to favorites" }).click();
+    await visible(page.getByRole("button", { name: "Remove Scratch from favorites", pressed: true }));
+    await expect.poll(async () => (await owner.call<ApiPage[]>("GET", `${base}/pages/?page_view=favorite`)).map((p) => p.id)).toContain(created.id);
+    await page.getByRole("button", { name: "Remove Scratch from favorites" }).click();
+    await visible(page.getByRole("button", { name: "Add Scratch to favorites", pressed: false }));
+    await visible(page.getByRole("button", { name: "Make Scratch private" }));
     await page.getByRole("button", { name: "Delete block Throw away" }).click();
     await page.getByRole("alertdialog", { name: "Delete block" }).getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => blockItems(page).count()).toBe(1);

@@ -16,8 +16,9 @@ export async function pageDetailOf(ctx: ActorContext, slug: string, projectId: s
   const db = ctx.db;
   const me = ctx.actor.id;
   const read = await runNamedBatch(db, {
+    // Batched rows come keyed by column name: the favourite's id is named apart from the page's.
     page: db
-      .select({ page: pages, favoriteId: userFavorites.id })
+      .select({ page: pages, favoriteId: sql<string | null>`${userFavorites.id}`.as("favorite_id") })
       .from(pages)
       .leftJoin(
         userFavorites,

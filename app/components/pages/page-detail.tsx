@@ -15,13 +15,14 @@ import {
 } from "../../../workers/domain/schemas/pages";
 import { TITLE_REQUIRED } from "../../../workers/domain/schemas/common";
 import { BoardHubContext } from "~/hooks/use-live-issues";
-import type { PageBlockDetail, PageDetailData, PageDetailIntent, PagesAnswer } from "~/lib/pages-contract";
+import type { PageBlockDetail, PageDetailData, PageDetailIntent, PageDetailScreenData, PagesAnswer } from "~/lib/pages-contract";
 import { issuePath } from "~/lib/paths";
 import { ConfirmDialog } from "../dialog";
 import { EMPTY_HTML, RichText, type RichTextHandle, StaticRichText, preloadEditor } from "../editor";
 import { IconIssues, IconPencil, IconPlus, IconTrash } from "../icons";
 import { useAnswer } from "../settings/use-answer";
 import { useAnswerWatchers } from "./answer-watchers";
+import { PageToggles } from "./page-toggles";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass } from "../ui";
 
@@ -459,7 +460,7 @@ function QuickAddBlock() {
   );
 }
 
-export function PageDetail({ data, slug, canEdit }: { data: PageDetailData; slug: string; canEdit: boolean }) {
+export function PageDetail({ data, slug, canEdit }: { data: PageDetailScreenData; slug: string; canEdit: boolean }) {
   const toast = useToast();
   const live = useLiveLinkedIssues(data.blocks);
   const [editing, setEditing] = useState<string | null>(null);
@@ -473,7 +474,14 @@ export function PageDetail({ data, slug, canEdit }: { data: PageDetailData; slug
   });
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
-      <PageTitle name={data.page.name} canEdit={canEdit} />
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <PageTitle name={data.page.name} canEdit={canEdit} />
+        </div>
+        <div className="mt-1.5 flex shrink-0 items-center gap-0.5">
+          <PageToggles page={data.page} slug={slug} projectId={data.project.id} me={data.me} watch={watch} />
+        </div>
+      </div>
       <ol aria-label="Blocks" className="mt-5 space-y-1">
         {data.blocks.map((block) => (
           <BlockItem

@@ -9,21 +9,18 @@ import { formatDate } from "../../../workers/domain/schemas/dates";
 import {
   PAGE_DELETED,
   PAGE_DELETE_FAILED,
-  PAGE_FAVORITE_ADD_FAILED,
-  PAGE_FAVORITE_REMOVE_FAILED,
   PAGE_NAME_LIST_MAX,
-  PAGE_UPDATED,
-  PAGE_UPDATE_FAILED,
 } from "../../../workers/domain/schemas/pages";
 import { pagePath } from "~/lib/paths";
 import { PAGE_TABS, type PageCard, type PagesAnswer, type PagesIntent, type PagesListData, RECENT_GROUP_LABELS } from "~/lib/pages-contract";
 import { ConfirmDialog } from "../dialog";
-import { IconGlobe, IconGrid, IconLock, IconPages, IconPencil, IconPlus, IconStar, IconTrash, icon } from "../icons";
+import { IconGrid, IconPages, IconPencil, IconPlus, IconTrash, icon } from "../icons";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
 import { buttonClass, truncate } from "../ui";
 import { useAnswerWatchers } from "./answer-watchers";
 import { PageFormDialog, pagesActionPath } from "./page-form-dialog";
+import { PageToggles, iconButton } from "./page-toggles";
 
 export const DISPLAY_MODES = ["list", "detailed", "grid"] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
@@ -62,8 +59,6 @@ function useDisplayMode() {
   return [mode, choose] as const;
 }
 
-const iconButtonBase = "inline-flex size-7 shrink-0 items-center justify-center rounded hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-50";
-const iconButton = `${iconButtonBase} text-neutral-500 hover:text-neutral-900`;
 
 interface PageActions {
   slug: string;
@@ -76,68 +71,10 @@ interface PageActions {
   watch(key: string, onAnswer: (answer: PagesAnswer) => void): void;
 }
 
-/**
- * The star and the access switch of one page: both show the wanted value while the write is on
- * its way (and fall back by themselves when it is refused). Their answers are watched from the
- * list, so a failure is told even when the page has left the list meanwhile.
- */
-function usePageControls(page: PageCard, actions: PageActions) {
-  const toast = useToast();
-  const favoriteKey = `page-favorite-${page.id}`;
-  const accessKey = `page-access-${page.id}`;
-  const favorite = useFetcher<PagesAnswer>({ key: favoriteKey });
-  const access = useFetcher<PagesAnswer>({ key: accessKey });
-  const pendingFavorite = favorite.state !== "idle" ? (favorite.json as { favorite?: boolean } | undefined)?.favorite : undefined;
-  const pendingAccess = access.state !== "idle" ? (access.json as { access?: number } | undefined)?.access : undefined;
-  const isFavorite = pendingFavorite ?? page.is_favorite;
-  const level = pendingAccess ?? page.access;
-  const post = (fetcher: typeof favorite, intent: PagesIntent) =>
-    fetcher.submit(intent, { method: "post", action: pagesActionPath(actions.slug, actions.projectId), encType: "application/json" });
-  return {
-    isFavorite,
-    level,
-    toggleFavorite: () => {
-      const wanted = !isFavorite;
-      actions.watch(favoriteKey, (answer) => {
-        if (!answer.ok) toast.show({ type: "error", title: "Error!", message: wanted ? PAGE_FAVORITE_ADD_FAILED : PAGE_FAVORITE_REMOVE_FAILED });
-      });
-      post(favorite, { intent: "favorite-page", page_id: page.id, favorite: wanted });
-    },
-    toggleAccess: () => {
-      actions.watch(accessKey, (answer) => {
-        if (answer.ok) toast.show({ type: "success", title: "Success!", message: PAGE_UPDATED });
-        else toast.show({ type: "error", title: "Error!", message: PAGE_UPDATE_FAILED });
-      });
-      post(access, { intent: "set-page-access", page_id: page.id, access: level === 1 ? 0 : 1 });
-    },
-  };
-}
-
 function PageControls({ page, actions }: { page: PageCard; actions: PageActions }) {
-  const controls = usePageControls(page, actions);
-  const privatePage = controls.level === 1;
   return (
     <div className="flex shrink-0 items-center gap-0.5">
-      <button
-        type="button"
-        className={controls.isFavorite ? `${iconButtonBase} text-amber-500 hover:text-amber-600 dark:text-amber-400` : iconButton}
-        aria-pressed={controls.isFavorite}
-        aria-label={controls.isFavorite ? `Remove ${page.name} from favorites` : `Add ${page.name} to favorites`}
-        onClick={controls.toggleFavorite}
-      >
-        <IconStar size={15} fill={controls.isFavorite ? "currentColor" : "none"} />
-      </button>
-      {page.created_by === actions.me ? (
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={privatePage ? `Make ${page.name} public` : `Make ${page.name} private`}
-          title={privatePage ? "Private: only you can see this page" : "Public: everyone in the project can see this page"}
-          onClick={controls.toggleAccess}
-        >
-          {privatePage ? <IconLock size={15} /> : <IconGlobe size={15} />}
-        </button>
-      ) : null}
+      <PageToggles page={page} slug={actions.slug} projectId={actions.projectId} me={actions.me} watch={actions.watch} />
       {actions.canEdit ? (
         <>
           <button type="button" className={iconButton} aria-label={`Rename ${page.name}`} onClick={() => actions.onEdit(page)}>
