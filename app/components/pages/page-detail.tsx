@@ -478,7 +478,7 @@ export function PageDetail({ data, slug, canEdit }: { data: PageDetailScreenData
         <div className="min-w-0 flex-1">
           <PageTitle name={data.page.name} canEdit={canEdit} />
         </div>
-        <div className="mt-1.5 flex shrink-0 items-center gap-0.5">
+        <div className="mt-1.5 flex shrink-0 items-center gap-0.5 pr-2">
           <PageToggles page={data.page} slug={slug} projectId={data.project.id} me={data.me} watch={watch} />
         </div>
       </div>
