@@ -43,3 +43,6 @@ export function profilePath(back?: string | null) {
   const safe = safeNext(back);
   return safe && safe !== "/" ? `/profile?back=${encodeURIComponent(safe)}` : "/profile";
 }
+export const projectPagesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/pages`;
+export const pagePath = (slug: string, projectId: string, pageId: string) => `${projectPagesPath(slug, projectId)}/${pageId}`;
+export const issuePath = (slug: string, projectId: string, issueId: string) => `${projectIssuesPath(slug, projectId)}/${issueId}`;

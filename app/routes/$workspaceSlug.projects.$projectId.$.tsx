@@ -1,4 +1,4 @@
-// Project sections whose pages are not built yet (cycles, modules, pages, settings) land
+// Project sections whose pages are not built yet (cycles, modules) land
 // here inside the project shell instead of on a bare 404; real routes take precedence.
 import { Link, useParams } from "@remix-run/react";
 import { IconPages } from "~/components/icons";
@@ -10,7 +10,6 @@ import type { ProjectPageHandle } from "./$workspaceSlug.projects.$projectId";
 const SECTIONS: Record<string, string> = {
   cycles: "Cycles",
   modules: "Modules",
-  pages: "Pages",
   settings: "Settings",
 };
 

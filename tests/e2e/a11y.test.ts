@@ -14,6 +14,7 @@ interface World {
   cycleId: string;
   moduleId: string;
   viewId: string;
+  pageId: string;
 }
 
 interface Screen {
@@ -312,6 +313,43 @@ const SCREENS: Screen[] = [
       await visible(page.getByRole("heading", { name: "Slack" }));
     },
   },
+  {
+    name: "pages list (grid)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/pages`);
+      await page.getByRole("button", { name: "Grid view" }).click();
+      await visible(page.getByRole("list", { name: "First blocks of Release plan" }));
+    },
+  },
+  {
+    name: "pages list (detailed)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/pages?tab=recent`);
+      await page.getByRole("button", { name: "Detailed view" }).click();
+      await visible(page.getByRole("heading", { name: "Today" }));
+      await visible(page.getByRole("list", { name: "First blocks of Release plan" }));
+    },
+  },
+  {
+    name: "page detail",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/pages/${world.pageId}`);
+      await visible(page.getByText("Synced"));
+      await visible(page.getByTestId("linked-issue-state"));
+    },
+  },
+  {
+    name: "page detail (editing a block)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/pages/${world.pageId}`);
+      await page.getByRole("heading", { name: "Freeze the branch" }).click();
+      await visible(page.getByRole("textbox", { name: "Block description" }));
+    },
+  },
 ];
 
 let browser: Browser;
@@ -351,7 +389,13 @@ beforeAll(async () => {
   const module = await owner.post<{ id: string }>(`${base}/modules/`, { name: "Billing" });
   await owner.post(`${base}/modules/${module.id}/module-issues/`, { issues: [releaseNotes.id] });
   const view = await owner.post<{ id: string }>(`${base}/views/`, { name: "High only", query_data: { priority: ["high"] } });
-  world = { slug, projectId: project.id, issueId: issue.id, cycleId: cycle.id, moduleId: module.id, viewId: view.id };
+  const notes = await owner.post<{ id: string }>(`${base}/pages/`, { name: "Release plan" });
+  const blocks = [];
+  for (const name of ["Freeze the branch", "Write the changelog", "Tag the release"]) {
+    blocks.push(await owner.post<{ id: string }>(`${base}/pages/${notes.id}/page-blocks/`, { name, description_html: `<p>${name}, then tell the team.</p>` }));
+  }
+  await owner.post(`${base}/page-blocks/${blocks[1].id}/issues/`, {});
+  world = { slug, projectId: project.id, issueId: issue.id, cycleId: cycle.id, moduleId: module.id, viewId: view.id, pageId: notes.id };
 
   signedIn = await newPage(browser, { width: 1440, height: 900 });
   await signedIn.context.grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 
 /** Calls `onAnswer` once for each answer `fetcher` receives. */
-export function useAnswer(fetcher: { state: string; data?: SettingsAnswer }, onAnswer: (answer: SettingsAnswer) => void) {
+export function useAnswer<Answer = SettingsAnswer>(fetcher: { state: string; data?: Answer }, onAnswer: (answer: Answer) => void) {
   const handled = useRef<unknown>(null);
   const callback = useRef(onAnswer);
   callback.current = onAnswer;

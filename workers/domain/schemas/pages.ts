@@ -41,3 +41,22 @@ export const CreatePageBlockInput = z.object({
 });
 
 export const PatchPageBlockInput = z.object(blockFields).partial();
+
+/** The page form: only the title. */
+export const PageFormSchema = CreatePageInput.pick({ name: true });
+
+/** Page names are cut at this length in lists and cards. */
+export const PAGE_NAME_LIST_MAX = 75;
+
+export const PAGE_CREATED = "Page created successfully.";
+export const PAGE_UPDATED = "Page updated successfully.";
+export const PAGE_DELETED = "Page deleted successfully.";
+export const PAGE_CREATE_FAILED = "Page could not be created. Please try again.";
+export const PAGE_UPDATE_FAILED = "Page could not be updated. Please try again.";
+export const PAGE_DELETE_FAILED = "Page could not be deleted. Please try again.";
+export const PAGE_FAVORITE_ADD_FAILED = "Couldn't add the page to favorites. Please try again.";
+export const PAGE_FAVORITE_REMOVE_FAILED = "Couldn't remove the page from favorites. Please try again.";
+export const BLOCK_CONVERTED = "Page block converted to issue successfully.";
+export const BLOCK_CONVERT_FAILED = "Page block could not be converted to issue. Please try again.";
+export const BLOCK_UPDATED = "Block description updated successfully.";
+export const BLOCK_UPDATE_FAILED = "Block description could not be updated. Please try again.";

@@ -1,0 +1,370 @@
+// The project's pages: tabs (all, favorites, created by me, created by others, recent by date
+// group), three display modes (list, detailed, grid of cards previewing the first block names)
+// remembered in the browser, skeletons while a tab loads, and each page's favorite star, access
+// toggle (its creator only), rename and delete. Favorites and access change on screen at once
+// and fall back by themselves when the write is refused (the loader's data never changed).
+import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { formatDate } from "../../../workers/domain/schemas/dates";
+import {
+  PAGE_DELETED,
+  PAGE_DELETE_FAILED,
+  PAGE_NAME_LIST_MAX,
+} from "../../../workers/domain/schemas/pages";
+import { pagePath } from "~/lib/paths";
+import { PAGE_TABS, type PageCard, type PagesAnswer, type PagesIntent, type PagesListData, RECENT_GROUP_LABELS } from "~/lib/pages-contract";
+import { ConfirmDialog } from "../dialog";
+import { IconGrid, IconPages, IconPencil, IconPlus, IconTrash, icon } from "../icons";
+import { useAnswer } from "../settings/use-answer";
+import { useToast } from "../toast";
+import { buttonClass, truncate } from "../ui";
+import { useAnswerWatchers } from "./answer-watchers";
+import { PageFormDialog, pagesActionPath } from "./page-form-dialog";
+import { PageToggles, iconButton } from "./page-toggles";
+
+export const DISPLAY_MODES = ["list", "detailed", "grid"] as const;
+export type DisplayMode = (typeof DISPLAY_MODES)[number];
+const DISPLAY_KEY = "pages:display-mode";
+const DISPLAY_LABELS: Record<DisplayMode, string> = { list: "List view", detailed: "Detailed view", grid: "Grid view" };
+
+const IconRows = icon(<path d="M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01" />);
+const IconDetailed = icon(<path d="M4 5h16M4 9h10M4 15h16M4 19h10" />);
+const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, detailed: IconDetailed, grid: IconGrid };
+
+/** The stored display mode; an unreadable stored value is removed and the default used. */
+function readDisplayMode(): DisplayMode {
+  try {
+    const stored = window.localStorage.getItem(DISPLAY_KEY);
+    if (stored === null) return "list";
+    if ((DISPLAY_MODES as readonly string[]).includes(stored)) return stored as DisplayMode;
+    window.localStorage.removeItem(DISPLAY_KEY);
+  } catch {
+    // storage refused (private mode): the default
+  }
+  return "list";
+}
+
+/** The display mode, remembered in this browser (list until the stored one is read after hydration). */
+function useDisplayMode() {
+  const [mode, setMode] = useState<DisplayMode>("list");
+  useEffect(() => setMode(readDisplayMode()), []);
+  const choose = (next: DisplayMode) => {
+    setMode(next);
+    try {
+      window.localStorage.setItem(DISPLAY_KEY, next);
+    } catch {
+      // not remembered, still shown
+    }
+  };
+  return [mode, choose] as const;
+}
+
+
+interface PageActions {
+  slug: string;
+  projectId: string;
+  me: string;
+  canEdit: boolean;
+  onEdit(page: PageCard): void;
+  onDelete(page: PageCard): void;
+  /** Watches a keyed fetcher's answer from the list (see answer-watchers.tsx). */
+  watch(key: string, onAnswer: (answer: PagesAnswer) => void): void;
+}
+
+function PageControls({ page, actions }: { page: PageCard; actions: PageActions }) {
+  return (
+    <div className="flex shrink-0 items-center gap-0.5">
+      <PageToggles page={page} slug={actions.slug} projectId={actions.projectId} me={actions.me} watch={actions.watch} />
+      {actions.canEdit ? (
+        <>
+          <button type="button" className={iconButton} aria-label={`Rename ${page.name}`} onClick={() => actions.onEdit(page)}>
+            <IconPencil size={14} />
+          </button>
+          <button type="button" className={iconButton} aria-label={`Delete ${page.name}`} onClick={() => actions.onDelete(page)}>
+            <IconTrash size={14} />
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function PageName({ page, actions, className = "" }: { page: PageCard; actions: PageActions; className?: string }) {
+  return (
+    <Link
+      to={pagePath(actions.slug, actions.projectId, page.id)}
+      title={page.name.length > PAGE_NAME_LIST_MAX ? page.name : undefined}
+      className={`min-w-0 truncate font-medium text-neutral-900 hover:text-brand-700 dark:hover:text-brand-300 ${className}`}
+    >
+      {truncate(page.name, PAGE_NAME_LIST_MAX)}
+    </Link>
+  );
+}
+
+function BlockNames({ page }: { page: PageCard }) {
+  if (page.blocks.length === 0) return <p className="text-xs text-neutral-500 italic">No blocks yet</p>;
+  return (
+    <ul className="space-y-0.5" aria-label={`First blocks of ${page.name}`}>
+      {page.blocks.map((block) => (
+        <li key={block.id} className="truncate text-xs text-neutral-600">
+          {block.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PageRow({ page, mode, actions }: { page: PageCard; mode: "list" | "detailed"; actions: PageActions }) {
+  return (
+    <li
+      data-testid="page-item"
+      className={`flex gap-3 border-t border-neutral-100 px-4 py-2 first:border-t-0 ${mode === "list" ? "items-center" : "items-start"}`}
+    >
+      <IconPages size={16} className={`shrink-0 text-neutral-500 ${mode === "list" ? "" : "mt-1.5"}`} />
+      <div className="min-w-0 flex-1">
+        <div className={`flex min-w-0 items-center gap-2 ${mode === "list" ? "" : "mt-1"}`}>
+          <PageName page={page} actions={actions} className="text-sm" />
+        </div>
+        {mode === "detailed" ? (
+          <div className="mt-1 space-y-1.5">
+            <BlockNames page={page} />
+            <p className="text-xs text-neutral-500">
+              Created {formatDate(page.created_at)} · Updated {formatDate(page.updated_at)}
+            </p>
+          </div>
+        ) : null}
+      </div>
+      <PageControls page={page} actions={actions} />
+    </li>
+  );
+}
+
+function PageGridCard({ page, actions }: { page: PageCard; actions: PageActions }) {
+  return (
+    <li data-testid="page-item" className="flex min-h-40 flex-col rounded-lg border border-neutral-200 bg-surface shadow-xs">
+      <div className="flex items-center gap-2 px-4 pt-3">
+        <IconPages size={16} className="shrink-0 text-neutral-500" />
+        <PageName page={page} actions={actions} className="text-sm" />
+      </div>
+      <div className="flex-1 px-4 py-2.5">
+        <BlockNames page={page} />
+      </div>
+      <div className="flex items-center justify-between gap-2 border-t border-neutral-100 px-3 py-1.5">
+        <span className="truncate text-xs text-neutral-500">{formatDate(page.updated_at)}</span>
+        <PageControls page={page} actions={actions} />
+      </div>
+    </li>
+  );
+}
+
+function PageItems({ pages, mode, actions }: { pages: PageCard[]; mode: DisplayMode; actions: PageActions }) {
+  if (mode === "grid") {
+    return (
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {pages.map((page) => (
+          <PageGridCard key={page.id} page={page} actions={actions} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="rounded-lg border border-neutral-200 bg-surface">
+      {pages.map((page) => (
+        <PageRow key={page.id} page={page} mode={mode} actions={actions} />
+      ))}
+    </ul>
+  );
+}
+
+/** Grey placeholders in the shape of the chosen mode, while a tab's pages load. */
+function PagesSkeleton({ mode }: { mode: DisplayMode }) {
+  const bars = [0, 1, 2, 3];
+  return (
+    <div role="status" aria-label="Loading pages" data-testid="pages-skeleton" className="animate-pulse">
+      {mode === "grid" ? (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {bars.map((bar) => (
+            <div key={bar} className="h-40 rounded-lg border border-neutral-200 bg-neutral-100" />
+          ))}
+        </div>
+      ) : (
+        <div className="space-y-px overflow-hidden rounded-lg border border-neutral-200">
+          {bars.map((bar) => (
+            <div key={bar} className={`flex items-center gap-3 bg-surface px-4 ${mode === "detailed" ? "h-20" : "h-11"}`}>
+              <div className="size-4 rounded bg-neutral-200" />
+              <div className="h-3 w-1/3 rounded bg-neutral-200" />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EmptyPages({ canEdit, onCreate }: { canEdit: boolean; onCreate(): void }) {
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-dashed border-neutral-300 px-6 py-14 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-xl bg-surface text-neutral-500 shadow-sm ring-1 ring-neutral-200">
+        <IconPages size={22} />
+      </span>
+      <h2 className="text-lg font-semibold text-neutral-900">Create New Page</h2>
+      <p className="mt-1.5 max-w-md text-sm text-neutral-600">
+        Use AI-powered notes to write down your thoughts, meeting minutes and plans, then turn their blocks into issues.
+      </p>
+      {canEdit ? (
+        <button type="button" className={`${buttonClass("primary", "sm")} mt-5`} onClick={onCreate}>
+          <IconPlus size={14} /> New page
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function PagesList({
+  data,
+  slug,
+  projectId,
+  canEdit,
+}: {
+  data: PagesListData;
+  slug: string;
+  projectId: string;
+  canEdit: boolean;
+}) {
+  const toast = useToast();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [mode, setMode] = useDisplayMode();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<PageCard | null>(null);
+  const [deleting, setDeleting] = useState<PageCard | null>(null);
+  const deleteFetcher = useFetcher<PagesAnswer>();
+  useAnswer(deleteFetcher, (answer) => {
+    setDeleting(null);
+    if (answer.ok) toast.show({ type: "success", title: "Success!", message: PAGE_DELETED });
+    else toast.show({ type: "error", title: "Error!", message: PAGE_DELETE_FAILED });
+  });
+
+  const listing = data.listing;
+  // Another tab of this list is on its way: its skeleton stands in for the old tab's pages.
+  const loadingTab = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const shownTab = loadingTab ? (new URLSearchParams(navigation.location.search).get("tab") ?? "all") : listing.tab;
+  const { watch, watchers } = useAnswerWatchers();
+  const actions: PageActions = { slug, projectId, me: data.me, canEdit, onEdit: setEditing, onDelete: setDeleting, watch };
+  const empty = listing.kind === "list" ? listing.pages.length === 0 : listing.groups.length === 0;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-neutral-900">Pages</h1>
+        <div className="flex items-center gap-2">
+          <fieldset className="flex items-center rounded-md border border-neutral-200 bg-surface p-0.5">
+            <legend className="sr-only">Display mode</legend>
+            {DISPLAY_MODES.map((value) => {
+              const ModeIcon = DISPLAY_ICONS[value];
+              return (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={mode === value}
+                  aria-label={DISPLAY_LABELS[value]}
+                  title={DISPLAY_LABELS[value]}
+                  onClick={() => setMode(value)}
+                  className={`inline-flex size-7 items-center justify-center rounded ${
+                    mode === value ? "bg-neutral-100 text-neutral-900" : "text-neutral-500 hover:text-neutral-900"
+                  }`}
+                >
+                  <ModeIcon size={15} />
+                </button>
+              );
+            })}
+          </fieldset>
+          {canEdit ? (
+            <button type="button" className={buttonClass("primary", "sm")} onClick={() => setCreating(true)}>
+              <IconPlus size={14} /> Create page
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      <nav aria-label="Page lists" className="mt-4 -mx-1 flex gap-1 overflow-x-auto border-b border-neutral-200 px-1">
+        {PAGE_TABS.map((tab) => {
+          const current = shownTab === tab.key;
+          return (
+            <Link
+              key={tab.key}
+              to={tab.key === "all" ? location.pathname : `?tab=${tab.key}`}
+              preventScrollReset
+              aria-current={current ? "page" : undefined}
+              className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                current ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-neutral-600 hover:text-neutral-900"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <div className="mt-5" data-display-mode={mode}>
+        {loadingTab ? (
+          <PagesSkeleton mode={mode} />
+        ) : empty ? (
+          <EmptyPages canEdit={canEdit} onCreate={() => setCreating(true)} />
+        ) : listing.kind === "list" ? (
+          <PageItems pages={listing.pages} mode={mode} actions={actions} />
+        ) : (
+          <div className="space-y-6">
+            {listing.groups.map((group) => (
+              <section key={group.key} aria-labelledby={`recent-${group.key}`}>
+                <h2 id={`recent-${group.key}`} className="mb-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+                  {RECENT_GROUP_LABELS[group.key]}
+                </h2>
+                <PageItems pages={group.pages} mode={mode} actions={actions} />
+              </section>
+            ))}
+          </div>
+        )}
+      </div>
+
+      {watchers}
+      {creating ? <PageFormDialog workspaceSlug={slug} projectId={projectId} open onOpenChange={setCreating} /> : null}
+      {editing ? (
+        <PageFormDialog
+          workspaceSlug={slug}
+          projectId={projectId}
+          page={editing}
+          open
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete page"
+        description={
+          <>
+            Are you sure you want to delete the page <span className="font-medium text-neutral-900">{deleting?.name}</span>? All of its
+            blocks will be deleted. This action cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deleteFetcher.state !== "idle"}
+        onConfirm={() => {
+          if (deleting) {
+            deleteFetcher.submit({ intent: "delete-page", page_id: deleting.id } satisfies PagesIntent, {
+              method: "post",
+              action: pagesActionPath(slug, projectId),
+              encType: "application/json",
+            });
+          }
+        }}
+      />
+    </div>
+  );
+}
