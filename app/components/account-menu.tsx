@@ -1,8 +1,7 @@
 // The signed-in account: its avatar, the account menu of the workspace shell (profile settings,
 // API tokens) and the sign-out button of pages outside a workspace.
-import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { Form, Link, useLocation } from "@remix-run/react";
+import { LazyMenu } from "~/components/lazy-menu";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import { profilePath } from "~/lib/paths";
 import { IconLogout, IconSettings, IconUser } from "./icons";
@@ -48,19 +47,20 @@ export function AccountMenu({
   const location = useLocation();
   const profile = profilePath(location.pathname + location.search);
   return (
-    <Menu.Root positioning={{ placement: "top-start", gutter: 6 }}>
-      <Menu.Trigger
-        className="flex min-w-0 flex-1 items-center gap-2 rounded-md p-1 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label={`Account menu: ${user.name}`}
-        title={user.email}
-      >
-        <UserAvatar name={user.name} avatar={user.avatar} />
-        <span className={`min-w-0 flex-1 ${collapsed ? "md:hidden" : ""}`}>
-          <span className="block truncate text-sm font-medium text-neutral-800">{user.name}</span>
-          <span className="block truncate text-xs text-neutral-500">{user.email}</span>
-        </span>
-      </Menu.Trigger>
-      <Portal>
+    <LazyMenu
+      rootProps={{ positioning: { placement: "top-start", gutter: 6 } }}
+      triggerProps={{ className: "flex min-w-0 flex-1 items-center gap-2 rounded-md p-1 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500", "aria-label": `Account menu: ${user.name}`, title: user.email }}
+      trigger={
+        <>
+          <UserAvatar name={user.name} avatar={user.avatar} />
+          <span className={`min-w-0 flex-1 ${collapsed ? "md:hidden" : ""}`}>
+            <span className="block truncate text-sm font-medium text-neutral-800">{user.name}</span>
+            <span className="block truncate text-xs text-neutral-500">{user.email}</span>
+          </span>
+        </>
+      }
+    >
+      {(Menu) => (
         <Menu.Positioner>
           <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             <div className="flex items-center gap-2 px-2 pt-1.5 pb-2">
@@ -88,8 +88,8 @@ export function AccountMenu({
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      )}
+    </LazyMenu>
   );
 }
 

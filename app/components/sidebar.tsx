@@ -1,9 +1,8 @@
 // The workspace sidebar: 17rem wide, collapsible to icons (button and
 // Ctrl/Cmd+B), off-canvas on small screens; Favorites and Projects sections; each project expands
 // to its pages, the optional ones only when the project turned them on.
-import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { Form, Link, NavLink, useParams } from "@remix-run/react";
+import { LazyMenu } from "~/components/lazy-menu";
 import { useEffect, useId, useState } from "react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import { projectPath } from "~/lib/paths";
@@ -66,18 +65,20 @@ function WorkspaceAvatar({ name, logo }: { name: string; logo?: string }) {
 
 function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarProps, "workspace" | "workspaces" | "collapsed">) {
   return (
-    <Menu.Root positioning={{ placement: "bottom-start", gutter: 4 }}>
-      <Menu.Trigger
-        className="flex w-full items-center gap-2 rounded-md p-1.5 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label={`Workspace: ${workspace.name}. Switch workspace`}
-      >
-        <WorkspaceAvatar name={workspace.name} logo={workspace.logo} />
-        <span className={`min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900 ${collapsed ? "md:hidden" : ""}`}>
-          {workspace.name}
-        </span>
-        <IconChevronUpDown size={14} className={`text-neutral-400 ${collapsed ? "md:hidden" : ""}`} />
-      </Menu.Trigger>
-      <Portal>
+    <LazyMenu
+      rootProps={{ positioning: { placement: "bottom-start", gutter: 4 } }}
+      triggerProps={{ className: "flex w-full items-center gap-2 rounded-md p-1.5 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500", "aria-label": `Workspace: ${workspace.name}. Switch workspace` }}
+      trigger={
+        <>
+          <WorkspaceAvatar name={workspace.name} logo={workspace.logo} />
+          <span className={`min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900 ${collapsed ? "md:hidden" : ""}`}>
+            {workspace.name}
+          </span>
+          <IconChevronUpDown size={14} className={`text-neutral-400 ${collapsed ? "md:hidden" : ""}`} />
+        </>
+      }
+    >
+      {(Menu) => (
         <Menu.Positioner>
           <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             <p className="px-2 pt-1.5 pb-1 text-xs font-medium text-neutral-400">Workspaces</p>
@@ -125,8 +126,8 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      )}
+    </LazyMenu>
   );
 }
 
@@ -239,108 +240,108 @@ export function Sidebar(props: SidebarProps) {
 
   return (
     <>
-      {mobileOpen ? (
-        <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={onCloseMobile} aria-hidden="true" />
-      ) : null}
-      <aside
-        aria-label="Sidebar"
-        className={`fixed inset-y-0 left-0 z-40 flex w-68 shrink-0 flex-col border-r border-neutral-200 bg-sidebar transition-[transform,width] duration-200 md:sticky md:top-0 md:h-screen md:translate-x-0 ${
-          mobileOpen ? "translate-x-0 shadow-xl md:shadow-none" : "-translate-x-full"
-        } ${collapsed ? "md:w-16" : "md:w-68"}`}
-      >
-        <div className="flex h-14 items-center gap-1 border-b border-neutral-200/80 px-3">
-          <div className="min-w-0 flex-1">
-            <WorkspaceSwitcher workspace={workspace} workspaces={props.workspaces} collapsed={collapsed} />
-          </div>
+    {mobileOpen ? (
+      <div className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={onCloseMobile} aria-hidden="true" />
+    ) : null}
+    <aside
+      aria-label="Sidebar"
+      className={`fixed inset-y-0 left-0 z-40 flex w-68 shrink-0 flex-col border-r border-neutral-200 bg-sidebar transition-[transform,width] duration-200 md:sticky md:top-0 md:h-screen md:translate-x-0 ${
+        mobileOpen ? "translate-x-0 shadow-xl md:shadow-none" : "-translate-x-full"
+      } ${collapsed ? "md:w-16" : "md:w-68"}`}
+    >
+      <div className="flex h-14 items-center gap-1 border-b border-neutral-200/80 px-3">
+        <div className="min-w-0 flex-1">
+          <WorkspaceSwitcher workspace={workspace} workspaces={props.workspaces} collapsed={collapsed} />
+        </div>
+      </div>
+
+      <nav aria-label="Workspace" className="flex-1 overflow-y-auto px-3 pb-4">
+        <div className="space-y-0.5 pt-3">
+          <NavLink to={`/${workspace.slug}`} end className={({ isActive }) => navItemClass(isActive, collapsed)}>
+            <IconGrid size={16} />
+            <span className={labelClass}>Projects</span>
+          </NavLink>
+          <NavLink to={`/${workspace.slug}/settings`} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+            <IconSettings size={16} />
+            <span className={labelClass}>Settings</span>
+          </NavLink>
         </div>
 
-        <nav aria-label="Workspace" className="flex-1 overflow-y-auto px-3 pb-4">
-          <div className="space-y-0.5 pt-3">
-            <NavLink to={`/${workspace.slug}`} end className={({ isActive }) => navItemClass(isActive, collapsed)}>
-              <IconGrid size={16} />
-              <span className={labelClass}>Projects</span>
-            </NavLink>
-            <NavLink to={`/${workspace.slug}/settings`} className={({ isActive }) => navItemClass(isActive, collapsed)}>
-              <IconSettings size={16} />
-              <span className={labelClass}>Settings</span>
-            </NavLink>
-          </div>
+        {favorites.length > 0 ? (
+          <section aria-label="Favorites">
+            <SectionHeading collapsed={collapsed}>Favorites</SectionHeading>
+            {projectList(favorites)}
+          </section>
+        ) : null}
 
-          {favorites.length > 0 ? (
-            <section aria-label="Favorites">
-              <SectionHeading collapsed={collapsed}>Favorites</SectionHeading>
-              {projectList(favorites)}
-            </section>
-          ) : null}
-
-          <section aria-label="Projects">
-            <SectionHeading
-              collapsed={collapsed}
-              action={
-                <button
-                  type="button"
-                  onClick={onCreateProject}
-                  className="rounded p-0.5 text-neutral-400 hover:bg-neutral-200 hover:text-neutral-700"
-                  aria-label="New project"
-                  title="New project (P)"
-                >
-                  <IconPlus size={14} />
-                </button>
-              }
-            >
-              Projects
-            </SectionHeading>
-            {joined.length === 0 ? (
-              <div className={`mx-1 mt-1 rounded-lg border border-dashed border-neutral-300 p-3 text-center ${collapsed ? "md:hidden" : ""}`}>
-                <p className="text-xs text-neutral-500">You don't have any project yet</p>
-                <button
-                  type="button"
-                  onClick={onCreateProject}
-                  className="mt-2 inline-flex items-center gap-1 rounded-md bg-brand-500 px-2.5 py-1 text-xs font-medium text-white hover:bg-brand-600"
-                >
-                  <IconPlus size={12} /> Create Project
-                </button>
-              </div>
-            ) : (
-              projectList(others)
-            )}
-            {collapsed ? (
+        <section aria-label="Projects">
+          <SectionHeading
+            collapsed={collapsed}
+            action={
               <button
                 type="button"
                 onClick={onCreateProject}
-                className="mt-2 hidden w-full items-center justify-center rounded-md py-1.5 text-neutral-500 hover:bg-neutral-200/60 md:flex"
-                aria-label="Create project"
+                className="rounded p-0.5 text-neutral-400 hover:bg-neutral-200 hover:text-neutral-700"
+                aria-label="New project"
+                title="New project (P)"
               >
-                <IconPlus size={16} />
+                <IconPlus size={14} />
               </button>
-            ) : null}
-          </section>
-        </nav>
-
-        <div className={`flex items-center gap-2 border-t border-neutral-200/80 p-3 ${collapsed ? "md:flex-col" : ""}`}>
-          <AccountMenu user={user} collapsed={collapsed} />
-          <Form method="post" action="/sign-out">
-            <button
-              type="submit"
-              className="rounded-md p-1.5 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-800"
-              aria-label="Sign out"
-              title="Sign out"
-            >
-              <IconLogout size={16} />
-            </button>
-          </Form>
-          <button
-            type="button"
-            onClick={onToggleCollapsed}
-            className="hidden rounded-md p-1.5 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-800 md:block"
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-            aria-keyshortcuts="Control+B Meta+B"
-            title={`${collapsed ? "Expand" : "Collapse"} sidebar (Ctrl/Cmd+B)`}
+            }
           >
-            {collapsed ? <IconChevronRight size={16} /> : <IconPanelLeft size={16} />}
+            Projects
+          </SectionHeading>
+          {joined.length === 0 ? (
+            <div className={`mx-1 mt-1 rounded-lg border border-dashed border-neutral-300 p-3 text-center ${collapsed ? "md:hidden" : ""}`}>
+              <p className="text-xs text-neutral-500">You don't have any project yet</p>
+              <button
+                type="button"
+                onClick={onCreateProject}
+                className="mt-2 inline-flex items-center gap-1 rounded-md bg-brand-500 px-2.5 py-1 text-xs font-medium text-white hover:bg-brand-600"
+              >
+                <IconPlus size={12} /> Create Project
+              </button>
+            </div>
+          ) : (
+            projectList(others)
+          )}
+          {collapsed ? (
+            <button
+              type="button"
+              onClick={onCreateProject}
+              className="mt-2 hidden w-full items-center justify-center rounded-md py-1.5 text-neutral-500 hover:bg-neutral-200/60 md:flex"
+              aria-label="Create project"
+            >
+              <IconPlus size={16} />
+            </button>
+          ) : null}
+        </section>
+      </nav>
+
+      <div className={`flex items-center gap-2 border-t border-neutral-200/80 p-3 ${collapsed ? "md:flex-col" : ""}`}>
+        <AccountMenu user={user} collapsed={collapsed} />
+        <Form method="post" action="/sign-out">
+          <button
+            type="submit"
+            className="rounded-md p-1.5 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-800"
+            aria-label="Sign out"
+            title="Sign out"
+          >
+            <IconLogout size={16} />
           </button>
-        </div>
-      </aside>
+        </Form>
+        <button
+          type="button"
+          onClick={onToggleCollapsed}
+          className="hidden rounded-md p-1.5 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-800 md:block"
+          aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+          aria-keyshortcuts="Control+B Meta+B"
+          title={`${collapsed ? "Expand" : "Collapse"} sidebar (Ctrl/Cmd+B)`}
+        >
+          {collapsed ? <IconChevronRight size={16} /> : <IconPanelLeft size={16} />}
+        </button>
+      </div>
+    </aside>
     </>
   );
 }

@@ -257,6 +257,60 @@ describe("issue views", () => {
     expect(ownerTab.errors).toEqual([]);
   });
 
+  test("a menu pressed before its code has arrived opens next to its trigger when it does", async () => {
+    // Menus load after the page (app/components/lazy-menu.tsx): hold their code back, press View.
+    const page = ownerTab.page;
+    let releaseChunk = () => {};
+    const chunkHeld = new Promise<void>((resolve) => {
+      releaseChunk = resolve;
+    });
+    let chunkRequested = () => {};
+    const requested = new Promise<void>((resolve) => {
+      chunkRequested = resolve;
+    });
+    await page.route(/menu-parts-[^/]*\.js$/, async (route) => {
+      chunkRequested();
+      await chunkHeld;
+      await route.continue();
+    });
+    try {
+      await page.goto(to.projectIssues(slug, projectId), { waitUntil: "domcontentloaded" });
+      // Asked for once the page has hydrated and the browser is idle (held here).
+      await requested;
+      const viewButton = await visible(page.getByRole("button", { name: "View", exact: true }));
+      // The toolbar streams in after the shell; a press reaches React once it has hydrated too.
+      await viewButton.evaluate((button) =>
+        new Promise<void>((resolve) => {
+          const hydrated = () => Object.keys(button).some((key) => key.startsWith("__reactProps$"));
+          const check = () => (hydrated() ? resolve() : requestAnimationFrame(check));
+          check();
+        }),
+      );
+      await viewButton.click();
+      expect(await viewButton.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.getByRole("menu").count()).toBe(0);
+      releaseChunk();
+      const menu = await visible(page.getByRole("menu"));
+      expect(await page.getByRole("button", { name: "View", exact: true }).getAttribute("aria-expanded")).toBe("true");
+      const trigger = await page.getByRole("button", { name: "View", exact: true }).boundingBox();
+      const box = await menu.boundingBox();
+      const viewport = page.viewportSize();
+      if (!trigger || !box || !viewport) throw new Error("the View menu or its trigger has no box");
+      // Just below the trigger, right edges aligned (bottom-end), inside the window.
+      expect(box.y).toBeGreaterThanOrEqual(trigger.y + trigger.height);
+      expect(box.y).toBeLessThan(trigger.y + trigger.height + 16);
+      expect(Math.abs(box.x + box.width - (trigger.x + trigger.width))).toBeLessThan(4);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+    } finally {
+      releaseChunk();
+      await page.unroute(/menu-parts-[^/]*\.js$/);
+    }
+    expect(ownerTab.errors).toEqual([]);
+  });
+
   test("calendar: dragging an issue to another day sets its due date", async () => {
     await setDisplay({ issueView: "calendar" });
     const page = ownerTab.page;

@@ -1,9 +1,8 @@
 // The view-options bar: layout buttons, the filter selector and the View menu of display
 // properties, with their rules (kanban offers no "none" grouping, calendar and Gantt do not
 // group, priority ordering is hidden when grouping by priority).
-import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { Suspense, lazy } from "react";
+import { LazyMenu } from "~/components/lazy-menu";
 import { IconChevronDown } from "~/components/icons";
 import {
   FILTER_KEYS,
@@ -63,14 +62,19 @@ export type { FilterChoices } from "./view-options-items";
 export function FiltersMenu({ filters, choices, onToggle }: FilterMenuProps) {
   const count = FILTER_KEYS.reduce((total, key) => total + (filters[key]?.length ?? 0), 0);
   return (
-    <Menu.Root positioning={{ placement: "bottom-end", gutter: 6 }} closeOnSelect={false} lazyMount unmountOnExit>
-      <Menu.Trigger className={toolbarButton} onPointerEnter={preload} onFocus={preload}>
-        <IconFilter size={14} />
-        Filters
-        {count > 0 ? <span className="rounded-full bg-brand-50 dark:bg-brand-500/15 px-1.5 text-[10px] font-semibold text-brand-600 dark:text-brand-400">{count}</span> : null}
-        <IconChevronDown size={12} className="text-neutral-400" />
-      </Menu.Trigger>
-      <Portal>
+    <LazyMenu
+      rootProps={{ positioning: { placement: "bottom-end", gutter: 6 }, closeOnSelect: false, lazyMount: true, unmountOnExit: true }}
+      triggerProps={{ className: toolbarButton, onPointerEnter: preload, onFocus: preload }}
+      trigger={
+        <>
+          <IconFilter size={14} />
+          Filters
+          {count > 0 ? <span className="rounded-full bg-brand-50 dark:bg-brand-500/15 px-1.5 text-[10px] font-semibold text-brand-600 dark:text-brand-400">{count}</span> : null}
+          <IconChevronDown size={12} className="text-neutral-400" />
+        </>
+      }
+    >
+      {(Menu) => (
         <Menu.Positioner>
           <Menu.Content className="z-50 max-h-[28rem] w-64 overflow-y-auto rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             <Suspense fallback={null}>
@@ -78,8 +82,8 @@ export function FiltersMenu({ filters, choices, onToggle }: FilterMenuProps) {
             </Suspense>
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      )}
+    </LazyMenu>
   );
 }
 
@@ -91,13 +95,18 @@ export function DisplayMenu(props: {
   onToggleProperty(key: IssuePropertyKey): void;
 }) {
   return (
-    <Menu.Root positioning={{ placement: "bottom-end", gutter: 6 }} closeOnSelect={false} lazyMount unmountOnExit>
-      <Menu.Trigger className={toolbarButton} onPointerEnter={preload} onFocus={preload}>
-        <IconSliders size={14} />
-        View
-        <IconChevronDown size={12} className="text-neutral-400" />
-      </Menu.Trigger>
-      <Portal>
+    <LazyMenu
+      rootProps={{ positioning: { placement: "bottom-end", gutter: 6 }, closeOnSelect: false, lazyMount: true, unmountOnExit: true }}
+      triggerProps={{ className: toolbarButton, onPointerEnter: preload, onFocus: preload }}
+      trigger={
+        <>
+          <IconSliders size={14} />
+          View
+          <IconChevronDown size={12} className="text-neutral-400" />
+        </>
+      }
+    >
+      {(Menu) => (
         <Menu.Positioner>
           <Menu.Content className="z-50 max-h-[32rem] w-[30rem] max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             <Suspense fallback={null}>
@@ -105,7 +114,7 @@ export function DisplayMenu(props: {
             </Suspense>
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      )}
+    </LazyMenu>
   );
 }
