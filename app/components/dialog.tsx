@@ -23,6 +23,8 @@ export function DialogShell({
   layer = "page",
   blur = false,
   keepMounted = false,
+  onEscapeKeyDown,
+  contentAttributes,
   children,
 }: {
   open: boolean;
@@ -35,6 +37,10 @@ export function DialogShell({
   layer?: "page" | "top";
   blur?: boolean;
   keepMounted?: boolean;
+  /** Called before Escape closes the dialog; `preventDefault()` keeps it open (a sub-page goes back). */
+  onEscapeKeyDown?(event: KeyboardEvent): void;
+  /** Data attributes for the card (the element with the dialog role). */
+  contentAttributes?: Record<`data-${string}`, string>;
   children: ReactNode;
 }) {
   const z = layer === "top" ? "z-[70]" : "z-50";
@@ -46,11 +52,15 @@ export function DialogShell({
       lazyMount={!keepMounted}
       unmountOnExit={!keepMounted}
       role={alert ? "alertdialog" : "dialog"}
+      onEscapeKeyDown={onEscapeKeyDown}
     >
       <Portal>
         <Dialog.Backdrop className={`fixed inset-0 ${z} bg-neutral-900/40${blur ? " backdrop-blur-[1px]" : ""}${hidden}`} />
         <Dialog.Positioner className={`fixed inset-0 ${z} flex items-start justify-center overflow-y-auto p-4 ${offset}${hidden}`}>
-          <Dialog.Content className={`w-full ${width} rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none${hidden}`}>
+          <Dialog.Content
+            {...contentAttributes}
+            className={`w-full ${width} rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none${hidden}`}
+          >
             {children}
           </Dialog.Content>
         </Dialog.Positioner>
