@@ -44,6 +44,8 @@ export function DialogShell({
   children: ReactNode;
 }) {
   const z = layer === "top" ? "z-[70]" : "z-50";
+  // Black, not a neutral step: the greys swap in the dark theme, and Chromium mixes Tailwind's
+  // neutral-900 (an oklch with a "none" hue) with transparent into nothing at all.
   const hidden = keepMounted ? " data-[state=closed]:hidden" : "";
   return (
     <Dialog.Root
@@ -55,7 +57,7 @@ export function DialogShell({
       onEscapeKeyDown={onEscapeKeyDown}
     >
       <Portal>
-        <Dialog.Backdrop className={`fixed inset-0 ${z} bg-neutral-900/40${blur ? " backdrop-blur-[1px]" : ""}${hidden}`} />
+        <Dialog.Backdrop className={`fixed inset-0 ${z} bg-black/40 dark:bg-black/60${blur ? " backdrop-blur-[1px]" : ""}${hidden}`} />
         <Dialog.Positioner className={`fixed inset-0 ${z} flex items-start justify-center overflow-y-auto p-4 ${offset}${hidden}`}>
           <Dialog.Content
             {...contentAttributes}

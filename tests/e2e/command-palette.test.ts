@@ -27,10 +27,18 @@ async function openPalette(page: Page) {
 
 /** Types into the palette, waits until `option` is the highlighted one (as a person looks), and presses Enter. */
 async function choose(page: Page, text: string, option: string | RegExp) {
-  await paletteInput(page).fill(text);
+  await palette(page).getByRole("combobox").fill(text);
   const highlighted = page.getByRole("option", { name: option });
   await expect.poll(() => highlighted.getAttribute("aria-selected")).toBe("true");
   await page.keyboard.press("Enter");
+}
+
+/** A screenshot once the dialogs' enter animations have finished (endless ones, spinners, aside). */
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+  await screenshot(page, name);
 }
 
 async function closeWithEscape(page: Page, dialog: ReturnType<Page["getByRole"]>) {
@@ -86,7 +94,6 @@ describe("command palette", () => {
       expect(list.y + list.height).toBeLessThanOrEqual(viewport.height);
       expect(list.height).toBeLessThanOrEqual(24 * 16);
     }
-    await screenshot(page, "palette-search-results-1440");
     // The search result is the first option, so Enter picks it.
     await expect.poll(() => result.getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("Enter");
@@ -113,7 +120,6 @@ describe("command palette", () => {
     await openPalette(page);
     await visible(palette(page).getByText("CMD-2", { exact: true }));
     await visible(palette(page).getByText("Ship the release notes"));
-    await screenshot(page, "palette-issue-commands-1440");
     await choose(page, "change state", "Change state...");
     await visible(page.getByPlaceholder("Change state..."));
     // Backspace on the empty input goes back to the commands, and in again.
@@ -160,64 +166,54 @@ describe("command palette", () => {
     await confirm.waitFor({ state: "hidden" });
   });
 
-  test("theme sub-list, Escape back from a sub-page, and the screenshots", async () => {
+  test("the theme changes through a sub-list; Escape goes back from it, then closes", async () => {
     const page = tab.page;
     await tab.goto(to.projectIssues(slug, projectId));
     await openPalette(page);
-    await screenshot(page, "palette-root-1440");
     await choose(page, "theme", "Change interface theme...");
     await visible(page.getByRole("option", { name: "Dark" }));
-    // Escape in a sub-page goes back; at the root it closes.
     await page.keyboard.press("Escape");
     await visible(page.getByRole("option", { name: "Change interface theme..." }));
     await choose(page, "theme", "Change interface theme...");
     await page.getByRole("option", { name: "Dark" }).click();
+    await palette(page).waitFor({ state: "hidden" });
     await expect.poll(() => page.evaluate(() => document.documentElement.className)).toBe("dark");
     await openPalette(page);
-    await screenshot(page, "palette-root-dark-1440");
-    await paletteInput(page).fill("release");
-    await visible(page.getByRole("option", { name: /Ship the release notes/ }));
-    await screenshot(page, "palette-search-results-dark-1440");
-    await closeWithEscape(page, palette(page));
-    await page.keyboard.press("h");
-    await visible(page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
-    await screenshot(page, "shortcuts-dialog-dark-1440");
-    await closeWithEscape(page, page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
-    await page.setViewportSize({ width: 700, height: 900 });
-    await openPalette(page);
-    await screenshot(page, "palette-root-dark-700");
-    await closeWithEscape(page, palette(page));
-    await page.keyboard.press("h");
-    await visible(page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
-    await screenshot(page, "shortcuts-dialog-dark-700");
-    await closeWithEscape(page, page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
-    // Back to light through the palette.
-    await openPalette(page);
     await choose(page, "theme", "Change interface theme...");
-    await page.getByRole("option", { name: "Light" }).click();
+    await choose(page, "light", "Light");
     await expect.poll(() => page.evaluate(() => document.documentElement.className)).toBe("");
+    await expect.poll(async () => (await owner.call<{ theme: { theme: string } }>("GET", "/api/users/me/")).theme.theme).toBe("light");
     await openPalette(page);
-    await screenshot(page, "palette-root-700");
-    await paletteInput(page).fill("release");
-    await visible(page.getByRole("option", { name: /Ship the release notes/ }));
-    await screenshot(page, "palette-search-results-700");
     await closeWithEscape(page, palette(page));
-    await page.keyboard.press("h");
-    await visible(page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
-    await screenshot(page, "shortcuts-dialog-700");
-    await closeWithEscape(page, page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
+  });
+
+  test("screenshots: root, search results, issue commands and the shortcuts dialog", async () => {
+    const page = tab.page;
+    for (const theme of ["light", "dark"] as const) {
+      await owner.call("PATCH", "/api/users/me/", { theme: { theme } });
+      for (const width of [1440, 700]) {
+        await page.setViewportSize({ width, height: 900 });
+        const suffix = `${theme}-${width}`;
+        await tab.goto(to.projectIssues(slug, projectId));
+        await openPalette(page);
+        await shot(page, `palette-root-${suffix}`);
+        await paletteInput(page).fill("the");
+        await visible(page.getByRole("option", { name: /Ship the release notes/ }));
+        await shot(page, `palette-search-results-${suffix}`);
+        await closeWithEscape(page, palette(page));
+        await page.keyboard.press("h");
+        await visible(page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
+        await shot(page, `shortcuts-dialog-${suffix}`);
+        await closeWithEscape(page, page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
+        await tab.goto(issuePath("Audit the login flow"));
+        await openPalette(page);
+        await visible(page.getByRole("option", { name: "Change state..." }));
+        await shot(page, `palette-issue-commands-${suffix}`);
+        await closeWithEscape(page, palette(page));
+      }
+    }
+    await owner.call("PATCH", "/api/users/me/", { theme: { theme: "light" } });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.keyboard.press("h");
-    await visible(page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
-    await screenshot(page, "shortcuts-dialog-1440");
-    await closeWithEscape(page, page.getByRole("dialog", { name: "Keyboard Shortcuts" }));
-    await tab.goto(issuePath("Ship the release notes"));
-    await openPalette(page);
-    await screenshot(page, "palette-issue-commands-1440");
-    await page.setViewportSize({ width: 700, height: 900 });
-    await screenshot(page, "palette-issue-commands-700");
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await closeWithEscape(page, palette(page));
   });
 });
 

@@ -277,10 +277,10 @@ export default function CommandPalette({
                 <Command.Group heading="Issue" className={groupClass}>
                   {issue.canEdit ? (
                     <>
-                      <Item value="Change state..." keywords={["status"]} onSelect={() => openPage("state")} icon={<IconIssues size={14} />}>
+                      <Item value="Change state..." keywords={["status"]} onSelect={() => openPage("state")} icon={<CurrentStateIcon issue={issue} />}>
                         Change state...
                       </Item>
-                      <Item value="Change priority..." onSelect={() => openPage("priority")} icon={<PriorityIcon priority="high" />}>
+                      <Item value="Change priority..." onSelect={() => openPage("priority")} icon={<PriorityIcon priority={issue.priority as Priority} />}>
                         Change priority...
                       </Item>
                       <Item value="Assign to..." keywords={["assignees", "people"]} onSelect={() => openPage("assignees")} icon={<IconUser size={14} />}>
@@ -452,6 +452,12 @@ export default function CommandPalette({
       </Command>
     </DialogShell>
   );
+}
+
+/** The issue's state as its group icon in its colour. */
+function CurrentStateIcon({ issue }: { issue: PaletteIssue }) {
+  const state = issue.states.find((item) => item.id === issue.state);
+  return <StateGroupIcon group={state?.group ?? "backlog"} color={state?.color ?? "#858e96"} />;
 }
 
 const SETTINGS = [
