@@ -4,5 +4,5 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { loadWorkspaceSearch } from "~/lib/search.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadWorkspaceSearch(request, context, params.workspaceSlug ?? "");
+  return Response.json(await loadWorkspaceSearch(request, context, params.workspaceSlug ?? ""));
 }

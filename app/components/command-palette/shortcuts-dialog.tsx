@@ -9,7 +9,8 @@ import { SHORTCUT_SECTIONS, type ShortcutEntry, isApplePlatform, keyLabel, keyNa
 /** A shortcut's keys drawn as key caps. */
 export function KeyCaps({ keys, apple }: { keys: string[]; apple: boolean }) {
   return (
-    <kbd className="flex shrink-0 items-center gap-1 font-sans" aria-label={keys.map((key) => keyName(key, apple)).join(" + ")}>
+    <kbd className="flex shrink-0 items-center gap-1 font-sans">
+      <span className="sr-only">{keys.map((key) => keyName(key, apple)).join(" + ")}</span>
       {keys.map((key) => (
         <span
           key={key}
