@@ -24,22 +24,7 @@ interface Registry {
   registerIssue(issue: PaletteIssue | null): void;
 }
 
-interface CommandCenterValue {
-  /** Opens the create dialog of `kind` if the current page offers one, else does nothing. */
-  openCreate(kind: CreateKind): void;
-  openPalette(): void;
-  openShortcuts(): void;
-}
-
 const RegistryContext = createContext<Registry | null>(null);
-const CommandCenterContext = createContext<CommandCenterValue | null>(null);
-
-/** The palette, the shortcuts dialog and the create registry, from anywhere in the workspace shell. */
-export function useCommandCenter() {
-  const value = useContext(CommandCenterContext);
-  if (!value) throw new Error("useCommandCenter must be used inside the workspace shell");
-  return value;
-}
 
 /**
  * Offers a create dialog to the palette and its shortcut while the calling component is mounted;
@@ -74,10 +59,10 @@ export function usePaletteIssue(issue: PaletteIssue | null) {
 /** Fetches the palette's code once the page has settled, so the first Ctrl/Cmd+K opens at once. */
 function usePrefetchWhenIdle() {
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 2000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadPalette(), { timeout: 10_000 });
-    return () => cancel(handle);
+    // Browsers without requestIdleCallback (Safari) load it on first use.
+    if (!window.requestIdleCallback) return;
+    const handle = window.requestIdleCallback(() => void loadPalette(), { timeout: 10_000 });
+    return () => window.cancelIdleCallback(handle);
   }, []);
 }
 
@@ -116,8 +101,8 @@ export function CommandCenter({ workspaceSlug, children }: { workspaceSlug: stri
     setShortcutsLoaded(true);
     setShortcutsOpen(true);
   }, []);
+  // Opens the create dialog of `kind` if the current page offers one, else does nothing.
   const openCreate = useCallback((kind: CreateKind) => openersRef.current[kind]?.(), []);
-  const value = useMemo(() => ({ openCreate, openPalette, openShortcuts }), [openCreate, openPalette, openShortcuts]);
 
   usePrefetchWhenIdle();
   // Like Linear, Ctrl/Cmd+K works while typing (it types nothing); inside another dialog it is
@@ -139,27 +124,25 @@ export function CommandCenter({ workspaceSlug, children }: { workspaceSlug: stri
   const creatable = useMemo(() => new Set(Object.keys(openers) as CreateKind[]), [openers]);
   return (
     <RegistryContext.Provider value={registry}>
-      <CommandCenterContext.Provider value={value}>
-        {children}
-        {paletteLoaded ? (
-          <Suspense fallback={null}>
-            <CommandPalette
-              open={paletteOpen}
-              onOpenChange={setPaletteOpen}
-              workspaceSlug={workspaceSlug}
-              creatable={creatable}
-              openCreate={openCreate}
-              openShortcuts={openShortcuts}
-              issue={issue}
-            />
-          </Suspense>
-        ) : null}
-        {shortcutsLoaded ? (
-          <Suspense fallback={null}>
-            <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-          </Suspense>
-        ) : null}
-      </CommandCenterContext.Provider>
+      {children}
+      {paletteLoaded ? (
+        <Suspense fallback={null}>
+          <CommandPalette
+            open={paletteOpen}
+            onOpenChange={setPaletteOpen}
+            workspaceSlug={workspaceSlug}
+            creatable={creatable}
+            openCreate={openCreate}
+            openShortcuts={openShortcuts}
+            issue={issue}
+          />
+        </Suspense>
+      ) : null}
+      {shortcutsLoaded ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+        </Suspense>
+      ) : null}
     </RegistryContext.Provider>
   );
 }
