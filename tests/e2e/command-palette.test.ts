@@ -178,7 +178,9 @@ describe("command palette", () => {
     await page.getByRole("option", { name: "Dark" }).click();
     await palette(page).waitFor({ state: "hidden" });
     await expect.poll(() => page.evaluate(() => document.documentElement.className)).toBe("dark");
+    // Opened again, it starts at the root with its first command highlighted.
     await openPalette(page);
+    await expect.poll(() => page.getByRole("option", { selected: true }).textContent()).toContain("Create new issue");
     await choose(page, "theme", "Change interface theme...");
     await choose(page, "light", "Light");
     await expect.poll(() => page.evaluate(() => document.documentElement.className)).toBe("");
@@ -199,6 +201,9 @@ describe("command palette", () => {
         await shot(page, `palette-root-${suffix}`);
         await paletteInput(page).fill("the");
         await visible(page.getByRole("option", { name: /Ship the release notes/ }));
+        await visible(page.getByRole("option", { name: "Change interface theme..." }));
+        // The search's first result is highlighted, not the command that matched before it came.
+        await expect.poll(() => page.getByRole("option", { selected: true }).textContent()).toMatch(/^CMD-\d/);
         await shot(page, `palette-search-results-${suffix}`);
         await closeWithEscape(page, palette(page));
         await page.keyboard.press("h");
@@ -289,6 +294,16 @@ describe("keyboard shortcuts", () => {
     await closeWithEscape(page, palette(page));
     await page.keyboard.press("Control+b");
     await visible(page.getByRole("button", { name: "Collapse sidebar" }));
+
+    // In the rich editor (a comment) the keys are text too.
+    const editor = page.locator('.ProseMirror[aria-label="Add comment"]');
+    await editor.click();
+    await page.keyboard.type("cpqmvdh");
+    await expect.poll(() => editor.textContent()).toContain("cpqmvdh");
+    await page.keyboard.press("Control+k");
+    await visible(paletteInput(page));
+    expect(await dialogs(page).count()).toBe(1);
+    await closeWithEscape(page, palette(page));
 
     // Delete acts on the issues page; typed into one of its inputs it does nothing.
     await tab.goto(to.projectIssues(slug, projectId));

@@ -166,6 +166,9 @@ export default function CommandPalette({
   const [assignees, setAssignees] = useState<string[]>(issue?.assignees ?? []);
   useEffect(() => setAssignees(issue?.assignees ?? []), [issue?.assignees]);
 
+  // The highlighted item. When the search answers, its first result is highlighted: the text was
+  // typed to find something, and Enter should open it rather than a command that also matched.
+  const [selected, setSelected] = useState("");
   const close = () => {
     onOpenChange(false);
   };
@@ -174,6 +177,7 @@ export default function CommandPalette({
     if (!open) {
       setQuery("");
       setPages([]);
+      setSelected("");
     }
   }, [open]);
   const openPage = (next: SubPage) => {
@@ -195,6 +199,11 @@ export default function CommandPalette({
   const resultGroups = results
     ? SEARCH_GROUPS.map((group) => ({ ...group, items: results[group.key] })).filter((group) => group.items.length > 0)
     : [];
+  // When the search answers, its first result is highlighted.
+  useEffect(() => {
+    const first = results && SEARCH_GROUPS.find((group) => results[group.key].length > 0);
+    if (results && first) setSelected(`result:${first.key}:${results[first.key][0].id}`);
+  }, [results]);
   const isAssigned = issue ? assignees.includes(issue.viewerId) : false;
 
   return (
@@ -214,6 +223,8 @@ export default function CommandPalette({
       {/* A new list per page: cmdk's selection and filter start afresh in a sub-page and back. */}
       <Command
         key={page ?? "root"}
+        value={selected}
+        onValueChange={setSelected}
         label="Command palette"
         filter={filter}
         loop
