@@ -5,7 +5,7 @@
 // and the shortcuts dialog land in test-results/e2e/. Data the test is not about is made over the API.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, to, visible, waitForPath } from "./fixtures";
+import { ApiUser, PASSWORD, type TestPage, baseUrl, launchBrowser, login, newPage, screenshot, to, visible, waitForPath } from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -63,7 +63,7 @@ beforeAll(async () => {
   base = `/api/workspaces/${slug}/projects/${projectId}`;
   const states = await owner.call<{ id: string; name: string }[]>("GET", `${base}/states/`);
   const todo = states.find((state) => state.name === "Todo")?.id;
-  for (const name of ["Audit the login flow", "Ship the release notes", "Rename the billing tab"]) {
+  for (const name of ["Audit the login flow", "Ship the release notes", "Rename the billing tab", "Drop the old banner"]) {
     issues[name] = await owner.post<{ id: string; sequence_id: number }>(`${base}/issues/`, { name, state: todo, priority: "low" });
   }
   tab = await newPage(browser, { width: 1440, height: 900 });
@@ -164,6 +164,20 @@ describe("command palette", () => {
     await visible(confirm);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "hidden" });
+  });
+
+  test("Delete issue asks first, then deletes and goes back to the issues", async () => {
+    const page = tab.page;
+    await tab.goto(issuePath("Drop the old banner"));
+    await openPalette(page);
+    await choose(page, "delete", "Delete issue");
+    const confirm = page.getByRole("alertdialog", { name: "Delete Issue" });
+    await visible(confirm.getByText("CMD-4"));
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await waitForPath(page, to.projectIssues(slug, projectId));
+    await visible(page.getByText("Issue deleted successfully"));
+    const response = await fetch(`${baseUrl()}${base}/issues/${issues["Drop the old banner"].id}/`, { headers: { cookie: owner.cookie } });
+    expect(response.status).toBe(404);
   });
 
   test("the theme changes through a sub-list; Escape goes back from it, then closes", async () => {
