@@ -128,7 +128,11 @@ describe("command palette", () => {
     await visible(page.getByRole("option", { name: "Change priority..." }));
     await choose(page, "change state", "Change state...");
     await visible(page.getByRole("option", { name: "In Progress" }));
-    await page.keyboard.type("In Progr");
+    // The sub-list opens with its first state highlighted, ready for the arrows.
+    await expect.poll(() => page.getByRole("option", { selected: true }).textContent()).toBe("Backlog");
+    // Arrows move the highlight (Backlog, Todo, In Progress); Enter picks it.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
     await expect.poll(() => page.getByRole("option", { name: "In Progress" }).getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("Enter");
     await palette(page).waitFor({ state: "hidden" });

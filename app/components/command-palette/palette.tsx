@@ -8,7 +8,7 @@ import { Command } from "cmdk";
 import { useEffect, useMemo, useState } from "react";
 import { APPEARANCE_PATH, THEME_FETCHER_KEY } from "~/lib/appearance-contract";
 import { HELP_LINKS } from "~/lib/help-links";
-import { createWorkspacePath, workspaceSettingsPath } from "~/lib/paths";
+import { createWorkspacePath, workspaceSearchPath, workspaceSettingsPath } from "~/lib/paths";
 import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_GROUPS,
@@ -16,7 +16,6 @@ import {
   searchResultLabel,
   searchResultPath,
 } from "~/lib/search-contract";
-import { workspaceSearchPath } from "~/lib/paths";
 import { PRIORITIES } from "../../../workers/domain/schemas/constants";
 import { THEME_OPTIONS, type ThemeName } from "../../../workers/domain/schemas/theme-palette";
 import { DialogShell } from "../dialog";
@@ -169,9 +168,7 @@ export default function CommandPalette({
   // The highlighted item. When the search answers, its first result is highlighted: the text was
   // typed to find something, and Enter should open it rather than a command that also matched.
   const [selected, setSelected] = useState("");
-  const close = () => {
-    onOpenChange(false);
-  };
+  const close = () => onOpenChange(false);
   // Each opening starts at the root with an empty input.
   useEffect(() => {
     if (!open) {
@@ -180,13 +177,16 @@ export default function CommandPalette({
       setSelected("");
     }
   }, [open]);
+  // A page starts with an empty input and its first item highlighted.
   const openPage = (next: SubPage) => {
     setPages((current) => [...current, next]);
     setQuery("");
+    setSelected("");
   };
   const back = () => {
     setPages((current) => current.slice(0, -1));
     setQuery("");
+    setSelected("");
   };
   const run = (action: () => void) => {
     close();
