@@ -23,6 +23,8 @@ export function DialogShell({
   layer = "page",
   blur = false,
   keepMounted = false,
+  onEscapeKeyDown,
+  contentAttributes,
   children,
 }: {
   open: boolean;
@@ -35,9 +37,15 @@ export function DialogShell({
   layer?: "page" | "top";
   blur?: boolean;
   keepMounted?: boolean;
+  /** Called before Escape closes the dialog; `preventDefault()` keeps it open (a sub-page goes back). */
+  onEscapeKeyDown?(event: KeyboardEvent): void;
+  /** Data attributes for the card (the element with the dialog role). */
+  contentAttributes?: Record<`data-${string}`, string>;
   children: ReactNode;
 }) {
   const z = layer === "top" ? "z-[70]" : "z-50";
+  // Black, not a neutral step: the greys swap in the dark theme, and Chromium mixes Tailwind's
+  // neutral-900 (an oklch with a "none" hue) with transparent into nothing at all.
   const hidden = keepMounted ? " data-[state=closed]:hidden" : "";
   return (
     <Dialog.Root
@@ -46,13 +54,17 @@ export function DialogShell({
       lazyMount={!keepMounted}
       unmountOnExit={!keepMounted}
       role={alert ? "alertdialog" : "dialog"}
+      onEscapeKeyDown={onEscapeKeyDown}
     >
       <Portal>
-        {/* Black whatever the theme (the dark palette's greys run light), and apart from the
-            interpolation: Tailwind's scanner does not see a class glued to a following "${". */}
-        <Dialog.Backdrop className={`fixed inset-0 ${z} bg-black/40 ${blur ? "backdrop-blur-[1px]" : ""}${hidden}`} />
+        {/* Black whatever the theme (the dark palette's greys run light), darker in the dark theme;
+            apart from the interpolation: Tailwind's scanner does not see a class glued to "${". */}
+        <Dialog.Backdrop className={`fixed inset-0 ${z} bg-black/40 dark:bg-black/60 ${blur ? "backdrop-blur-[1px]" : ""}${hidden}`} />
         <Dialog.Positioner className={`fixed inset-0 ${z} flex items-start justify-center overflow-y-auto p-4 ${offset}${hidden}`}>
-          <Dialog.Content className={`w-full ${width} rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none${hidden}`}>
+          <Dialog.Content
+            {...contentAttributes}
+            className={`w-full ${width} rounded-xl bg-surface shadow-2xl ring-1 ring-black/5 outline-none${hidden}`}
+          >
             {children}
           </Dialog.Content>
         </Dialog.Positioner>

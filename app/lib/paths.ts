@@ -43,6 +43,17 @@ export function profilePath(back?: string | null) {
   const safe = safeNext(back);
   return safe && safe !== "/" ? `/profile?back=${encodeURIComponent(safe)}` : "/profile";
 }
+
+export const createWorkspacePath = () => "/create-workspace";
+export const issuePath = (slug: string, projectId: string, issueId: string) => `${projectIssuesPath(slug, projectId)}/${issueId}`;
 export const projectPagesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/pages`;
 export const pagePath = (slug: string, projectId: string, pageId: string) => `${projectPagesPath(slug, projectId)}/${pageId}`;
-export const issuePath = (slug: string, projectId: string, issueId: string) => `${projectIssuesPath(slug, projectId)}/${issueId}`;
+
+/** The workspace settings sections, "" being General. */
+export type WorkspaceSettingsSection = "" | "members" | "billing" | "integrations" | "import-export";
+export const workspaceSettingsPath = (slug: string, section: WorkspaceSettingsSection = "") =>
+  `${workspacePath(slug)}/settings${section ? `/${section}` : ""}`;
+
+/** The command palette's search (a resource route answering JSON). */
+export const workspaceSearchPath = (slug: string, search: string) =>
+  `${workspacePath(slug)}/search?${new URLSearchParams({ search })}`;

@@ -15,6 +15,7 @@ import type { Change } from "../../durable-objects/protocol";
 import { IconAlert, IconLock } from "~/components/icons";
 import { IssueModalProvider } from "~/components/issue-modal/context";
 import { PresenceIndicator } from "~/components/presence-indicator";
+import { ProjectCreateDialogs } from "~/components/project-create-dialogs";
 import { ProjectIcon } from "~/components/project-icon";
 import { type Crumb, type ProjectPageHandle, ShellHeader } from "~/components/shell-header";
 import { InlineState } from "~/components/shell-states";
@@ -132,6 +133,13 @@ export default function ProjectShell() {
           <Outlet context={outletContext} />
         </BoardHubContext.Provider>
       </IssueModalProvider>
+      <ProjectCreateDialogs
+        workspaceSlug={workspace.slug}
+        projectId={project.id}
+        canCreate={(project.member_role ?? 0) >= 15}
+        showsViews={project.issue_views_view}
+        showsPages={project.page_view}
+      />
     </>
   );
 }

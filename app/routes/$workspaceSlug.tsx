@@ -1,5 +1,5 @@
-// The workspace shell: sidebar + main area, the create-project modal, the shell's
-// keyboard shortcuts, and the not-authorized / not-found screens. Its action takes the
+// The workspace shell: sidebar + main area, the create-project modal, the command palette and the
+// keyboard shortcuts (CommandCenter), and the not-authorized / not-found screens. Its action takes the
 // workspace-level project intents so any page of the shell can post them.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -16,6 +16,7 @@ import {
 } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 import { CreateProjectInput } from "../../workers/domain/schemas/projects";
+import { CommandCenter, CreateOpener } from "~/components/command-palette/command-center";
 import { IconAlert, IconLock } from "~/components/icons";
 import { FullPageState, LoadingState } from "~/components/shell-states";
 import { Sidebar } from "~/components/sidebar";
@@ -138,42 +139,45 @@ export default function WorkspaceShell() {
     });
   }, []);
   useShortcut({ key: "b", mod: true, allowInInputs: true }, toggleCollapsed);
-  useShortcut({ key: "p" }, () => setCreateOpen(true));
+  const openCreateProject = useCallback(() => setCreateOpen(true), []);
 
   const shell = useMemo<WorkspaceShellValue>(
     () => ({
       workspace,
       projects,
-      openCreateProject: () => setCreateOpen(true),
+      openCreateProject,
       openSidebar: () => setMobileOpen(true),
     }),
-    [workspace, projects],
+    [workspace, projects, openCreateProject],
   );
 
   return (
     <WorkspaceShellContext.Provider value={shell}>
-      <div className="flex min-h-screen bg-surface">
-        <Sidebar
-          workspace={workspace}
-          workspaces={workspaces}
-          projects={projects}
-          user={user}
-          collapsed={collapsed}
-          mobileOpen={mobileOpen}
-          onToggleCollapsed={toggleCollapsed}
-          onCloseMobile={() => setMobileOpen(false)}
-          onCreateProject={() => setCreateOpen(true)}
-        />
-        <main className="relative flex min-w-0 flex-1 flex-col">
-          <Outlet />
-          <ProjectSwitchPending />
-        </main>
-      </div>
-      {createOpen ? (
-        <Suspense fallback={null}>
-          <CreateProjectDialog slug={workspace.slug} open={createOpen} onOpenChange={setCreateOpen} />
-        </Suspense>
-      ) : null}
+      <CommandCenter workspaceSlug={workspace.slug}>
+        <CreateOpener kind="project" open={openCreateProject} />
+        <div className="flex min-h-screen bg-surface">
+          <Sidebar
+            workspace={workspace}
+            workspaces={workspaces}
+            projects={projects}
+            user={user}
+            collapsed={collapsed}
+            mobileOpen={mobileOpen}
+            onToggleCollapsed={toggleCollapsed}
+            onCloseMobile={() => setMobileOpen(false)}
+            onCreateProject={openCreateProject}
+          />
+          <main className="relative flex min-w-0 flex-1 flex-col">
+            <Outlet />
+            <ProjectSwitchPending />
+          </main>
+        </div>
+        {createOpen ? (
+          <Suspense fallback={null}>
+            <CreateProjectDialog slug={workspace.slug} open={createOpen} onOpenChange={setCreateOpen} />
+          </Suspense>
+        ) : null}
+      </CommandCenter>
     </WorkspaceShellContext.Provider>
   );
 }

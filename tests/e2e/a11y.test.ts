@@ -124,6 +124,44 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "command palette",
+    signedIn: true,
+    open: async (page, world) => {
+      await issuesLayout(page, world, "List layout", (p) => visible(p.getByText("Audit the login flow").first()));
+      await page.keyboard.press("Control+k");
+      await visible(page.getByRole("option", { name: "Create new issue" }));
+    },
+  },
+  {
+    name: "command palette: search results",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, to.workspace(world.slug));
+      await page.keyboard.press("Control+k");
+      await page.getByPlaceholder("Type a command or search...").fill("the");
+      await visible(page.getByRole("option", { name: /Audit the login flow/ }));
+    },
+  },
+  {
+    name: "command palette on the issue page",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, issuePage(world));
+      await visible(page.getByText("Looks right to me.").first());
+      await page.keyboard.press("Control+k");
+      await visible(page.getByRole("option", { name: "Change state..." }));
+    },
+  },
+  {
+    name: "keyboard shortcuts dialog",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, to.workspace(world.slug));
+      await page.keyboard.press("h");
+      await visible(page.getByRole("dialog", { name: "Keyboard Shortcuts" }).getByText("Copy the issue URL"));
+    },
+  },
+  {
     name: "issue page",
     signedIn: true,
     open: async (page, world) => {

@@ -10,6 +10,7 @@ import { Attachments } from "./attachments";
 import { issueKey } from "./format";
 import { IconParent } from "./icons";
 import { IssuePageContext, type IssuePageValue } from "./page-context";
+import { PaletteIssueBridge } from "./palette-bridge";
 import { primeResource } from "./project-data";
 import { IssueSidebar } from "./sidebar";
 import { SubIssues } from "./sub-issues";
@@ -74,6 +75,7 @@ export function IssueView({
         </div>
         <IssueSidebar />
       </div>
+      <PaletteIssueBridge />
     </IssuePageContext.Provider>
   );
 }

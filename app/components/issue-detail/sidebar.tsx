@@ -8,7 +8,6 @@ import { useShortcut } from "~/hooks/use-shortcut";
 import { IconCalendar, IconPlus, IconTrash, IconX } from "../icons";
 import { PRIORITY_LABELS, type Priority, PriorityIcon, StateGroupIcon } from "../issue-icons";
 import { QuickLabelForm } from "../labels/quick-label-form";
-import { useToast } from "../toast";
 import { DAY_MS } from "../../../workers/domain/schemas/dates";
 import { truncate } from "../ui";
 import { Avatar, estimateLabel, issueKey } from "./format";
@@ -25,8 +24,8 @@ import {
 } from "./icons";
 import { LinksSection } from "./links";
 import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "./options";
+import { DeleteIssueDialog, useCopyIssueLink } from "./issue-actions";
 import { useIssueAction, useIssuePage, pendingPatchValue } from "./page-context";
-import { ConfirmDialog } from "../dialog";
 import { IssueSearchDialog, NONE, ParentIssueDialog, Picker } from "./pickers";
 import { useProjectResource } from "./project-data";
 
@@ -251,23 +250,6 @@ function LabelsRow() {
   );
 }
 
-/**
- * Copies the issue's URL and says so: the "Copy link" button and Ctrl/Cmd+Alt+C (whose toast is
- * titled "Copied to clipboard").
- */
-function useCopyIssueLink() {
-  const { issuePath, data } = useIssuePage();
-  const toast = useToast();
-  return async (title: string) => {
-    try {
-      await navigator.clipboard.writeText(`${window.location.origin}${issuePath(data.issue.id)}`);
-      toast.show({ type: "success", title, message: "Issue link copied to clipboard." });
-    } catch {
-      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
-    }
-  };
-}
-
 function CopyLinkButton() {
   const copy = useCopyIssueLink();
   useShortcut({ key: "c", mod: true, alt: true }, () => void copy("Copied to clipboard"));
@@ -286,9 +268,7 @@ function CopyLinkButton() {
 }
 
 function DeleteIssueButton() {
-  const { data, identifier } = useIssuePage();
   const [open, setOpen] = useState(false);
-  const action = useIssueAction();
   return (
     <>
       <button
@@ -300,22 +280,7 @@ function DeleteIssueButton() {
       >
         <IconTrash size={15} />
       </button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Delete Issue"
-        description={
-          <>
-            Are you sure you want to delete issue{" "}
-            <span className="font-medium text-neutral-900">{issueKey(identifier, data.issue.sequence_id)}</span>? All of the data related to
-            the issue will be permanently removed. This action cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={action.pending}
-        onConfirm={() => action.submit({ intent: "delete-issue" })}
-      />
+      <DeleteIssueDialog open={open} onOpenChange={setOpen} />
     </>
   );
 }

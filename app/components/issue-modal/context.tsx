@@ -1,9 +1,10 @@
 // The create/update issue modal's opener. The project shell mounts the provider, so
 // every project page (list, board, calendar, Gantt, the issue page) can open it with
-// `useIssueModal().open({ defaults })`, and C opens it anywhere in the project.
+// `useIssueModal().open({ defaults })`; it is offered to the command palette and to C (the
+// shell's create shortcuts) anywhere in the project.
 // The modal itself (form, pickers, editor) is loaded on first use.
 import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from "react";
-import { useShortcut } from "~/hooks/use-shortcut";
+import { useRegisterCreate } from "../command-palette/command-center";
 import type { Priority } from "../issue-icons";
 
 export interface IssueFormDefaults {
@@ -86,7 +87,7 @@ export function IssueModalProvider({
     [canCreate],
   );
   const close = useCallback(() => setOptions(null), []);
-  useShortcut({ key: "c" }, () => open());
+  useRegisterCreate("issue", canCreate ? () => open() : null);
 
   const value = useMemo(() => ({ open, close, canCreate }), [open, close, canCreate]);
   return (

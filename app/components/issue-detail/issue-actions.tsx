@@ -1,0 +1,47 @@
+// What the issue sidebar and the command palette both do to the issue: copy its URL and delete
+// it after the confirmation.
+import { ConfirmDialog } from "../dialog";
+import { useToast } from "../toast";
+import { issueKey } from "./format";
+import { useIssueAction, useIssuePage } from "./page-context";
+
+/**
+ * Copies the issue's URL and says so: the "Copy link" button, Ctrl/Cmd+Alt+C and the palette
+ * (whose toasts are titled "Copied to clipboard").
+ */
+export function useCopyIssueLink() {
+  const { issuePath, data } = useIssuePage();
+  const toast = useToast();
+  return async (title: string) => {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}${issuePath(data.issue.id)}`);
+      toast.show({ type: "success", title, message: "Issue link copied to clipboard." });
+    } catch {
+      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
+    }
+  };
+}
+
+/** "Delete Issue": the question before the issue and everything on it is removed. */
+export function DeleteIssueDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { data, identifier } = useIssuePage();
+  const action = useIssueAction();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Issue"
+      description={
+        <>
+          Are you sure you want to delete issue{" "}
+          <span className="font-medium text-neutral-900">{issueKey(identifier, data.issue.sequence_id)}</span>? All of the data related to
+          the issue will be permanently removed. This action cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={action.pending}
+      onConfirm={() => action.submit({ intent: "delete-issue" })}
+    />
+  );
+}
