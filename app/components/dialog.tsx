@@ -132,6 +132,49 @@ export function DialogActions({
 }
 
 /** A yes-or-no question before something that cannot be undone; the answer button is red. */
+/**
+ * "Delete {kind}": asks before deleting the named `target` (null keeps it closed), in one wording:
+ * "Are you sure you want to delete the {kind} {name}? {consequence} This action cannot be undone."
+ */
+export function ConfirmDeleteDialog<Target extends { name: string }>({
+  kind,
+  target,
+  consequence,
+  onClose,
+  pending,
+  onConfirm,
+}: {
+  kind: string;
+  target: Target | null;
+  /** What else goes with it, said before "This action cannot be undone." */
+  consequence?: string;
+  onClose(): void;
+  pending: boolean;
+  onConfirm(target: Target): void;
+}) {
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`Delete ${kind}`}
+      description={
+        <>
+          Are you sure you want to delete the {kind} <span className="font-medium text-neutral-900">{target?.name}</span>?
+          {consequence ? ` ${consequence}` : ""} This action cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={pending}
+      onConfirm={() => {
+        if (target) onConfirm(target);
+      }}
+    />
+  );
+}
+
 export function ConfirmDialog({
   open,
   onOpenChange,

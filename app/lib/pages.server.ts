@@ -9,8 +9,8 @@ import {
   deletePageBlock,
   updatePageBlock,
 } from "../../workers/domain/page-blocks";
-import { type PageView as PageRow, addFavoritePage, createPage, deletePage, listPages, removeFavoritePage, updatePage } from "../../workers/domain/pages";
-import type { PageCard, PagesListing, RecentGroupKey } from "../../workers/domain/schemas/page-responses";
+import { type PageView as PageRow, addFavoritePage, pageCardOf, createPage, deletePage, listPages, removeFavoritePage, updatePage } from "../../workers/domain/pages";
+import type { PagesListing, RecentGroupKey } from "../../workers/domain/schemas/page-responses";
 import { PageFormSchema } from "../../workers/domain/schemas/pages";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
@@ -19,17 +19,6 @@ import { PageDetailIntentSchema, type PageDetailScreenData, type PagesListData, 
 
 const RECENT_ORDER: RecentGroupKey[] = ["today", "yesterday", "this_week"];
 
-const cardOf = (page: PageRow): PageCard => ({
-  id: page.id,
-  name: page.name,
-  access: page.access,
-  is_favorite: page.is_favorite,
-  blocks: page.blocks,
-  label_details: page.label_details,
-  created_by: page.created_by,
-  created_at: page.created_at,
-  updated_at: page.updated_at,
-});
 
 /** The list's loader: the tab named by `?tab=` (all pages by default). */
 export async function loadPagesList(request: Request, context: AppLoadContext, slug: string, projectId: string): Promise<PagesListData> {
@@ -42,11 +31,11 @@ export async function loadPagesList(request: Request, context: AppLoadContext, s
       const grouped = answer as Partial<Record<RecentGroupKey, PageRow[]>>;
       const groups = RECENT_ORDER.flatMap((key) => {
         const pages = grouped[key] ?? [];
-        return pages.length ? [{ key, pages: pages.map(cardOf) }] : [];
+        return pages.length ? [{ key, pages: pages.map(pageCardOf) }] : [];
       });
       listing = { kind: "recent", tab, groups };
     } else {
-      listing = { kind: "list", tab, pages: (answer as PageRow[]).map(cardOf) };
+      listing = { kind: "list", tab, pages: (answer as PageRow[]).map(pageCardOf) };
     }
     return { me: ctx.actor.id, listing };
   });

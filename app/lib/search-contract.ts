@@ -3,18 +3,9 @@
 // Client-safe: the resource route's loader is annotated with these types.
 import { cycleIssuesPath, issuePath, moduleIssuesPath, pagePath, projectIssuesPath, viewIssuesPath, workspacePath } from "./paths";
 
-type ProjectItem = { id: string; name: string; project_id: string; project__identifier: string; workspace__slug: string };
+import type { SearchResults } from "../../workers/domain/schemas/responses";
 
-/** Every group the search answers, each at most a handful of rows. */
-export interface SearchResults {
-  workspace: { id: string; name: string; slug: string }[];
-  project: { id: string; name: string; identifier: string; workspace__slug: string }[];
-  issue: (ProjectItem & { sequence_id: number })[];
-  cycle: ProjectItem[];
-  module: ProjectItem[];
-  issue_view: ProjectItem[];
-  page: ProjectItem[];
-}
+export type { SearchResults };
 
 export type SearchGroup = keyof SearchResults;
 
@@ -45,7 +36,7 @@ export function searchResultPath(group: SearchGroup, item: SearchItem): string {
   if (group === "workspace") return workspacePath((item as SearchResults["workspace"][number]).slug);
   const slug = (item as { workspace__slug: string }).workspace__slug;
   if (group === "project") return projectIssuesPath(slug, item.id);
-  const projectId = (item as ProjectItem).project_id;
+  const projectId = (item as SearchResults["cycle"][number]).project_id;
   switch (group) {
     case "issue":
       return issuePath(slug, projectId, item.id);

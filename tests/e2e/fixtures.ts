@@ -132,6 +132,34 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState("networkidle").catch(() => {});
 }
 
+/**
+ * Holds the page's requests matching `pattern` (a lazy chunk, say) until `release()`:
+ * `requested` settles at the first one. `stop()` lets them all through and ends the hold.
+ */
+export async function holdRequests(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let markRequested = () => {};
+  const requested = new Promise<void>((resolve) => {
+    markRequested = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    markRequested();
+    await held;
+    await route.continue();
+  });
+  return {
+    requested,
+    release: () => release(),
+    async stop() {
+      release();
+      await page.unroute(pattern);
+    },
+  };
+}
+
 export async function visible(locator: Locator, timeout = 15_000) {
   await locator.first().waitFor({ state: "visible", timeout });
   return locator;

@@ -5,7 +5,7 @@
 // the API.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ApiUser, type TestPage, dragByMouse, launchBrowser, login, newPage, PASSWORD, screenshot, to, visible, waitForHydration, projectWithMember } from "./fixtures";
+import { type ApiUser, type TestPage, dragByMouse, holdRequests, launchBrowser, login, newPage, PASSWORD, screenshot, to, visible, waitForHydration, projectWithMember } from "./fixtures";
 
 interface IssueRow {
   id: string;
@@ -68,6 +68,11 @@ async function readyToDrag(page: Page) {
 const column = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const card = (scope: Page | Locator, name: string) => scope.locator("[data-issue-id]").filter({ hasText: name });
 const namesIn = async (scope: Locator) => (await scope.locator("[data-issue-id] a[data-issue-link]").allTextContents()).map((text) => text.trim());
+
+async function closeMenu(page: Page) {
+  await page.keyboard.press("Escape");
+  await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+}
 
 async function openViewMenu(page: Page) {
   await page.getByRole("button", { name: "View", exact: true }).click();
@@ -225,34 +230,26 @@ describe("issue views", () => {
     // clicking meanwhile must not make React throw the server's calendar away (error 421).
     await setDisplay({ issueView: "calendar" });
     const page = ownerTab.page;
-    let releaseChunk = () => {};
-    const chunkHeld = new Promise<void>((resolve) => {
-      releaseChunk = resolve;
-    });
-    let chunkRequested = () => {};
-    const requested = new Promise<void>((resolve) => {
-      chunkRequested = resolve;
-    });
-    await page.route(/calendar-layout-[^/]*\.js$/, async (route) => {
-      chunkRequested();
-      await chunkHeld;
-      await route.continue();
-    });
+    const chunk = await holdRequests(page, /calendar-layout-[^/]*\.js$/);
     try {
       await page.goto(to.projectIssues(slug, projectId), { waitUntil: "domcontentloaded" });
-      await requested;
+      await chunk.requested;
       const viewButton = await visible(page.getByRole("button", { name: "View", exact: true }));
       const box = await viewButton.boundingBox();
       if (!box) throw new Error("the View button has no box");
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      releaseChunk();
+      chunk.release();
       await waitForHydration(page);
       await visible(card(page.getByRole("region", { name: firstWeekday, exact: true }), "Delta deadline"));
+      // The press may have opened the View menu once its code arrived (it loads after the page):
+      // wait for the real menu trigger, close the menu if it is open, then open it by hand.
+      const trigger = page.getByRole("button", { name: "View", exact: true });
+      await expect.poll(() => trigger.getAttribute("data-scope")).toBe("menu");
+      if ((await trigger.getAttribute("aria-expanded")) === "true") await closeMenu(page);
       await openViewMenu(page);
       await page.keyboard.press("Escape");
     } finally {
-      releaseChunk();
-      await page.unroute(/calendar-layout-[^/]*\.js$/);
+      await chunk.stop();
     }
     expect(ownerTab.errors).toEqual([]);
   });
@@ -260,23 +257,11 @@ describe("issue views", () => {
   test("a menu pressed before its code has arrived opens next to its trigger when it does", async () => {
     // Menus load after the page (app/components/lazy-menu.tsx): hold their code back, press View.
     const page = ownerTab.page;
-    let releaseChunk = () => {};
-    const chunkHeld = new Promise<void>((resolve) => {
-      releaseChunk = resolve;
-    });
-    let chunkRequested = () => {};
-    const requested = new Promise<void>((resolve) => {
-      chunkRequested = resolve;
-    });
-    await page.route(/menu-parts-[^/]*\.js$/, async (route) => {
-      chunkRequested();
-      await chunkHeld;
-      await route.continue();
-    });
+    const chunk = await holdRequests(page, /menu-parts-[^/]*\.js$/);
     try {
       await page.goto(to.projectIssues(slug, projectId), { waitUntil: "domcontentloaded" });
       // Asked for once the page has hydrated and the browser is idle (held here).
-      await requested;
+      await chunk.requested;
       const viewButton = await visible(page.getByRole("button", { name: "View", exact: true }));
       // The toolbar streams in after the shell; a press reaches React once it has hydrated too.
       await viewButton.evaluate((button) =>
@@ -289,7 +274,7 @@ describe("issue views", () => {
       await viewButton.click();
       expect(await viewButton.getAttribute("aria-expanded")).toBe("false");
       expect(await page.getByRole("menu").count()).toBe(0);
-      releaseChunk();
+      chunk.release();
       const menu = await visible(page.getByRole("menu"));
       expect(await page.getByRole("button", { name: "View", exact: true }).getAttribute("aria-expanded")).toBe("true");
       const trigger = await page.getByRole("button", { name: "View", exact: true }).boundingBox();
@@ -302,11 +287,9 @@ describe("issue views", () => {
       expect(Math.abs(box.x + box.width - (trigger.x + trigger.width))).toBeLessThan(4);
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-      await page.keyboard.press("Escape");
-      await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+      await closeMenu(page);
     } finally {
-      releaseChunk();
-      await page.unroute(/menu-parts-[^/]*\.js$/);
+      await chunk.stop();
     }
     expect(ownerTab.errors).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { runNamedBatch } from "../lib/batch";
 import { projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { NotFound } from "./errors";
-import { PAGE_BLOCK_PREVIEW, PAGE_NOT_FOUND, pageOf, visibleTo } from "./pages";
+import { PAGE_BLOCK_PREVIEW, PAGE_NOT_FOUND, pageCardOf, pageOf, visibleTo } from "./pages";
 import type { PageDetailData } from "./schemas/page-responses";
 
 /** Everything `/pages/{pageId}` shows: one access check, then one batch. */
@@ -68,17 +68,7 @@ export async function pageDetailOf(ctx: ActorContext, slug: string, projectId: s
     label_details: [],
   });
   return {
-    page: {
-      id: page.id,
-      name: page.name,
-      access: page.access,
-      is_favorite: page.is_favorite,
-      blocks: page.blocks,
-      label_details: page.label_details,
-      created_by: page.created_by,
-      created_at: page.created_at,
-      updated_at: page.updated_at,
-    },
+    page: pageCardOf(page),
     blocks,
     states: read.states,
     project: { id: access.project.id, identifier: access.project.identifier },

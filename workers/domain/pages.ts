@@ -15,6 +15,7 @@ import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
 import { removeFavorite, saveFavorite } from "./favorites";
 import { DAY_MS } from "./schemas/dates";
+import type { PageCard } from "./schemas/page-responses";
 import { CreatePageInput, FavoritePageInput, PageListParams, PatchPageInput } from "./schemas/pages";
 
 export const PAGE_NOT_FOUND = "Page not found.";
@@ -52,6 +53,19 @@ export function pageOf(page: Page, extras: { is_favorite: boolean; blocks: Block
 }
 
 export type PageView = ReturnType<typeof pageOf>;
+
+/** A page as the pages screens' lists and cards show it. */
+export const pageCardOf = (page: PageView): PageCard => ({
+  id: page.id,
+  name: page.name,
+  access: page.access,
+  is_favorite: page.is_favorite,
+  blocks: page.blocks,
+  label_details: page.label_details,
+  created_by: page.created_by,
+  created_at: page.created_at,
+  updated_at: page.updated_at,
+});
 
 /** A page of the project the actor may see, or 404. */
 export async function loadPage(ctx: ActorContext, projectId: string, pageId: string) {

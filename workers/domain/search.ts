@@ -25,6 +25,9 @@ import {
 } from "../../drizzle/schema";
 import { workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
+import type { SearchResults } from "./schemas/responses";
+
+export type { SearchResults };
 
 export const SEARCH_LIMIT = 10;
 /** Longer input is cut: nobody names a thing with more than a title's worth of characters. */
@@ -33,18 +36,6 @@ const MAX_QUERY_LENGTH = 255;
 export interface SearchParams {
   search?: string;
   project_id?: string;
-}
-
-type ProjectItem = { id: string; name: string; project_id: string; project__identifier: string; workspace__slug: string };
-
-export interface SearchResults {
-  workspace: { id: string; name: string; slug: string }[];
-  project: { id: string; name: string; identifier: string; workspace__slug: string }[];
-  issue: (ProjectItem & { sequence_id: number })[];
-  cycle: ProjectItem[];
-  module: ProjectItem[];
-  issue_view: ProjectItem[];
-  page: ProjectItem[];
 }
 
 const emptyResults = (): SearchResults => ({

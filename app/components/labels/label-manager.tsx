@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { ColorPicker } from "../settings/color-picker";
 import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
-import { ConfirmDialog } from "../dialog";
+import { ConfirmDeleteDialog } from "../dialog";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { DEFAULT_LABEL_COLOR, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
@@ -316,24 +316,13 @@ export function LabelManager({ labels }: { labels: ManagedLabel[] }) {
         parent={dialogParent ?? null}
         groups={groups}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete label"
-        description={
-          <>
-            Are you sure you want to delete the label <span className="font-medium text-neutral-900">{deleting?.name}</span>? It will be
-            removed from every issue. This action cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <ConfirmDeleteDialog
+        kind="label"
+        target={deleting}
+        consequence="It will be removed from every issue."
+        onClose={() => setDeleting(null)}
         pending={deleteFetcher.state !== "idle"}
-        onConfirm={() => {
-          if (deleting) deleteFetcher.submit({ intent: "delete-label", label_id: deleting.id }, { method: "post", encType: "application/json" });
-        }}
+        onConfirm={(target) => deleteFetcher.submit({ intent: "delete-label", label_id: target.id }, { method: "post", encType: "application/json" })}
       />
     </div>
   );

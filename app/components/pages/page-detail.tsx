@@ -17,7 +17,7 @@ import { TITLE_REQUIRED } from "../../../workers/domain/schemas/common";
 import { BoardHubContext } from "~/hooks/use-live-issues";
 import type { PageBlockDetail, PageDetailData, PageDetailIntent, PageDetailScreenData, PagesAnswer } from "~/lib/pages-contract";
 import { issuePath } from "~/lib/paths";
-import { ConfirmDialog } from "../dialog";
+import { ConfirmDeleteDialog } from "../dialog";
 import { EMPTY_HTML, RichText, type RichTextHandle, StaticRichText, preloadEditor } from "../editor";
 import { IconIssues, IconPencil, IconPlus, IconTrash } from "../icons";
 import { useAnswer } from "../settings/use-answer";
@@ -510,24 +510,12 @@ export function PageDetail({ data, slug, canEdit }: { data: PageDetailScreenData
         </div>
       ) : null}
       {watchers}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete block"
-        description={
-          <>
-            Are you sure you want to delete the block <span className="font-medium text-neutral-900">{deleting?.name}</span>? This action
-            cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <ConfirmDeleteDialog
+        kind="block"
+        target={deleting}
+        onClose={() => setDeleting(null)}
         pending={deleteFetcher.state !== "idle"}
-        onConfirm={() => {
-          if (deleting) deleteFetcher.submit({ intent: "delete-block", block_id: deleting.id } satisfies PageDetailIntent, json);
-        }}
+        onConfirm={(target) => deleteFetcher.submit({ intent: "delete-block", block_id: target.id } satisfies PageDetailIntent, json)}
       />
     </div>
   );

@@ -13,7 +13,7 @@ import {
 } from "../../../workers/domain/schemas/pages";
 import { pagePath } from "~/lib/paths";
 import { PAGE_TABS, type PageCard, type PagesAnswer, type PagesIntent, type PagesListData, RECENT_GROUP_LABELS } from "~/lib/pages-contract";
-import { ConfirmDialog } from "../dialog";
+import { ConfirmDeleteDialog } from "../dialog";
 import { IconGrid, IconPages, IconPencil, IconPlus, IconTrash, icon } from "../icons";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
@@ -340,30 +340,19 @@ export function PagesList({
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete page"
-        description={
-          <>
-            Are you sure you want to delete the page <span className="font-medium text-neutral-900">{deleting?.name}</span>? All of its
-            blocks will be deleted. This action cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <ConfirmDeleteDialog
+        kind="page"
+        target={deleting}
+        consequence="All of its blocks will be deleted."
+        onClose={() => setDeleting(null)}
         pending={deleteFetcher.state !== "idle"}
-        onConfirm={() => {
-          if (deleting) {
-            deleteFetcher.submit({ intent: "delete-page", page_id: deleting.id } satisfies PagesIntent, {
-              method: "post",
-              action: pagesActionPath(slug, projectId),
-              encType: "application/json",
-            });
-          }
-        }}
+        onConfirm={(target) =>
+          deleteFetcher.submit({ intent: "delete-page", page_id: target.id } satisfies PagesIntent, {
+            method: "post",
+            action: pagesActionPath(slug, projectId),
+            encType: "application/json",
+          })
+        }
       />
     </div>
   );

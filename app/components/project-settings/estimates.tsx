@@ -13,7 +13,7 @@ import type { EstimateIntent } from "~/lib/project-settings-estimates-contract";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, IconX } from "../icons";
-import { ConfirmDialog } from "../dialog";
+import { ConfirmDeleteDialog } from "../dialog";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
@@ -244,24 +244,13 @@ export function EstimateManager({ estimates, current, canPick }: { estimates: Ma
       {editing ? (
         <EstimateDialog key={editing === "new" ? "new" : editing.id} estimate={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete estimate"
-        description={
-          <>
-            Are you sure you want to delete the estimate <span className="font-medium text-neutral-900">{deleting?.name}</span>?
-            {deleting?.id === current ? " The project uses it and will be left without an estimate." : ""} This action cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <ConfirmDeleteDialog
+        kind="estimate"
+        target={deleting}
+        consequence={deleting?.id === current ? "The project uses it and will be left without an estimate." : undefined}
+        onClose={() => setDeleting(null)}
         pending={deleteFetcher.state !== "idle"}
-        onConfirm={() => {
-          if (deleting) deleteFetcher.submit({ intent: "delete-estimate", estimate_id: deleting.id }, { method: "post", encType: "application/json" });
-        }}
+        onConfirm={(target) => deleteFetcher.submit({ intent: "delete-estimate", estimate_id: target.id }, { method: "post", encType: "application/json" })}
       />
     </div>
   );

@@ -24,7 +24,7 @@ import type { SettingsAnswer } from "~/lib/settings-contract";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, icon } from "../icons";
 import { StateGroupIcon } from "../issue-icons";
-import { ConfirmDialog } from "../dialog";
+import { ConfirmDeleteDialog } from "../dialog";
 import { ColorPicker } from "../settings/color-picker";
 import { SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
@@ -345,24 +345,12 @@ export function StateManager({ states }: { states: ManagedState[] }) {
         })}
       </div>
       {creating ? <CreateStateDialog open onOpenChange={setCreating} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete state"
-        description={
-          <>
-            Are you sure you want to delete the state <span className="font-medium text-neutral-900">{deleting?.name}</span>? This action
-            cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+      <ConfirmDeleteDialog
+        kind="state"
+        target={deleting}
+        onClose={() => setDeleting(null)}
         pending={deleteFetcher.state !== "idle"}
-        onConfirm={() => {
-          if (deleting) deleteFetcher.submit({ intent: "delete-state", state_id: deleting.id }, { method: "post", encType: "application/json" });
-        }}
+        onConfirm={(target) => deleteFetcher.submit({ intent: "delete-state", state_id: target.id }, { method: "post", encType: "application/json" })}
       />
     </div>
   );

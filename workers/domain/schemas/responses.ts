@@ -276,3 +276,17 @@ export interface ViewsPageData extends FilterLookups {
   canEdit: boolean;
   views: SavedViewSummary[];
 }
+
+/** A search result that lives in a project (issue, cycle, module, saved view, page). */
+type SearchProjectItem = { id: string; name: string; project_id: string; project__identifier: string; workspace__slug: string };
+
+/** Workspace search's answer: every group, each at most a handful of rows, best first. */
+export interface SearchResults {
+  workspace: { id: string; name: string; slug: string }[];
+  project: { id: string; name: string; identifier: string; workspace__slug: string }[];
+  issue: (SearchProjectItem & { sequence_id: number })[];
+  cycle: SearchProjectItem[];
+  module: SearchProjectItem[];
+  issue_view: SearchProjectItem[];
+  page: SearchProjectItem[];
+}
