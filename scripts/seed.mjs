@@ -105,7 +105,8 @@ export async function seed({ persistTo, now = new Date() } = {}) {
   }
   console.log(
     `seeded: ${expected.users} users, 1 workspace, 1 project, ${expected.states} states, ${expected.labels} labels, ` +
-      `${expected.issues} issues (DEMO-1..DEMO-${expected.issues}), ${expected.cycles} cycles, ${expected.modules} modules`,
+      `${expected.issues} issues (DEMO-1..DEMO-${expected.issues}), ${expected.cycles} cycles, ${expected.modules} modules, ` +
+      `${expected.pages} pages, ${expected.issue_views} saved views`,
   );
   return { seeded: true, counts };
 }

@@ -116,6 +116,27 @@ const MODULES = [
   { key: "importers", name: "Importers", status: "planned", start: 7, target: 45, issues: [29, 30] },
 ];
 
+/** Pages of notes: [key, name, private?, blocks of [name, text, converted to issue number?]]. */
+const PAGES = [
+  [
+    "release",
+    "Release checklist",
+    false,
+    [
+      ["Freeze the schema", "No migration lands in the last two days before a release.", null],
+      ["Run the benchmark", "Compare npm run bench against the last release's figures.", null],
+      ["Announce in the changelog", "Say what changed for people who run it themselves.", 5],
+    ],
+  ],
+  ["notes", "My scratch notes", true, [["Ideas for the palette", "Recent issues first when the search is empty?", null]]],
+];
+
+/** Saved views: [key, name, description, filters]. */
+const VIEWS = [
+  ["urgent", "Urgent and high", "What needs doing first.", { priority: ["urgent", "high"] }],
+  ["backlog", "Backlog", "Issues nobody has planned yet.", { type: "backlog" }],
+];
+
 const COMMENTS = [
   [13, "a", "The DO publish is awaited after the response commits, so the board is told before the caller moves on."],
   [13, "d", "Good. Failed publishes go to the JOBS queue and are retried there."],
@@ -406,6 +427,42 @@ export function seedRows({ now = new Date() } = {}) {
     };
   });
 
+  const pages = [];
+  const page_blocks = [];
+  PAGES.forEach(([key, name, isPrivate, blocks], index) => {
+    const id = seedId(`page:${key}`);
+    const at = iso(t - (PAGES.length - index) * 7_200_000);
+    pages.push({ id, ...base, name, access: isPrivate ? 1 : 0, color: "", created_by: owner, created_at: at, updated_at: at });
+    blocks.forEach(([blockName, text, sequence], position) => {
+      const body = paragraphs([text]);
+      page_blocks.push({
+        id: seedId(`page-block:${key}:${position}`),
+        ...base,
+        page_id: id,
+        name: blockName,
+        description: body.json,
+        description_html: body.html,
+        description_stripped: body.stripped,
+        issue_id: sequence ? issueIds[sequence - 1] : null,
+        sync: true,
+        sort_order: 65535 + position * 10000,
+        created_by: owner,
+        created_at: at,
+        updated_at: at,
+      });
+    });
+  });
+  const issue_views = VIEWS.map(([key, name, description, filters]) => ({
+    id: seedId(`view:${key}`),
+    ...base,
+    name,
+    description,
+    query_data: filters,
+    created_by: owner,
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+
   return {
     tables: {
       users,
@@ -427,6 +484,9 @@ export function seedRows({ now = new Date() } = {}) {
       module_issues,
       issue_activities,
       issue_comments,
+      pages,
+      page_blocks,
+      issue_views,
     },
     lastWorkspace,
   };
