@@ -71,6 +71,7 @@ export function burndownOf(input: {
   const last = days.length - 1;
   const ideal = days.map((_, index) => (last === 0 ? 0 : Math.round((scope * (last - index) * 100) / last) / 100));
   const current = days.map((day) => (day <= today ? openAt(day) : null));
-  const pending = openAt(today < end ? today : end);
+  // At the end of today, or of the last day once the span has ended (dates sort as text).
+  const pending = openAt([today, end].sort()[0]);
   return { days, ideal, current, pending, scope };
 }
