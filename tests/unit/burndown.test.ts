@@ -13,7 +13,7 @@
 //   Feb 2:  (today) nothing changes           -> 3
 //   Feb 3:  after today                       -> no value
 import { describe, expect, it } from "vitest";
-import { type BurndownIssue, burndownOf, dayIn, daysBetween } from "../../workers/domain/issue-groups/burndown";
+import { type BurndownIssue, burndownOf, completionPeriodsOf, dayIn, daysBetween } from "../../workers/domain/issue-groups/burndown";
 
 const A: BurndownIssue = { added: "2026-01-28T09:00:00Z", completions: [{ from: "2026-01-30T10:00:00Z", to: null }] };
 const B: BurndownIssue = { added: "2026-01-28T09:00:00Z", completions: [{ from: "2026-01-31T23:30:00Z", to: null }] };
@@ -75,3 +75,31 @@ describe("burndown", () => {
     expect(oneDay).toMatchObject({ ideal: [0], current: [1], pending: 1 });
   });
 });
+
+describe("completion periods from state changes", () => {
+  const completedStates = new Set(["done", "shipped"]);
+  const isCompleted = (stateId: string | null) => stateId !== null && completedStates.has(stateId);
+
+  it("opens a period on entering a completed state and closes it on leaving", () => {
+    const changes = [
+      { at: "2026-01-30T10:00:00Z", to: "doing" },
+      { at: "2026-01-30T12:00:00Z", to: "done" },
+      // Moving between two completed states keeps the period open.
+      { at: "2026-01-31T08:00:00Z", to: "shipped" },
+      { at: "2026-02-01T09:00:00Z", to: "todo" },
+      { at: "2026-02-02T09:00:00Z", to: "done" },
+    ];
+    expect(completionPeriodsOf(changes, "2026-02-02T09:00:00Z", isCompleted)).toEqual([
+      { from: "2026-01-30T12:00:00Z", to: "2026-02-01T09:00:00Z" },
+      { from: "2026-02-02T09:00:00Z", to: null },
+    ]);
+  });
+
+  it("takes completed_at for an issue created completed, and the present over a disagreeing history", () => {
+    expect(completionPeriodsOf([], "2026-01-29T08:00:00Z", isCompleted)).toEqual([{ from: "2026-01-29T08:00:00Z", to: null }]);
+    expect(completionPeriodsOf([], null, isCompleted)).toEqual([]);
+    // The history ends completed (its state was deleted since, say), but the issue is open now.
+    expect(completionPeriodsOf([{ at: "2026-01-30T12:00:00Z", to: "done" }], null, isCompleted)).toEqual([]);
+  });
+});
+

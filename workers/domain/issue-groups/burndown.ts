@@ -75,3 +75,31 @@ export function burndownOf(input: {
   const pending = openAt([today, end].sort()[0]);
   return { days, ideal, current, pending, scope };
 }
+
+/**
+ * An issue's completion periods from its state changes (oldest first): entering a state of the
+ * completed group starts one, leaving it ends it. An issue created already completed has no
+ * change to say so: its `completed_at` starts the period. The issue's present wins over a history
+ * that disagrees with it: an open period is dropped when the issue is not completed now.
+ */
+export function completionPeriodsOf(
+  stateChanges: { at: string; to: string | null }[],
+  completedAt: string | null,
+  isCompletedState: (stateId: string | null) => boolean,
+): BurndownIssue["completions"] {
+  const periods: BurndownIssue["completions"] = [];
+  let open: { from: string; to: string | null } | null = null;
+  for (const change of stateChanges) {
+    const completed = isCompletedState(change.to);
+    if (completed && open === null) {
+      open = { from: change.at, to: null };
+      periods.push(open);
+    } else if (!completed && open !== null) {
+      open.to = change.at;
+      open = null;
+    }
+  }
+  if (completedAt === null && open !== null) periods.pop();
+  if (completedAt !== null && open === null) periods.push({ from: completedAt, to: null });
+  return periods;
+}
