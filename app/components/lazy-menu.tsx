@@ -6,6 +6,7 @@
 // before it arrives opens the menu when it does, and a trigger that had focus keeps it.
 import type { Menu as ArkMenu, MenuRootProps } from "@ark-ui/react/menu";
 import { type ButtonHTMLAttributes, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { whenIdle } from "~/lib/when-idle";
 
 type MenuParts = typeof import("./menu-parts");
 
@@ -20,16 +21,6 @@ function loadMenuParts() {
     return parts;
   });
   return loading;
-}
-
-/** Runs `work` when the browser has nothing else to do (soon after hydration); answers a cancel. */
-function whenIdle(work: () => void) {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(work, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(work, 200);
-  return () => window.clearTimeout(handle);
 }
 
 export interface LazyMenuProps {

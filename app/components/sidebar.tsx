@@ -5,7 +5,7 @@ import { Form, Link, NavLink, useParams } from "@remix-run/react";
 import { LazyMenu } from "~/components/lazy-menu";
 import { useEffect, useId, useState } from "react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
-import { projectPath } from "~/lib/paths";
+import { projectPath, workspaceSettingsPath } from "~/lib/paths";
 import { AccountMenu } from "./account-menu";
 import {
   IconChevronDown,
@@ -97,7 +97,7 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
             <Menu.Separator className="my-1 border-neutral-100" />
             <Menu.Item value="workspace-settings" asChild>
               <Link
-                to={`/${workspace.slug}/settings`}
+                to={workspaceSettingsPath(workspace.slug)}
                 className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
               >
                 <IconSettings size={14} /> Workspace settings
@@ -261,7 +261,7 @@ export function Sidebar(props: SidebarProps) {
             <IconGrid size={16} />
             <span className={labelClass}>Projects</span>
           </NavLink>
-          <NavLink to={`/${workspace.slug}/settings`} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+          <NavLink to={workspaceSettingsPath(workspace.slug)} className={({ isActive }) => navItemClass(isActive, collapsed)}>
             <IconSettings size={16} />
             <span className={labelClass}>Settings</span>
           </NavLink>

@@ -49,8 +49,15 @@ export const issuePath = (slug: string, projectId: string, issueId: string) => `
 export const projectPagesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/pages`;
 export const pagePath = (slug: string, projectId: string, pageId: string) => `${projectPagesPath(slug, projectId)}/${pageId}`;
 
-/** The workspace settings sections, "" being General. */
-export type WorkspaceSettingsSection = "" | "members" | "billing" | "integrations" | "import-export";
+/** The workspace settings sections, in the order the settings navigation and the palette list them. */
+export const WORKSPACE_SETTINGS_SECTIONS = [
+  { to: "", label: "General" },
+  { to: "members", label: "Members" },
+  { to: "billing", label: "Billing and Plans" },
+  { to: "integrations", label: "Integrations" },
+  { to: "import-export", label: "Import/Export" },
+] as const;
+export type WorkspaceSettingsSection = (typeof WORKSPACE_SETTINGS_SECTIONS)[number]["to"];
 export const workspaceSettingsPath = (slug: string, section: WorkspaceSettingsSection = "") =>
   `${workspacePath(slug)}/settings${section ? `/${section}` : ""}`;
 

@@ -5,17 +5,6 @@ import { z } from "zod";
 import { IntentId } from "./intents";
 import { RemoveMemberIntent, type SettingsMemberRow, UpdateMemberRoleIntent } from "./settings-contract";
 
-/** The settings sections, in the order the settings navigation lists them. */
-export const WORKSPACE_SETTINGS_SECTIONS = [
-  { to: "", label: "General" },
-  { to: "members", label: "Members" },
-  { to: "billing", label: "Billing and Plans" },
-  { to: "integrations", label: "Integrations" },
-  { to: "import-export", label: "Import/Export" },
-] as const;
-
-export const workspaceSettingsPath = (slug: string, section = "") => `/${slug}/settings${section ? `/${section}` : ""}`;
-
 /** Who sees the settings: guests and viewers get the not-authorized screen. */
 export interface WorkspaceSettingsAccess {
   authorized: boolean;

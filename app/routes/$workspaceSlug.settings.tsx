@@ -8,7 +8,7 @@ import { SettingsLayout } from "~/components/settings/layout";
 import { ShellHeader } from "~/components/shell-header";
 import { workspacePath } from "~/lib/paths";
 import { loadWorkspaceSettingsAccess } from "~/lib/workspace-settings.server";
-import { WORKSPACE_SETTINGS_SECTIONS, workspaceSettingsPath } from "~/lib/workspace-settings-contract";
+import { WORKSPACE_SETTINGS_SECTIONS, workspaceSettingsPath } from "~/lib/paths";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Settings · ${data?.workspace.name ?? "Edge Tracker"}` }];
 

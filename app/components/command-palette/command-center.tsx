@@ -1,10 +1,11 @@
 // The workspace shell's keyboard layer: the command palette (Ctrl/Cmd+K), the shortcuts dialog
 // (H), and the create shortcuts (C issue, P project, Q cycle, M module, V view, D page) that open
 // whatever create dialog the page below registered. Only this small registry ships with the shell;
-// the palette and the shortcuts dialog load on first use (and are fetched ahead when the browser
-// is idle), since the shell's up-front JavaScript is already over budget.
+// the palette (fetched ahead when the browser is idle) and the shortcuts dialog load on first use,
+// keeping the shell's up-front JavaScript small.
 import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useShortcut } from "~/hooks/use-shortcut";
+import { whenIdle } from "~/lib/when-idle";
 import type { CreateKind, PaletteIssue } from "./types";
 
 export type { CreateKind, PaletteIssue } from "./types";
@@ -58,12 +59,7 @@ export function usePaletteIssue(issue: PaletteIssue | null) {
 
 /** Fetches the palette's code once the page has settled, so the first Ctrl/Cmd+K opens at once. */
 function usePrefetchWhenIdle() {
-  useEffect(() => {
-    // Browsers without requestIdleCallback (Safari) load it on first use.
-    if (!window.requestIdleCallback) return;
-    const handle = window.requestIdleCallback(() => void loadPalette(), { timeout: 10_000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  useEffect(() => whenIdle(() => void loadPalette(), 10_000), []);
 }
 
 export function CommandCenter({ workspaceSlug, children }: { workspaceSlug: string; children: React.ReactNode }) {

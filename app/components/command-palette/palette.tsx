@@ -8,7 +8,7 @@ import { Command } from "cmdk";
 import { useEffect, useMemo, useState } from "react";
 import { APPEARANCE_PATH, THEME_FETCHER_KEY } from "~/lib/appearance-contract";
 import { HELP_LINKS } from "~/lib/help-links";
-import { createWorkspacePath, workspaceSearchPath, workspaceSettingsPath } from "~/lib/paths";
+import { WORKSPACE_SETTINGS_SECTIONS, createWorkspacePath, workspaceSearchPath, workspaceSettingsPath } from "~/lib/paths";
 import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_GROUPS,
@@ -347,12 +347,12 @@ export default function CommandPalette({
               </Command.Group>
 
               <Command.Group heading="Workspace settings" className={groupClass}>
-                {SETTINGS.map((setting) => (
+                {WORKSPACE_SETTINGS_SECTIONS.map((setting) => (
                   <Item
                     key={setting.label}
                     value={`Search settings: ${setting.label}`}
                     keywords={["settings"]}
-                    onSelect={() => go(workspaceSettingsPath(workspaceSlug, setting.section))}
+                    onSelect={() => go(workspaceSettingsPath(workspaceSlug, setting.to))}
                     icon={<IconSettings size={14} />}
                   >
                     {setting.label}
@@ -470,14 +470,6 @@ function CurrentStateIcon({ issue }: { issue: PaletteIssue }) {
   const state = issue.states.find((item) => item.id === issue.state);
   return <StateGroupIcon group={state?.group ?? "backlog"} color={state?.color ?? "#858e96"} />;
 }
-
-const SETTINGS = [
-  { label: "General", section: "" },
-  { label: "Members", section: "members" },
-  { label: "Billing and Plans", section: "billing" },
-  { label: "Integrations", section: "integrations" },
-  { label: "Import/Export", section: "import-export" },
-] as const;
 
 const RESULT_ICONS: Record<(typeof SEARCH_GROUPS)[number]["key"], React.ReactNode> = {
   workspace: <IconGrid size={14} />,

@@ -2,7 +2,7 @@
 // in a channel). Connecting happens in the workspace's integrations; until a workspace is
 // connected, each card says so and leads there.
 import { Link } from "@remix-run/react";
-import { workspaceSettingsPath } from "~/lib/workspace-settings-contract";
+import { workspaceSettingsPath } from "~/lib/paths";
 import { IconExternal } from "../icons";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { buttonClass } from "../ui";
