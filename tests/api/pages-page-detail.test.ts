@@ -60,7 +60,8 @@ describe("the loader", () => {
     expect(data.blocks[0].description_html).toBe("<p>First text</p>");
     const issue = data.blocks[0].issue;
     expect(issue).toMatchObject({ id: converted.body.id, sequence_id: converted.body.sequence_id });
-    expect(data.states.find((state) => state.id === issue?.state)?.name).toBeTruthy();
+    // A new issue lands in the project's default state.
+    expect(data.states.find((state) => state.id === issue?.state)?.name).toBe("Backlog");
     expect(data.blocks[1].issue).toBeNull();
     expect(data.project.identifier).toBe(w.project.identifier);
   });

@@ -88,12 +88,10 @@ describe("command palette", () => {
     // The list is drawn inside the window, no taller than 24rem.
     const list = await palette(page).getByRole("listbox").boundingBox();
     const viewport = page.viewportSize();
-    expect(list && viewport).toBeTruthy();
-    if (list && viewport) {
-      expect(list.y).toBeGreaterThanOrEqual(0);
-      expect(list.y + list.height).toBeLessThanOrEqual(viewport.height);
-      expect(list.height).toBeLessThanOrEqual(24 * 16);
-    }
+    if (!list || !viewport) throw new Error("the palette's list or the window has no size");
+    expect(list.y).toBeGreaterThanOrEqual(0);
+    expect(list.y + list.height).toBeLessThanOrEqual(viewport.height);
+    expect(list.height).toBeLessThanOrEqual(24 * 16);
     // The search result is the first option, so Enter picks it.
     await expect.poll(() => result.getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("Enter");

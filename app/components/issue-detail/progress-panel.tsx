@@ -1,7 +1,7 @@
 // The progress panel: how the sub-issues of this issue are getting on, by assignee,
 // label or state group. The last chosen tab is remembered (localStorage); Assignees by default.
 import { Tabs } from "@ark-ui/react/tabs";
-import { useEffect, useState } from "react";
+import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import { LabelDot } from "./options";
 import { Avatar, progressPercent } from "./format";
 import { type SubIssueRow, useIssuePage } from "./page-context";
@@ -47,15 +47,8 @@ function ProgressRow({ icon, name, done, total }: { icon: React.ReactNode; name:
 export function ProgressPanel() {
   const { data } = useIssuePage();
   const issues = data.subIssues.sub_issues;
-  const [tab, setTab] = useState<ProgressTab>("Assignees");
-  useEffect(() => {
-    const saved = window.localStorage.getItem(PROGRESS_TAB_KEY);
-    if (saved && (PROGRESS_TABS as readonly string[]).includes(saved)) setTab(saved as ProgressTab);
-  }, []);
-  const choose = (value: string) => {
-    setTab(value as ProgressTab);
-    window.localStorage.setItem(PROGRESS_TAB_KEY, value);
-  };
+  const [tab, setTab] = useStoredPreference<ProgressTab>(PROGRESS_TAB_KEY, "Assignees", oneOf(PROGRESS_TABS));
+  const choose = (value: string) => setTab(value as ProgressTab);
 
   const byMember = data.members
     .map((member) => {

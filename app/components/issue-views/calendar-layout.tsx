@@ -3,7 +3,8 @@
 // issue dragged to another day gets that day as its due date. Weeks start on Monday; days are UTC
 // dates like the due dates themselves. The mode and the weekend toggle are remembered in the
 // browser; an unreadable stored value is dropped and the default used.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { useStoredPreference } from "~/hooks/use-stored-preference";
 import { StateGroupIcon } from "~/components/issue-icons";
 import {
   CALENDAR_MAX_PER_DAY,
@@ -31,16 +32,14 @@ const STORAGE_KEY = "issue-views:calendar";
 const DEFAULT_PREFS: CalendarPrefs = { mode: "month", showWeekends: false };
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-function readPrefs(): CalendarPrefs {
+/** The stored preferences, or null when they are not (or no longer) in this shape. */
+function readPrefs(raw: string): CalendarPrefs | null {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
-    if (!raw) return DEFAULT_PREFS;
     const value = JSON.parse(raw) as Partial<CalendarPrefs>;
-    if ((value.mode !== "month" && value.mode !== "week") || typeof value.showWeekends !== "boolean") throw new Error("bad value");
+    if ((value.mode !== "month" && value.mode !== "week") || typeof value.showWeekends !== "boolean") return null;
     return { mode: value.mode, showWeekends: value.showWeekends };
   } catch {
-    window.localStorage.removeItem(STORAGE_KEY);
-    return DEFAULT_PREFS;
+    return null;
   }
 }
 
@@ -99,20 +98,11 @@ function CalendarIssue({ issue }: { issue: ViewIssue }) {
 }
 
 export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
-  const [prefs, setPrefs] = useState<CalendarPrefs>(DEFAULT_PREFS);
+  const [prefs, savePrefs] = useStoredPreference<CalendarPrefs>(STORAGE_KEY, DEFAULT_PREFS, readPrefs, JSON.stringify);
   const [anchor, setAnchor] = useState(() => todayUtc());
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const today = todayUtc();
 
-  useEffect(() => setPrefs(readPrefs()), []);
-  const savePrefs = (next: CalendarPrefs) => {
-    setPrefs(next);
-    try {
-      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-    } catch {
-      // private mode: the choice lasts for this page
-    }
-  };
 
   const byDay = useMemo(() => {
     const map = new Map<string, ViewIssue[]>();

@@ -4,13 +4,14 @@
 // toggle (its creator only), rename and delete. Favorites and access change on screen at once
 // and fall back by themselves when the write is refused (the loader's data never changed).
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import {
   PAGE_DELETED,
   PAGE_DELETE_FAILED,
   PAGE_NAME_LIST_MAX,
 } from "../../../workers/domain/schemas/pages";
+import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import { pagePath } from "~/lib/paths";
 import { PAGE_TABS, type PageCard, type PagesAnswer, type PagesIntent, type PagesListData, RECENT_GROUP_LABELS } from "~/lib/pages-contract";
 import { ConfirmDeleteDialog } from "../dialog";
@@ -30,35 +31,6 @@ const DISPLAY_LABELS: Record<DisplayMode, string> = { list: "List view", detaile
 const IconRows = icon(<path d="M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01" />);
 const IconDetailed = icon(<path d="M4 5h16M4 9h10M4 15h16M4 19h10" />);
 const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, detailed: IconDetailed, grid: IconGrid };
-
-/** The stored display mode; an unreadable stored value is removed and the default used. */
-function readDisplayMode(): DisplayMode {
-  try {
-    const stored = window.localStorage.getItem(DISPLAY_KEY);
-    if (stored === null) return "list";
-    if ((DISPLAY_MODES as readonly string[]).includes(stored)) return stored as DisplayMode;
-    window.localStorage.removeItem(DISPLAY_KEY);
-  } catch {
-    // storage refused (private mode): the default
-  }
-  return "list";
-}
-
-/** The display mode, remembered in this browser (list until the stored one is read after hydration). */
-function useDisplayMode() {
-  const [mode, setMode] = useState<DisplayMode>("list");
-  useEffect(() => setMode(readDisplayMode()), []);
-  const choose = (next: DisplayMode) => {
-    setMode(next);
-    try {
-      window.localStorage.setItem(DISPLAY_KEY, next);
-    } catch {
-      // not remembered, still shown
-    }
-  };
-  return [mode, choose] as const;
-}
-
 
 interface PageActions {
   slug: string;
@@ -234,7 +206,7 @@ export function PagesList({
   const toast = useToast();
   const location = useLocation();
   const navigation = useNavigation();
-  const [mode, setMode] = useDisplayMode();
+  const [mode, setMode] = useStoredPreference<DisplayMode>(DISPLAY_KEY, "list", oneOf(DISPLAY_MODES));
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<PageCard | null>(null);
   const [deleting, setDeleting] = useState<PageCard | null>(null);
