@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Await, useFetcher, useLoaderData, useParams } from "@remix-run/react";
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { IconAlert } from "~/components/icons";
 import { InlineState, MissingItemBoundary } from "~/components/shell-states";
 import { Spinner } from "~/components/ui";
@@ -34,19 +34,35 @@ export const issueViewsShouldRevalidate: ShouldRevalidateFunction = ({ json, def
  * The issues stream in after the page's frame (the loader answers them as a promise); while a
  * revalidation fetches new ones, React keeps the current board (Remix updates in a transition).
  */
-export function IssueViewsPage({ title }: { title?: string }) {
+/**
+ * `aside` is shown to the right of the views (a cycle's or module's side panel), and
+ * `headerActions` at the start of the views' header (the panel's toggle).
+ */
+export function IssueViewsPage({ title, aside, headerActions }: { title?: string; aside?: ReactNode; headerActions?: ReactNode }) {
   const loaded = useLoaderData() as IssueViewsLoaderData;
   const heading = title ?? loaded.source.name ?? "Issues";
   return (
     <Suspense fallback={<IssuesLoading title={heading} />}>
       <Await resolve={loaded.issues} errorElement={<IssuesFailed />}>
-        {(issues) => <ResolvedIssueViews loaded={loaded} issues={issues} title={heading} />}
+        {(issues) => (
+          <div className="flex min-w-0">
+            <div className="min-w-0 flex-1">
+              <ResolvedIssueViews loaded={loaded} issues={issues} title={heading} headerActions={headerActions} />
+            </div>
+            {aside}
+          </div>
+        )}
       </Await>
     </Suspense>
   );
 }
 
-function ResolvedIssueViews({ loaded, issues, title }: { loaded: IssueViewsLoaderData; issues: ViewIssue[]; title: string }) {
+function ResolvedIssueViews({
+  loaded,
+  issues,
+  title,
+  headerActions,
+}: { loaded: IssueViewsLoaderData; issues: ViewIssue[]; title: string; headerActions?: ReactNode }) {
   const data = useMemo<IssueViewsData>(() => ({ ...loaded, issues }), [loaded, issues]);
   const [adding, setAdding] = useState(false);
   const { workspaceSlug, project, source } = data;
@@ -61,6 +77,7 @@ function ResolvedIssueViews({ loaded, issues, title }: { loaded: IssueViewsLoade
         data={data}
         actionPath={actionPath}
         title={title}
+        headerActions={headerActions}
         onAddExisting={container && data.canEdit ? () => setAdding(true) : undefined}
         viewPath={(viewId) => viewIssuesPath(workspaceSlug, project.id, viewId)}
       />

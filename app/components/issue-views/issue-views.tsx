@@ -6,7 +6,7 @@
 // overlay sits on whatever the loader last returned, a revalidation that lands mid-flight (the
 // live board asks for them) never undoes a change the user just made.
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { IconPlus, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { VIEW_TEXT } from "~/lib/views-text";
@@ -203,9 +203,11 @@ export interface IssueViewsProps {
   onAddExisting?: () => void;
   /** Where a new saved view opens (when the views page exists). */
   viewPath?: (viewId: string) => string;
+  /** Extra controls at the start of the header's actions (a cycle's or module's panel toggle). */
+  headerActions?: ReactNode;
 }
 
-export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }: IssueViewsProps) {
+export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, headerActions }: IssueViewsProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const identifier = data.project.identifier;
@@ -521,6 +523,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath }:
             {visible.length} issue{visible.length === 1 ? "" : "s"}
           </span>
           <div className="ml-auto flex items-center gap-2">
+            {headerActions}
             <LayoutButtons layout={layout} onChange={(issueView) => changeDisplay({ issueView })} />
             <FiltersMenu filters={props.filters} choices={data} onToggle={toggleFilter} />
             <DisplayMenu props={props} properties={toggles} onChange={changeDisplay} onToggleProperty={toggleProperty} />
