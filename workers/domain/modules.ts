@@ -1,6 +1,7 @@
 // Modules: groupings of issues with a status, dates, a lead, members and links. Any status may
 // follow any other; the start date may not come after the target date. Issues move in and out
 // exactly as with cycles (one module per issue): the shared code is in issue-groups/.
+import type { ModuleLinkResponse, ModuleResponse } from "./schemas/issue-group-responses";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { moduleLinks, moduleMembers, modules, userFavorites, users, type User } from "../../drizzle/schema";
@@ -50,7 +51,7 @@ export function moduleLinkOf(link: ModuleLink, creator: MemberDetail | null = nu
     created_by: link.created_by,
     created_by_detail: creator,
     created_at: link.created_at,
-  };
+  } satisfies ModuleLinkResponse;
 }
 
 export function moduleOf(row: ModuleRow, stats: IssueStats, members: MemberDetail[], links: ReturnType<typeof moduleLinkOf>[]) {
@@ -76,7 +77,7 @@ export function moduleOf(row: ModuleRow, stats: IssueStats, members: MemberDetai
     created_by: module.created_by,
     created_at: module.created_at,
     updated_at: module.updated_at,
-  };
+  } satisfies ModuleResponse;
 }
 
 export type ModuleView = ReturnType<typeof moduleOf>;

@@ -11,6 +11,7 @@ import { NotFound } from "../errors";
 import { favoriteOf, publishGroupViews } from "../issue-groups/group-rows";
 import type { IssueGroup } from "../issue-groups/membership";
 import { type IssueStats, emptyStats, issueStatsQuery, statsByOwner } from "../issue-groups/stats";
+import type { CycleResponse } from "../schemas/issue-group-responses";
 import { type MemberDetail, memberColumns, memberDetailOf } from "../serializers";
 
 export const CYCLE_NOT_FOUND = "Cycle not found.";
@@ -38,7 +39,7 @@ export function cycleOf(row: CycleRow, stats: IssueStats, assignees: MemberDetai
     ...stats,
     created_at: cycle.created_at,
     updated_at: cycle.updated_at,
-  };
+  } satisfies CycleResponse;
 }
 
 export type CycleView = ReturnType<typeof cycleOf>;

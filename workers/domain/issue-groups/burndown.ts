@@ -10,6 +10,8 @@
 //     that day in New York and the next day in Tokyo).
 // Days after today have no Current value: the line stops at today.
 
+import type { Burndown } from "../schemas/issue-group-responses";
+
 /** One issue of the scope, with when it joined and the periods it was completed. */
 export interface BurndownIssue {
   /** When it joined the scope (ISO timestamp or YYYY-MM-DD); before the span counts from its first day. */
@@ -18,18 +20,7 @@ export interface BurndownIssue {
   completions: { from: string; to: string | null }[];
 }
 
-export interface Burndown {
-  /** Every day of the span, YYYY-MM-DD, first to last. */
-  days: string[];
-  /** The straight line from the scope on the first day down to 0 on the last. */
-  ideal: number[];
-  /** Open issues at the end of each day; null for days after today. */
-  current: (number | null)[];
-  /** Open issues at the end of today (or of the last day, once the span has ended). */
-  pending: number;
-  /** Issues in the scope now. */
-  scope: number;
-}
+export type { Burndown };
 
 /** The calendar day of a timestamp in a time zone, as YYYY-MM-DD (a bare date is that day). */
 export function dayIn(value: string, timeZone: string): string {

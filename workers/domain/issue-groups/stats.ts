@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { estimatePoints, issues, states } from "../../../drizzle/schema";
 import { inList } from "../../lib/batch";
 import type { ActorContext } from "../context";
+import type { IssueGroupStats } from "../schemas/issue-group-responses";
 import { type IssueGroupScope, groupColumn } from "./membership";
 
 /** The groups an issue's state can be in, in the order the counts are shown. */
@@ -11,17 +12,7 @@ const STATE_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled
 /** The groups whose issues are still to be done: what a cycle transfer moves. */
 export const UNFINISHED_GROUPS = ["backlog", "unstarted", "started"] as const;
 
-export interface IssueStats {
-  total_issues: number;
-  backlog_issues: number;
-  unstarted_issues: number;
-  started_issues: number;
-  completed_issues: number;
-  cancelled_issues: number;
-  /** Sums of the numeric values of the project's estimate points; null without an estimate. */
-  total_estimate_points: number | null;
-  completed_estimate_points: number | null;
-}
+export type IssueStats = IssueGroupStats;
 
 /**
  * One grouped query for every cycle (or module) of a list: issue counts per state group, and

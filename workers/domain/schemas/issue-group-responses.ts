@@ -1,0 +1,86 @@
+// The shapes of cycles, modules and their burndowns as the domain answers them, declared for the
+// browser (types only). The server's shapers `satisfies` these, so the two cannot drift.
+import type { CycleStatus } from "../cycle-status";
+import type { MemberDetail } from "./responses";
+
+/** Issue counts per state group and estimate sums of a cycle or a module. */
+export interface IssueGroupStats {
+  total_issues: number;
+  backlog_issues: number;
+  unstarted_issues: number;
+  started_issues: number;
+  completed_issues: number;
+  cancelled_issues: number;
+  /** Sums of the numeric values of the project's estimate points; null without an estimate. */
+  total_estimate_points: number | null;
+  completed_estimate_points: number | null;
+}
+
+export interface CycleResponse extends IssueGroupStats {
+  id: string;
+  name: string;
+  description: string;
+  start_date: string | null;
+  end_date: string | null;
+  status: CycleStatus;
+  project: string;
+  workspace: string;
+  owned_by: string | null;
+  owned_by_detail: MemberDetail | null;
+  /** The assignees of the cycle's issues. */
+  assignees: MemberDetail[];
+  is_favorite: boolean;
+  sort_order: number;
+  view_props: unknown;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ModuleLinkResponse {
+  id: string;
+  title: string;
+  url: string;
+  metadata: unknown;
+  module: string;
+  project: string;
+  workspace: string;
+  created_by: string | null;
+  created_by_detail: MemberDetail | null;
+  created_at: string;
+}
+
+export interface ModuleResponse extends IssueGroupStats {
+  id: string;
+  name: string;
+  description: string;
+  status: string;
+  start_date: string | null;
+  target_date: string | null;
+  lead: string | null;
+  lead_detail: MemberDetail | null;
+  members: string[];
+  members_detail: MemberDetail[];
+  link_module: ModuleLinkResponse[];
+  is_favorite: boolean;
+  sort_order: number;
+  view_props: unknown;
+  project: string;
+  workspace: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A cycle's or module's burndown: one entry per day of its span (see issue-groups/burndown.ts). */
+export interface Burndown {
+  /** Every day of the span, YYYY-MM-DD, first to last. */
+  days: string[];
+  /** The straight line from the scope on the first day down to 0 on the last. */
+  ideal: number[];
+  /** Open issues at the end of each day; null for days after today. */
+  current: (number | null)[];
+  /** Open issues at the end of today (or of the last day, once the span has ended). */
+  pending: number;
+  /** Issues in the scope now. */
+  scope: number;
+}
