@@ -84,3 +84,27 @@ export interface Burndown {
   /** Issues in the scope now. */
   scope: number;
 }
+
+/** Completed versus total issues of a cycle or module for one assignee (id null: nobody assigned). */
+export interface AssigneeBreakdown {
+  id: string | null;
+  display_name: string;
+  avatar: string;
+  completed: number;
+  total: number;
+}
+
+/** Completed versus total issues of a cycle or module for one label (id null: no label). */
+export interface LabelBreakdown {
+  id: string | null;
+  name: string;
+  color: string;
+  completed: number;
+  total: number;
+}
+
+/** A cycle's or module's progress per assignee and per label (issue-groups/breakdown.ts). */
+export interface IssueGroupBreakdown {
+  assignees: AssigneeBreakdown[];
+  labels: LabelBreakdown[];
+}
