@@ -108,3 +108,34 @@ export interface IssueGroupBreakdown {
   assignees: AssigneeBreakdown[];
   labels: LabelBreakdown[];
 }
+
+/** An urgent or high priority issue of the active cycle, as its dashboard lists it. */
+export interface HighPriorityIssue {
+  id: string;
+  name: string;
+  sequence_id: number;
+  priority: "urgent" | "high";
+  state: { name: string; color: string; group: string } | null;
+  target_date: string | null;
+}
+
+/** What the active cycle's dashboard shows beside the cycle itself. */
+export interface ActiveCycleDashboard {
+  cycle: CycleResponse;
+  breakdown: IssueGroupBreakdown;
+  highPriority: HighPriorityIssue[];
+  /** Null until the dates allow a chart. */
+  burndown: Burndown | null;
+}
+
+/** The cycle list tabs: every cycle, or those of one status. */
+export type CycleTab = "all" | CycleStatus;
+
+/** The cycle list page: one tab's cycles and, on the current tab, the active cycle's dashboard. */
+export interface CyclesPageData {
+  project: { id: string; identifier: string; name: string };
+  canEdit: boolean;
+  tab: CycleTab;
+  cycles: CycleResponse[];
+  active: ActiveCycleDashboard | null;
+}
