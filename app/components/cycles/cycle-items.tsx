@@ -185,7 +185,7 @@ export function CycleRow({ cycle, actions }: { cycle: CycleResponse; actions: Cy
         <span className="w-24">
           <TimeLeft cycle={cycle} />
         </span>
-        <span className="flex items-center gap-1">
+        <span className="ml-auto flex items-center gap-1 md:ml-0">
           <Link to={detail} className={buttonClass("secondary", "sm", "h-7 px-2")} aria-label={`View Cycle ${cycle.name}`}>
             View Cycle
           </Link>
