@@ -212,7 +212,8 @@ describe("cycles", () => {
     await visible(highPriority.getByRole("link", { name: "Ship the retry queue" }));
     await expect.poll(() => highPriority.getByText("Tidy the settings page").count()).toBe(0);
     await visible(highPriority.getByText("1/2"));
-    expect(await dashboard.getByTestId("pending-issues").textContent()).toBe("2");
+    await visible(dashboard.getByRole("figure", { name: "Burndown chart" }));
+    expect(await dashboard.getByTestId("pending-issues").textContent()).toBe("Pending Issues: 2");
 
     // Assignees first; "No assignee" holds the two unassigned issues, one of them done.
     await visible(dashboard.getByRole("tab", { name: "Assignees", selected: true }));

@@ -5,8 +5,10 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { issues, states } from "../../drizzle/schema";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
+import { todayFor } from "./cycle-status";
 import { listCycles } from "./cycles";
 import { issueGroupBreakdown } from "./issue-groups/breakdown";
+import { readBurndown } from "./issue-groups/burndown-read";
 import type { ActiveCycleDashboard, CycleResponse, CycleTab, CyclesPageData, HighPriorityIssue } from "./schemas/issue-group-responses";
 
 /** The urgent and high priority issues of a cycle, urgent first, through issues_cycle_idx. */
@@ -37,9 +39,12 @@ async function highPriorityIssues(ctx: ActorContext, cycleId: string): Promise<H
 }
 
 async function dashboardOf(ctx: ActorContext, cycle: CycleResponse): Promise<ActiveCycleDashboard> {
-  const [breakdown, highPriority] = await Promise.all([issueGroupBreakdown(ctx, "cycle", cycle.id), highPriorityIssues(ctx, cycle.id)]);
-  // The burndown read arrives with the chart; until then the dashboard shows the pending count.
-  return { cycle, breakdown, highPriority, burndown: null };
+  const [breakdown, highPriority, burndown] = await Promise.all([
+    issueGroupBreakdown(ctx, "cycle", cycle.id),
+    highPriorityIssues(ctx, cycle.id),
+    readBurndown(ctx, "cycle", { id: cycle.id, start: cycle.start_date, end: cycle.end_date }),
+  ]);
+  return { cycle, breakdown, highPriority, burndown };
 }
 
 /** One tab of the project's cycles; on the current tab, with the active cycle's dashboard. */
@@ -50,6 +55,7 @@ export async function cyclesPageOf(ctx: ActorContext, slug: string, projectId: s
   return {
     project: { id: access.project.id, identifier: access.project.identifier, name: access.project.name },
     canEdit: access.membership.role >= ROLE.member,
+    today: todayFor(ctx),
     tab,
     cycles,
     active: current ? await dashboardOf(ctx, current) : null,

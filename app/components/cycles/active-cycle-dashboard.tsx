@@ -2,11 +2,12 @@
 // assignee or per label (the chosen tab remembered in this browser), its urgent and high priority
 // issues, and its burndown with the count of issues still pending.
 import { Link } from "@remix-run/react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import type { ActiveCycleDashboard as Dashboard, CycleResponse, HighPriorityIssue } from "~/lib/cycles-page-contract";
 import { cycleIssuesPath, issuePath } from "~/lib/paths";
 import { IconUser } from "../icons";
+import { BurndownChart } from "../charts/burndown-chart";
 import { buttonClass, truncate } from "../ui";
 import { CYCLE_NAME_MAX_LIST, ISSUE_GROUPS, ISSUE_NAME_MAX_DASHBOARD, cycleDates, groupCount } from "./cycle-format";
 import { StatusBadge, TimeLeft } from "./cycle-items";
@@ -32,7 +33,7 @@ function Panel({ title, children, className = "", right }: { title: string; chil
   );
 }
 
-function SummaryCard({ cycle, workspaceSlug }: { cycle: CycleResponse; workspaceSlug: string }) {
+function SummaryCard({ cycle, workspaceSlug, today }: { cycle: CycleResponse; workspaceSlug: string; today: string }) {
   return (
     <section aria-label="Active cycle" className="rounded-lg border border-neutral-200 bg-surface p-4" data-cycle-id={cycle.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -42,7 +43,7 @@ function SummaryCard({ cycle, workspaceSlug }: { cycle: CycleResponse; workspace
               {truncate(cycle.name, CYCLE_NAME_MAX_LIST)}
             </h2>
             <StatusBadge status={cycle.status} />
-            <TimeLeft cycle={cycle} />
+            <TimeLeft cycle={cycle} today={today} />
           </div>
           <p className="mt-1 text-xs text-neutral-600">{cycleDates(cycle)}</p>
         </div>
@@ -231,27 +232,44 @@ function HighPriority({ dashboard, workspaceSlug, identifier }: { dashboard: Das
 
 function BurndownPanel({ dashboard }: { dashboard: Dashboard }) {
   const { cycle, burndown } = dashboard;
-  const pending = burndown?.pending ?? cycle.total_issues - cycle.completed_issues;
+  // The chart measures its box and loads uPlot lazily: drawn only once the page has hydrated, as
+  // an update reaching its still-suspended boundary during hydration is a React error (421).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
-    <Panel
-      title="Burndown"
-      right={
-        <span className="text-xs text-neutral-600">
-          Pending Issues: <span className="font-semibold text-neutral-900 tabular-nums" data-testid="pending-issues">{pending}</span>
-        </span>
-      }
-    >
-      {/* BURNDOWN CHART SPOT: the shared BurndownChart (app/components/charts/burndown-chart.tsx)
-          renders `burndown` here once it is on main. */}
-      <p className="text-xs text-neutral-500">The burndown chart shows here once the cycle has a day of history.</p>
+    <Panel title="Burndown">
+      {burndown ? (
+        hydrated ? (
+          <BurndownChart burndown={burndown} />
+        ) : (
+          <div className="h-[184px] w-full animate-pulse rounded bg-neutral-100" />
+        )
+      ) : (
+        <>
+          <p className="text-xs font-medium text-neutral-800" data-testid="pending-issues">
+            Pending Issues: {cycle.total_issues - cycle.completed_issues}
+          </p>
+          <p className="mt-2 text-xs text-neutral-500">The chart starts on the cycle's first day.</p>
+        </>
+      )}
     </Panel>
   );
 }
 
-export function ActiveCycleDashboard({ dashboard, workspaceSlug, identifier }: { dashboard: Dashboard; workspaceSlug: string; identifier: string }) {
+export function ActiveCycleDashboard({
+  dashboard,
+  workspaceSlug,
+  identifier,
+  today,
+}: {
+  dashboard: Dashboard;
+  workspaceSlug: string;
+  identifier: string;
+  today: string;
+}) {
   return (
     <div className="space-y-4" data-testid="active-cycle">
-      <SummaryCard cycle={dashboard.cycle} workspaceSlug={workspaceSlug} />
+      <SummaryCard cycle={dashboard.cycle} workspaceSlug={workspaceSlug} today={today} />
       <div className="grid gap-4 lg:grid-cols-2">
         <GroupProgress cycle={dashboard.cycle} />
         <Breakdown dashboard={dashboard} />

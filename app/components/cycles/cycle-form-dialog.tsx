@@ -9,12 +9,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { CYCLE_DATES_TAKEN, CYCLE_END_IN_PAST, CreateCycleInput, todayUtc } from "../../../workers/domain/schemas/cycles";
+import { CYCLE_DATES_TAKEN, CYCLE_END_IN_PAST, CreateCycleInput } from "../../../workers/domain/schemas/cycles";
 import { CYCLE_TEXT, type CycleResponse, type CyclesPageAnswer, type CyclesPageIntent } from "~/lib/cycles-page-contract";
 import { projectCyclesPath } from "~/lib/paths";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
+import { localToday } from "./cycle-format";
 import { FieldError, inputClass, labelClass } from "../ui";
 
 const CycleFormSchema = CreateCycleInput.pick({ name: true, description: true, start_date: true, end_date: true });
@@ -70,7 +71,7 @@ function CycleForm({
       const value = submission.value;
       const start = value.start_date ?? null;
       const end = value.end_date ?? null;
-      if (start && end && end < todayUtc()) {
+      if (start && end && end < localToday()) {
         toast.show({ type: "error", title: "Error!", message: CYCLE_END_IN_PAST });
         return;
       }

@@ -1,7 +1,7 @@
 // How a cycle reads on screen: its status colour, the days it has left, what its progress says, and
 // the colours of the five issue groups. Client-safe (no server imports beyond the schemas).
 import { DAY_MS, formatDate } from "../../../workers/domain/schemas/dates";
-import { todayUtc } from "../../../workers/domain/schemas/cycles";
+import { todayIn } from "../../../workers/domain/schemas/cycles";
 import type { CycleResponse } from "~/lib/cycles-page-contract";
 
 /** Names are cut at 70 characters in lists and on the dashboard, at 15 on board cards. */
@@ -51,8 +51,11 @@ export type IssueGroupKey = (typeof ISSUE_GROUPS)[number]["key"];
 
 export const groupCount = (cycle: CycleResponse, group: IssueGroupKey) => cycle[`${group}_issues`];
 
-/** Whole days from today (UTC, as the status rule counts them) to `date`; never below 0. */
-export function daysUntil(date: string, today = todayUtc()): number {
+/** Today in this browser's time zone (the one the server counts the caller's day in). */
+export const localToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** Whole days from `today` to `date`; never below 0. */
+export function daysUntil(date: string, today: string): number {
   return Math.max(0, Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS));
 }
 
@@ -62,12 +65,12 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * What a cycle's time reads: days left until its end (current) or its start (upcoming),
  * "Completed" with how many of its issues are still open, nothing for a draft.
  */
-export function cycleTimeLeft(cycle: CycleResponse): { text: string; pending?: string } | null {
+export function cycleTimeLeft(cycle: CycleResponse, today: string): { text: string; pending?: string } | null {
   switch (cycle.status) {
     case "current":
-      return cycle.end_date ? { text: `${plural(daysUntil(cycle.end_date), "day")} left` } : null;
+      return cycle.end_date ? { text: `${plural(daysUntil(cycle.end_date, today), "day")} left` } : null;
     case "upcoming":
-      return cycle.start_date ? { text: `${plural(daysUntil(cycle.start_date), "day")} left` } : null;
+      return cycle.start_date ? { text: `${plural(daysUntil(cycle.start_date, today), "day")} left` } : null;
     case "completed": {
       const open = cycle.total_issues - cycle.completed_issues;
       return { text: "Completed", pending: open > 0 ? `${open} more pending issue(s)` : undefined };

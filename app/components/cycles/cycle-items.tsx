@@ -23,6 +23,8 @@ export interface CycleItemActions {
   workspaceSlug: string;
   projectId: string;
   canEdit: boolean;
+  /** The caller's today, which days left count from. */
+  today: string;
   favorite(cycle: CycleResponse): boolean;
   onFavorite(cycle: CycleResponse, favorite: boolean): void;
   onEdit(cycle: CycleResponse): void;
@@ -41,8 +43,8 @@ export function StatusBadge({ status }: { status: CycleResponse["status"] }) {
 }
 
 /** Days left, or "Completed" with the open issues in a tooltip (on hover and on focus). */
-export function TimeLeft({ cycle }: { cycle: CycleResponse }) {
-  const left = cycleTimeLeft(cycle);
+export function TimeLeft({ cycle, today }: { cycle: CycleResponse; today: string }) {
+  const left = cycleTimeLeft(cycle, today);
   if (!left) return null;
   if (!left.pending) return <span className="text-xs whitespace-nowrap text-neutral-600">{left.text}</span>;
   return (
@@ -183,7 +185,7 @@ export function CycleRow({ cycle, actions }: { cycle: CycleResponse; actions: Cy
         <AssigneeStack people={cycle.assignees} />
         <ProgressBar cycle={cycle} className="w-32" />
         <span className="w-24">
-          <TimeLeft cycle={cycle} />
+          <TimeLeft cycle={cycle} today={actions.today} />
         </span>
         <span className="ml-auto flex items-center gap-1 md:ml-0">
           <Link to={detail} className={buttonClass("secondary", "sm", "h-7 px-2")} aria-label={`View Cycle ${cycle.name}`}>
@@ -216,7 +218,7 @@ export function CycleCard({ cycle, actions }: { cycle: CycleResponse; actions: C
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <Dates cycle={cycle} />
-        <TimeLeft cycle={cycle} />
+        <TimeLeft cycle={cycle} today={actions.today} />
       </div>
       <div className="mt-3 flex items-center justify-between gap-2">
         <Owner person={cycle.owned_by_detail} />

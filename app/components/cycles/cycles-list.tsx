@@ -206,6 +206,7 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
     workspaceSlug,
     projectId: project.id,
     canEdit,
+    today: data.today,
     favorite: favorites.shown,
     onFavorite: favorites.toggle,
     onEdit: (cycle) => setEditing(cycle),
@@ -224,7 +225,7 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
   if (loadingTab) {
     body = <CyclesSkeleton mode={mode} dashboard={shownTab === "current"} />;
   } else if (data.tab === "current" && data.active) {
-    body = <ActiveCycleDashboard dashboard={data.active} workspaceSlug={workspaceSlug} identifier={project.identifier} />;
+    body = <ActiveCycleDashboard dashboard={data.active} workspaceSlug={workspaceSlug} identifier={project.identifier} today={data.today} />;
   } else if (data.cycles.length === 0) {
     body = <EmptyCycles tab={data.tab} canEdit={canEdit} onCreate={openCreate} />;
   } else if (mode === "board") {

@@ -6,7 +6,7 @@
 import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { todayUtc } from "../cycle-status";
+import { todayFor } from "../cycle-status";
 import { Conflict, Invalid } from "../errors";
 import { CYCLE_DATES_TAKEN, CYCLE_END_IN_PAST, CreateCycleInput, PutCycleInput } from "../schemas/cycles";
 import { createCycle, updateCycle } from "./crud";
@@ -21,7 +21,7 @@ async function assertDatesFree(
 ) {
   const { start_date: start, end_date: end } = dates;
   if (!start || !end) return;
-  if (end < todayUtc()) throw Invalid.field("end_date", CYCLE_END_IN_PAST);
+  if (end < todayFor(ctx)) throw Invalid.field("end_date", CYCLE_END_IN_PAST);
   let free = false;
   try {
     free = (await checkCycleDates(ctx, slug, projectId, { start_date: start, end_date: end, cycle_id: cycleId })).status;

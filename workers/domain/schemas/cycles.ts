@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { CYCLE_VIEWS } from "../cycle-status";
 
-/** Today as the cycle status rule counts it (UTC), for the browser's own checks. */
-export { todayUtc } from "../cycle-status";
+/** Today in a time zone, as the cycle status rule counts it, for the browser's own checks. */
+export { todayIn } from "../cycle-status";
 import { entityId, isoDate, issueIdList, NAME_REQUIRED, requiredId, NAME_TOO_LONG, plainDescription, requiredText } from "./common";
 
 export const CYCLE_NAME_MAX = 255;

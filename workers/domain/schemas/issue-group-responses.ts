@@ -135,6 +135,8 @@ export type CycleTab = "all" | CycleStatus;
 export interface CyclesPageData {
   project: { id: string; identifier: string; name: string };
   canEdit: boolean;
+  /** The caller's today (YYYY-MM-DD in their time zone), which statuses and days left count from. */
+  today: string;
   tab: CycleTab;
   cycles: CycleResponse[];
   active: ActiveCycleDashboard | null;
