@@ -107,9 +107,20 @@ describe("cycles", () => {
       ["Sprint 1", "upcoming"],
     ]);
 
-    // Each in its own tab; the tab is in the address, so a reload keeps it.
+    // Each in its own tab; the tab is in the address, so a reload keeps it. While the tab loads,
+    // skeletons stand in for the previous tab's cycles.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A held request the router gives up on (a newer one replaces it) is already answered.
+    await page.route(/\/cycles\.data/, (route) => held.then(() => route.continue().catch(() => {})));
     await page.getByRole("link", { name: "Upcoming" }).click();
+    await visible(page.getByTestId("cycles-skeleton"));
+    release();
+    await page.unroute(/\/cycles\.data/);
     await page.waitForURL(/\?tab=upcoming$/);
+    await expect.poll(() => page.getByTestId("cycles-skeleton").count()).toBe(0);
     await visible(rowOf(page, "Sprint 1"));
     await expect.poll(() => rowOf(page, "Backlog grooming").count()).toBe(0);
     await visible(rowOf(page, "Sprint 1").getByText("Yet to Start"));
