@@ -6,6 +6,8 @@ import type { CyclePanelData, TransferTarget } from "../../workers/domain/schema
 import { IntentId } from "./intents";
 
 export type { Burndown, CyclePanelData, CycleResponse, TransferTarget } from "../../workers/domain/schemas/issue-group-responses";
+/** What the panel says when the end date is before the start (the server says the same). */
+export { CYCLE_END_BEFORE_START as CYCLE_DATES_INVALID } from "../../workers/domain/schemas/cycles";
 
 export type CyclePanelLoaderData = { panel: CyclePanelData } | { targets: TransferTarget[] };
 
@@ -21,5 +23,3 @@ export type CyclePanelIntent = z.input<typeof CyclePanelIntentSchema>;
 export type CyclePanelAnswer =
   | { ok: true; intent: CyclePanelIntent["intent"] }
   | { ok: false; error: string; status: number; intent?: string; fields?: Record<string, string[]> };
-
-export const CYCLE_DATES_INVALID = "Invalid date. Please enter valid date.";

@@ -4,7 +4,7 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { cyclePanelOf, deleteCycle, transferCycleIssues, transferTargetsOf, updateCycle } from "../../workers/domain/cycles";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { type CyclePanelAnswer, type CyclePanelLoaderData, CyclePanelIntentSchema } from "./cycle-panel-contract";
-import { actionError, loadOrThrow } from "./errors.server";
+import { loadOrThrow, resourceActionError } from "./errors.server";
 import { readJsonIntent } from "./intents.server";
 import { projectCyclesPath } from "./paths";
 import { flashToastCookie } from "./toast.server";
@@ -44,8 +44,8 @@ export async function cyclePanelAction(request: Request, context: AppLoadContext
         await transferCycleIssues(ctx, slug, projectId, cycleId, { new_cycle_id: body.new_cycle_id });
         break;
     }
-    return { ok: true, intent: body.intent } satisfies CyclePanelAnswer;
+    return Response.json({ ok: true, intent: body.intent } satisfies CyclePanelAnswer);
   } catch (error) {
-    return actionError(error, request, { intent, fields: true });
+    return resourceActionError(error, request, { intent, fields: true });
   }
 }
