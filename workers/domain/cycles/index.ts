@@ -6,3 +6,4 @@ export { createCycleIfDatesFree, updateCycleIfDatesFree } from "./checked-save";
 export { checkCycleDates } from "./date-check";
 export { CYCLE_NOT_EDITABLE } from "./rules";
 export { CYCLE_NOT_FOUND, type CycleView, cycleOf } from "./views";
+export { cyclePanelOf, transferTargetsOf } from "./panel";
