@@ -166,6 +166,15 @@ describe("cycles", () => {
     const opened = (await menu.boundingBox())!;
     expect(Math.abs(opened.y - (at.y + at.height))).toBeLessThan(40);
     expect(opened.x + opened.width).toBeLessThanOrEqual(1440);
+    // Copy link puts the cycle's address on the clipboard and says so.
+    await ownerTab.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await menu.getByRole("menuitem", { name: "Copy link" }).click();
+    await visible(page.getByText("Link Copied!"));
+    await visible(page.getByText("Cycle link copied to clipboard."));
+    const sprint = (await cycles()).find((cycle) => cycle.name === "Sprint 1")!;
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/${slug}/projects/${projectId}/cycles/${sprint.id}$`));
+
+    await trigger.click();
     await menu.getByRole("menuitem", { name: "Edit cycle" }).click();
     const edit = page.getByRole("dialog", { name: "Update Cycle" });
     await visible(edit);
@@ -184,6 +193,14 @@ describe("cycles", () => {
     await visible(page.getByText("Cycle deleted successfully"));
     await expect.poll(() => rowOf(page, "Backlog grooming").count()).toBe(0);
     expect((await cycles()).map((cycle) => cycle.name)).toEqual(["Sprint 1 (billing)"]);
+
+    // The favourite goes away elsewhere (another tab of the same person): removing it here
+    // fails, the toast says so, and the star is not put back.
+    const billing = (await cycles())[0];
+    await owner.call("DELETE", `${base}/user-favorite-cycles/${billing.id}/`);
+    await page.getByRole("button", { name: "Remove Sprint 1 (billing) from favorites" }).click();
+    await visible(page.getByText("Couldn't remove the cycle from favorites. Please try again."));
+    await visible(page.getByRole("button", { name: "Add Sprint 1 (billing) to favorites", pressed: false }));
     expect(ownerTab.errors).toEqual([]);
   });
 
@@ -193,6 +210,13 @@ describe("cycles", () => {
     await visible(rowOf(page, "Sprint 1 (billing)"));
     await owner.post(`${base}/cycles/`, { name: "Made elsewhere" });
     await visible(rowOf(page, "Made elsewhere"));
+    // A long name is cut at 70 characters in the list and at 15 on a board card.
+    const long = "Quarterly platform hardening with the database migrations and the queue rewrite";
+    await owner.post(`${base}/cycles/`, { name: long });
+    await visible(rowOf(page, `${long.slice(0, 70)}...`));
+    await page.getByRole("button", { name: "Board layout" }).click();
+    await visible(rowOf(page, `${long.slice(0, 15)}...`));
+    await page.getByRole("button", { name: "List layout" }).click();
     expect(ownerTab.errors).toEqual([]);
   });
 
