@@ -1,11 +1,10 @@
 // One cycle as a list row or a board card: status badge, name (cut at 70, 15 on cards), dates,
 // owner, assignees, progress, the time it has left, its favourite star, "View Cycle" and its menu
 // (Edit and Delete, which a completed cycle does not offer, and Copy link).
-import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { Link } from "@remix-run/react";
 import type { CycleResponse } from "~/lib/cycles-page-contract";
 import { cycleIssuesPath } from "~/lib/paths";
+import { LazyMenu } from "../lazy-menu";
 import { IconCalendar, IconDots, IconLink, IconPencil, IconStar, IconTrash } from "../icons";
 import { buttonClass, truncate } from "../ui";
 import {
@@ -106,23 +105,25 @@ const menuItemClass = "flex cursor-pointer items-center gap-2 rounded-md px-2 py
 function CycleMenu({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
   const editable = actions.canEdit && cycle.status !== "completed";
   return (
-    <Menu.Root
-      positioning={{ placement: "bottom-end", gutter: 4 }}
-      lazyMount
-      unmountOnExit
-      onSelect={(details) => {
-        if (details.value === "edit") actions.onEdit(cycle);
-        if (details.value === "delete") actions.onDelete(cycle);
-        if (details.value === "copy") actions.onCopyLink(cycle);
+    <LazyMenu
+      rootProps={{
+        positioning: { placement: "bottom-end", gutter: 4 },
+        lazyMount: true,
+        unmountOnExit: true,
+        onSelect: (details) => {
+          if (details.value === "edit") actions.onEdit(cycle);
+          if (details.value === "delete") actions.onDelete(cycle);
+          if (details.value === "copy") actions.onCopyLink(cycle);
+        },
       }}
+      triggerProps={{
+        className:
+          "flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100",
+        "aria-label": `${cycle.name} actions`,
+      }}
+      trigger={<IconDots size={16} />}
     >
-      <Menu.Trigger
-        className="flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100"
-        aria-label={`${cycle.name} actions`}
-      >
-        <IconDots size={16} />
-      </Menu.Trigger>
-      <Portal>
+      {(Menu) => (
         <Menu.Positioner>
           <Menu.Content className="z-50 w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
             {editable ? (
@@ -143,8 +144,8 @@ function CycleMenu({ cycle, actions }: { cycle: CycleResponse; actions: CycleIte
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      )}
+    </LazyMenu>
   );
 }
 
