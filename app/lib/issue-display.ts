@@ -150,6 +150,24 @@ export const STATE_GROUP_COLORS: Record<StateGroup, string> = {
 
 export const FALLBACK_STATE_COLOR = "#858e96";
 
+/** A cycle's status colour: current green, upcoming orange, completed blue, draft grey. */
+export const CYCLE_STATUS_COLORS = {
+  current: "#09a953",
+  upcoming: "#f7ae59",
+  completed: "#3f76ff",
+  draft: "#858e96",
+} as const;
+
+/** A module's status colour, backlog grey to cancelled red. */
+export const MODULE_STATUS_COLORS: Record<string, string> = {
+  backlog: "#a3a3a2",
+  planned: "#3f76ff",
+  "in-progress": "#f39e1f",
+  paused: "#525252",
+  completed: "#16a34a",
+  cancelled: "#ef4444",
+};
+
 export function stateColor(state: { color?: string | null; group?: string } | null | undefined) {
   if (state?.color) return state.color;
   if (state?.group && state.group in STATE_GROUP_COLORS) return STATE_GROUP_COLORS[state.group as StateGroup];
