@@ -11,21 +11,36 @@ import { IconCheck, IconSearch } from "./icons";
 import { emojiOf } from "~/lib/emoji";
 import { IconGlyph } from "./project-icon";
 
-const COLUMNS = 8;
 const TABS = ["emoji", "icon"] as const;
 
-/** Arrow keys move focus between the buttons of the grid the key was pressed in. */
+/**
+ * Arrow keys move focus between the buttons of the grid the key was pressed in: left and right to
+ * the previous and next one, up and down to the nearest one in the row above or below (across the
+ * groups' headings too).
+ */
 function moveInGrid(event: KeyboardEvent<HTMLElement>) {
-  const steps: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS };
-  const step = steps[event.key];
   const target = event.target as HTMLElement;
-  if (step === undefined || target.tagName !== "BUTTON") return;
+  if (!["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"].includes(event.key) || !target.hasAttribute("data-cell")) return;
   const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>("button[data-cell]"));
   const index = buttons.indexOf(target as HTMLButtonElement);
-  const next = buttons[index + step];
-  if (index < 0 || !next) return;
+  let next: HTMLButtonElement | undefined;
+  if (event.key === "ArrowRight") next = buttons[index + 1];
+  else if (event.key === "ArrowLeft") next = buttons[index - 1];
+  else {
+    const from = target.getBoundingClientRect();
+    const down = event.key === "ArrowDown";
+    const rows = buttons
+      .map((button) => ({ button, box: button.getBoundingClientRect() }))
+      .filter(({ box }) => (down ? box.top > from.top + 1 : box.top < from.top - 1));
+    const rowTop = down ? Math.min(...rows.map(({ box }) => box.top)) : Math.max(...rows.map(({ box }) => box.top));
+    next = rows
+      .filter(({ box }) => Math.abs(box.top - rowTop) < 1)
+      .sort((a, b) => Math.abs(a.box.left - from.left) - Math.abs(b.box.left - from.left))[0]?.button;
+  }
+  if (!next) return;
   event.preventDefault();
   next.focus();
+  next.scrollIntoView({ block: "nearest" });
 }
 
 const cellClass =

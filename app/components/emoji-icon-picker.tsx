@@ -60,8 +60,10 @@ export function EmojiIconPicker({
         )}
       </Popover.Trigger>
       <Popover.Positioner>
-        <Popover.Content className="z-[60] w-[min(21rem,calc(100vw-1rem))] rounded-lg border border-neutral-200 bg-surface shadow-lg outline-none">
-          <Popover.Title className="sr-only">Emoji and icon</Popover.Title>
+        <Popover.Content
+          aria-label="Emoji and icon"
+          className="z-[60] w-[min(21rem,calc(100vw-1rem))] rounded-lg border border-neutral-200 bg-surface shadow-lg outline-none"
+        >
           <Suspense fallback={<Spinner className="mx-auto my-10 text-neutral-500" />}>
             <EmojiIconPickerPanel value={value} onPick={pick} />
           </Suspense>
