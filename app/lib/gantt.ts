@@ -83,9 +83,15 @@ export function monthsOf(range: GanttRange): GanttMonth[] {
 /** Days in a range, both ends included. */
 export const daysIn = (range: GanttRange) => range.end - range.start + 1;
 
-/** The left offset and width in pixels of a block from `start` to `end` (both days included). */
+/**
+ * The left offset and width in pixels of a block from `start` to `end` (both days included), cut
+ * to the loaded range; null when it lies wholly outside (it appears once the range reaches it).
+ */
 export function blockBox(range: GanttRange, block: { start: number; end: number }) {
-  return { left: (block.start - range.start) * GANTT_DAY_WIDTH, width: (block.end - block.start + 1) * GANTT_DAY_WIDTH };
+  const start = Math.max(block.start, range.start);
+  const end = Math.min(block.end, range.end);
+  if (start > end) return null;
+  return { left: (start - range.start) * GANTT_DAY_WIDTH, width: (end - start + 1) * GANTT_DAY_WIDTH };
 }
 
 /**

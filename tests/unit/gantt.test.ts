@@ -48,7 +48,7 @@ describe("extendRange", () => {
     expect(grown.addedDays).toBe(122);
     // A block keeps its place on screen: its left edge moves by exactly the added width.
     const block = { start: day("2026-11-25"), end: day("2026-11-27") };
-    expect(blockBox(grown.range, block).left - blockBox(range, block).left).toBe(122 * 80);
+    expect(blockBox(grown.range, block)!.left - blockBox(range, block)!.left).toBe(122 * 80);
   });
 
   it("crosses a leap February", () => {
@@ -90,6 +90,14 @@ describe("blockSpan", () => {
   it("measures a block at 80 px per day, both ends included", () => {
     const range = initialRange(day("2026-11-25"));
     expect(blockBox(range, { start: day("2026-08-03"), end: day("2026-08-05") })).toEqual({ left: 160, width: 240 });
+  });
+
+  it("cuts a block to the loaded months, and draws none wholly outside them", () => {
+    const range = initialRange(day("2026-11-25"));
+    expect(blockBox(range, { start: day("2026-07-30"), end: day("2026-08-02") })).toEqual({ left: 0, width: 160 });
+    expect(blockBox(range, { start: day("2027-03-30"), end: day("2027-06-01") })).toEqual({ left: 241 * 80, width: 160 });
+    expect(blockBox(range, { start: day("2025-01-01"), end: day("2025-02-01") })).toBeNull();
+    expect(blockBox(range, { start: day("2028-01-01"), end: day("2028-02-01") })).toBeNull();
   });
 });
 
