@@ -2,7 +2,8 @@
 // opening the cycle; drafts have no dates, so they are listed without a block.
 import { useMemo } from "react";
 import { type GanttBlock, GanttChart } from "~/components/gantt/gantt-chart";
-import { CYCLE_STATUS_COLORS, dayNumber } from "~/lib/issue-display";
+import { CYCLE_STATUS_COLORS } from "~/lib/cycle-display";
+import { dayNumber } from "~/lib/issue-display";
 import { cycleIssuesPath } from "~/lib/paths";
 import type { CycleResponse } from "../../../workers/domain/schemas/issue-group-responses";
 

@@ -3,7 +3,7 @@
 // without a block.
 import { useMemo } from "react";
 import { type GanttBlock, GanttChart } from "~/components/gantt/gantt-chart";
-import { MODULE_STATUS_COLORS, dayNumber } from "~/lib/issue-display";
+import { dayNumber, moduleStatusColor } from "~/lib/issue-display";
 import { moduleIssuesPath } from "~/lib/paths";
 import type { ModuleResponse } from "../../../workers/domain/schemas/issue-group-responses";
 
@@ -22,7 +22,7 @@ export default function ModulesTimeline({
         const start = module.start_date ? dayNumber(module.start_date) : null;
         const end = module.target_date ? dayNumber(module.target_date) : null;
         const dated = start !== null && end !== null;
-        const color = MODULE_STATUS_COLORS[module.status];
+        const color = moduleStatusColor(module.status);
         return {
           id: module.id,
           name: module.name,
@@ -30,7 +30,7 @@ export default function ModulesTimeline({
           end: dated ? Math.max(start, end) : null,
           color,
           href: moduleIssuesPath(workspaceSlug, projectId, module.id),
-          icon: <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: color ?? "#858e96" }} />,
+          icon: <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: color }} />,
         };
       }),
     [modules, workspaceSlug, projectId],
