@@ -400,6 +400,15 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "cycles list (gantt)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/cycles`);
+      await page.getByRole("button", { name: "Gantt layout" }).click();
+      await visible(page.getByRole("region", { name: "Cycles timeline" }).getByRole("link", { name: "Sprint 2" }));
+    },
+  },
+  {
     name: "active cycle dashboard",
     signedIn: true,
     open: async (page, world) => {

@@ -123,7 +123,7 @@ describe("cycles", () => {
     await expect.poll(() => page.getByTestId("cycles-skeleton").count()).toBe(0);
     await visible(rowOf(page, "Sprint 1"));
     await expect.poll(() => rowOf(page, "Backlog grooming").count()).toBe(0);
-    await visible(rowOf(page, "Sprint 1").getByText("Yet to Start"));
+    await visible(rowOf(page, "Sprint 1").getByText("Upcoming", { exact: true }));
     await page.reload();
     await waitForHydration(page);
     await visible(page.getByRole("link", { name: "Upcoming", exact: true }).and(page.locator("[aria-current=page]")));
@@ -217,6 +217,20 @@ describe("cycles", () => {
     await page.getByRole("button", { name: "Board layout" }).click();
     await visible(rowOf(page, `${long.slice(0, 15)}...`));
     await page.getByRole("button", { name: "List layout" }).click();
+
+    // The Gantt mode: a row per cycle of the tab on a month timeline, each opening its cycle.
+    await page.getByRole("button", { name: "Gantt layout" }).click();
+    const timeline = page.getByRole("region", { name: "Cycles timeline" });
+    await visible(timeline);
+    const sprint = (await cycles()).find((cycle) => cycle.name === "Sprint 1 (billing)")!;
+    await visible(timeline.locator(`[data-gantt-block="${sprint.id}"]`));
+    await visible(timeline.getByRole("link", { name: "Made elsewhere" }));
+    await timeline.getByRole("link", { name: "Sprint 1 (billing)" }).click();
+    await page.waitForURL(new RegExp(`/cycles/${sprint.id}$`));
+    await openCycles(page);
+    // The mode is remembered in this browser.
+    await visible(page.getByRole("region", { name: "Cycles timeline" }));
+    await page.getByRole("button", { name: "List layout" }).click();
     expect(ownerTab.errors).toEqual([]);
   });
 
@@ -274,7 +288,7 @@ describe("screens", () => {
     for (const width of [1440, 700]) {
       await page.setViewportSize({ width, height: 900 });
       await openCycles(page);
-      for (const mode of ["List", "Board"]) {
+      for (const mode of ["List", "Board", "Gantt"]) {
         await page.getByRole("button", { name: `${mode} layout` }).click();
         await visible(page.getByRole("button", { name: `${mode} layout`, pressed: true }));
         await screenshot(page, `cycles-${mode.toLowerCase()}-${theme}-${width}`);

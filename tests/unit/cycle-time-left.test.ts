@@ -2,7 +2,7 @@
 // the start (upcoming), "Completed" with the issues still open, nothing for a draft; counted
 // from the caller's today, across a month end.
 import { describe, expect, it } from "vitest";
-import { cycleDates, cycleTimeLeft, daysUntil, progressPercent } from "../../app/components/cycles/cycle-format";
+import { cycleDates, cycleTimeLeft } from "../../app/components/cycles/cycle-format";
 import type { CycleResponse } from "../../workers/domain/schemas/issue-group-responses";
 
 const cycle = (fields: Partial<CycleResponse>): CycleResponse =>
@@ -28,14 +28,5 @@ describe("cycleTimeLeft", () => {
   it("shows nothing for a draft, and no dates", () => {
     expect(cycleTimeLeft(cycle({}), "2026-01-30")).toBeNull();
     expect(cycleDates(cycle({}))).toBeNull();
-  });
-});
-
-describe("daysUntil and progressPercent", () => {
-  it("never goes below zero and rounds the percentage", () => {
-    expect(daysUntil("2026-01-01", "2026-01-30")).toBe(0);
-    expect(daysUntil("2026-03-01", "2026-02-27")).toBe(2);
-    expect(progressPercent({ completed_issues: 1, total_issues: 3 })).toBe(33);
-    expect(progressPercent({ completed_issues: 0, total_issues: 0 })).toBe(0);
   });
 });

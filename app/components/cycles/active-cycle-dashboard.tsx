@@ -9,7 +9,8 @@ import { cycleIssuesPath, issuePath } from "~/lib/paths";
 import { IconUser } from "../icons";
 import { BurndownChart } from "../charts/burndown-chart";
 import { buttonClass, truncate } from "../ui";
-import { CYCLE_NAME_MAX_LIST, ISSUE_GROUPS, ISSUE_NAME_MAX_DASHBOARD, cycleDates, groupCount } from "./cycle-format";
+import { PROGRESS_GROUPS } from "~/lib/cycle-display";
+import { CYCLE_NAME_MAX_LIST, ISSUE_NAME_MAX_DASHBOARD, cycleDates, groupCount } from "./cycle-format";
 import { StatusBadge, TimeLeft } from "./cycle-items";
 import { AssigneeStack, Owner, PersonAvatar } from "./people";
 
@@ -65,10 +66,10 @@ function SummaryCard({ cycle, workspaceSlug, today }: { cycle: CycleResponse; wo
             <dt className="text-neutral-500">Issues</dt>
             <dd className="font-medium text-neutral-900">{cycle.total_issues}</dd>
           </div>
-          {ISSUE_GROUPS.map((group) => (
-            <div key={group.key} className="flex gap-1">
+          {PROGRESS_GROUPS.map((group) => (
+            <div key={group.group} className="flex gap-1">
               <dt className="text-neutral-500">{group.label}</dt>
-              <dd className="font-medium text-neutral-900">{groupCount(cycle, group.key)}</dd>
+              <dd className="font-medium text-neutral-900">{groupCount(cycle, group.group)}</dd>
             </div>
           ))}
         </dl>
@@ -84,23 +85,23 @@ function GroupProgress({ cycle }: { cycle: CycleResponse }) {
       <div
         className="flex h-3 w-full overflow-hidden rounded-full bg-neutral-100"
         role="img"
-        aria-label={ISSUE_GROUPS.map((group) => `${group.label} ${groupCount(cycle, group.key)}`).join(", ")}
+        aria-label={PROGRESS_GROUPS.map((group) => `${group.label} ${groupCount(cycle, group.group)}`).join(", ")}
       >
         {total > 0
-          ? ISSUE_GROUPS.map((group) => {
-              const count = groupCount(cycle, group.key);
+          ? PROGRESS_GROUPS.map((group) => {
+              const count = groupCount(cycle, group.group);
               return count > 0 ? (
-                <span key={group.key} className="h-full" style={{ width: `${(count / total) * 100}%`, backgroundColor: group.color }} />
+                <span key={group.group} className="h-full" style={{ width: `${(count / total) * 100}%`, backgroundColor: group.color }} />
               ) : null;
             })
           : null}
       </div>
       <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-3" aria-label="Issues by group">
-        {ISSUE_GROUPS.map((group) => (
-          <li key={group.key} className="flex items-center gap-2 text-xs text-neutral-700" data-group={group.key}>
+        {PROGRESS_GROUPS.map((group) => (
+          <li key={group.group} className="flex items-center gap-2 text-xs text-neutral-700" data-group={group.group}>
             <span className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: group.color }} aria-hidden="true" />
             <span>{group.label}</span>
-            <span className="ml-auto font-medium text-neutral-900 tabular-nums">{groupCount(cycle, group.key)}</span>
+            <span className="ml-auto font-medium text-neutral-900 tabular-nums">{groupCount(cycle, group.group)}</span>
           </li>
         ))}
       </ul>

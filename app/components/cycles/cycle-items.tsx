@@ -7,14 +7,8 @@ import { cycleIssuesPath } from "~/lib/paths";
 import { LazyMenu } from "../lazy-menu";
 import { IconCalendar, IconDots, IconLink, IconPencil, IconStar, IconTrash } from "../icons";
 import { buttonClass, truncate } from "../ui";
-import {
-  CYCLE_NAME_MAX_CARD,
-  CYCLE_NAME_MAX_LIST,
-  STATUS_STYLE,
-  cycleDates,
-  cycleTimeLeft,
-  progressPercent,
-} from "./cycle-format";
+import { CYCLE_STATUS_BADGE, CYCLE_STATUS_COLORS, CYCLE_STATUS_LABEL, percentDone } from "~/lib/cycle-display";
+import { CYCLE_NAME_MAX_CARD, CYCLE_NAME_MAX_LIST, cycleDates, cycleTimeLeft } from "./cycle-format";
 import { AssigneeStack, Owner } from "./people";
 
 /** What a row or card can do, supplied by the list. */
@@ -32,11 +26,10 @@ export interface CycleItemActions {
 }
 
 export function StatusBadge({ status }: { status: CycleResponse["status"] }) {
-  const style = STATUS_STYLE[status];
   return (
-    <span className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ring-inset ${style.badge}`}>
-      <span className={`size-1.5 rounded-full ${style.dot}`} aria-hidden="true" />
-      {style.label}
+    <span className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${CYCLE_STATUS_BADGE[status]}`}>
+      <span className="size-1.5 rounded-full" style={{ backgroundColor: CYCLE_STATUS_COLORS[status] }} aria-hidden="true" />
+      {CYCLE_STATUS_LABEL[status]}
     </span>
   );
 }
@@ -64,7 +57,7 @@ export function TimeLeft({ cycle, today }: { cycle: CycleResponse; today: string
 }
 
 export function ProgressBar({ cycle, className = "" }: { cycle: CycleResponse; className?: string }) {
-  const percent = progressPercent(cycle);
+  const percent = percentDone(cycle.completed_issues, cycle.total_issues);
   return (
     <span className={`flex items-center gap-2 ${className}`}>
       <span
@@ -168,7 +161,7 @@ export function CycleRow({ cycle, actions }: { cycle: CycleResponse; actions: Cy
       data-status={cycle.status}
     >
       <div className="flex min-w-0 flex-1 items-center gap-2.5">
-        <span className={`h-8 w-1 shrink-0 rounded-full ${STATUS_STYLE[cycle.status].dot}`} aria-hidden="true" />
+        <span className="h-8 w-1 shrink-0 rounded-full" style={{ backgroundColor: CYCLE_STATUS_COLORS[cycle.status] }} aria-hidden="true" />
         <div className="min-w-0">
           <h3 className="truncate text-sm font-medium text-neutral-900" title={cycle.name}>
             <Link to={detail} className="hover:underline focus-visible:underline">
@@ -209,7 +202,7 @@ export function CycleCard({ cycle, actions }: { cycle: CycleResponse; actions: C
       data-status={cycle.status}
     >
       <div className="flex items-start gap-2">
-        <span className={`mt-1.5 size-2 shrink-0 rounded-full ${STATUS_STYLE[cycle.status].dot}`} aria-hidden="true" />
+        <span className="mt-1.5 size-2 shrink-0 rounded-full" style={{ backgroundColor: CYCLE_STATUS_COLORS[cycle.status] }} aria-hidden="true" />
         <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900" title={cycle.name}>
           <Link to={detail} className="hover:underline focus-visible:underline">
             {truncate(cycle.name, CYCLE_NAME_MAX_CARD)}

@@ -1,6 +1,6 @@
 // The project's cycles: tabs (all, the active cycle, upcoming, completed, drafts) kept in `?tab=`,
-// each shown as a list or a board (one to three columns as the width allows), the mode remembered
-// in this browser, skeletons while a tab loads. The current tab is the active cycle's dashboard.
+// each shown as a list, a board (one to three columns as the width allows) or a Gantt timeline
+// (loaded on first use), the mode remembered in this browser, skeletons while a tab loads. The current tab is the active cycle's dashboard.
 // Favourite stars flip at once and stay flipped if the write fails (only a toast says so); the
 // cycle dialog creates and edits, a confirmation deletes.
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
@@ -24,16 +24,19 @@ import { buttonClass } from "../ui";
 import { ActiveCycleDashboard } from "./active-cycle-dashboard";
 import { CycleCard, type CycleItemActions, CycleRow } from "./cycle-items";
 
+/** The Gantt mode (a month timeline of the tab's cycles), loaded when it is first shown. */
+const CyclesGantt = lazy(() => import("./cycles-gantt"));
 const loadForm = () => import("./cycle-form-dialog");
 const CycleFormDialog = lazy(() => loadForm().then((module) => ({ default: module.CycleFormDialog })));
 const preloadForm = () => void loadForm();
 
-const DISPLAY_MODES = ["list", "board"] as const;
+const DISPLAY_MODES = ["list", "board", "gantt"] as const;
 type DisplayMode = (typeof DISPLAY_MODES)[number];
 const DISPLAY_KEY = "cycles:display-mode";
-const DISPLAY_LABELS: Record<DisplayMode, string> = { list: "List layout", board: "Board layout" };
+const DISPLAY_LABELS: Record<DisplayMode, string> = { list: "List layout", board: "Board layout", gantt: "Gantt layout" };
 const IconRows = icon(<path d="M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01" />);
-const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, board: IconGrid };
+const IconGantt = icon(<path d="M4 5h9M8 10h10M6 15h7M11 20h9" />);
+const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, board: IconGrid, gantt: IconGantt };
 
 /** The cycles action (an index route), which the dialog and the list's controls post to. */
 const actionPath = (slug: string, projectId: string) => `${projectCyclesPath(slug, projectId)}?index`;
@@ -107,6 +110,8 @@ function CyclesSkeleton({ mode, dashboard }: { mode: DisplayMode; dashboard: boo
             ))}
           </div>
         </div>
+      ) : mode === "gantt" ? (
+        <div className="h-96 rounded-lg border border-neutral-200 bg-neutral-100" />
       ) : mode === "board" ? (
         <div className="grid grid-cols-1 gap-3 @2xl:grid-cols-2 @5xl:grid-cols-3">
           {bars.map((bar) => (
@@ -228,6 +233,14 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
     body = <ActiveCycleDashboard dashboard={data.active} workspaceSlug={workspaceSlug} identifier={project.identifier} today={data.today} />;
   } else if (data.cycles.length === 0) {
     body = <EmptyCycles tab={data.tab} canEdit={canEdit} onCreate={openCreate} />;
+  } else if (mode === "gantt") {
+    body = (
+      <div className="h-[calc(100vh-15rem)] min-h-96 overflow-hidden rounded-lg border border-neutral-200">
+        <Suspense fallback={<CyclesSkeleton mode="gantt" dashboard={false} />}>
+          <CyclesGantt cycles={data.cycles} workspaceSlug={workspaceSlug} projectId={project.id} />
+        </Suspense>
+      </div>
+    );
   } else if (mode === "board") {
     body = (
       <ul className="grid grid-cols-1 gap-3 @2xl:grid-cols-2 @5xl:grid-cols-3" aria-label="Cycles">
