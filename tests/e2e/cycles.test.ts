@@ -5,7 +5,7 @@
 // server stored is read back from the REST API; data the test is not about is arranged through it.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ApiUser, type TestPage, PASSWORD, launchBrowser, login, newPage, projectWithMember, screenshot, to, visible, waitForHydration } from "./fixtures";
+import { type ApiUser, type TestPage, PASSWORD, launchBrowser, login, newPage, projectWithMember, runSql, screenshot, to, visible, waitForHydration } from "./fixtures";
 
 interface CycleRow {
   id: string;
@@ -231,6 +231,43 @@ describe("cycles", () => {
     // The mode is remembered in this browser.
     await visible(page.getByRole("region", { name: "Cycles timeline" }));
     await page.getByRole("button", { name: "List layout" }).click();
+    expect(ownerTab.errors).toEqual([]);
+  });
+
+  test("a completed cycle: in its tab, 'Completed' with the open issues on hover, no Edit or Delete", async () => {
+    const page = ownerTab.page;
+    const finished = await owner.post<{ id: string }>(`${base}/cycles/`, { name: "Sprint 0" });
+    const states = await owner.call<{ id: string; name: string }[]>("GET", `${base}/states/`);
+    const done = states.find((state) => state.name === "Done")!.id;
+    const issues: string[] = [];
+    for (const [name, state] of [
+      ["Ship the login page", done],
+      ["Audit the logs", undefined],
+      ["Rotate the keys", undefined],
+    ] as const) {
+      issues.push((await owner.post<{ id: string }>(`${base}/issues/`, { name, ...(state ? { state } : {}) })).id);
+    }
+    await owner.post(`${base}/cycles/${finished.id}/cycle-issues/`, { issues });
+    // The API refuses to write an end in the past, so the dates go in directly.
+    await runSql(`UPDATE cycles SET start_date = '${dayFromToday(-21)}', end_date = '${dayFromToday(-8)}' WHERE id = '${finished.id}'`);
+
+    await openCycles(page, "completed");
+    const row = rowOf(page, "Sprint 0");
+    await visible(row.getByText("Completed", { exact: true }).first());
+    await expect.poll(() => page.locator("[data-cycle-id]").count()).toBe(1);
+    const time = row.locator("[aria-describedby]");
+    await time.hover();
+    const tooltip = page.getByRole("tooltip", { name: "2 more pending issue(s)" });
+    await visible(tooltip);
+    const at = (await time.boundingBox())!;
+    const tip = (await tooltip.boundingBox())!;
+    expect(Math.abs(tip.y + tip.height - at.y)).toBeLessThan(16);
+
+    await page.getByRole("button", { name: "Sprint 0 actions" }).click();
+    const menu = page.getByRole("menu");
+    await visible(menu.getByRole("menuitem", { name: "Copy link" }));
+    expect(await menu.getByRole("menuitem").count()).toBe(1);
+    await page.keyboard.press("Escape");
     expect(ownerTab.errors).toEqual([]);
   });
 
