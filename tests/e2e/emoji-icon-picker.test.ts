@@ -173,6 +173,8 @@ describe("emoji and icon picker", () => {
       identifier: "SHOT",
       icon_prop: { name: "bolt", color: "#05C3FF" },
     });
+    // A black icon in the sidebar, to see it on the dark theme too.
+    await owner.post(`/api/workspaces/${slug}/projects/`, { name: "Black Icon Board", identifier: "BLK", icon_prop: { name: "star", color: "#000000" } });
     for (const theme of ["light", "dark"] as const) {
       await owner.call("PATCH", "/api/users/me/", { theme: { theme } });
       for (const width of [1440, 700]) {
