@@ -189,6 +189,16 @@ describe("emoji and icon picker", () => {
         await popover.getByRole("tab", { name: "Emoji" }).click();
         await visible(popover.getByRole("region", { name: "Smileys & Emotion" }));
         await screenshot(shot.page, `picker-emoji-${theme}-${width}`);
+        // In the create-project dialog too, the popover stays beside its trigger inside the window.
+        await shot.page.keyboard.press("Escape");
+        await shot.page.goto(to.workspace(slug));
+        await waitForHydration(shot.page);
+        await shot.page.getByRole("button", { name: "Add Project" }).click();
+        const dialog = shot.page.getByRole("dialog", { name: "Create Project" });
+        await visible(dialog);
+        const opened = await openPicker(shot.page, dialog);
+        await expectBesideTrigger(shot.page, opened.trigger, opened.popover);
+        await screenshot(shot.page, `picker-create-${theme}-${width}`);
         expect(shot.errors).toEqual([]);
         await shot.context.close();
       }
