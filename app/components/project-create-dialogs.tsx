@@ -1,5 +1,5 @@
-// The project's create dialogs for saved views and pages, offered to the command palette and to
-// V and D while a project is open, when the project shows views and pages and the member may
+// The project's create dialogs for saved views, pages and cycles, offered to the command palette
+// and to V, D and Q while a project is open, when the project shows views and pages and the member may
 // create. Each dialog is its own lazily loaded module (it carries its form's schema), fetched the
 // first time it opens.
 import { Suspense, lazy, useState } from "react";
@@ -7,6 +7,7 @@ import { useRegisterCreate } from "./command-palette/command-center";
 
 const CreateViewDialog = lazy(() => import("~/components/views/view-form-dialog").then((m) => ({ default: m.CreateViewDialog })));
 const CreatePageDialog = lazy(() => import("~/components/pages/page-form-dialog").then((m) => ({ default: m.CreatePageDialog })));
+const CycleFormDialog = lazy(() => import("~/components/cycles/cycle-form-dialog").then((m) => ({ default: m.CycleFormDialog })));
 
 export function ProjectCreateDialogs({
   workspaceSlug,
@@ -14,6 +15,7 @@ export function ProjectCreateDialogs({
   canCreate,
   showsViews,
   showsPages,
+  showsCycles,
 }: {
   workspaceSlug: string;
   projectId: string;
@@ -22,11 +24,14 @@ export function ProjectCreateDialogs({
   /** The project's Views and Pages sections are turned on. */
   showsViews: boolean;
   showsPages: boolean;
+  /** The project's Cycles section is turned on. */
+  showsCycles: boolean;
 }) {
-  const [open, setOpen] = useState<"view" | "page" | null>(null);
+  const [open, setOpen] = useState<"view" | "page" | "cycle" | null>(null);
   useRegisterCreate("view", canCreate && showsViews ? () => setOpen("view") : null);
   useRegisterCreate("page", canCreate && showsPages ? () => setOpen("page") : null);
-  const Dialog = open === "view" ? CreateViewDialog : open === "page" ? CreatePageDialog : null;
+  useRegisterCreate("cycle", canCreate && showsCycles ? () => setOpen("cycle") : null);
+  const Dialog = open === "view" ? CreateViewDialog : open === "page" ? CreatePageDialog : open === "cycle" ? CycleFormDialog : null;
   if (!Dialog) return null;
   return (
     <Suspense fallback={null}>

@@ -139,6 +139,7 @@ export default function ProjectShell() {
         canCreate={(project.member_role ?? 0) >= 15}
         showsViews={project.issue_views_view}
         showsPages={project.page_view}
+        showsCycles={project.cycle_view}
       />
     </>
   );

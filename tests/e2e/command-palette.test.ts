@@ -270,9 +270,19 @@ describe("keyboard shortcuts", () => {
     await tab.goto(to.projectIssues(slug, projectId));
     await visible(page.getByText("Audit the login flow").first());
 
-    // Q and M wait for the cycle and module screens: nothing opens. H, pressed after them, is the
-    // witness: once its dialog is up, theirs would be too.
+    // Q opens the cycle dialog; a draft (no dates) is created from anywhere in the project.
     await page.keyboard.press("q");
+    const createCycle = page.getByRole("dialog", { name: "Create Cycle" });
+    await visible(createCycle);
+    await page.keyboard.type("Sprint from Q");
+    await page.keyboard.press("Enter");
+    await visible(page.getByText("Cycle created successfully."));
+    await expect.poll(() => createCycle.count()).toBe(0);
+    const cycles = await owner.call<{ name: string; status: string }[]>("GET", `/api/workspaces/${slug}/projects/${projectId}/cycles/`);
+    expect(cycles.map((cycle) => [cycle.name, cycle.status])).toEqual([["Sprint from Q", "draft"]]);
+
+    // M waits for the module screens: nothing opens. H, pressed after it, is the witness: once
+    // its dialog is up, M's would be too.
     await page.keyboard.press("m");
     await page.keyboard.press("h");
     const shortcuts = page.getByRole("dialog", { name: "Keyboard Shortcuts" });
@@ -281,7 +291,7 @@ describe("keyboard shortcuts", () => {
     for (const description of ["Open the command palette", "Create a new cycle", "Create a new page", "Copy the issue URL", "Delete issues in bulk"]) {
       await visible(shortcuts.getByText(description));
     }
-    await visible(shortcuts.getByText("(arrives with the cycle screens)"));
+    await visible(shortcuts.getByText("(arrives with the module screens)"));
     await shortcuts.getByPlaceholder("Search for shortcuts").fill("teleport");
     await visible(shortcuts.getByText('No shortcuts found for "teleport"'));
     await shortcuts.getByPlaceholder("Search for shortcuts").fill("sidebar");
