@@ -5,6 +5,7 @@ import { cyclePanelOf, deleteCycle, transferCycleIssues, transferTargetsOf, upda
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { type CyclePanelAnswer, type CyclePanelLoaderData, CyclePanelIntentSchema } from "./cycle-panel-contract";
 import { loadOrThrow, resourceActionError } from "./errors.server";
+import { CYCLE_TEXT } from "./cycles-page-contract";
 import { readJsonIntent } from "./intents.server";
 import { projectCyclesPath } from "./paths";
 import { flashToastCookie } from "./toast.server";
@@ -38,7 +39,7 @@ export async function cyclePanelAction(request: Request, context: AppLoadContext
         // The cycle's page is gone with it: back to the list, with the toast.
         await deleteCycle(ctx, slug, projectId, cycleId);
         return redirect(projectCyclesPath(slug, projectId), {
-          headers: { "Set-Cookie": flashToastCookie({ type: "success", title: "Success!", message: "Cycle deleted successfully" }) },
+          headers: { "Set-Cookie": flashToastCookie({ type: "success", title: "Success!", message: CYCLE_TEXT.deleted }) },
         });
       case "transfer-issues":
         await transferCycleIssues(ctx, slug, projectId, cycleId, { new_cycle_id: body.new_cycle_id });

@@ -137,6 +137,16 @@ describe("cycle side panel", () => {
     await expect
       .poll(async () => (await owner.call<{ end_date: string }>("GET", `${base}/cycles/${cycle.id}/`)).end_date)
       .toBe(day(25));
+
+    // Edit from the panel's menu: the cycle dialog, and the panel shows the new name.
+    await panel.getByRole("button", { name: "Cycle actions" }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update Cycle" });
+    await visible(dialog);
+    await dialog.getByLabel("Name").fill("Sprint 15: search");
+    await dialog.getByRole("button", { name: "Update Cycle" }).click();
+    await visible(page.getByText("Cycle updated successfully."));
+    await visible(panel.getByRole("heading", { name: "Sprint 15: search" }));
   });
 
   test("a completed cycle is read-only and transfers its unfinished issues to an upcoming one", async () => {

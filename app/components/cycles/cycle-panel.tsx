@@ -6,7 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { BurndownChart } from "~/components/charts/burndown-chart";
 import { ConfirmDeleteDialog } from "~/components/dialog";
-import { IconChevronDown, IconDots, IconLink, IconTrash } from "~/components/icons";
+import { IconChevronDown, IconDots, IconLink, IconPencil, IconTrash } from "~/components/icons";
 import { LazyMenu } from "~/components/lazy-menu";
 import { useToast } from "~/components/toast";
 import { Spinner } from "~/components/ui";
@@ -18,10 +18,12 @@ import {
   type CyclePanelData,
   type CycleResponse,
 } from "~/lib/cycle-panel-contract";
+import { CYCLE_TEXT } from "~/lib/cycles-page-contract";
 import { CYCLE_STATUS_BADGE, CYCLE_STATUS_LABEL, PROGRESS_GROUPS, percentDone } from "~/lib/cycle-display";
 import { cycleIssuesPath, cyclePanelPath } from "~/lib/paths";
 
 const TransferIssuesDialog = lazy(() => import("./transfer-issues-dialog"));
+const CycleFormDialog = lazy(() => import("./cycle-form-dialog").then((module) => ({ default: module.CycleFormDialog })));
 
 export interface CyclePanelProps {
   workspaceSlug: string;
@@ -244,13 +246,14 @@ function PanelMenu({
   const toast = useToast();
   const deletion = useFetcher<CyclePanelAnswer>();
   const [deleting, setDeleting] = useState<CycleResponse | null>(null);
+  const [editing, setEditing] = useState(false);
   // A deletion that succeeds redirects to the cycles (with its toast); one that fails only lets
   // the button go again.
   const copyLink = () => {
     navigator.clipboard
       .writeText(`${window.location.origin}${cycleIssuesPath(workspaceSlug, projectId, cycle.id)}`)
-      .then(() => toast.show({ type: "success", title: "Link Copied!", message: "Cycle link copied to clipboard." }))
-      .catch(() => toast.show({ type: "error", title: "Error!", message: "Some error occurred." }));
+      .then(() => toast.show({ type: "success", title: CYCLE_TEXT.linkCopiedTitle, message: CYCLE_TEXT.linkCopied }))
+      .catch(() => toast.show({ type: "error", title: "Error!", message: CYCLE_TEXT.copyFailed }));
   };
   const item = "flex w-full cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
   return (
@@ -263,6 +266,12 @@ function PanelMenu({
         {(Menu) => (
           <Menu.Positioner>
             <Menu.Content className="z-50 min-w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
+              {cycle.status !== "completed" ? (
+                <Menu.Item value="edit" className={item} onSelect={() => setEditing(true)}>
+                  <IconPencil size={14} />
+                  Edit
+                </Menu.Item>
+              ) : null}
               <Menu.Item value="copy-link" className={item} onSelect={copyLink}>
                 <IconLink size={14} />
                 Copy link
@@ -277,6 +286,11 @@ function PanelMenu({
           </Menu.Positioner>
         )}
       </LazyMenu>
+      {editing ? (
+        <Suspense fallback={null}>
+          <CycleFormDialog workspaceSlug={workspaceSlug} projectId={projectId} cycle={cycle} open onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
       <ConfirmDeleteDialog
         kind="cycle"
         target={deleting}

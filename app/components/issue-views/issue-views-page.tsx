@@ -41,19 +41,20 @@ export const issueViewsShouldRevalidate: ShouldRevalidateFunction = ({ json, def
 export function IssueViewsPage({ title, aside, headerActions }: { title?: string; aside?: ReactNode; headerActions?: ReactNode }) {
   const loaded = useLoaderData() as IssueViewsLoaderData;
   const heading = title ?? loaded.source.name ?? "Issues";
-  return (
+  const views = (
     <Suspense fallback={<IssuesLoading title={heading} />}>
       <Await resolve={loaded.issues} errorElement={<IssuesFailed />}>
-        {(issues) => (
-          <div className="relative flex min-w-0">
-            <div className="min-w-0 flex-1">
-              <ResolvedIssueViews loaded={loaded} issues={issues} title={heading} headerActions={headerActions} />
-            </div>
-            {aside}
-          </div>
-        )}
+        {(issues) => <ResolvedIssueViews loaded={loaded} issues={issues} title={heading} headerActions={headerActions} />}
       </Await>
     </Suspense>
+  );
+  if (!aside) return views;
+  // The aside stays mounted while the issues stream in and reload: it has its own data.
+  return (
+    <div className="relative flex min-w-0">
+      <div className="min-w-0 flex-1">{views}</div>
+      {aside}
+    </div>
   );
 }
 
