@@ -1,17 +1,19 @@
-// The project's create dialogs for saved views and pages, offered to the command palette and to
-// V and D while a project is open, when the project shows views and pages and the member may
-// create. Each dialog is its own lazily loaded module (it carries its form's schema), fetched the
+// The project's create dialogs for modules, saved views and pages, offered to the command palette
+// and to M, V and D while a project is open, when the project shows those sections and the member
+// may create. Each dialog is its own lazily loaded module (it carries its form's schema), fetched the
 // first time it opens.
 import { Suspense, lazy, useState } from "react";
 import { useRegisterCreate } from "./command-palette/command-center";
 
 const CreateViewDialog = lazy(() => import("~/components/views/view-form-dialog").then((m) => ({ default: m.CreateViewDialog })));
+const CreateModuleDialog = lazy(() => import("~/components/modules/module-form-dialog").then((m) => ({ default: m.CreateModuleDialog })));
 const CreatePageDialog = lazy(() => import("~/components/pages/page-form-dialog").then((m) => ({ default: m.CreatePageDialog })));
 
 export function ProjectCreateDialogs({
   workspaceSlug,
   projectId,
   canCreate,
+  showsModules,
   showsViews,
   showsPages,
 }: {
@@ -19,14 +21,16 @@ export function ProjectCreateDialogs({
   projectId: string;
   /** Guests and viewers create nothing. */
   canCreate: boolean;
-  /** The project's Views and Pages sections are turned on. */
+  /** The project's Modules, Views and Pages sections are turned on. */
+  showsModules: boolean;
   showsViews: boolean;
   showsPages: boolean;
 }) {
-  const [open, setOpen] = useState<"view" | "page" | null>(null);
+  const [open, setOpen] = useState<"module" | "view" | "page" | null>(null);
+  useRegisterCreate("module", canCreate && showsModules ? () => setOpen("module") : null);
   useRegisterCreate("view", canCreate && showsViews ? () => setOpen("view") : null);
   useRegisterCreate("page", canCreate && showsPages ? () => setOpen("page") : null);
-  const Dialog = open === "view" ? CreateViewDialog : open === "page" ? CreatePageDialog : null;
+  const Dialog = open === "module" ? CreateModuleDialog : open === "view" ? CreateViewDialog : open === "page" ? CreatePageDialog : null;
   if (!Dialog) return null;
   return (
     <Suspense fallback={null}>

@@ -1,17 +1,61 @@
 // "/{slug}/projects/{projectId}/modules/{moduleId}": the module's issues in the same issue views as
-// the project's issues (the route's params choose the list source).
+// the project's issues (the route's params choose the list source), with the module's sidebar. The
+// sidebar's read starts beside the views' and reaches the page as a promise: the views never wait
+// for it.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { Suspense, lazy, useState } from "react";
+import { IconChevronDown } from "~/components/icons";
 import { IssueViewsPage, issueViewsShouldRevalidate, sourcePageRoute } from "~/components/issue-views/issue-views-page";
+import { buttonClass } from "~/components/ui";
 import { issueViewsLoader, issueViewsRouteAction } from "~/lib/issue-views-route.server";
+import { loadModuleSidebar } from "~/lib/modules-page.server";
+import type { ModuleSidebarData } from "~/lib/modules-page-contract";
 import { projectModulesPath } from "~/lib/paths";
+
+const ModuleSidebar = lazy(() => import("~/components/modules/module-sidebar"));
 
 const page = sourcePageRoute("Modules", projectModulesPath, "Module");
 export const handle = page.handle;
 export const meta = page.meta;
 export const ErrorBoundary = page.ErrorBoundary;
-export const loader = issueViewsLoader;
 export const action = issueViewsRouteAction;
-export const shouldRevalidate = issueViewsShouldRevalidate;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context, params } = args;
+  const sidebar = loadModuleSidebar(request, context, params.workspaceSlug ?? "", params.projectId ?? "", params.moduleId ?? "");
+  const views = await issueViewsLoader(args);
+  return { ...views, sidebar };
+}
+
+/** A deleted module is not read again: the page leaves for the module list. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const body = args.json as { intent?: string } | undefined;
+  const answer = args.actionResult as { ok?: boolean } | undefined;
+  if (body?.intent === "delete-module" && answer?.ok) return false;
+  return issueViewsShouldRevalidate(args);
+};
 
 export default function ModuleIssues() {
-  return <IssueViewsPage />;
+  const { sidebar } = useLoaderData() as { sidebar: Promise<ModuleSidebarData | null> };
+  const { workspaceSlug = "", projectId = "" } = useParams();
+  const [open, setOpen] = useState(true);
+  return (
+    <IssueViewsPage
+      headerActions={
+        <button type="button" aria-pressed={open} onClick={() => setOpen(!open)} className={buttonClass("secondary", "sm")}>
+          <IconChevronDown size={14} className={open ? "-rotate-90" : "rotate-90"} />
+          Module details
+        </button>
+      }
+      aside={
+        open ? (
+          <Suspense fallback={null}>
+            <ModuleSidebar sidebar={sidebar} workspaceSlug={workspaceSlug} projectId={projectId} onClose={() => setOpen(false)} />
+          </Suspense>
+        ) : null
+      }
+    />
+  );
 }
