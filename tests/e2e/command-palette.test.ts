@@ -270,10 +270,19 @@ describe("keyboard shortcuts", () => {
     await tab.goto(to.projectIssues(slug, projectId));
     await visible(page.getByText("Audit the login flow").first());
 
-    // Q and M wait for the cycle and module screens: nothing opens. H, pressed after them, is the
-    // witness: once its dialog is up, theirs would be too.
-    await page.keyboard.press("q");
+    // M opens the module dialog, with the project's members to choose from.
     await page.keyboard.press("m");
+    const createModule = page.getByRole("dialog", { name: "Create Module" });
+    await visible(createModule.getByRole("textbox", { name: "Title" }));
+    await createModule.getByRole("button", { name: "Lead" }).click();
+    await visible(page.getByRole("listbox").getByRole("option").nth(1));
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("listbox").count()).toBe(0);
+    await closeWithEscape(page, createModule);
+
+    // Q waits for the cycle screens: nothing opens. H, pressed after it, is the witness: once its
+    // dialog is up, Q's would be too.
+    await page.keyboard.press("q");
     await page.keyboard.press("h");
     const shortcuts = page.getByRole("dialog", { name: "Keyboard Shortcuts" });
     await visible(shortcuts);

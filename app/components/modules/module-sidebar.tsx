@@ -48,7 +48,7 @@ const pickerTrigger =
   "flex min-h-8 min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1 text-left text-sm text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-default disabled:hover:bg-transparent";
 
 const asideClass =
-  "fixed inset-y-0 right-0 z-40 flex w-80 max-w-full flex-col border-l border-neutral-200 bg-surface shadow-xl lg:sticky lg:top-0 lg:z-auto lg:h-[calc(100vh-3.5rem)] lg:shadow-none";
+  "fixed top-14 right-0 bottom-0 z-40 flex w-80 max-w-full flex-col border-l border-neutral-200 bg-surface shadow-xl lg:sticky lg:top-0 lg:z-auto lg:h-[calc(100vh-3.5rem)] lg:shadow-none";
 
 /** One patch of the module at a time, shown as chosen while it is on its way. */
 function usePatch(workspaceSlug: string, projectId: string, moduleId: string, field: string) {
@@ -257,14 +257,14 @@ function SidebarContent({ data, workspaceSlug, projectId, onClose }: { data: Mod
           </div>
           <div className="flex items-center gap-2">
             <dt className={rowLabel}>Start date</dt>
-            <dd className="flex items-center gap-1.5 px-2 text-sm text-neutral-800">
+            <dd className="flex min-h-8 items-center gap-1.5 px-2 text-sm text-neutral-800">
               <IconCalendar size={14} className="text-neutral-400" />
               {module.start_date ? formatDate(module.start_date) : <span className="text-neutral-500">Not set</span>}
             </dd>
           </div>
           <div className="flex items-center gap-2">
             <dt className={rowLabel}>Target date</dt>
-            <dd className="flex items-center gap-1.5 px-2 text-sm text-neutral-800">
+            <dd className="flex min-h-8 items-center gap-1.5 px-2 text-sm text-neutral-800">
               <IconCalendar size={14} className="text-neutral-400" />
               {module.target_date ? formatDate(module.target_date) : <span className="text-neutral-500">Not set</span>}
             </dd>

@@ -127,12 +127,11 @@ function ModuleCard({
   return (
     <li className="flex min-w-0 flex-col rounded-lg border border-neutral-200 bg-surface p-4 shadow-xs" data-module-id={module.id}>
       <div className="flex items-start gap-2">
-        <h3 className="min-w-0 flex-1 text-sm font-semibold break-words text-neutral-900" title={module.name}>
+        <h3 className="min-w-0 flex-1 pt-1 text-sm font-semibold break-words text-neutral-900" title={module.name}>
           <Link to={moduleIssuesPath(workspaceSlug, projectId, module.id)} className="hover:underline focus-visible:underline">
             {truncate(module.name, MODULE_NAME_SHOWN)}
           </Link>
         </h3>
-        <StatusBadge status={statusOf(module)} />
         <button
           type="button"
           aria-pressed={favorite}
@@ -140,17 +139,20 @@ function ModuleCard({
           title={favorite ? "Remove from favorites" : "Add to favorites"}
           disabled={favoriteBusy}
           onClick={() => onFavorite(!favorite)}
-          className={`-mt-1 flex size-8 shrink-0 items-center justify-center rounded-md transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
+          className={`flex size-8 shrink-0 items-center justify-center rounded-md transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
             favorite ? "text-amber-500" : "text-neutral-500 hover:text-neutral-800"
           }`}
         >
           <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
         </button>
-        <div className="-mt-1 -mr-1.5">
+        <div className="-mr-1.5">
           <ModuleMenu module={module} canEdit={canEdit} onEdit={onEdit} onDelete={onDelete} onCopy={onCopy} onOpen={preloadForm} />
         </div>
       </div>
-      {module.description ? <p className="mt-1 line-clamp-2 text-xs text-neutral-600">{module.description}</p> : null}
+      <div className="mt-1.5">
+        <StatusBadge status={statusOf(module)} />
+      </div>
+      {module.description ? <p className="mt-2 line-clamp-2 text-xs text-neutral-600">{module.description}</p> : null}
       <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs">
         <DateLine label="Start" date={module.start_date} />
         <DateLine label="Target" date={module.target_date} />
