@@ -44,7 +44,7 @@ export default function ModuleIssues() {
   return (
     <IssueViewsPage
       headerActions={
-        <button type="button" aria-pressed={open} onClick={() => setOpen(!open)} className={buttonClass("secondary", "sm")}>
+        <button type="button" aria-pressed={open} onClick={() => setOpen(!open)} className={buttonClass("secondary", "sm", "whitespace-nowrap")}>
           <IconChevronDown size={14} className={open ? "-rotate-90" : "rotate-90"} />
           Module details
         </button>
