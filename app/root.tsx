@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { rememberTimeZone } from "~/lib/time-zone";
 import { data } from "@remix-run/cloudflare";
 import {
   Link,
@@ -73,6 +74,7 @@ const documentScripts = (
 export function Layout({ children }: { children: React.ReactNode }) {
   // The document is hydrated: input reaches React again (entry.client.tsx held it).
   useEffect(releaseInput, []);
+  useEffect(rememberTimeZone, []);
   const themed = themeHtmlAttributes(useAppliedTheme());
   return (
     <html lang="en" className={themed.className} style={themed.style as CSSProperties | undefined}>

@@ -1,5 +1,6 @@
 // The load context every Remix loader and action receives: the same domain context the REST API
 // uses, so routes call domain functions directly (never the API over HTTP).
+import { timeZoneOf } from "./lib/time-zone";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type Authenticated, authenticate, isSameOriginWrite } from "./auth/sessions";
 import { BOOKMARK_COOKIE, bookmarkFrom, openDb } from "./db";
@@ -37,7 +38,14 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
   // A page's loaders run side by side and each checks access: reading is what GET does, so every
   // check of the page's scope may use the row read with the session.
   const prefetchedAccess = new AccessPrefetch(accessScopeOf(new URL(request.url).pathname, true), request.method === "GET");
-  const domain: DomainContext = { db: requestDb.db, env, config: getConfig(env), effects: new PostCommit(), prefetchedAccess };
+  const domain: DomainContext = {
+    db: requestDb.db,
+    env,
+    config: getConfig(env),
+    effects: new PostCommit(),
+    prefetchedAccess,
+    timeZone: timeZoneOf(request),
+  };
   let auth: Promise<Authenticated | null> | null = null;
   let markShellSent = () => {};
   const shellSent = new Promise<void>((resolve) => {

@@ -2,7 +2,8 @@
 // as users meet it: the status field of cycles and the cycle_view tabs of the list.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cycleInView, cycleStatus, todayUtc } from "../../workers/domain/cycle-status";
+import { cycleInView, cycleStatus, todayIn, todayUtc } from "../../workers/domain/cycle-status";
+import { call } from "../helpers/api";
 import { type ProjectWithRoles, projectWithRoles } from "../helpers/project-roles";
 
 const TODAY = "2030-06-15";
@@ -56,6 +57,29 @@ describe("cycleStatus", () => {
     expect(todayUtc(new Date("2030-06-15T23:30:00-05:00"))).toBe("2030-06-16");
     expect(todayUtc(new Date("2030-06-16T00:30:00+02:00"))).toBe("2030-06-15");
     expect(todayUtc(new Date("2030-06-15T00:00:00Z"))).toBe("2030-06-15");
+  });
+
+  it("today is the calendar day where the user is: the same moment is three different days", () => {
+    const moment = new Date("2030-06-15T23:30:00Z");
+    expect(todayIn("UTC", moment)).toBe("2030-06-15");
+    expect(todayIn("America/New_York", moment)).toBe("2030-06-15");
+    expect(todayIn("Asia/Tokyo", moment)).toBe("2030-06-16");
+    expect(todayIn("Pacific/Pago_Pago", new Date("2030-06-15T05:00:00Z"))).toBe("2030-06-14");
+    expect(todayIn(undefined, moment)).toBe("2030-06-15");
+  });
+
+  it("a cycle ending on the 15th is over at midnight in Tokyo but still current in New York", () => {
+    const cycle = { start_date: "2030-06-01", end_date: "2030-06-15" };
+    // 15:30 UTC on the 15th is 00:30 on the 16th in Tokyo (UTC+9) and 11:30 on the 15th in New York.
+    const justAfterTokyoMidnight = new Date("2030-06-15T15:30:00Z");
+    expect(cycleStatus(cycle, todayIn("Asia/Tokyo", justAfterTokyoMidnight))).toBe("completed");
+    expect(cycleStatus(cycle, todayIn("America/New_York", justAfterTokyoMidnight))).toBe("current");
+    // One minute before Tokyo's midnight it is current there too.
+    expect(cycleStatus(cycle, todayIn("Asia/Tokyo", new Date("2030-06-15T14:59:00Z")))).toBe("current");
+    // A cycle starting on the 16th has begun in Tokyo and is still upcoming in New York.
+    const next = { start_date: "2030-06-16", end_date: "2030-06-30" };
+    expect(cycleStatus(next, todayIn("Asia/Tokyo", justAfterTokyoMidnight))).toBe("current");
+    expect(cycleStatus(next, todayIn("America/New_York", justAfterTokyoMidnight))).toBe("upcoming");
   });
 
   it("the incomplete view holds every status but completed; all holds everything", () => {
@@ -129,6 +153,27 @@ describe("status in responses and list tabs", () => {
     const response = await p.viewer.get(`${base}/cycles/?cycle_view=${view}`);
     expect(response.status).toBe(200);
     expect(response.body.map((c: { name: string }) => c.name).sort()).toEqual([...names].sort());
+  });
+
+  it("answers each status on the user's calendar day, named by the browser's tz cookie", async () => {
+    // At any moment one of these two zones is on another date than UTC: Kiritimati (UTC+14) from
+    // 10:00 UTC, Pago Pago (UTC-11) before 11:00 UTC.
+    const utcToday = todayUtc();
+    const zone = todayIn("Pacific/Kiritimati") !== utcToday ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+    const zoneToday = todayIn(zone);
+    expect(zoneToday).not.toBe(utcToday);
+    const cookie = `${p.owner.cookie}; tz=${encodeURIComponent(zone)}`;
+    const list = await call("GET", `${base}/cycles/`, { cookie });
+    expect(list.status).toBe(200);
+    const status = Object.fromEntries(list.body.map((c: { name: string; status: string }) => [c.name, c.status]));
+    // Ahead of UTC, the cycle ending today (UTC) is over; behind it, the one starting today has not begun.
+    if (zone === "Pacific/Kiritimati") expect(status["ends today"]).toBe("completed");
+    else expect(status["started today"]).toBe("upcoming");
+    // An unknown zone is UTC.
+    const unknown = await call("GET", `${base}/cycles/`, { cookie: `${p.owner.cookie}; tz=Mars%2FOlympus` });
+    const utcStatus = Object.fromEntries(unknown.body.map((c: { name: string; status: string }) => [c.name, c.status]));
+    expect(utcStatus["ends today"]).toBe("current");
+    expect(utcStatus["started today"]).toBe("current");
   });
 
   it("an unknown cycle_view is a 400 naming the allowed values", async () => {

@@ -1,5 +1,6 @@
 // The REST API: one Hono app mounted at /api by workers/index.ts. Routers are one file per
 // resource; every handler parses input, calls one domain function and shapes the response.
+import { timeZoneOf } from "../lib/time-zone";
 import { Hono } from "hono";
 import { authenticate, isSameOriginWrite } from "../auth/sessions";
 import { BOOKMARK_HEADER, bookmarkFrom, openDb } from "../db";
@@ -46,7 +47,7 @@ export function createApi() {
     const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw), readStats);
     const effects = new PostCommit();
     const prefetchedAccess = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
-    c.set("domain", { db: requestDb.db, env: c.env, config, effects, prefetchedAccess });
+    c.set("domain", { db: requestDb.db, env: c.env, config, effects, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
     const auth = await authenticate(requestDb.db, c.req.raw, prefetchedAccess);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden("Cross-origin request refused.");

@@ -11,6 +11,8 @@ export interface DomainContext {
   env: AppEnv;
   config: Config;
   effects: PostCommit;
+  /** The caller's IANA time zone (the browser's), in which "today" is counted; UTC when absent. */
+  timeZone?: string;
   /** The access row read with the caller's session, when the request's path named a scope. */
   prefetchedAccess?: AccessPrefetch;
 }

@@ -8,7 +8,7 @@ import { cycles, issueProperties, issueViews, modules } from "../../drizzle/sche
 import { runNamedBatch } from "../lib/batch";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
-import { cycleStatus } from "./cycle-status";
+import { cycleStatus, todayFor } from "./cycle-status";
 import { CYCLE_NOT_FOUND } from "./cycles/views";
 import { NotFound } from "./errors";
 import { groupIssueRows } from "./issue-groups/issue-lists";
@@ -132,7 +132,7 @@ export async function issueViewsPageOf(
     case "cycle": {
       const [cycle] = read.cycle ?? [];
       if (!cycle) throw new NotFound(CYCLE_NOT_FOUND);
-      detail = { kind: "cycle", id: cycle.id, name: cycle.name, completed: cycleStatus(cycle) === "completed" };
+      detail = { kind: "cycle", id: cycle.id, name: cycle.name, completed: cycleStatus(cycle, todayFor(ctx)) === "completed" };
       const group = { scope: "cycle" as const, id: cycle.id, name: cycle.name };
       listRows = async () => groupIssueRows(ctx, access, group, queryOf(), await lookups);
       break;

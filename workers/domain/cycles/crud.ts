@@ -6,7 +6,7 @@ import { cycles, userFavorites } from "../../../drizzle/schema";
 import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { cycleInView, cycleStatus, todayUtc } from "../cycle-status";
+import { cycleInView, cycleStatus, todayFor } from "../cycle-status";
 import { removeFavorite, saveFavorite } from "../favorites";
 import { deleteGroup } from "../issue-groups/membership";
 import { CreateCycleInput, CycleViewParam, FavoriteCycleInput, PatchCycleInput, PutCycleInput } from "../schemas/cycles";
@@ -29,7 +29,7 @@ export async function listCycles(ctx: ActorContext, slug: string, projectId: str
       asc(cycles.name),
       asc(cycles.id),
     );
-  const today = todayUtc();
+  const today = todayFor(ctx);
   return cycleViews(
     ctx,
     access,
@@ -49,7 +49,7 @@ export async function createCycle(ctx: ActorContext, slug: string, projectId: st
   const data = parseInput(CreateCycleInput, input);
   const start = data.start_date ?? null;
   const end = data.end_date ?? null;
-  assertCycleDates(start, end, true);
+  assertCycleDates(start, end, true, todayFor(ctx));
   await assertOwner(ctx, projectId, data.owned_by);
   const [created] = await ctx.db
     .insert(cycles)
@@ -79,10 +79,10 @@ export async function updateCycle(
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(replace ? PutCycleInput : PatchCycleInput, input);
   const { cycle } = await loadCycleRow(ctx, projectId, cycleId);
-  assertEditable(cycle);
+  assertEditable(cycle, todayFor(ctx));
   const start = data.start_date !== undefined ? data.start_date : cycle.start_date;
   const end = data.end_date !== undefined ? data.end_date : cycle.end_date;
-  assertCycleDates(start, end, end !== cycle.end_date);
+  assertCycleDates(start, end, end !== cycle.end_date, todayFor(ctx));
   await assertOwner(ctx, projectId, data.owned_by);
   await ctx.db
     .update(cycles)
@@ -96,7 +96,7 @@ export async function updateCycle(
 export async function deleteCycle(ctx: ActorContext, slug: string, projectId: string, cycleId: string) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { cycle } = await loadCycleRow(ctx, projectId, cycleId);
-  assertEditable(cycle);
+  assertEditable(cycle, todayFor(ctx));
   await deleteGroup(ctx, access, groupOf(cycle), ctx.db.delete(cycles).where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId))));
 }
 

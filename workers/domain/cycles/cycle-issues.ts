@@ -1,5 +1,6 @@
 // The issues of a cycle: listing them, adding and taking out (one cycle per issue), and handing
 // the unfinished ones of a cycle over to another.
+import { todayFor } from "../cycle-status";
 import { and, eq, inArray } from "drizzle-orm";
 import { cycles, issues, states } from "../../../drizzle/schema";
 import { parseInput } from "../../lib/validation";
@@ -31,14 +32,14 @@ export async function addCycleIssues(ctx: ActorContext, slug: string, projectId:
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { issues: issueIds } = parseInput(CycleIssuesInput, input);
   const { cycle } = await loadCycleRow(ctx, projectId, cycleId);
-  assertEditable(cycle);
+  assertEditable(cycle, todayFor(ctx));
   return addIssuesToGroup(ctx, access, groupOf(cycle), issueIds, publishCycles);
 }
 
 export async function removeCycleIssue(ctx: ActorContext, slug: string, projectId: string, cycleId: string, bridgeId: string) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { cycle } = await loadCycleRow(ctx, projectId, cycleId);
-  assertEditable(cycle);
+  assertEditable(cycle, todayFor(ctx));
   await removeIssueFromGroup(ctx, access, groupOf(cycle), bridgeId, publishCycles);
 }
 
@@ -58,7 +59,7 @@ export async function transferCycleIssues(ctx: ActorContext, slug: string, proje
     .where(and(eq(cycles.id, new_cycle_id), eq(cycles.project_id, projectId)))
     .limit(1);
   if (!targetRow) throw Invalid.field("new_cycle_id", "Cycle not found in this project.");
-  assertEditable(targetRow);
+  assertEditable(targetRow, todayFor(ctx));
   const unfinished = await ctx.db
     .select({ id: issues.id })
     .from(issues)

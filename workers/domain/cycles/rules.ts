@@ -1,7 +1,7 @@
 // The rules a cycle write checks. A completed cycle is a record of what was done: it refuses
 // edits, deletion and new issues (409), but its unfinished issues may be transferred out.
 import { Conflict, Invalid } from "../errors";
-import { cycleStatus, todayUtc } from "../cycle-status";
+import { cycleStatus } from "../cycle-status";
 import { projectMemberIds } from "../issue-groups/group-rows";
 import type { ActorContext } from "../context";
 import { CYCLE_DATES_TOGETHER, CYCLE_END_BEFORE_START, CYCLE_END_IN_PAST } from "../schemas/cycles";
@@ -9,12 +9,13 @@ import type { Cycle } from "./views";
 
 export const CYCLE_NOT_EDITABLE = "Completed cycles are not editable.";
 
-export function assertEditable(cycle: Cycle, today = todayUtc()) {
+/** `today` in the caller's time zone (todayFor). */
+export function assertEditable(cycle: Cycle, today: string) {
   if (cycleStatus(cycle, today) === "completed") throw new Conflict(CYCLE_NOT_EDITABLE);
 }
 
 /** Both dates or neither; the end not before the start; a changed end not in the past. */
-export function assertCycleDates(start: string | null, end: string | null, endChanged: boolean, today = todayUtc()) {
+export function assertCycleDates(start: string | null, end: string | null, endChanged: boolean, today: string) {
   if ((start === null) !== (end === null)) {
     throw Invalid.field(start === null ? "start_date" : "end_date", CYCLE_DATES_TOGETHER);
   }

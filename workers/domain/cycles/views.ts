@@ -6,7 +6,7 @@ import { cycles, issueAssignees, issues, userFavorites, users, type User } from 
 import { inList, runNamedBatch } from "../../lib/batch";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { type CycleStatus, cycleStatus, todayUtc } from "../cycle-status";
+import { type CycleStatus, cycleStatus, todayFor } from "../cycle-status";
 import { NotFound } from "../errors";
 import { favoriteOf, publishGroupViews } from "../issue-groups/group-rows";
 import type { IssueGroup } from "../issue-groups/membership";
@@ -19,7 +19,7 @@ export const CYCLE_NOT_FOUND = "Cycle not found.";
 export type Cycle = typeof cycles.$inferSelect;
 export type CycleRow = { cycle: Cycle; owner: User | null; favoriteId: string | null };
 
-export function cycleOf(row: CycleRow, stats: IssueStats, assignees: MemberDetail[], today = todayUtc()) {
+export function cycleOf(row: CycleRow, stats: IssueStats, assignees: MemberDetail[], today: string) {
   const { cycle } = row;
   return {
     id: cycle.id,
@@ -63,7 +63,7 @@ export async function loadCycleRow(ctx: ActorContext, projectId: string, cycleId
 }
 
 /** Counts and assignees for every row in one D1 round trip (one grouped query each), then the views. */
-export async function cycleViews(ctx: ActorContext, access: ProjectAccess, rows: CycleRow[], today = todayUtc()) {
+export async function cycleViews(ctx: ActorContext, access: ProjectAccess, rows: CycleRow[], today = todayFor(ctx)) {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.cycle.id);
   const estimateId = access.project.estimate_id;

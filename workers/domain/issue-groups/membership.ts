@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { cycleIssues, cycles, issues, moduleIssues, modules, userFavorites } from "../../../drizzle/schema";
 import { chunks, inList, runBatch } from "../../lib/batch";
+import { cycleBridgeMove, moduleBridgeMove } from "./bridge-moves";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { Invalid, NotFound } from "../errors";
@@ -45,12 +46,12 @@ function bridgeUpsert(ctx: ActorContext, access: ProjectAccess, target: IssueGro
     return ctx.db
       .insert(cycleIssues)
       .values(part.map((issueId) => ({ ...base(issueId), cycle_id: target.id })))
-      .onConflictDoUpdate({ target: cycleIssues.issue_id, set: { cycle_id: target.id, created_by: ctx.actor.id } });
+      .onConflictDoUpdate({ target: cycleIssues.issue_id, set: cycleBridgeMove(target.id, ctx.actor.id) });
   }
   return ctx.db
     .insert(moduleIssues)
     .values(part.map((issueId) => ({ ...base(issueId), module_id: target.id })))
-    .onConflictDoUpdate({ target: moduleIssues.issue_id, set: { module_id: target.id, created_by: ctx.actor.id } });
+    .onConflictDoUpdate({ target: moduleIssues.issue_id, set: moduleBridgeMove(target.id, ctx.actor.id) });
 }
 
 /** A bridge row binds 7 values (+2 for the upsert) and D1 allows 100 per statement. */

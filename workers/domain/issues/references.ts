@@ -5,7 +5,7 @@ import { cycles, issues, modules, type Issue } from "../../../drizzle/schema";
 import { inList } from "../../lib/batch";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { cycleStatus } from "../cycle-status";
+import { cycleStatus, todayFor } from "../cycle-status";
 import { Conflict, Invalid } from "../errors";
 import type { ProjectLookups } from "../issue-views";
 import type { IssueWrite } from "../schemas/issues";
@@ -99,7 +99,7 @@ export async function resolveReferences(
   if (data.cycle && !cycleRow[0]) fail("cycle", "Cycle not found in this project.");
   if (data.module && !moduleRow[0]) fail("module", "Module not found in this project.");
   if (Object.keys(errors).length) throw new Invalid(errors);
-  if (cycleRow[0] && cycleStatus(cycleRow[0]) === "completed") throw new Conflict(COMPLETED_CYCLE);
+  if (cycleRow[0] && cycleStatus(cycleRow[0], todayFor(ctx)) === "completed") throw new Conflict(COMPLETED_CYCLE);
 
   return {
     state,

@@ -1,6 +1,7 @@
 // Pieces every issue write builds its batch from: running it, the bridge rows (assignees, labels,
 // relations, cycle and module), the parent's sub-issue count, and the fields that follow a state
 // change or a new description.
+import { cycleBridgeMove, moduleBridgeMove } from "../issue-groups/bridge-moves";
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { cycleIssues, issues, moduleIssues, type Issue } from "../../../drizzle/schema";
@@ -75,13 +76,13 @@ export function groupMove(ctx: ActorContext, base: BridgeBase, scope: "cycle" | 
     return ctx.db
       .insert(cycleIssues)
       .values({ ...base, cycle_id: groupId })
-      .onConflictDoUpdate({ target: cycleIssues.issue_id, set: { cycle_id: groupId, created_by: base.created_by } });
+      .onConflictDoUpdate({ target: cycleIssues.issue_id, set: cycleBridgeMove(groupId, base.created_by) });
   }
   if (groupId === null) return ctx.db.delete(moduleIssues).where(eq(moduleIssues.issue_id, base.issue_id));
   return ctx.db
     .insert(moduleIssues)
     .values({ ...base, module_id: groupId })
-    .onConflictDoUpdate({ target: moduleIssues.issue_id, set: { module_id: groupId, created_by: base.created_by } });
+    .onConflictDoUpdate({ target: moduleIssues.issue_id, set: moduleBridgeMove(groupId, base.created_by) });
 }
 
 /** A bridge row binds 7 values and D1 allows 100 per statement: multi-row inserts go in parts. */

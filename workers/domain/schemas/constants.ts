@@ -27,3 +27,6 @@ export const LAST_PROJECT_OWNER = "A project needs at least one owner.";
 
 /** A colour as #rgb or #rrggbb. */
 export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/** The cookie in which the browser names its IANA time zone, so "today" is the user's day. */
+export const TIME_ZONE_COOKIE = "tz";
