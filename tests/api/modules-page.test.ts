@@ -99,6 +99,14 @@ describe("the module page's sidebar", () => {
     expect(member.sidebar?.module.link_module.map((link) => link.url)).toEqual(["https://example.com/spec"]);
     expect(member.sidebar?.canEdit).toBe(true);
     expect(member.sidebar?.members.map((person) => person.id)).toContain(w.viewer.user.id);
+    // Its dates allow a chart: it started and its target is not before its start.
+    expect(member.sidebar?.burndown?.days[0]).toBe("2026-01-01");
+    expect(member.sidebar?.burndown?.days.at(-1)).toBe("2026-01-31");
+    // No chart for a module that has not started, one whose dates are missing.
+    const future = await addModule({ name: "Later", start_date: "2999-01-01", target_date: "2999-02-01" });
+    expect((await loadSidebar(w.member, future)).sidebar?.burndown).toBeNull();
+    const undated = await addModule({ name: "Undated" });
+    expect((await loadSidebar(w.member, undated)).sidebar?.burndown).toBeNull();
     // Guests and viewers read it without adding links.
     for (const client of [w.viewer, w.guest]) expect((await loadSidebar(client, id)).sidebar?.canEdit).toBe(false);
   });

@@ -238,6 +238,9 @@ describe("modules", () => {
     await visible(sidebar.getByRole("heading", { name: "Links" }));
     expect(await sidebar.getByRole("button", { name: "Add link" }).count()).toBe(0);
     expect(await sidebar.getByRole("button", { name: /^Delete link/ }).count()).toBe(0);
+    // Without dates there is no chart.
+    await visible(sidebar.getByRole("heading", { name: "Progress" }));
+    expect(await sidebar.getByRole("figure", { name: "Burndown chart" }).count()).toBe(0);
     // The list: no create button, no edit or delete for a viewer.
     await openModules(tab.page);
     await visible(tab.page.getByRole("link", { name: "Read only module" }));
@@ -285,6 +288,9 @@ describe("modules", () => {
         await waitForHydration(tab.page);
         const sidebar = tab.page.getByRole("complementary", { name: "Module details" });
         await visible(sidebar.getByTestId("module-sidebar-progress").getByText("67%"));
+        // Started a week ago with its target ahead: the burndown shows, one issue still open.
+        await visible(sidebar.getByRole("figure", { name: "Burndown chart" }).locator("canvas"));
+        await visible(sidebar.getByText("Pending Issues: 1"));
         await visible(tab.page.getByText("Receipt email").first());
         await screenshot(tab.page, `modules-detail-${theme}-${width}`);
         expect(tab.errors).toEqual([]);

@@ -1,8 +1,9 @@
 // The modules page and the module sidebar as read models: one access check, then the module rows
 // (counts, members and links in one batch) beside the project's lookups (cached in the isolate),
-// which name the people the lead and members pickers offer.
+// which name the people the lead and members pickers offer; the sidebar adds the burndown.
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
+import { readBurndown } from "./issue-groups/burndown-read";
 import { filterLookupsOf } from "./issue-views-page";
 import { loadProjectLookups } from "./issue-views";
 import { getModuleWithAccess, listModulesWithAccess } from "./modules";
@@ -32,8 +33,8 @@ export async function moduleSidebarOf(ctx: ActorContext, slug: string, projectId
     getModuleWithAccess(ctx, access, moduleId),
     loadProjectLookups(ctx.db, access.project, access.workspace),
   ]);
-  // MODULE-BURNDOWN: the lead's readBurndown(ctx, "module", ...) fills this once it is on main.
-  const burndown = null;
+  // Null unless the module has started and its target is not before its start.
+  const burndown = await readBurndown(ctx, "module", { id: module.id, start: module.start_date, end: module.target_date });
   return {
     module,
     canEdit: access.membership.role >= ROLE.member,

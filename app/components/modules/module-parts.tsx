@@ -58,13 +58,6 @@ export function moduleProgress(module: Pick<ModuleResponse, "completed_issues" |
   return Math.min(100, Math.round((module.completed_issues / module.total_issues) * 100));
 }
 
-/** The chart shows once the module has started and its target is not before its start. */
-export function moduleChartAllowed(module: Pick<ModuleResponse, "start_date" | "target_date">, today: string) {
-  const { start_date: start, target_date: target } = module;
-  if (!start || !target) return false;
-  return start <= today && target >= start;
-}
-
 /** A member of a module's answer as the avatars show people. */
 export function personOf(member: ModuleResponse["members_detail"][number]): ModulePerson {
   return { id: member.id, name: memberName(member), email: member.email, avatar: member.avatar };

@@ -10,10 +10,10 @@ import { formatDate } from "../../../workers/domain/schemas/dates";
 import { LinkFormSchema } from "../../../workers/domain/schemas/links";
 import { MODULE_LINK_URL_TAKEN } from "../../../workers/domain/schemas/modules";
 import { IconCalendar, IconChevronDown, IconExternal, IconLink, IconTrash, IconUser, IconX } from "~/components/icons";
+import { BurndownChart } from "~/components/charts/burndown-chart";
 import { useToast } from "~/components/toast";
 import { FieldError, Spinner, buttonClass, inputClass } from "~/components/ui";
 import {
-  type Burndown,
   MODULE_TEXT,
   type ModuleResponse,
   type ModuleSidebarData,
@@ -33,7 +33,6 @@ import {
   ModuleMenu,
   type ModuleStatus,
   groupCountsText,
-  moduleChartAllowed,
   moduleProgress,
   modulesActionPath,
   personOf,
@@ -69,16 +68,6 @@ function usePatch(workspaceSlug: string, projectId: string, moduleId: string, fi
       fetcher.submit(body as never, { method: "post", action: modulesActionPath(workspaceSlug, projectId), encType: "application/json" });
     },
   };
-}
-
-/** The place the burndown chart takes once it is drawn; until then the pending count alone. */
-function ModuleBurndown({ burndown }: { burndown: Burndown }) {
-  // MODULE-BURNDOWN-CHART: render the shared BurndownChart({ burndown }) here once it is on main.
-  return (
-    <p className="mt-3 text-xs text-neutral-600">
-      Pending Issues: <span className="font-medium text-neutral-900">{burndown.pending}</span>
-    </p>
-  );
 }
 
 function Links({ module, canEdit, workspaceSlug, projectId }: { module: ModuleResponse; canEdit: boolean; workspaceSlug: string; projectId: string }) {
@@ -214,8 +203,6 @@ function SidebarContent({ data, workspaceSlug, projectId, onClose }: { data: Mod
   const memberIds = (team.pending as string[] | undefined) ?? module.members;
   const chosen = memberIds.map((id) => byId.get(id)).filter((person) => person !== undefined);
   const progress = moduleProgress(module);
-  const today = new Date().toISOString().slice(0, 10);
-  const chart = moduleChartAllowed(module, today);
 
   return (
     <>
@@ -322,7 +309,12 @@ function SidebarContent({ data, workspaceSlug, projectId, onClose }: { data: Mod
           <div className="mt-2">
             <GroupBar module={module} label={`Issues by state group: ${groupCountsText(module)}`} />
           </div>
-          {chart && data.burndown ? <ModuleBurndown burndown={data.burndown} /> : null}
+          {/* The server answers a burndown only when the module has started and its target is not before its start. */}
+          {data.burndown ? (
+            <div className="mt-4">
+              <BurndownChart burndown={data.burndown} />
+            </div>
+          ) : null}
           <ul className="mt-3 space-y-1.5" aria-label="Issues by state group">
             {ISSUE_GROUPS.map((group) => (
               <li key={group.key} className="flex items-center gap-2 text-sm text-neutral-700">
