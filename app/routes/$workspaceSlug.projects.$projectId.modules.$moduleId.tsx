@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useCallback, useMemo, useState } from "react";
 import { IconChevronDown } from "~/components/icons";
 import { IssueViewsPage, issueViewsShouldRevalidate, sourcePageRoute } from "~/components/issue-views/issue-views-page";
 import { buttonClass } from "~/components/ui";
@@ -41,6 +41,18 @@ export default function ModuleIssues() {
   const { sidebar } = useLoaderData() as { sidebar: Promise<ModuleSidebarData | null> };
   const { workspaceSlug = "", projectId = "" } = useParams();
   const [open, setOpen] = useState(true);
+  const close = useCallback(() => setOpen(false), []);
+  // The same element while nothing it shows changes: a re-render of the page while the sidebar's
+  // code is still loading must not reach its boundary before it has hydrated.
+  const aside = useMemo(
+    () =>
+      open ? (
+        <Suspense fallback={null}>
+          <ModuleSidebar sidebar={sidebar} workspaceSlug={workspaceSlug} projectId={projectId} onClose={close} />
+        </Suspense>
+      ) : null,
+    [open, sidebar, workspaceSlug, projectId, close],
+  );
   return (
     <IssueViewsPage
       headerActions={
@@ -49,13 +61,7 @@ export default function ModuleIssues() {
           Module details
         </button>
       }
-      aside={
-        open ? (
-          <Suspense fallback={null}>
-            <ModuleSidebar sidebar={sidebar} workspaceSlug={workspaceSlug} projectId={projectId} onClose={() => setOpen(false)} />
-          </Suspense>
-        ) : null
-      }
+      aside={aside}
     />
   );
 }

@@ -208,6 +208,32 @@ describe("modules", () => {
     expect(ownerTab.errors).toEqual([]);
   });
 
+  test("a star shows at once; one the server refuses says so with the module's toast", async () => {
+    const module = await owner.post<ModuleRow>(`${base}/modules/`, { name: "Soon gone" });
+    const page = ownerTab.page;
+    await openModules(page);
+    // The favourite write waits until the module is gone, so the server refuses it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pattern = /\/modules\.data/;
+    await page.route(pattern, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Add Soon gone to favorites" }).click();
+    // Shown at once, before the server has answered.
+    await visible(page.getByRole("button", { name: "Remove Soon gone from favorites", pressed: true }));
+    await owner.call("DELETE", `${base}/modules/${module.id}/`);
+    release();
+    await visible(page.getByText("Couldn't add the module to favorites. Please try again."));
+    await page.unroute(pattern);
+    // The list then shows what the server holds.
+    await visible(page.getByRole("heading", { name: "No modules yet" }), 10_000);
+    expect(ownerTab.errors).toEqual([]);
+  });
+
   test("a module changed through the API shows in the open list without a reload", async () => {
     const module = await owner.post<ModuleRow>(`${base}/modules/`, { name: "Payments" });
     const page = ownerTab.page;

@@ -42,6 +42,9 @@ import {
 
 const LinkUrlSchema = LinkFormSchema.pick({ url: true });
 
+/** The chart's width: the sidebar's 20rem less its 1rem padding on each side. */
+const CHART_WIDTH = 288;
+
 const rowLabel = "w-20 shrink-0 text-xs text-neutral-500";
 const pickerTrigger =
   "flex min-h-8 min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1 text-left text-sm text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-default disabled:hover:bg-transparent";
@@ -312,7 +315,8 @@ function SidebarContent({ data, workspaceSlug, projectId, onClose }: { data: Mod
           {/* The server answers a burndown only when the module has started and its target is not before its start. */}
           {data.burndown ? (
             <div className="mt-4">
-              <BurndownChart burndown={data.burndown} />
+              {/* The sidebar's width less its padding: a fixed size draws at once, with nothing to measure. */}
+              <BurndownChart burndown={data.burndown} width={CHART_WIDTH} />
             </div>
           ) : null}
           <ul className="mt-3 space-y-1.5" aria-label="Issues by state group">
