@@ -9,6 +9,7 @@ import { ROOT, bin, capture, option, run, wranglerEnv } from "../scripts/lib/run
 import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
 import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
+import { cyclesPageMarkdown, runCyclesPageSuite } from "./suites/cycles-page.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
@@ -18,7 +19,7 @@ const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
- * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite search` or `--suite board-fanout` runs one suite (and
+ * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search` or `--suite board-fanout` runs one suite (and
  * loads only what it needs).
  */
 const SUITE = option(process.argv, "suite");
@@ -86,6 +87,12 @@ async function main() {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
       const rows = await runSettingsPagesSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
       sections.push(settingsPagesMarkdown(rows));
+    });
+  }
+  if (runs("cycles-page")) {
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const result = await runCyclesPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+      sections.push(cyclesPageMarkdown(result));
     });
   }
   if (runs("search")) {

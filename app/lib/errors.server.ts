@@ -88,17 +88,25 @@ export function replyWithError(
  * adds the field messages of an input error.
  */
 export function actionError(error: unknown, request: Request, options: { intent?: string; fields?: boolean } = {}) {
+  const body = actionErrorBody(error, request, options);
+  return data(body, { status: body.status });
+}
+
+/** The same answer from a resource route, whose returned `data()` would lose its status. */
+export function resourceActionError(error: unknown, request: Request, options: { intent?: string; fields?: boolean } = {}) {
+  const body = actionErrorBody(error, request, options);
+  return Response.json(body, { status: body.status });
+}
+
+function actionErrorBody(error: unknown, request: Request, options: { intent?: string; fields?: boolean }) {
   const failure = failureOf(error, request);
-  return data(
-    {
-      ok: false as const,
-      error: failure.message,
-      status: failure.status,
-      ...(options.intent === undefined ? {} : { intent: options.intent }),
-      ...(options.fields && failure.fields ? { fields: failure.fields } : {}),
-    },
-    { status: failure.status },
-  );
+  return {
+    ok: false as const,
+    error: failure.message,
+    status: failure.status,
+    ...(options.intent === undefined ? {} : { intent: options.intent }),
+    ...(options.fields && failure.fields ? { fields: failure.fields } : {}),
+  };
 }
 
 /** A submission that failed the schema on the server (the browser normally catches it first). */

@@ -33,6 +33,8 @@ export function isWorkspacePath(pathname: string) {
 
 export const projectCyclesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/cycles`;
 export const cycleIssuesPath = (slug: string, projectId: string, cycleId: string) => `${projectCyclesPath(slug, projectId)}/${cycleId}`;
+/** The cycle side panel's data and writes (a resource route). */
+export const cyclePanelPath = (slug: string, projectId: string, cycleId: string) => `${cycleIssuesPath(slug, projectId, cycleId)}/panel`;
 export const projectModulesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/modules`;
 export const moduleIssuesPath = (slug: string, projectId: string, moduleId: string) => `${projectModulesPath(slug, projectId)}/${moduleId}`;
 export const projectViewsPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/views`;

@@ -50,6 +50,17 @@ const PRIORITIES = ["urgent", "high", "medium", "low", "none"];
 const WORDS = ["Sync", "board", "drag", "cycle", "import", "label", "filter", "render", "cache", "socket", "search", "page", "view", "chart", "API", "token"];
 
 /** @param {{ sizes: number[], now?: Date }} options */
+/** How many cycles the project of 1,000 issues has. */
+export const BENCH_CYCLES = 50;
+
+/** Cycle `i`'s dates: 0-9 ended, 10 runs today, 11-39 are to come, 40-49 are drafts. */
+function cycleSpan(i, now) {
+  const dayAt = (offset) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  if (i >= 40) return [null, null];
+  const start = i < 10 ? -154 + i * 14 : i === 10 ? -3 : 14 + (i - 11) * 14;
+  return [dayAt(start), dayAt(start + 13)];
+}
+
 export function buildBenchSql({ sizes, now = new Date() }) {
   const random = prng(42);
   const iso = now.toISOString();
@@ -112,11 +123,26 @@ export function buildBenchSql({ sizes, now = new Date() }) {
         labelIds.map((id, i) => [id, workspace, project, `label-${i}`, "#858E96", iso, iso]),
       ),
     );
+    // The project of 1,000 issues is planned in 50 two-week cycles (10 completed, the current one,
+    // 29 upcoming, 10 drafts), 20 issues each, so the cycle screens have a realistic list.
+    const cycleIds = size === 1000 ? Array.from({ length: BENCH_CYCLES }, () => randomUUID()) : [];
+    if (cycleIds.length) {
+      sql.push(
+        insertRows(
+          "cycles",
+          ["id", "workspace_id", "project_id", "name", "start_date", "end_date", "owned_by", "created_at", "updated_at"],
+          cycleIds.map((id, i) => [id, workspace, project, `Sprint ${i + 1}`, ...cycleSpan(i, now), owner, iso, iso]),
+        ),
+      );
+    }
+    const bridgeRows = [];
     const issueRows = [];
     const assigneeRows = [];
     const labelRows = [];
     for (let n = 1; n <= size; n++) {
       const id = randomUUID();
+      const cycleId = cycleIds.length ? cycleIds[n % cycleIds.length] : null;
+      if (cycleId) bridgeRows.push([randomUUID(), workspace, project, id, cycleId, owner, iso]);
       const stateIndex = Math.floor(random() * STATES.length);
       const assignees = members.filter(() => random() < 0.15).slice(0, 3);
       const labels = labelIds.filter(() => random() < 0.12).slice(0, 3);
@@ -127,7 +153,7 @@ export function buildBenchSql({ sizes, now = new Date() }) {
         `${WORDS[n % WORDS.length]} ${WORDS[(n * 7) % WORDS.length]} issue ${n}`,
         "<p></p>", PRIORITIES[Math.floor(random() * 5)], stateIds[stateIndex], n, 65535 + (n - 1) * 10000,
         JSON.stringify(assignees), JSON.stringify(labels), target, STATES[stateIndex][1] === "started" ? day : null,
-        STATES[stateIndex][1] === "completed" ? iso : null, owner, owner, created, created,
+        STATES[stateIndex][1] === "completed" ? iso : null, owner, owner, created, created, cycleId,
       ]);
       for (const member of assignees) assigneeRows.push([randomUUID(), workspace, project, id, member, owner, iso]);
       for (const label of labels) labelRows.push([randomUUID(), workspace, project, id, label, owner, iso]);
@@ -135,12 +161,17 @@ export function buildBenchSql({ sizes, now = new Date() }) {
     sql.push(
       insertRows(
         "issues",
-        ["id", "workspace_id", "project_id", "name", "description_html", "priority", "state_id", "sequence_id", "sort_order", "assignee_ids", "label_ids", "target_date", "start_date", "completed_at", "created_by", "updated_by", "created_at", "updated_at"],
+        ["id", "workspace_id", "project_id", "name", "description_html", "priority", "state_id", "sequence_id", "sort_order", "assignee_ids", "label_ids", "target_date", "start_date", "completed_at", "created_by", "updated_by", "created_at", "updated_at", "cycle_id"],
         issueRows,
+        // Rows this wide: 150 keep each statement under D1's 100 KB.
+        150,
       ),
     );
     sql.push(insertRows("issue_assignees", ["id", "workspace_id", "project_id", "issue_id", "assignee_id", "created_by", "created_at"], assigneeRows));
     sql.push(insertRows("issue_labels", ["id", "workspace_id", "project_id", "issue_id", "label_id", "created_by", "created_at"], labelRows));
+    if (bridgeRows.length) {
+      sql.push(insertRows("cycle_issues", ["id", "workspace_id", "project_id", "issue_id", "cycle_id", "created_by", "created_at"], bridgeRows));
+    }
     sql.push(insertRows("issue_sequences", ["project_id", "last_sequence_id"], [[project, size]]));
   }
   return { sql: sql.join("\n"), projects, workspaceSlug: "bench" };

@@ -290,7 +290,9 @@ export function seedRows({ now = new Date() } = {}) {
       updated_at: stamp,
     });
     for (const sequence of cycle.issues) {
-      cycle_issues.push({ id: seedId(`cycle-issue:${sequence}`), ...base, issue_id: issueIds[sequence - 1], cycle_id: id, created_by: owner, created_at: stamp });
+      // Planned into the cycle on its first day, so its burndown starts from the whole scope.
+      const joined = iso(t + cycle.start * DAY_MS);
+      cycle_issues.push({ id: seedId(`cycle-issue:${sequence}`), ...base, issue_id: issueIds[sequence - 1], cycle_id: id, created_by: owner, created_at: joined });
     }
   });
 
@@ -318,7 +320,7 @@ export function seedRows({ now = new Date() } = {}) {
     });
     module_members.push({ id: seedId(`module-member:${module.key}`), module_id: id, project_id: projectId, member_id: owner, created_at: stamp });
     for (const sequence of module.issues) {
-      module_issues.push({ id: seedId(`module-issue:${sequence}`), ...base, issue_id: issueIds[sequence - 1], module_id: id, created_by: owner, created_at: stamp });
+      module_issues.push({ id: seedId(`module-issue:${sequence}`), ...base, issue_id: issueIds[sequence - 1], module_id: id, created_by: owner, created_at: iso(t + Math.min(0, module.start) * DAY_MS) });
     }
   });
   const cycleOf = new Map(cycle_issues.map((row) => [issueIds.indexOf(row.issue_id) + 1, row.cycle_id]));

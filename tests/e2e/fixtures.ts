@@ -6,6 +6,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from "playwright-core";
 import { afterEach, inject } from "vitest";
 import { CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
+import { WRANGLER_ENV, bin, capture } from "../../scripts/lib/run.mjs";
 import { projectIssuesPath, projectPath, signInPath, workspacePath } from "../../app/lib/paths";
 
 export const baseUrl = () => inject("baseUrl");
@@ -281,6 +282,17 @@ export async function projectWithMember(options: { slugPrefix: string; workspace
   const memberMe = await member.call<{ id: string }>("GET", "/api/users/me/");
   await owner.post(`${base}/members/add/`, { members: [{ member_id: memberMe.id, role: options.role }] });
   return { owner, member, slug, projectId: project.id, base };
+}
+
+/**
+ * Runs SQL on the running server's local D1, for rows the API refuses to write by design (a cycle
+ * that has already ended). Everything else is arranged through the API.
+ */
+export async function runSql(sql: string) {
+  const result = await capture(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
+    env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
+  });
+  if (result.code !== 0) throw new Error(`SQL failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
 }
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e");

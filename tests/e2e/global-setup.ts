@@ -10,6 +10,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** Where the running server keeps its local D1 (for rows the API refuses to write). */
+    persistDir: string;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide("baseUrl", server.url);
   project.provide("chromiumPath", chromiumPath);
+  project.provide("persistDir", persistDir);
   return async () => {
     await server.stop();
     if (!process.env.E2E_KEEP_STATE) rmSync(persistDir, { recursive: true, force: true });

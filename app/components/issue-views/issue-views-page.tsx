@@ -45,7 +45,7 @@ export function IssueViewsPage({ title, aside, headerActions }: { title?: string
     <Suspense fallback={<IssuesLoading title={heading} />}>
       <Await resolve={loaded.issues} errorElement={<IssuesFailed />}>
         {(issues) => (
-          <div className="flex min-w-0">
+          <div className="relative flex min-w-0">
             <div className="min-w-0 flex-1">
               <ResolvedIssueViews loaded={loaded} issues={issues} title={heading} headerActions={headerActions} />
             </div>

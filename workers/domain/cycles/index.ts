@@ -5,3 +5,4 @@ export { addCycleIssues, listCycleIssues, removeCycleIssue, transferCycleIssues 
 export { checkCycleDates } from "./date-check";
 export { CYCLE_NOT_EDITABLE } from "./rules";
 export { CYCLE_NOT_FOUND, type CycleView, cycleOf } from "./views";
+export { cyclePanelOf, transferTargetsOf } from "./panel";

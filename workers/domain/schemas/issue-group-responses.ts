@@ -1,6 +1,8 @@
 // The shapes of cycles, modules and their burndowns as the domain answers them, declared for the
 // browser (types only). The server's shapers `satisfies` these, so the two cannot drift.
 import type { CycleStatus } from "../cycle-status";
+
+export type { CycleStatus };
 import type { MemberDetail } from "./responses";
 
 /** Issue counts per state group and estimate sums of a cycle or a module. */
@@ -83,4 +85,21 @@ export interface Burndown {
   pending: number;
   /** Issues in the scope now. */
   scope: number;
+}
+
+/** A cycle's side panel: the cycle, its burndown (null until it can be charted) and what the viewer may do. */
+export interface CyclePanelData {
+  cycle: CycleResponse;
+  burndown: Burndown | null;
+  /** Members and owners edit; guests and viewers read. A completed cycle is read-only for everyone. */
+  canEdit: boolean;
+}
+
+/** A cycle the unfinished issues of a completed one can be transferred to. */
+export interface TransferTarget {
+  id: string;
+  name: string;
+  status: CycleStatus;
+  start_date: string | null;
+  end_date: string | null;
 }
