@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { Suspense, lazy, useCallback, useMemo, useState } from "react";
+import { Suspense, lazy, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { IconChevronDown } from "~/components/icons";
 import { IssueViewsPage, issueViewsShouldRevalidate, sourcePageRoute } from "~/components/issue-views/issue-views-page";
 import { buttonClass } from "~/components/ui";
@@ -37,18 +37,27 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
   return issueViewsShouldRevalidate(args);
 };
 
+/** The sidebar starts open where it fits beside the issues. */
+const SIDEBAR_BESIDE_QUERY = "(min-width: 1024px)";
+
 export default function ModuleIssues() {
   const { sidebar } = useLoaderData() as { sidebar: Promise<ModuleSidebarData | null> };
   const { workspaceSlug = "", projectId = "" } = useParams();
-  const [open, setOpen] = useState(true);
+  // null until the window's width is known: the server renders the sidebar for wide screens only.
+  const [open, setOpen] = useState<boolean | null>(null);
+  useEffect(() => {
+    // Not urgent: the issues beside it may still be hydrating.
+    startTransition(() => setOpen((value) => value ?? window.matchMedia(SIDEBAR_BESIDE_QUERY).matches));
+  }, []);
   const close = useCallback(() => setOpen(false), []);
+  const shown = open ?? false;
   // The same element while nothing it shows changes: a re-render of the page while the sidebar's
   // code is still loading must not reach its boundary before it has hydrated.
   const aside = useMemo(
     () =>
-      open ? (
+      open !== false ? (
         <Suspense fallback={null}>
-          <ModuleSidebar sidebar={sidebar} workspaceSlug={workspaceSlug} projectId={projectId} onClose={close} />
+          <ModuleSidebar sidebar={sidebar} workspaceSlug={workspaceSlug} projectId={projectId} onClose={close} wideOnly={open === null} />
         </Suspense>
       ) : null,
     [open, sidebar, workspaceSlug, projectId, close],
@@ -56,8 +65,8 @@ export default function ModuleIssues() {
   return (
     <IssueViewsPage
       headerActions={
-        <button type="button" aria-pressed={open} onClick={() => setOpen(!open)} className={buttonClass("secondary", "sm", "whitespace-nowrap")}>
-          <IconChevronDown size={14} className={open ? "-rotate-90" : "rotate-90"} />
+        <button type="button" aria-pressed={shown} onClick={() => setOpen(!shown)} className={buttonClass("secondary", "sm", "whitespace-nowrap")}>
+          <IconChevronDown size={14} className={shown ? "-rotate-90" : "rotate-90"} />
           Module details
         </button>
       }

@@ -313,12 +313,23 @@ describe("modules", () => {
         await tab.page.goto(`${modulesPath()}/${main.id}`);
         await waitForHydration(tab.page);
         const sidebar = tab.page.getByRole("complementary", { name: "Module details" });
+        const toggle = tab.page.getByRole("button", { name: "Module details", exact: true });
+        // Open beside the issues where it fits; on a narrow window it opens over them on demand.
+        await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe(width >= 1024 ? "true" : "false");
+        if (width < 1024) {
+          expect(await sidebar.isVisible()).toBe(false);
+          await toggle.click();
+        }
         await visible(sidebar.getByTestId("module-sidebar-progress").getByText("67%"));
         // Started a week ago with its target ahead: the burndown shows, one issue still open.
         await visible(sidebar.getByRole("figure", { name: "Burndown chart" }).locator("canvas"));
         await visible(sidebar.getByText("Pending Issues: 1"));
         await visible(tab.page.getByText("Receipt email").first());
         await screenshot(tab.page, `modules-detail-${theme}-${width}`);
+        // Its close button hides it.
+        await sidebar.getByRole("button", { name: "Close module details" }).click();
+        await expect.poll(() => sidebar.count()).toBe(0);
+        expect(await toggle.getAttribute("aria-pressed")).toBe("false");
         expect(tab.errors).toEqual([]);
         await tab.context.close();
       }

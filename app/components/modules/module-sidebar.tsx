@@ -366,14 +366,17 @@ export default function ModuleSidebar({
   workspaceSlug,
   projectId,
   onClose,
+  wideOnly = false,
 }: {
   sidebar: Promise<ModuleSidebarData | null>;
   workspaceSlug: string;
   projectId: string;
   onClose(): void;
+  /** Shown only where it fits beside the issues (before the page knows the window's width). */
+  wideOnly?: boolean;
 }) {
   return (
-    <aside className={asideClass} aria-label="Module details">
+    <aside className={wideOnly ? `${asideClass} max-lg:hidden` : asideClass} aria-label="Module details">
       <Suspense fallback={<SidebarLoading />}>
         <Await resolve={sidebar} errorElement={<p className="p-4 text-sm text-neutral-600">The module's details could not be loaded.</p>}>
           {(data) =>
