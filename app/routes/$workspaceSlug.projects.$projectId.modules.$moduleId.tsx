@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { Suspense, lazy, startTransition, useCallback, useEffect, useMemo, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { IconChevronDown } from "~/components/icons";
 import { IssueViewsPage, issueViewsShouldRevalidate, sourcePageRoute } from "~/components/issue-views/issue-views-page";
 import { buttonClass } from "~/components/ui";
@@ -13,8 +13,10 @@ import { issueViewsLoader, issueViewsRouteAction } from "~/lib/issue-views-route
 import { loadModuleSidebar } from "~/lib/modules-page.server";
 import type { ModuleSidebarData } from "~/lib/modules-page-contract";
 import { projectModulesPath } from "~/lib/paths";
+import { preloadable } from "~/lib/preloadable";
 
-const ModuleSidebar = lazy(() => import("~/components/modules/module-sidebar"));
+// Its own chunk, which the server renders and the browser loads before hydrating.
+const ModuleSidebar = preloadable("modules/sidebar", () => import("~/components/modules/module-sidebar"), null);
 
 const page = sourcePageRoute("Modules", projectModulesPath, "Module");
 export const handle = page.handle;
@@ -51,14 +53,11 @@ export default function ModuleIssues() {
   }, []);
   const close = useCallback(() => setOpen(false), []);
   const shown = open ?? false;
-  // The same element while nothing it shows changes: a re-render of the page while the sidebar's
-  // code is still loading must not reach its boundary before it has hydrated.
+  // The same element while nothing it shows changes: the views re-render often (live changes).
   const aside = useMemo(
     () =>
       open !== false ? (
-        <Suspense fallback={null}>
-          <ModuleSidebar sidebar={sidebar} workspaceSlug={workspaceSlug} projectId={projectId} onClose={close} wideOnly={open === null} />
-        </Suspense>
+        <ModuleSidebar sidebar={sidebar} workspaceSlug={workspaceSlug} projectId={projectId} onClose={close} wideOnly={open === null} />
       ) : null,
     [open, sidebar, workspaceSlug, projectId, close],
   );

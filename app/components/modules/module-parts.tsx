@@ -76,7 +76,7 @@ export function StatusBadge({ status }: { status: ModuleStatus }) {
 export function GroupBar({ module, label }: { module: ModuleResponse; label: string }) {
   const total = module.total_issues;
   return (
-    <div className="flex h-1.5 w-full overflow-hidden rounded-full bg-neutral-100" role="img" aria-label={label}>
+    <div className="flex h-1.5 w-full overflow-hidden rounded-full bg-neutral-100" role="img" aria-label={label} title={groupCountsText(module)}>
       {total > 0
         ? ISSUE_GROUPS.map((group) =>
             module[group.key] > 0 ? (
