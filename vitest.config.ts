@@ -16,7 +16,13 @@ export default defineConfig(async () => {
         },
       }),
     ],
-    resolve: { alias: { "virtual:remix-server-build": fileURLToPath(new URL("./build/server/index.js", import.meta.url)) } },
+    resolve: {
+      alias: {
+        "virtual:remix-server-build": fileURLToPath(new URL("./build/server/index.js", import.meta.url)),
+        // The app's own "~/" imports, for unit tests of browser modules.
+        "~": fileURLToPath(new URL("./app", import.meta.url)),
+      },
+    },
     test: {
       include: ["tests/**/*.test.ts"],
       // tests/tooling runs in Node (it spawns the linter), with the browser tests.

@@ -14,7 +14,7 @@ import { identifierFromName } from "~/lib/slug";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "./dialog";
 import { CoverPicker } from "./cover-picker";
 import { IconX } from "./icons";
-import { ProjectEmojiPicker } from "./project-emoji-picker";
+import { EmojiIconInputs, EmojiIconPicker, type EmojiIconValue } from "./emoji-icon-picker";
 import { ProjectNetworkField } from "./project-network-field";
 import { useToast } from "./toast";
 import { FieldError, FormError, inputClass, labelClass } from "./ui";
@@ -95,7 +95,7 @@ function useNewProjectCover(slug: string) {
 function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void }) {
   const fetcher = useFetcher<CreateProjectActionData>();
   const toast = useToast();
-  const [emoji, setEmoji] = useState<string>(randomProjectEmoji);
+  const [look, setLook] = useState<EmojiIconValue>(randomProjectEmoji);
   const cover = useNewProjectCover(slug);
   const [identifier, setIdentifier] = useState("");
   const [identifierEdited, setIdentifierEdited] = useState(false);
@@ -133,7 +133,7 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
   return (
     <fetcher.Form method="post" action={`/${slug}`} {...formProps} onSubmit={submit}>
       <input type="hidden" name="intent" value="create-project" />
-      <input type="hidden" name="emoji" value={emoji} />
+      <EmojiIconInputs value={look} />
       <input type="hidden" name="cover_image" value={cover.url ?? ""} />
       <div className="relative h-40">
         <div className="absolute inset-0 overflow-hidden rounded-t-xl bg-neutral-200">
@@ -158,7 +158,7 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
           <IconX size={16} />
         </Dialog.CloseTrigger>
         <div className="absolute bottom-3 left-5">
-          <ProjectEmojiPicker value={emoji} onChange={setEmoji} />
+          <EmojiIconPicker value={look} onChange={setLook} label="Choose project emoji or icon" />
         </div>
       </div>
 

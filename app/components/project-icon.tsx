@@ -1,14 +1,8 @@
-// A project's emoji (a code point string such as "128640"), its icon, or its initial.
+// A project's emoji (a code point string such as "128640"), its icon in its colour, or its
+// initial on a coloured square.
+import { emojiOf } from "~/lib/emoji";
+import { type IconValue, iconHref, isProjectIcon } from "~/lib/project-icons";
 
-/** "128640" or "9757-65039" -> the emoji characters. */
-export function emojiOf(codePoints: string | null | undefined) {
-  if (!codePoints) return null;
-  try {
-    return String.fromCodePoint(...codePoints.split("-").map((part) => Number.parseInt(part, 10)));
-  } catch {
-    return null;
-  }
-}
 
 export function ProjectIcon({
   project,
@@ -26,6 +20,9 @@ export function ProjectIcon({
       </span>
     );
   }
+  if (project.icon_prop && isProjectIcon(project.icon_prop.name)) {
+    return <IconGlyph icon={project.icon_prop} className={`flex shrink-0 items-center justify-center bg-neutral-100 ${box}`} />;
+  }
   const color = project.icon_prop?.color ?? "#3f76ff";
   return (
     <span
@@ -34,6 +31,17 @@ export function ProjectIcon({
       aria-hidden="true"
     >
       {project.name.slice(0, 1)}
+    </span>
+  );
+}
+
+/** An icon of the project icon set in its colour (drawn from the sprite, no icon code). */
+export function IconGlyph({ icon, className = "", size = "70%" }: { icon: IconValue; className?: string; size?: string }) {
+  return (
+    <span className={className} style={{ color: icon.color }} aria-hidden="true" data-icon={icon.name}>
+      <svg width={size} height={size} aria-hidden="true" focusable="false">
+        <use href={iconHref(icon.name)} />
+      </svg>
     </span>
   );
 }

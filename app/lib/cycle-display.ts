@@ -9,6 +9,14 @@ export const CYCLE_STATUS_LABEL: Record<CycleStatus, string> = {
   draft: "Draft",
 };
 
+/** A cycle's status colour (its Gantt block): current green, upcoming orange, completed blue, draft grey. */
+export const CYCLE_STATUS_COLORS: Record<CycleStatus, string> = {
+  current: "#09a953",
+  upcoming: "#f7ae59",
+  completed: "#3f76ff",
+  draft: "#858e96",
+};
+
 /** Badge classes per status: current green, upcoming orange, completed blue, draft grey. */
 export const CYCLE_STATUS_BADGE: Record<CycleStatus, string> = {
   current: "bg-green-100 text-green-800 dark:bg-green-500/15 dark:text-green-300",

@@ -2,6 +2,7 @@
 // grouping and ordering options, colours, truncation, due-date tones and the drag-and-drop
 // sort_order rule. No zod here: this ships with every issue page.
 import { DAY_MS } from "../../workers/domain/schemas/dates";
+import type { MODULE_STATUSES } from "../../workers/domain/schemas/modules";
 import type { ViewProps } from "../../workers/domain/schemas/view-props";
 import { ISSUE_PROPERTY_KEYS, type IssuePropertyKey, type IssuePropertyToggles } from "../../workers/domain/schemas/issue-properties";
 
@@ -149,6 +150,21 @@ export const STATE_GROUP_COLORS: Record<StateGroup, string> = {
 };
 
 export const FALLBACK_STATE_COLOR = "#858e96";
+
+/** A module's status colour, backlog grey to cancelled red. */
+const MODULE_STATUS_COLORS: Record<(typeof MODULE_STATUSES)[number], string> = {
+  backlog: "#a3a3a2",
+  planned: "#3f76ff",
+  "in-progress": "#f39e1f",
+  paused: "#525252",
+  completed: "#16a34a",
+  cancelled: "#ef4444",
+};
+
+/** The colour of a module's status; grey for one this app does not know. */
+export function moduleStatusColor(status: string) {
+  return (MODULE_STATUS_COLORS as Record<string, string>)[status] ?? FALLBACK_STATE_COLOR;
+}
 
 export function stateColor(state: { color?: string | null; group?: string } | null | undefined) {
   if (state?.color) return state.color;

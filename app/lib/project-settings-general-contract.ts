@@ -12,6 +12,7 @@ export const ProjectGeneralFormSchema = CreateProjectInput.pick({
   description: true,
   network: true,
   emoji: true,
+  icon_prop: true,
 });
 
 /** The features a project can switch off; their sidebar entries follow the flags. */

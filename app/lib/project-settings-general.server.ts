@@ -81,10 +81,11 @@ export async function projectGeneralAction(request: Request, context: AppLoadCon
 
   const submission = parseWithZod(formData, { schema: ProjectGeneralFormSchema });
   if (submission.status !== "success") return invalidReply(submission);
-  const { emoji, ...details } = submission.value;
+  const { emoji, icon_prop, ...details } = submission.value;
   try {
-    // Picking an emoji replaces an icon.
-    await updateProject(ctx, slug, projectId, emoji ? { ...details, emoji, icon_prop: null } : details);
+    // A project wears an emoji or an icon: picking one clears the other.
+    const look = emoji ? { emoji, icon_prop: null } : icon_prop ? { emoji: null, icon_prop } : {};
+    await updateProject(ctx, slug, projectId, { ...details, ...look });
     return data(
       { result: submission.reply(), status: 200, ok: true as const, intent: "update-project" },
       { headers: { "Set-Cookie": flashToastCookie({ type: "success", message: "Project updated successfully." }) } },

@@ -43,6 +43,7 @@ type ProjectRow = {
   description: string;
   network: number;
   emoji: string | null;
+  icon_prop: string | null;
   cover_image: string | null;
   cycle_view: number;
   module_view: number;
@@ -50,7 +51,8 @@ type ProjectRow = {
 const projectRow = () => rowOf<ProjectRow>("projects", "id = ?", team.project.id);
 const assetCount = () => countRows("file_assets", "workspace_id = ?", team.workspaceId);
 
-const details = (fields: Partial<Record<"name" | "identifier" | "description" | "network" | "emoji", string>> = {}) => ({
+type DetailField = "name" | "identifier" | "description" | "network" | "emoji" | "icon_prop.name" | "icon_prop.color";
+const details = (fields: Partial<Record<DetailField, string>> = {}) => ({
   form: { name: team.project.name, identifier: team.project.identifier, description: "", network: "2", emoji: "", ...fields },
 });
 
@@ -80,6 +82,22 @@ describe("details form", () => {
     expect(await projectRow()).toMatchObject({ name: "Renamed", identifier: "RNM", description: "Now with words", network: 0, emoji: "128640" });
     // The project header reads the new name.
     expect((await page(team.owner, settingsPath())).html).toContain("Renamed");
+  });
+
+  it("saves an icon in its colour in place of the emoji, and an emoji in place of the icon", async () => {
+    await post(team.owner, details({ emoji: "128640" }));
+    const icon = await post(team.owner, details({ "icon_prop.name": "rocket_launch", "icon_prop.color": "#FF6B00" }));
+    expect(icon.status).toBe(200);
+    let row = await projectRow();
+    expect(row?.emoji).toBeNull();
+    expect(JSON.parse(row?.icon_prop ?? "null")).toEqual({ name: "rocket_launch", color: "#FF6B00" });
+    // A colour that is not one is refused, and nothing changes.
+    const refused = await post(team.owner, details({ "icon_prop.name": "bolt", "icon_prop.color": "orange" }));
+    expect(refused.status).toBe(400);
+    expect(JSON.parse((await projectRow())?.icon_prop ?? "null")).toEqual({ name: "rocket_launch", color: "#FF6B00" });
+    await post(team.owner, details({ emoji: "127793" }));
+    row = await projectRow();
+    expect(row).toMatchObject({ emoji: "127793", icon_prop: null });
   });
 
   it("answers each field's message for bad input and changes nothing", async () => {

@@ -356,6 +356,35 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "project settings: general, emoji picker open",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings`);
+      await page.getByRole("main").getByRole("button", { name: "Choose project emoji or icon" }).click();
+      await visible(page.getByRole("dialog", { name: "Emoji and icon" }).getByRole("region", { name: "Smileys & Emotion" }));
+    },
+  },
+  {
+    name: "project settings: general, icon picker open",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/settings`);
+      await page.getByRole("main").getByRole("button", { name: "Choose project emoji or icon" }).click();
+      const picker = page.getByRole("dialog", { name: "Emoji and icon" });
+      await picker.getByRole("tab", { name: "Icon" }).click();
+      await visible(picker.getByRole("button", { name: "rocket launch icon" }));
+    },
+  },
+  {
+    name: "issues: gantt full screen",
+    signedIn: true,
+    open: async (page, world) => {
+      await issuesLayout(page, world, "Gantt chart layout", (p) => visible(p.getByRole("region", { name: "Gantt chart" }).getByText("Audit the login flow")));
+      await page.getByRole("button", { name: "Full screen" }).click();
+      await visible(page.getByRole("button", { name: "Exit full screen" }));
+    },
+  },
+  {
     name: "project settings: members",
     signedIn: true,
     open: async (page, world) => {

@@ -137,10 +137,10 @@ describe("saved views", () => {
     // The same view as a Gantt chart: a bar for the urgent issue only.
     await page.getByRole("button", { name: "Gantt chart layout" }).click();
     const gantt = page.getByRole("region", { name: "Gantt chart" });
-    const bar = gantt.locator("[data-gantt-issue] div[title='Hot outage']");
+    const bar = gantt.locator("[data-gantt-block] div[title='Hot outage']");
     await visible(bar);
     expect((await bar.boundingBox())!.width).toBeGreaterThan(100);
-    expect(await gantt.locator("[data-gantt-issue]").count()).toBe(1);
+    expect(await gantt.locator("[data-gantt-block]").count()).toBe(1);
     await expect.poll(() => gantt.getByText("Cold chore").count()).toBe(0);
     await screenshot(page, "views-gantt-light-1440");
     // Back to the list layout for the next visits.
@@ -233,7 +233,7 @@ describe("saved views", () => {
         await tab.page.goto(`${viewsPath()}/${view.id}`);
         await waitForHydration(tab.page);
         await tab.page.getByRole("button", { name: "Gantt chart layout" }).click();
-        await visible(tab.page.getByRole("region", { name: "Gantt chart" }).locator("[data-gantt-issue] div[title='Hot outage']"));
+        await visible(tab.page.getByRole("region", { name: "Gantt chart" }).locator("[data-gantt-block] div[title='Hot outage']"));
         await screenshot(tab.page, `views-gantt-${theme}-${width}`);
         await tab.page.getByRole("button", { name: "List layout" }).click();
         expect(tab.errors).toEqual([]);

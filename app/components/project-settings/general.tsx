@@ -21,7 +21,7 @@ import type { SettingsAnswer } from "~/lib/settings-contract";
 import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { CoverPicker } from "../cover-picker";
 import { DeleteProjectDialog } from "../delete-project-dialog";
-import { ProjectEmojiPicker } from "../project-emoji-picker";
+import { EmojiIconInputs, EmojiIconPicker, type EmojiIconValue } from "../emoji-icon-picker";
 import { ProjectIcon } from "../project-icon";
 import { ProjectNetworkField } from "../project-network-field";
 import { SettingsSection, SettingsTitle } from "../settings/section";
@@ -89,7 +89,7 @@ function CoverBanner({ project, canEdit, children }: { project: GeneralProject; 
 
 function DetailsForm({ project, canEdit }: { project: GeneralProject; canEdit: boolean }) {
   const fetcher = useFetcher<SettingsAnswer>();
-  const [emoji, setEmoji] = useState(project.emoji);
+  const [look, setLook] = useState<EmojiIconValue | null>(project.emoji ?? project.icon_prop ?? null);
   const [form, fields] = useForm({
     id: `project-general-${project.id}`,
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? fetcher.data?.result : undefined,
@@ -107,9 +107,15 @@ function DetailsForm({ project, canEdit }: { project: GeneralProject; canEdit: b
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-5">
       <CoverBanner project={project} canEdit={canEdit}>
-        <ProjectEmojiPicker value={emoji} onChange={setEmoji} disabled={!canEdit} fallback={<ProjectIcon project={project} size="lg" />} />
+        <EmojiIconPicker
+          value={look}
+          onChange={setLook}
+          label="Choose project emoji or icon"
+          disabled={!canEdit}
+          fallback={<ProjectIcon project={project} size="lg" />}
+        />
       </CoverBanner>
-      <input type="hidden" name="emoji" value={emoji ?? ""} />
+      <EmojiIconInputs value={look} />
       <FormError errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
         <div>
