@@ -205,10 +205,21 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "modules timeline",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/modules`);
+      await page.getByRole("button", { name: "Timeline", exact: true }).click();
+      await visible(page.getByRole("region", { name: "Modules timeline" }).getByRole("link", { name: "Billing" }));
+    },
+  },
+  {
     name: "module dialog",
     signedIn: true,
     open: async (page, world) => {
       await go(page, `${to.project(world.slug, world.projectId)}/modules`);
+      // The cards (the timeline's screen left the list on Timeline, a remembered choice).
+      await page.getByRole("button", { name: "Cards", exact: true }).click();
       await page.getByRole("button", { name: "Billing actions" }).click();
       await page.getByRole("menuitem", { name: "Edit" }).click();
       await visible(page.getByRole("dialog", { name: "Update Module" }).getByLabel("Title"));

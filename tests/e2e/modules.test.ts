@@ -252,6 +252,36 @@ describe("modules", () => {
     expect(ownerTab.errors).toEqual([]);
   });
 
+  test("Timeline shows the modules on the month chart, is remembered, and opens a module", async () => {
+    const dated = await owner.post<ModuleRow>(`${base}/modules/`, { name: "Dated module", start_date: dayFromToday(-2), target_date: dayFromToday(5) });
+    const undated = await owner.post<ModuleRow>(`${base}/modules/`, { name: "Undated module" });
+    const page = ownerTab.page;
+    await openModules(page);
+    const cards = page.getByRole("button", { name: "Cards", exact: true });
+    const timeline = page.getByRole("button", { name: "Timeline", exact: true });
+    await expect.poll(() => cards.getAttribute("aria-pressed")).toBe("true");
+    await timeline.click();
+    const chart = page.getByRole("region", { name: "Modules timeline" });
+    await visible(chart.getByText("Gantt View Beta"));
+    // A bar for the dated module; the undated one is listed without one.
+    await visible(chart.locator(`[data-gantt-block="${dated.id}"] div[title="Dated module"]`));
+    await visible(chart.locator(`[data-gantt-block="${undated.id}"]`).getByRole("link", { name: "Undated module" }));
+    expect(await chart.locator(`[data-gantt-block="${undated.id}"] div[title="Undated module"]`).count()).toBe(0);
+    await settled(page);
+    await screenshot(page, "modules-timeline-light-1440");
+    // Remembered in this browser.
+    await openModules(page);
+    await visible(page.getByRole("region", { name: "Modules timeline" }));
+    expect(await timeline.getAttribute("aria-pressed")).toBe("true");
+    await chart.locator(`[data-gantt-block="${dated.id}"]`).getByRole("link", { name: "Dated module" }).click();
+    await waitForPath(page, `${modulesPath()}/${dated.id}`);
+    await openModules(page);
+    await page.getByRole("button", { name: "Cards", exact: true }).click();
+    await visible(page.getByRole("list", { name: "Modules" }));
+    for (const module of [dated, undated]) await owner.call("DELETE", `${base}/modules/${module.id}/`);
+    expect(ownerTab.errors).toEqual([]);
+  });
+
   test("a viewer sees the module's sidebar without the add-link button", async () => {
     const module = await owner.post<ModuleRow>(`${base}/modules/`, { name: "Read only module", lead: ownerId });
     await owner.post(`${base}/modules/${module.id}/module-links/`, { url: "https://example.com/read-only", metadata: {} });

@@ -23,7 +23,7 @@ import {
 import { moduleIssuesPath } from "~/lib/paths";
 import { NONE, Picker } from "../issue-detail/pickers";
 import { Avatar, AvatarStack } from "../issue-views/parts";
-import { MODULE_STATUS_COLORS, MODULE_STATUS_OPTIONS, type ModuleStatus, modulesActionPath, statusOf } from "./module-parts";
+import { statusColor, MODULE_STATUS_OPTIONS, type ModuleStatus, modulesActionPath, statusOf } from "./module-parts";
 
 /** The modules list's route, whose loader reads the project's members. */
 const MODULES_LIST_ROUTE_ID = "routes/$workspaceSlug.projects.$projectId.modules._index";
@@ -147,13 +147,13 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
               label="Status"
               options={MODULE_STATUS_OPTIONS.map((option) => ({
                 ...option,
-                icon: <span className="size-2 rounded-full" style={{ backgroundColor: MODULE_STATUS_COLORS[option.value] }} />,
+                icon: <span className="size-2 rounded-full" style={{ backgroundColor: statusColor(option.value) }} />,
               }))}
               value={[status]}
               onChange={(value) => value[0] && setStatus(value[0] as ModuleStatus)}
               triggerClassName={pickerTrigger}
             >
-              <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: MODULE_STATUS_COLORS[status] }} aria-hidden="true" />
+              <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
               <span className="min-w-0 flex-1 truncate">{MODULE_STATUS_OPTIONS.find((option) => option.value === status)?.label}</span>
               <IconChevronDown size={14} className="shrink-0 text-neutral-400" />
             </Picker>

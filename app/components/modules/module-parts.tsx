@@ -10,6 +10,7 @@ import { memberName } from "../../../workers/domain/schemas/responses";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { IconDots, IconLink, IconPencil, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
+import { moduleStatusColor } from "~/lib/issue-display";
 import { MODULE_TEXT, type ModuleResponse, type ModulePerson, type ModulesPageAnswer, type ModulesPageIntent } from "~/lib/modules-page-contract";
 import { moduleIssuesPath, projectModulesPath } from "~/lib/paths";
 
@@ -24,17 +25,10 @@ export const MODULE_STATUS_LABELS: Record<ModuleStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** The dot colour of each status. */
-export const MODULE_STATUS_COLORS: Record<ModuleStatus, string> = {
-  backlog: "#a3a3a3",
-  planned: "#3f76ff",
-  "in-progress": "#f39e1f",
-  paused: "#525252",
-  completed: "#16a34a",
-  cancelled: "#ef4444",
-};
-
 export const MODULE_STATUS_OPTIONS = MODULE_STATUSES.map((status) => ({ value: status, label: MODULE_STATUS_LABELS[status] }));
+
+/** The dot colour of a status (the timeline draws its bars in the same colours). */
+export const statusColor = (status: ModuleStatus) => moduleStatusColor(status);
 
 /** The state groups in the order progress lists them, with their display colours. */
 export const ISSUE_GROUPS = [
@@ -66,7 +60,7 @@ export function personOf(member: ModuleResponse["members_detail"][number]): Modu
 export function StatusBadge({ status }: { status: ModuleStatus }) {
   return (
     <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-neutral-200 px-2 py-0.5 text-xs font-medium text-neutral-700">
-      <span className="size-2 rounded-full" style={{ backgroundColor: MODULE_STATUS_COLORS[status] }} aria-hidden="true" />
+      <span className="size-2 rounded-full" style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
       {MODULE_STATUS_LABELS[status]}
     </span>
   );

@@ -27,7 +27,7 @@ import {
   DeleteModuleDialog,
   GroupBar,
   ISSUE_GROUPS,
-  MODULE_STATUS_COLORS,
+  statusColor,
   MODULE_STATUS_LABELS,
   MODULE_STATUS_OPTIONS,
   ModuleMenu,
@@ -231,7 +231,7 @@ function SidebarContent({ data, workspaceSlug, projectId, onClose }: { data: Mod
                 label="Status"
                 options={MODULE_STATUS_OPTIONS.map((option) => ({
                   ...option,
-                  icon: <span className="size-2 rounded-full" style={{ backgroundColor: MODULE_STATUS_COLORS[option.value] }} />,
+                  icon: <span className="size-2 rounded-full" style={{ backgroundColor: statusColor(option.value) }} />,
                 }))}
                 value={[shownStatus]}
                 disabled={!canEdit}
@@ -239,7 +239,7 @@ function SidebarContent({ data, workspaceSlug, projectId, onClose }: { data: Mod
                 triggerClassName={pickerTrigger}
                 placement="bottom-end"
               >
-                <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: MODULE_STATUS_COLORS[shownStatus] }} aria-hidden="true" />
+                <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: statusColor(shownStatus) }} aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{MODULE_STATUS_LABELS[shownStatus]}</span>
                 {canEdit ? <IconChevronDown size={14} className="shrink-0 text-neutral-400" /> : null}
               </Picker>

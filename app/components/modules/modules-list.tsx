@@ -1,12 +1,14 @@
 // The modules page: a card per module (favourites first) with its status, dates, lead, members and
 // progress, a star that flips at once (a failed write only says so: the star is not put back), and
 // a menu to edit, delete or copy its link. "Create Module" opens the module dialog, which loads the
-// first time it is asked for.
+// first time it is asked for. "Timeline" shows the modules on the month Gantt chart instead (its
+// code loads when it is first shown); the choice is remembered in this browser.
 import { Link, useFetcher } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { IconCalendar, IconModule, IconPlus, IconStar, IconUser } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
+import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import { useToast } from "~/components/toast";
 import { buttonClass, truncate } from "~/components/ui";
 import { MODULE_TEXT, type ModuleResponse, type ModulesPageAnswer, type ModulesPageIntent, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
@@ -25,6 +27,14 @@ import {
   statusOf,
   useCopyModuleLink,
 } from "./module-parts";
+
+const ModulesTimeline = lazy(() => import("./modules-timeline"));
+
+/** How the list is shown, remembered in this browser. */
+const DISPLAY_KEY = "modulesDisplay";
+const DISPLAYS = ["cards", "timeline"] as const;
+type ModulesDisplay = (typeof DISPLAYS)[number];
+const DISPLAY_LABELS: Record<ModulesDisplay, string> = { cards: "Cards", timeline: "Timeline" };
 
 const loadForm = () => import("./module-form-dialog");
 const ModuleFormDialog = lazy(() => loadForm().then((module) => ({ default: module.ModuleFormDialog })));
@@ -195,14 +205,15 @@ function ModuleCard({
   );
 }
 
-/** Placeholder cards in the grid's shape, while the modules are on their way. */
-export function ModuleCardsLoading() {
+/** Placeholder rows in the timeline's shape, while its code is on its way. */
+function TimelineLoading() {
   return (
-    <ul className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 xl:grid-cols-3" aria-busy="true" aria-label="Loading modules">
-      {[0, 1, 2].map((key) => (
-        <li key={key} className="h-44 animate-pulse rounded-lg border border-neutral-200 bg-neutral-100" />
+    <div className="space-y-2 p-4 sm:p-6" role="status" aria-busy="true" aria-label="Loading the timeline">
+      <div className="h-10 animate-pulse rounded bg-neutral-100" />
+      {[0, 1, 2, 3].map((key) => (
+        <div key={key} className="h-8 animate-pulse rounded bg-neutral-100" />
       ))}
-    </ul>
+    </div>
   );
 }
 
@@ -216,6 +227,7 @@ export function ModulesList({ data, workspaceSlug }: { data: ModulesPageLoaderDa
   const [deleting, setDeleting] = useState<ModuleResponse | null>(null);
   const openCreate = () => setEditing(null);
   const count = data.modules.length;
+  const [display, setDisplay] = useStoredPreference<ModulesDisplay>(DISPLAY_KEY, "cards", oneOf(DISPLAYS));
 
   return (
     <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
@@ -224,8 +236,26 @@ export function ModulesList({ data, workspaceSlug }: { data: ModulesPageLoaderDa
         <span className="text-xs text-neutral-500">
           {count} module{count === 1 ? "" : "s"}
         </span>
+        {count > 0 ? (
+          <fieldset className="ml-auto flex rounded-md border border-neutral-200 p-0.5">
+            <legend className="sr-only">Display</legend>
+            {DISPLAYS.map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={display === mode}
+                onClick={() => setDisplay(mode)}
+                className={`rounded px-2.5 py-1 text-xs font-medium ${
+                  display === mode ? "bg-neutral-100 text-neutral-900" : "text-neutral-600 hover:text-neutral-900"
+                }`}
+              >
+                {DISPLAY_LABELS[mode]}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
         {canEdit && count > 0 ? (
-          <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary", "sm", "ml-auto")}>
+          <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary", "sm")}>
             <IconPlus size={14} />
             Create Module
           </button>
@@ -249,6 +279,10 @@ export function ModulesList({ data, workspaceSlug }: { data: ModulesPageLoaderDa
               </button>
             ) : null}
           </InlineState>
+        ) : display === "timeline" ? (
+          <Suspense fallback={<TimelineLoading />}>
+            <ModulesTimeline modules={data.modules} workspaceSlug={workspaceSlug} projectId={project.id} />
+          </Suspense>
         ) : (
           <ul className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 xl:grid-cols-3" aria-label="Modules">
             {data.modules.map((module) => (
