@@ -162,6 +162,11 @@ describe("modules", () => {
     await pick(page, sidebar.getByRole("button", { name: "Status" }), ["In Progress"]);
     await expect.poll(async () => (await modules())[0].status).toBe("in-progress");
     await visible(sidebar.getByRole("button", { name: "Status" }).getByText("In Progress"));
+    // So do its members: Vera leaves.
+    await pick(page, sidebar.getByRole("button", { name: "Members" }), ["Vera Viewer"]);
+    await page.keyboard.press("Escape");
+    await expect.poll(async () => (await modules())[0].members).toEqual([ownerId]);
+    await visible(sidebar.getByRole("button", { name: "Members" }).getByText("Olive Owner", { exact: true }));
 
     // A link: the URL is required, then added; the same URL again is refused by the server.
     await sidebar.getByRole("button", { name: "Add link" }).click();
