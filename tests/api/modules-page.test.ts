@@ -24,7 +24,11 @@ beforeEach(async () => {
 });
 
 const post = (client: Client, json: unknown) => postPageAction(client, dataPath(), { json });
-const load = (client: Client) => loadPageData<ModulesPageData>(client, dataPath(), LIST_ROUTE);
+/** The list's loader data with its streamed modules awaited. */
+async function load(client: Client) {
+  const data = await loadPageData<ModulesPageData>(client, dataPath(), LIST_ROUTE);
+  return { ...data, modules: await data.modules };
+}
 
 async function loadSidebar(client: Client, moduleId: string) {
   const data = await loadPageData<{ sidebar: Promise<ModuleSidebarData | null>; source: { name: string } }>(

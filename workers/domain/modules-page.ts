@@ -12,10 +12,10 @@ import type { ModuleSidebarData, ModulesPageData } from "./schemas/modules-page-
 /** The project's modules, favourites first, with the project's members. */
 export async function modulesPageOf(ctx: ActorContext, slug: string, projectId: string): Promise<ModulesPageData> {
   const access = await projectAccess(ctx, slug, projectId);
-  const [modules, lookups] = await Promise.all([
-    listModulesWithAccess(ctx, access),
-    loadProjectLookups(ctx.db, access.project, access.workspace),
-  ]);
+  const modules = listModulesWithAccess(ctx, access);
+  // A rejection is the page's to show (the stream's error element), never an unhandled one.
+  modules.catch(() => {});
+  const lookups = await loadProjectLookups(ctx.db, access.project, access.workspace);
   const role = access.membership.role;
   return {
     project: { id: access.project.id, identifier: access.project.identifier, name: access.project.name },

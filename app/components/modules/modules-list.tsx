@@ -2,8 +2,9 @@
 // progress, a star that flips at once (a failed write only says so: the star is not put back), and
 // a menu to edit, delete or copy its link. "Create Module" opens the module dialog, which loads the
 // first time it is asked for. "Timeline" shows the modules on the month Gantt chart instead (its
-// code loads when it is first shown); the choice is remembered in this browser.
-import { Link, useFetcher } from "@remix-run/react";
+// code loads when it is first shown); the choice is remembered in this browser. The modules stream
+// in after the page's frame, with placeholder cards meanwhile.
+import { Await, Link, useFetcher } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { IconCalendar, IconModule, IconPlus, IconStar, IconUser } from "~/components/icons";
@@ -205,6 +206,45 @@ function ModuleCard({
   );
 }
 
+/** Placeholder cards in the grid's shape, while the modules are on their way. */
+function ModuleCardsLoading() {
+  return (
+    <div className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading modules">
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="h-44 animate-pulse rounded-lg border border-neutral-200 bg-neutral-100" />
+      ))}
+    </div>
+  );
+}
+
+/** The page: placeholders until the modules arrive (they stream after the frame), then the cards. */
+export function ModulesList({ data, workspaceSlug }: { data: ModulesPageLoaderData; workspaceSlug: string }) {
+  return (
+    <Suspense fallback={<ModulesLoading />}>
+      <Await resolve={data.modules} errorElement={<ModulesLoading failed />}>
+        {(modules) => <ModulesCards data={data} modules={modules} workspaceSlug={workspaceSlug} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function ModulesLoading({ failed = false }: { failed?: boolean }) {
+  return (
+    <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
+      <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
+        <h1 className="text-sm font-semibold text-neutral-900">Modules</h1>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto bg-neutral-50">
+        {failed ? (
+          <InlineState icon={<IconModule size={24} />} title="Modules could not be loaded" description="Reload the page to try again." />
+        ) : (
+          <ModuleCardsLoading />
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** Placeholder rows in the timeline's shape, while its code is on its way. */
 function TimelineLoading() {
   return (
@@ -217,7 +257,7 @@ function TimelineLoading() {
   );
 }
 
-export function ModulesList({ data, workspaceSlug }: { data: ModulesPageLoaderData; workspaceSlug: string }) {
+function ModulesCards({ data, modules, workspaceSlug }: { data: ModulesPageLoaderData; modules: ModuleResponse[]; workspaceSlug: string }) {
   const { project, canEdit } = data;
   const action = modulesActionPath(workspaceSlug, project.id);
   const favorites = useFavorites(action);
@@ -226,7 +266,7 @@ export function ModulesList({ data, workspaceSlug }: { data: ModulesPageLoaderDa
   const [editing, setEditing] = useState<ModuleResponse | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ModuleResponse | null>(null);
   const openCreate = () => setEditing(null);
-  const count = data.modules.length;
+  const count = modules.length;
   const [display, setDisplay] = useStoredPreference<ModulesDisplay>(DISPLAY_KEY, "cards", oneOf(DISPLAYS));
 
   return (
@@ -281,11 +321,11 @@ export function ModulesList({ data, workspaceSlug }: { data: ModulesPageLoaderDa
           </InlineState>
         ) : display === "timeline" ? (
           <Suspense fallback={<TimelineLoading />}>
-            <ModulesTimeline modules={data.modules} workspaceSlug={workspaceSlug} projectId={project.id} />
+            <ModulesTimeline modules={modules} workspaceSlug={workspaceSlug} projectId={project.id} />
           </Suspense>
         ) : (
           <ul className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 xl:grid-cols-3" aria-label="Modules">
-            {data.modules.map((module) => (
+            {modules.map((module) => (
               <ModuleCard
                 key={module.id}
                 module={module}

@@ -12,7 +12,8 @@ export interface ModulesPageData {
   role: number;
   /** Members and owners create, edit and delete modules; viewers and guests only read them. */
   canEdit: boolean;
-  modules: ModuleResponse[];
+  /** The modules stream in after the page's frame (the page shows placeholders meanwhile). */
+  modules: Promise<ModuleResponse[]>;
   members: ModulePerson[];
 }
 
