@@ -140,7 +140,7 @@ function IconTab({ value, onPick }: { value: EmojiIconValue | null; onPick(icon:
               aria-label={swatch === DEFAULT_ICON_COLOR ? `Default colour ${swatch}` : `Colour ${swatch}`}
               title={swatch}
               onClick={() => setColor(swatch)}
-              className="flex size-6 items-center justify-center rounded-full ring-1 ring-black/10 ring-offset-1 ring-offset-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-pressed:ring-2 aria-pressed:ring-brand-500"
+              className="flex size-6 items-center justify-center rounded-full ring-1 ring-black/10 dark:ring-white/30 ring-offset-1 ring-offset-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-pressed:ring-2 aria-pressed:ring-brand-500"
               style={{ backgroundColor: swatch }}
             >
               {swatch.toLowerCase() === color.toLowerCase() ? <IconCheck size={12} className={swatch === "#ADF672" || swatch === "#FCBE1D" || swatch === "#8CC1FF" ? "text-black" : "text-white"} /> : null}

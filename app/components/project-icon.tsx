@@ -1,5 +1,6 @@
 // A project's emoji (a code point string such as "128640"), its icon in its colour, or its
 // initial on a coloured square.
+import { luminanceOf } from "~/lib/contrast";
 import { emojiOf } from "~/lib/emoji";
 import { type IconValue, iconHref, isProjectIcon } from "~/lib/project-icons";
 
@@ -37,8 +38,10 @@ export function ProjectIcon({
 
 /** An icon of the project icon set in its colour (drawn from the sprite, no icon code). */
 export function IconGlyph({ icon, className = "", size = "70%" }: { icon: IconValue; className?: string; size?: string }) {
+  // A near-black icon would vanish on the dark theme's surfaces: it gets a light chip there.
+  const dark = (luminanceOf(icon.color) ?? 1) < 0.05;
   return (
-    <span className={className} style={{ color: icon.color }} aria-hidden="true" data-icon={icon.name}>
+    <span className={`${className} ${dark ? "rounded-md dark:bg-neutral-900" : ""}`} style={{ color: icon.color }} aria-hidden="true" data-icon={icon.name}>
       <svg width={size} height={size} aria-hidden="true" focusable="false">
         <use href={iconHref(icon.name)} />
       </svg>

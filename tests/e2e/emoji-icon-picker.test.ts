@@ -173,6 +173,8 @@ describe("emoji and icon picker", () => {
       identifier: "SHOT",
       icon_prop: { name: "bolt", color: "#05C3FF" },
     });
+    // A black icon in the sidebar, to see it on the dark theme too.
+    await owner.post(`/api/workspaces/${slug}/projects/`, { name: "Black Icon Board", identifier: "BLK", icon_prop: { name: "star", color: "#000000" } });
     for (const theme of ["light", "dark"] as const) {
       await owner.call("PATCH", "/api/users/me/", { theme: { theme } });
       for (const width of [1440, 700]) {
@@ -187,6 +189,16 @@ describe("emoji and icon picker", () => {
         await popover.getByRole("tab", { name: "Emoji" }).click();
         await visible(popover.getByRole("region", { name: "Smileys & Emotion" }));
         await screenshot(shot.page, `picker-emoji-${theme}-${width}`);
+        // In the create-project dialog too, the popover stays beside its trigger inside the window.
+        await shot.page.keyboard.press("Escape");
+        await shot.page.goto(to.workspace(slug));
+        await waitForHydration(shot.page);
+        await shot.page.getByRole("button", { name: "Add Project" }).click();
+        const dialog = shot.page.getByRole("dialog", { name: "Create Project" });
+        await visible(dialog);
+        const opened = await openPicker(shot.page, dialog);
+        await expectBesideTrigger(shot.page, opened.trigger, opened.popover);
+        await screenshot(shot.page, `picker-create-${theme}-${width}`);
         expect(shot.errors).toEqual([]);
         await shot.context.close();
       }
