@@ -140,6 +140,7 @@ export default function ProjectShell() {
         showsModules={project.module_view}
         showsViews={project.issue_views_view}
         showsPages={project.page_view}
+        showsCycles={project.cycle_view}
       />
     </>
   );

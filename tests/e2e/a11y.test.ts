@@ -412,6 +412,51 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "cycles list (list)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/cycles`);
+      await page.getByRole("button", { name: "List layout" }).click();
+      await visible(page.getByRole("list", { name: "Cycles" }).getByRole("link", { name: "Sprint 1", exact: true }));
+    },
+  },
+  {
+    name: "cycles list (board)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/cycles`);
+      await page.getByRole("button", { name: "Board layout" }).click();
+      await visible(page.getByRole("button", { name: "Board layout", pressed: true }));
+      await visible(page.getByRole("list", { name: "Cycles" }).getByRole("link", { name: "Sprint 1", exact: true }));
+    },
+  },
+  {
+    name: "cycles list (gantt)",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/cycles`);
+      await page.getByRole("button", { name: "Gantt layout" }).click();
+      await visible(page.getByRole("region", { name: "Cycles timeline" }).getByRole("link", { name: "Sprint 2" }));
+    },
+  },
+  {
+    name: "active cycle dashboard",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/cycles?tab=current`);
+      await visible(page.getByRole("region", { name: "High Priority Issues" }).getByRole("link", { name: "Fix the flaky deploy" }));
+    },
+  },
+  {
+    name: "cycle dialog",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/cycles`);
+      await page.getByRole("button", { name: "Create Cycle" }).click();
+      await visible(page.getByRole("dialog", { name: "Create Cycle" }).getByLabel("Start date"));
+    },
+  },
+  {
     name: "pages list (grid)",
     signedIn: true,
     open: async (page, world) => {
@@ -484,6 +529,10 @@ beforeAll(async () => {
   await owner.post(`${base}/issues/${issue.id}/comments/`, { comment_html: "<p>Looks right to me.</p>", comment_json: { type: "doc" } });
   const cycle = await owner.post<{ id: string }>(`${base}/cycles/`, { name: "Sprint 1" });
   await owner.post(`${base}/cycles/${cycle.id}/cycle-issues/`, { issues: [issue.id] });
+  // The current cycle, for the active cycle's dashboard.
+  const running = await owner.post<{ id: string }>(`${base}/cycles/`, { name: "Sprint 2", start_date: today, end_date: today });
+  const flaky = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Fix the flaky deploy", priority: "urgent", assignees_list: [me.id], labels_list: [bug.id] });
+  await owner.post(`${base}/cycles/${running.id}/cycle-issues/`, { issues: [flaky.id] });
   const module = await owner.post<{ id: string }>(`${base}/modules/`, { name: "Billing" });
   await owner.post(`${base}/modules/${module.id}/module-issues/`, { issues: [releaseNotes.id] });
   const view = await owner.post<{ id: string }>(`${base}/views/`, { name: "High only", query_data: { priority: ["high"] } });

@@ -24,7 +24,7 @@ export const SHORTCUT_SECTIONS: readonly { title: string; shortcuts: ShortcutEnt
     shortcuts: [
       { keys: ["C"], description: "Create a new issue" },
       { keys: ["P"], description: "Create a new project" },
-      { keys: ["Q"], description: "Create a new cycle", note: "arrives with the cycle screens" },
+      { keys: ["Q"], description: "Create a new cycle" },
       { keys: ["M"], description: "Create a new module" },
       { keys: ["V"], description: "Create a new view" },
       { keys: ["D"], description: "Create a new page" },

@@ -3,6 +3,9 @@
 // no end in the past) are checked by the domain on the merged values, so PATCH sees them too.
 import { z } from "zod";
 import { CYCLE_VIEWS } from "../cycle-status";
+
+/** Today in a time zone, as the cycle status rule counts it, for the browser's own checks. */
+export { todayIn } from "../cycle-status";
 import { entityId, isoDate, issueIdList, NAME_REQUIRED, requiredId, NAME_TOO_LONG, plainDescription, requiredText } from "./common";
 
 export const CYCLE_NAME_MAX = 255;
@@ -11,6 +14,9 @@ export const CYCLE_NAME_TOO_LONG = NAME_TOO_LONG;
 export const CYCLE_DATES_TOGETHER = "Set both the start date and the end date, or neither.";
 export const CYCLE_END_BEFORE_START = "Invalid date. Please enter valid date.";
 export const CYCLE_END_IN_PAST = "Unable to create cycle in past date. Please enter a valid date.";
+/** A create or edit whose dates overlap another cycle's (or whose date check failed) is refused with this. */
+export const CYCLE_DATES_TAKEN =
+  "You have a cycle already on the given dates, if you want to create your draft cycle you can do that by removing dates";
 
 export const CycleNameSchema = requiredText({ required: CYCLE_NAME_REQUIRED, tooLong: CYCLE_NAME_TOO_LONG }, CYCLE_NAME_MAX);
 

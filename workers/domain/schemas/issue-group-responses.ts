@@ -87,6 +87,63 @@ export interface Burndown {
   scope: number;
 }
 
+/** Completed versus total issues of a cycle or module for one assignee (id null: nobody assigned). */
+export interface AssigneeBreakdown {
+  id: string | null;
+  display_name: string;
+  avatar: string;
+  completed: number;
+  total: number;
+}
+
+/** Completed versus total issues of a cycle or module for one label (id null: no label). */
+export interface LabelBreakdown {
+  id: string | null;
+  name: string;
+  color: string;
+  completed: number;
+  total: number;
+}
+
+/** A cycle's or module's progress per assignee and per label (issue-groups/breakdown.ts). */
+export interface IssueGroupBreakdown {
+  assignees: AssigneeBreakdown[];
+  labels: LabelBreakdown[];
+}
+
+/** An urgent or high priority issue of the active cycle, as its dashboard lists it. */
+export interface HighPriorityIssue {
+  id: string;
+  name: string;
+  sequence_id: number;
+  priority: "urgent" | "high";
+  state: { name: string; color: string; group: string } | null;
+  target_date: string | null;
+}
+
+/** What the active cycle's dashboard shows beside the cycle itself. */
+export interface ActiveCycleDashboard {
+  cycle: CycleResponse;
+  breakdown: IssueGroupBreakdown;
+  highPriority: HighPriorityIssue[];
+  /** Null until the dates allow a chart. */
+  burndown: Burndown | null;
+}
+
+/** The cycle list tabs: every cycle, or those of one status. */
+export type CycleTab = "all" | CycleStatus;
+
+/** The cycle list page: one tab's cycles and, on the current tab, the active cycle's dashboard. */
+export interface CyclesPageData {
+  project: { id: string; identifier: string; name: string };
+  canEdit: boolean;
+  /** The caller's today (YYYY-MM-DD in their time zone), which statuses and days left count from. */
+  today: string;
+  tab: CycleTab;
+  cycles: CycleResponse[];
+  active: ActiveCycleDashboard | null;
+}
+
 /** A cycle's side panel: the cycle, its burndown (null until it can be charted) and what the viewer may do. */
 export interface CyclePanelData {
   cycle: CycleResponse;

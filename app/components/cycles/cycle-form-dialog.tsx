@@ -1,0 +1,161 @@
+// The cycle form (name, description, start and end date) in a dialog, to create a cycle or edit
+// one. It posts a JSON intent to the cycle list's action by URL, so it works from any screen of
+// the project (the list, Q, the command palette, the cycle's side panel). With both dates set, an
+// end in the past is refused here at once; the server then checks the dates against the project's
+// other cycles in the same intent, and an overlap closes the dialog with its toast. A cycle
+// without dates is a draft and is saved without a check.
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Dialog } from "@ark-ui/react/dialog";
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { CYCLE_DATES_TAKEN, CYCLE_END_IN_PAST, CreateCycleInput } from "../../../workers/domain/schemas/cycles";
+import { CYCLE_TEXT, type CycleResponse, type CyclesPageAnswer, type CyclesPageIntent } from "~/lib/cycles-page-contract";
+import { projectCyclesPath } from "~/lib/paths";
+import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { useAnswer } from "../settings/use-answer";
+import { useToast } from "../toast";
+import { localToday } from "./cycle-format";
+import { FieldError, inputClass, labelClass } from "../ui";
+
+const CycleFormSchema = CreateCycleInput.pick({ name: true, description: true, start_date: true, end_date: true });
+
+/** The action every cycle form posts to: the cycle list's (an index route). */
+export const cyclesActionPath = (slug: string, projectId: string) => `${projectCyclesPath(slug, projectId)}?index`;
+
+export interface CycleFormDialogProps {
+  workspaceSlug: string;
+  projectId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The cycle to edit; without it the dialog creates one. */
+  cycle?: Pick<CycleResponse, "id" | "name" | "description" | "start_date" | "end_date">;
+  /** Called with the saved cycle's id after the success toast. */
+  onSaved?(cycleId: string): void;
+}
+
+export function CycleFormDialog({ open, onOpenChange, ...props }: CycleFormDialogProps) {
+  return (
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-xl" offset="sm:pt-[12vh]" layer="top" blur>
+      <CycleForm {...props} onClose={() => onOpenChange(false)} />
+    </DialogShell>
+  );
+}
+
+function CycleForm({
+  workspaceSlug,
+  projectId,
+  cycle,
+  onSaved,
+  onClose,
+}: Omit<CycleFormDialogProps, "open" | "onOpenChange"> & { onClose(): void }) {
+  const fetcher = useFetcher<CyclesPageAnswer>();
+  const toast = useToast();
+  const editing = Boolean(cycle);
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const failed = editing ? CYCLE_TEXT.updateFailed : CYCLE_TEXT.createFailed;
+  const [form, fields] = useForm({
+    id: `cycle-form-${cycle?.id ?? "new"}`,
+    defaultValue: {
+      name: cycle?.name ?? "",
+      description: cycle?.description ?? "",
+      start_date: cycle?.start_date ?? "",
+      end_date: cycle?.end_date ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CycleFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      const value = submission.value;
+      const start = value.start_date ?? null;
+      const end = value.end_date ?? null;
+      if (start && end && end < localToday()) {
+        toast.show({ type: "error", title: "Error!", message: CYCLE_END_IN_PAST });
+        return;
+      }
+      setServerErrors({});
+      const body = { name: value.name, description: value.description ?? "", start_date: start, end_date: end };
+      const intent: CyclesPageIntent = cycle
+        ? { intent: "update-cycle", cycle_id: cycle.id, cycle: body }
+        : { intent: "create-cycle", cycle: body };
+      fetcher.submit(intent as never, { method: "post", action: cyclesActionPath(workspaceSlug, projectId), encType: "application/json" });
+    },
+  });
+  useAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      toast.show({ type: "success", title: "Success!", message: editing ? CYCLE_TEXT.updated : CYCLE_TEXT.created });
+      onClose();
+      onSaved?.(answer.id ?? cycle?.id ?? "");
+      return;
+    }
+    if (answer.error === CYCLE_DATES_TAKEN) {
+      toast.show({ type: "error", title: "Error!", message: CYCLE_DATES_TAKEN });
+      onClose();
+      return;
+    }
+    const fieldErrors = answer.fields ?? {};
+    if (fieldErrors.end_date?.includes(CYCLE_END_IN_PAST)) {
+      toast.show({ type: "error", title: "Error!", message: CYCLE_END_IN_PAST });
+      return;
+    }
+    if (answer.status === 400 && Object.keys(fieldErrors).length > 0) setServerErrors(fieldErrors);
+    else toast.show({ type: "error", title: "Error!", message: failed });
+  });
+  const errorsOf = (name: "name" | "description" | "start_date" | "end_date") => fields[name].errors ?? serverErrors[name];
+
+  return (
+    <form {...getFormProps(form)}>
+      <div className="space-y-4 px-5 pt-5 pb-5">
+        <Dialog.Title className="text-base font-semibold text-neutral-900">{editing ? "Update Cycle" : "Create Cycle"}</Dialog.Title>
+        <div>
+          <label htmlFor={fields.name.id} className={labelClass}>
+            Name
+          </label>
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            className={inputClass}
+            placeholder="Cycle name"
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: the dialog opens to type a name.
+            autoFocus
+            aria-invalid={errorsOf("name") ? true : undefined}
+          />
+          <FieldError id={fields.name.errorId} errors={errorsOf("name")} />
+        </div>
+        <div>
+          <label htmlFor={fields.description.id} className={labelClass}>
+            Description <span className="font-normal text-neutral-500">(optional)</span>
+          </label>
+          <textarea {...getTextareaProps(fields.description)} rows={3} className={`${inputClass} resize-none`} placeholder="Description" />
+          <FieldError id={fields.description.errorId} errors={errorsOf("description")} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.start_date.id} className={labelClass}>
+              Start date
+            </label>
+            <input {...getInputProps(fields.start_date, { type: "date" })} className={inputClass} />
+            <FieldError id={fields.start_date.errorId} errors={errorsOf("start_date")} />
+          </div>
+          <div>
+            <label htmlFor={fields.end_date.id} className={labelClass}>
+              End date
+            </label>
+            <input {...getInputProps(fields.end_date, { type: "date" })} className={inputClass} />
+            <FieldError id={fields.end_date.errorId} errors={errorsOf("end_date")} />
+          </div>
+        </div>
+        <p className="text-xs text-neutral-500">Leave both dates empty to save a draft cycle.</p>
+      </div>
+      <DialogActions
+        label={editing ? "Update Cycle" : "Create Cycle"}
+        busyLabel={editing ? "Updating Cycle..." : "Creating Cycle..."}
+        busy={fetcher.state !== "idle"}
+        size="sm"
+        className={`${dialogFooterBarClass} px-5 py-3`}
+      />
+    </form>
+  );
+}

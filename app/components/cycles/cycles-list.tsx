@@ -1,0 +1,335 @@
+// The project's cycles: tabs (all, the active cycle, upcoming, completed, drafts) kept in `?tab=`,
+// each shown as a list, a board (one to three columns as the width allows) or a Gantt timeline
+// (loaded on first use), the mode remembered in this browser, skeletons while a tab loads. The current tab is the active cycle's dashboard.
+// Favourite stars flip at once and stay flipped if the write fails (only a toast says so); the
+// cycle dialog creates and edits, a confirmation deletes.
+import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
+import {
+  CYCLE_TABS,
+  CYCLE_TEXT,
+  type CycleResponse,
+  type CyclesPageAnswer,
+  type CyclesPageData,
+  type CyclesPageIntent,
+  cycleTabOf,
+} from "~/lib/cycles-page-contract";
+import { cycleIssuesPath, projectCyclesPath } from "~/lib/paths";
+import { ConfirmDialog } from "../dialog";
+import { IconCycle, IconGrid, IconPlus, icon } from "../icons";
+import { useAnswer } from "../settings/use-answer";
+import { useToast } from "../toast";
+import { buttonClass } from "../ui";
+import { ActiveCycleDashboard } from "./active-cycle-dashboard";
+import { CycleCard, type CycleItemActions, CycleRow } from "./cycle-items";
+
+/** The Gantt mode (a month timeline of the tab's cycles), loaded when it is first shown. */
+const CyclesGantt = lazy(() => import("./cycles-gantt"));
+const loadForm = () => import("./cycle-form-dialog");
+const CycleFormDialog = lazy(() => loadForm().then((module) => ({ default: module.CycleFormDialog })));
+const preloadForm = () => void loadForm();
+
+const DISPLAY_MODES = ["list", "board", "gantt"] as const;
+type DisplayMode = (typeof DISPLAY_MODES)[number];
+const DISPLAY_KEY = "cycles:display-mode";
+const DISPLAY_LABELS: Record<DisplayMode, string> = { list: "List layout", board: "Board layout", gantt: "Gantt layout" };
+const IconRows = icon(<path d="M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01" />);
+const IconGantt = icon(<path d="M4 5h9M8 10h10M6 15h7M11 20h9" />);
+const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, board: IconGrid, gantt: IconGantt };
+
+/** The cycles action (an index route), which the dialog and the list's controls post to. */
+const actionPath = (slug: string, projectId: string) => `${projectCyclesPath(slug, projectId)}?index`;
+
+interface FavoriteWrite {
+  id: number;
+  cycleId: string;
+  favorite: boolean;
+}
+
+/** Sends one favourite toggle when it mounts and reports the answer. */
+function FavoriteRunner({ write, action, onDone }: { write: FavoriteWrite; action: string; onDone(write: FavoriteWrite, answer: CyclesPageAnswer): void }) {
+  const fetcher = useFetcher<CyclesPageAnswer>({ key: `cycle-favorite-${write.id}` });
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sends exactly once, on mount.
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const body: CyclesPageIntent = { intent: write.favorite ? "favorite-cycle" : "unfavorite-cycle", cycle_id: write.cycleId };
+    fetcher.submit(body as never, { method: "post", action, encType: "application/json" });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
+  useEffect(() => {
+    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+  return null;
+}
+
+/**
+ * The stars: a toggle shows at once and is kept whatever the server answers (a failure is only
+ * told by a toast, never rolled back). The toggled value stands until the loader's own value
+ * changes (the write went through and the list was read again).
+ */
+function useFavorites(action: string) {
+  const toast = useToast();
+  const [writes, setWrites] = useState<FavoriteWrite[]>([]);
+  const [kept, setKept] = useState<Record<string, { favorite: boolean; loaded: boolean }>>({});
+  const nextId = useRef(1);
+  const toggle = useCallback((cycle: CycleResponse, favorite: boolean) => {
+    setKept((map) => ({ ...map, [cycle.id]: { favorite, loaded: cycle.is_favorite } }));
+    setWrites((list) => [...list, { id: nextId.current++, cycleId: cycle.id, favorite }]);
+  }, []);
+  const settle = useCallback(
+    (write: FavoriteWrite, answer: CyclesPageAnswer) => {
+      setWrites((list) => list.filter((item) => item.id !== write.id));
+      if (!answer.ok) {
+        toast.show({ type: "error", title: "Error!", message: write.favorite ? CYCLE_TEXT.favoriteFailed : CYCLE_TEXT.unfavoriteFailed });
+      }
+    },
+    [toast],
+  );
+  const shown = (cycle: CycleResponse) => {
+    const toggled = kept[cycle.id];
+    return toggled && toggled.loaded === cycle.is_favorite ? toggled.favorite : cycle.is_favorite;
+  };
+  const runners = writes.map((write) => <FavoriteRunner key={write.id} write={write} action={action} onDone={settle} />);
+  return { toggle, shown, runners };
+}
+
+/** Grey placeholders in the shape of the chosen mode (or of the dashboard), while a tab loads. */
+function CyclesSkeleton({ mode, dashboard }: { mode: DisplayMode; dashboard: boolean }) {
+  const bars = [0, 1, 2, 3];
+  return (
+    <div role="status" aria-label="Loading cycles" data-testid="cycles-skeleton" className="animate-pulse">
+      {dashboard ? (
+        <div className="space-y-4">
+          <div className="h-32 rounded-lg border border-neutral-200 bg-neutral-100" />
+          <div className="grid gap-4 lg:grid-cols-2">
+            {bars.map((bar) => (
+              <div key={bar} className="h-48 rounded-lg border border-neutral-200 bg-neutral-100" />
+            ))}
+          </div>
+        </div>
+      ) : mode === "gantt" ? (
+        <div className="h-96 rounded-lg border border-neutral-200 bg-neutral-100" />
+      ) : mode === "board" ? (
+        <div className="grid grid-cols-1 gap-3 @2xl:grid-cols-2 @5xl:grid-cols-3">
+          {bars.map((bar) => (
+            <div key={bar} className="h-48 rounded-lg border border-neutral-200 bg-neutral-100" />
+          ))}
+        </div>
+      ) : (
+        <div className="space-y-px overflow-hidden rounded-lg border border-neutral-200">
+          {bars.map((bar) => (
+            <div key={bar} className="flex h-16 items-center gap-3 bg-surface px-4">
+              <div className="h-8 w-1 rounded bg-neutral-200" />
+              <div className="h-3 w-1/3 rounded bg-neutral-200" />
+              <div className="ml-auto h-3 w-24 rounded bg-neutral-200" />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const TAB_EMPTY: Record<string, { title: string; text: string }> = {
+  current: { title: "No active cycle", text: "No cycle runs today. Give an upcoming or draft cycle dates that include today to start it." },
+  upcoming: { title: "No upcoming cycles", text: "Cycles whose start date is still ahead show here." },
+  completed: { title: "No completed cycles", text: "Cycles whose end date has passed show here." },
+  draft: { title: "No draft cycles", text: "Cycles without dates show here until they are planned." },
+};
+
+function EmptyCycles({ tab, canEdit, onCreate }: { tab: string; canEdit: boolean; onCreate(): void }) {
+  const copy = TAB_EMPTY[tab];
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-dashed border-neutral-300 px-6 py-14 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-xl bg-surface text-neutral-500 shadow-sm ring-1 ring-neutral-200">
+        <IconCycle size={22} />
+      </span>
+      <h2 className="text-lg font-semibold text-neutral-900">{copy ? copy.title : CYCLE_TEXT.emptyTitle}</h2>
+      <p className="mt-1.5 max-w-md text-sm text-neutral-600">{copy ? copy.text : CYCLE_TEXT.emptyText}</p>
+      {canEdit ? (
+        <button type="button" className={`${buttonClass("primary", "sm")} mt-5`} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
+          <IconPlus size={14} /> {CYCLE_TEXT.emptyAction}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Delete Cycle": asks first; on success says so and closes; a failure only resets the button. */
+function DeleteCycleDialog({ cycle, action, onClose }: { cycle: CycleResponse | null; action: string; onClose(): void }) {
+  const fetcher = useFetcher<CyclesPageAnswer>();
+  const toast = useToast();
+  useAnswer(fetcher, (answer) => {
+    if (!answer.ok) return;
+    toast.show({ type: "success", title: "Success!", message: CYCLE_TEXT.deleted });
+    onClose();
+  });
+  return (
+    <ConfirmDialog
+      open={cycle !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete Cycle"
+      description={
+        <>
+          Are you sure you want to delete cycle <span className="font-medium text-neutral-900">{cycle?.name}</span>? Its issues stay in the
+          project. This action cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={fetcher.state !== "idle"}
+      onConfirm={() => {
+        if (!cycle) return;
+        const body: CyclesPageIntent = { intent: "delete-cycle", cycle_id: cycle.id };
+        fetcher.submit(body as never, { method: "post", action, encType: "application/json" });
+      }}
+    />
+  );
+}
+
+export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; workspaceSlug: string }) {
+  const { project, canEdit } = data;
+  const action = actionPath(workspaceSlug, project.id);
+  const toast = useToast();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [mode, setMode] = useStoredPreference<DisplayMode>(DISPLAY_KEY, "list", oneOf(DISPLAY_MODES));
+  const favorites = useFavorites(action);
+  /** The dialog: creating (null) or editing a cycle; closed when undefined. */
+  const [editing, setEditing] = useState<CycleResponse | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<CycleResponse | null>(null);
+  const openCreate = () => setEditing(null);
+
+  // Another tab of this list is on its way: its skeleton stands in for the old tab's cycles.
+  const loadingTab = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const shownTab = loadingTab ? cycleTabOf(new URLSearchParams(navigation.location.search).get("tab")) : data.tab;
+
+  const actions: CycleItemActions = {
+    workspaceSlug,
+    projectId: project.id,
+    canEdit,
+    today: data.today,
+    favorite: favorites.shown,
+    onFavorite: favorites.toggle,
+    onEdit: (cycle) => setEditing(cycle),
+    onDelete: setDeleting,
+    onCopyLink: async (cycle) => {
+      try {
+        await navigator.clipboard.writeText(`${window.location.origin}${cycleIssuesPath(workspaceSlug, project.id, cycle.id)}`);
+        toast.show({ type: "success", title: CYCLE_TEXT.linkCopiedTitle, message: CYCLE_TEXT.linkCopied });
+      } catch {
+        toast.show({ type: "error", title: "Error!", message: CYCLE_TEXT.copyFailed });
+      }
+    },
+  };
+
+  let body: React.ReactNode;
+  if (loadingTab) {
+    body = <CyclesSkeleton mode={mode} dashboard={shownTab === "current"} />;
+  } else if (data.tab === "current" && data.active) {
+    body = <ActiveCycleDashboard dashboard={data.active} workspaceSlug={workspaceSlug} identifier={project.identifier} today={data.today} />;
+  } else if (data.cycles.length === 0) {
+    body = <EmptyCycles tab={data.tab} canEdit={canEdit} onCreate={openCreate} />;
+  } else if (mode === "gantt") {
+    body = (
+      <div className="h-[calc(100vh-15rem)] min-h-96 overflow-hidden rounded-lg border border-neutral-200">
+        <Suspense fallback={<CyclesSkeleton mode="gantt" dashboard={false} />}>
+          <CyclesGantt cycles={data.cycles} workspaceSlug={workspaceSlug} projectId={project.id} />
+        </Suspense>
+      </div>
+    );
+  } else if (mode === "board") {
+    body = (
+      <ul className="grid grid-cols-1 gap-3 @2xl:grid-cols-2 @5xl:grid-cols-3" aria-label="Cycles">
+        {data.cycles.map((cycle) => (
+          <CycleCard key={cycle.id} cycle={cycle} actions={actions} />
+        ))}
+      </ul>
+    );
+  } else {
+    body = (
+      <ul className="rounded-lg border border-neutral-200 bg-surface" aria-label="Cycles">
+        {data.cycles.map((cycle) => (
+          <CycleRow key={cycle.id} cycle={cycle} actions={actions} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="@container mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-neutral-900">Cycles</h1>
+        <div className="flex items-center gap-2">
+          {shownTab === "current" ? null : (
+            <fieldset className="flex items-center rounded-md border border-neutral-200 bg-surface p-0.5">
+              <legend className="sr-only">Layout</legend>
+              {DISPLAY_MODES.map((value) => {
+                const ModeIcon = DISPLAY_ICONS[value];
+                return (
+                  <button
+                    key={value}
+                    type="button"
+                    aria-pressed={mode === value}
+                    aria-label={DISPLAY_LABELS[value]}
+                    title={DISPLAY_LABELS[value]}
+                    onClick={() => setMode(value)}
+                    className={`inline-flex size-7 items-center justify-center rounded ${
+                      mode === value ? "bg-neutral-100 text-neutral-900" : "text-neutral-500 hover:text-neutral-900"
+                    }`}
+                  >
+                    <ModeIcon size={15} />
+                  </button>
+                );
+              })}
+            </fieldset>
+          )}
+          {canEdit ? (
+            <button type="button" className={buttonClass("primary", "sm")} onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
+              <IconPlus size={14} /> Create Cycle
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      <nav aria-label="Cycle lists" className="mt-4 -mx-1 flex gap-1 overflow-x-auto border-b border-neutral-200 px-1">
+        {CYCLE_TABS.map((tab) => {
+          const current = shownTab === tab.key;
+          return (
+            <Link
+              key={tab.key}
+              to={tab.key === "all" ? location.pathname : `?tab=${tab.key}`}
+              preventScrollReset
+              aria-current={current ? "page" : undefined}
+              className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                current ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-neutral-600 hover:text-neutral-900"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <div className="mt-5" data-display-mode={mode}>
+        {body}
+      </div>
+      {favorites.runners}
+      {editing !== undefined ? (
+        <Suspense fallback={null}>
+          <CycleFormDialog
+            workspaceSlug={workspaceSlug}
+            projectId={project.id}
+            open
+            onOpenChange={(open) => !open && setEditing(undefined)}
+            cycle={editing ?? undefined}
+          />
+        </Suspense>
+      ) : null}
+      {canEdit ? <DeleteCycleDialog cycle={deleting} action={action} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
