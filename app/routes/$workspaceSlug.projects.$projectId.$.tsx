@@ -1,4 +1,4 @@
-// Project sections whose pages are not built yet (modules) land
+// Project sections whose pages are not built yet land
 // here inside the project shell instead of on a bare 404; real routes take precedence.
 import { Link, useParams } from "@remix-run/react";
 import { IconPages } from "~/components/icons";
@@ -8,7 +8,6 @@ import { projectIssuesPath } from "~/lib/paths";
 import type { ProjectPageHandle } from "./$workspaceSlug.projects.$projectId";
 
 const SECTIONS: Record<string, string> = {
-  modules: "Modules",
   settings: "Settings",
 };
 

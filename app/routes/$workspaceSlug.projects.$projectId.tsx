@@ -137,6 +137,7 @@ export default function ProjectShell() {
         workspaceSlug={workspace.slug}
         projectId={project.id}
         canCreate={(project.member_role ?? 0) >= 15}
+        showsModules={project.module_view}
         showsViews={project.issue_views_view}
         showsPages={project.page_view}
         showsCycles={project.cycle_view}

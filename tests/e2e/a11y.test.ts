@@ -192,6 +192,37 @@ const SCREENS: Screen[] = [
     open: async (page, world) => {
       await go(page, `${to.project(world.slug, world.projectId)}/modules/${world.moduleId}`);
       await visible(page.getByText("Ship the release notes").first());
+      // The module's sidebar, with its progress and links.
+      await visible(page.getByRole("complementary", { name: "Module details" }).getByRole("heading", { name: "Links" }));
+    },
+  },
+  {
+    name: "modules list",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/modules`);
+      await visible(page.getByRole("link", { name: "Billing" }));
+    },
+  },
+  {
+    name: "modules timeline",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/modules`);
+      await page.getByRole("button", { name: "Timeline", exact: true }).click();
+      await visible(page.getByRole("region", { name: "Modules timeline" }).getByRole("link", { name: "Billing" }));
+    },
+  },
+  {
+    name: "module dialog",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `${to.project(world.slug, world.projectId)}/modules`);
+      // The cards (the timeline's screen left the list on Timeline, a remembered choice).
+      await page.getByRole("button", { name: "Cards", exact: true }).click();
+      await page.getByRole("button", { name: "Billing actions" }).click();
+      await page.getByRole("menuitem", { name: "Edit" }).click();
+      await visible(page.getByRole("dialog", { name: "Update Module" }).getByLabel("Title"));
     },
   },
   {

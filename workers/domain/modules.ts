@@ -178,16 +178,24 @@ function memberInserts(ctx: ActorContext, projectId: string, moduleId: string, m
 
 /** GET modules/: favourites first, then by sort order, newest first. */
 export async function listModules(ctx: ActorContext, slug: string, projectId: string) {
-  const access = await projectAccess(ctx, slug, projectId);
+  return listModulesWithAccess(ctx, await projectAccess(ctx, slug, projectId));
+}
+
+/** The project's modules for a caller whose access is already checked (the modules page). */
+export async function listModulesWithAccess(ctx: ActorContext, access: ProjectAccess) {
   const rows = await moduleRows(ctx)
-    .where(eq(modules.project_id, projectId))
+    .where(eq(modules.project_id, access.project.id))
     .orderBy(desc(sql`${userFavorites.id} IS NOT NULL`), asc(modules.sort_order), desc(modules.created_at), asc(modules.id));
   return moduleViews(ctx, access, rows);
 }
 
 export async function getModule(ctx: ActorContext, slug: string, projectId: string, moduleId: string) {
-  const access = await projectAccess(ctx, slug, projectId);
-  const [view] = await moduleViews(ctx, access, [await loadModuleRow(ctx, projectId, moduleId)]);
+  return getModuleWithAccess(ctx, await projectAccess(ctx, slug, projectId), moduleId);
+}
+
+/** One module for a caller whose access is already checked (the module sidebar). */
+export async function getModuleWithAccess(ctx: ActorContext, access: ProjectAccess, moduleId: string) {
+  const [view] = await moduleViews(ctx, access, [await loadModuleRow(ctx, access.project.id, moduleId)]);
   return view;
 }
 

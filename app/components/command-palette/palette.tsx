@@ -335,7 +335,7 @@ export default function CommandPalette({
                   <>
                     <CreateItem kind="issue" label="Create new issue" keyHint="C" icon={<IconIssues size={14} />} {...{ creatable, openCreate, run }} />
                     <CreateItem kind="cycle" label="Create new cycle" keyHint="Q" icon={<IconCycle size={14} />} {...{ creatable, openCreate, run }} />
-                    <CreateItem kind="module" label="Create new module" keyHint="M" icon={<IconModule size={14} />} unavailable="Arrives with the module screens" {...{ creatable, openCreate, run }} />
+                    <CreateItem kind="module" label="Create new module" keyHint="M" icon={<IconModule size={14} />} {...{ creatable, openCreate, run }} />
                     <CreateItem kind="view" label="Create new view" keyHint="V" icon={<IconViews size={14} />} {...{ creatable, openCreate, run }} />
                     <CreateItem kind="page" label="Create new page" keyHint="D" icon={<IconPages size={14} />} {...{ creatable, openCreate, run }} />
                   </>

@@ -25,7 +25,7 @@ export const SHORTCUT_SECTIONS: readonly { title: string; shortcuts: ShortcutEnt
       { keys: ["C"], description: "Create a new issue" },
       { keys: ["P"], description: "Create a new project" },
       { keys: ["Q"], description: "Create a new cycle" },
-      { keys: ["M"], description: "Create a new module", note: "arrives with the module screens" },
+      { keys: ["M"], description: "Create a new module" },
       { keys: ["V"], description: "Create a new view" },
       { keys: ["D"], description: "Create a new page" },
     ],

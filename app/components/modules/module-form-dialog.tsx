@@ -1,0 +1,301 @@
+// The module form: title, description, status (backlog unless chosen), lead, members and the start
+// and target dates. A start after the target says so under the dates and keeps the form from being
+// sent. It creates a module or edits one through the modules list's action. `CreateModuleDialog`
+// opens it anywhere inside a project (M, the command palette), reading the project's members from
+// the modules list's loader when it opens.
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Dialog } from "@ark-ui/react/dialog";
+import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { CreateModuleInput, MODULE_DATES_INVALID } from "../../../workers/domain/schemas/modules";
+import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
+import { IconChevronDown, IconUser } from "~/components/icons";
+import { useToast } from "~/components/toast";
+import { FieldError, inputClass, labelClass } from "~/components/ui";
+import {
+  MODULE_TEXT,
+  type ModulePerson,
+  type ModuleResponse,
+  type ModulesPageIntent,
+  type ModulesPageLoaderData,
+} from "~/lib/modules-page-contract";
+import { moduleIssuesPath } from "~/lib/paths";
+import { NONE, Picker } from "../issue-detail/pickers";
+import { Avatar, AvatarStack } from "../issue-views/parts";
+import { statusColor, MODULE_STATUS_OPTIONS, type ModuleStatus, modulesActionPath, statusOf } from "./module-parts";
+
+/** The modules list's route, whose loader reads the project's members. */
+const MODULES_LIST_ROUTE_ID = "routes/$workspaceSlug.projects.$projectId.modules._index";
+
+const ModuleFormSchema = CreateModuleInput.pick({ name: true, description: true, status: true, start_date: true, target_date: true });
+
+type ModuleAnswer = { ok: true; id?: string } | { ok: false; status: number; error: string; fields?: Record<string, string[]> };
+
+const pickerTrigger =
+  "flex h-9 w-full items-center gap-2 rounded-md border border-neutral-200 bg-surface px-2.5 text-left text-sm text-neutral-800 shadow-xs hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60";
+
+interface ModuleFormProps {
+  workspaceSlug: string;
+  projectId: string;
+  /** The module to edit; without one the form creates a module. */
+  module?: ModuleResponse;
+  /** The project's members; null while they load. */
+  members: ModulePerson[] | null;
+  onSaved(moduleId: string): void;
+}
+
+/** Whether a start date comes after the target date (both YYYY-MM-DD). */
+export const datesInvalid = (start: string, target: string) => start !== "" && target !== "" && start > target;
+
+function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: ModuleFormProps) {
+  const fetcher = useFetcher<ModuleAnswer>();
+  const toast = useToast();
+  const editing = Boolean(module);
+  const [status, setStatus] = useState<ModuleStatus>(module ? statusOf(module) : "backlog");
+  const [lead, setLead] = useState<string | null>(module?.lead ?? null);
+  const [memberIds, setMemberIds] = useState<string[]>(module?.members ?? []);
+  const [start, setStart] = useState(module?.start_date ?? "");
+  const [target, setTarget] = useState(module?.target_date ?? "");
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const badDates = datesInvalid(start, target);
+  const [form, fields] = useForm({
+    id: `module-form-${module?.id ?? "new"}`,
+    defaultValue: { name: module?.name ?? "", description: module?.description ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ModuleFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success" || badDates) return;
+      setServerErrors({});
+      const values = {
+        name: submission.value.name,
+        description: submission.value.description ?? "",
+        status,
+        lead,
+        members_list: memberIds,
+        start_date: start || null,
+        target_date: target || null,
+      };
+      const body: ModulesPageIntent = module
+        ? { intent: "update-module", module_id: module.id, module: values }
+        : { intent: "create-module", module: values };
+      fetcher.submit(body as never, { method: "post", action: modulesActionPath(workspaceSlug, projectId), encType: "application/json" });
+    },
+  });
+  const answered = useRef<unknown>(null);
+  const saved = useRef(onSaved);
+  saved.current = onSaved;
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answered.current === answer) return;
+    answered.current = answer;
+    if (answer.ok) {
+      toast.show({ type: "success", title: "Success!", message: editing ? MODULE_TEXT.updated : MODULE_TEXT.created });
+      saved.current(answer.id ?? module?.id ?? "");
+    } else {
+      if (answer.status === 400 && answer.fields) setServerErrors(answer.fields);
+      toast.show({ type: "error", title: "Error!", message: editing ? MODULE_TEXT.updateFailed : MODULE_TEXT.createFailed });
+    }
+  }, [fetcher.state, fetcher.data, toast, editing, module?.id]);
+
+  const people = members ?? [];
+  const byId = useMemo(() => new Map(people.map((person) => [person.id, person])), [people]);
+  const leadPerson = lead ? byId.get(lead) : undefined;
+  const chosen = memberIds.map((id) => byId.get(id)).filter((person): person is ModulePerson => person !== undefined);
+  const personOptions = people.map((person) => ({ value: person.id, label: person.name, icon: <Avatar member={person} size="xs" /> }));
+  const submitting = fetcher.state !== "idle";
+  const startId = `${form.id}-start`;
+  const targetId = `${form.id}-target`;
+  const datesErrorId = `${form.id}-dates-error`;
+  const dateErrors = badDates ? [MODULE_DATES_INVALID] : (serverErrors.target_date ?? serverErrors.start_date);
+
+  return (
+    <form {...getFormProps(form)}>
+      <div className="space-y-4 px-5 pt-5 pb-5">
+        <div>
+          <Dialog.Title className="text-base font-semibold text-neutral-900">{editing ? "Update Module" : "Create Module"}</Dialog.Title>
+          <Dialog.Description className="mt-0.5 text-sm text-neutral-500">
+            {editing ? "Change the module's details, people or dates." : "Group issues towards one goal, with a lead, members and dates."}
+          </Dialog.Description>
+        </div>
+        <div>
+          <label htmlFor={fields.name.id} className={labelClass}>
+            Title
+          </label>
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            className={inputClass}
+            placeholder="Title"
+            autoComplete="off"
+            aria-invalid={fields.name.errors || serverErrors.name ? true : undefined}
+          />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors ?? serverErrors.name} />
+        </div>
+        <div>
+          <label htmlFor={fields.description.id} className={labelClass}>
+            Description <span className="font-normal text-neutral-500">(optional)</span>
+          </label>
+          <textarea {...getTextareaProps(fields.description)} rows={3} className={`${inputClass} resize-none`} placeholder="Description" />
+          <FieldError id={fields.description.errorId} errors={fields.description.errors ?? serverErrors.description} />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <div>
+            <span className={labelClass}>Status</span>
+            <Picker
+              label="Status"
+              options={MODULE_STATUS_OPTIONS.map((option) => ({
+                ...option,
+                icon: <span className="size-2 rounded-full" style={{ backgroundColor: statusColor(option.value) }} />,
+              }))}
+              value={[status]}
+              onChange={(value) => value[0] && setStatus(value[0] as ModuleStatus)}
+              triggerClassName={pickerTrigger}
+            >
+              <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
+              <span className="min-w-0 flex-1 truncate">{MODULE_STATUS_OPTIONS.find((option) => option.value === status)?.label}</span>
+              <IconChevronDown size={14} className="shrink-0 text-neutral-400" />
+            </Picker>
+          </div>
+          <div>
+            <span className={labelClass}>Lead</span>
+            <Picker
+              label="Lead"
+              options={[{ value: NONE, label: "No lead", icon: <IconUser size={14} className="text-neutral-400" /> }, ...personOptions]}
+              value={[lead ?? NONE]}
+              onChange={(value) => setLead(!value[0] || value[0] === NONE ? null : value[0])}
+              loading={members === null}
+              triggerClassName={pickerTrigger}
+            >
+              {leadPerson ? <Avatar member={leadPerson} size="xs" /> : <IconUser size={14} className="shrink-0 text-neutral-400" />}
+              <span className="min-w-0 flex-1 truncate">{leadPerson?.name ?? "Lead"}</span>
+              <IconChevronDown size={14} className="shrink-0 text-neutral-400" />
+            </Picker>
+            <FieldError id={`${form.id}-lead-error`} errors={serverErrors.lead} />
+          </div>
+          <div>
+            <span className={labelClass}>Members</span>
+            <Picker
+              label="Members"
+              multiple
+              options={personOptions}
+              value={memberIds}
+              onChange={setMemberIds}
+              loading={members === null}
+              triggerClassName={pickerTrigger}
+            >
+              {chosen.length > 0 ? <AvatarStack members={chosen} max={4} /> : <IconUser size={14} className="shrink-0 text-neutral-400" />}
+              <span className="min-w-0 flex-1 truncate">{chosen.length > 0 ? `${chosen.length} member${chosen.length === 1 ? "" : "s"}` : "Members"}</span>
+              <IconChevronDown size={14} className="shrink-0 text-neutral-400" />
+            </Picker>
+            <FieldError id={`${form.id}-members-error`} errors={serverErrors.members_list} />
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor={startId} className={labelClass}>
+              Start date
+            </label>
+            <input
+              id={startId}
+              name="start_date"
+              type="date"
+              value={start}
+              max={target || undefined}
+              onChange={(event) => setStart(event.target.value)}
+              className={inputClass}
+              aria-invalid={badDates ? true : undefined}
+              aria-describedby={badDates ? datesErrorId : undefined}
+            />
+          </div>
+          <div>
+            <label htmlFor={targetId} className={labelClass}>
+              Target date
+            </label>
+            <input
+              id={targetId}
+              name="target_date"
+              type="date"
+              value={target}
+              min={start || undefined}
+              onChange={(event) => setTarget(event.target.value)}
+              className={inputClass}
+              aria-invalid={badDates ? true : undefined}
+              aria-describedby={badDates ? datesErrorId : undefined}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <FieldError id={datesErrorId} errors={dateErrors} />
+          </div>
+        </div>
+      </div>
+      <DialogActions
+        label={editing ? "Update Module" : "Create Module"}
+        busyLabel={editing ? "Updating Module..." : "Creating Module..."}
+        busy={submitting}
+        disabled={badDates}
+        size="sm"
+        className={`${dialogFooterBarClass} px-5 py-3`}
+      />
+    </form>
+  );
+}
+
+/** The module dialog with the project's members at hand (the modules list, the module sidebar). */
+export function ModuleFormDialog({ open, onOpenChange, ...form }: ModuleFormProps & { open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-2xl">
+      <ModuleForm {...form} />
+    </DialogShell>
+  );
+}
+
+/**
+ * "Create Module" anywhere inside a project (M, the command palette): reads the project's members
+ * from the modules list's loader when it opens and afterwards opens the new module, unless
+ * `onCreated` says otherwise (the list itself shows the new card).
+ */
+export function CreateModuleDialog({
+  workspaceSlug,
+  projectId,
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  workspaceSlug: string;
+  projectId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onCreated?(moduleId: string): void;
+}) {
+  const listPath = modulesActionPath(workspaceSlug, projectId);
+  const onList = useRouteLoaderData<ModulesPageLoaderData>(MODULES_LIST_ROUTE_ID);
+  const here = onList?.project.id === projectId ? onList : undefined;
+  const lookups = useFetcher<ModulesPageLoaderData>({ key: `module-people:${projectId}` });
+  const navigate = useNavigate();
+  const { load, data } = lookups;
+  const requested = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open || here || data || requested.current === listPath) return;
+    requested.current = listPath;
+    load(listPath);
+  }, [open, here, data, load, listPath]);
+  const members = here?.members ?? data?.members ?? null;
+  return (
+    <ModuleFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      workspaceSlug={workspaceSlug}
+      projectId={projectId}
+      members={members}
+      onSaved={(moduleId) => {
+        onOpenChange(false);
+        if (onCreated) onCreated(moduleId);
+        else if (here) return;
+        else if (moduleId) navigate(moduleIssuesPath(workspaceSlug, projectId, moduleId));
+      }}
+    />
+  );
+}
+

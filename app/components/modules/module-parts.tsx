@@ -1,0 +1,213 @@
+// Pieces the module cards and the module sidebar share: the status names and colours, the progress
+// (a whole percent capped at 100, with the counts per state group), people as avatars, the menu
+// (Edit, Delete, Copy link) and the delete confirmation.
+import { Menu } from "@ark-ui/react/menu";
+import { Portal } from "@ark-ui/react/portal";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { MODULE_STATUSES } from "../../../workers/domain/schemas/modules";
+import { memberName } from "../../../workers/domain/schemas/responses";
+import { ConfirmDeleteDialog } from "~/components/dialog";
+import { IconDots, IconLink, IconPencil, IconTrash } from "~/components/icons";
+import { useToast } from "~/components/toast";
+import { moduleStatusColor } from "~/lib/issue-display";
+import { MODULE_TEXT, type ModuleResponse, type ModulePerson, type ModulesPageAnswer, type ModulesPageIntent } from "~/lib/modules-page-contract";
+import { moduleIssuesPath, projectModulesPath } from "~/lib/paths";
+
+export type ModuleStatus = (typeof MODULE_STATUSES)[number];
+
+export const MODULE_STATUS_LABELS: Record<ModuleStatus, string> = {
+  backlog: "Backlog",
+  planned: "Planned",
+  "in-progress": "In Progress",
+  paused: "Paused",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export const MODULE_STATUS_OPTIONS = MODULE_STATUSES.map((status) => ({ value: status, label: MODULE_STATUS_LABELS[status] }));
+
+/** The dot colour of a status (the timeline draws its bars in the same colours). */
+export const statusColor = (status: ModuleStatus) => moduleStatusColor(status);
+
+/** The state groups in the order progress lists them, with their display colours. */
+export const ISSUE_GROUPS = [
+  { key: "backlog_issues", label: "Backlog", color: "#dee2e6" },
+  { key: "unstarted_issues", label: "Unstarted", color: "#26b5ce" },
+  { key: "started_issues", label: "Started", color: "#f7ae59" },
+  { key: "cancelled_issues", label: "Cancelled", color: "#d687ff" },
+  { key: "completed_issues", label: "Completed", color: "#09a953" },
+] as const;
+
+/** The longest module name a card shows before it is cut. */
+export const MODULE_NAME_SHOWN = 75;
+
+export function statusOf(module: Pick<ModuleResponse, "status">): ModuleStatus {
+  return (MODULE_STATUSES as readonly string[]).includes(module.status) ? (module.status as ModuleStatus) : "backlog";
+}
+
+/** Completed issues over all of them, as a whole percent, never above 100. */
+export function moduleProgress(module: Pick<ModuleResponse, "completed_issues" | "total_issues">) {
+  if (module.total_issues <= 0) return 0;
+  return Math.min(100, Math.round((module.completed_issues / module.total_issues) * 100));
+}
+
+/** A member of a module's answer as the avatars show people. */
+export function personOf(member: ModuleResponse["members_detail"][number]): ModulePerson {
+  return { id: member.id, name: memberName(member), email: member.email, avatar: member.avatar };
+}
+
+export function StatusBadge({ status }: { status: ModuleStatus }) {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-neutral-200 px-2 py-0.5 text-xs font-medium text-neutral-700">
+      <span className="size-2 rounded-full" style={{ backgroundColor: statusColor(status) }} aria-hidden="true" />
+      {MODULE_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** A bar split by state group, each part as wide as its share of the issues. */
+export function GroupBar({ module, label }: { module: ModuleResponse; label: string }) {
+  const total = module.total_issues;
+  return (
+    <div className="flex h-1.5 w-full overflow-hidden rounded-full bg-neutral-100" role="img" aria-label={label} title={groupCountsText(module)}>
+      {total > 0
+        ? ISSUE_GROUPS.map((group) =>
+            module[group.key] > 0 ? (
+              <span key={group.key} style={{ width: `${(module[group.key] / total) * 100}%`, backgroundColor: group.color }} />
+            ) : null,
+          )
+        : null}
+    </div>
+  );
+}
+
+/** "Backlog 2, Unstarted 1, ...": the counts the bar draws, in words. */
+export function groupCountsText(module: ModuleResponse) {
+  return ISSUE_GROUPS.map((group) => `${group.label} ${module[group.key]}`).join(", ");
+}
+
+/** Copies the module's address and says whether it worked. */
+export function useCopyModuleLink(workspaceSlug: string, projectId: string) {
+  const toast = useToast();
+  return async (moduleId: string) => {
+    try {
+      await navigator.clipboard.writeText(new URL(moduleIssuesPath(workspaceSlug, projectId, moduleId), window.location.origin).href);
+      toast.show({ type: "success", title: "Link Copied!", message: MODULE_TEXT.linkCopied });
+    } catch {
+      toast.show({ type: "error", title: "Error!", message: MODULE_TEXT.copyFailed });
+    }
+  };
+}
+
+const menuItemClass = "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
+
+/** The module's menu: Edit (where offered), Delete (members and owners) and Copy link. */
+export function ModuleMenu({
+  module,
+  canEdit,
+  onEdit,
+  onDelete,
+  onCopy,
+  onOpen,
+}: {
+  module: ModuleResponse;
+  canEdit: boolean;
+  onEdit?(): void;
+  onDelete(): void;
+  onCopy(): void;
+  /** Called when the pointer or focus reaches the trigger (to preload the dialog). */
+  onOpen?(): void;
+}) {
+  return (
+    <Menu.Root
+      positioning={{ placement: "bottom-end", gutter: 4 }}
+      lazyMount
+      unmountOnExit
+      onSelect={(details) => {
+        if (details.value === "edit") onEdit?.();
+        if (details.value === "delete") onDelete();
+        if (details.value === "copy") onCopy();
+      }}
+    >
+      <Menu.Trigger
+        className="flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100"
+        aria-label={`${module.name} actions`}
+        onPointerEnter={onOpen}
+        onFocus={onOpen}
+      >
+        <IconDots size={16} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className="z-50 w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
+            {canEdit && onEdit ? (
+              <Menu.Item value="edit" className={menuItemClass}>
+                <IconPencil size={14} /> Edit
+              </Menu.Item>
+            ) : null}
+            {canEdit ? (
+              <Menu.Item
+                value="delete"
+                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/40"
+              >
+                <IconTrash size={14} /> Delete
+              </Menu.Item>
+            ) : null}
+            <Menu.Item value="copy" className={menuItemClass}>
+              <IconLink size={14} /> Copy link
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** "Delete Module": asks first, then deletes; a failure says so and the dialog stays. */
+export function DeleteModuleDialog({
+  module,
+  workspaceSlug,
+  projectId,
+  onClose,
+  onDeleted,
+}: {
+  module: ModuleResponse | null;
+  workspaceSlug: string;
+  projectId: string;
+  onClose(): void;
+  onDeleted(): void;
+}) {
+  const fetcher = useFetcher<ModulesPageAnswer>({ key: "module-delete" });
+  const toast = useToast();
+  const answered = useRef<unknown>(null);
+  const done = useRef({ onClose, onDeleted });
+  done.current = { onClose, onDeleted };
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answered.current === answer) return;
+    answered.current = answer;
+    if (answer.ok) {
+      done.current.onClose();
+      done.current.onDeleted();
+    } else {
+      toast.show({ type: "error", title: "Error!", message: MODULE_TEXT.deleteFailed });
+    }
+  }, [fetcher.state, fetcher.data, toast]);
+  return (
+    <ConfirmDeleteDialog
+      kind="module"
+      target={module}
+      consequence="Its issues stay in the project."
+      onClose={onClose}
+      pending={fetcher.state !== "idle"}
+      onConfirm={(target) => {
+        const body: ModulesPageIntent = { intent: "delete-module", module_id: target.id };
+        fetcher.submit(body as never, { method: "post", action: modulesActionPath(workspaceSlug, projectId), encType: "application/json" });
+      }}
+    />
+  );
+}
+
+/** Where every module intent is posted: the modules list's action. */
+export const modulesActionPath = (workspaceSlug: string, projectId: string) => `${projectModulesPath(workspaceSlug, projectId)}?index`;

@@ -1,0 +1,365 @@
+// The modules page: a card per module (favourites first) with its status, dates, lead, members and
+// progress, a star that flips at once (a failed write only says so: the star is not put back), and
+// a menu to edit, delete or copy its link. "Create Module" opens the module dialog, which loads the
+// first time it is asked for. "Timeline" shows the modules on the month Gantt chart instead (its
+// code loads when it is first shown); the choice is remembered in this browser. The modules stream
+// in after the page's frame, with placeholder cards meanwhile.
+import { Await, Link, useFetcher } from "@remix-run/react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { formatDate } from "../../../workers/domain/schemas/dates";
+import { IconCalendar, IconModule, IconPlus, IconStar, IconUser } from "~/components/icons";
+import { InlineState } from "~/components/shell-states";
+import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
+import { useToast } from "~/components/toast";
+import { buttonClass, truncate } from "~/components/ui";
+import { MODULE_TEXT, type ModuleResponse, type ModulesPageAnswer, type ModulesPageIntent, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
+import { moduleIssuesPath } from "~/lib/paths";
+import { Avatar, AvatarStack } from "../issue-views/parts";
+import {
+  DeleteModuleDialog,
+  GroupBar,
+  MODULE_NAME_SHOWN,
+  ModuleMenu,
+  StatusBadge,
+  groupCountsText,
+  moduleProgress,
+  modulesActionPath,
+  personOf,
+  statusOf,
+  useCopyModuleLink,
+} from "./module-parts";
+
+const ModulesTimeline = lazy(() => import("./modules-timeline"));
+
+/** How the list is shown, remembered in this browser. */
+const DISPLAY_KEY = "modulesDisplay";
+const DISPLAYS = ["cards", "timeline"] as const;
+type ModulesDisplay = (typeof DISPLAYS)[number];
+const DISPLAY_LABELS: Record<ModulesDisplay, string> = { cards: "Cards", timeline: "Timeline" };
+
+const loadForm = () => import("./module-form-dialog");
+const ModuleFormDialog = lazy(() => loadForm().then((module) => ({ default: module.ModuleFormDialog })));
+const preloadForm = () => void loadForm();
+
+/** A favourite toggle on its way to the server. */
+interface FavoriteWrite {
+  id: number;
+  moduleId: string;
+  favorite: boolean;
+}
+
+/** Sends one favourite toggle when it mounts and reports the answer. */
+function FavoriteRunner({ write, action, onDone }: { write: FavoriteWrite; action: string; onDone(write: FavoriteWrite, answer: ModulesPageAnswer): void }) {
+  const fetcher = useFetcher<ModulesPageAnswer>({ key: `module-favorite-${write.id}` });
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sends exactly once, on mount.
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const body: ModulesPageIntent = { intent: write.favorite ? "favorite-module" : "unfavorite-module", module_id: write.moduleId };
+    fetcher.submit(body as never, { method: "post", action, encType: "application/json" });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
+  useEffect(() => {
+    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+  return null;
+}
+
+/**
+ * The stars: the clicked value shows at once. A write that succeeds hands over to the revalidated
+ * list; one that fails keeps the clicked value (no rollback) and says so.
+ */
+function useFavorites(action: string) {
+  const toast = useToast();
+  const [pending, setPending] = useState<FavoriteWrite[]>([]);
+  const [kept, setKept] = useState<Record<string, boolean>>({});
+  const nextId = useRef(1);
+  const toggle = useCallback((module: ModuleResponse, favorite: boolean) => {
+    setPending((list) => [...list, { id: nextId.current++, moduleId: module.id, favorite }]);
+  }, []);
+  const settle = useCallback(
+    (write: FavoriteWrite, answer: ModulesPageAnswer) => {
+      setPending((list) => list.filter((item) => item.id !== write.id));
+      setKept((shown) => {
+        const { [write.moduleId]: _, ...others } = shown;
+        return answer.ok ? others : { ...others, [write.moduleId]: write.favorite };
+      });
+      if (!answer.ok) toast.show({ type: "error", title: "Error!", message: write.favorite ? MODULE_TEXT.favoriteFailed : MODULE_TEXT.unfavoriteFailed });
+    },
+    [toast],
+  );
+  const shown = (module: ModuleResponse) => {
+    const last = pending.findLast((write) => write.moduleId === module.id);
+    if (last) return last.favorite;
+    return kept[module.id] ?? module.is_favorite;
+  };
+  const busy = (module: ModuleResponse) => pending.some((write) => write.moduleId === module.id);
+  const runners = pending.map((write) => <FavoriteRunner key={write.id} write={write} action={action} onDone={settle} />);
+  return { toggle, shown, busy, runners };
+}
+
+function DateLine({ label, date }: { label: string; date: string | null }) {
+  return (
+    <span className="flex items-center gap-1.5">
+      <IconCalendar size={13} className="shrink-0 text-neutral-400" />
+      <span className="text-neutral-500">{label}:</span>
+      <span className="text-neutral-800">{date ? formatDate(date) : "Not set"}</span>
+    </span>
+  );
+}
+
+function ModuleCard({
+  module,
+  workspaceSlug,
+  projectId,
+  favorite,
+  favoriteBusy,
+  canEdit,
+  onFavorite,
+  onEdit,
+  onDelete,
+  onCopy,
+}: {
+  module: ModuleResponse;
+  workspaceSlug: string;
+  projectId: string;
+  favorite: boolean;
+  favoriteBusy: boolean;
+  canEdit: boolean;
+  onFavorite(favorite: boolean): void;
+  onEdit(): void;
+  onDelete(): void;
+  onCopy(): void;
+}) {
+  const progress = moduleProgress(module);
+  const lead = module.lead_detail ? personOf(module.lead_detail) : null;
+  const members = module.members_detail.map(personOf);
+  return (
+    <li className="flex min-w-0 flex-col rounded-lg border border-neutral-200 bg-surface p-4 shadow-xs" data-module-id={module.id}>
+      <div className="flex items-start gap-2">
+        <h3 className="min-w-0 flex-1 pt-1 text-sm font-semibold break-words text-neutral-900" title={module.name}>
+          <Link to={moduleIssuesPath(workspaceSlug, projectId, module.id)} className="hover:underline focus-visible:underline">
+            {truncate(module.name, MODULE_NAME_SHOWN)}
+          </Link>
+        </h3>
+        <button
+          type="button"
+          aria-pressed={favorite}
+          aria-label={favorite ? `Remove ${module.name} from favorites` : `Add ${module.name} to favorites`}
+          title={favorite ? "Remove from favorites" : "Add to favorites"}
+          disabled={favoriteBusy}
+          onClick={() => onFavorite(!favorite)}
+          className={`flex size-8 shrink-0 items-center justify-center rounded-md transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
+            favorite ? "text-amber-500" : "text-neutral-500 hover:text-neutral-800"
+          }`}
+        >
+          <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
+        </button>
+        <div className="-mr-1.5">
+          <ModuleMenu module={module} canEdit={canEdit} onEdit={onEdit} onDelete={onDelete} onCopy={onCopy} onOpen={preloadForm} />
+        </div>
+      </div>
+      <div className="mt-1.5">
+        <StatusBadge status={statusOf(module)} />
+      </div>
+      {module.description ? <p className="mt-2 line-clamp-2 text-xs text-neutral-600">{module.description}</p> : null}
+      <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+        <DateLine label="Start" date={module.start_date} />
+        <DateLine label="Target" date={module.target_date} />
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3 text-xs">
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="text-neutral-500">Lead:</span>
+          {lead ? (
+            <>
+              <Avatar member={lead} size="xs" />
+              <span className="truncate text-neutral-800">{lead.name}</span>
+            </>
+          ) : (
+            <span className="flex items-center gap-1 text-neutral-500">
+              <IconUser size={13} /> No lead
+            </span>
+          )}
+        </span>
+        <span className="flex shrink-0 items-center gap-1.5">
+          {members.length > 0 ? (
+            <>
+              <span className="sr-only">Members: {members.map((member) => member.name).join(", ")}</span>
+              <AvatarStack members={members} max={4} />
+            </>
+          ) : (
+            <span className="text-neutral-500">No members</span>
+          )}
+        </span>
+      </div>
+      <div className="mt-auto pt-4">
+        <div className="mb-1.5 flex items-center justify-between text-xs">
+          <span className="text-neutral-500">Progress</span>
+          <span className="font-medium text-neutral-800" data-testid="module-progress">
+            {progress}% · {module.completed_issues}/{module.total_issues} issues
+          </span>
+        </div>
+        <GroupBar module={module} label={`Issues by state group: ${groupCountsText(module)}`} />
+      </div>
+    </li>
+  );
+}
+
+/** Placeholder cards in the grid's shape, while the modules are on their way. */
+function ModuleCardsLoading() {
+  return (
+    <div className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading modules">
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="h-44 animate-pulse rounded-lg border border-neutral-200 bg-neutral-100" />
+      ))}
+    </div>
+  );
+}
+
+/** The page: placeholders until the modules arrive (they stream after the frame), then the cards. */
+export function ModulesList({ data, workspaceSlug }: { data: ModulesPageLoaderData; workspaceSlug: string }) {
+  return (
+    <Suspense fallback={<ModulesLoading />}>
+      <Await resolve={data.modules} errorElement={<ModulesLoading failed />}>
+        {(modules) => <ModulesCards data={data} modules={modules} workspaceSlug={workspaceSlug} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function ModulesLoading({ failed = false }: { failed?: boolean }) {
+  return (
+    <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
+      <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
+        <h1 className="text-sm font-semibold text-neutral-900">Modules</h1>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto bg-neutral-50">
+        {failed ? (
+          <InlineState icon={<IconModule size={24} />} title="Modules could not be loaded" description="Reload the page to try again." />
+        ) : (
+          <ModuleCardsLoading />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Placeholder rows in the timeline's shape, while its code is on its way. */
+function TimelineLoading() {
+  return (
+    <div className="space-y-2 p-4 sm:p-6" role="status" aria-busy="true" aria-label="Loading the timeline">
+      <div className="h-10 animate-pulse rounded bg-neutral-100" />
+      {[0, 1, 2, 3].map((key) => (
+        <div key={key} className="h-8 animate-pulse rounded bg-neutral-100" />
+      ))}
+    </div>
+  );
+}
+
+function ModulesCards({ data, modules, workspaceSlug }: { data: ModulesPageLoaderData; modules: ModuleResponse[]; workspaceSlug: string }) {
+  const { project, canEdit } = data;
+  const action = modulesActionPath(workspaceSlug, project.id);
+  const favorites = useFavorites(action);
+  const copy = useCopyModuleLink(workspaceSlug, project.id);
+  /** The dialog: creating (null) or editing a module; closed when undefined. */
+  const [editing, setEditing] = useState<ModuleResponse | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<ModuleResponse | null>(null);
+  const openCreate = () => setEditing(null);
+  const count = modules.length;
+  const [display, setDisplay] = useStoredPreference<ModulesDisplay>(DISPLAY_KEY, "cards", oneOf(DISPLAYS));
+
+  return (
+    <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
+      <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
+        <h1 className="text-sm font-semibold text-neutral-900">Modules</h1>
+        <span className="text-xs text-neutral-500">
+          {count} module{count === 1 ? "" : "s"}
+        </span>
+        {count > 0 ? (
+          <fieldset className="ml-auto flex rounded-md border border-neutral-200 p-0.5">
+            <legend className="sr-only">Display</legend>
+            {DISPLAYS.map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={display === mode}
+                onClick={() => setDisplay(mode)}
+                className={`rounded px-2.5 py-1 text-xs font-medium ${
+                  display === mode ? "bg-neutral-100 text-neutral-900" : "text-neutral-600 hover:text-neutral-900"
+                }`}
+              >
+                {DISPLAY_LABELS[mode]}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+        {canEdit && count > 0 ? (
+          <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary", "sm")}>
+            <IconPlus size={14} />
+            Create Module
+          </button>
+        ) : null}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto bg-neutral-50">
+        {count === 0 ? (
+          <InlineState
+            icon={<IconModule size={24} />}
+            title="No modules yet"
+            description={
+              canEdit
+                ? "A module groups issues towards one goal, with a lead, members, dates and its progress."
+                : "Members of the project create modules; the ones they create show here."
+            }
+          >
+            {canEdit ? (
+              <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary")}>
+                <IconPlus size={16} />
+                Create Module
+              </button>
+            ) : null}
+          </InlineState>
+        ) : display === "timeline" ? (
+          <Suspense fallback={<TimelineLoading />}>
+            <ModulesTimeline modules={modules} workspaceSlug={workspaceSlug} projectId={project.id} />
+          </Suspense>
+        ) : (
+          <ul className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 xl:grid-cols-3" aria-label="Modules">
+            {modules.map((module) => (
+              <ModuleCard
+                key={module.id}
+                module={module}
+                workspaceSlug={workspaceSlug}
+                projectId={project.id}
+                favorite={favorites.shown(module)}
+                favoriteBusy={favorites.busy(module)}
+                canEdit={canEdit}
+                onFavorite={(favorite) => favorites.toggle(module, favorite)}
+                onEdit={() => setEditing(module)}
+                onDelete={() => setDeleting(module)}
+                onCopy={() => void copy(module.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      {favorites.runners}
+      {editing !== undefined ? (
+        <Suspense fallback={null}>
+          <ModuleFormDialog
+            open
+            onOpenChange={(open) => !open && setEditing(undefined)}
+            workspaceSlug={workspaceSlug}
+            projectId={project.id}
+            module={editing ?? undefined}
+            members={data.members}
+            onSaved={() => setEditing(undefined)}
+          />
+        </Suspense>
+      ) : null}
+      {canEdit ? (
+        <DeleteModuleDialog module={deleting} workspaceSlug={workspaceSlug} projectId={project.id} onClose={() => setDeleting(null)} onDeleted={() => {}} />
+      ) : null}
+    </div>
+  );
+}
