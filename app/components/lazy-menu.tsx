@@ -46,6 +46,11 @@ export function LazyMenu({ trigger, triggerProps = {}, rootProps, children }: La
       hadFocus.current = fallback.current !== null && document.activeElement === fallback.current;
       setParts(loadedParts);
     };
+    // The code may have arrived between this render and this effect: its wake-ups have gone.
+    if (loadedParts) {
+      arrived();
+      return;
+    }
     waiting.add(arrived);
     const cancel = whenIdle(() => void loadMenuParts());
     return () => {
