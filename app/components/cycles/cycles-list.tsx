@@ -3,8 +3,9 @@
 // (loaded on first use), the mode remembered in this browser, skeletons while a tab loads. The current tab is the active cycle's dashboard.
 // Favourite stars flip at once and stay flipped if the write fails (only a toast says so); the
 // cycle dialog creates and edits, a confirmation deletes.
+import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import {
   CYCLE_TABS,
@@ -41,59 +42,15 @@ const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, bo
 /** The cycles action (an index route), which the dialog and the list's controls post to. */
 const actionPath = (slug: string, projectId: string) => `${projectCyclesPath(slug, projectId)}?index`;
 
-interface FavoriteWrite {
-  id: number;
-  cycleId: string;
-  favorite: boolean;
-}
-
-/** Sends one favourite toggle when it mounts and reports the answer. */
-function FavoriteRunner({ write, action, onDone }: { write: FavoriteWrite; action: string; onDone(write: FavoriteWrite, answer: CyclesPageAnswer): void }) {
-  const fetcher = useFetcher<CyclesPageAnswer>({ key: `cycle-favorite-${write.id}` });
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: sends exactly once, on mount.
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    const body: CyclesPageIntent = { intent: write.favorite ? "favorite-cycle" : "unfavorite-cycle", cycle_id: write.cycleId };
-    fetcher.submit(body as never, { method: "post", action, encType: "application/json" });
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
-  useEffect(() => {
-    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-  return null;
-}
-
-/**
- * The stars: a toggle shows at once and is kept whatever the server answers (a failure is only
- * told by a toast, never rolled back). The toggled value stands until the loader's own value
- * changes (the write went through and the list was read again).
- */
+/** The stars: a refused toggle keeps the clicked value and says so (no rollback for cycles). */
 function useFavorites(action: string) {
-  const toast = useToast();
-  const [writes, setWrites] = useState<FavoriteWrite[]>([]);
-  const [kept, setKept] = useState<Record<string, { favorite: boolean; loaded: boolean }>>({});
-  const nextId = useRef(1);
-  const toggle = useCallback((cycle: CycleResponse, favorite: boolean) => {
-    setKept((map) => ({ ...map, [cycle.id]: { favorite, loaded: cycle.is_favorite } }));
-    setWrites((list) => [...list, { id: nextId.current++, cycleId: cycle.id, favorite }]);
-  }, []);
-  const settle = useCallback(
-    (write: FavoriteWrite, answer: CyclesPageAnswer) => {
-      setWrites((list) => list.filter((item) => item.id !== write.id));
-      if (!answer.ok) {
-        toast.show({ type: "error", title: "Error!", message: write.favorite ? CYCLE_TEXT.favoriteFailed : CYCLE_TEXT.unfavoriteFailed });
-      }
-    },
-    [toast],
-  );
-  const shown = (cycle: CycleResponse) => {
-    const toggled = kept[cycle.id];
-    return toggled && toggled.loaded === cycle.is_favorite ? toggled.favorite : cycle.is_favorite;
-  };
-  const runners = writes.map((write) => <FavoriteRunner key={write.id} write={write} action={action} onDone={settle} />);
-  return { toggle, shown, runners };
+  return useFavoriteToggles({
+    action,
+    kind: "cycle",
+    intentOf: (cycleId, favorite): CyclesPageIntent => ({ intent: favorite ? "favorite-cycle" : "unfavorite-cycle", cycle_id: cycleId }),
+    failedText: (favorite) => (favorite ? CYCLE_TEXT.favoriteFailed : CYCLE_TEXT.unfavoriteFailed),
+    rollback: false,
+  });
 }
 
 /** Grey placeholders in the shape of the chosen mode (or of the dashboard), while a tab loads. */

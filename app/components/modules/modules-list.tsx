@@ -4,15 +4,15 @@
 // first time it is asked for. "Timeline" shows the modules on the month Gantt chart instead (its
 // code loads when it is first shown); the choice is remembered in this browser. The modules stream
 // in after the page's frame, with placeholder cards meanwhile.
-import { Await, Link, useFetcher } from "@remix-run/react";
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
+import { Await, Link, } from "@remix-run/react";
+import { Suspense, lazy, useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { IconCalendar, IconModule, IconPlus, IconStar, IconUser } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
-import { useToast } from "~/components/toast";
 import { buttonClass, truncate } from "~/components/ui";
-import { MODULE_TEXT, type ModuleResponse, type ModulesPageAnswer, type ModulesPageIntent, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
+import { MODULE_TEXT, type ModuleResponse, type ModulesPageIntent, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
 import { moduleIssuesPath } from "~/lib/paths";
 import { Avatar, AvatarStack } from "../issue-views/parts";
 import {
@@ -41,62 +41,15 @@ const loadForm = () => import("./module-form-dialog");
 const ModuleFormDialog = lazy(() => loadForm().then((module) => ({ default: module.ModuleFormDialog })));
 const preloadForm = () => void loadForm();
 
-/** A favourite toggle on its way to the server. */
-interface FavoriteWrite {
-  id: number;
-  moduleId: string;
-  favorite: boolean;
-}
-
-/** Sends one favourite toggle when it mounts and reports the answer. */
-function FavoriteRunner({ write, action, onDone }: { write: FavoriteWrite; action: string; onDone(write: FavoriteWrite, answer: ModulesPageAnswer): void }) {
-  const fetcher = useFetcher<ModulesPageAnswer>({ key: `module-favorite-${write.id}` });
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: sends exactly once, on mount.
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    const body: ModulesPageIntent = { intent: write.favorite ? "favorite-module" : "unfavorite-module", module_id: write.moduleId };
-    fetcher.submit(body as never, { method: "post", action, encType: "application/json" });
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
-  useEffect(() => {
-    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-  return null;
-}
-
-/**
- * The stars: the clicked value shows at once. A write that succeeds hands over to the revalidated
- * list; one that fails keeps the clicked value (no rollback) and says so.
- */
+/** The stars: a refused toggle keeps the clicked value and says so (no rollback for modules). */
 function useFavorites(action: string) {
-  const toast = useToast();
-  const [pending, setPending] = useState<FavoriteWrite[]>([]);
-  const [kept, setKept] = useState<Record<string, boolean>>({});
-  const nextId = useRef(1);
-  const toggle = useCallback((module: ModuleResponse, favorite: boolean) => {
-    setPending((list) => [...list, { id: nextId.current++, moduleId: module.id, favorite }]);
-  }, []);
-  const settle = useCallback(
-    (write: FavoriteWrite, answer: ModulesPageAnswer) => {
-      setPending((list) => list.filter((item) => item.id !== write.id));
-      setKept((shown) => {
-        const { [write.moduleId]: _, ...others } = shown;
-        return answer.ok ? others : { ...others, [write.moduleId]: write.favorite };
-      });
-      if (!answer.ok) toast.show({ type: "error", title: "Error!", message: write.favorite ? MODULE_TEXT.favoriteFailed : MODULE_TEXT.unfavoriteFailed });
-    },
-    [toast],
-  );
-  const shown = (module: ModuleResponse) => {
-    const last = pending.findLast((write) => write.moduleId === module.id);
-    if (last) return last.favorite;
-    return kept[module.id] ?? module.is_favorite;
-  };
-  const busy = (module: ModuleResponse) => pending.some((write) => write.moduleId === module.id);
-  const runners = pending.map((write) => <FavoriteRunner key={write.id} write={write} action={action} onDone={settle} />);
-  return { toggle, shown, busy, runners };
+  return useFavoriteToggles({
+    action,
+    kind: "module",
+    intentOf: (moduleId, favorite): ModulesPageIntent => ({ intent: favorite ? "favorite-module" : "unfavorite-module", module_id: moduleId }),
+    failedText: (favorite) => (favorite ? MODULE_TEXT.favoriteFailed : MODULE_TEXT.unfavoriteFailed),
+    rollback: false,
+  });
 }
 
 function DateLine({ label, date }: { label: string; date: string | null }) {

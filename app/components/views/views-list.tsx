@@ -2,10 +2,11 @@
 // description and its filters in words, a star that flips at once (and back, with a toast, if the
 // write fails), and for members and owners a menu to edit or delete it. "Create View" opens the
 // view dialog, which loads the first time it is asked for.
+import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
 import { Link, useFetcher } from "@remix-run/react";
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/dialog";
 import { IconDots, IconPencil, IconPlus, IconStar, IconTrash, IconViews } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
@@ -23,55 +24,15 @@ const ViewFormDialog = lazy(() => loadForm().then((module) => ({ default: module
 const CreateViewDialog = lazy(() => loadForm().then((module) => ({ default: module.CreateViewDialog })));
 const preloadForm = () => void loadForm();
 
-/** A favourite toggle on its way to the server: the star shows `favorite` until it answers. */
-interface FavoriteWrite {
-  id: number;
-  viewId: string;
-  favorite: boolean;
-}
-
-/** Sends one favourite toggle when it mounts and reports the answer. */
-function FavoriteRunner({ write, action, onDone }: { write: FavoriteWrite; action: string; onDone(write: FavoriteWrite, answer: ViewsPageAnswer): void }) {
-  const fetcher = useFetcher<ViewsPageAnswer>({ key: `view-favorite-${write.id}` });
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: sends exactly once, on mount.
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    const body: ViewsPageIntent = { intent: write.favorite ? "favorite-view" : "unfavorite-view", view_id: write.viewId };
-    fetcher.submit(body as never, { method: "post", action, encType: "application/json" });
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
-  useEffect(() => {
-    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-  return null;
-}
-
-/** The favourite stars of the list: optimistic while a toggle is in flight, toasting a failure. */
+/** The stars: a refused toggle falls back and says so. */
 function useFavorites(action: string) {
-  const toast = useToast();
-  const [pending, setPending] = useState<FavoriteWrite[]>([]);
-  const nextId = useRef(1);
-  const toggle = useCallback((view: SavedViewSummary, favorite: boolean) => {
-    setPending((list) => [...list, { id: nextId.current++, viewId: view.id, favorite }]);
-  }, []);
-  const settle = useCallback(
-    (write: FavoriteWrite, answer: ViewsPageAnswer) => {
-      setPending((list) => list.filter((item) => item.id !== write.id));
-      if (!answer.ok) {
-        toast.show({ type: "error", title: "Error!", message: write.favorite ? VIEW_TEXT.favoriteFailed : VIEW_TEXT.unfavoriteFailed });
-      }
-    },
-    [toast],
-  );
-  const shown = (view: SavedViewSummary) => {
-    const last = pending.findLast((write) => write.viewId === view.id);
-    return last ? last.favorite : view.is_favorite;
-  };
-  const busy = (view: SavedViewSummary) => pending.some((write) => write.viewId === view.id);
-  const runners = pending.map((write) => <FavoriteRunner key={write.id} write={write} action={action} onDone={settle} />);
-  return { toggle, shown, busy, runners };
+  return useFavoriteToggles({
+    action,
+    kind: "view",
+    intentOf: (viewId, favorite): ViewsPageIntent => ({ intent: favorite ? "favorite-view" : "unfavorite-view", view_id: viewId }),
+    failedText: (favorite) => (favorite ? VIEW_TEXT.favoriteFailed : VIEW_TEXT.unfavoriteFailed),
+    rollback: true,
+  });
 }
 
 function FilterChips({ view, lookups }: { view: SavedViewSummary; lookups: Lookups }) {

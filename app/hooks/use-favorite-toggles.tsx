@@ -1,0 +1,88 @@
+// The favourite stars of a list (cycles, modules, saved views): a toggle shows at once and posts
+// one intent on its own keyed fetcher (so a row that leaves the list cannot lose the answer). The
+// toggled value stands until the loader's own value changes, that is until the list has been read
+// again after the write. A refused toggle is told by a toast; with `rollback` the star falls back
+// to the loaded value, without it the star keeps the clicked value (the rule for cycles and
+// modules).
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useToast } from "~/components/toast";
+
+interface Favoritable {
+  id: string;
+  is_favorite: boolean;
+}
+
+interface FavoriteWrite {
+  id: number;
+  itemId: string;
+  favorite: boolean;
+}
+
+export interface FavoriteTogglesOptions {
+  /** The action the intents are posted to. */
+  action: string;
+  /** Names the fetchers (`{kind}-favorite-{n}`). */
+  kind: string;
+  /** The JSON intent that stars (`favorite`) or unstars the item. */
+  intentOf(itemId: string, favorite: boolean): unknown;
+  /** The error toast's text for a refused star or unstar. */
+  failedText(favorite: boolean): string;
+  rollback: boolean;
+}
+
+/** Sends one toggle when it mounts and reports the answer. */
+function FavoriteRunner({
+  write,
+  options,
+  onDone,
+}: { write: FavoriteWrite; options: FavoriteTogglesOptions; onDone(write: FavoriteWrite, ok: boolean): void }) {
+  const fetcher = useFetcher<{ ok: boolean }>({ key: `${options.kind}-favorite-${write.id}` });
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sends exactly once, on mount.
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    fetcher.submit(options.intentOf(write.itemId, write.favorite) as never, { method: "post", action: options.action, encType: "application/json" });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
+  useEffect(() => {
+    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data.ok);
+  }, [fetcher.state, fetcher.data]);
+  return null;
+}
+
+export function useFavoriteToggles(options: FavoriteTogglesOptions) {
+  const toast = useToast();
+  const [pending, setPending] = useState<FavoriteWrite[]>([]);
+  // The clicked value of each item, and its loaded value when it was clicked.
+  const [toggled, setToggled] = useState<Record<string, { favorite: boolean; loaded: boolean }>>({});
+  const nextId = useRef(1);
+  const latest = useRef(options);
+  latest.current = options;
+  const toggle = useCallback((item: Favoritable, favorite: boolean) => {
+    setToggled((map) => ({ ...map, [item.id]: { favorite, loaded: item.is_favorite } }));
+    setPending((list) => [...list, { id: nextId.current++, itemId: item.id, favorite }]);
+  }, []);
+  const settle = useCallback(
+    (write: FavoriteWrite, ok: boolean) => {
+      setPending((list) => list.filter((item) => item.id !== write.id));
+      if (ok) return;
+      toast.show({ type: "error", title: "Error!", message: latest.current.failedText(write.favorite) });
+      if (latest.current.rollback) {
+        setToggled((map) => {
+          const { [write.itemId]: _, ...others } = map;
+          return others;
+        });
+      }
+    },
+    [toast],
+  );
+  const shown = (item: Favoritable) => {
+    const clicked = toggled[item.id];
+    return clicked && clicked.loaded === item.is_favorite ? clicked.favorite : item.is_favorite;
+  };
+  const busy = (item: Favoritable) => pending.some((write) => write.itemId === item.id);
+  const runners = pending.map((write) => <FavoriteRunner key={write.id} write={write} options={options} onDone={settle} />);
+  return { toggle, shown, busy, runners };
+}
