@@ -3,7 +3,7 @@
 // beside them and, once the cycle is completed, the banner that offers to transfer what is left.
 import { useParams } from "@remix-run/react";
 import { Suspense, lazy, startTransition, useEffect, useState } from "react";
-import { IconPanelLeft } from "~/components/icons";
+import { IconChevronDown } from "~/components/icons";
 import { IssueViewsPage, issueViewsShouldRevalidate, sourcePageRoute } from "~/components/issue-views/issue-views-page";
 import { buttonClass } from "~/components/ui";
 import { useCyclePanelData } from "~/hooks/use-cycle-panel-data";
@@ -48,14 +48,9 @@ export default function CycleIssues() {
               ) : null}
             </div>
           ) : null}
-          <button
-            type="button"
-            className="rounded-md p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800"
-            aria-label={open ? "Hide cycle details" : "Show cycle details"}
-            aria-expanded={open}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <IconPanelLeft size={16} className="rotate-180" />
+          <button type="button" aria-pressed={open} onClick={() => setOpen((value) => !value)} className={buttonClass("secondary", "sm", "whitespace-nowrap")}>
+            <IconChevronDown size={14} className={open ? "-rotate-90" : "rotate-90"} />
+            Cycle details
           </button>
         </>
       }

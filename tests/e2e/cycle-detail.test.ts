@@ -101,11 +101,12 @@ describe("cycle side panel", () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // The panel slides out and back in.
-    const toggle = page.getByRole("button", { name: "Hide cycle details" });
+    const toggle = page.getByRole("button", { name: "Cycle details" });
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
     await toggle.click();
     await expect.poll(() => panel.getAttribute("data-open")).toBe("false");
     await expect.poll(async () => (await panel.boundingBox())?.width ?? 0).toBe(0);
-    await page.getByRole("button", { name: "Show cycle details" }).click();
+    await toggle.click();
     await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(384);
 
     // Dark theme and a narrow window, as people see them.
