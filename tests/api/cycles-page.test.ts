@@ -132,10 +132,11 @@ describe("create and edit", () => {
     expect(past.status).toBe(400);
     expect(past.text).toContain("end_date");
     expect(past.text).toContain(PAST);
-    // A date check that cannot answer (the end before the start) counts as an overlap.
+    // The end before the start is bad input, told on the end date.
     const backwards = await post(w.member, { intent: "create-cycle", cycle: { name: "Backwards", start_date: day(30), end_date: day(25) } });
-    expect(backwards.status).toBe(409);
-    expect(backwards.text).toContain(OVERLAP);
+    expect(backwards.status).toBe(400);
+    expect(backwards.text).toContain("end_date");
+    expect(backwards.text).toContain("Invalid date. Please enter valid date.");
     const empty = await post(w.member, { intent: "create-cycle", cycle: { name: "  " } });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Name is required");

@@ -76,6 +76,7 @@ describe("cycle side panel", () => {
     const page = tab.page;
     const panel = await openCycle(page, cycle.id);
     await visible(panel.getByText("In progress"));
+    expect(await panel.getByTestId("cycle-time-left").textContent()).toBe("5 days left");
     await visible(panel.getByRole("heading", { name: "Sprint 14" }));
     await expect.poll(() => panel.getByTestId("cycle-progress").textContent()).toMatch(/^0\/3/);
     const chart = panel.getByRole("figure", { name: "Burndown chart" });
@@ -125,6 +126,7 @@ describe("cycle side panel", () => {
     const cycle = await createCycle("Sprint 15", day(10), day(20));
     const page = tab.page;
     const panel = await openCycle(page, cycle.id);
+    expect(await panel.getByTestId("cycle-time-left").textContent()).toBe("Cycle is yet to start");
     const start = panel.getByLabel("Start date");
     const end = panel.getByLabel("End date");
     expect(await end.getAttribute("min")).toBe(day(10));

@@ -19,7 +19,8 @@ import {
   type CycleResponse,
 } from "~/lib/cycle-panel-contract";
 import { CYCLE_TEXT } from "~/lib/cycles-page-contract";
-import { CYCLE_STATUS_BADGE, CYCLE_STATUS_LABEL, PROGRESS_GROUPS, percentDone } from "~/lib/cycle-display";
+import { CYCLE_STATUS_BADGE, CYCLE_STATUS_LABEL, PROGRESS_GROUPS, daysLeftText, percentDone } from "~/lib/cycle-display";
+import { localToday } from "./cycle-format";
 import { cycleIssuesPath, cyclePanelPath } from "~/lib/paths";
 
 const TransferIssuesDialog = lazy(() => import("./transfer-issues-dialog"));
@@ -93,12 +94,19 @@ function PanelBody({
 }) {
   const completed = cycle.status === "completed";
   const [progressOpen, setProgressOpen] = useState(true);
+  // Until it starts the panel says so; while it runs, the days left to its end.
+  const timeLeft = cycle.status === "upcoming" ? "Cycle is yet to start" : cycle.status === "current" ? daysLeftText(cycle, localToday()) : null;
   return (
     <div className="flex flex-col gap-5 p-5">
       <div className="flex items-center gap-2">
         <span className={`rounded px-2 py-0.5 text-xs font-medium ${CYCLE_STATUS_BADGE[cycle.status]}`} data-testid="cycle-status">
           {CYCLE_STATUS_LABEL[cycle.status]}
         </span>
+        {timeLeft ? (
+          <span className="text-xs text-neutral-600" data-testid="cycle-time-left">
+            {timeLeft}
+          </span>
+        ) : null}
         <div className="ml-auto">
           <PanelMenu cycle={cycle} workspaceSlug={workspaceSlug} projectId={projectId} panelPath={panelPath} />
         </div>

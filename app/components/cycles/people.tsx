@@ -1,29 +1,14 @@
-// A person's round avatar (their picture, else their initial on a colour of their own) and a
-// stack of at most a few of them with "+N" for the rest.
+// A person's round avatar (the issue views' own) and a stack of at most a few of them with "+N"
+// for the rest.
 import type { CycleResponse } from "~/lib/cycles-page-contract";
+import { Avatar } from "../issue-views/parts";
 import { ASSIGNEE_STACK_MAX, personName } from "./cycle-format";
 
 type Person = NonNullable<CycleResponse["owned_by_detail"]>;
 
-const COLORS = ["bg-sky-600", "bg-violet-600", "bg-emerald-700", "bg-amber-700", "bg-rose-600", "bg-indigo-600"];
-
-function colorFor(id: string) {
-  let hash = 0;
-  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return COLORS[hash % COLORS.length];
-}
-
+/** A person's avatar, drawn as the issue views draw people. */
 export function PersonAvatar({ id, name, avatar, size = "sm" }: { id: string; name: string; avatar: string; size?: "xs" | "sm" }) {
-  const sizing = size === "xs" ? "size-4 text-[8px]" : "size-5 text-[10px]";
-  if (avatar) return <img src={avatar} alt="" className={`${sizing} shrink-0 rounded-full object-cover ring-2 ring-surface`} />;
-  return (
-    <span
-      aria-hidden="true"
-      className={`${sizing} flex shrink-0 items-center justify-center rounded-full font-semibold text-white uppercase ring-2 ring-surface ${colorFor(id)}`}
-    >
-      {name.slice(0, 1) || "?"}
-    </span>
-  );
+  return <Avatar member={{ id, name, avatar }} size={size} />;
 }
 
 /** The owner: avatar and first name. */

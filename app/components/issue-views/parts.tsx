@@ -57,7 +57,7 @@ function colorFor(id: string) {
   return AVATAR_COLORS[hash % AVATAR_COLORS.length];
 }
 
-export function Avatar({ member, size = "sm" }: { member: MemberOption; size?: "xs" | "sm" }) {
+export function Avatar({ member, size = "sm" }: { member: Pick<MemberOption, "id" | "name" | "avatar">; size?: "xs" | "sm" }) {
   const sizing = size === "xs" ? "size-4 text-[8px]" : "size-5 text-[9px]";
   if (member.avatar) {
     return <img src={member.avatar} alt="" className={`${sizing} shrink-0 rounded-full object-cover ring-2 ring-surface`} />;

@@ -16,17 +16,22 @@ export async function checkCycleDates(ctx: ActorContext, slug: string, projectId
   await projectAccess(ctx, slug, projectId);
   const data = parseInput(DateCheckInput, input);
   if (data.end_date < data.start_date) throw Invalid.field("end_date", CYCLE_END_BEFORE_START);
+  return { status: await rangeIsFree(ctx, projectId, data.start_date, data.end_date, data.cycle_id ?? null) };
+}
+
+/** Whether [start, end] meets no other dated cycle of the project (`exceptId` left out). */
+export async function rangeIsFree(ctx: ActorContext, projectId: string, start: string, end: string, exceptId: string | null) {
   const [clash] = await ctx.db
     .select({ id: cycles.id })
     .from(cycles)
     .where(
       and(
         eq(cycles.project_id, projectId),
-        sql`${cycles.start_date} <= ${data.end_date}`,
-        sql`${cycles.end_date} >= ${data.start_date}`,
-        data.cycle_id ? sql`${cycles.id} <> ${data.cycle_id}` : undefined,
+        sql`${cycles.start_date} <= ${end}`,
+        sql`${cycles.end_date} >= ${start}`,
+        exceptId ? sql`${cycles.id} <> ${exceptId}` : undefined,
       ),
     )
     .limit(1);
-  return { status: !clash };
+  return !clash;
 }
