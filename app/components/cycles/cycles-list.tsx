@@ -3,8 +3,9 @@
 // (loaded on first use), the mode remembered in this browser, skeletons while a tab loads. The current tab is the active cycle's dashboard.
 // Favourite stars flip at once and stay flipped if the write fails (only a toast says so); the
 // cycle dialog creates and edits, a confirmation deletes.
+import { ListTabs } from "~/components/list-tabs";
 import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
-import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useState } from "react";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import {
@@ -252,24 +253,7 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
         </div>
       </div>
 
-      <nav aria-label="Cycle lists" className="mt-4 -mx-1 flex gap-1 overflow-x-auto border-b border-neutral-200 px-1">
-        {CYCLE_TABS.map((tab) => {
-          const current = shownTab === tab.key;
-          return (
-            <Link
-              key={tab.key}
-              to={tab.key === "all" ? location.pathname : `?tab=${tab.key}`}
-              preventScrollReset
-              aria-current={current ? "page" : undefined}
-              className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
-                current ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-neutral-600 hover:text-neutral-900"
-              }`}
-            >
-              {tab.label}
-            </Link>
-          );
-        })}
-      </nav>
+      <ListTabs label="Cycle lists" tabs={CYCLE_TABS} shownTab={shownTab} />
 
       <div className="mt-5" data-display-mode={mode}>
         {body}

@@ -3,6 +3,7 @@
 // remembered in the browser, skeletons while a tab loads, and each page's favorite star, access
 // toggle (its creator only), rename and delete. Favorites and access change on screen at once
 // and fall back by themselves when the write is refused (the loader's data never changed).
+import { ListTabs } from "~/components/list-tabs";
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
@@ -259,24 +260,7 @@ export function PagesList({
         </div>
       </div>
 
-      <nav aria-label="Page lists" className="mt-4 -mx-1 flex gap-1 overflow-x-auto border-b border-neutral-200 px-1">
-        {PAGE_TABS.map((tab) => {
-          const current = shownTab === tab.key;
-          return (
-            <Link
-              key={tab.key}
-              to={tab.key === "all" ? location.pathname : `?tab=${tab.key}`}
-              preventScrollReset
-              aria-current={current ? "page" : undefined}
-              className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
-                current ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-neutral-600 hover:text-neutral-900"
-              }`}
-            >
-              {tab.label}
-            </Link>
-          );
-        })}
-      </nav>
+      <ListTabs label="Page lists" tabs={PAGE_TABS} shownTab={shownTab} />
 
       <div className="mt-5" data-display-mode={mode}>
         {loadingTab ? (
