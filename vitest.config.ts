@@ -4,15 +4,23 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { fakeServiceVars, startFakeServices } from "./tests/fakes";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  // The fake GitHub and Jira servers run in this (Node) process for the whole run.
+  const fakes = await startFakeServices();
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { APP_ENV: "test", PASSWORD_HASH_ITERATIONS: "1000", TEST_MIGRATIONS: migrations },
+          bindings: {
+            APP_ENV: "test",
+            PASSWORD_HASH_ITERATIONS: "1000",
+            TEST_MIGRATIONS: migrations,
+            ...fakeServiceVars(fakes),
+          },
         },
       }),
     ],

@@ -795,6 +795,7 @@ export const fileAssets = sqliteTable(
 // ---------------------------------------------------------------- importers and integrations
 
 export type ImportStatus = "queued" | "processing" | "completed" | "failed";
+export type ImportService = "github" | "jira" | "csv";
 
 export const importers = sqliteTable(
   "importers",
@@ -806,7 +807,7 @@ export const importers = sqliteTable(
     project_id: text("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    service: text("service").$type<"github" | "jira">().notNull(),
+    service: text("service").$type<ImportService>().notNull(),
     status: text("status").$type<ImportStatus>().notNull().default("queued"),
     metadata: json<Record<string, Json>>("metadata").notNull(),
     config: json<Record<string, Json>>("config").notNull(),
@@ -814,11 +815,64 @@ export const importers = sqliteTable(
     /** Resumption point and counts, so a retried job continues instead of starting over. */
     progress: json<Record<string, Json>>("progress"),
     error: text("error"),
+    /** While a job step runs it holds the importer until this time, so two steps never overlap. */
+    lease_until: text("lease_until"),
+    /** The last time a page landed (or the import started): the watchdog fails imports idle too long. */
+    progressed_at: text("progressed_at"),
     initiated_by: text("initiated_by").references(() => users.id, { onDelete: "set null" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index("importers_ws_idx").on(t.workspace_id, t.created_at)],
+  (t) => [
+    index("importers_ws_idx").on(t.workspace_id, t.created_at),
+    index("importers_status_idx").on(t.status, t.progressed_at),
+  ],
+);
+
+/**
+ * What each imported source record became, per project: a rerun or a resumed page finds its rows
+ * here and creates nothing twice. `kind` is issue, comment, label, state or module; `source_key`
+ * is the record's id in its source (prefixed by the source, e.g. "github:1234").
+ */
+export const importRecords = sqliteTable(
+  "import_records",
+  {
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"issue" | "comment" | "label" | "state" | "module">().notNull(),
+    source_key: text("source_key").notNull(),
+    target_id: text("target_id").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("import_records_uq").on(t.project_id, t.kind, t.source_key)],
+);
+
+export type ExportFormat = "csv" | "json";
+
+/** A project export: a job writes the file to R2 and members download it through the Worker. */
+export const projectExports = sqliteTable(
+  "project_exports",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    format: text("format").$type<ExportFormat>().notNull(),
+    status: text("status").$type<ImportStatus>().notNull().default("processing"),
+    /** R2 key under FILES once written. */
+    asset_key: text("asset_key"),
+    issue_count: integer("issue_count").notNull().default(0),
+    size: integer("size").notNull().default(0),
+    error: text("error"),
+    initiated_by: text("initiated_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("project_exports_ws_idx").on(t.workspace_id, t.created_at)],
 );
 
 /** The app integrations the product offers (github, slack); seeded by a migration. */

@@ -6,7 +6,12 @@ import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
   /** A post-commit publish that failed in the request; retried here until the board takes it. */
-  { type: "board.publish"; projectId: string; changes: Change[] } | { type: "board.revoke"; projectId: string; userId: string };
+  | { type: "board.publish"; projectId: string; changes: Change[] }
+  | { type: "board.revoke"; projectId: string; userId: string }
+  /** Runs an import from its stored cursor for a while, then queues the next run (or finishes). */
+  | { type: "import.run"; importerId: string }
+  /** Writes a project export to R2. */
+  | { type: "export.run"; exportId: string };
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   switch (job.type) {

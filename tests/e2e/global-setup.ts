@@ -5,6 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "../../scripts/lib/chromium.mjs";
 import { applyLocalMigrations, startWranglerDev } from "../../scripts/lib/dev-server.mjs";
+import { fakeServiceVars, startFakeServices } from "../fakes";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,6 +13,9 @@ declare module "vitest" {
     chromiumPath: string;
     /** Where the running server keeps its local D1 (for rows the API refuses to write). */
     persistDir: string;
+    /** host:port of the fake Jira (type it as the cloud host name); the fake GitHub is GITHUB_API_URL. */
+    fakeJiraHost: string;
+    fakeGithubUrl: string;
   }
 }
 
@@ -25,16 +29,20 @@ export default async function setup(project: TestProject) {
   const persistDir = path.join(ROOT, ".e2e", `state-${Date.now().toString(36)}-${process.pid}`);
   mkdirSync(persistDir, { recursive: true });
   await applyLocalMigrations({ persistDir });
+  const fakes = await startFakeServices();
   const server = await startWranglerDev({
     persistDir,
-    vars: { APP_ENV: "test" },
+    vars: { APP_ENV: "test", ...fakeServiceVars(fakes) },
     log: process.env.E2E_SERVER_LOG ? (line) => console.log(`[wrangler] ${line}`) : undefined,
   });
   project.provide("baseUrl", server.url);
   project.provide("chromiumPath", chromiumPath);
   project.provide("persistDir", persistDir);
+  project.provide("fakeJiraHost", fakes.jiraHost);
+  project.provide("fakeGithubUrl", fakes.githubUrl);
   return async () => {
     await server.stop();
+    await fakes.close();
     if (!process.env.E2E_KEEP_STATE) rmSync(persistDir, { recursive: true, force: true });
   };
 }

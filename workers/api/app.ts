@@ -32,6 +32,7 @@ import { viewsRoutes } from "./views";
 import { pagesRoutes } from "./pages";
 import { displayPreferencesRoutes } from "./display-preferences";
 import { fileAssetsRoutes } from "./file-assets";
+import { importerRoutes } from "./importers";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -90,6 +91,7 @@ export function createApi() {
   api.route("/workspaces", viewsRoutes);
   api.route("/workspaces", pagesRoutes);
   api.route("/workspaces", displayPreferencesRoutes);
+  api.route("/workspaces", importerRoutes);
   api.route("/", fileAssetsRoutes);
   return api;
 }

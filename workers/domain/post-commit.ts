@@ -7,6 +7,7 @@ import { type JobMessage, runJob } from "../jobs";
 export class PostCommit {
   private readonly boardChanges = new Map<string, Change[]>();
   private readonly revokedMembers: { projectId: string; userId: string }[] = [];
+  private readonly jobs: JobMessage[] = [];
 
   /** Queue a change for the project's live board; sent only after the write commits. */
   publish(projectId: string, change: Change) {
@@ -20,14 +21,20 @@ export class PostCommit {
     this.revokedMembers.push({ projectId, userId });
   }
 
+  /** Queue a background job (an import or export run); sent to the JOBS queue after commit. */
+  enqueue(job: JobMessage) {
+    this.jobs.push(job);
+  }
+
   get pending(): number {
-    return this.boardChanges.size + this.revokedMembers.length;
+    return this.boardChanges.size + this.revokedMembers.length + this.jobs.length;
   }
 
   /** Forget everything queued: the write it described did not commit. */
   discard() {
     this.boardChanges.clear();
     this.revokedMembers.length = 0;
+    this.jobs.length = 0;
   }
 
   /**
@@ -35,11 +42,13 @@ export class PostCommit {
    * which retries it, so a committed change is never lost to a passing DO error.
    */
   async flush(env: AppEnv): Promise<void> {
+    const queued = [...this.jobs];
     const jobs: JobMessage[] = [
       ...[...this.boardChanges].map(([projectId, changes]) => ({ type: "board.publish" as const, projectId, changes })),
       ...this.revokedMembers.map(({ projectId, userId }) => ({ type: "board.revoke" as const, projectId, userId })),
     ];
     this.discard();
+    if (queued.length > 0) await env.JOBS.sendBatch(queued.map((body) => ({ body })));
     const results = await Promise.allSettled(jobs.map((job) => runJob(env, job)));
     const failed = jobs.filter((_, index) => results[index].status === "rejected");
     if (failed.length === 0) return;

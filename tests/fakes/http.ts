@@ -1,0 +1,68 @@
+// Runs a fetch-style handler as a real HTTP server on loopback (Node), so the Worker's real HTTP
+// clients talk to it exactly as they would to the service. Used by the workerd tests (started from
+// vitest.config.ts), the browser tests' global setup and the bench.
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+export interface RunningFake {
+  /** http://127.0.0.1:port, without a trailing slash. */
+  url: string;
+  /** 127.0.0.1:port */
+  host: string;
+  close(): Promise<void>;
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  return new Request(new URL(req.url ?? "/", origin), {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : body,
+  });
+}
+
+async function send(res: ServerResponse, response: Response) {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) res.setHeader(name, value);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** Serves `handler` on a free loopback port; the server does not keep the process alive. */
+export async function serveFake(handler: FetchHandler, port = 0): Promise<RunningFake> {
+  let origin = "";
+  const server = createServer((req, res) => {
+    toRequest(req, origin)
+      .then((request) => handler(request))
+      .then((response) => send(res, response))
+      .catch((error) => {
+        console.error("fake server error", error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end(JSON.stringify({ message: String(error) }));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  server.unref();
+  const { port: bound } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${bound}`;
+  return {
+    url: origin,
+    host: `127.0.0.1:${bound}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), {
+    ...init,
+    headers: { "content-type": "application/json; charset=utf-8", ...(init.headers as Record<string, string>) },
+  });

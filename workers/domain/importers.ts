@@ -1,0 +1,116 @@
+// Imports into a project (GitHub, Jira, CSV): starting one, listing the workspace's imports with
+// their progress, and deleting a record. The work itself is the import job (workers/importers/).
+// Importing is part of the workspace settings, so guests and viewers may not; the target project
+// needs the caller as a member who may write.
+import { and, desc, eq } from "drizzle-orm";
+import { type Json, importers, projects, users } from "../../drizzle/schema";
+import { progressOf } from "../importers/importer-row";
+import { runNamedBatch } from "../lib/batch";
+import { ROLE, projectAccess, workspaceAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Forbidden, NotFound } from "./errors";
+import type { ImportServiceName, ImporterResponse } from "./schemas/importers";
+
+export const IMPORTER_NOT_FOUND = "Importer not found.";
+
+export interface NewImport {
+  service: ImportServiceName;
+  projectId: string;
+  /** Where to read (repository, Jira site and key, CSV object): secrets here never leave the server. */
+  metadata: Record<string, Json>;
+  config: Record<string, Json>;
+  /** The person mapping and anything else the wizard chose. */
+  data: Record<string, Json>;
+}
+
+/**
+ * Records an import and queues its first run. The caller has already checked the source (the
+ * wizard's checks) and parsed the payload; this checks the caller may write to the project.
+ */
+export async function startImport(ctx: ActorContext, slug: string, input: NewImport): Promise<ImporterResponse> {
+  const access = await projectAccess(ctx, slug, input.projectId, ROLE.member);
+  if (access.workspaceMembership.role < ROLE.member) throw new Forbidden();
+  const now = new Date().toISOString();
+  const { created } = await runNamedBatch(ctx.db, {
+    created: ctx.db
+      .insert(importers)
+      .values({
+        workspace_id: access.workspace.id,
+        project_id: access.project.id,
+        service: input.service,
+        status: "processing",
+        metadata: input.metadata,
+        config: input.config,
+        data: input.data,
+        progress: null,
+        progressed_at: now,
+        initiated_by: ctx.actor.id,
+      })
+      .returning(),
+  });
+  const row = created[0];
+  ctx.effects.enqueue({ type: "import.run", importerId: row.id });
+  return importerResponseOf(row, access.project, ctx.actor);
+}
+
+/** The workspace's imports, newest first, with their progress (Previous Imports). */
+export async function listImporters(ctx: ActorContext, slug: string): Promise<ImporterResponse[]> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const rows = await ctx.db
+    .select({ importer: importers, project: projects, initiator: users })
+    .from(importers)
+    .innerJoin(projects, eq(projects.id, importers.project_id))
+    .leftJoin(users, eq(users.id, importers.initiated_by))
+    .where(eq(importers.workspace_id, workspace.id))
+    .orderBy(desc(importers.created_at));
+  return rows.map(({ importer, project, initiator }) => importerResponseOf(importer, project, initiator));
+}
+
+/** Deletes an import record (a running import stops at its next page); the issues it made stay. */
+export async function deleteImporter(ctx: ActorContext, slug: string, service: string, importerId: string) {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const deleted = await ctx.db
+    .delete(importers)
+    .where(and(eq(importers.id, importerId), eq(importers.workspace_id, workspace.id), eq(importers.service, service as ImportServiceName)))
+    .returning({ id: importers.id });
+  if (deleted.length === 0) throw new NotFound(IMPORTER_NOT_FOUND);
+}
+
+type ProjectNames = Pick<typeof projects.$inferSelect, "id" | "name" | "identifier">;
+type Initiator = Pick<typeof users.$inferSelect, "id" | "first_name" | "last_name" | "email" | "display_name"> | null;
+
+/** Where an import reads from, in words: never a token. */
+function sourceLabelOf(row: typeof importers.$inferSelect): string {
+  const meta = row.metadata as Record<string, unknown>;
+  if (row.service === "github") return `${meta.owner ?? ""}/${meta.name ?? ""}`;
+  if (row.service === "jira") return `${meta.project_key ?? ""} on ${meta.cloud_hostname ?? ""}`;
+  return String(meta.file_name ?? "CSV file");
+}
+
+export function importerResponseOf(row: typeof importers.$inferSelect, project: ProjectNames, initiator: Initiator): ImporterResponse {
+  const progress = progressOf(row);
+  return {
+    id: row.id,
+    service: row.service,
+    status: row.status === "queued" ? "processing" : row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    project_id: row.project_id,
+    project_detail: { id: project.id, name: project.name, identifier: project.identifier },
+    initiated_by_detail: initiator
+      ? {
+          id: initiator.id,
+          first_name: initiator.first_name,
+          last_name: initiator.last_name,
+          email: initiator.email,
+          display_name: initiator.display_name,
+        }
+      : null,
+    source_label: sourceLabelOf(row),
+    imported_issues: progress.imported_issues,
+    total_issues: progress.total_issues,
+    imported_comments: progress.imported_comments,
+    rejected: progress.rejected,
+    error: row.error,
+  };
+}
