@@ -6,3 +6,12 @@ export const HELP_LINKS = {
   reportBug: "https://github.com/edge-tracker/edge-tracker/issues/new",
   support: "https://edge-tracker.example/support",
 } as const;
+
+/** The README's sections on moving a team's history in and out (the import-export page links them). */
+const README = "https://github.com/edge-tracker/edge-tracker#";
+export const IMPORT_GUIDE_LINKS = {
+  guide: `${README}importing-and-exporting`,
+  githubToken: `${README}github-importer-credential`,
+  jiraToken: `${README}jira-importer-token`,
+  csv: `${README}csv-import`,
+} as const;
