@@ -7,11 +7,10 @@ export const HELP_LINKS = {
   support: "https://edge-tracker.example/support",
 } as const;
 
-/** The README's sections on moving a team's history in and out (the import-export page links them). */
-const README = "https://github.com/edge-tracker/edge-tracker#";
+/** The README's sections on moving a team's history in (the import-export page links them). */
+const README = "https://github.com/edge-tracker/edge-tracker/blob/main/README.md";
 export const IMPORT_GUIDE_LINKS = {
-  guide: `${README}importing-and-exporting`,
-  githubToken: `${README}github-importer-credential`,
-  jiraToken: `${README}jira-importer-token`,
-  csv: `${README}csv-import`,
+  guide: README,
+  githubToken: `${README}#importing-from-github`,
+  jiraToken: `${README}#importing-from-jira`,
 } as const;

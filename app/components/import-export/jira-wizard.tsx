@@ -44,7 +44,16 @@ function ConfigureFields({ form, fields, projects }: { form: ReturnType<typeof u
     );
   };
   return (
-    <form {...getFormProps(form)} aria-label="Jira project details" className="space-y-4" onSubmit={(event) => event.preventDefault()}>
+    <form
+      {...getFormProps(form)}
+      aria-label="Jira project details"
+      className="space-y-4"
+      onSubmit={(event) => {
+        // Conform validates through submit events; the form itself never goes anywhere (Next does).
+        form.onSubmit(event);
+        event.preventDefault();
+      }}
+    >
       <div>
         <h2 className="text-sm font-semibold text-neutral-900">Jira project details</h2>
         <p className="mt-0.5 text-sm text-neutral-600">
@@ -137,7 +146,7 @@ export default function JiraWizard({ slug, projects, members }: { slug: string; 
   const values: JiraConfigure | null = parsed.success ? parsed.data : null;
   const infoKey = values ? JSON.stringify([values.cloud_hostname, values.project_key, values.email, values.api_token]) : "";
 
-  // The project's figures, read when its step opens for these details (again after a failure).
+  // The project's figures, read when its step opens for these details.
   const requested = useRef("");
   useEffect(() => {
     if (step < 1 || !values || requested.current === infoKey) return;
@@ -158,10 +167,15 @@ export default function JiraWizard({ slug, projects, members }: { slug: string; 
       .catch((failure) => {
         if (requested.current !== infoKey) return;
         if (!(failure instanceof ApiRefusal)) console.warn("reading the Jira project failed", failure);
-        requested.current = "";
         setInfo({ key: infoKey, info: null, error: IMPORT_MESSAGES.jiraInfoFailed });
       });
   }, [step, infoKey, values, slug]);
+
+  // After a failed read, going back to the details reads again when the step opens next.
+  const failed = Boolean(info?.error);
+  useEffect(() => {
+    if (step === 0 && failed) requested.current = "";
+  }, [step, failed]);
 
   const current = info?.key === infoKey ? info : null;
   const complete = [values !== null, Boolean(current?.info), usersComplete(users), true];

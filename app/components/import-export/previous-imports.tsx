@@ -158,9 +158,15 @@ export function PreviousImports({ slug, importers }: { slug: string; importers: 
   const rows = importers.filter((row) => !removed.has(row.id));
   useLiveRefresh(importers.some((row) => row.status === "processing"));
 
+  // "Refreshing..." lasts from the click until the read it started has answered.
+  const sawLoading = useRef(false);
   useEffect(() => {
-    if (refreshing && revalidator.state === "idle") setRefreshing(false);
-  }, [refreshing, revalidator.state]);
+    if (revalidator.state !== "idle") sawLoading.current = true;
+    else if (sawLoading.current) {
+      sawLoading.current = false;
+      setRefreshing(false);
+    }
+  }, [revalidator.state]);
 
   async function remove(row: ImporterResponse) {
     setDeleting(null);

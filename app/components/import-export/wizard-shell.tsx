@@ -103,6 +103,9 @@ export function WizardFrame({
             );
           })}
         </ol>
+        <p className="mt-2 text-sm text-neutral-600 md:hidden">
+          Step {current + 1} of {steps.length}: <span className="font-medium text-neutral-900">{steps[current]?.label}</span>
+        </p>
       </nav>
       <section aria-label={steps[current]?.label} className="rounded-lg border border-neutral-200 bg-surface p-4 sm:p-5">
         {children}
