@@ -1,6 +1,7 @@
-// What the import-export page's loader gives the browser: the workspace's imports, the projects an
-// import may target and the members a source's people may map to; and which wizard a URL opens.
+// What the import-export page's loader gives the browser: the workspace's imports and exports, the
+// projects an import may target and the members a source's people may map to; and which wizard a URL opens.
 // Client-safe.
+import type { ProjectExportResponse } from "../../workers/domain/schemas/csv-importer";
 import type { ImporterResponse } from "../../workers/domain/schemas/importers";
 
 /** A project an import can write into (the person is a member who may write). */
@@ -19,7 +20,13 @@ export interface ImportMember {
 
 export type ImportExportData =
   | { authorized: false }
-  | { authorized: true; importers: ImporterResponse[]; projects: ImportTargetProject[]; members: ImportMember[] };
+  | {
+      authorized: true;
+      importers: ImporterResponse[];
+      exports: ProjectExportResponse[];
+      projects: ImportTargetProject[];
+      members: ImportMember[];
+    };
 
 /** The providers the page offers, and the query value that opens each one's wizard. */
 export const IMPORT_PROVIDERS = ["github", "jira", "csv"] as const;

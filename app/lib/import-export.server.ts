@@ -1,9 +1,10 @@
-// Server-side read of the import-export page: the workspace's imports, the projects an import may
-// write into and the members people may be mapped to. Everything the page and its wizards write
+// Server-side read of the import-export page: the workspace's imports and exports, the projects an
+// import may write into and the members people may be mapped to. Everything the page and its wizards write
 // (deleting an import, starting one, exporting) goes to the REST API from the browser.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ROLE } from "../../workers/domain/access";
 import { listImporters } from "../../workers/domain/importers";
+import { listProjectExports } from "../../workers/domain/project-exports";
 import { listProjects } from "../../workers/domain/projects";
 import { workspaceSettingsAccess } from "../../workers/domain/workspace-settings";
 import { listWorkspaceMembers } from "../../workers/domain/workspaces";
@@ -17,10 +18,16 @@ export async function loadImportExport(request: Request, context: AppLoadContext
   return loadOrThrow(request, async () => {
     const access = await workspaceSettingsAccess(ctx, slug);
     if (!access.authorized) return { authorized: false };
-    const [importers, projects, members] = await Promise.all([listImporters(ctx, slug), listProjects(ctx, slug), listWorkspaceMembers(ctx, slug)]);
+    const [importers, exports, projects, members] = await Promise.all([
+      listImporters(ctx, slug),
+      listProjectExports(ctx, slug),
+      listProjects(ctx, slug),
+      listWorkspaceMembers(ctx, slug),
+    ]);
     return {
       authorized: true,
       importers,
+      exports,
       // An import writes issues, so only projects the person may write to are offered.
       projects: projects
         .filter((project) => (project.member_role ?? 0) >= ROLE.member)

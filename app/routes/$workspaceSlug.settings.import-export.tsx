@@ -33,5 +33,5 @@ export default function WorkspaceImportExport() {
     const Wizard = WIZARDS[provider];
     return <Wizard slug={slug} projects={data.projects} members={data.members} />;
   }
-  return <ImportExportLanding slug={slug} importers={data.importers} projects={data.projects} />;
+  return <ImportExportLanding slug={slug} importers={data.importers} exports={data.exports} projects={data.projects} />;
 }

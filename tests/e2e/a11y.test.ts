@@ -493,6 +493,50 @@ const SCREENS: Screen[] = [
       await visible(page.getByRole("textbox", { name: "Block description" }));
     },
   },
+  {
+    name: "workspace settings: import-export",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export`);
+      await visible(page.getByText("No previous imports available."));
+    },
+  },
+  {
+    name: "import-export: Jira wizard with its messages",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export?provider=jira`);
+      await visible(page.getByLabel("Jira cloud host name"));
+      await page.getByLabel("Project key").focus();
+      await page.getByLabel("Project key").blur();
+      await visible(page.getByText("Please enter your project key."));
+    },
+  },
+  {
+    name: "import-export: GitHub wizard",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export?provider=github`);
+      await visible(page.getByLabel("Personal access token"));
+    },
+  },
+  {
+    name: "import-export: CSV wizard",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export?provider=csv`);
+      await visible(page.getByLabel("CSV file"));
+    },
+  },
+  {
+    name: "import-export: export dialog",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export`);
+      await page.getByRole("button", { name: "Export as JSON" }).click();
+      await visible(page.getByRole("dialog", { name: "Export as JSON" }).getByLabel("Project"));
+    },
+  },
 ];
 
 let browser: Browser;

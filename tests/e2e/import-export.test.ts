@@ -6,6 +6,7 @@
 // exported as CSV coming back through the CSV wizard into an empty project with as many issues.
 // Screenshots of each screen at 1440 and 700 px, light and dark, land in test-results/e2e/.
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, runSql, screenshot, uniqueSlug, visible, waitForHydration } from "./fixtures";
@@ -332,5 +333,71 @@ describe("GitHub wizard", () => {
     await visible(row);
     await expect.poll(() => row.locator("[data-status]").textContent(), { timeout: 60_000 }).toBe("completed");
     await visible(row.getByText(/^60 of 60 issues/));
+  }, 120_000);
+});
+
+describe("CSV round trip", () => {
+  test("a project exported as CSV comes back through the CSV wizard into an empty project with as many issues", async () => {
+    const { page } = tab;
+    const source = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Export Source", identifier: "EXPS" });
+    const target = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Round Trip", identifier: "RTRP" });
+    const base = `/api/workspaces/${slug}/projects/${source.id}`;
+    const label = await owner.post<{ id: string }>(`${base}/issue-labels/`, { name: "Backend", color: "#2563eb" });
+    const parent = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Move the tracker", priority: "high", labels_list: [label.id] });
+    for (let index = 1; index <= 10; index++) {
+      await owner.post(`${base}/issues/`, { name: `Carry item ${index}, with a comma`, priority: index % 2 ? "low" : "medium", parent: index <= 3 ? parent.id : undefined });
+    }
+    const issueCount = async (projectId: string) =>
+      (await owner.call<unknown[]>("GET", `/api/workspaces/${slug}/projects/${projectId}/issues/`)).length;
+    expect(await issueCount(source.id)).toBe(11);
+    expect(await issueCount(target.id)).toBe(0);
+
+    // Export: choose the project, wait for the file.
+    await open(page, landingPath());
+    await page.getByRole("button", { name: "Export as CSV" }).click();
+    const dialog = page.getByRole("dialog", { name: "Export as CSV" });
+    await dialog.getByLabel("Project").selectOption({ label: "Export Source" });
+    await shots(page, "export-dialog");
+    await dialog.getByRole("button", { name: "Export" }).click();
+    const exported = page.getByRole("list", { name: "Exported files" }).getByTestId("export-row").filter({ hasText: "Export Source" });
+    await visible(exported);
+    const download = exported.getByRole("link", { name: /Download/ });
+    await visible(download, 30_000);
+    await visible(exported.getByText(/11 issues/));
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    const path = await file.path();
+
+    // Import: the same file into the empty project.
+    await page.getByRole("link", { name: "Import from CSV" }).click();
+    await visible(page.getByRole("heading", { name: "Import from a CSV file" }));
+    const next = page.getByRole("button", { name: "Next" });
+    expect(await next.isDisabled()).toBe(true);
+    await shots(page, "csv-choose-file");
+    await page.getByLabel("CSV file").setInputFiles({ name: "export-source.csv", mimeType: "text/csv", buffer: await readFile(path) });
+    await visible(page.getByText("export-source.csv: 11 rows"));
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel("Project").selectOption({ label: "Round Trip" });
+    await next.click();
+
+    // The columns map themselves from the export's headers; the preview shows the rows as they come in.
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Title");
+    expect(await page.getByLabel("Parent (title or id)").inputValue()).toBe("Parent");
+    const preview = page.getByRole("region", { name: "Import preview" });
+    await visible(preview.getByRole("cell", { name: "Move the tracker" }));
+    await visible(preview.getByRole("cell", { name: "Backend" }));
+    // Without a title column nothing can be imported.
+    await page.getByLabel("Title", { exact: true }).selectOption({ label: "Not imported" });
+    await visible(page.getByText("Choose the column that holds the issue titles"));
+    expect(await page.getByRole("button", { name: "Confirm & Import" }).isDisabled()).toBe(true);
+    await page.getByLabel("Title", { exact: true }).selectOption({ label: "Title" });
+    await shots(page, "csv-map-columns");
+    await page.getByRole("button", { name: "Confirm & Import" }).click();
+
+    await visible(page.getByRole("heading", { name: "Previous Imports" }));
+    const row = page.getByRole("listitem", { name: "CSV import of export-source.csv" });
+    await visible(row);
+    await expect.poll(() => row.locator("[data-status]").textContent(), { timeout: 60_000 }).toBe("completed");
+    await visible(row.getByText(/^11 of 11 issues/));
+    expect(await issueCount(target.id)).toBe(11);
   }, 120_000);
 });

@@ -11,6 +11,7 @@ import {
   CSV_TITLE_COLUMN_REQUIRED,
   type CsvField,
   type CsvImportPayload,
+  guessCsvMapping,
 } from "../../../workers/domain/schemas/csv-importer";
 import { IMPORT_MESSAGES } from "../../../workers/domain/schemas/importers";
 import { IconCheck, IconSettings } from "../icons";
@@ -28,29 +29,6 @@ const STEPS: WizardStep[] = [
 
 /** How many rows the preview shows. */
 const PREVIEW_ROWS = 5;
-
-/** Header spellings each field is recognised by (compared without case, spaces or punctuation). */
-const HEADER_NAMES: Record<CsvField, string[]> = {
-  title: ["title", "name", "summary", "issuetitle", "issuename"],
-  description: ["description", "body", "details", "descriptionstripped", "descriptiontext"],
-  state: ["state", "status", "statename"],
-  priority: ["priority"],
-  labels: ["labels", "label", "tags"],
-  assignee: ["assignee", "assignees", "assigneeemail", "assigneeemails", "assignedto", "owner"],
-  start_date: ["startdate", "start", "startson"],
-  due_date: ["duedate", "due", "targetdate", "target"],
-  parent: ["parent", "parentid", "parenttitle", "parentissue", "parentidentifier"],
-};
-
-const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
-
-/** Each field's column, guessed from the file's headers. */
-export function guessMapping(headers: string[]): Record<CsvField, string | null> {
-  const byName = new Map(headers.map((header) => [normalise(header), header]));
-  return Object.fromEntries(
-    CSV_FIELDS.map((field) => [field, HEADER_NAMES[field].map((name) => byName.get(name)).find((header) => header !== undefined) ?? null]),
-  ) as Record<CsvField, string | null>;
-}
 
 interface ParsedFile {
   name: string;
@@ -241,7 +219,7 @@ export default function CsvWizard({ slug, projects }: { slug: string; projects: 
           <WizardButtons
             nextDisabled={!file || !projectId || file.rows.length === 0}
             onNext={() => {
-              if (file) setMapping((current) => current ?? guessMapping(file.headers));
+              if (file) setMapping((current) => current ?? guessCsvMapping(file.headers));
               setStep(1);
             }}
           />
@@ -262,7 +240,7 @@ export default function CsvWizard({ slug, projects }: { slug: string; projects: 
           file={file}
           onFile={(parsed) => {
             setFile(parsed);
-            setMapping(parsed ? guessMapping(parsed.headers) : null);
+            setMapping(parsed ? guessCsvMapping(parsed.headers) : null);
           }}
           projects={projects}
           projectId={projectId}

@@ -1,9 +1,9 @@
 // Exports: a project's issues as CSV or JSON. Each format's button asks which project, then starts
-// the export job; the list below shows the workspace's exports with their status and, once the
-// file is written, a Download link. The list is read from the REST API and read again every 2
-// seconds while an export runs.
+// the export job; the list below shows the exports with their status and, once the file is
+// written, a Download link (the page reads them again every 2 seconds while one runs).
 import { Dialog } from "@ark-ui/react/dialog";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import type { ExportFormatName, ProjectExportResponse } from "../../../workers/domain/schemas/csv-importer";
 import { IMPORT_MESSAGES } from "../../../workers/domain/schemas/importer-texts";
@@ -20,32 +20,6 @@ const FORMATS: { format: ExportFormatName; title: string; description: string }[
   { format: "csv", title: "CSV", description: "One row per issue, ready for a spreadsheet or the CSV importer." },
   { format: "json", title: "JSON", description: "Every field of every issue, with comments, for scripts and backups." },
 ];
-
-const POLL_MS = 2000;
-
-/** The workspace's exports, read again every 2 seconds while one of them runs. */
-function useExports(slug: string) {
-  const [exports, setExports] = useState<ProjectExportResponse[] | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setExports(await workspaceApi<ProjectExportResponse[]>(slug, "exports/"));
-    } catch (error) {
-      // A list that cannot be read keeps what it showed; the page itself stays usable.
-      console.warn("reading the exports failed", error);
-      setExports((current) => current ?? []);
-    }
-  }, [slug]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  const running = exports?.some((row) => row.status === "processing") ?? false;
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => void reload(), POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [running, reload]);
-  return { exports, reload };
-}
 
 function ExportDialog({
   slug,
@@ -115,9 +89,9 @@ function ExportDialog({
 const sizeText = (bytes: number) =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-export function Exports({ slug, projects }: { slug: string; projects: ImportTargetProject[] }) {
+export function Exports({ slug, projects, exports }: { slug: string; projects: ImportTargetProject[]; exports: ProjectExportResponse[] }) {
   const [format, setFormat] = useState<ExportFormatName | null>(null);
-  const { exports, reload } = useExports(slug);
+  const revalidator = useRevalidator();
   return (
     <SettingsSection label="Export">
       <h2 className="text-sm font-semibold text-neutral-900">Export</h2>
@@ -135,7 +109,7 @@ export function Exports({ slug, projects }: { slug: string; projects: ImportTarg
           </li>
         ))}
       </ul>
-      {exports && exports.length > 0 ? (
+      {exports.length > 0 ? (
         <>
           <h3 className="mt-4 text-xs font-semibold tracking-wide text-neutral-600 uppercase">Exported files</h3>
           <ul className="mt-1 divide-y divide-neutral-100" aria-label="Exported files">
@@ -160,7 +134,7 @@ export function Exports({ slug, projects }: { slug: string; projects: ImportTarg
           </ul>
         </>
       ) : null}
-      <ExportDialog slug={slug} format={format} projects={projects} onClose={() => setFormat(null)} onStarted={() => void reload()} />
+      <ExportDialog slug={slug} format={format} projects={projects} onClose={() => setFormat(null)} onStarted={() => revalidator.revalidate()} />
     </SettingsSection>
   );
 }

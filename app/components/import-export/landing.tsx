@@ -1,6 +1,8 @@
 // The import-export page without a wizard open: the Relocation Guide, the import providers (each
 // opens its wizard by the `provider` query), the exports and Previous Imports.
-import { Link } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { ProjectExportResponse } from "../../../workers/domain/schemas/csv-importer";
 import type { ImporterResponse } from "../../../workers/domain/schemas/importers";
 import { IconExternal } from "../icons";
 import { SettingsSection, SettingsTitle } from "../settings/section";
@@ -32,6 +34,26 @@ const PROVIDERS: { provider: ImportProvider; title: string; description: string;
   },
 ];
 
+/** How often the page reads its lists again while an import or an export runs. */
+const LIVE_REFRESH_MS = 2000;
+
+/**
+ * Reads the page's data again every 2 seconds while `active` (an import or an export runs), so progress
+ * moves without a reload; it stops by itself once nothing runs. A hidden tab waits.
+ */
+function useLiveRefresh(active: boolean) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => {
+      if (latest.current.state === "idle" && document.visibilityState === "visible") latest.current.revalidate();
+    }, LIVE_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [active]);
+}
+
 function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline dark:text-brand-400">
@@ -62,12 +84,15 @@ function RelocationGuide() {
 export function ImportExportLanding({
   slug,
   importers,
+  exports,
   projects,
 }: {
   slug: string;
   importers: ImporterResponse[];
+  exports: ProjectExportResponse[];
   projects: ImportTargetProject[];
 }) {
+  useLiveRefresh([...importers, ...exports].some((row) => row.status === "processing"));
   return (
     <div className="space-y-6">
       <SettingsTitle title="Import/Export" description="Bring issues in from GitHub, Jira or a spreadsheet, or take a project's issues out." />
@@ -89,7 +114,7 @@ export function ImportExportLanding({
           ))}
         </ul>
       </SettingsSection>
-      <Exports slug={slug} projects={projects} />
+      <Exports slug={slug} projects={projects} exports={exports} />
       <PreviousImports slug={slug} importers={importers} />
     </div>
   );

@@ -14,9 +14,6 @@ import { buttonClass, inputClass } from "../ui";
 import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
 import { SERVICE_TITLES, ServiceLogo } from "./logos";
 
-/** How often the page reads the imports again while one of them runs. */
-const LIVE_REFRESH_MS = 2000;
-
 const STATUS_STYLE: Record<ImportStatus, string> = {
   processing: "bg-amber-100 text-amber-800 dark:bg-amber-950/60 dark:text-amber-300",
   completed: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300",
@@ -43,23 +40,6 @@ const initiatorName = (row: ImporterResponse) => {
   if (!person) return "Someone";
   return person.display_name || [person.first_name, person.last_name].filter(Boolean).join(" ") || person.email;
 };
-
-/**
- * Reads the page's data again every 2 seconds while `active` (an import is running), so progress
- * moves without a reload; it stops by itself once nothing runs. A hidden tab waits.
- */
-function useLiveRefresh(active: boolean) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  useEffect(() => {
-    if (!active) return;
-    const timer = window.setInterval(() => {
-      if (latest.current.state === "idle" && document.visibilityState === "visible") latest.current.revalidate();
-    }, LIVE_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [active]);
-}
 
 function RejectedRows({ rows }: { rows: ImporterResponse["rejected"] }) {
   if (rows.length === 0) return null;
@@ -101,6 +81,9 @@ function ImportRow({ row, onDelete }: { row: ImporterResponse; onDelete(row: Imp
           {progressText(row)}
           {row.imported_comments > 0 ? `, ${formatCount(row.imported_comments)} comments` : ""}
         </p>
+        {row.status === "processing" && row.waiting_until ? (
+          <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">Waiting out the source's rate limit; it goes on by itself.</p>
+        ) : null}
         {row.status === "failed" && row.error ? <p className="mt-1 text-xs text-red-700 dark:text-red-400">{row.error}</p> : null}
         <RejectedRows rows={row.rejected} />
       </div>
@@ -156,7 +139,6 @@ export function PreviousImports({ slug, importers }: { slug: string; importers: 
   // Rows deleted here leave at once; one the server refuses comes back.
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const rows = importers.filter((row) => !removed.has(row.id));
-  useLiveRefresh(importers.some((row) => row.status === "processing"));
 
   // "Refreshing..." lasts from the click until the read it started has answered.
   const sawLoading = useRef(false);
