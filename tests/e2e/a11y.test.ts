@@ -534,7 +534,7 @@ const SCREENS: Screen[] = [
     open: async (page, world) => {
       await go(page, `/${world.slug}/settings/import-export`);
       await page.getByRole("button", { name: "Export as JSON" }).click();
-      await visible(page.getByRole("dialog", { name: "Export as JSON" }).getByLabel("Project"));
+      await visible(page.getByRole("dialog", { name: "Export as JSON" }).getByLabel("Project", { exact: true }));
     },
   },
 ];

@@ -231,6 +231,9 @@ describe("Jira wizard", () => {
   });
 });
 
+/** A 1x1 PNG for the pictures the tests serve. */
+const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
 /** Seeds a repository in the fake GitHub (its control API, over HTTP). */
 async function seedRepository(spec: Record<string, unknown>) {
   const response = await fetch(`${inject("fakeGithubUrl")}/_fake/repos`, {
@@ -253,6 +256,8 @@ describe("GitHub wizard", () => {
       await seedRepository({ owner, name: `filler-${String(index).padStart(2, "0")}`, token, login: owner, issues: 0 });
     }
 
+    // The collaborators' avatars are GitHub's pictures: served here by a stand-in.
+    await page.route("https://avatars.githubusercontent.com/**", (route) => route.fulfill({ contentType: "image/png", body: PNG_1X1 }));
     await open(page, landingPath());
     await page.getByRole("link", { name: "Import from GitHub" }).click();
     await visible(page.getByRole("heading", { name: "Import from GitHub" }));
@@ -282,7 +287,7 @@ describe("GitHub wizard", () => {
     expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
     await repository.selectOption({ label: `${owner}/zz-moving-day` });
     expect(await next.isDisabled()).toBe(true);
-    await page.getByLabel("Project").selectOption({ label: "Landing Zone" });
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Landing Zone" });
     expect(await next.isDisabled()).toBe(false);
     await shots(page, "github-import-data");
 
@@ -307,7 +312,7 @@ describe("GitHub wizard", () => {
     const me = owner;
     const dev = `${owner}-dev-1`;
     expect(await next.isDisabled()).toBe(true);
-    await page.getByLabel(`Member for ${me}`).selectOption({ index: 1 });
+    await page.getByLabel(`Member for ${me}`, { exact: true }).selectOption({ index: 1 });
     expect(await next.isDisabled()).toBe(true);
     await page.getByLabel(`How to import ${dev}`).selectOption({ label: "Invite by email" });
     await visible(page.getByText("This field is required"));
@@ -333,6 +338,8 @@ describe("GitHub wizard", () => {
     await visible(row);
     await expect.poll(() => row.locator("[data-status]").textContent(), { timeout: 60_000 }).toBe("completed");
     await visible(row.getByText(/^60 of 60 issues/));
+    await page.unroute("https://avatars.githubusercontent.com/**");
+    await shots(page, "landing-github-done");
   }, 120_000);
 });
 
@@ -356,7 +363,7 @@ describe("CSV round trip", () => {
     await open(page, landingPath());
     await page.getByRole("button", { name: "Export as CSV" }).click();
     const dialog = page.getByRole("dialog", { name: "Export as CSV" });
-    await dialog.getByLabel("Project").selectOption({ label: "Export Source" });
+    await dialog.getByLabel("Project", { exact: true }).selectOption({ label: "Export Source" });
     await shots(page, "export-dialog");
     await dialog.getByRole("button", { name: "Export" }).click();
     const exported = page.getByRole("list", { name: "Exported files" }).getByTestId("export-row").filter({ hasText: "Export Source" });
@@ -376,7 +383,7 @@ describe("CSV round trip", () => {
     await page.getByLabel("CSV file").setInputFiles({ name: "export-source.csv", mimeType: "text/csv", buffer: await readFile(path) });
     await visible(page.getByText("export-source.csv: 11 rows"));
     expect(await next.isDisabled()).toBe(true);
-    await page.getByLabel("Project").selectOption({ label: "Round Trip" });
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Round Trip" });
     await next.click();
 
     // The columns map themselves from the export's headers; the preview shows the rows as they come in.

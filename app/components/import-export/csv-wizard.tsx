@@ -14,7 +14,7 @@ import {
   guessCsvMapping,
 } from "../../../workers/domain/schemas/csv-importer";
 import { IMPORT_MESSAGES } from "../../../workers/domain/schemas/importers";
-import { IconCheck, IconSettings } from "../icons";
+import { IconGrid, IconPaperclip } from "../icons";
 import { useToast } from "../toast";
 import { Spinner, inputClass, labelClass, truncate } from "../ui";
 import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
@@ -23,8 +23,8 @@ import { FileLogo } from "./logos";
 import { ProjectPicker, WizardButtons, WizardFrame, type WizardStep, useLandingPath } from "./wizard-shell";
 
 const STEPS: WizardStep[] = [
-  { key: "choose-file", label: "Choose File", icon: <IconSettings size={16} /> },
-  { key: "map-columns", label: "Map Columns", icon: <IconCheck size={16} /> },
+  { key: "choose-file", label: "Choose File", icon: <IconPaperclip size={16} /> },
+  { key: "map-columns", label: "Map Columns", icon: <IconGrid size={16} /> },
 ];
 
 /** How many rows the preview shows. */
