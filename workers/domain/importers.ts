@@ -91,6 +91,41 @@ export async function deleteImporter(ctx: ActorContext, slug: string, service: s
   if (deleted.length === 0) throw new NotFound(IMPORTER_NOT_FOUND);
 }
 
+/**
+ * Starts a failed import again from where it stopped (its cursor is kept): after the source's
+ * outage is over or a token is fixed, nothing already imported is read twice.
+ */
+export async function resumeImporter(ctx: ActorContext, slug: string, service: string, importerId: string): Promise<ImporterResponse> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const now = new Date().toISOString();
+  const [row] = await ctx.db
+    .update(importers)
+    .set({
+      status: "processing",
+      error: null,
+      lease_until: null,
+      progressed_at: now,
+      progress: sql`json_set(COALESCE(${importers.progress}, '{}'), '$.attempts', 0)`,
+    })
+    .where(
+      and(
+        eq(importers.id, importerId),
+        eq(importers.workspace_id, workspace.id),
+        eq(importers.service, service as ImportServiceName),
+        eq(importers.status, "failed"),
+      ),
+    )
+    .returning();
+  if (!row) throw new NotFound(IMPORTER_NOT_FOUND);
+  ctx.effects.enqueue({ type: "import.run", importerId: row.id });
+  const [names] = await ctx.db
+    .select({ project: projects, initiator: users })
+    .from(projects)
+    .leftJoin(users, eq(users.id, row.initiated_by ?? ""))
+    .where(eq(projects.id, row.project_id));
+  return importerResponseOf(row, names.project, names.initiator);
+}
+
 type ProjectNames = Pick<typeof projects.$inferSelect, "id" | "name" | "identifier">;
 type Initiator = Pick<typeof users.$inferSelect, "id" | "first_name" | "last_name" | "email" | "display_name"> | null;
 
