@@ -21,6 +21,8 @@ export interface NewImport {
   config: Record<string, Json>;
   /** The person mapping and anything else the wizard chose. */
   data: Record<string, Json>;
+  /** Whether people marked "invite" get a workspace invitation (on unless the wizard says not). */
+  inviteUsers?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function startImport(ctx: ActorContext, slug: string, input: NewImp
   const access = await projectAccess(ctx, slug, input.projectId, ROLE.member);
   if (access.workspaceMembership.role < ROLE.member) throw new Forbidden();
   const now = new Date().toISOString();
-  const invited = invitedEmails(input.data);
+  const invited = input.inviteUsers === false ? [] : invitedEmails(input.data);
   const { created } = await runNamedBatch(ctx.db, {
     // People marked "invite" are invited to the workspace as members (unless they already are).
     invitations:
