@@ -10,7 +10,7 @@ export const HELP_LINKS = {
 /** The README's sections on moving a team's history in (the import-export page links them). */
 const README = "https://github.com/edge-tracker/edge-tracker/blob/main/README.md";
 export const IMPORT_GUIDE_LINKS = {
-  guide: README,
+  guide: `${README}#importing-and-exporting`,
   githubToken: `${README}#importing-from-github`,
   jiraToken: `${README}#importing-from-jira`,
 } as const;

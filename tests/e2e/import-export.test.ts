@@ -141,6 +141,7 @@ describe("Previous Imports", () => {
     await visible(failed.getByText("GitHub refused the token (401)."));
     await visible(failed.getByText("7 issues"));
     await expect.poll(() => failed.locator("[data-status]").textContent()).toBe("failed");
+    await visible(failed.getByRole("button", { name: "Resume the GitHub import of octo/gone" }));
     await shots(page, "landing-imports");
   });
 

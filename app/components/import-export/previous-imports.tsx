@@ -60,7 +60,35 @@ function RejectedRows({ rows }: { rows: ImporterResponse["rejected"] }) {
   );
 }
 
-function ImportRow({ row, onDelete }: { row: ImporterResponse; onDelete(row: ImporterResponse): void }) {
+/** A failed import starts again from where it stopped (nothing already imported is read twice). */
+function ResumeButton({ slug, row }: { slug: string; row: ImporterResponse }) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={buttonClass("secondary", "sm")}
+      disabled={busy}
+      aria-label={`Resume the ${SERVICE_TITLES[row.service]} import of ${row.source_label}`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await workspaceApi(slug, `importers/${row.service}/${row.id}/resume/`, { method: "POST" });
+          revalidator.revalidate();
+        } catch {
+          toast.show({ type: "error", title: "Error!", message: IMPORT_MESSAGES.deleteFailed });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {busy ? "Resuming..." : "Resume"}
+    </button>
+  );
+}
+
+function ImportRow({ slug, row, onDelete }: { slug: string; row: ImporterResponse; onDelete(row: ImporterResponse): void }) {
   const title = SERVICE_TITLES[row.service];
   return (
     <li className="flex flex-wrap items-start gap-3 py-3" data-testid="import-row" aria-label={`${title} import of ${row.source_label}`}>
@@ -87,6 +115,7 @@ function ImportRow({ row, onDelete }: { row: ImporterResponse; onDelete(row: Imp
         {row.status === "failed" && row.error ? <p className="mt-1 text-xs text-red-700 dark:text-red-400">{row.error}</p> : null}
         <RejectedRows rows={row.rejected} />
       </div>
+      {row.status === "failed" ? <ResumeButton slug={slug} row={row} /> : null}
       <button
         type="button"
         className={buttonClass("ghost", "sm", "px-2 text-neutral-500 hover:text-red-600")}
@@ -189,7 +218,7 @@ export function PreviousImports({ slug, importers }: { slug: string; importers: 
       ) : (
         <ul className="mt-1 divide-y divide-neutral-100" aria-label="Previous imports">
           {rows.map((row) => (
-            <ImportRow key={row.id} row={row} onDelete={setDeleting} />
+            <ImportRow key={row.id} slug={slug} row={row} onDelete={setDeleting} />
           ))}
         </ul>
       )}
