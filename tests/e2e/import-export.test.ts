@@ -232,6 +232,66 @@ describe("Jira wizard", () => {
   });
 });
 
+describe("Jira import", () => {
+  test("four steps against the fake Jira, epics as modules, then the import runs to completion", async () => {
+    const { page } = tab;
+    const host = inject("fakeJiraHost");
+    const key = `UI${Date.now().toString(36).slice(-5).toUpperCase()}`;
+    const email = `jira-${key.toLowerCase()}@example.test`;
+    const apiToken = `jira-token-${randomUUID()}`;
+    const response = await fetch(`http://${host}/_fake/projects`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key, email, api_token: apiToken, epics: 2, stories: 9, subtasks: 3, users: 2, labels: 3, comments: 1 }),
+    });
+    if (!response.ok) throw new Error(`the fake Jira answered ${response.status}: ${await response.text()}`);
+    const summary = (await response.json()) as { issues: number; epics: number; users: { displayName: string }[] };
+
+    await open(page, `${landingPath()}?provider=jira`);
+    await page.getByLabel("Jira cloud host name").fill(host);
+    await page.getByLabel("Project key").fill(key);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("API token").fill(apiToken);
+    await page.getByLabel("Import into project").selectOption({ label: "Landing Zone" });
+    const next = page.getByRole("button", { name: "Next" });
+    await next.click();
+
+    // What the project holds; epics become modules only when asked.
+    const data = page.getByRole("region", { name: "Import Data" });
+    await expect.poll(() => data.getByText(String(summary.issues), { exact: true }).count()).toBe(1);
+    const epics = page.getByRole("switch", { name: "Import epics as modules" });
+    expect(await epics.getAttribute("aria-checked")).toBe("false");
+    await epics.click();
+    expect(await epics.getAttribute("aria-checked")).toBe("true");
+    await shots(page, "jira-import-data");
+    await next.click();
+
+    // Users: nobody is imported until chosen; an invited person needs an email.
+    const person = summary.users[0].displayName;
+    expect(await page.getByLabel(`How to import ${person}`).inputValue()).toBe("false");
+    expect(await page.getByRole("switch", { name: "Invite users" }).getAttribute("aria-checked")).toBe("true");
+    expect(await next.isDisabled()).toBe(false);
+    await page.getByLabel(`How to import ${person}`).selectOption({ label: "Invite by email" });
+    await visible(page.getByText("This field is required"));
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel(`Email to invite ${person}`).fill(`invited-${key.toLowerCase()}@example.test`);
+    expect(await next.isDisabled()).toBe(false);
+    await shots(page, "jira-users");
+    await next.click();
+
+    await visible(page.getByText("Imported as modules"));
+    await shots(page, "jira-confirm");
+    await page.getByRole("button", { name: "Confirm & Import" }).click();
+    await visible(page.getByRole("heading", { name: "Previous Imports" }));
+    const row = page.getByRole("listitem", { name: `Jira import of ${key} on ${host}` });
+    await visible(row);
+    await expect.poll(() => row.locator("[data-status]").textContent(), { timeout: 60_000 }).toBe("completed");
+    // The epics became modules, so the issues are the rest.
+    const issues = summary.issues - summary.epics;
+    await expect.poll(() => row.getByTestId("import-progress").textContent()).toMatch(new RegExp(`^${issues} of ${issues} issues`));
+  }, 120_000);
+});
+
 /** A 1x1 PNG for the pictures the tests serve. */
 const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
