@@ -2,7 +2,7 @@
 // issue field (guessed from the headers) while a preview shows the first rows as they will come
 // in. The file is read in the browser (papaparse, loaded with this step) and sent whole; the
 // import job parses it again and reports the rows it could not take.
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useId, useState } from "react";
 import {
   CSV_FIELDS,
@@ -186,7 +186,6 @@ function MappingStep({ file, mapping, onMapping }: { file: ParsedFile; mapping: 
 export default function CsvWizard({ slug, projects }: { slug: string; projects: ImportTargetProject[]; members?: unknown }) {
   const toast = useToast();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const landing = useLandingPath();
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<ParsedFile | null>(null);
@@ -200,8 +199,8 @@ export default function CsvWizard({ slug, projects }: { slug: string; projects: 
     const payload: CsvImportPayload = { project_id: projectId, file_name: file.name, csv: file.text, mapping };
     try {
       await workspaceApi(slug, "projects/importers/csv/", { method: "POST", body: payload });
+      // Leaving the wizard's query reads the page again: the new import is listed, running.
       navigate(landing);
-      revalidator.revalidate();
     } catch (failure) {
       toast.show({ type: "error", title: "Error!", message: failure instanceof ApiRefusal ? failure.message : IMPORT_MESSAGES.githubImportFailed });
       setBusy(false);

@@ -2,7 +2,7 @@
 // and project), Issues (what the repository holds), Users (what becomes of each collaborator) and
 // Confirm. Next waits on each step until what it needs is there; confirming starts the import and
 // goes back to the landing page, where its progress shows.
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import {
   GITHUB_TOKEN_REQUIRED,
@@ -292,7 +292,6 @@ function ConfirmStep({ repository, project, users }: { repository: GithubReposit
 export default function GithubWizard({ slug, projects, members }: { slug: string; projects: ImportTargetProject[]; members: ImportMember[] }) {
   const toast = useToast();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const landing = useLandingPath();
   const [step, setStep] = useState(0);
   const [connection, setConnection] = useState<Connection>({ state: "loading" });
@@ -363,8 +362,8 @@ export default function GithubWizard({ slug, projects, members }: { slug: string
     };
     try {
       await workspaceApi(slug, "projects/importers/github/", { method: "POST", body: payload });
+      // Leaving the wizard's query reads the page again: the new import is listed, running.
       navigate(landing);
-      revalidator.revalidate();
     } catch (failure) {
       if (!(failure instanceof ApiRefusal)) console.warn("starting the GitHub import failed", failure);
       toast.show({ type: "error", title: "Error!", message: IMPORT_MESSAGES.githubImportFailed });

@@ -5,7 +5,7 @@
 // read must have succeeded).
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { IMPORT_MESSAGES, importProjectId } from "../../../workers/domain/schemas/importers";
 import { JiraCredentials, type JiraCredentialsInput, type JiraImportPayload, type JiraProjectInfo } from "../../../workers/domain/schemas/jira-importer";
@@ -132,7 +132,6 @@ function ImportDataStep({ state, epicsToModules, onEpics }: { state: InfoState |
 
 export default function JiraWizard({ slug, projects, members }: { slug: string; projects: ImportTargetProject[]; members: ImportMember[] }) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const landing = useLandingPath();
   const [form, fields] = useJiraForm();
   const [step, setStep] = useState(0);
@@ -202,8 +201,8 @@ export default function JiraWizard({ slug, projects, members }: { slug: string; 
     };
     try {
       await workspaceApi(slug, "projects/importers/jira/", { method: "POST", body: payload });
+      // Leaving the wizard's query reads the page again: the new import is listed, running.
       navigate(landing);
-      revalidator.revalidate();
     } catch (failure) {
       // A refused Jira import is only logged; the person stays on the summary.
       console.warn("starting the Jira import failed", failure);

@@ -1,14 +1,14 @@
 // The import-export page without a wizard open: the Relocation Guide, the import providers (each
 // opens its wizard by the `provider` query), the exports and Previous Imports.
-import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
 import type { ProjectExportResponse } from "../../../workers/domain/schemas/csv-importer";
 import type { ImporterResponse } from "../../../workers/domain/schemas/importers";
 import { IconExternal } from "../icons";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { buttonClass } from "../ui";
 import { IMPORT_GUIDE_LINKS } from "~/lib/help-links";
-import type { ImportProvider, ImportTargetProject } from "~/lib/import-export-contract";
+import type { ImportExportData, ImportProvider, ImportTargetProject } from "~/lib/import-export-contract";
 import { Exports } from "./exports";
 import { FileLogo, GithubLogo, JiraLogo } from "./logos";
 import { PreviousImports } from "./previous-imports";
@@ -37,21 +37,38 @@ const PROVIDERS: { provider: ImportProvider; title: string; description: string;
 /** How often the page reads its lists again while an import or an export runs. */
 const LIVE_REFRESH_MS = 2000;
 
+type LiveLists = { importers: ImporterResponse[]; exports: ProjectExportResponse[] };
+
 /**
- * Reads the page's data again every 2 seconds while `active` (an import or an export runs), so progress
- * moves without a reload; it stops by itself once nothing runs. A hidden tab waits.
+ * The imports and exports, read again every 2 seconds while one of them runs, so progress moves
+ * without a reload; it stops by itself once nothing runs, and a hidden tab waits. Only this page's
+ * loader is asked (a fetcher), not the shell's. Whichever answer came last wins: a revalidation
+ * after a delete or a refresh, or the latest poll.
  */
-function useLiveRefresh(active: boolean) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
+function useLiveLists(fromLoader: LiveLists): LiveLists {
+  const fetcher = useFetcher<ImportExportData>();
+  const { pathname } = useLocation();
+  // Which answer arrived last, noticed by identity: a new loader answer or a new poll answer.
+  const seen = useRef<{ loader: LiveLists; poll: ImportExportData | undefined; latest: "loader" | "poll" }>({
+    loader: fromLoader,
+    poll: fetcher.data,
+    latest: "loader",
+  });
+  if (seen.current.loader !== fromLoader) seen.current = { ...seen.current, loader: fromLoader, latest: "loader" };
+  if (fetcher.data && seen.current.poll !== fetcher.data) seen.current = { ...seen.current, poll: fetcher.data, latest: "poll" };
+  const polled = fetcher.data?.authorized ? fetcher.data : null;
+  const lists = seen.current.latest === "poll" && polled ? { importers: polled.importers, exports: polled.exports } : fromLoader;
+  const active = [...lists.importers, ...lists.exports].some((row) => row.status === "processing");
+  const poll = useRef(fetcher);
+  poll.current = fetcher;
   useEffect(() => {
     if (!active) return;
     const timer = window.setInterval(() => {
-      if (latest.current.state === "idle" && document.visibilityState === "visible") latest.current.revalidate();
+      if (poll.current.state === "idle" && document.visibilityState === "visible") poll.current.load(pathname);
     }, LIVE_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [active]);
+  }, [active, pathname]);
+  return lists;
 }
 
 function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
@@ -92,7 +109,8 @@ export function ImportExportLanding({
   exports: ProjectExportResponse[];
   projects: ImportTargetProject[];
 }) {
-  useLiveRefresh([...importers, ...exports].some((row) => row.status === "processing"));
+  const fromLoader = useMemo(() => ({ importers, exports }), [importers, exports]);
+  const live = useLiveLists(fromLoader);
   return (
     <div className="space-y-6">
       <SettingsTitle title="Import/Export" description="Bring issues in from GitHub, Jira or a spreadsheet, or take a project's issues out." />
@@ -114,8 +132,8 @@ export function ImportExportLanding({
           ))}
         </ul>
       </SettingsSection>
-      <Exports slug={slug} projects={projects} exports={exports} />
-      <PreviousImports slug={slug} importers={importers} />
+      <Exports slug={slug} projects={projects} exports={live.exports} />
+      <PreviousImports slug={slug} importers={live.importers} />
     </div>
   );
 }
