@@ -135,11 +135,20 @@ describe("Previous Imports", () => {
     await visible(row.getByText("2,500 of 2,500 issues, 96 comments"));
 
     // A failed import says why; one whose total is not known yet counts what it has.
-    await insertImport({ id: randomUUID(), source: "octo/gone", status: "failed", progress: { imported_issues: 7, total_issues: null }, error: "GitHub refused the token (401)." });
+    await insertImport({
+      id: randomUUID(),
+      source: "octo/gone",
+      status: "failed",
+      progress: { imported_issues: 7, total_issues: null, rejected: [{ key: "row 4", message: "The due date is not a date" }] },
+      error: "GitHub refused the token (401).",
+    });
     await page.getByRole("button", { name: "Refresh" }).click();
     const failed = page.getByRole("listitem", { name: "GitHub import of octo/gone" });
     await visible(failed.getByText("GitHub refused the token (401)."));
     await visible(failed.getByText("7 issues"));
+    // The source records it could not take, with the reason.
+    await failed.getByText("1 row was not imported").click();
+    await visible(failed.getByText("The due date is not a date"));
     await expect.poll(() => failed.locator("[data-status]").textContent()).toBe("failed");
     await visible(failed.getByRole("button", { name: "Resume the GitHub import of octo/gone" }));
     await shots(page, "landing-imports");
