@@ -33,6 +33,7 @@ import { pagesRoutes } from "./pages";
 import { displayPreferencesRoutes } from "./display-preferences";
 import { fileAssetsRoutes } from "./file-assets";
 import { importerRoutes } from "./importers";
+import { jiraImporterRoutes } from "./jira-importer";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -92,6 +93,7 @@ export function createApi() {
   api.route("/workspaces", pagesRoutes);
   api.route("/workspaces", displayPreferencesRoutes);
   api.route("/workspaces", importerRoutes);
+  api.route("/workspaces", jiraImporterRoutes);
   api.route("/", fileAssetsRoutes);
   return api;
 }
