@@ -2,6 +2,10 @@
 // the import payload, and imports run to the end by the import job.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getConfig } from "../../workers/env";
+import type { ImporterRow } from "../../workers/importers/importer-row";
+import { createJiraSource } from "../../workers/importers/jira/source";
+import { type ImportCursor, type ImportPage, SourceRateLimited, SourceRefused } from "../../workers/importers/source";
 import type { FakeProjectSummary, ProjectSpec } from "../fakes/jira/server";
 import { countRows, createProject, createTeamWithProject, expectStatus } from "../helpers/fixtures";
 
@@ -207,5 +211,159 @@ describe("POST projects/importers/jira (starting an import)", () => {
     const refused = await team.member.post(`/api/workspaces/${team.slug}/projects/importers/jira/`, payload(jira, ownersOnly.id));
     expect([403, 404]).toContain(refused.status);
     expect(await countRows("importers", "project_id = ?", ownersOnly.id)).toBe(0);
+  });
+});
+
+/** The source of an importer row that names `jira`, as the import job builds it. */
+function sourceFor(jira: { key: string; email: string; api_token: string }, epicsToModules: boolean, overrides: Record<string, string> = {}) {
+  const importer = {
+    id: "importer-under-test",
+    service: "jira",
+    metadata: { ...credentials(jira), ...overrides },
+    config: { epics_to_modules: epicsToModules },
+    data: { users: [] },
+  } as unknown as ImporterRow;
+  return createJiraSource({ env, config: getConfig(env), importer });
+}
+
+/** Reads every page, as the job does, retrying a page the source asked to wait for. */
+async function readAll(source: ReturnType<typeof createJiraSource>) {
+  const pages: ImportPage[] = [];
+  const waits: number[] = [];
+  let total: number | undefined;
+  let cursor: ImportCursor | null = null;
+  for (let step = 0; step < 200; step++) {
+    try {
+      const read = await source.readPage(cursor);
+      pages.push(read.page);
+      total ??= read.total_issues;
+      if (read.next === null) return { pages, total, waits };
+      cursor = read.next;
+    } catch (error) {
+      if (!(error instanceof SourceRateLimited)) throw error;
+      waits.push(error.retryAfterSeconds);
+    }
+  }
+  throw new Error("the source never reached its last page");
+}
+
+const all = <K extends keyof ImportPage>(pages: ImportPage[], kind: K) =>
+  pages.flatMap((page) => (page[kind] ?? []) as unknown[]) as unknown as NonNullable<ImportPage[K]>;
+
+describe("the Jira source (what the import job reads)", () => {
+  it("reads statuses, labels, every issue type with parents, and comments", async () => {
+    const jira = await jiraProject({ epics: 3, stories: 150, subtasks: 40, users: 4, labels: 5, comments: 8, search_comment_limit: 5 });
+    const { pages, total } = await readAll(sourceFor(jira, false));
+    expect(total).toBe(193);
+
+    const states = all(pages, "states");
+    expect(states.map((s) => [s.name, s.group])).toEqual([
+      ["Backlog", "backlog"],
+      ["To Do", "unstarted"],
+      ["In Progress", "started"],
+      ["In Review", "started"],
+      ["Done", "completed"],
+      ["Won't Do", "cancelled"],
+    ]);
+    expect(new Set(all(pages, "labels").map((l) => l.name))).toEqual(new Set(jira.labels));
+
+    const issues = all(pages, "issues");
+    // Every issue once, epics and sub-tasks included, over more than one search page.
+    expect(issues).toHaveLength(193);
+    expect(new Set(issues.map((i) => i.key)).size).toBe(193);
+    expect(all(pages, "modules")).toEqual([]);
+    const byKey = new Map(issues.map((issue) => [issue.url?.split("/browse/")[1], issue]));
+    const keyOfId = new Map(issues.map((issue) => [issue.key, issue.url?.split("/browse/")[1]]));
+    const parents = Object.fromEntries(issues.filter((i) => i.parent_key).map((i) => [i.url?.split("/browse/")[1], keyOfId.get(i.parent_key as string)]));
+    expect(parents).toEqual(jira.parents);
+
+    // Per state group, as the statuses of the fake's issues say.
+    const groupOf = new Map(states.map((s) => [s.key, s.group]));
+    const perGroup: Record<string, number> = {};
+    for (const issue of issues) perGroup[groupOf.get(issue.state.key as string) as string] = (perGroup[groupOf.get(issue.state.key as string) as string] ?? 0) + 1;
+    expect(perGroup).toEqual({
+      backlog: jira.by_status.Backlog,
+      unstarted: jira.by_status["To Do"],
+      started: jira.by_status["In Progress"] + jira.by_status["In Review"],
+      completed: jira.by_status.Done,
+      cancelled: jira.by_status["Won't Do"],
+    });
+
+    // Comments beyond the five a search result carries are read from the issue's comment list.
+    const comments = all(pages, "comments");
+    expect(comments).toHaveLength(jira.comments);
+    expect(new Set(comments.map((c) => c.key)).size).toBe(jira.comments);
+    const first = byKey.get(`${jira.key}-8`);
+    expect(comments.filter((c) => c.issue_key === first?.key)).toHaveLength(8);
+    expect(comments[0].html).toMatch(/^<p>Comment \d+ on <em>[A-Z0-9]+-\d+<\/em><\/p>$/);
+
+    // Fields of one issue, as Jira holds them.
+    const one = byKey.get(`${jira.key}-1`);
+    expect(one).toMatchObject({
+      title: expect.stringMatching(/ 1 of /),
+      priority: "urgent",
+      assignees: [jira.users[0].accountId],
+      author: jira.users[0].accountId,
+      created_at: "2024-01-01T01:00:00.000Z",
+      link_title: `${jira.key}-1 in Jira`,
+      url: `http://${host}/browse/${jira.key}-1`,
+    });
+    expect(one?.description_html).toContain(`<strong>${jira.key}-1</strong>`);
+    expect(one?.description_html).toContain(`<a href="https://notes.example.com/${jira.key}-1">the notes</a>`);
+    expect(issues.map((i) => i.priority).slice(0, 5)).toEqual(["urgent", "high", "medium", "low", "low"]);
+  });
+
+  it("turns epics into modules whose issues join them when asked", async () => {
+    const jira = await jiraProject({ epics: 2, stories: 9, subtasks: 3 });
+    const { pages, total } = await readAll(sourceFor(jira, true));
+    expect(total).toBe(12);
+    const modules = all(pages, "modules");
+    expect(modules.map((m) => m.name)).toEqual([expect.stringMatching(/^Epic \d+ of /), expect.stringMatching(/^Epic \d+ of /)]);
+    const issues = all(pages, "issues");
+    expect(issues).toHaveLength(12);
+    const inModules = issues.filter((i) => i.module_key);
+    // Stories 0, 1, 3, 4, 6, 7 have an epic (every third has none).
+    expect(inModules).toHaveLength(6);
+    expect(new Set(inModules.map((i) => i.module_key))).toEqual(new Set(modules.map((m) => m.key)));
+    // Stories under epics have no parent issue now; sub-tasks keep theirs.
+    expect(issues.filter((i) => i.parent_key)).toHaveLength(3);
+  });
+
+  it("waits when Jira says so and continues from the same page", async () => {
+    const jira = await jiraProject({ epics: 1, stories: 120, subtasks: 0, comments: 0 });
+    const source = sourceFor(jira, false);
+    const first = await source.readPage(null);
+    const labels = await source.readPage(first.next);
+    await fault(jira.email, 429, 1, 7);
+    await expect(source.readPage(labels.next)).rejects.toSatisfy((error) => error instanceof SourceRateLimited && error.retryAfterSeconds === 7);
+    const page = await source.readPage(labels.next);
+    expect(page.page.issues).toHaveLength(100);
+    const rest = await source.readPage(page.next);
+    expect(rest.page.issues).toHaveLength(21);
+    expect(rest.next).toBeNull();
+  });
+
+  it("refuses a host outside the configured suffix and a revoked token", async () => {
+    const jira = await jiraProject({ stories: 1 });
+    await expect(sourceFor(jira, false, { api_token: "revoked" }).readPage(null)).rejects.toBeInstanceOf(SourceRefused);
+    const strict = { ...getConfig(env), JIRA_HOST_SUFFIX: ".atlassian.net" };
+    const importer = { metadata: credentials(jira), config: {}, data: {} } as unknown as ImporterRow;
+    expect(() => createJiraSource({ env, config: strict, importer })).toThrow(SourceRefused);
+  });
+});
+
+describe("the fake Jira's older endpoints", () => {
+  it("pages the older search by startAt and total, and labels by isLast", async () => {
+    const jira = await jiraProject({ epics: 1, stories: 6, subtasks: 0, labels: 3 });
+    const auth = { authorization: `Basic ${btoa(`${jira.email}:${jira.api_token}`)}` };
+    const page = await fetch(`${fakeJira}/rest/api/3/search?jql=${encodeURIComponent(`project = ${jira.key} ORDER BY key ASC`)}&startAt=5&maxResults=5`, { headers: auth });
+    const body = (await page.json()) as { startAt: number; total: number; issues: { key: string; fields: { summary: string } }[] };
+    expect(body).toMatchObject({ startAt: 5, total: 7 });
+    expect(body.issues.map((i) => i.key)).toEqual([`${jira.key}-6`, `${jira.key}-7`]);
+    expect(body.issues[0].fields.summary).toBeTruthy();
+    const labels = await fetch(`${fakeJira}/rest/api/3/label?startAt=0&maxResults=2`, { headers: auth });
+    expect(await labels.json()).toMatchObject({ isLast: false, total: 3, values: jira.labels.slice(0, 2) });
+    const last = await fetch(`${fakeJira}/rest/api/3/label?startAt=2&maxResults=2`, { headers: auth });
+    expect(await last.json()).toMatchObject({ isLast: true, values: jira.labels.slice(2) });
   });
 });

@@ -213,7 +213,7 @@ export function createJiraSource(ctx: SourceContext): ImportSource {
       if (!issue?.id || !issue.fields) continue;
       if (options.epicsToModules && isEpic(issue.fields.issuetype)) {
         // Epics were read as modules already; one whose type is not named "Epic" is caught here.
-        out.modules.push(moduleOf(issue));
+        if (issue.fields.issuetype?.name?.toLowerCase() !== "epic") out.modules.push(moduleOf(issue));
         continue;
       }
       out.issues.push(issueOf(issue));
