@@ -81,6 +81,7 @@ const isEpic = (type: { hierarchyLevel?: number; name?: string } | null | undefi
   type?.hierarchyLevel === 1 || (type?.hierarchyLevel === undefined && type?.name?.toLowerCase() === "epic");
 
 const TITLE_MAX = 255;
+const COMMENT_READS_AT_ONCE = 6;
 
 export interface JiraSourceOptions {
   host: string;
@@ -220,8 +221,12 @@ export function createJiraSource(ctx: SourceContext): ImportSource {
       for (const label of issue.fields.labels ?? []) if (typeof label === "string" && label !== "") labelNames.add(label);
     }
     const imported = new Set(out.issues.map((issue) => issue.key));
-    const comments = await Promise.all(page.issues.filter((issue) => imported.has(issue?.id)).map(commentsOf));
-    out.comments = comments.flat();
+    const withComments = page.issues.filter((issue) => imported.has(issue?.id));
+    // A few issues at a time: most need no call, and Jira limits bursts.
+    for (let i = 0; i < withComments.length; i += COMMENT_READS_AT_ONCE) {
+      const comments = await Promise.all(withComments.slice(i, i + COMMENT_READS_AT_ONCE).map(commentsOf));
+      out.comments.push(...comments.flat());
+    }
     // Labels the site list did not have (it can lag behind) arrive with their issues.
     out.labels = [...labelNames].map((name) => ({ key: name, name }));
     return {
