@@ -34,6 +34,7 @@ import { displayPreferencesRoutes } from "./display-preferences";
 import { fileAssetsRoutes } from "./file-assets";
 import { importerRoutes } from "./importers";
 import { jiraImporterRoutes } from "./jira-importer";
+import { projectExportRoutes } from "./project-exports";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -94,6 +95,7 @@ export function createApi() {
   api.route("/workspaces", displayPreferencesRoutes);
   api.route("/workspaces", importerRoutes);
   api.route("/workspaces", jiraImporterRoutes);
+  api.route("/workspaces", projectExportRoutes);
   api.route("/", fileAssetsRoutes);
   return api;
 }
