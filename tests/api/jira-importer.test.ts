@@ -3,11 +3,13 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "../../workers/env";
+import { MAX_ATTEMPTS, runImport } from "../../workers/importers/runner";
 import type { ImporterRow } from "../../workers/importers/importer-row";
 import { createJiraSource } from "../../workers/importers/jira/source";
 import { type ImportCursor, type ImportPage, SourceRateLimited, SourceRefused } from "../../workers/importers/source";
 import type { FakeProjectSummary, ProjectSpec } from "../fakes/jira/server";
-import { countRows, createProject, createTeamWithProject, expectStatus } from "../helpers/fixtures";
+import type { Client } from "../helpers/api";
+import { addToProject, countRows, createProject, createTeamWithProject, expectStatus } from "../helpers/fixtures";
 
 declare global {
   namespace Cloudflare {
@@ -365,5 +367,196 @@ describe("the fake Jira's older endpoints", () => {
     expect(await labels.json()).toMatchObject({ isLast: false, total: 3, values: jira.labels.slice(0, 2) });
     const last = await fetch(`${fakeJira}/rest/api/3/label?startAt=2&maxResults=2`, { headers: auth });
     expect(await last.json()).toMatchObject({ isLast: true, values: jira.labels.slice(2) });
+  });
+});
+
+describe("importing a Jira project (the import job)", () => {
+  const importPath = (slug: string) => `/api/workspaces/${slug}/projects/importers/jira/`;
+
+  async function waitForImport(client: Client, slug: string, id: string) {
+    // Polls what Previous Imports shows until the job has finished (or the test times out).
+    for (;;) {
+      const list = await client.get(`/api/workspaces/${slug}/importers/`);
+      const found = list.body.find((row: { id: string }) => row.id === id);
+      if (found && found.status !== "processing") return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** What the project holds now, in numbers a person would check after an import. */
+  async function projectCounts(projectId: string) {
+    const groups = await env.DB.prepare(
+      "SELECT s.\"group\" AS grp, count(*) AS n FROM issues i JOIN states s ON s.id = i.state_id WHERE i.project_id = ? GROUP BY s.\"group\"",
+    )
+      .bind(projectId)
+      .all<{ grp: string; n: number }>();
+    return {
+      issues: await countRows("issues", "project_id = ?", projectId),
+      groups: Object.fromEntries(groups.results.map((row) => [row.grp, row.n])),
+      comments: await countRows("issue_comments", "project_id = ?", projectId),
+      labels: await countRows("labels", "project_id = ?", projectId),
+      issueLabels: await countRows("issue_labels", "project_id = ?", projectId),
+      modules: await countRows("modules", "project_id = ?", projectId),
+      moduleIssues: await countRows("module_issues", "project_id = ?", projectId),
+      parents: await countRows("issues", "project_id = ? AND parent_id IS NOT NULL", projectId),
+      assignees: await countRows("issue_assignees", "project_id = ?", projectId),
+      records: await countRows("import_records", "project_id = ?", projectId),
+    };
+  }
+
+  /** Jira issue key -> its parent's Jira key, read back through the links to Jira. */
+  async function importedParents(projectId: string) {
+    const { results } = await env.DB.prepare(
+      `SELECT cl.url AS child, pl.url AS parent FROM issues c
+       JOIN issue_links cl ON cl.issue_id = c.id JOIN issues p ON p.id = c.parent_id JOIN issue_links pl ON pl.issue_id = p.id
+       WHERE c.project_id = ?`,
+    )
+      .bind(projectId)
+      .all<{ child: string; parent: string }>();
+    const keyOf = (url: string) => url.split("/browse/")[1];
+    return Object.fromEntries(results.map((row) => [keyOf(row.child), keyOf(row.parent)]));
+  }
+
+  const groupsOf = (byStatus: Record<string, number>) => ({
+    backlog: byStatus.Backlog,
+    unstarted: byStatus["To Do"],
+    started: byStatus["In Progress"] + byStatus["In Review"],
+    completed: byStatus.Done,
+    cancelled: byStatus["Won't Do"],
+  });
+
+  function importPayload(jira: Awaited<ReturnType<typeof jiraProject>>, projectId: string, epicsToModules: boolean, invited: string) {
+    const [mapped, hidden, left] = jira.users;
+    return {
+      metadata: credentials(jira),
+      config: { epics_to_modules: epicsToModules },
+      data: {
+        users: [
+          { username: mapped.accountId, import: "map", email: team.member.user.email },
+          { username: hidden.accountId, import: "invite", email: invited },
+          { username: left.accountId, import: false, email: "" },
+        ],
+        invite_users: true,
+        total_issues: jira.issues,
+        total_labels: jira.labels.length,
+        total_modules: jira.epics,
+        total_states: 6,
+      },
+      project_id: projectId,
+    };
+  }
+
+  it("imports epics, stories and sub-tasks completely, epics parenting their stories", async () => {
+    const jira = await jiraProject({ epics: 3, stories: 30, subtasks: 12, users: 3, labels: 4, comments: 7 });
+    const project = await createProject(team.owner, team.slug);
+    await addToProject(team.owner, team.slug, project.id, [{ user: team.member, role: 15 }]);
+    const invited = `jira-invited-${jira.key.toLowerCase()}@example.com`;
+    const started = await team.member.post(importPath(team.slug), importPayload(jira, project.id, false, invited));
+    expectStatus(started, 201);
+    const done = await waitForImport(team.member, team.slug, started.body.id);
+    expect(done).toMatchObject({ status: "completed", error: null, imported_issues: 45, total_issues: 45, imported_comments: jira.comments });
+
+    const counts = await projectCounts(project.id);
+    expect(counts).toMatchObject({ issues: 45, comments: jira.comments, modules: 0, moduleIssues: 0 });
+    expect(counts.groups).toEqual(groupsOf(jira.by_status));
+    const labelNames = await env.DB.prepare("SELECT name FROM labels WHERE project_id = ? ORDER BY name").bind(project.id).all<{ name: string }>();
+    expect(labelNames.results.map((row) => row.name)).toEqual(jira.labels);
+    // Epics stay issues and parent their stories; sub-tasks hang under their issue.
+    expect(await importedParents(project.id)).toEqual(jira.parents);
+    // Only the person mapped to a member is assigned; the invited one is invited.
+    const [mapped] = jira.users;
+    expect(counts.assignees).toBe(jira.assigned[mapped.accountId]);
+    expect(await countRows("issue_assignees", "project_id = ? AND assignee_id = ?", project.id, team.member.user.id)).toBe(counts.assignees);
+    expect(await countRows("workspace_invitations", "email = ?", invited)).toBe(1);
+    // Descriptions came through as HTML, with Jira's formatting.
+    const first = await env.DB.prepare(
+      "SELECT i.description_html AS html, i.priority FROM issues i JOIN issue_links l ON l.issue_id = i.id WHERE l.url LIKE ?",
+    )
+      .bind(`%/browse/${jira.key}-1`)
+      .first<{ html: string; priority: string }>();
+    expect(first?.html).toContain(`<strong>${jira.key}-1</strong>`);
+    expect(first?.priority).toBe("urgent");
+
+    // Importing the same Jira project again adds nothing.
+    const again = await team.member.post(importPath(team.slug), importPayload(jira, project.id, false, invited));
+    expectStatus(again, 201);
+    expect(await waitForImport(team.member, team.slug, again.body.id)).toMatchObject({ status: "completed" });
+    expect(await projectCounts(project.id)).toEqual(counts);
+  });
+
+  it("turns epics into modules with their issues when asked", async () => {
+    const jira = await jiraProject({ epics: 2, stories: 9, subtasks: 4, users: 3, comments: 1 });
+    const project = await createProject(team.owner, team.slug);
+    const started = await team.owner.post(importPath(team.slug), importPayload(jira, project.id, true, `jira-m-${jira.key.toLowerCase()}@example.com`));
+    expectStatus(started, 201);
+    const done = await waitForImport(team.owner, team.slug, started.body.id);
+    expect(done).toMatchObject({ status: "completed", imported_issues: 13, total_issues: 13 });
+    const counts = await projectCounts(project.id);
+    const storiesUnderEpics = Object.keys(jira.parents).length - jira.subtasks;
+    expect(counts).toMatchObject({ issues: 13, modules: 2, moduleIssues: storiesUnderEpics, parents: 4 });
+    expect(counts.groups).toEqual(groupsOf(jira.by_status_without_epics));
+    const modules = await env.DB.prepare("SELECT m.name, count(mi.issue_id) AS n FROM modules m LEFT JOIN module_issues mi ON mi.module_id = m.id WHERE m.project_id = ? GROUP BY m.id ORDER BY m.name")
+      .bind(project.id)
+      .all<{ name: string; n: number }>();
+    expect(modules.results.map((row) => row.name)).toEqual([expect.stringMatching(/^Epic \d+ of /), expect.stringMatching(/^Epic \d+ of /)]);
+    expect(modules.results.every((row) => row.n > 0)).toBe(true);
+  });
+
+  /** An importer row recorded without queueing it, so the test drives its runs itself. */
+  async function recordImport(jira: { key: string; email: string; api_token: string }, projectId: string, token = jira.api_token) {
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO importers (id, workspace_id, project_id, service, status, metadata, config, data, initiated_by, progressed_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'jira', 'processing', ?, '{"epics_to_modules":false}', '{"users":[]}', ?, ?, ?, ?)`,
+    )
+      .bind(id, team.workspaceId, projectId, JSON.stringify({ ...credentials(jira), cloud_hostname: host, api_token: token }), team.owner.user.id, now, now, now)
+      .run();
+    return id;
+  }
+
+  it("waits out Jira's rate limit and continues where it stopped", async () => {
+    const jira = await jiraProject({ epics: 1, stories: 150, subtasks: 20, comments: 0 });
+    const project = await createProject(team.owner, team.slug);
+    const id = await recordImport(jira, project.id);
+    const delays: number[] = [];
+    const requeue = async (_job: unknown, delaySeconds: number) => {
+      delays.push(delaySeconds);
+    };
+    // Two pages land (statuses, labels), then Jira answers 429 with Retry-After: 3.
+    expect(await runImport(env, id, { budgetMs: 0, requeue })).toBe("continues");
+    expect(await runImport(env, id, { budgetMs: 0, requeue })).toBe("continues");
+    await fault(jira.email, 429, 1, 3);
+    expect(await runImport(env, id, { budgetMs: 0, requeue })).toBe("waiting");
+    expect(delays.at(-1)).toBe(3);
+    const outcomes: string[] = [];
+    for (let run = 0; run < 10 && outcomes.at(-1) !== "completed"; run++) outcomes.push(await runImport(env, id, { budgetMs: 0, requeue }));
+    expect(outcomes).toEqual(["continues", "completed"]);
+    expect(await countRows("issues", "project_id = ?", project.id)).toBe(171);
+    const log = await callLog(jira.email);
+    expect(log.filter((call) => call.status === 429)).toHaveLength(1);
+    // The page refused with 429 was asked for again, not skipped.
+    const searches = log.filter((call) => call.path.startsWith("/rest/api/3/search/jql"));
+    expect(searches.map((call) => call.status)).toEqual([429, 200, 200]);
+  });
+
+  it("fails with Jira's reason when the token is revoked, and after retries when Jira stays down", async () => {
+    const jira = await jiraProject({ stories: 3 });
+    const project = await createProject(team.owner, team.slug);
+    const requeue = async () => {};
+    const revoked = await recordImport(jira, project.id, "revoked");
+    expect(await runImport(env, revoked, { requeue })).toBe("failed");
+    const refused = await env.DB.prepare("SELECT status, error FROM importers WHERE id = ?").bind(revoked).first();
+    expect(refused).toEqual({ status: "failed", error: "Jira did not accept this email and API token. Check both and try again." });
+
+    const down = await recordImport(jira, project.id);
+    // Every call fails from now on (each run makes two before giving up).
+    await fault(jira.email, 503, 50);
+    const outcomes: string[] = [];
+    for (let run = 0; run < MAX_ATTEMPTS + 2 && outcomes.at(-1) !== "failed"; run++) outcomes.push(await runImport(env, down, { requeue }));
+    expect(outcomes).toEqual([...Array(MAX_ATTEMPTS - 1).fill("retrying"), "failed"]);
+    const failed = await env.DB.prepare("SELECT error FROM importers WHERE id = ?").bind(down).first<{ error: string }>();
+    expect(failed?.error).toMatch(/^Jira at .* is unavailable \(it answered 503\)\. \(gave up after 6 attempts\)$/);
+    expect(await countRows("issues", "project_id = ?", project.id)).toBe(0);
   });
 });

@@ -50,6 +50,9 @@ export interface FakeProjectSummary {
   by_status_without_epics: Record<string, number>;
   /** Issue key -> parent issue key (stories under epics, sub-tasks under their issue). */
   parents: Record<string, string>;
+  /** Issues per assignee accountId (epics included), and per assignee without the epics. */
+  assigned: Record<string, number>;
+  assigned_without_epics: Record<string, number>;
 }
 
 const DEFAULT_STATUSES: { name: string; category: Category }[] = [
@@ -276,7 +279,15 @@ function summaryOf(project: FakeProject): FakeProjectSummary {
     by_status: count(project.issues),
     by_status_without_epics: count(project.issues.filter((i) => i.type !== "Epic")),
     parents,
+    assigned: perAssignee(project.issues),
+    assigned_without_epics: perAssignee(project.issues.filter((i) => i.type !== "Epic")),
   };
+}
+
+function perAssignee(list: FakeIssue[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const issue of list) if (issue.assignee) out[issue.assignee.accountId] = (out[issue.assignee.accountId] ?? 0) + 1;
+  return out;
 }
 
 const errors = (status: number, ...messages: string[]) => json({ errorMessages: messages, errors: {} }, { status });
