@@ -232,14 +232,14 @@ function sourceFor(jira: { key: string; email: string; api_token: string }, epic
 async function readAll(source: ReturnType<typeof createJiraSource>) {
   const pages: ImportPage[] = [];
   const waits: number[] = [];
-  let total: number | undefined;
+  const totals: number[] = [];
   let cursor: ImportCursor | null = null;
   for (let step = 0; step < 200; step++) {
     try {
       const read = await source.readPage(cursor);
       pages.push(read.page);
-      total ??= read.total_issues;
-      if (read.next === null) return { pages, total, waits };
+      if (read.total_issues !== undefined) totals.push(read.total_issues);
+      if (read.next === null) return { pages, total: totals.at(-1), totals, waits };
       cursor = read.next;
     } catch (error) {
       if (!(error instanceof SourceRateLimited)) throw error;
@@ -329,6 +329,19 @@ describe("the Jira source (what the import job reads)", () => {
     expect(new Set(inModules.map((i) => i.module_key))).toEqual(new Set(modules.map((m) => m.key)));
     // Stories under epics have no parent issue now; sub-tasks keep theirs.
     expect(issues.filter((i) => i.parent_key)).toHaveLength(3);
+  });
+
+  it("finds epics by their level when the site calls them something else", async () => {
+    const jira = await jiraProject({ epics: 2, stories: 6, subtasks: 0, epic_type_name: "Feature" });
+    const { pages, totals } = await readAll(sourceFor(jira, true));
+    expect(all(pages, "modules")).toHaveLength(2);
+    expect(all(pages, "issues")).toHaveLength(6);
+    expect(all(pages, "issues").filter((issue) => issue.module_key)).toHaveLength(4);
+    // Jira cannot count a type it does not know by that name; once the epics are read, it is right.
+    expect(totals).toEqual([8, 6]);
+    const info = await team.member.get(infoPath(team.slug, credentials(jira)));
+    expectStatus(info, 200);
+    expect(info.body).toMatchObject({ issues: 8, modules: 0 });
   });
 
   it("waits when Jira says so and continues from the same page", async () => {

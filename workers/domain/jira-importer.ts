@@ -6,6 +6,7 @@ import {
   allLabels,
   approximateCount,
   assignableUsers,
+  epicCount,
   getProject,
   projectJql,
   projectStatuses,
@@ -83,8 +84,12 @@ export async function jiraProjectInfo(ctx: ActorContext, slug: string, query: un
       approximateCount(client, projectJql(site.projectKey)),
       allLabels(client),
       projectStatuses(client, site.projectKey),
-      approximateCount(client, projectJql(site.projectKey, "issuetype = Epic")),
-      assignableUsers(client, site.projectKey),
+      epicCount(client, site.projectKey),
+      // Listing people needs a permission some accounts lack: the import still works without it.
+      assignableUsers(client, site.projectKey).catch((error) => {
+        if (error instanceof SourceRefused) return [];
+        throw error;
+      }),
     ]);
     return {
       issues,

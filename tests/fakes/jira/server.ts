@@ -32,6 +32,8 @@ export interface ProjectSpec {
   statuses?: { name: string; category: Category }[];
   /** At most this many comments ride along in a search result's `comment` field. */
   search_comment_limit?: number;
+  /** What the site calls its epics (a renamed or translated type); JQL knows only this name. */
+  epic_type_name?: string;
 }
 
 export interface FakeProjectSummary {
@@ -117,6 +119,7 @@ interface FakeProject {
   users: FakeUser[];
   issues: FakeIssue[];
   searchCommentLimit: number;
+  epicTypeName: string;
 }
 
 interface Fault {
@@ -255,6 +258,7 @@ function generate(spec: ProjectSpec): FakeProject {
     users,
     issues,
     searchCommentLimit: spec.search_comment_limit ?? 5,
+    epicTypeName: spec.epic_type_name ?? "Epic",
   };
 }
 
@@ -336,14 +340,16 @@ export function createFakeJira(): FetchHandler {
     };
   }
 
-  function issueTypeJson(type: FakeIssue["type"], origin: string) {
+  const typeName = (type: FakeIssue["type"], project: FakeProject) => (type === "Epic" ? project.epicTypeName : type);
+
+  function issueTypeJson(type: FakeIssue["type"], project: FakeProject, origin: string) {
     const t = ISSUE_TYPES[type];
     return {
       self: `${origin}/rest/api/3/issuetype/${t.id}`,
       id: t.id,
       description: t.description,
       iconUrl: `${origin}/images/icons/issuetypes/${type.toLowerCase()}.svg`,
-      name: type,
+      name: typeName(type, project),
       subtask: t.subtask,
       hierarchyLevel: t.hierarchyLevel,
     };
@@ -371,7 +377,7 @@ export function createFakeJira(): FetchHandler {
     const all: Record<string, unknown> = {
       summary: issue.summary,
       description: issue.description,
-      issuetype: issueTypeJson(issue.type, origin),
+      issuetype: issueTypeJson(issue.type, project, origin),
       status: statusJson(issue.status, origin),
       priority: priorityJson(issue.priority, origin),
       labels: issue.labels,
@@ -400,7 +406,7 @@ export function createFakeJira(): FetchHandler {
           summary: issue.parent.summary,
           status: statusJson(issue.parent.status, origin),
           priority: priorityJson(issue.parent.priority, origin),
-          issuetype: issueTypeJson(issue.parent.type, origin),
+          issuetype: issueTypeJson(issue.parent.type, project, origin),
         },
       };
     }
@@ -425,10 +431,13 @@ export function createFakeJira(): FetchHandler {
     if (!parsed) return errors(400, `Error in the JQL Query: the query '${jql}' is not supported here.`);
     const project = findProject(email, parsed.project);
     if (!project) return errors(400, `The value '${parsed.project}' does not exist for the field 'project'.`);
+    const wanted = parsed.type;
+    const names = Object.keys(ISSUE_TYPES).map((type) => typeName(type as FakeIssue["type"], project).toLowerCase());
+    if (wanted && !names.includes(wanted.name)) return errors(400, `The value '${wanted.name}' does not exist for the field 'issuetype'.`);
     let issues = project.issues.filter((issue) => {
-      if (!parsed.type) return true;
-      const same = issue.type.toLowerCase() === parsed.type.name;
-      return parsed.type.op === "=" ? same : !same;
+      if (!wanted) return true;
+      const same = typeName(issue.type, project).toLowerCase() === wanted.name;
+      return wanted.op === "=" ? same : !same;
     });
     issues = [...issues].sort((a, b) => (parsed.desc ? b.number - a.number : a.number - b.number));
     return { issues, project };
@@ -500,7 +509,7 @@ export function createFakeJira(): FetchHandler {
           types.map((type) => ({
             self: `${origin}/rest/api/3/issuetype/${ISSUE_TYPES[type].id}`,
             id: ISSUE_TYPES[type].id,
-            name: type,
+            name: typeName(type, project),
             subtask: ISSUE_TYPES[type].subtask,
             // Sub-tasks use the same workflow minus its first status, so ids repeat across types.
             statuses: (type === "Sub-task" ? project.statuses.slice(1) : project.statuses).map((s) => statusJson(s, origin)),
@@ -514,7 +523,7 @@ export function createFakeJira(): FetchHandler {
         key: project.key,
         description: "",
         lead: userJson(project.users[0], origin),
-        issueTypes: types.map((type) => issueTypeJson(type, origin)),
+        issueTypes: types.map((type) => issueTypeJson(type, project, origin)),
         name: project.name,
         projectTypeKey: "software",
         simplified: false,

@@ -1,5 +1,6 @@
 // The Jira Cloud REST v3 calls the importer makes, with the parts of their answers it reads.
 import type { JiraUser } from "../../domain/schemas/jira-importer";
+import { SourceRefused } from "../source";
 import type { JiraClient } from "./client";
 
 export interface JiraStatus {
@@ -85,6 +86,22 @@ export async function projectStatuses(client: JiraClient, key: string): Promise<
   const byId = new Map<string, JiraStatus>();
   for (const type of Array.isArray(types) ? types : []) for (const status of type.statuses ?? []) if (status?.id && !byId.has(status.id)) byId.set(status.id, status);
   return [...byId.values()];
+}
+
+/** The JQL of a project's epics. Jira resolves the type by name, which a site may have renamed. */
+export const epicsJql = (key: string) => projectJql(key, "issuetype = Epic");
+
+/**
+ * How many epics the project has; 0 when Jira does not know an issue type named Epic (a renamed
+ * or translated type), since the count only informs and the import finds epics by their level.
+ */
+export async function epicCount(client: JiraClient, key: string): Promise<number> {
+  try {
+    return await approximateCount(client, epicsJql(key));
+  } catch (error) {
+    if (error instanceof SourceRefused) return 0;
+    throw error;
+  }
 }
 
 export async function approximateCount(client: JiraClient, jql: string): Promise<number> {

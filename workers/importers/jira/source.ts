@@ -20,6 +20,7 @@ import {
   type JiraStatus,
   allComments,
   approximateCount,
+  epicCount,
   labelPage,
   projectJql,
   projectStatuses,
@@ -29,7 +30,7 @@ import { JiraClient, jiraHostOf, jiraProjectKeyOf } from "./client";
 
 type JiraCursor =
   | { phase: "labels"; startAt: number }
-  | { phase: "epics"; token: string | null }
+  | { phase: "epics"; token: string | null; epics: number }
   | { phase: "issues"; token: string | null };
 
 /** Statuses whose category is done but whose name says the work was dropped. */
@@ -113,7 +114,8 @@ function cursorOf(value: ImportCursor | null): JiraCursor | null {
   const phase = (value as Record<string, unknown>).phase;
   const token = (value as Record<string, unknown>).token;
   if (phase === "labels") return { phase, startAt: Number((value as Record<string, unknown>).startAt) || 0 };
-  if (phase === "epics" || phase === "issues") return { phase, token: typeof token === "string" ? token : null };
+  if (phase === "epics") return { phase, token: typeof token === "string" ? token : null, epics: Number((value as Record<string, unknown>).epics) || 0 };
+  if (phase === "issues") return { phase, token: typeof token === "string" ? token : null };
   return null;
 }
 
@@ -122,13 +124,13 @@ export function createJiraSource(ctx: SourceContext): ImportSource {
   const options = optionsOf(ctx);
   const client = new JiraClient(ctx.config, { host: options.host, email: options.email, apiToken: options.apiToken });
   const key = options.projectKey;
-  const afterLabels: JiraCursor = { phase: options.epicsToModules ? "epics" : "issues", token: null };
+  const afterLabels: JiraCursor = options.epicsToModules ? { phase: "epics", token: null, epics: 0 } : { phase: "issues", token: null };
 
   async function firstPage(): Promise<SourcePage> {
     const [statuses, total, epics] = await Promise.all([
       projectStatuses(client, key),
       approximateCount(client, projectJql(key)),
-      options.epicsToModules ? approximateCount(client, projectJql(key, "issuetype = Epic")) : Promise.resolve(0),
+      options.epicsToModules ? epicCount(client, key) : Promise.resolve(0),
     ]);
     return {
       page: { states: statuses.map((status) => ({ key: status.id, name: status.name.slice(0, TITLE_MAX), group: stateGroupOf(status) })) },
@@ -145,12 +147,16 @@ export function createJiraSource(ctx: SourceContext): ImportSource {
     };
   }
 
-  async function epicsPage(token: string | null): Promise<SourcePage> {
-    const page = await searchIssues(client, projectJql(key, "issuetype = Epic"), token, "summary,description,duedate,issuetype");
-    return {
-      page: { modules: page.issues.filter((issue) => isEpic(issue.fields.issuetype)).map(moduleOf) },
-      next: page.nextPageToken ? { phase: "epics", token: page.nextPageToken } : { phase: "issues", token: null },
-    };
+  async function epicsPage(token: string | null, epicsBefore: number): Promise<SourcePage> {
+    // Every issue, with few fields, keeping those one level above stories: a type named "Epic"
+    // in JQL could be renamed or translated on the site, the hierarchy level cannot.
+    const page = await searchIssues(client, projectJql(key), token, "summary,description,duedate,issuetype");
+    const modules = page.issues.filter((issue) => isEpic(issue.fields.issuetype)).map(moduleOf);
+    const epics = epicsBefore + modules.length;
+    if (page.nextPageToken) return { page: { modules }, next: { phase: "epics", token: page.nextPageToken, epics } };
+    // Every epic is known now: the issues to come are all the others.
+    const total = await approximateCount(client, projectJql(key));
+    return { page: { modules }, next: { phase: "issues", token: null }, total_issues: Math.max(0, total - epics) };
   }
 
   function moduleOf(issue: JiraIssue) {
@@ -208,15 +214,12 @@ export function createJiraSource(ctx: SourceContext): ImportSource {
 
   async function issuesPage(token: string | null): Promise<SourcePage> {
     const page = await searchIssues(client, projectJql(key), token);
-    const out: Required<Pick<ImportPage, "issues" | "comments" | "labels" | "modules">> = { issues: [], comments: [], labels: [], modules: [] };
+    const out: Required<Pick<ImportPage, "issues" | "comments" | "labels">> = { issues: [], comments: [], labels: [] };
     const labelNames = new Set<string>();
     for (const issue of page.issues) {
       if (!issue?.id || !issue.fields) continue;
-      if (options.epicsToModules && isEpic(issue.fields.issuetype)) {
-        // Epics were read as modules already; one whose type is not named "Epic" is caught here.
-        if (issue.fields.issuetype?.name?.toLowerCase() !== "epic") out.modules.push(moduleOf(issue));
-        continue;
-      }
+      // Epics were read as modules already.
+      if (options.epicsToModules && isEpic(issue.fields.issuetype)) continue;
       out.issues.push(issueOf(issue));
       for (const label of issue.fields.labels ?? []) if (typeof label === "string" && label !== "") labelNames.add(label);
     }
@@ -240,7 +243,7 @@ export function createJiraSource(ctx: SourceContext): ImportSource {
       const cursor = cursorOf(value);
       if (cursor === null) return firstPage();
       if (cursor.phase === "labels") return labelsPage(cursor.startAt);
-      if (cursor.phase === "epics") return epicsPage(cursor.token);
+      if (cursor.phase === "epics") return epicsPage(cursor.token, cursor.epics);
       return issuesPage(cursor.token);
     },
   };
