@@ -500,7 +500,11 @@ describe("importing a Jira project (the import job)", () => {
   it("turns epics into modules with their issues when asked", async () => {
     const jira = await jiraProject({ epics: 2, stories: 9, subtasks: 4, users: 3, comments: 1 });
     const project = await createProject(team.owner, team.slug);
-    const started = await team.owner.post(importPath(team.slug), importPayload(jira, project.id, true, `jira-m-${jira.key.toLowerCase()}@example.com`));
+    const notInvited = `jira-m-${jira.key.toLowerCase()}@example.com`;
+    const payload = importPayload(jira, project.id, true, notInvited);
+    // With invitations turned off in the wizard, the person marked "invite" is not invited.
+    payload.data.invite_users = false;
+    const started = await team.owner.post(importPath(team.slug), payload);
     expectStatus(started, 201);
     const done = await waitForImport(team.owner, team.slug, started.body.id);
     expect(done).toMatchObject({ status: "completed", imported_issues: 13, total_issues: 13 });
@@ -513,6 +517,7 @@ describe("importing a Jira project (the import job)", () => {
       .all<{ name: string; n: number }>();
     expect(modules.results.map((row) => row.name)).toEqual([expect.stringMatching(/^Epic \d+ of /), expect.stringMatching(/^Epic \d+ of /)]);
     expect(modules.results.every((row) => row.n > 0)).toBe(true);
+    expect(await countRows("workspace_invitations", "email = ?", notInvited)).toBe(0);
   });
 
   /** An importer row recorded without queueing it, so the test drives its runs itself. */

@@ -116,6 +116,7 @@ export async function startJiraImport(ctx: ActorContext, slug: string, body: unk
     projectId: input.project_id,
     metadata: { cloud_hostname: site.host, project_key: site.projectKey, email: site.email, api_token: site.apiToken },
     config: { epics_to_modules: input.config.epics_to_modules },
+    inviteUsers: input.data.invite_users,
     data: {
       users: input.data.users.map((user) => ({ username: user.username, import: user.import, email: user.email })),
       invite_users: input.data.invite_users,
