@@ -133,7 +133,7 @@ export function createJiraSource(ctx: SourceContext): ImportSource {
       options.epicsToModules ? epicCount(client, key) : Promise.resolve(0),
     ]);
     return {
-      page: { states: statuses.map((status) => ({ key: status.id, name: status.name.slice(0, TITLE_MAX), group: stateGroupOf(status) })) },
+      page: { states: statuses.map((status) => ({ key: status.id, name: (status.name || status.id).slice(0, TITLE_MAX), group: stateGroupOf(status) })) },
       next: { phase: "labels", startAt: 0 },
       total_issues: Math.max(0, total - epics),
     };
@@ -151,7 +151,7 @@ export function createJiraSource(ctx: SourceContext): ImportSource {
     // Every issue, with few fields, keeping those one level above stories: a type named "Epic"
     // in JQL could be renamed or translated on the site, the hierarchy level cannot.
     const page = await searchIssues(client, projectJql(key), token, "summary,description,duedate,issuetype");
-    const modules = page.issues.filter((issue) => isEpic(issue.fields.issuetype)).map(moduleOf);
+    const modules = page.issues.filter((issue) => issue?.id && isEpic(issue.fields?.issuetype)).map(moduleOf);
     const epics = epicsBefore + modules.length;
     if (page.nextPageToken) return { page: { modules }, next: { phase: "epics", token: page.nextPageToken, epics } };
     // Every epic is known now: the issues to come are all the others.

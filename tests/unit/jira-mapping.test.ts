@@ -1,7 +1,9 @@
-// Jira's rich text (Atlassian Document Format) as the HTML and plain text we store, and the
-// mapping of Jira statuses and priorities to ours.
+// Jira's rich text (Atlassian Document Format) as the HTML and plain text we store, the mapping
+// of Jira statuses and priorities to ours, and which host names the importer may reach.
 import { describe, expect, it } from "vitest";
+import type { Config } from "../../workers/env";
 import { adfToHtml, adfToText } from "../../workers/importers/jira/adf";
+import { jiraHostOf, jiraProjectKeyOf } from "../../workers/importers/jira/client";
 import { isoOf, priorityOf, stateGroupOf } from "../../workers/importers/jira/source";
 
 const doc = (...content: unknown[]) => ({ type: "doc", version: 1, content });
@@ -122,5 +124,45 @@ describe("Jira statuses and priorities", () => {
     expect(isoOf("2024-01-02T10:20:30.000+0100")).toBe("2024-01-02T09:20:30.000Z");
     expect(isoOf(null)).toBeNull();
     expect(isoOf("not a date")).toBeNull();
+  });
+});
+
+describe("Jira host names and project keys", () => {
+  const cloud = { JIRA_HOST_SUFFIX: ".atlassian.net" } as Config;
+  const anyHost = { JIRA_HOST_SUFFIX: "" } as Config;
+
+  it("accepts a site's host name, typed bare or as its address", () => {
+    expect(jiraHostOf(cloud, "acme.atlassian.net")).toBe("acme.atlassian.net");
+    expect(jiraHostOf(cloud, " https://Acme.Atlassian.net/ ")).toBe("acme.atlassian.net");
+  });
+
+  it("refuses any host that is not under the configured suffix", () => {
+    for (const typed of [
+      "atlassian.net",
+      ".atlassian.net",
+      "evilatlassian.net",
+      "acme.atlassian.net.evil.com",
+      "acme.atlassian.net:8080",
+      "acme.atlassian.net/wiki",
+      "user@acme.atlassian.net",
+      "169.254.169.254",
+      "localhost",
+      "acme.atlassian.net#",
+      "",
+    ]) {
+      expect(jiraHostOf(cloud, typed), typed).toBeNull();
+    }
+  });
+
+  it("lets tests reach the local fake when the suffix is empty, still as a bare host", () => {
+    expect(jiraHostOf(anyHost, "127.0.0.1:8123")).toBe("127.0.0.1:8123");
+    expect(jiraHostOf(anyHost, "127.0.0.1:8123/x?y")).toBeNull();
+  });
+
+  it("reads project keys in Jira's form", () => {
+    expect(jiraProjectKeyOf(" eng ")).toBe("ENG");
+    expect(jiraProjectKeyOf("ENG_2")).toBe("ENG_2");
+    expect(jiraProjectKeyOf("2ENG")).toBeNull();
+    expect(jiraProjectKeyOf('ENG" OR project != "X')).toBeNull();
   });
 });
