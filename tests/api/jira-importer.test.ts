@@ -558,6 +558,38 @@ describe("importing a Jira project (the import job)", () => {
     expect(searches.map((call) => call.status)).toEqual([429, 200, 200]);
   });
 
+  it("ends a run stopped halfway with exactly the rows of an uninterrupted one", async () => {
+    const jira = await jiraProject({ epics: 2, stories: 140, subtasks: 30, comments: 3 });
+    const rowsOf = async (projectId: string) =>
+      (
+        await env.DB.prepare(
+          `SELECT i.sequence_id, i.name, i.priority, i.target_date, s.name AS state, p.name AS parent,
+             (SELECT count(*) FROM issue_comments c WHERE c.issue_id = i.id) AS comments,
+             (SELECT count(*) FROM issue_labels l WHERE l.issue_id = i.id) AS labels
+           FROM issues i JOIN states s ON s.id = i.state_id LEFT JOIN issues p ON p.id = i.parent_id
+           WHERE i.project_id = ? ORDER BY i.sequence_id`,
+        )
+          .bind(projectId)
+          .all()
+      ).results;
+
+    const straight = await createProject(team.owner, team.slug);
+    const id = await recordImport(jira, straight.id);
+    expect(await runImport(env, id, { requeue: async () => {} })).toBe("completed");
+
+    // One page per run; after the first issue page the run "dies" and a later run picks up.
+    const stopped = await createProject(team.owner, team.slug);
+    const resumed = await recordImport(jira, stopped.id);
+    const requeue = async () => {};
+    for (let run = 0; run < 3; run++) expect(await runImport(env, resumed, { budgetMs: 0, requeue })).toBe("continues");
+    expect(await countRows("issues", "project_id = ?", stopped.id)).toBe(100);
+    expect(await runImport(env, resumed, { requeue })).toBe("completed");
+
+    const expected = await rowsOf(straight.id);
+    expect(expected).toHaveLength(172);
+    expect(await rowsOf(stopped.id)).toEqual(expected);
+  });
+
   it("fails with Jira's reason when the token is revoked, and after retries when Jira stays down", async () => {
     const jira = await jiraProject({ stories: 3 });
     const project = await createProject(team.owner, team.slug);
