@@ -33,6 +33,7 @@ import { pagesRoutes } from "./pages";
 import { displayPreferencesRoutes } from "./display-preferences";
 import { fileAssetsRoutes } from "./file-assets";
 import { importerRoutes } from "./importers";
+import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
 
 export function createApi() {
@@ -93,6 +94,7 @@ export function createApi() {
   api.route("/workspaces", pagesRoutes);
   api.route("/workspaces", displayPreferencesRoutes);
   api.route("/workspaces", importerRoutes);
+  api.route("/workspaces", jiraImporterRoutes);
   api.route("/workspaces", projectExportRoutes);
   api.route("/", fileAssetsRoutes);
   return api;
