@@ -47,6 +47,22 @@ async function issuesLayout(page: Page, world: World, layout: string, ready: (pa
   await ready(page);
 }
 
+/** A CSV import with one unreadable row, into a project of its own (once for both themes). */
+let imported: Promise<unknown> | null = null;
+function importOnce(world: World) {
+  imported ??= (async () => {
+    const project = await owner.post<{ id: string }>(`/api/workspaces/${world.slug}/projects/`, { name: "Imported Board", identifier: "IMP" });
+    const csv = "Title,Due date\nFirst imported issue,2026-01-05\nSecond imported issue,not a date\n";
+    await owner.post(`/api/workspaces/${world.slug}/projects/importers/csv/`, {
+      project_id: project.id,
+      file_name: "contrast.csv",
+      csv,
+      mapping: { title: "Title", due_date: "Due date" },
+    });
+  })();
+  return imported;
+}
+
 const issuePage = (world: World) => `${to.projectIssues(world.slug, world.projectId)}/${world.issueId}`;
 
 const SCREENS: Screen[] = [
@@ -494,11 +510,12 @@ const SCREENS: Screen[] = [
     },
   },
   {
-    name: "workspace settings: import-export",
+    name: "workspace settings: import-export with previous imports",
     signedIn: true,
     open: async (page, world) => {
+      await importOnce(world);
       await go(page, `/${world.slug}/settings/import-export`);
-      await visible(page.getByText("No previous imports available."));
+      await visible(page.getByRole("listitem", { name: "CSV import of contrast.csv" }).getByText("1 row was not imported"));
     },
   },
   {
