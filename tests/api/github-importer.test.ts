@@ -1,0 +1,386 @@
+// The GitHub importer against the fake GitHub: the workspace's token, the wizard's reads, the
+// import payload, and the source the import job reads a repository through.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { getConfig } from "../../workers/env";
+import type { ImporterRow } from "../../workers/importers/importer-row";
+import { GithubSource } from "../../workers/importers/github/source";
+import { type ImportCursor, type ImportPage, SourceRateLimited, SourceRefused, SourceUnavailable } from "../../workers/importers/source";
+import type { Client } from "../helpers/api";
+import { addFault, createFakeRepo, type RepoSpec, uniqueRepoName } from "../helpers/fake-github";
+import { addToProject, createProject, createTeamWithProject, expectStatus } from "../helpers/fixtures";
+
+let tokenCounter = 0;
+const uniqueToken = () => `ghp_test${Date.now().toString(36)}${++tokenCounter}`;
+
+const credentialPath = (slug: string) => `/api/workspaces/${slug}/importers/github/credential/`;
+
+/** Saves `token` as the workspace's GitHub credential and answers the connection. */
+async function connect(client: Client, slug: string, token: string) {
+  const response = await client.put(credentialPath(slug), { token });
+  expectStatus(response, 200);
+  return response.body as { integration_id: string; login: string };
+}
+
+/** A fresh workspace (owner, member, viewer, ...) connected to GitHub with a token of its own. */
+async function connectedTeam(name: string) {
+  const t = await createTeamWithProject(name);
+  const token = uniqueToken();
+  const login = `${name}-octo`;
+  return { ...t, token, login };
+}
+
+describe("the workspace's GitHub token", () => {
+  it("is checked with GitHub, kept, and never sent back", async () => {
+    const t = await connectedTeam("ghtok");
+    const { repository } = await createFakeRepo({ owner: t.login, name: uniqueRepoName(), token: t.token, issues: 1 });
+    expect(repository.full_name).toContain(t.login);
+
+    const none = await t.member.get(credentialPath(t.slug));
+    expect(none.status).toBe(404);
+    expect(none.body.error).toMatch(/not connected/);
+
+    const bad = await t.member.put(credentialPath(t.slug), { token: "ghp_not-a-real-token" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.token[0]).toMatch(/did not accept this token/);
+    const empty = await t.member.put(credentialPath(t.slug), { token: "   " });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ token: ["Please enter your personal access token."] });
+    expect((await t.member.get(credentialPath(t.slug))).status).toBe(404);
+
+    const saved = await t.member.put(credentialPath(t.slug), { token: ` ${t.token} ` });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ integration_id: expect.any(String), login: t.login });
+    expect(JSON.stringify(saved.body)).not.toContain(t.token);
+
+    const read = await t.owner.get(credentialPath(t.slug));
+    expect(read.body).toEqual(saved.body);
+    expect(JSON.stringify(read.body)).not.toContain(t.token);
+
+    // Saving again replaces the token on the same connection.
+    const again = await t.owner.put(credentialPath(t.slug), { token: t.token });
+    expect(again.body.integration_id).toBe(saved.body.integration_id);
+
+    const row = await env.DB.prepare("SELECT config FROM workspace_integrations WHERE id = ?").bind(saved.body.integration_id).first<{ config: string }>();
+    expect(JSON.parse(row!.config)).toEqual({ access_token: t.token });
+  });
+
+  it("is for members and owners only", async () => {
+    const t = await connectedTeam("ghrole");
+    for (const client of [t.viewer, t.guest]) {
+      expect((await client.put(credentialPath(t.slug), { token: t.token })).status).toBe(403);
+      expect((await client.get(credentialPath(t.slug))).status).toBe(403);
+      expect((await client.delete(credentialPath(t.slug))).status).toBe(403);
+    }
+    expect((await t.outsider.get(credentialPath(t.slug))).status).toBe(403);
+  });
+
+  it("can be removed", async () => {
+    const t = await connectedTeam("ghdel");
+    await createFakeRepo({ owner: t.login, name: uniqueRepoName(), token: t.token, issues: 0 });
+    await connect(t.member, t.slug, t.token);
+    expect((await t.member.delete(credentialPath(t.slug))).status).toBe(204);
+    expect((await t.member.get(credentialPath(t.slug))).status).toBe(404);
+    expect((await t.member.delete(credentialPath(t.slug))).status).toBe(404);
+    const info = await t.member.get(`/api/workspaces/${t.slug}/importers/github/?owner=${t.login}&repo=anything`);
+    expect(info.status).toBe(404);
+  });
+});
+
+describe("the wizard's reads", () => {
+  it("lists the token's repositories a page at a time with the total", async () => {
+    const t = await connectedTeam("ghlist");
+    const names = Array.from({ length: 33 }, (_, i) => `r${String(i).padStart(2, "0")}-${uniqueRepoName()}`);
+    for (const name of names) await createFakeRepo({ owner: t.login, name, token: t.token, issues: 0 });
+    const { integration_id } = await connect(t.member, t.slug, t.token);
+
+    const base = `/api/workspaces/${t.slug}/workspace-integrations/${integration_id}/github-repositories/`;
+    const first = await t.member.get(`${base}?page=1`);
+    expect(first.status).toBe(200);
+    expect(first.body.total_count).toBe(33);
+    expect(first.body.repositories).toHaveLength(30);
+    expect(first.body.repositories[0]).toEqual({
+      id: expect.any(Number),
+      name: names[0],
+      full_name: `${t.login}/${names[0]}`,
+      owner: { login: t.login },
+      html_url: `https://github.com/${t.login}/${names[0]}`,
+    });
+    const second = await t.member.get(`${base}?page=2`);
+    expect(second.body.total_count).toBe(33);
+    expect(second.body.repositories.map((r: { name: string }) => r.name)).toEqual(names.slice(30));
+    expect((await t.member.get(base)).body.repositories).toHaveLength(30);
+
+    expect((await t.member.get(`${base}?page=0`)).status).toBe(400);
+    const elsewhere = await t.member.get(`/api/workspaces/${t.slug}/workspace-integrations/00000000-0000-4000-8000-00000000ffff/github-repositories/`);
+    expect(elsewhere.status).toBe(404);
+    expect((await t.viewer.get(base)).status).toBe(403);
+  });
+
+  it("counts a repository's issues with the closed ones, its labels and its people", async () => {
+    const t = await connectedTeam("ghinfo");
+    const name = uniqueRepoName("info");
+    await createFakeRepo({ owner: t.login, name, token: t.token, issues: 12, closed_ratio: 1 / 3, pull_requests: 3, labels: 5, collaborators: 3 });
+    const quiet = uniqueRepoName("quiet");
+    await createFakeRepo({ owner: t.login, name: quiet, token: t.token, issues: 0, pull_requests: 2, collaborators: 2, collaborators_forbidden: true });
+    await connect(t.member, t.slug, t.token);
+
+    const info = await t.member.get(`/api/workspaces/${t.slug}/importers/github/?owner=${t.login}&repo=${name}`);
+    expect(info.status).toBe(200);
+    expect(info.body.issue_count).toBe(12);
+    expect(info.body.labels).toBe(5);
+    expect(info.body.collaborators.map((c: { login: string }) => c.login)).toEqual([t.login, `${t.login}-dev-1`, `${t.login}-dev-2`]);
+    expect(info.body.collaborators[0]).toEqual({ id: expect.any(Number), login: t.login, avatar_url: expect.stringMatching(/^https:/) });
+
+    // Pull requests are no issues; without push access the people come from the assignable ones.
+    const empty = await t.member.get(`/api/workspaces/${t.slug}/importers/github?owner=${t.login}&repo=${quiet}`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ issue_count: 0, labels: 0 });
+    expect(empty.body.collaborators).toHaveLength(2);
+
+    const missing = await t.member.get(`/api/workspaces/${t.slug}/importers/github/?owner=${t.login}&repo=no-such-repo`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe(`GitHub could not find the repository ${t.login}/no-such-repo, or the token may not read it.`);
+    const malformed = await t.member.get(`/api/workspaces/${t.slug}/importers/github/?owner=&repo=a/b`);
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body).sort()).toEqual(["owner", "repo"]);
+  });
+
+  it("says so when GitHub limits or fails the wizard's calls, without a crash", async () => {
+    const t = await connectedTeam("ghfail");
+    const name = uniqueRepoName("fail");
+    await createFakeRepo({ owner: t.login, name, token: t.token, issues: 3 });
+    await connect(t.member, t.slug, t.token);
+    const path = `/api/workspaces/${t.slug}/importers/github/?owner=${t.login}&repo=${name}`;
+
+    await addFault({ repo: `${t.login}/${name}`, kind: "rate_limit", count: 1, retry_after: 120 });
+    const limited = await t.member.get(path);
+    expect(limited.status).toBe(400);
+    expect(limited.body.error).toBe("GitHub's rate limit was reached. Try again in 2 minutes.");
+
+    await addFault({ repo: `${t.login}/${name}`, kind: "unavailable", count: 1 });
+    const down = await t.member.get(path);
+    expect(down.status).toBe(400);
+    expect(down.body.error).toMatch(/^GitHub is unavailable \(503/);
+
+    expect((await t.member.get(path)).body.issue_count).toBe(3);
+  });
+});
+
+describe("starting an import", () => {
+  const payload = (repo: { id: number; name: string; owner: string }, projectId: string, users: unknown[]) => ({
+    metadata: { owner: repo.owner, name: repo.name, repository_id: repo.id, url: `https://github.com/${repo.owner}/${repo.name}` },
+    data: { users },
+    config: { sync: false },
+    project_id: projectId,
+  });
+
+  it("needs an email for every person who is mapped or invited", async () => {
+    const t = await connectedTeam("ghpay");
+    const name = uniqueRepoName("pay");
+    const { repository } = await createFakeRepo({ owner: t.login, name, token: t.token, issues: 2 });
+    await connect(t.member, t.slug, t.token);
+    const path = `/api/workspaces/${t.slug}/projects/importers/github/`;
+    const repo = { id: repository.id, name, owner: t.login };
+
+    const missing = await t.member.post(path, payload(repo, t.project.id, [
+      { username: "a", import: "invite", email: "" },
+      { username: "b", import: "map", email: "  " },
+      { username: "c", import: false, email: "" },
+    ]));
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ "data.users.0.email": ["This field is required"], "data.users.1.email": ["This field is required"] });
+
+    const noProject = await t.member.post(path, { ...payload(repo, t.project.id, []), project_id: "" });
+    expect(noProject.status).toBe(400);
+    expect(noProject.body.project_id).toEqual(["Please select a project."]);
+
+    const started = await t.member.post(path, payload(repo, t.project.id, [
+      { username: t.login, import: "map", email: t.member.user.email },
+      { username: "c", import: false, email: "" },
+    ]));
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ service: "github", status: "processing", project_id: t.project.id, source_label: `${t.login}/${name}` });
+    expect(JSON.stringify(started.body)).not.toContain(t.token);
+    const listed = await t.member.get(`/api/workspaces/${t.slug}/importers/`);
+    expect(listed.body.map((i: { id: string }) => i.id)).toContain(started.body.id);
+    expect(JSON.stringify(listed.body)).not.toContain(t.token);
+  });
+
+  it("goes only into a project the caller may write to, once GitHub is connected", async () => {
+    const t = await connectedTeam("ghproj");
+    const name = uniqueRepoName("proj");
+    const { repository } = await createFakeRepo({ owner: t.login, name, token: t.token, issues: 2 });
+    const path = `/api/workspaces/${t.slug}/projects/importers/github/`;
+    const repo = { id: repository.id, name, owner: t.login };
+
+    const unconnected = await t.member.post(path, payload(repo, t.project.id, []));
+    expect(unconnected.status).toBe(404);
+    await connect(t.owner, t.slug, t.token);
+
+    // A project the member is not in, and the viewer who may read but not write.
+    const other = await createProject(t.owner, t.slug);
+    expect((await t.member.post(path, payload(repo, other.id, []))).status).toBe(403);
+    expect((await t.viewer.post(path, payload(repo, t.project.id, []))).status).toBe(403);
+    await addToProject(t.owner, t.slug, other.id, [{ user: t.member, role: 15 }]);
+    expect((await t.member.post(path, payload(repo, other.id, []))).status).toBe(201);
+  });
+});
+
+/** A GitHub source reading `repo` with `token`, as the import job builds it. */
+function sourceFor(spec: Pick<RepoSpec, "owner" | "name" | "token">, repositoryId: number) {
+  const importer = {
+    id: "test-importer",
+    service: "github",
+    metadata: { owner: spec.owner, name: spec.name, repository_id: repositoryId, url: "", access_token: spec.token },
+    config: { sync: false },
+    data: { users: [] },
+    progress: null,
+  } as unknown as ImporterRow;
+  return new GithubSource({ env, config: getConfig(env), importer });
+}
+
+interface ReadAll {
+  pages: ImportPage[];
+  cursors: (ImportCursor | null)[];
+  total: number | undefined;
+}
+
+async function readAll(source: GithubSource, from: ImportCursor | null = null, stopAfter = Number.POSITIVE_INFINITY): Promise<ReadAll> {
+  const out: ReadAll = { pages: [], cursors: [], total: undefined };
+  let cursor = from;
+  for (let i = 0; i < stopAfter; i++) {
+    const { page, next, total_issues } = await source.readPage(cursor);
+    out.pages.push(page);
+    out.cursors.push(next);
+    out.total ??= total_issues;
+    if (next === null) break;
+    cursor = next;
+  }
+  return out;
+}
+
+function merged(pages: ImportPage[]) {
+  return {
+    labels: pages.flatMap((p) => p.labels ?? []),
+    issues: pages.flatMap((p) => p.issues ?? []),
+    comments: pages.flatMap((p) => p.comments ?? []),
+    parents: pages.flatMap((p) => p.parents ?? []),
+  };
+}
+
+describe("the source the import job reads", () => {
+  const big = {
+    owner: "acme",
+    name: uniqueRepoName("big"),
+    token: uniqueToken(),
+    issues: 2500,
+    closed_ratio: 1 / 3,
+    comments_per_issue: 2,
+    labels: 12,
+    issues_with_sub_issues: 150,
+    sub_issues_per_parent: 3,
+    issues_tracking_others: 20,
+    pull_requests: 300,
+    collaborators: 6,
+  } satisfies RepoSpec;
+
+  it("reads a 2,500-issue repository completely: closed issues, labels, comments, parents; no pull requests", async () => {
+    const { repository, expected } = await createFakeRepo(big);
+    const source = sourceFor(big, repository.id);
+    const { pages, total } = await readAll(source);
+    const all = merged(pages);
+
+    expect(total).toBe(2500);
+    expect(all.issues).toHaveLength(2500);
+    expect(new Set(all.issues.map((i) => i.key)).size).toBe(2500);
+    const inGroup = (group: string) => all.issues.filter((i) => i.state.group === group).length;
+    expect(inGroup("backlog")).toBe(expected.open);
+    expect(inGroup("completed")).toBe(expected.completed);
+    expect(inGroup("cancelled")).toBe(expected.cancelled);
+    expect(expected.open).toBe(1667);
+    expect(expected.completed + expected.cancelled).toBe(833);
+    expect(expected.cancelled).toBe(208);
+    expect(all.issues.every((i) => !i.url?.includes("/pull/"))).toBe(true);
+
+    expect(all.labels).toHaveLength(12);
+    expect(all.labels[0]).toEqual({ key: expect.stringMatching(/^github:\d+$/), name: "bug", color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+    const labelKeys = new Set(all.labels.map((l) => l.key));
+    expect(all.issues.every((i) => i.labels.length > 0 && i.labels.every((k) => labelKeys.has(k)))).toBe(true);
+
+    // Two comments on every issue; the pull requests' comments are left out.
+    expect(all.comments).toHaveLength(5000);
+    const issueKeys = new Set(all.issues.map((i) => i.key));
+    expect(all.comments.every((c) => issueKeys.has(c.issue_key))).toBe(true);
+    expect(all.comments[0].html).toContain("<strong>looks</strong>");
+
+    const numberOf = (key: string) => Number(key.split("#")[1]);
+    const parents = Object.fromEntries(all.parents.map((p) => [String(numberOf(p.child_key)), numberOf(p.parent_key)]));
+    expect(parents).toEqual(expected.parents);
+    expect(Object.keys(parents)).toHaveLength(150 * 3 + 20);
+
+    const first = all.issues.find((i) => i.key.endsWith("#1"))!;
+    expect(first).toMatchObject({
+      title: "Issue 1: crash on start",
+      state: { group: "backlog" },
+      priority: "none",
+      assignees: ["acme"],
+      url: "https://github.com/acme/" + big.name + "/issues/1",
+    });
+    expect(first.description_html).toContain("<strong>1</strong>");
+    expect(first.description_html).toContain("<ol>");
+    const closed = all.issues.find((i) => i.state.group === "completed")!;
+    expect(closed.completed_at).toMatch(/^2024-/);
+  });
+
+  it("resumes from any saved cursor and ends with exactly what an uninterrupted read brings", async () => {
+    const spec = { ...big, name: uniqueRepoName("resume"), issues: 450, pull_requests: 40, issues_with_sub_issues: 25, issues_tracking_others: 5 };
+    const { repository } = await createFakeRepo(spec);
+    const whole = merged((await readAll(sourceFor(spec, repository.id))).pages);
+
+    // Stop after 4 pages (in the issues), then after 9 (in the comments), with a fresh source each time.
+    const firstLeg = await readAll(sourceFor(spec, repository.id), null, 4);
+    const secondLeg = await readAll(sourceFor(spec, repository.id), JSON.parse(JSON.stringify(firstLeg.cursors.at(-1))), 5);
+    const rest = await readAll(sourceFor(spec, repository.id), JSON.parse(JSON.stringify(secondLeg.cursors.at(-1))));
+    const resumed = merged([...firstLeg.pages, ...secondLeg.pages, ...rest.pages]);
+    expect(resumed).toEqual(whole);
+    expect(whole.issues).toHaveLength(450);
+  });
+
+  it("turns GitHub's answers into the job's error kinds", async () => {
+    const spec = { owner: "acme", name: uniqueRepoName("faults"), token: uniqueToken(), issues: 150, pull_requests: 10 } satisfies RepoSpec;
+    const { repository } = await createFakeRepo(spec);
+    const full = `${spec.owner}/${spec.name}`;
+    const source = sourceFor(spec, repository.id);
+    const issuesPage = { phase: "issues", page: 1, issues: "", with_sub_issues: [], tracks: [], sub_children: "" };
+
+    await addFault({ repo: full, kind: "rate_limit", count: 1, retry_after: 30 });
+    const limited = await source.readPage(issuesPage).catch((e) => e);
+    expect(limited).toBeInstanceOf(SourceRateLimited);
+    expect(limited.retryAfterSeconds).toBeGreaterThanOrEqual(29);
+    expect(limited.retryAfterSeconds).toBeLessThanOrEqual(31);
+
+    await addFault({ repo: full, kind: "secondary_rate_limit", count: 1, retry_after: 7 });
+    const secondary = await source.readPage(issuesPage).catch((e) => e);
+    expect(secondary).toBeInstanceOf(SourceRateLimited);
+    expect(secondary.retryAfterSeconds).toBe(7);
+
+    await addFault({ repo: full, kind: "unavailable", count: 1 });
+    expect(await source.readPage(issuesPage).catch((e) => e)).toBeInstanceOf(SourceUnavailable);
+
+    await addFault({ repo: full, kind: "bad_credentials", count: 1 });
+    const refused = await source.readPage(issuesPage).catch((e) => e);
+    expect(refused).toBeInstanceOf(SourceRefused);
+    expect(refused.message).toMatch(/did not accept the access token \(Bad credentials\)/);
+
+    const gone = await sourceFor({ ...spec, name: "no-such-repo" }, repository.id).readPage(issuesPage).catch((e) => e);
+    expect(gone).toBeInstanceOf(SourceRefused);
+    expect(gone.message).toBe("GitHub could not find the repository acme/no-such-repo, or the token may not read it.");
+
+    // After the faults the same page reads normally: 100 issues and pull requests, the issues kept.
+    const { page, next } = await source.readPage(issuesPage);
+    expect(page.issues!.length).toBeGreaterThan(90);
+    expect(next).toMatchObject({ phase: "issues", page: 2 });
+  });
+});
+
