@@ -198,10 +198,9 @@ export class GithubSource implements ImportSource {
   }
 
   private async readLabels(page: number): Promise<SourcePage> {
-    const [answer, total] = await Promise.all([
-      this.client.get<GithubLabel[]>(`${this.repoPath}/labels`, { per_page: PER_PAGE, page }, this.notFound),
-      page === 1 ? this.issueCount() : Promise.resolve(undefined),
-    ]);
+    // The labels first: a repository that is gone then fails with that clear reason.
+    const answer = await this.client.get<GithubLabel[]>(`${this.repoPath}/labels`, { per_page: PER_PAGE, page }, this.notFound);
+    const total = page === 1 ? await this.issueCount() : undefined;
     const labels: SourceLabel[] = answer.body.map((label) => ({
       key: `github:${label.id}`,
       name: label.name,
