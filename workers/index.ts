@@ -1,11 +1,11 @@
 // The Worker entry: /api/* goes to Hono, everything else to Remix; the same module consumes the
-// JOBS queue and exports the ProjectBoard Durable Object.
+// JOBS queue, runs the watchdog cron and exports the ProjectBoard Durable Object.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build (`remix vite:build`), aliased in wrangler.toml and vitest.config.ts so
 // typechecking does not depend on build output; wrangler bundles it into this Worker.
 import * as build from "virtual:remix-server-build";
 import { createApi } from "./api/app";
-import { consumeJobs, type JobMessage } from "./jobs";
+import { consumeJobs, type JobMessage, superviseJobs } from "./jobs";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
 
 export { ProjectBoard } from "../durable-objects/project-board";
@@ -26,5 +26,9 @@ export default {
   },
   async queue(batch, env) {
     await consumeJobs(batch, env);
+  },
+  // The watchdog, every minute: resumes idle imports and exports, fails the stalled ones.
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(superviseJobs(env));
   },
 } satisfies ExportedHandler<Env, JobMessage>;

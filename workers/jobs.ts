@@ -1,7 +1,10 @@
 // Queue messages (JOBS) and their consumer. Jobs are idempotent: a redelivered message does no
-// harm, so the consumer can retry freely.
+// harm, so the consumer can retry freely. Import and export runs are resumable (workers/importers,
+// workers/exports).
 import type { Change } from "../durable-objects/protocol";
 import type { AppEnv } from "./env";
+import { runExport, superviseExports } from "./exports/runner";
+import { runImport, superviseImports } from "./importers/runner";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -21,6 +24,14 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "board.revoke":
       await boardOf(env, job.projectId).disconnectUser(job.userId);
       return;
+    case "import.run":
+      // A run settles its own failures (retry later or fail the import); it throws only when it
+      // could not even record that, and then the queue's retry runs it again.
+      await runImport(env, job.importerId);
+      return;
+    case "export.run":
+      await runExport(env, job.exportId);
+      return;
   }
 }
 
@@ -34,4 +45,9 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
       message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
     }
   }
+}
+
+/** The cron watchdog: no import or export stays processing forever. */
+export async function superviseJobs(env: AppEnv) {
+  await Promise.all([superviseImports(env), superviseExports(env)]);
 }

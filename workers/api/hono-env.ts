@@ -20,3 +20,5 @@ export function actorOf(c: ApiContext): ActorContext {
 }
 
 export const body = (c: ApiContext) => readJsonBody(c.req.raw);
+/** A JSON body allowed to be larger than usual (a CSV upload carries the whole file). */
+export const largeBody = (c: ApiContext, maxBytes: number) => readJsonBody(c.req.raw, maxBytes);

@@ -1,7 +1,9 @@
-// Previous Imports: the workspace's import records, and deleting one.
+// Imports: the workspace's import records (Previous Imports), deleting one, and starting a CSV import.
 import { Hono } from "hono";
+import { startCsvImport } from "../domain/csv-importer";
 import { deleteImporter, listImporters } from "../domain/importers";
-import { type ApiEnv, actorOf } from "./hono-env";
+import { CSV_MAX_LENGTH } from "../domain/schemas/csv-importer";
+import { type ApiEnv, actorOf, largeBody } from "./hono-env";
 
 export const importerRoutes = new Hono<ApiEnv>({ strict: false });
 
@@ -10,3 +12,7 @@ importerRoutes.delete("/:slug/importers/:service/:importerId", async (c) => {
   await deleteImporter(actorOf(c), c.req.param("slug"), c.req.param("service"), c.req.param("importerId"));
   return c.body(null, 204);
 });
+
+importerRoutes.post("/:slug/projects/importers/csv", async (c) =>
+  c.json(await startCsvImport(actorOf(c), c.req.param("slug"), await largeBody(c, CSV_MAX_LENGTH + 64 * 1024)), 201),
+);

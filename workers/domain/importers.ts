@@ -2,10 +2,10 @@
 // their progress, and deleting a record. The work itself is the import job (workers/importers/).
 // Importing is part of the workspace settings, so guests and viewers may not; the target project
 // needs the caller as a member who may write.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { type Json, importers, projects, users } from "../../drizzle/schema";
 import { progressOf } from "../importers/importer-row";
-import { runNamedBatch } from "../lib/batch";
+import { rawStatement, runNamedBatch, sqlUuid } from "../lib/batch";
 import { ROLE, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
@@ -31,7 +31,16 @@ export async function startImport(ctx: ActorContext, slug: string, input: NewImp
   const access = await projectAccess(ctx, slug, input.projectId, ROLE.member);
   if (access.workspaceMembership.role < ROLE.member) throw new Forbidden();
   const now = new Date().toISOString();
+  const invited = invitedEmails(input.data);
   const { created } = await runNamedBatch(ctx.db, {
+    // People marked "invite" are invited to the workspace as members (unless they already are).
+    invitations:
+      invited.length > 0
+        ? rawStatement(ctx.db, sql`INSERT INTO workspace_invitations (id, workspace_id, email, role, invited_by, accepted, created_at, updated_at)
+            SELECT ${sqlUuid}, ${access.workspace.id}, value, ${ROLE.member}, ${ctx.actor.id}, 0, ${now}, ${now} FROM json_each(${JSON.stringify(invited)})
+            WHERE NOT EXISTS (SELECT 1 FROM workspace_members wm JOIN users u ON u.id = wm.member_id WHERE wm.workspace_id = ${access.workspace.id} AND lower(u.email) = value)
+            ON CONFLICT (workspace_id, email) DO NOTHING`)
+        : undefined,
     created: ctx.db
       .insert(importers)
       .values({
@@ -51,6 +60,12 @@ export async function startImport(ctx: ActorContext, slug: string, input: NewImp
   const row = created[0];
   ctx.effects.enqueue({ type: "import.run", importerId: row.id });
   return importerResponseOf(row, access.project, ctx.actor);
+}
+
+function invitedEmails(data: Record<string, Json>): string[] {
+  const people = Array.isArray(data.users) ? (data.users as { import?: unknown; email?: unknown }[]) : [];
+  const emails = people.filter((user) => user.import === "invite" && typeof user.email === "string" && user.email).map((user) => String(user.email).trim().toLowerCase());
+  return [...new Set(emails)];
 }
 
 /** The workspace's imports, newest first, with their progress (Previous Imports). */
@@ -112,5 +127,6 @@ export function importerResponseOf(row: typeof importers.$inferSelect, project: 
     imported_comments: progress.imported_comments,
     rejected: progress.rejected,
     error: row.error,
+    waiting_until: row.status === "processing" ? (progress.waiting_until ?? null) : null,
   };
 }

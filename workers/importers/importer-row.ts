@@ -21,6 +21,8 @@ export interface ImportProgress {
   /** Failed attempts in a row at the current page; reset when a page lands. */
   attempts: number;
   rejected: RejectedRecord[];
+  /** Set while the import waits out the source's rate limit: when it reads again. */
+  waiting_until?: string | null;
 }
 
 export const INITIAL_PROGRESS: ImportProgress = {

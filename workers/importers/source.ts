@@ -72,6 +72,8 @@ export interface ImportPage {
   issues?: SourceIssue[];
   comments?: SourceComment[];
   parents?: { child_key: string; parent_key: string }[];
+  /** Records of this page the source could not read, with the reason (reported, not imported). */
+  rejected?: { key: string; message: string }[];
 }
 
 /** Where a source stopped: any JSON it can resume from. */

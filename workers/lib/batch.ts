@@ -1,6 +1,6 @@
 // D1 runs a batch as one transaction: either every statement commits or none does. drizzle types
 // batch() for a non-empty tuple; these accept the arrays and records domain code builds.
-import { type AnyColumn, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db";
 
@@ -93,4 +93,20 @@ export async function allInOrder<T extends readonly unknown[]>(promises: { [K in
   const settled = await Promise.allSettled(promises);
   for (const result of settled) if (result.status === "rejected") throw result.reason;
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/** A random UUID (version 4 layout) made by SQLite, for rows inserted from a JSON list. */
+export const sqlUuid = sql.raw(
+  "lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-a' || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))",
+);
+
+/**
+ * A raw SQL statement that can run inside `db.batch`. drizzle's `db.run(sql)` cannot when the SQL
+ * has parameters (its batch binds a prepared statement a raw query never makes), so this gives it
+ * one. Used for set-based writes drizzle's builders cannot say (INSERT ... SELECT FROM json_each).
+ */
+export function rawStatement(db: Db, query: SQL): Statement {
+  const raw = db.run(query) as unknown as { getQuery(): { sql: string }; stmt?: D1PreparedStatement };
+  raw.stmt = db.$client.prepare(raw.getQuery().sql);
+  return raw as unknown as Statement;
 }

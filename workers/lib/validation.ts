@@ -23,9 +23,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export const MAX_JSON_BODY_BYTES = 1_048_576;
 
 /** Reads a JSON body, refusing malformed or oversized ones with a 400/413 instead of a 500. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const text = await request.text();
-  if (text.length > MAX_JSON_BODY_BYTES) throw new TooLarge("Request body is too large.");
+  if (text.length > maxBytes) throw new TooLarge("Request body is too large.");
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

@@ -4,8 +4,11 @@ import { z } from "zod";
 import type { ImportStatus } from "./importers";
 import { importProjectId } from "./importers";
 
-/** The issue fields a CSV column can fill. Labels are split on commas; parent is a title or an issue id. */
-export const CSV_FIELDS = ["title", "description", "state", "priority", "labels", "assignee", "start_date", "due_date", "parent"] as const;
+/**
+ * The issue fields a CSV column can fill. Labels are split on commas; assignee is a member's email;
+ * parent names another row of the file by its title or by its value in the id column.
+ */
+export const CSV_FIELDS = ["title", "description", "state", "priority", "labels", "assignee", "start_date", "due_date", "parent", "id"] as const;
 export type CsvField = (typeof CSV_FIELDS)[number];
 
 export const CSV_FIELD_LABELS: Record<CsvField, string> = {
@@ -18,6 +21,7 @@ export const CSV_FIELD_LABELS: Record<CsvField, string> = {
   start_date: "Start date",
   due_date: "Due date",
   parent: "Parent (title or id)",
+  id: "ID (what Parent refers to)",
 };
 
 /** The largest CSV accepted (characters). */
@@ -57,4 +61,30 @@ export interface ProjectExportResponse {
   created_at: string;
   /** Where a member downloads the file once it is written. */
   download_url: string | null;
+}
+
+/** Column headers each field is recognised by (lower case), so a file's columns map themselves. */
+export const CSV_HEADER_NAMES: Record<CsvField, string[]> = {
+  title: ["title", "name", "summary", "subject"],
+  description: ["description", "body", "details"],
+  state: ["state", "status"],
+  priority: ["priority"],
+  labels: ["labels", "label", "tags"],
+  assignee: ["assignee", "assignees", "assignee email", "assignee emails", "assigned to"],
+  start_date: ["start date", "start_date", "start"],
+  due_date: ["due date", "due_date", "target date", "target_date", "due"],
+  parent: ["parent", "parent id", "parent title", "parent (title or id)"],
+  id: ["id", "issue id", "key", "id (what parent refers to)"],
+};
+
+/** The mapping a file's headers suggest: each field takes the first header known for it. */
+export function guessCsvMapping(headers: readonly string[]): CsvMappingInput {
+  const byName = new Map(headers.map((header) => [header.trim().toLowerCase(), header]));
+  return Object.fromEntries(
+    CSV_FIELDS.map((field) => {
+      const names = [...CSV_HEADER_NAMES[field], CSV_FIELD_LABELS[field].toLowerCase(), field];
+      const match = names.map((name) => byName.get(name)).find((header) => header !== undefined);
+      return [field, match ?? null];
+    }),
+  ) as CsvMappingInput;
 }

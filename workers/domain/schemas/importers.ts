@@ -29,6 +29,8 @@ export interface ImporterResponse {
   rejected: { key: string; message: string }[];
   /** Why a failed import failed. */
   error: string | null;
+  /** While the import waits out the source's rate limit: when it reads again. */
+  waiting_until: string | null;
 }
 
 /** How a person of the source comes in: mapped to a member, invited by email, or left out. */

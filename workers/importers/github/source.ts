@@ -5,6 +5,7 @@
 // issues, which have sub-issues, which list others) travels in the cursor, so a restarted job
 // continues exactly where it stopped.
 import type { StateGroup } from "../../../drizzle/schema";
+import type { ImporterRow } from "../importer-row";
 import type { ImportCursor, ImportSource, SourceComment, SourceContext, SourceIssue, SourceLabel, SourcePage } from "../source";
 import { SourceRefused } from "../source";
 import { GithubClient } from "./client";
@@ -133,8 +134,17 @@ const numberOfIssueUrl = (url: string): number | null => {
 interface RepoRef {
   owner: string;
   name: string;
-  repositoryId: number;
   token: string;
+}
+
+/**
+ * What an import's keys are scoped by: the repository's id, which survives renames, so a rerun of
+ * the same repository into the same project finds the records of the last one.
+ */
+export function githubScopeOf(importer: Pick<ImporterRow, "metadata">): string {
+  const meta = (importer.metadata ?? {}) as Record<string, unknown>;
+  if (typeof meta.repository_id === "number") return `github:${meta.repository_id}`;
+  return `github:${String(meta.owner ?? "")}/${String(meta.name ?? "")}`.toLowerCase();
 }
 
 function repoOf(ctx: SourceContext): RepoRef {
@@ -142,10 +152,9 @@ function repoOf(ctx: SourceContext): RepoRef {
   const owner = typeof meta.owner === "string" ? meta.owner : "";
   const name = typeof meta.name === "string" ? meta.name : "";
   const token = typeof meta.access_token === "string" ? meta.access_token : "";
-  const repositoryId = typeof meta.repository_id === "number" ? meta.repository_id : 0;
   if (!owner || !name) throw new SourceRefused("The import does not say which GitHub repository to read.");
   if (!token) throw new SourceRefused("GitHub is not connected: save a personal access token and start the import again.");
-  return { owner, name, repositoryId, token };
+  return { owner, name, token };
 }
 
 /** Reads one GitHub repository page by page (see the phases above). */
@@ -164,9 +173,9 @@ export class GithubSource implements ImportSource {
     return { notFound: `GitHub could not find the repository ${this.repo.owner}/${this.repo.name}, or the token may not read it.` };
   }
 
-  /** Keys stay the same on every run, so a rerun finds what the last one created. */
+  /** An issue's number: stable within the repository (the import's scope names the repository). */
   issueKey(number: number): string {
-    return `github:${this.repo.repositoryId}#${number}`;
+    return String(number);
   }
 
   async readPage(raw: ImportCursor | null): Promise<SourcePage> {
@@ -202,7 +211,7 @@ export class GithubSource implements ImportSource {
     const answer = await this.client.get<GithubLabel[]>(`${this.repoPath}/labels`, { per_page: PER_PAGE, page }, this.notFound);
     const total = page === 1 ? await this.issueCount() : undefined;
     const labels: SourceLabel[] = answer.body.map((label) => ({
-      key: `github:${label.id}`,
+      key: String(label.id),
       name: label.name,
       color: label.color ? `#${label.color}` : undefined,
     }));
@@ -243,7 +252,7 @@ export class GithubSource implements ImportSource {
       description_html: await markdownToHtml(item.body),
       state: { group },
       priority: "none",
-      labels: (item.labels ?? []).map((label) => (typeof label === "string" ? label : `github:${label.id}`)),
+      labels: (item.labels ?? []).map((label) => (typeof label === "string" ? label : String(label.id))),
       assignees: (item.assignees ?? []).map((user) => user.login),
       author: item.user?.login ?? null,
       created_at: item.created_at ?? null,
@@ -266,7 +275,7 @@ export class GithubSource implements ImportSource {
       // Comments on pull requests come in the same listing; their issues were not imported.
       if (number === null || !known.has(number)) continue;
       comments.push({
-        key: `github:${comment.id}`,
+        key: String(comment.id),
         issue_key: this.issueKey(number),
         html: await markdownToHtml(comment.body),
         author: comment.user?.login ?? null,

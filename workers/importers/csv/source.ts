@@ -1,0 +1,53 @@
+// The CSV source: the uploaded file (kept in R2 under the importer's id) read in pages of rows.
+import { CsvMapping } from "../../domain/schemas/csv-importer";
+import { type ImportSource, type SourceContext, SourceRefused } from "../source";
+import { type ParsedCsv, issueFromRow, lineOf, parseCsv, rowKey, statesOf } from "./rows";
+
+export const CSV_ROWS_PER_PAGE = 250;
+
+/** Where an import's uploaded CSV is kept. */
+export const csvObjectKey = (importerId: string) => `imports/${importerId}.csv`;
+
+export function createCsvSource({ env, importer }: SourceContext): ImportSource {
+  const mapping = CsvMapping.parse((importer.config as { mapping?: unknown }).mapping ?? {});
+  let file: Promise<ParsedCsv> | null = null;
+  const load = () => {
+    file ??= env.FILES.get(csvObjectKey(importer.id)).then(async (object) => {
+      if (!object) throw new SourceRefused("The uploaded CSV file is gone; upload it again.");
+      return parseCsv(await object.text());
+    });
+    return file;
+  };
+
+  return {
+    async readPage(cursor) {
+      const { rows } = await load();
+      const start = typeof cursor === "number" ? cursor : 0;
+      // Parents are found by the id column first, then by title; both across the whole file.
+      const byId = new Map<string, number>();
+      const byTitle = new Map<string, number>();
+      rows.forEach((row, index) => {
+        if (mapping.id && row[mapping.id]?.trim()) byId.set(row[mapping.id].trim(), index);
+        const title = mapping.title ? row[mapping.title]?.trim().toLowerCase() : "";
+        if (title && !byTitle.has(title)) byTitle.set(title, index);
+      });
+      const parentKeyOf = (value: string) => {
+        const index = byId.get(value.trim()) ?? byTitle.get(value.trim().toLowerCase());
+        return index === undefined ? null : rowKey(index);
+      };
+      const end = Math.min(rows.length, start + CSV_ROWS_PER_PAGE);
+      const issues = [];
+      const rejected = [];
+      for (let index = start; index < end; index++) {
+        const result = issueFromRow(rows[index], index, mapping, parentKeyOf);
+        if (result.issue) issues.push(result.issue);
+        else rejected.push({ key: `Row ${lineOf(index)}`, message: result.error ?? "The row could not be read" });
+      }
+      return {
+        page: { states: start === 0 ? statesOf(rows, mapping) : [], issues, rejected },
+        next: end < rows.length ? end : null,
+        total_issues: rows.length,
+      };
+    },
+  };
+}
