@@ -5,10 +5,12 @@ import { describe, expect, it } from "vitest";
 import { getConfig } from "../../workers/env";
 import type { ImporterRow } from "../../workers/importers/importer-row";
 import { GithubSource } from "../../workers/importers/github/source";
+import { type RunOutcome, runImport } from "../../workers/importers/runner";
 import { type ImportCursor, type ImportPage, SourceRateLimited, SourceRefused, SourceUnavailable } from "../../workers/importers/source";
+import type { JobMessage } from "../../workers/jobs";
 import type { Client } from "../helpers/api";
-import { addFault, createFakeRepo, type RepoSpec, uniqueRepoName } from "../helpers/fake-github";
-import { addToProject, createProject, createTeamWithProject, expectStatus } from "../helpers/fixtures";
+import { addFault, clearFaults, createFakeRepo, fakeStats, type RepoSpec, uniqueRepoName } from "../helpers/fake-github";
+import { addToProject, countRows, createProject, createTeamWithProject, expectStatus } from "../helpers/fixtures";
 
 let tokenCounter = 0;
 const uniqueToken = () => `ghp_test${Date.now().toString(36)}${++tokenCounter}`;
@@ -384,3 +386,275 @@ describe("the source the import job reads", () => {
   });
 });
 
+
+// The import job end to end: the source above through the runner and the writer into a project.
+describe("importing a repository", () => {
+  const importsPath = (slug: string) => `/api/workspaces/${slug}/importers/`;
+
+  /** Polls Previous Imports as the person sees it until the job has finished. */
+  async function waitForImport(client: Client, slug: string, id: string) {
+    for (;;) {
+      const list = await client.get(importsPath(slug));
+      const found = list.body.find((row: { id: string }) => row.id === id);
+      if (found && found.status !== "processing") return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * Records an import without queueing its first run, so a test drives the runs itself, one page
+   * per run (what a POST records, with the token as the job reads it).
+   */
+  async function recordImport(t: { workspaceId: string; owner: Client }, projectId: string, spec: RepoSpec, repositoryId: number, users: unknown[] = []) {
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    const metadata = { owner: spec.owner, name: spec.name, repository_id: repositoryId, url: `https://github.com/${spec.owner}/${spec.name}`, access_token: spec.token };
+    await env.DB.prepare(
+      `INSERT INTO importers (id, workspace_id, project_id, service, status, metadata, config, data, initiated_by, progressed_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'github', 'processing', ?, '{"sync":false}', ?, ?, ?, ?, ?)`,
+    )
+      .bind(id, t.workspaceId, projectId, JSON.stringify(metadata), JSON.stringify({ users }), t.owner.user.id, now, now, now)
+      .run();
+    return id;
+  }
+
+  interface Requeued {
+    job: JobMessage;
+    delaySeconds: number;
+  }
+
+  /** Runs the import one page at a time (each run queues the next into `queued`) until it settles. */
+  async function drive(id: string, queued: Requeued[] = [], maxRuns = 500) {
+    const outcomes: RunOutcome[] = [];
+    const requeue = async (job: JobMessage, delaySeconds: number) => {
+      queued.push({ job, delaySeconds });
+    };
+    for (let run = 0; run < maxRuns; run++) {
+      const outcome = await runImport(env, id, { budgetMs: 0, requeue });
+      outcomes.push(outcome);
+      if (outcome === "completed" || outcome === "failed" || outcome === "gone") return outcomes;
+    }
+    throw new Error(`the import did not settle in ${maxRuns} runs: ${outcomes.slice(-5).join(", ")}`);
+  }
+
+  /** What an import made in a project, in a form two imports can be compared by. */
+  async function importedRows(projectId: string) {
+    const { results } = await env.DB.prepare(
+      `SELECT i.external_id, i.name, s."group" AS state_group, p.external_id AS parent, i.label_ids, i.assignee_ids, i.description_html,
+              (SELECT count(*) FROM issue_comments c WHERE c.issue_id = i.id) AS comments
+       FROM issues i JOIN states s ON s.id = i.state_id LEFT JOIN issues p ON p.id = i.parent_id
+       WHERE i.project_id = ? ORDER BY CAST(i.external_id AS INTEGER)`,
+    )
+      .bind(projectId)
+      .all<{
+        external_id: string;
+        name: string;
+        state_group: string;
+        parent: string | null;
+        label_ids: string;
+        assignee_ids: string;
+        description_html: string;
+        comments: number;
+      }>();
+    const labels = await env.DB.prepare("SELECT id, name FROM labels WHERE project_id = ?").bind(projectId).all<{ id: string; name: string }>();
+    const labelName = new Map(labels.results.map((row) => [row.id, row.name]));
+    return results.map((row) => ({
+      ...row,
+      label_ids: (JSON.parse(row.label_ids) as string[]).map((id) => labelName.get(id) ?? id).sort(),
+      assignee_ids: (JSON.parse(row.assignee_ids) as string[]).sort(),
+    }));
+  }
+
+  const countsOf = async (projectId: string) => ({
+    issues: await countRows("issues", "project_id = ?", projectId),
+    comments: await countRows("issue_comments", "project_id = ?", projectId),
+    labels: await countRows("labels", "project_id = ?", projectId),
+    links: await countRows("issue_links", "project_id = ?", projectId),
+    records: await countRows("import_records", "project_id = ?", projectId),
+    activities: await countRows("issue_activities", "project_id = ?", projectId),
+  });
+
+  it(
+    "brings a 2,500-issue repository in completely: states by group, labels, comments, parents, people",
+    async () => {
+      const t = await connectedTeam("ghbig");
+      const spec = {
+        owner: t.login,
+        name: uniqueRepoName("big"),
+        token: t.token,
+        issues: 2500,
+        closed_ratio: 1 / 3,
+        comments_per_issue: 2,
+        labels: 12,
+        issues_with_sub_issues: 150,
+        sub_issues_per_parent: 3,
+        issues_tracking_others: 20,
+        pull_requests: 300,
+        collaborators: 6,
+      } satisfies RepoSpec;
+      const { repository, expected } = await createFakeRepo(spec);
+      await connect(t.owner, t.slug, t.token);
+      const project = await createProject(t.owner, t.slug);
+      const invitedEmail = `invited-${Date.now().toString(36)}@example.com`;
+      const users = [
+        { username: t.login, import: "map", email: t.member.user.email },
+        { username: `${t.login}-dev-1`, import: "invite", email: invitedEmail },
+        ...[2, 3, 4, 5].map((k) => ({ username: `${t.login}-dev-${k}`, import: false, email: "" })),
+      ];
+      const started = await t.owner.post(`/api/workspaces/${t.slug}/projects/importers/github/`, {
+        metadata: { owner: t.login, name: spec.name, repository_id: repository.id, url: repository.html_url },
+        data: { users },
+        config: { sync: false },
+        project_id: project.id,
+      });
+      expectStatus(started, 201);
+
+      const done = await waitForImport(t.owner, t.slug, started.body.id);
+      expect(done).toMatchObject({ status: "completed", imported_issues: 2500, total_issues: 2500, imported_comments: 5000, rejected: [], error: null });
+
+      const rows = await importedRows(project.id);
+      expect(rows).toHaveLength(2500);
+      const inGroup = (group: string) => rows.filter((row) => row.state_group === group).length;
+      expect([inGroup("backlog"), inGroup("completed"), inGroup("cancelled")]).toEqual([1667, 625, 208]);
+      expect(expected.open + expected.completed + expected.cancelled).toBe(2500);
+      // Pull requests are not issues here: 2,800 numbers in the repository, 2,500 issues.
+      expect(rows.some((row) => row.name.startsWith("Pull request"))).toBe(false);
+      expect(await countRows("labels", "project_id = ?", project.id)).toBe(12);
+      expect(rows.every((row) => row.label_ids.length > 0 && row.label_ids.every((name) => name === "bug" || name.startsWith("label-")))).toBe(true);
+      expect(await countRows("issue_comments", "project_id = ?", project.id)).toBe(5000);
+      expect(rows.every((row) => row.comments === 2)).toBe(true);
+      const parents = Object.fromEntries(rows.filter((row) => row.parent).map((row) => [row.external_id, Number(row.parent)]));
+      expect(parents).toEqual(expected.parents);
+      expect(Object.keys(parents)).toHaveLength(470);
+      // Every issue links back to GitHub.
+      expect(await countRows("issue_links", "project_id = ? AND url LIKE 'https://github.com/%/issues/%'", project.id)).toBe(2500);
+
+      // The mapped login's issues are the member's; the others' are unassigned; the invited person is invited.
+      const mappedToMember = rows.filter((row) => row.assignee_ids.includes(t.member.user.id)).length;
+      let expectedMapped = 0;
+      for (let i = 0; i < 2500; i++) if (i % 5 !== 4 && i % 6 === 0) expectedMapped++;
+      expect(mappedToMember).toBe(expectedMapped);
+      expect(rows.every((row) => row.assignee_ids.every((id) => id === t.member.user.id))).toBe(true);
+      expect(await countRows("workspace_invitations", "workspace_id = ? AND email = ?", t.workspaceId, invitedEmail)).toBe(1);
+
+      // The markdown became HTML.
+      expect(rows[0].description_html).toContain("<strong>1</strong>");
+    },
+    180_000,
+  );
+
+  it("ends a run stopped halfway with exactly the rows of an uninterrupted one, and a second run adds nothing", async () => {
+    const t = await connectedTeam("ghresume");
+    const spec = {
+      owner: t.login,
+      name: uniqueRepoName("resume"),
+      token: t.token,
+      issues: 420,
+      closed_ratio: 1 / 3,
+      comments_per_issue: 1,
+      labels: 6,
+      issues_with_sub_issues: 30,
+      sub_issues_per_parent: 2,
+      issues_tracking_others: 4,
+      pull_requests: 40,
+      collaborators: 3,
+    } satisfies RepoSpec;
+    const { repository } = await createFakeRepo(spec);
+    const users = [{ username: t.login, import: "map", email: t.member.user.email }];
+    const [straight, resumed] = [await createProject(t.owner, t.slug), await createProject(t.owner, t.slug)];
+
+    expect((await drive(await recordImport(t, straight.id, spec, repository.id, users))).at(-1)).toBe("completed");
+
+    // The second import's run dies after three pages, in the issues (no next run is queued)...
+    const id = await recordImport(t, resumed.id, spec, repository.id, users);
+    for (let run = 0; run < 3; run++) expect(await runImport(env, id, { budgetMs: 0, requeue: async () => {} })).toBe("continues");
+    const halfway = await countRows("issues", "project_id = ?", resumed.id);
+    expect(halfway).toBeGreaterThan(0);
+    expect(halfway).toBeLessThan(420);
+    // ...and a fresh run later picks up at the saved cursor.
+    expect((await drive(id)).at(-1)).toBe("completed");
+
+    expect(await importedRows(resumed.id)).toEqual(await importedRows(straight.id));
+    const counts = await countsOf(resumed.id);
+    expect(counts).toEqual(await countsOf(straight.id));
+    expect(counts).toMatchObject({ issues: 420, comments: 420, labels: 6, links: 420 });
+
+    // A second import of the same repository into the same project creates nothing.
+    const again = await recordImport(t, resumed.id, spec, repository.id, users);
+    expect((await drive(again)).at(-1)).toBe("completed");
+    expect(await countsOf(resumed.id)).toEqual(counts);
+    const listed = (await t.owner.get(importsPath(t.slug))).body.find((row: { id: string }) => row.id === again);
+    expect(listed).toMatchObject({ status: "completed", imported_issues: 0, imported_comments: 0 });
+  }, 120_000);
+
+  it("waits out a rate limit for as long as GitHub asks, then carries on", async () => {
+    const t = await connectedTeam("ghlimit");
+    const spec = { owner: t.login, name: uniqueRepoName("limit"), token: t.token, issues: 230, pull_requests: 20, comments_per_issue: 1, labels: 3 } satisfies RepoSpec;
+    const { repository } = await createFakeRepo(spec);
+    const project = await createProject(t.owner, t.slug);
+    const id = await recordImport(t, project.id, spec, repository.id);
+
+    // The second page of issues answers "rate limit exceeded, resets in 40 s", then a secondary limit of 9 s.
+    await addFault({ repo: `${spec.owner}/${spec.name}`, kind: "rate_limit", count: 1, after: 1, retry_after: 40, path_contains: "/issues" });
+    await addFault({ repo: `${spec.owner}/${spec.name}`, kind: "secondary_rate_limit", count: 1, after: 3, retry_after: 9, path_contains: "/issues" });
+    const queued: Requeued[] = [];
+    const outcomes = await drive(id, queued);
+    expect(outcomes.filter((outcome) => outcome === "waiting")).toHaveLength(2);
+    const waits = queued.filter((entry) => entry.delaySeconds > 0).map((entry) => entry.delaySeconds);
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThanOrEqual(39);
+    expect(waits[0]).toBeLessThanOrEqual(41);
+    expect(waits[1]).toBe(9);
+    expect(queued.every((entry) => entry.job.type === "import.run" && entry.job.importerId === id)).toBe(true);
+    expect(await fakeStats(`${spec.owner}/${spec.name}`)).toMatchObject({ "fault:rate_limit": 1, "fault:secondary_rate_limit": 1 });
+
+    const listed = (await t.owner.get(importsPath(t.slug))).body.find((row: { id: string }) => row.id === id);
+    expect(listed).toMatchObject({ status: "completed", imported_issues: 230, imported_comments: 230, error: null });
+  });
+
+  it("waits on the queue when the job runs there", async () => {
+    const t = await connectedTeam("ghqueue");
+    const spec = { owner: t.login, name: uniqueRepoName("queue"), token: t.token, issues: 120, pull_requests: 5 } satisfies RepoSpec;
+    const { repository } = await createFakeRepo(spec);
+    await connect(t.owner, t.slug, t.token);
+    const project = await createProject(t.owner, t.slug);
+    await addFault({ repo: `${spec.owner}/${spec.name}`, kind: "secondary_rate_limit", count: 1, retry_after: 1, path_contains: "/issues" });
+    const started = await t.owner.post(`/api/workspaces/${t.slug}/projects/importers/github/`, {
+      metadata: { owner: t.login, name: spec.name, repository_id: repository.id, url: repository.html_url },
+      data: { users: [] },
+      project_id: project.id,
+    });
+    expectStatus(started, 201);
+    const done = await waitForImport(t.owner, t.slug, started.body.id);
+    expect(done).toMatchObject({ status: "completed", imported_issues: 120 });
+    expect(await fakeStats(`${spec.owner}/${spec.name}`)).toMatchObject({ "fault:secondary_rate_limit": 1 });
+  });
+
+  it("fails with GitHub's reason when GitHub keeps failing, or refuses the token", async () => {
+    const t = await connectedTeam("ghdown");
+    const spec = { owner: t.login, name: uniqueRepoName("down"), token: t.token, issues: 150 } satisfies RepoSpec;
+    const { repository } = await createFakeRepo(spec);
+    const project = await createProject(t.owner, t.slug);
+
+    const id = await recordImport(t, project.id, spec, repository.id);
+    await addFault({ repo: `${spec.owner}/${spec.name}`, kind: "unavailable", count: 1000, after: 3 });
+    const queued: Requeued[] = [];
+    const outcomes = await drive(id, queued);
+    expect(outcomes.filter((outcome) => outcome === "retrying")).toHaveLength(5);
+    expect(outcomes.at(-1)).toBe("failed");
+    // Each retry waits longer than the one before.
+    const delays = queued.filter((entry) => entry.delaySeconds > 0).map((entry) => entry.delaySeconds);
+    expect(delays).toEqual([...delays].sort((a, b) => a - b));
+    const failed = (await t.owner.get(importsPath(t.slug))).body.find((row: { id: string }) => row.id === id);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toBe("GitHub is unavailable (503 Service Unavailable). (gave up after 6 attempts)");
+    await clearFaults(`${spec.owner}/${spec.name}`);
+
+    const refused = await recordImport(t, project.id, spec, repository.id);
+    await addFault({ repo: `${spec.owner}/${spec.name}`, kind: "bad_credentials", count: 1 });
+    expect(await drive(refused)).toEqual(["failed"]);
+    const row = (await t.owner.get(importsPath(t.slug))).body.find((entry: { id: string }) => entry.id === refused);
+    expect(row).toMatchObject({ status: "failed" });
+    expect(row.error).toBe("GitHub did not accept the access token (Bad credentials). Save a new token and try again.");
+  });
+});
