@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "../../workers/env";
 import type { ImporterRow } from "../../workers/importers/importer-row";
-import { GithubSource } from "../../workers/importers/github/source";
+import { parseLinkHeader, rateLimitWait } from "../../workers/importers/github/client";
+import { GithubSource, stateGroupOf, trackedNumbers } from "../../workers/importers/github/source";
 import { type RunOutcome, runImport } from "../../workers/importers/runner";
 import { type ImportCursor, type ImportPage, SourceRateLimited, SourceRefused, SourceUnavailable } from "../../workers/importers/source";
 import type { JobMessage } from "../../workers/jobs";
@@ -226,6 +227,49 @@ describe("starting an import", () => {
     expect((await t.viewer.post(path, payload(repo, t.project.id, []))).status).toBe(403);
     await addToProject(t.owner, t.slug, other.id, [{ user: t.member, role: 15 }]);
     expect((await t.member.post(path, payload(repo, other.id, []))).status).toBe(201);
+  });
+});
+
+describe("reading GitHub's answers", () => {
+  it("follows the Link header's next and last pages", () => {
+    const header =
+      '<https://api.github.com/repositories/1/issues?state=all&page=3>; rel="prev", <https://api.github.com/repositories/1/issues?state=all&page=5>; rel="next", <https://api.github.com/repositories/1/issues?state=all&page=9>; rel="last", <https://api.github.com/repositories/1/issues?state=all&page=1>; rel="first"';
+    expect(parseLinkHeader(header)).toEqual({ next: 5, last: 9 });
+    expect(parseLinkHeader(null)).toEqual({ next: null, last: null });
+    expect(parseLinkHeader('<https://api.github.com/x?page=1>; rel="first"')).toEqual({ next: null, last: null });
+  });
+
+  it("knows a rate limit from a refusal, and how long to wait", () => {
+    const now = Date.UTC(2026, 10, 25, 12, 0, 0);
+    const answer = (status: number, headers: Record<string, string>) => new Response("{}", { status, headers });
+    expect(rateLimitWait(answer(403, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(now / 1000 + 125) }), now)).toBe(125);
+    expect(rateLimitWait(answer(429, { "retry-after": "30" }), now)).toBe(30);
+    expect(rateLimitWait(answer(403, { "retry-after": new Date(now + 61_000).toUTCString() }), now)).toBe(61);
+    expect(rateLimitWait(answer(429, {}), now)).toBe(60);
+    // A 403 with requests left is a refusal (no access), not a limit.
+    expect(rateLimitWait(answer(403, { "x-ratelimit-remaining": "4999" }), now)).toBeNull();
+    expect(rateLimitWait(answer(503, { "retry-after": "5" }), now)).toBeNull();
+  });
+
+  it("maps closed issues by their reason and finds task-list parents", () => {
+    expect(stateGroupOf({ state: "open", state_reason: "reopened" })).toBe("backlog");
+    expect(stateGroupOf({ state: "closed", state_reason: "completed" })).toBe("completed");
+    expect(stateGroupOf({ state: "closed", state_reason: null })).toBe("completed");
+    expect(stateGroupOf({ state: "closed", state_reason: "not_planned" })).toBe("cancelled");
+    expect(stateGroupOf({ state: "closed", state_reason: "duplicate" })).toBe("cancelled");
+
+    const body = [
+      "Plan:",
+      "- [ ] #12",
+      "- [x] #13 done already",
+      "  * [ ] acme/app#14",
+      "- [ ] https://github.com/acme/app/issues/15",
+      "- [ ] other/repo#16",
+      "- [ ] mentions #17 in the text",
+      "See #18.",
+    ].join("\n");
+    expect(trackedNumbers(body, "acme", "app")).toEqual([12, 13, 14, 15]);
+    expect(trackedNumbers(null, "acme", "app")).toEqual([]);
   });
 });
 
