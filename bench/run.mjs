@@ -7,9 +7,11 @@ import path from "node:path";
 import { applyLocalMigrations, startWranglerDev } from "../scripts/lib/dev-server.mjs";
 import { ROOT, bin, capture, option, run, wranglerEnv } from "../scripts/lib/run.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
+import { startFakes } from "./lib/fakes.mjs";
 import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
 import { cyclesPageMarkdown, runCyclesPageSuite } from "./suites/cycles-page.mjs";
+import { importersMarkdown, runImportersSuite } from "./suites/importers.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
@@ -19,7 +21,8 @@ const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
- * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search` or `--suite board-fanout` runs one suite (and
+ * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search`,
+ * `--suite importers` or `--suite board-fanout` runs one suite (and
  * loads only what it needs).
  */
 const SUITE = option(process.argv, "suite");
@@ -35,7 +38,7 @@ async function main() {
   log("applying migrations to a fresh database");
   await applyLocalMigrations({ persistDir: PERSIST });
 
-  const sizes = runs("issues-api") || runs("search") ? [1000, 10000] : [1000];
+  const sizes = runs("issues-api") || runs("search") || runs("importers") ? [1000, 10000] : [1000];
   log(`generating ${sizes.join(" + ")} issues`);
   const dataset = buildBenchSql({ sizes });
   const sqlFile = path.join(TMP, "dataset.sql");
@@ -107,6 +110,18 @@ async function main() {
       await measureSearchStatements({ url, cookie, workspaceSlug: dataset.workspaceSlug, rows });
     });
     sections.push(searchMarkdown(rows));
+  }
+  if (runs("importers")) {
+    // The import job reads the fake GitHub of tests/fakes, as the tests do.
+    const { fakes, vars } = await startFakes(TMP);
+    try {
+      await withServer({ vars: { APP_ENV: "development", ...vars } }, async (url, cookie) => {
+        const result = await runImportersSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+        sections.push(importersMarkdown(result));
+      });
+    } finally {
+      await fakes.close();
+    }
   }
   // Last of the latency suites: it creates about a thousand issues in each project, which the
   // suites before it would otherwise count as the project's size.

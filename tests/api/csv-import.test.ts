@@ -8,7 +8,9 @@ import { runImport, superviseImports, STALLED_REASON } from "../../workers/impor
 import { csvObjectKey } from "../../workers/importers/csv/source";
 import { guessCsvMapping } from "../../workers/domain/schemas/csv-importer";
 import type { Client } from "../helpers/api";
+import { connectBoard } from "../helpers/board";
 import { countRows, createProject, createTeam, expectStatus } from "../helpers/fixtures";
+import { createProjectFixture } from "../helpers/project";
 
 const importsPath = (slug: string) => `/api/workspaces/${slug}/importers/`;
 
@@ -117,6 +119,30 @@ describe("CSV import", () => {
     expect(await countRows("issues", "project_id = ? AND name = 'Imported issue 6' AND sub_issues_count = 1", project.id)).toBe(1);
     // Each issue says in its history where it came from.
     expect(await countRows("issue_activities", "project_id = ? AND comment = 'imported the issue from CSV'", project.id)).toBe(600);
+  });
+
+  it("fills an open board live as the pages land", async () => {
+    const fixture = await createProjectFixture(undefined, "LIVE");
+    const board = await connectBoard(fixture.owner, fixture);
+    await board.next("connected");
+    const started = await fixture.owner.post(`/api/workspaces/${fixture.slug}/projects/importers/csv/`, {
+      project_id: fixture.projectId,
+      file_name: "live.csv",
+      csv: sampleCsv(520),
+      mapping: guessCsvMapping(["Key", "Title", "Description", "Status", "Priority", "Labels", "Assignee", "Due date", "Parent"]),
+    });
+    expectStatus(started, 201);
+    // Three pages (250 + 250 + 20 rows): the board receives every imported issue as its page lands.
+    const seen = new Set<string>();
+    let batches = 0;
+    while (seen.size < 520) {
+      const message = await board.next("changes", 15_000);
+      batches += 1;
+      for (const change of message.changes) if (change.kind === "issue" && change.op === "upsert") seen.add(change.id);
+    }
+    expect(batches).toBeGreaterThanOrEqual(3);
+    expect(seen.size).toBe(520);
+    board.close();
   });
 
   it("reports a bad row by its line and imports the rest", async () => {
