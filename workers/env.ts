@@ -15,6 +15,8 @@ const ConfigSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   GITHUB_API_URL: optionalUrl.default("https://api.github.com"),
   JIRA_API_SCHEME: z.enum(["http", "https"]).default("https"),
+  /** Jira host names must end with this (empty: any host, for the local fake). */
+  JIRA_HOST_SUFFIX: z.string().trim().toLowerCase().default(".atlassian.net"),
   SLACK_API_URL: optionalUrl.default("https://slack.com/api"),
   UNSPLASH_API_URL: optionalUrl.default("https://api.unsplash.com"),
   UNSPLASH_ACCESS_KEY: z.string().default(""),
@@ -41,6 +43,7 @@ export function getConfig(env: AppEnv): Config {
     APP_ENV: raw.APP_ENV,
     GITHUB_API_URL: raw.GITHUB_API_URL,
     JIRA_API_SCHEME: raw.JIRA_API_SCHEME,
+    JIRA_HOST_SUFFIX: raw.JIRA_HOST_SUFFIX,
     SLACK_API_URL: raw.SLACK_API_URL,
     UNSPLASH_API_URL: raw.UNSPLASH_API_URL,
     UNSPLASH_ACCESS_KEY: raw.UNSPLASH_ACCESS_KEY,

@@ -254,7 +254,7 @@ describe("CSV import", () => {
     const longAgo = new Date(Date.now() - 16 * 60_000).toISOString();
     await env.DB.prepare(
       `INSERT INTO importers (id, workspace_id, project_id, service, status, metadata, config, data, initiated_by, progressed_at, created_at, updated_at)
-       VALUES (?, ?, ?, 'csv', 'processing', '{"file_name":"stuck.csv"}', '{}', '{}', ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, 'csv', 'processing', '{"file_name":"stuck.csv"}', '{"mapping":{"title":"Title"}}', '{}', ?, ?, ?, ?)`,
     )
       .bind(id, team.workspaceId, project.id, team.owner.user.id, longAgo, longAgo, longAgo)
       .run();
@@ -262,6 +262,18 @@ describe("CSV import", () => {
     expect(failed).toContain(id);
     const list = await team.owner.get(importsPath(team.slug));
     expect(list.body.find((row: { id: string }) => row.id === id)).toMatchObject({ status: "failed", error: STALLED_REASON });
+
+    // Resumed by a person: it runs again from its cursor (here the file is gone, so it fails
+    // again, now with the reason the source gives).
+    const resumed = await team.member.post(`/api/workspaces/${team.slug}/importers/csv/${id}/resume/`);
+    expectStatus(resumed, 200);
+    expect(resumed.body).toMatchObject({ status: "processing", error: null });
+    const again = await waitForImport(team.owner, team.slug, id, "failed");
+    expect(again.error).toBe("The uploaded CSV file is gone; upload it again.");
+    expect((await team.member.post(`/api/workspaces/${team.slug}/importers/csv/${id}/resume/`)).status).toBe(200);
+    await waitForImport(team.owner, team.slug, id, "failed");
+    // Only a failed import can be resumed, and only by members of its workspace.
+    expect((await team.viewer.post(`/api/workspaces/${team.slug}/importers/csv/${id}/resume/`)).status).toBe(403);
   });
 });
 

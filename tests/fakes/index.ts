@@ -27,6 +27,8 @@ export async function startFakeServices(): Promise<FakeServices> {
 export const fakeServiceVars = (fakes: FakeServices) => ({
   GITHUB_API_URL: fakes.githubUrl,
   JIRA_API_SCHEME: "http",
+  /** Any Jira host name is allowed, so the fake's 127.0.0.1:port can be typed as one. */
+  JIRA_HOST_SUFFIX: "",
   /** Read by tests only: where the fake Jira listens. */
   FAKE_JIRA_HOST: fakes.jiraHost,
 });

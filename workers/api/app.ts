@@ -34,6 +34,7 @@ import { displayPreferencesRoutes } from "./display-preferences";
 import { fileAssetsRoutes } from "./file-assets";
 import { importerRoutes } from "./importers";
 import { githubImporterRoutes } from "./github-importer";
+import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
 
 export function createApi() {
@@ -96,6 +97,7 @@ export function createApi() {
   // Before importerRoutes: its DELETE importers/{service}/{id} would take the GitHub credential's path.
   api.route("/workspaces", githubImporterRoutes);
   api.route("/workspaces", importerRoutes);
+  api.route("/workspaces", jiraImporterRoutes);
   api.route("/workspaces", projectExportRoutes);
   api.route("/", fileAssetsRoutes);
   return api;

@@ -1,7 +1,8 @@
-// Imports: the workspace's import records (Previous Imports), deleting one, and starting a CSV import.
+// Imports: the workspace's import records (Previous Imports), deleting or resuming one, and
+// starting a CSV import.
 import { Hono } from "hono";
 import { startCsvImport } from "../domain/csv-importer";
-import { deleteImporter, listImporters } from "../domain/importers";
+import { deleteImporter, listImporters, resumeImporter } from "../domain/importers";
 import { CSV_MAX_LENGTH } from "../domain/schemas/csv-importer";
 import { type ApiEnv, actorOf, largeBody } from "./hono-env";
 
@@ -13,6 +14,9 @@ importerRoutes.delete("/:slug/importers/:service/:importerId", async (c) => {
   return c.body(null, 204);
 });
 
+importerRoutes.post("/:slug/importers/:service/:importerId/resume", async (c) =>
+  c.json(await resumeImporter(actorOf(c), c.req.param("slug"), c.req.param("service"), c.req.param("importerId"))),
+);
 importerRoutes.post("/:slug/projects/importers/csv", async (c) =>
   c.json(await startCsvImport(actorOf(c), c.req.param("slug"), await largeBody(c, CSV_MAX_LENGTH + 64 * 1024)), 201),
 );

@@ -21,6 +21,8 @@ export interface NewImport {
   config: Record<string, Json>;
   /** The person mapping and anything else the wizard chose. */
   data: Record<string, Json>;
+  /** Whether people marked "invite" get a workspace invitation (on unless the wizard says not). */
+  inviteUsers?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function startImport(ctx: ActorContext, slug: string, input: NewImp
   const access = await projectAccess(ctx, slug, input.projectId, ROLE.member);
   if (access.workspaceMembership.role < ROLE.member) throw new Forbidden();
   const now = new Date().toISOString();
-  const invited = invitedEmails(input.data);
+  const invited = input.inviteUsers === false ? [] : invitedEmails(input.data);
   const { created } = await runNamedBatch(ctx.db, {
     // People marked "invite" are invited to the workspace as members (unless they already are).
     invitations:
@@ -89,6 +91,41 @@ export async function deleteImporter(ctx: ActorContext, slug: string, service: s
     .where(and(eq(importers.id, importerId), eq(importers.workspace_id, workspace.id), eq(importers.service, service as ImportServiceName)))
     .returning({ id: importers.id });
   if (deleted.length === 0) throw new NotFound(IMPORTER_NOT_FOUND);
+}
+
+/**
+ * Starts a failed import again from where it stopped (its cursor is kept): after the source's
+ * outage is over or a token is fixed, nothing already imported is read twice.
+ */
+export async function resumeImporter(ctx: ActorContext, slug: string, service: string, importerId: string): Promise<ImporterResponse> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const now = new Date().toISOString();
+  const [row] = await ctx.db
+    .update(importers)
+    .set({
+      status: "processing",
+      error: null,
+      lease_until: null,
+      progressed_at: now,
+      progress: sql`json_set(COALESCE(${importers.progress}, '{}'), '$.attempts', 0)`,
+    })
+    .where(
+      and(
+        eq(importers.id, importerId),
+        eq(importers.workspace_id, workspace.id),
+        eq(importers.service, service as ImportServiceName),
+        eq(importers.status, "failed"),
+      ),
+    )
+    .returning();
+  if (!row) throw new NotFound(IMPORTER_NOT_FOUND);
+  ctx.effects.enqueue({ type: "import.run", importerId: row.id });
+  const [names] = await ctx.db
+    .select({ project: projects, initiator: users })
+    .from(projects)
+    .leftJoin(users, eq(users.id, row.initiated_by ?? ""))
+    .where(eq(projects.id, row.project_id));
+  return importerResponseOf(row, names.project, names.initiator);
 }
 
 type ProjectNames = Pick<typeof projects.$inferSelect, "id" | "name" | "identifier">;

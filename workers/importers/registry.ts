@@ -1,6 +1,7 @@
 // Which source reads an import, how its records' keys are scoped, and the name people see.
 import { createCsvSource } from "./csv/source";
 import { createGithubSource, githubScopeOf } from "./github/source";
+import { createJiraSource } from "./jira/source";
 import type { ImportSource, SourceContext } from "./source";
 import { SourceRefused } from "./source";
 
@@ -20,6 +21,10 @@ export function sourceFor(ctx: SourceContext): ResolvedSource {
       return { source: createCsvSource(ctx), scope: `csv:${importer.id}`, name: "CSV" };
     case "github":
       return { source: createGithubSource(ctx), scope: githubScopeOf(importer), name: "GitHub" };
+    case "jira":
+      // Jira issue, comment and status ids are unique within a site: a rerun of the same site's
+      // project finds what the first run made, whichever importer row runs it.
+      return { source: createJiraSource(ctx), scope: `jira:${String(importer.metadata.cloud_hostname ?? "").toLowerCase()}`, name: "Jira" };
     default:
       throw new SourceRefused(`Imports from ${importer.service} are not available.`);
   }

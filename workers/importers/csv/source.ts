@@ -9,13 +9,16 @@ export const CSV_ROWS_PER_PAGE = 250;
 export const csvObjectKey = (importerId: string) => `imports/${importerId}.csv`;
 
 export function createCsvSource({ env, importer }: SourceContext): ImportSource {
-  const mapping = CsvMapping.parse((importer.config as { mapping?: unknown }).mapping ?? {});
-  let file: Promise<ParsedCsv> | null = null;
-  const load = () => {
-    file ??= env.FILES.get(csvObjectKey(importer.id)).then(async (object) => {
-      if (!object) throw new SourceRefused("The uploaded CSV file is gone; upload it again.");
-      return parseCsv(await object.text());
-    });
+  const parsed = CsvMapping.safeParse((importer.config as { mapping?: unknown }).mapping ?? {});
+  if (!parsed.success) throw new SourceRefused("The import has no column for the issue titles; start it again with one.");
+  const mapping = parsed.data;
+  // Parsed once per run; the run reads several pages of it.
+  let file: ParsedCsv | null = null;
+  const load = async () => {
+    if (file) return file;
+    const object = await env.FILES.get(csvObjectKey(importer.id));
+    if (!object) throw new SourceRefused("The uploaded CSV file is gone; upload it again.");
+    file = await parseCsv(await object.text());
     return file;
   };
 
