@@ -283,7 +283,7 @@ function sourceFor(spec: Pick<RepoSpec, "owner" | "name" | "token">, repositoryI
     data: { users: [] },
     progress: null,
   } as unknown as ImporterRow;
-  return new GithubSource({ env, config: getConfig(env), importer });
+  return new GithubSource({ env, config: getConfig(env), importer, fetch });
 }
 
 interface ReadAll {
@@ -629,6 +629,27 @@ describe("importing a repository", () => {
     expect(await countsOf(resumed.id)).toEqual(counts);
     const listed = (await t.owner.get(importsPath(t.slug))).body.find((row: { id: string }) => row.id === again);
     expect(listed).toMatchObject({ status: "completed", imported_issues: 0, imported_comments: 0 });
+  }, 120_000);
+
+  it("hands over to a fresh run before a run passes the free plan's 50 subrequests", async () => {
+    const t = await connectedTeam("ghbudget");
+    const spec = { owner: t.login, name: uniqueRepoName("budget"), token: t.token, issues: 3000, pull_requests: 0, comments_per_issue: 1, labels: 3 } satisfies RepoSpec;
+    const { repository } = await createFakeRepo(spec);
+    const project = await createProject(t.owner, t.slug);
+    const id = await recordImport(t, project.id, spec, repository.id);
+    const total = async () => Object.values(await fakeStats(`${spec.owner}/${spec.name}`)).reduce((sum, n) => sum + n, 0);
+    const calls: number[] = [];
+    let outcome = "continues";
+    while (outcome === "continues") {
+      const before = await total();
+      // A whole minute of time: only the subrequest budget (45 by default) can end the run.
+      outcome = await runImport(env, id, { budgetMs: 60_000, requeue: async () => {} });
+      calls.push((await total()) - before);
+    }
+    expect(outcome).toBe("completed");
+    expect(calls.length).toBeGreaterThan(1);
+    for (const used of calls) expect(used).toBeLessThanOrEqual(45);
+    expect(await countRows("issues", "project_id = ?", project.id)).toBe(3000);
   }, 120_000);
 
   it("waits out a rate limit for as long as GitHub asks, then carries on", async () => {

@@ -80,6 +80,7 @@ export class GithubClient {
   constructor(
     private readonly baseUrl: string,
     private readonly token: string,
+    private readonly fetcher: typeof fetch = fetch,
   ) {}
 
   /** GETs `path` with `query`; throws SourceRateLimited, SourceUnavailable or SourceRefused. */
@@ -88,7 +89,7 @@ export class GithubClient {
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await this.fetcher(url, {
         headers: {
           accept: "application/vnd.github+json",
           authorization: `Bearer ${this.token}`,

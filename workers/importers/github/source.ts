@@ -167,7 +167,7 @@ export class GithubSource implements ImportSource {
 
   constructor(ctx: SourceContext) {
     this.repo = repoOf(ctx);
-    this.client = new GithubClient(ctx.config.GITHUB_API_URL, this.repo.token);
+    this.client = new GithubClient(ctx.config.GITHUB_API_URL, this.repo.token, ctx.fetch);
     this.repoPath = `/repos/${encodeURIComponent(this.repo.owner)}/${encodeURIComponent(this.repo.name)}`;
   }
 
