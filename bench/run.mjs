@@ -8,6 +8,7 @@ import { applyLocalMigrations, startWranglerDev } from "../scripts/lib/dev-serve
 import { ROOT, bin, capture, option, run, wranglerEnv } from "../scripts/lib/run.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
 import { startFakes } from "./lib/fakes.mjs";
+import { benchGithub } from "./lib/github-repo.mjs";
 import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
 import { cyclesPageMarkdown, runCyclesPageSuite } from "./suites/cycles-page.mjs";
@@ -116,7 +117,8 @@ async function main() {
     const { fakes, vars } = await startFakes(TMP);
     try {
       await withServer({ vars: { APP_ENV: "development", ...vars } }, async (url, cookie) => {
-        const result = await runImportersSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+        const github = await benchGithub({ url, cookie, workspaceSlug: dataset.workspaceSlug, githubUrl: fakes.githubUrl });
+        const result = await runImportersSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log, github });
         sections.push(importersMarkdown(result));
       });
     } finally {

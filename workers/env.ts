@@ -26,6 +26,11 @@ const ConfigSchema = z.object({
   /** PBKDF2 rounds; workerd caps PBKDF2 at 100000 (see docs/decisions/002-sessions-and-passwords.md). */
   PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1000).max(100_000).default(100_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Calls to GitHub or Jira one import run may make before it hands over to the next run: the
+   * free plan allows 50 subrequests per invocation, the paid plan 1,000.
+   */
+  IMPORT_SUBREQUESTS_PER_RUN: z.coerce.number().int().min(5).max(1000).default(45),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
@@ -52,6 +57,7 @@ export function getConfig(env: AppEnv): Config {
     AI_MODEL: raw.AI_MODEL,
     PASSWORD_HASH_ITERATIONS: raw.PASSWORD_HASH_ITERATIONS,
     SESSION_TTL_DAYS: raw.SESSION_TTL_DAYS,
+    IMPORT_SUBREQUESTS_PER_RUN: raw.IMPORT_SUBREQUESTS_PER_RUN,
   });
   const config: Config = { ...parsed, secureCookies: parsed.APP_ENV === "production" };
   cache.set(env, config);

@@ -225,7 +225,7 @@ function sourceFor(jira: { key: string; email: string; api_token: string }, epic
     config: { epics_to_modules: epicsToModules },
     data: { users: [] },
   } as unknown as ImporterRow;
-  return createJiraSource({ env, config: getConfig(env), importer });
+  return createJiraSource({ env, config: getConfig(env), importer, fetch });
 }
 
 /** Reads every page, as the job does, retrying a page the source asked to wait for. */
@@ -363,7 +363,7 @@ describe("the Jira source (what the import job reads)", () => {
     await expect(sourceFor(jira, false, { api_token: "revoked" }).readPage(null)).rejects.toBeInstanceOf(SourceRefused);
     const strict = { ...getConfig(env), JIRA_HOST_SUFFIX: ".atlassian.net" };
     const importer = { metadata: credentials(jira), config: {}, data: {} } as unknown as ImporterRow;
-    expect(() => createJiraSource({ env, config: strict, importer })).toThrow(SourceRefused);
+    expect(() => createJiraSource({ env, config: strict, importer, fetch })).toThrow(SourceRefused);
   });
 });
 

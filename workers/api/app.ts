@@ -33,6 +33,7 @@ import { pagesRoutes } from "./pages";
 import { displayPreferencesRoutes } from "./display-preferences";
 import { fileAssetsRoutes } from "./file-assets";
 import { importerRoutes } from "./importers";
+import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
 
@@ -93,6 +94,8 @@ export function createApi() {
   api.route("/workspaces", viewsRoutes);
   api.route("/workspaces", pagesRoutes);
   api.route("/workspaces", displayPreferencesRoutes);
+  // Before importerRoutes: its DELETE importers/{service}/{id} would take the GitHub credential's path.
+  api.route("/workspaces", githubImporterRoutes);
   api.route("/workspaces", importerRoutes);
   api.route("/workspaces", jiraImporterRoutes);
   api.route("/workspaces", projectExportRoutes);

@@ -15,7 +15,10 @@ import { sourceFor } from "./registry";
 import { SourceRateLimited, SourceRefused } from "./source";
 import { writeImportPage } from "./writer";
 
-/** How long one run keeps reading pages before it hands over to a fresh run. */
+/**
+ * How long one run keeps reading pages before it hands over to a fresh run (it hands over sooner
+ * when the next page could pass IMPORT_SUBREQUESTS_PER_RUN calls to the source).
+ */
 export const RUN_BUDGET_MS = 20_000;
 /** A run's hold on its importer; renewed while pages land, so a crashed run frees it soon. */
 export const LEASE_MS = 90_000;
@@ -76,10 +79,18 @@ export async function runImport(env: AppEnv, importerId: string, options: RunOpt
     const ctx: ActorContext = { db, env, config, effects: new PostCommit(), actor: owner.user };
     const access = await projectAccess(ctx, owner.slug, importer.project_id, ROLE.member).catch(() => null);
     if (!access) return await fail("The person who started this import can no longer write to the project.");
-    const { source, scope, name } = sourceFor({ env, config, importer });
+    // Every call to the source counts against the run's subrequest budget.
+    let calls = 0;
+    const counted: typeof fetch = (input, init) => {
+      calls += 1;
+      return fetch(input, init);
+    };
+    const { source, scope, name } = sourceFor({ env, config, importer, fetch: counted });
     const target = { ctx, access, importer, scope, sourceName: name };
 
+    let mostCallsInAPage = 0;
     for (;;) {
+      const callsBefore = calls;
       let read: Awaited<ReturnType<typeof source.readPage>>;
       try {
         read = await source.readPage(progress.cursor);
@@ -100,8 +111,10 @@ export async function runImport(env: AppEnv, importerId: string, options: RunOpt
       progress = written.progress;
       if (!written.stillRecorded) return "gone";
       if (progress.done) return "completed";
+      mostCallsInAPage = Math.max(mostCallsInAPage, calls - callsBefore);
       const now = Date.now();
-      if (now - started >= budget) break;
+      // Hand over before the next page could take the run past its time or its subrequests.
+      if (now - started >= budget || calls + mostCallsInAPage > config.IMPORT_SUBREQUESTS_PER_RUN) break;
       await save({ lease_until: iso(now + LEASE_MS) });
     }
     await save({ lease_until: null });

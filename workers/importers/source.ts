@@ -96,6 +96,8 @@ export interface SourceContext {
   env: AppEnv;
   config: Config;
   importer: ImporterRow;
+  /** The fetch a source's client calls: the run counts these calls against its subrequest budget. */
+  fetch: typeof fetch;
 }
 
 /** The source asked us to wait (a rate limit): the job re-queues itself after `retryAfterSeconds`. */

@@ -95,6 +95,7 @@ export class JiraClient {
   constructor(
     config: Config,
     readonly site: JiraSite,
+    private readonly fetcher: typeof fetch = fetch,
   ) {
     this.baseUrl = `${config.JIRA_API_SCHEME}://${site.host}`;
   }
@@ -121,7 +122,7 @@ export class JiraClient {
     let response: Response;
     try {
       // A redirect is never followed: it could lead away from the host that was checked.
-      response = await fetch(url, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await this.fetcher(url, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch {
       throw new SourceUnavailable(`Jira at ${this.site.host} could not be reached.`);
     }

@@ -122,7 +122,7 @@ function cursorOf(value: ImportCursor | null): JiraCursor | null {
 /** Creates the source that reads the Jira project an importer row names. */
 export function createJiraSource(ctx: SourceContext): ImportSource {
   const options = optionsOf(ctx);
-  const client = new JiraClient(ctx.config, { host: options.host, email: options.email, apiToken: options.apiToken });
+  const client = new JiraClient(ctx.config, { host: options.host, email: options.email, apiToken: options.apiToken }, ctx.fetch);
   const key = options.projectKey;
   const afterLabels: JiraCursor = options.epicsToModules ? { phase: "epics", token: null, epics: 0 } : { phase: "issues", token: null };
 

@@ -1,0 +1,138 @@
+// A small GitHub REST client for the importer and the wizard's reads: real fetch to the base URL
+// from config, Link-header paging, and GitHub's answers turned into the import job's error kinds
+// (a rate limit to wait out, a failure that may pass, a refusal no retry can fix).
+import { SourceRateLimited, SourceRefused, SourceUnavailable } from "../source";
+
+/** The pages a Link header names (rel=next, rel=last), by page number. */
+export interface PageLinks {
+  next: number | null;
+  last: number | null;
+}
+
+export interface GithubAnswer<T> {
+  body: T;
+  links: PageLinks;
+}
+
+/** Requests slower than this count as GitHub being unavailable. */
+const TIMEOUT_MS = 20_000;
+
+const pageOf = (target: string): number | null => {
+  try {
+    const page = Number(new URL(target).searchParams.get("page"));
+    return Number.isInteger(page) && page > 0 ? page : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Reads GitHub's `Link: <...?page=2>; rel="next", <...?page=9>; rel="last"` header. */
+export function parseLinkHeader(header: string | null): PageLinks {
+  const links: PageLinks = { next: null, last: null };
+  if (!header) return links;
+  for (const part of header.split(",")) {
+    const match = part.match(/<([^>]+)>\s*;\s*rel="?([a-z]+)"?/i);
+    if (!match) continue;
+    const rel = match[2].toLowerCase();
+    if (rel === "next" || rel === "last") links[rel] = pageOf(match[1]);
+  }
+  return links;
+}
+
+/**
+ * How long GitHub asks us to wait, in seconds, or null when the answer is no rate limit: a
+ * `retry-after` header (secondary limits), or no requests left until `x-ratelimit-reset`.
+ */
+export function rateLimitWait(response: Response, now = Date.now()): number | null {
+  if (response.status !== 403 && response.status !== 429) return null;
+  const retryAfter = response.headers.get("retry-after");
+  if (retryAfter !== null && retryAfter.trim() !== "") {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now) / 1000));
+  }
+  if (response.headers.get("x-ratelimit-remaining") === "0") {
+    const reset = Number(response.headers.get("x-ratelimit-reset"));
+    if (Number.isFinite(reset) && reset > 0) return Math.max(1, Math.ceil(reset - now / 1000));
+    return 60;
+  }
+  // A 429 always means "slow down", even without a header saying for how long.
+  return response.status === 429 ? 60 : null;
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === "string" && body.message !== "") return body.message;
+  } catch {
+    // Not JSON: the status text says enough.
+  }
+  return response.statusText || `status ${response.status}`;
+}
+
+export interface GetOptions {
+  /** What to tell the person when GitHub answers 404 (the thing asked for, in words). */
+  notFound?: string;
+}
+
+export class GithubClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+    private readonly fetcher: typeof fetch = fetch,
+  ) {}
+
+  /** GETs `path` with `query`; throws SourceRateLimited, SourceUnavailable or SourceRefused. */
+  async get<T>(path: string, query: Record<string, string | number> = {}, options: GetOptions = {}): Promise<GithubAnswer<T>> {
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
+    let response: Response;
+    try {
+      response = await this.fetcher(url, {
+        headers: {
+          accept: "application/vnd.github+json",
+          authorization: `Bearer ${this.token}`,
+          "x-github-api-version": "2022-11-28",
+          // GitHub refuses requests without a user agent.
+          "user-agent": "edge-tracker-importer",
+        },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      const reason = error instanceof Error && error.name === "TimeoutError" ? "it did not answer in time" : String((error as Error)?.message ?? error);
+      throw new SourceUnavailable(`GitHub could not be reached: ${reason}`);
+    }
+    if (response.ok) {
+      const links = parseLinkHeader(response.headers.get("link"));
+      try {
+        return { body: (await response.json()) as T, links };
+      } catch {
+        throw new SourceUnavailable("GitHub sent an answer that could not be read.");
+      }
+    }
+    const wait = rateLimitWait(response);
+    if (wait !== null) {
+      await response.body?.cancel();
+      throw new SourceRateLimited(wait, `GitHub's rate limit was reached; trying again in ${wait} seconds.`);
+    }
+    const message = await messageOf(response);
+    if (response.status >= 500) throw new SourceUnavailable(`GitHub is unavailable (${response.status} ${message}).`);
+    if (response.status === 401) throw new SourceRefused(`GitHub did not accept the access token (${message}). Save a new token and try again.`);
+    if (response.status === 403) throw new SourceRefused(`GitHub refused access: ${message}`);
+    if (response.status === 404) throw new SourceRefused(options.notFound ?? `GitHub could not find ${path}.`);
+    throw new SourceRefused(`GitHub refused the request (${response.status}): ${message}`);
+  }
+
+  /**
+   * How many items a paged listing holds: the pages before the last are full, so this reads
+   * at most two pages (the first, and the last one the Link header names).
+   */
+  async countOf(path: string, query: Record<string, string | number> = {}, options: GetOptions = {}): Promise<number> {
+    const perPage = 100;
+    const first = await this.get<unknown[]>(path, { ...query, per_page: perPage, page: 1 }, options);
+    if (first.links.last === null || first.links.last <= 1) return first.body.length;
+    const last = await this.get<unknown[]>(path, { ...query, per_page: perPage, page: first.links.last }, options);
+    return (first.links.last - 1) * perPage + last.body.length;
+  }
+}
