@@ -32,6 +32,8 @@ async function open(page: Page, path: string) {
  * its step; the page ends at 1440 px in the light theme.
  */
 async function shots(page: Page, name: string) {
+  // Colours that fade (transition-colors) would be caught halfway through the switch.
+  const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
     for (const width of [1440, 700]) {
@@ -40,6 +42,7 @@ async function shots(page: Page, name: string) {
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await still.evaluate((element) => (element as Element).remove());
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
