@@ -150,7 +150,7 @@ describe("Previous Imports", () => {
     await visible(failed.getByText("GitHub refused the token (401)."));
     await visible(failed.getByText("7 issues"));
     // The source records it could not take, with the reason.
-    await failed.getByText("1 row was not imported").click();
+    await failed.getByText("1 record was not imported").click();
     await visible(failed.getByText("The due date is not a date"));
     await expect.poll(() => failed.locator("[data-status]").textContent()).toBe("failed");
     await visible(failed.getByRole("button", { name: "Resume the GitHub import of octo/gone" }));

@@ -41,12 +41,13 @@ const initiatorName = (row: ImporterResponse) => {
   return person.display_name || [person.first_name, person.last_name].filter(Boolean).join(" ") || person.email;
 };
 
-function RejectedRows({ rows }: { rows: ImporterResponse["rejected"] }) {
+/** The source's records the import could not take (a CSV file's rows), with why. */
+function RejectedRows({ rows, noun }: { rows: ImporterResponse["rejected"]; noun: "row" | "record" }) {
   if (rows.length === 0) return null;
   return (
     <details className="mt-2 text-xs">
       <summary className="cursor-pointer text-amber-800 dark:text-amber-300">
-        {rows.length === 1 ? "1 row was not imported" : `${formatCount(rows.length)} rows were not imported`}
+        {rows.length === 1 ? `1 ${noun} was not imported` : `${formatCount(rows.length)} ${noun}s were not imported`}
       </summary>
       <ul className="mt-1 space-y-0.5 pl-4 text-neutral-600">
         {rows.slice(0, 50).map((row) => (
@@ -113,7 +114,7 @@ function ImportRow({ slug, row, onDelete }: { slug: string; row: ImporterRespons
           <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">Waiting out the source's rate limit; it goes on by itself.</p>
         ) : null}
         {row.status === "failed" && row.error ? <p className="mt-1 text-xs text-red-700 dark:text-red-400">{row.error}</p> : null}
-        <RejectedRows rows={row.rejected} />
+        <RejectedRows rows={row.rejected} noun={row.service === "csv" ? "row" : "record"} />
       </div>
       {row.status === "failed" ? <ResumeButton slug={slug} row={row} /> : null}
       <button
