@@ -80,7 +80,8 @@ export class GithubClient {
   constructor(
     private readonly baseUrl: string,
     private readonly token: string,
-    private readonly fetcher: typeof fetch = fetch,
+    // Wrapped: workerd refuses a fetch called as a method of another object ("Illegal invocation").
+    private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 
   /** GETs `path` with `query`; throws SourceRateLimited, SourceUnavailable or SourceRefused. */

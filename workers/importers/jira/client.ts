@@ -95,7 +95,8 @@ export class JiraClient {
   constructor(
     config: Config,
     readonly site: JiraSite,
-    private readonly fetcher: typeof fetch = fetch,
+    // Wrapped: workerd refuses a fetch called as a method of another object ("Illegal invocation").
+    private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {
     this.baseUrl = `${config.JIRA_API_SCHEME}://${site.host}`;
   }
