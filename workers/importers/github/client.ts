@@ -80,7 +80,7 @@ export class GithubClient {
   constructor(
     private readonly baseUrl: string,
     private readonly token: string,
-    // Bound: workerd refuses its fetch called as a method of another object ("Illegal invocation").
+    // Wrapped: workerd refuses a fetch called as a method of another object ("Illegal invocation").
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 

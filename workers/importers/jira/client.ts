@@ -95,7 +95,7 @@ export class JiraClient {
   constructor(
     config: Config,
     readonly site: JiraSite,
-    // Bound: workerd refuses its fetch called as a method of another object ("Illegal invocation").
+    // Wrapped: workerd refuses a fetch called as a method of another object ("Illegal invocation").
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {
     this.baseUrl = `${config.JIRA_API_SCHEME}://${site.host}`;
