@@ -47,6 +47,22 @@ async function issuesLayout(page: Page, world: World, layout: string, ready: (pa
   await ready(page);
 }
 
+/** A CSV import with one unreadable row, into a project of its own (once for both themes). */
+let imported: Promise<unknown> | null = null;
+function importOnce(world: World) {
+  imported ??= (async () => {
+    const project = await owner.post<{ id: string }>(`/api/workspaces/${world.slug}/projects/`, { name: "Imported Board", identifier: "IMP" });
+    const csv = "Title,Due date\nFirst imported issue,2026-01-05\nSecond imported issue,not a date\n";
+    await owner.post(`/api/workspaces/${world.slug}/projects/importers/csv/`, {
+      project_id: project.id,
+      file_name: "contrast.csv",
+      csv,
+      mapping: { title: "Title", due_date: "Due date" },
+    });
+  })();
+  return imported;
+}
+
 const issuePage = (world: World) => `${to.projectIssues(world.slug, world.projectId)}/${world.issueId}`;
 
 const SCREENS: Screen[] = [
@@ -491,6 +507,51 @@ const SCREENS: Screen[] = [
       await go(page, `${to.project(world.slug, world.projectId)}/pages/${world.pageId}`);
       await page.getByRole("heading", { name: "Freeze the branch" }).click();
       await visible(page.getByRole("textbox", { name: "Block description" }));
+    },
+  },
+  {
+    name: "workspace settings: import-export with previous imports",
+    signedIn: true,
+    open: async (page, world) => {
+      await importOnce(world);
+      await go(page, `/${world.slug}/settings/import-export`);
+      await visible(page.getByRole("listitem", { name: "CSV import of contrast.csv" }).getByText("1 row was not imported"));
+    },
+  },
+  {
+    name: "import-export: Jira wizard with its messages",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export?provider=jira`);
+      await visible(page.getByLabel("Jira cloud host name"));
+      await page.getByLabel("Project key").focus();
+      await page.getByLabel("Project key").blur();
+      await visible(page.getByText("Please enter your project key."));
+    },
+  },
+  {
+    name: "import-export: GitHub wizard",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export?provider=github`);
+      await visible(page.getByLabel("Personal access token"));
+    },
+  },
+  {
+    name: "import-export: CSV wizard",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export?provider=csv`);
+      await visible(page.getByLabel("CSV file"));
+    },
+  },
+  {
+    name: "import-export: export dialog",
+    signedIn: true,
+    open: async (page, world) => {
+      await go(page, `/${world.slug}/settings/import-export`);
+      await page.getByRole("button", { name: "Export as JSON" }).click();
+      await visible(page.getByRole("dialog", { name: "Export as JSON" }).getByLabel("Project", { exact: true }));
     },
   },
 ];

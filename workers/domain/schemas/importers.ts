@@ -1,14 +1,11 @@
 // Importers: the shapes the import-export page and the wizards share with the server (client-safe).
 import { z } from "zod";
-/** An import runs (processing) until its last page lands (completed) or it gives up (failed). */
-export type ImportStatus = "processing" | "completed" | "failed";
+import { INVITED_EMAIL_REQUIRED, type ImportStatus } from "./importer-texts";
+export { DELETE_IMPORT_PHRASE, IMPORT_MESSAGES, INVITED_EMAIL_REQUIRED, type ImportStatus } from "./importer-texts";
 
 /** The services an import can come from. */
 export const IMPORT_SERVICES = ["github", "jira", "csv"] as const;
 export type ImportServiceName = (typeof IMPORT_SERVICES)[number];
-
-/** The phrase a person types before an import record is deleted. */
-export const DELETE_IMPORT_PHRASE = "delete import";
 
 /** An import as Previous Imports lists it (tokens and other secrets never leave the server). */
 export interface ImporterResponse {
@@ -37,8 +34,6 @@ export interface ImporterResponse {
 export const USER_IMPORT_MODES = ["map", "invite", false] as const;
 export type UserImportMode = (typeof USER_IMPORT_MODES)[number];
 
-export const INVITED_EMAIL_REQUIRED = "This field is required";
-
 /**
  * One person of the source and what becomes of them. `username` is their id in the source (a
  * GitHub login, a Jira accountId); the email is required unless they are not imported.
@@ -60,13 +55,3 @@ export const importUsers = z.array(ImportUser, { error: "Expected a list of user
 
 export const SELECT_A_PROJECT = "Please select a project.";
 export const importProjectId = z.string({ error: SELECT_A_PROJECT }).min(1, SELECT_A_PROJECT).max(64, SELECT_A_PROJECT);
-
-/** The toasts and texts the import screens show, written once. */
-export const IMPORT_MESSAGES = {
-  noImports: "No previous imports available.",
-  deleteFailed: "Something went wrong. Please try again.",
-  githubImportFailed: "Import was unsuccessful. Please try again.",
-  jiraInfoFailed: "Something went wrong. Please go back and check your Jira project details.",
-  noIssuesInRepository: "We didn't find any issue in this repository.",
-  noProjects: "No projects found!",
-} as const;
