@@ -315,21 +315,21 @@ function merged(pages: ImportPage[]) {
   };
 }
 
+/** The repository the done-when asks for: 2,500 issues, a third closed, with comments, labels, sub-issues and pull requests mixed in. */
+const BIG_REPOSITORY = {
+  issues: 2500,
+  closed_ratio: 1 / 3,
+  comments_per_issue: 2,
+  labels: 12,
+  issues_with_sub_issues: 150,
+  sub_issues_per_parent: 3,
+  issues_tracking_others: 20,
+  pull_requests: 300,
+  collaborators: 6,
+} as const;
+
 describe("the source the import job reads", () => {
-  const big = {
-    owner: "acme",
-    name: uniqueRepoName("big"),
-    token: uniqueToken(),
-    issues: 2500,
-    closed_ratio: 1 / 3,
-    comments_per_issue: 2,
-    labels: 12,
-    issues_with_sub_issues: 150,
-    sub_issues_per_parent: 3,
-    issues_tracking_others: 20,
-    pull_requests: 300,
-    collaborators: 6,
-  } satisfies RepoSpec;
+  const big = { owner: "acme", name: uniqueRepoName("big"), token: uniqueToken(), ...BIG_REPOSITORY } satisfies RepoSpec;
 
   it("reads a 2,500-issue repository completely: closed issues, labels, comments, parents; no pull requests", async () => {
     const { repository, expected } = await createFakeRepo(big);
@@ -522,20 +522,7 @@ describe("importing a repository", () => {
     "brings a 2,500-issue repository in completely: states by group, labels, comments, parents, people",
     async () => {
       const t = await connectedTeam("ghbig");
-      const spec = {
-        owner: t.login,
-        name: uniqueRepoName("big"),
-        token: t.token,
-        issues: 2500,
-        closed_ratio: 1 / 3,
-        comments_per_issue: 2,
-        labels: 12,
-        issues_with_sub_issues: 150,
-        sub_issues_per_parent: 3,
-        issues_tracking_others: 20,
-        pull_requests: 300,
-        collaborators: 6,
-      } satisfies RepoSpec;
+      const spec = { owner: t.login, name: uniqueRepoName("big"), token: t.token, ...BIG_REPOSITORY } satisfies RepoSpec;
       const { repository, expected } = await createFakeRepo(spec);
       await connect(t.owner, t.slug, t.token);
       const project = await createProject(t.owner, t.slug);

@@ -70,17 +70,23 @@ function invitedEmails(data: Record<string, Json>): string[] {
   return [...new Set(emails)];
 }
 
-/** The workspace's imports, newest first, with their progress (Previous Imports). */
-export async function listImporters(ctx: ActorContext, slug: string): Promise<ImporterResponse[]> {
-  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
-  const rows = await ctx.db
+/** The workspace's imports with their projects and initiators, newest first. */
+export const importersQuery = (ctx: ActorContext, workspaceId: string) =>
+  ctx.db
     .select({ importer: importers, project: projects, initiator: users })
     .from(importers)
     .innerJoin(projects, eq(projects.id, importers.project_id))
     .leftJoin(users, eq(users.id, importers.initiated_by))
-    .where(eq(importers.workspace_id, workspace.id))
+    .where(eq(importers.workspace_id, workspaceId))
     .orderBy(desc(importers.created_at));
-  return rows.map(({ importer, project, initiator }) => importerResponseOf(importer, project, initiator));
+
+export type ImporterQueryRow = Awaited<ReturnType<typeof importersQuery>>[number];
+export const importersFrom = (rows: ImporterQueryRow[]) => rows.map(({ importer, project, initiator }) => importerResponseOf(importer, project, initiator));
+
+/** The workspace's imports, newest first, with their progress (Previous Imports). */
+export async function listImporters(ctx: ActorContext, slug: string): Promise<ImporterResponse[]> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  return importersFrom(await importersQuery(ctx, workspace.id));
 }
 
 /** Deletes an import record (a running import stops at its next page); the issues it made stay. */

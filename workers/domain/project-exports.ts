@@ -40,18 +40,24 @@ export async function startProjectExport(ctx: ActorContext, slug: string, projec
   return exportOf(row, access.project, slug);
 }
 
-/** The exports of projects the caller belongs to, newest first. */
-export async function listProjectExports(ctx: ActorContext, slug: string): Promise<ProjectExportResponse[]> {
-  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
-  const rows = await ctx.db
+/** The last 50 exports of projects the caller belongs to, newest first. */
+export const exportsQuery = (ctx: ActorContext, workspaceId: string) =>
+  ctx.db
     .select({ export: projectExports, project: projects })
     .from(projectExports)
     .innerJoin(projects, eq(projects.id, projectExports.project_id))
     .innerJoin(projectMembers, and(eq(projectMembers.project_id, projectExports.project_id), eq(projectMembers.member_id, ctx.actor.id)))
-    .where(eq(projectExports.workspace_id, workspace.id))
+    .where(eq(projectExports.workspace_id, workspaceId))
     .orderBy(desc(projectExports.created_at))
     .limit(50);
-  return rows.map((row) => exportOf(row.export, row.project, slug));
+
+export type ExportQueryRow = Awaited<ReturnType<typeof exportsQuery>>[number];
+export const exportsFrom = (rows: ExportQueryRow[], slug: string) => rows.map((row) => exportOf(row.export, row.project, slug));
+
+/** The exports of projects the caller belongs to, newest first. */
+export async function listProjectExports(ctx: ActorContext, slug: string): Promise<ProjectExportResponse[]> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  return exportsFrom(await exportsQuery(ctx, workspace.id), slug);
 }
 
 /** The export's file, for a member of its project. */

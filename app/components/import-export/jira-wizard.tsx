@@ -10,12 +10,12 @@ import { useEffect, useRef, useState } from "react";
 import { IMPORT_MESSAGES, importProjectId } from "../../../workers/domain/schemas/importers";
 import { JiraCredentials, type JiraCredentialsInput, type JiraImportPayload, type JiraProjectInfo } from "../../../workers/domain/schemas/jira-importer";
 import { IconCheck, IconIssues, IconSettings, IconUsers } from "../icons";
-import { FieldError, Spinner, inputClass, labelClass, truncate } from "../ui";
+import { FieldError, Spinner, inputClass, labelClass } from "../ui";
 import { IMPORT_GUIDE_LINKS } from "~/lib/help-links";
 import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
 import type { ImportMember, ImportTargetProject } from "~/lib/import-export-contract";
 import { JiraLogo } from "./logos";
-import { Figure, Toggle, type UserChoice, UserMapping, WizardButtons, WizardFrame, type WizardStep, useLandingPath, usersComplete } from "./wizard-shell";
+import { Figure, ProjectOptions, Toggle, type UserChoice, UserMapping, WizardButtons, WizardFrame, type WizardStep, useLandingPath, usersComplete } from "./wizard-shell";
 
 const STEPS: WizardStep[] = [
   { key: "import-configure", label: "Configure", icon: <IconSettings size={16} /> },
@@ -77,12 +77,7 @@ function ConfigureFields({ form, fields, projects }: { form: ReturnType<typeof u
           <p className="text-sm text-neutral-600">{IMPORT_MESSAGES.noProjects}</p>
         ) : (
           <select {...getSelectProps(fields.project_id)} key={fields.project_id.key} className={inputClass}>
-            <option value="">Select a project</option>
-            {projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {truncate(project.name, 25)}
-              </option>
-            ))}
+            <ProjectOptions projects={projects} />
           </select>
         )}
         <FieldError id={fields.project_id.errorId} errors={fields.project_id.errors} />

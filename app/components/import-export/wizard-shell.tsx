@@ -147,6 +147,20 @@ export function WizardButtons({
 }
 
 /** The project an import writes into; names cut at 25 characters. */
+/** The options of a project select: a placeholder, then each project's name cut at 25 characters. */
+export function ProjectOptions({ projects }: { projects: ImportTargetProject[] }) {
+  return (
+    <>
+      <option value="">Select a project</option>
+      {projects.map((project) => (
+        <option key={project.id} value={project.id}>
+          {truncate(project.name, 25)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function ProjectPicker({
   projects,
   value,
@@ -178,12 +192,7 @@ export function ProjectPicker({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         >
-          <option value="">Select a project</option>
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {truncate(project.name, 25)}
-            </option>
-          ))}
+          <ProjectOptions projects={projects} />
         </select>
       )}
       {error ? (
