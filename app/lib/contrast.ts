@@ -15,11 +15,18 @@ export function luminanceOf(hex: string): number | null {
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
-/** "#171717" or "#ffffff", whichever contrasts more with the background. */
+/** WCAG AA for small text. */
+const AA_SMALL_TEXT = 4.5;
+
+/**
+ * "#171717" or "#ffffff", whichever contrasts more with the background; pure black when neither
+ * reaches AA (a mid blue such as #3f76ff gives 4.47 with near-black and 4.2 with white).
+ */
 export function readableTextOn(background: string): string {
   const l = luminanceOf(background);
   if (l === null) return "#ffffff";
   const onWhite = 1.05 / (l + 0.05);
   const onDark = (l + 0.05) / (luminanceOf("#171717")! + 0.05);
+  if (Math.max(onWhite, onDark) < AA_SMALL_TEXT && onDark >= onWhite) return "#000000";
   return onDark > onWhite ? "#171717" : "#ffffff";
 }

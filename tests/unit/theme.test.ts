@@ -37,6 +37,17 @@ describe("readableTextOn", () => {
     expect(readableTextOn("#096e8d")).toBe("#ffffff");
     expect(readableTextOn("not a colour")).toBe("#ffffff");
   });
+
+  it("uses pure black on a mid colour where neither near-black nor white reaches 4.5:1", () => {
+    // The completed cycle's blue: 4.47 with #171717, 4.2 with white, 5.0 with black.
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminanceOf(a) ?? 0, luminanceOf(b) ?? 0].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    expect(contrast("#3f76ff", "#171717")).toBeLessThan(4.5);
+    expect(readableTextOn("#3f76ff")).toBe("#000000");
+    expect(contrast("#3f76ff", readableTextOn("#3f76ff"))).toBeGreaterThanOrEqual(4.5);
+  });
 });
 
 describe("pendingThemeOf", () => {
