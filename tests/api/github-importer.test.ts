@@ -308,7 +308,8 @@ async function readAll(source: GithubSource, from: ImportCursor | null = null, s
 
 function merged(pages: ImportPage[]) {
   return {
-    labels: pages.flatMap((p) => p.labels ?? []),
+    // Issue pages declare their labels again; the distinct ones count.
+    labels: [...new Map(pages.flatMap((p) => p.labels ?? []).map((label) => [label.key, label])).values()],
     issues: pages.flatMap((p) => p.issues ?? []),
     comments: pages.flatMap((p) => p.comments ?? []),
     parents: pages.flatMap((p) => p.parents ?? []),

@@ -105,6 +105,10 @@ class NumberSet {
 }
 
 /** Where a closed issue goes: closed as not planned (or as a duplicate) is cancelled, else completed. */
+function sourceLabelOf(label: Pick<GithubLabel, "id" | "name" | "color">): SourceLabel {
+  return { key: String(label.id), name: label.name, color: label.color ? `#${label.color}` : undefined };
+}
+
 export function stateGroupOf(issue: Pick<GithubIssue, "state" | "state_reason">): StateGroup {
   if (issue.state !== "closed") return "backlog";
   return issue.state_reason === "not_planned" || issue.state_reason === "duplicate" ? "cancelled" : "completed";
@@ -212,11 +216,7 @@ export class GithubSource implements ImportSource {
     // The labels first: a repository that is gone then fails with that clear reason.
     const answer = await this.client.get<GithubLabel[]>(`${this.repoPath}/labels`, { per_page: PER_PAGE, page }, this.notFound);
     const total = page === 1 ? await this.issueCount() : undefined;
-    const labels: SourceLabel[] = answer.body.map((label) => ({
-      key: String(label.id),
-      name: label.name,
-      color: label.color ? `#${label.color}` : undefined,
-    }));
+    const labels = answer.body.map(sourceLabelOf);
     const next: GithubCursor = answer.links.next ? { phase: "labels", page: page + 1 } : { phase: "issues", page: 1, ...EMPTY_KNOWN };
     return { page: { labels }, next, ...(total === undefined ? {} : { total_issues: total }) };
   }
@@ -244,8 +244,12 @@ export class GithubSource implements ImportSource {
     const withSubIssues = [...cursor.with_sub_issues];
     const tracks = [...cursor.tracks];
     const issues: SourceIssue[] = [];
+    // The labels the issues carry, declared again: a label made after the labels were read still
+    // comes in under its own name.
+    const labels = new Map<string, SourceLabel>();
     for (const item of answer.body) {
       if (item.pull_request) continue;
+      for (const label of item.labels ?? []) if (typeof label !== "string") labels.set(String(label.id), sourceLabelOf(label));
       known.add(item.number);
       if ((item.sub_issues_summary?.total ?? 0) > 0) withSubIssues.push(item.number);
       for (const child of trackedNumbers(item.body, this.repo.owner, this.repo.name)) {
@@ -257,7 +261,7 @@ export class GithubSource implements ImportSource {
     const next: GithubCursor = answer.more
       ? { phase: "issues", page: cursor.page + PAGES_PER_READ, ...carried }
       : { phase: "comments", page: 1, ...carried };
-    return { page: { issues }, next };
+    return { page: { labels: [...labels.values()], issues }, next };
   }
 
   private async issueOf(item: GithubIssue): Promise<SourceIssue> {
