@@ -247,6 +247,28 @@ describe("CSV import", () => {
     expect(await counts(resumed.id)).toEqual(before);
   });
 
+  it("fails an import whose starter can no longer write to the project, without retrying", async () => {
+    const team = await createTeam("csvgone");
+    const project = await createProject(team.owner, team.slug);
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    // Started by a workspace member who is not (or no longer) in the project.
+    await env.DB.prepare(
+      `INSERT INTO importers (id, workspace_id, project_id, service, status, metadata, config, data, initiated_by, progressed_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'csv', 'processing', '{"file_name":"gone.csv"}', '{"mapping":{"title":"Title"}}', '{}', ?, ?, ?, ?)`,
+    )
+      .bind(id, team.workspaceId, project.id, team.member.user.id, now, now, now)
+      .run();
+    const queued: unknown[] = [];
+    expect(await runImport(env, id, { requeue: async (job) => void queued.push(job) })).toBe("failed");
+    expect(queued).toEqual([]);
+    const list = await team.owner.get(importsPath(team.slug));
+    expect(list.body.find((row: { id: string }) => row.id === id)).toMatchObject({
+      status: "failed",
+      error: "The person who started this import can no longer write to the project.",
+    });
+  });
+
   it("has the watchdog fail an import with no progress for 15 minutes", async () => {
     const team = await createTeam("csvstall");
     const project = await createProject(team.owner, team.slug);

@@ -7,6 +7,7 @@ import { type Json, importers, users, workspaces } from "../../drizzle/schema";
 import { openDb } from "../db";
 import { ROLE, projectAccess } from "../domain/access";
 import type { ActorContext } from "../domain/context";
+import { Forbidden, NotFound } from "../domain/errors";
 import { PostCommit } from "../domain/post-commit";
 import { type AppEnv, getConfig } from "../env";
 import type { JobMessage } from "../jobs";
@@ -77,7 +78,11 @@ export async function runImport(env: AppEnv, importerId: string, options: RunOpt
       .where(eq(users.id, importer.initiated_by ?? ""));
     if (!owner) return await fail("The person who started this import no longer has an account.");
     const ctx: ActorContext = { db, env, config, effects: new PostCommit(), actor: owner.user };
-    const access = await projectAccess(ctx, owner.slug, importer.project_id, ROLE.member).catch(() => null);
+    // Refused access ends the import; any other error (a D1 hiccup) is retried like the rest.
+    const access = await projectAccess(ctx, owner.slug, importer.project_id, ROLE.member).catch((error) => {
+      if (error instanceof Forbidden || error instanceof NotFound) return null;
+      throw error;
+    });
     if (!access) return await fail("The person who started this import can no longer write to the project.");
     // Every call to the source counts against the run's subrequest budget.
     let calls = 0;
