@@ -157,6 +157,12 @@ export const projects = sqliteTable(
     // show are checked against them (workers/lib/versioned-cache.ts, ADR 010).
     issues_version: integer("issues_version").notNull().default(0),
     lookups_version: integer("lookups_version").notNull().default(0),
+    /**
+     * Which integrations want this project's events (bit flags of workers/integrations/events.ts:
+     * outgoing webhooks, Slack, GitHub sync). Kept by the integration writes, so a write to a
+     * project nobody listens to sends nothing anywhere.
+     */
+    event_sinks: integer("event_sinks").notNull().default(0),
   },
   (t) => [
     uniqueIndex("projects_ws_identifier_uq").on(t.workspace_id, t.identifier),
@@ -987,6 +993,94 @@ export const slackProjectSyncs = sqliteTable(
     updated_at: updatedAt(),
   },
   (t) => [uniqueIndex("slack_project_syncs_uq").on(t.project_id, t.workspace_integration_id)],
+);
+
+/** Which tracker comment a GitHub comment of a synced issue is, both ways. */
+export const githubCommentSyncs = sqliteTable(
+  "github_comment_syncs",
+  {
+    id: id(),
+    repository_sync_id: text("repository_sync_id")
+      .notNull()
+      .references(() => githubRepositorySyncs.id, { onDelete: "cascade" }),
+    comment_id: text("comment_id")
+      .notNull()
+      .references(() => issueComments.id, { onDelete: "cascade" }),
+    github_comment_id: integer("github_comment_id").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("github_comment_syncs_repo_comment_uq").on(t.repository_sync_id, t.github_comment_id),
+    index("github_comment_syncs_comment_idx").on(t.comment_id),
+  ],
+);
+
+/**
+ * Inbound GitHub deliveries already taken, by X-GitHub-Delivery: a delivery GitHub sends again
+ * (or an attacker replays) is answered without being applied twice.
+ */
+export const githubWebhookDeliveries = sqliteTable("github_webhook_deliveries", {
+  delivery_id: text("delivery_id").primaryKey(),
+  event: text("event").notNull(),
+  /** processing until the queued job applied it, then done (or ignored: nothing of ours). */
+  status: text("status").$type<"processing" | "done" | "ignored">().notNull().default("processing"),
+  created_at: createdAt(),
+  processed_at: text("processed_at"),
+});
+
+/** An outgoing webhook: a URL of the workspace's that receives the events it asked for, signed. */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** The shared secret deliveries are signed with (HMAC-SHA256). */
+    secret: text("secret").notNull(),
+    /** Event kinds wanted: issue, comment, cycle, module, project. */
+    events: json<string[]>("events").notNull(),
+    is_active: bool("is_active").notNull().default(true),
+    /** Why it was switched off automatically (null when on, or switched off by a person). */
+    disabled_reason: text("disabled_reason"),
+    consecutive_failures: integer("consecutive_failures").notNull().default(0),
+    created_by: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("webhooks_ws_idx").on(t.workspace_id)],
+);
+
+/** One event sent (or to be sent) to one webhook, with the answer of its last attempt. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    webhook_id: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    action: text("action").notNull(),
+    /** The exact JSON body sent (and signed). */
+    payload: text("payload").notNull(),
+    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    response_status: integer("response_status"),
+    response_body: text("response_body"),
+    error: text("error"),
+    next_attempt_at: text("next_attempt_at"),
+    last_attempt_at: text("last_attempt_at"),
+    delivered_at: text("delivered_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_hook_idx").on(t.webhook_id, t.created_at),
+    index("webhook_deliveries_due_idx").on(t.status, t.next_attempt_at),
+  ],
 );
 
 // ---------------------------------------------------------------- search

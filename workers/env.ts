@@ -17,7 +17,24 @@ const ConfigSchema = z.object({
   JIRA_API_SCHEME: z.enum(["http", "https"]).default("https"),
   /** Jira host names must end with this (empty: any host, for the local fake). */
   JIRA_HOST_SUFFIX: z.string().trim().toLowerCase().default(".atlassian.net"),
+  /** GitHub's web address, where people install the GitHub App. */
+  GITHUB_WEB_URL: optionalUrl.default("https://github.com"),
+  /** The GitHub App (empty: the GitHub card says the app is not set up on this server). */
+  GITHUB_APP_ID: z.string().trim().default(""),
+  /** The app's URL name (github.com/apps/{slug}). */
+  GITHUB_APP_SLUG: z.string().trim().default(""),
+  /** The app's private key, PEM (PKCS#1 as GitHub hands it out, or PKCS#8); `\n` escapes allowed. */
+  GITHUB_APP_PRIVATE_KEY: z
+    .string()
+    .default("")
+    .transform((value) => value.replace(/\\n/g, "\n").trim()),
+  /** The secret GitHub signs webhook deliveries with (X-Hub-Signature-256). */
+  GITHUB_WEBHOOK_SECRET: z.string().default(""),
   SLACK_API_URL: optionalUrl.default("https://slack.com/api"),
+  /** Where Slack asks a person to authorise the app (OAuth v2). */
+  SLACK_OAUTH_URL: optionalUrl.default("https://slack.com/oauth/v2/authorize"),
+  SLACK_CLIENT_ID: z.string().trim().default(""),
+  SLACK_CLIENT_SECRET: z.string().default(""),
   UNSPLASH_API_URL: optionalUrl.default("https://api.unsplash.com"),
   UNSPLASH_ACCESS_KEY: z.string().default(""),
   AI_API_URL: optionalUrl.default(""),
@@ -49,7 +66,15 @@ export function getConfig(env: AppEnv): Config {
     GITHUB_API_URL: raw.GITHUB_API_URL,
     JIRA_API_SCHEME: raw.JIRA_API_SCHEME,
     JIRA_HOST_SUFFIX: raw.JIRA_HOST_SUFFIX,
+    GITHUB_WEB_URL: raw.GITHUB_WEB_URL,
+    GITHUB_APP_ID: raw.GITHUB_APP_ID,
+    GITHUB_APP_SLUG: raw.GITHUB_APP_SLUG,
+    GITHUB_APP_PRIVATE_KEY: raw.GITHUB_APP_PRIVATE_KEY,
+    GITHUB_WEBHOOK_SECRET: raw.GITHUB_WEBHOOK_SECRET,
     SLACK_API_URL: raw.SLACK_API_URL,
+    SLACK_OAUTH_URL: raw.SLACK_OAUTH_URL,
+    SLACK_CLIENT_ID: raw.SLACK_CLIENT_ID,
+    SLACK_CLIENT_SECRET: raw.SLACK_CLIENT_SECRET,
     UNSPLASH_API_URL: raw.UNSPLASH_API_URL,
     UNSPLASH_ACCESS_KEY: raw.UNSPLASH_ACCESS_KEY,
     AI_API_URL: raw.AI_API_URL,

@@ -5,6 +5,8 @@ import type { Change } from "../durable-objects/protocol";
 import type { AppEnv } from "./env";
 import { runExport, superviseExports } from "./exports/runner";
 import { runImport, superviseImports } from "./importers/runner";
+import { dispatchEvents } from "./integrations/dispatch";
+import type { IntegrationEvent } from "./integrations/events";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -14,7 +16,9 @@ export type JobMessage =
   /** Runs an import from its stored cursor for a while, then queues the next run (or finishes). */
   | { type: "import.run"; importerId: string }
   /** Writes a project export to R2. */
-  | { type: "export.run"; exportId: string };
+  | { type: "export.run"; exportId: string }
+  /** Committed changes for the integrations listening to their projects (webhooks, Slack, GitHub). */
+  | { type: "events.dispatch"; events: IntegrationEvent[] };
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   switch (job.type) {
@@ -31,6 +35,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
       return;
     case "export.run":
       await runExport(env, job.exportId);
+      return;
+    case "events.dispatch":
+      await dispatchEvents(env, job.events);
       return;
   }
 }

@@ -1,24 +1,46 @@
 // Starts every fake third-party service on loopback and says where each one listens. The Worker
 // reaches them through its config (GITHUB_API_URL; Jira through the cloud host name a person types,
 // over JIRA_API_SCHEME http).
+import { generateKeyPairSync } from "node:crypto";
 import { createFakeGithub } from "./github/server";
 import { serveFake } from "./http";
 import { createFakeJira } from "./jira/server";
+import { createFakeSlack } from "./slack/server";
+
+/** The test GitHub App: the fake GitHub checks its JWTs with the public half of this key. */
+export const TEST_GITHUB_APP = { id: "4242", slug: "edge-tracker-test", webhookSecret: "test-github-webhook-secret" };
+/** The test Slack app. */
+export const TEST_SLACK_APP = { clientId: "1111.2222", clientSecret: "test-slack-client-secret" };
 
 export interface FakeServices {
+  /** The fake GitHub: its REST API and, under /apps/{slug}/installations/new, its install page. */
   githubUrl: string;
+  /** The GitHub App's private key (PKCS#1 PEM, as GitHub hands it out). */
+  githubAppPrivateKey: string;
+  slackUrl: string;
   /** host:port to type as the Jira cloud host name. */
   jiraHost: string;
   close(): Promise<void>;
 }
 
 export async function startFakeServices(): Promise<FakeServices> {
-  const [github, jira] = await Promise.all([serveFake(createFakeGithub()), serveFake(createFakeJira())]);
+  const keys = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { type: "pkcs1", format: "pem" },
+  });
+  const [github, jira, slack] = await Promise.all([
+    serveFake(createFakeGithub({ app: { id: TEST_GITHUB_APP.id, slug: TEST_GITHUB_APP.slug, publicKey: keys.publicKey, webhookSecret: TEST_GITHUB_APP.webhookSecret } })),
+    serveFake(createFakeJira()),
+    serveFake(createFakeSlack(TEST_SLACK_APP)),
+  ]);
   return {
     githubUrl: github.url,
+    githubAppPrivateKey: keys.privateKey,
+    slackUrl: slack.url,
     jiraHost: jira.host,
     close: async () => {
-      await Promise.all([github.close(), jira.close()]);
+      await Promise.all([github.close(), jira.close(), slack.close()]);
     },
   };
 }
@@ -26,6 +48,16 @@ export async function startFakeServices(): Promise<FakeServices> {
 /** The Worker variables that point it at the fakes. */
 export const fakeServiceVars = (fakes: FakeServices) => ({
   GITHUB_API_URL: fakes.githubUrl,
+  GITHUB_WEB_URL: fakes.githubUrl,
+  GITHUB_APP_ID: TEST_GITHUB_APP.id,
+  GITHUB_APP_SLUG: TEST_GITHUB_APP.slug,
+  // One line, as a variable on a command line must be; config turns the escapes back into newlines.
+  GITHUB_APP_PRIVATE_KEY: fakes.githubAppPrivateKey.trim().replace(/\n/g, "\\n"),
+  GITHUB_WEBHOOK_SECRET: TEST_GITHUB_APP.webhookSecret,
+  SLACK_API_URL: `${fakes.slackUrl}/api`,
+  SLACK_OAUTH_URL: `${fakes.slackUrl}/oauth/v2/authorize`,
+  SLACK_CLIENT_ID: TEST_SLACK_APP.clientId,
+  SLACK_CLIENT_SECRET: TEST_SLACK_APP.clientSecret,
   JIRA_API_SCHEME: "http",
   /** Any Jira host name is allowed, so the fake's 127.0.0.1:port can be typed as one. */
   JIRA_HOST_SUFFIX: "",

@@ -5,6 +5,7 @@
 // "comment" activity in the same batch; the history endpoint merges comments with activities.
 import { and, asc, eq } from "drizzle-orm";
 import { issueComments, users, type Json, type User } from "../../drizzle/schema";
+import { type EventAction, eventFor } from "../integrations/events";
 import { runBatch } from "../lib/batch";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
@@ -120,7 +121,9 @@ export async function createIssueComment(ctx: ActorContext, slug: string, projec
       now,
     ),
   ]);
-  return issueCommentOf((results[0] as IssueComment[])[0], ctx.actor);
+  const created = issueCommentOf((results[0] as IssueComment[])[0], ctx.actor);
+  emitCommentEvent(ctx, access, "created", created);
+  return created;
 }
 
 /** Loads the comment and refuses anyone but its author (project owners included). */
@@ -173,7 +176,9 @@ export async function updateIssueComment(
       now,
     ),
   ]);
-  return issueCommentOf((results[0] as IssueComment[])[0], actor);
+  const updated = issueCommentOf((results[0] as IssueComment[])[0], actor);
+  emitCommentEvent(ctx, access, "updated", updated);
+  return updated;
 }
 
 export async function deleteIssueComment(ctx: ActorContext, slug: string, projectId: string, commentId: string, issueId?: string) {
@@ -189,4 +194,11 @@ export async function deleteIssueComment(ctx: ActorContext, slug: string, projec
       comment: "deleted a comment",
     }),
   ]);
+  emitCommentEvent(ctx, access, "deleted", issueCommentOf(comment, null));
+}
+
+/** Tells the project's integrations about a comment change (nothing when none listens). */
+function emitCommentEvent(ctx: ActorContext, access: ProjectAccess, action: EventAction, comment: ReturnType<typeof issueCommentOf>) {
+  const { comment_json: _json, ...data } = comment;
+  ctx.effects.emit(eventFor(access.project, ctx.actor.id, "comment", action, data as unknown as Record<string, Json>));
 }

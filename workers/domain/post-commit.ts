@@ -2,12 +2,14 @@
 // and after the write has committed the caller flushes it to each project's ProjectBoard.
 import type { Change } from "../../durable-objects/protocol";
 import type { AppEnv } from "../env";
+import type { IntegrationEvent } from "../integrations/events";
 import { type JobMessage, runJob } from "../jobs";
 
 export class PostCommit {
   private readonly boardChanges = new Map<string, Change[]>();
   private readonly revokedMembers: { projectId: string; userId: string }[] = [];
   private readonly jobs: JobMessage[] = [];
+  private readonly events: IntegrationEvent[] = [];
 
   /** Queue a change for the project's live board; sent only after the write commits. */
   publish(projectId: string, change: Change) {
@@ -26,8 +28,16 @@ export class PostCommit {
     this.jobs.push(job);
   }
 
+  /**
+   * Tell the project's integrations about a change (an `eventFor` result; null when nobody
+   * listens). Sent to the JOBS queue after commit, where each sink picks what it wants.
+   */
+  emit(event: IntegrationEvent | null) {
+    if (event) this.events.push(event);
+  }
+
   get pending(): number {
-    return this.boardChanges.size + this.revokedMembers.length + this.jobs.length;
+    return this.boardChanges.size + this.revokedMembers.length + this.jobs.length + this.events.length;
   }
 
   /** Forget everything queued: the write it described did not commit. */
@@ -35,6 +45,7 @@ export class PostCommit {
     this.boardChanges.clear();
     this.revokedMembers.length = 0;
     this.jobs.length = 0;
+    this.events.length = 0;
   }
 
   /**
@@ -42,7 +53,9 @@ export class PostCommit {
    * which retries it, so a committed change is never lost to a passing DO error.
    */
   async flush(env: AppEnv): Promise<void> {
-    const queued = [...this.jobs];
+    const queued: JobMessage[] = [...this.jobs];
+    // One message for all of a write's events: a bulk edit of 50 issues is one queue send.
+    if (this.events.length > 0) queued.push({ type: "events.dispatch", events: [...this.events] });
     const jobs: JobMessage[] = [
       ...[...this.boardChanges].map(([projectId, changes]) => ({ type: "board.publish" as const, projectId, changes })),
       ...this.revokedMembers.map(({ projectId, userId }) => ({ type: "board.revoke" as const, projectId, userId })),

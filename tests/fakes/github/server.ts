@@ -315,7 +315,15 @@ interface Budget {
   reset: number;
 }
 
-export function createFakeGithub(): FetchHandler {
+/** The GitHub App the fake knows: its JWTs are checked with `publicKey` (PEM, SPKI). */
+export interface FakeGithubApp {
+  id: string;
+  slug: string;
+  publicKey: string;
+  webhookSecret: string;
+}
+
+export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchHandler {
   const repos = new Map<string, FakeRepo>();
   const logins = new Map<string, string>();
   const faults: (FaultSpec & { seen: number })[] = [];

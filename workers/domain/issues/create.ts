@@ -10,6 +10,7 @@ import { activityInsert } from "../issue-activity";
 import { issueDetailFrom, newIssueDetailQueries } from "../issue-views";
 import { CreateIssueInput, FIRST_SORT_ORDER, SORT_STEP } from "../schemas/issues";
 import { lookupsFor, unique } from "./load";
+import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
 import { resolveReferences } from "./references";
 import { RELATION_FIELDS, relationInserts } from "./relations";
@@ -89,5 +90,6 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
   const created = results.created[0];
   const published = { rows: [created], version: versionFrom(results.version) };
   const shapedWith = await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...relatedIds], lookups, published);
+  emitIssueEvent(ctx, access, "created", created, shapedWith);
   return issueDetailFrom(created, detailReads.rowsOf(results.detail), shapedWith);
 }

@@ -10,6 +10,7 @@ import { NotFound } from "../errors";
 import { activityInsert } from "../issue-activity";
 import { BulkDeleteIssuesInput } from "../schemas/issues";
 import { ISSUE_NOT_FOUND, loadIssue, unique } from "./load";
+import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
 import { CHANGED_MEANWHILE, bumpSubIssues, runIssueWrite } from "./write-statements";
 
@@ -49,6 +50,7 @@ export async function deleteIssue(ctx: ActorContext, slug: string, projectId: st
   // The activity row refers to the issue: deleted by someone else meanwhile, it fails the batch.
   const { freed: children, version } = await runDeletes(ctx, access, [issue], ISSUE_NOT_FOUND);
   ctx.effects.publish(projectId, { kind: "issue", op: "delete", id: issueId, version });
+  emitIssueEvent(ctx, access, "deleted", issue);
   await publishIssues(ctx, access, [...children, ...(issue.parent_id ? [issue.parent_id] : [])]);
 }
 
@@ -64,6 +66,7 @@ export async function bulkDeleteIssues(ctx: ActorContext, slug: string, projectI
   const deletedIds = new Set(found.map((issue) => issue.id));
   const { freed: children, version } = await runDeletes(ctx, access, found, CHANGED_MEANWHILE);
   for (const id of deletedIds) ctx.effects.publish(projectId, { kind: "issue", op: "delete", id, version });
+  for (const issue of found) emitIssueEvent(ctx, access, "deleted", issue);
   const parents = found.flatMap((issue) => (issue.parent_id && !deletedIds.has(issue.parent_id) ? [issue.parent_id] : []));
   const orphans = children.filter((id) => !deletedIds.has(id));
   await publishIssues(ctx, access, [...parents, ...orphans]);

@@ -12,6 +12,7 @@ import { type ActivityChange, activityInsert, setChanges } from "../issue-activi
 import { issueDetailFrom, issueDetailOf, issueDetailQueries } from "../issue-views";
 import { UpdateIssueInput } from "../schemas/issues";
 import { ISSUE_NOT_FOUND, loadIssue, lookupsFor, unique } from "./load";
+import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
 import { resolveReferences } from "./references";
 import { RELATION_FIELDS, readRelations, relationActivity, relationReplace } from "./relations";
@@ -173,5 +174,6 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   // write, the parent as read after it.
   const published = { rows: [updated], version: versionFrom(results.version) };
   const shapedWith = await publishIssues(ctx, access, [...touched], lookups, published);
+  emitIssueEvent(ctx, access, "updated", updated, shapedWith, changes);
   return issueDetailFrom(updated, results.detail, shapedWith);
 }
