@@ -7,6 +7,7 @@
 //   GET  /_fake/stats?repo=owner/name   how many calls each kind of path received
 // Each test keeps its data under its own repository name, so parallel test files never collide.
 import { type FetchHandler, json } from "../http";
+import { repoWrite } from "./repo-writes";
 
 export interface RepoSpec {
   owner: string;
@@ -63,7 +64,7 @@ export interface FaultSpec {
 
 type Obj = Record<string, unknown>;
 
-interface FakeRepo {
+export interface FakeRepo {
   spec: RepoSpec;
   id: number;
   json: Obj;
@@ -458,7 +459,7 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
 
     const login = token ? logins.get(token) : undefined;
     if (!login) return json({ message: "Bad credentials", documentation_url: DOCS, status: "401" }, { status: 401, headers });
-    if (request.method !== "GET") return notFound(headers);
+    if (request.method !== "GET" && !repoMatch) return notFound(headers);
 
     if (path === "/user") return json(userOf(login, 1), { headers });
     if (path === "/user/repos") {
@@ -490,6 +491,7 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
     const repo = repos.get(repoKey);
     if (!repo || repo.spec.token !== token) return notFound(headers);
     const rest = repoMatch[3] ?? "";
+    if (request.method !== "GET") return repoWrite(request, { repo, rest, login, headers, nextId: () => nextId++ });
 
     if (rest === "") return json(repo.json, { headers });
     if (rest === "/labels") return paged(url, repo.labels, headers);
