@@ -28,3 +28,13 @@ export const createFakeRepo = (spec: RepoSpec) => control("POST", "/_fake/repos"
 export const addFault = (fault: FaultSpec) => control("POST", "/_fake/faults", fault);
 export const clearFaults = (repo: string) => control("DELETE", `/_fake/faults?repo=${encodeURIComponent(repo)}`);
 export const fakeStats = (repo: string) => control("GET", `/_fake/stats?repo=${encodeURIComponent(repo)}`) as Promise<Record<string, number>>;
+
+export interface FakeInstallation {
+  id: number;
+  account: { login: string; id: number };
+}
+
+/** Installs the test GitHub App on `account` (it then reads every repository the account owns). */
+export const installFakeApp = (account: string) => control("POST", "/_fake/installations", { account }) as Promise<FakeInstallation>;
+/** Uninstalls it: the installation's tokens stop working and GitHub no longer knows it. */
+export const uninstallFakeApp = (id: number) => control("DELETE", `/_fake/installations/${id}`);

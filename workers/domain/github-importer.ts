@@ -3,8 +3,9 @@
 // repository listing and repository details, and starting the import itself. Members and owners
 // of the workspace may; the import's target project must be one the caller may write to.
 import { and, eq } from "drizzle-orm";
-import { workspaceIntegrations } from "../../drizzle/schema";
+import { type Json, workspaceIntegrations } from "../../drizzle/schema";
 import { GithubClient } from "../importers/github/client";
+import { installationToken } from "../integrations/github/app-auth";
 import { SourceRateLimited, SourceRefused, SourceUnavailable } from "../importers/source";
 import { parseInput } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
@@ -33,7 +34,7 @@ export const REPOSITORIES_PER_PAGE = 30;
 const MAX_COLLABORATOR_PAGES = 10;
 
 /** A source's failure as the person reads it: never a crash, always a 400 with GitHub's reason. */
-function invalidFrom(error: unknown, field?: string): never {
+export function invalidFromSource(error: unknown, field?: string): never {
   let message: string | null = null;
   if (error instanceof SourceRateLimited) {
     const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
@@ -59,18 +60,40 @@ const tokenOf = (row: { config: unknown } | null): string | null => {
   return typeof token === "string" && token !== "" ? token : null;
 };
 
-const connectionOf = (row: { id: string; metadata: unknown }): GithubConnection => ({
-  integration_id: row.id,
-  login: String((row.metadata as Record<string, unknown> | null)?.login ?? ""),
-});
+/** The GitHub App installation a workspace's GitHub row holds, or null (an importer token only). */
+export const installationIdOf = (row: { metadata: unknown } | null): number | null => {
+  const id = (row?.metadata as Record<string, unknown> | null | undefined)?.installation_id;
+  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
 
-/** The workspace's GitHub client, or NotFound when no token is saved. */
+const connectionOf = (row: { id: string; metadata: unknown }): GithubConnection => {
+  const metadata = (row.metadata ?? {}) as Record<string, unknown>;
+  return { integration_id: row.id, login: String(installationIdOf(row) !== null ? (metadata.account_login ?? "") : (metadata.login ?? "")) };
+};
+
+/**
+ * The workspace's GitHub client: acting as the GitHub App's installation when the app is
+ * installed, else with the saved personal access token; NotFound when there is neither.
+ */
 async function githubFor(ctx: ActorContext, slug: string, integrationId?: string) {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
   const row = await connectionRow(ctx, workspace.id);
+  if (!row || (integrationId !== undefined && row.id !== integrationId)) throw new NotFound(GITHUB_NOT_CONNECTED);
+  const installationId = installationIdOf(row);
   const token = tokenOf(row);
-  if (!row || !token || (integrationId !== undefined && row.id !== integrationId)) throw new NotFound(GITHUB_NOT_CONNECTED);
-  return { workspace, row, token, client: new GithubClient(ctx.config.GITHUB_API_URL, token) };
+  if (installationId !== null) {
+    const config = ctx.config;
+    const client = new GithubClient(config.GITHUB_API_URL, async () => {
+      try {
+        return await installationToken(config, installationId);
+      } catch (error) {
+        invalidFromSource(error);
+      }
+    });
+    return { workspace, row, installationId, token: null, client };
+  }
+  if (!token) throw new NotFound(GITHUB_NOT_CONNECTED);
+  return { workspace, row, installationId: null, token, client: new GithubClient(ctx.config.GITHUB_API_URL, token) };
 }
 
 /** The workspace's GitHub connection (the account the token belongs to), never the token. */
@@ -89,21 +112,25 @@ export async function saveGithubToken(ctx: ActorContext, slug: string, input: un
     login = body.login;
   } catch (error) {
     if (error instanceof SourceRefused) throw Invalid.field("token", GITHUB_TOKEN_REFUSED);
-    invalidFrom(error, "token");
+    invalidFromSource(error, "token");
   }
   const now = new Date().toISOString();
+  // The GitHub App's installation, when there is one, shares the row: keep what it stored.
+  const existing = await connectionRow(ctx, workspace.id);
+  const metadata = { ...(existing?.metadata ?? {}), login };
+  const config = { ...(existing?.config ?? {}), access_token: token };
   const [row] = await ctx.db
     .insert(workspaceIntegrations)
     .values({
       workspace_id: workspace.id,
       integration_id: GITHUB_INTEGRATION_ID,
-      metadata: { login },
-      config: { access_token: token },
+      metadata,
+      config,
       created_by: ctx.actor.id,
     })
     .onConflictDoUpdate({
       target: [workspaceIntegrations.workspace_id, workspaceIntegrations.integration_id],
-      set: { metadata: { login }, config: { access_token: token }, updated_at: now },
+      set: { metadata, config, updated_at: now },
     })
     .returning();
   return connectionOf(row);
@@ -112,11 +139,19 @@ export async function saveGithubToken(ctx: ActorContext, slug: string, input: un
 /** Forgets the workspace's GitHub credential (imports already running keep the token they started with). */
 export async function deleteGithubToken(ctx: ActorContext, slug: string): Promise<void> {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
-  const deleted = await ctx.db
-    .delete(workspaceIntegrations)
-    .where(and(eq(workspaceIntegrations.workspace_id, workspace.id), eq(workspaceIntegrations.integration_id, GITHUB_INTEGRATION_ID)))
-    .returning({ id: workspaceIntegrations.id });
-  if (deleted.length === 0) throw new NotFound(GITHUB_NOT_CONNECTED);
+  const existing = await connectionRow(ctx, workspace.id);
+  if (!existing || !tokenOf(existing)) throw new NotFound(GITHUB_NOT_CONNECTED);
+  if (installationIdOf(existing) !== null) {
+    // The GitHub App stays installed: only the token goes (removing the app is the integrations page's).
+    const { access_token: _token, ...config } = (existing.config ?? {}) as Record<string, Json>;
+    const { login: _login, ...metadata } = (existing.metadata ?? {}) as Record<string, Json>;
+    await ctx.db
+      .update(workspaceIntegrations)
+      .set({ config, metadata, updated_at: new Date().toISOString() })
+      .where(eq(workspaceIntegrations.id, existing.id));
+    return;
+  }
+  await ctx.db.delete(workspaceIntegrations).where(eq(workspaceIntegrations.id, existing.id));
 }
 
 interface RawRepository {
@@ -139,7 +174,16 @@ const repositoryOf = (repo: RawRepository): GithubRepository => ({
 export async function listGithubRepositories(ctx: ActorContext, slug: string, integrationId: string, pageInput: unknown): Promise<GithubRepositoriesResponse> {
   const page = Number(pageInput ?? 1);
   if (!Number.isInteger(page) || page < 1 || page > 10_000) throw Invalid.field("page", "Expected a page number from 1");
-  const { client } = await githubFor(ctx, slug, integrationId);
+  const { client, installationId } = await githubFor(ctx, slug, integrationId);
+  if (installationId !== null) {
+    try {
+      // An installation lists what it was granted, with the count in the same answer.
+      const answer = await client.get<{ total_count: number; repositories: RawRepository[] }>("/installation/repositories", { per_page: REPOSITORIES_PER_PAGE, page });
+      return { repositories: answer.body.repositories.map(repositoryOf), total_count: answer.body.total_count };
+    } catch (error) {
+      invalidFromSource(error);
+    }
+  }
   try {
     const query = { sort: "full_name", per_page: REPOSITORIES_PER_PAGE };
     const answer = await client.get<RawRepository[]>("/user/repos", { ...query, page });
@@ -153,7 +197,7 @@ export async function listGithubRepositories(ctx: ActorContext, slug: string, in
     } else total = page * REPOSITORIES_PER_PAGE + 1;
     return { repositories: answer.body.map(repositoryOf), total_count: total };
   } catch (error) {
-    invalidFrom(error);
+    invalidFromSource(error);
   }
 }
 
@@ -183,7 +227,7 @@ export async function githubRepoInfo(ctx: ActorContext, slug: string, ownerInput
     ]);
     return { issue_count: issues.body.total_count, labels, collaborators };
   } catch (error) {
-    invalidFrom(error);
+    invalidFromSource(error);
   }
 }
 
@@ -211,13 +255,14 @@ async function collaboratorsOf(client: GithubClient, path: string): Promise<Gith
 
 /** Starts importing a repository into a project with the people mapped as the wizard chose. */
 export async function startGithubImport(ctx: ActorContext, slug: string, input: unknown): Promise<ImporterResponse> {
-  const { token } = await githubFor(ctx, slug);
+  const { token, installationId } = await githubFor(ctx, slug);
   const { metadata, data, config, project_id } = parseInput(GithubImportInput, input);
   return startImport(ctx, slug, {
     service: "github",
     projectId: project_id,
-    // The job reads with the token the import started with; it stays on the server.
-    metadata: { ...metadata, access_token: token },
+    // The job reads as the App's installation (minting its tokens) or with the token the import
+    // started with; either stays on the server.
+    metadata: installationId !== null ? { ...metadata, installation_id: installationId } : { ...metadata, access_token: token },
     config,
     data: { users: data.users },
   });

@@ -7,7 +7,10 @@
 //   GET  /_fake/stats?repo=owner/name   how many calls each kind of path received
 // Each test keeps its data under its own repository name, so parallel test files never collide.
 import { type FetchHandler, json } from "../http";
+import { type FakeGithubApp, createFakeGithubApp } from "./app";
 import { repoWrite } from "./repo-writes";
+
+export type { FakeGithubApp };
 
 export interface RepoSpec {
   owner: string;
@@ -316,15 +319,8 @@ interface Budget {
   reset: number;
 }
 
-/** The GitHub App the fake knows: its JWTs are checked with `publicKey` (PEM, SPKI). */
-export interface FakeGithubApp {
-  id: string;
-  slug: string;
-  publicKey: string;
-  webhookSecret: string;
-}
-
-export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchHandler {
+/** The fake GitHub; with `app`, also that GitHub App's side (tests/fakes/github/app.ts). */
+export function createFakeGithub(options: { app?: FakeGithubApp } = {}): FetchHandler {
   const repos = new Map<string, FakeRepo>();
   const logins = new Map<string, string>();
   const faults: (FaultSpec & { seen: number })[] = [];
@@ -413,6 +409,21 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
   const notFound = (headers: Record<string, string>) =>
     json({ message: "Not Found", documentation_url: DOCS, status: "404" }, { status: 404, headers });
 
+  const app = options.app
+    ? createFakeGithubApp(options.app, {
+        reposOwnedBy: (login) =>
+          [...repos.values()]
+            .filter((repo) => repo.spec.owner.toLowerCase() === login.toLowerCase())
+            .map((repo) => repo.json)
+            .sort((a, b) => String(a.full_name).localeCompare(String(b.full_name))),
+        owners: () => [...new Set([...repos.values()].map((repo) => repo.spec.owner))],
+        paged: (url, all, headers) => paged(url, all, headers),
+        notFound,
+      })
+    : null;
+  /** Whether `token` may read `repo`: the token it was created for, or an installation on its owner. */
+  const mayRead = (repo: FakeRepo, token: string | null) => repo.spec.token === token || (app?.mayRead(token, repo.spec.owner) ?? false);
+
   const control = async (request: Request, url: URL, api: string): Promise<Response> => {
     if (request.method === "POST" && url.pathname === "/_fake/repos") {
       const spec = (await request.json()) as RepoSpec;
@@ -443,7 +454,7 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
   return async (request) => {
     const url = new URL(request.url);
     const api = url.origin;
-    if (url.pathname.startsWith("/_fake/")) return control(request, url, api);
+    if (url.pathname.startsWith("/_fake/")) return (await app?.control(request, url)) ?? control(request, url, api);
 
     const token = tokenOf(request);
     const headers = rateHeaders(token);
@@ -457,7 +468,9 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
     if (repoKey) count(repoKey, fault ? `fault:${fault.kind}` : kindOf(repoMatch?.[3] ?? (searchRepo ? "search" : "")));
     if (fault) return answerFault(fault, headers);
 
-    const login = token ? logins.get(token) : undefined;
+    const appAnswer = await app?.handle(request, url, path, headers);
+    if (appAnswer) return appAnswer;
+    const login = (token ? logins.get(token) : undefined) ?? app?.loginOf(token);
     if (!login) return json({ message: "Bad credentials", documentation_url: DOCS, status: "401" }, { status: 401, headers });
     if (request.method !== "GET" && !repoMatch) return notFound(headers);
 
@@ -471,7 +484,7 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
     }
     if (searchRepo !== undefined) {
       const repo = repos.get(searchRepo.toLowerCase());
-      if (!repo || repo.spec.token !== token) {
+      if (!repo || !mayRead(repo, token)) {
         return json(
           {
             message: "Validation Failed",
@@ -489,7 +502,7 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
     }
     if (!repoMatch || !repoKey) return notFound(headers);
     const repo = repos.get(repoKey);
-    if (!repo || repo.spec.token !== token) return notFound(headers);
+    if (!repo || !mayRead(repo, token)) return notFound(headers);
     const rest = repoMatch[3] ?? "";
     if (request.method !== "GET") return repoWrite(request, { repo, rest, login, headers, nextId: () => nextId++ });
 

@@ -79,7 +79,8 @@ export interface GetOptions {
 export class GithubClient {
   constructor(
     private readonly baseUrl: string,
-    private readonly token: string,
+    /** The token, or how to get one (an App installation's token is minted and refreshed). */
+    private readonly token: string | (() => Promise<string>),
     // Wrapped: workerd refuses a fetch called as a method of another object ("Illegal invocation").
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
@@ -88,12 +89,13 @@ export class GithubClient {
   async get<T>(path: string, query: Record<string, string | number> = {}, options: GetOptions = {}): Promise<GithubAnswer<T>> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
+    const token = typeof this.token === "string" ? this.token : await this.token();
     let response: Response;
     try {
       response = await this.fetcher(url, {
         headers: {
           accept: "application/vnd.github+json",
-          authorization: `Bearer ${this.token}`,
+          authorization: `Bearer ${token}`,
           "x-github-api-version": "2022-11-28",
           // GitHub refuses requests without a user agent.
           "user-agent": "edge-tracker-importer",

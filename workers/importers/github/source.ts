@@ -8,6 +8,7 @@ import type { StateGroup } from "../../../drizzle/schema";
 import type { ImporterRow } from "../importer-row";
 import type { ImportCursor, ImportSource, SourceComment, SourceContext, SourceIssue, SourceLabel, SourcePage } from "../source";
 import { SourceRefused } from "../source";
+import { installationToken } from "../../integrations/github/app-auth";
 import { GithubClient } from "./client";
 import { markdownToHtml } from "./markdown";
 
@@ -140,7 +141,9 @@ const numberOfIssueUrl = (url: string): number | null => {
 interface RepoRef {
   owner: string;
   name: string;
+  /** A personal access token, or the GitHub App installation whose tokens are minted as needed. */
   token: string;
+  installationId: number | null;
 }
 
 /**
@@ -158,9 +161,10 @@ function repoOf(ctx: SourceContext): RepoRef {
   const owner = typeof meta.owner === "string" ? meta.owner : "";
   const name = typeof meta.name === "string" ? meta.name : "";
   const token = typeof meta.access_token === "string" ? meta.access_token : "";
+  const installationId = typeof meta.installation_id === "number" ? meta.installation_id : null;
   if (!owner || !name) throw new SourceRefused("The import does not say which GitHub repository to read.");
-  if (!token) throw new SourceRefused("GitHub is not connected: save a personal access token and start the import again.");
-  return { owner, name, token };
+  if (!token && installationId === null) throw new SourceRefused("GitHub is not connected: save a personal access token and start the import again.");
+  return { owner, name, token, installationId };
 }
 
 /** Reads one GitHub repository page by page (see the phases above). */
@@ -171,7 +175,9 @@ export class GithubSource implements ImportSource {
 
   constructor(ctx: SourceContext) {
     this.repo = repoOf(ctx);
-    this.client = new GithubClient(ctx.config.GITHUB_API_URL, this.repo.token, ctx.fetch);
+    const { installationId } = this.repo;
+    const config = ctx.config;
+    this.client = new GithubClient(config.GITHUB_API_URL, installationId !== null ? () => installationToken(config, installationId) : this.repo.token, ctx.fetch);
     this.repoPath = `/repos/${encodeURIComponent(this.repo.owner)}/${encodeURIComponent(this.repo.name)}`;
   }
 

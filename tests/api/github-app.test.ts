@@ -1,0 +1,278 @@
+// The GitHub App against the fake GitHub: the integrations catalogue, installing the app from its
+// setup callback (checked with GitHub as the app), the installation's repositories a page at a
+// time, a project's repository sync, removing the installation, roles, and no secret in answers.
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/api";
+import { createFakeRepo, installFakeApp, uninstallFakeApp, uniqueRepoName } from "../helpers/fake-github";
+import { countRows, createTeamWithProject, expectStatus, rowOf } from "../helpers/fixtures";
+
+const GITHUB_INTEGRATION_ID = "00000000-0000-4000-8000-000000000001";
+const GITHUB_EVENTS = 4;
+
+let accountCounter = 0;
+const uniqueAccount = () => `octo-org-${Date.now().toString(36)}-${++accountCounter}`;
+
+const wsPath = (slug: string, path: string) => `/api/workspaces/${slug}/${path}`;
+const syncPath = (slug: string, projectId: string, integrationId: string) =>
+  wsPath(slug, `projects/${projectId}/workspace-integrations/${integrationId}/github-repository-sync/`);
+
+/** A team whose owner installed the app on a fresh GitHub account owning `repos` repositories. */
+async function installedTeam(name: string, repos = 1) {
+  const t = await createTeamWithProject(name);
+  const account = uniqueAccount();
+  const created = [];
+  for (let i = 0; i < repos; i++) {
+    created.push(await createFakeRepo({ owner: account, name: uniqueRepoName(`r${String(i).padStart(2, "0")}`), token: `ghp_unused_${account}`, issues: 2 }));
+  }
+  const installation = await installFakeApp(account);
+  const installed = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: String(installation.id) });
+  expectStatus(installed, 201);
+  return { ...t, account, installation, repos: created, integration: installed.body as { id: string; actor: string; metadata: Record<string, unknown> } };
+}
+
+/** Nothing secret in an answer: no installation token, no app key, no personal token. */
+function expectNoSecrets(body: unknown) {
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/ghs_|ghp_|PRIVATE KEY|access_token/);
+}
+
+describe("the integrations catalogue", () => {
+  it("lists GitHub and Slack for anyone signed in", async () => {
+    const t = await createTeamWithProject("gacat");
+    const listed = await t.outsider.get("/api/integrations/");
+    expectStatus(listed, 200);
+    expect(listed.body.map((i: { provider: string }) => i.provider)).toEqual(["github", "slack"]);
+    expect(listed.body[0]).toEqual({
+      id: GITHUB_INTEGRATION_ID,
+      provider: "github",
+      title: "GitHub",
+      description: expect.any(String),
+      author: expect.any(String),
+      avatar_url: expect.any(String),
+    });
+    expect((await call("GET", "/api/integrations/")).status).toBe(401);
+  });
+});
+
+describe("installing the GitHub App", () => {
+  it("checks the installation with GitHub, stores it with a bot member, and answers no secret", async () => {
+    const t = await installedTeam("gainst");
+    expect(t.integration).toMatchObject({
+      integration: GITHUB_INTEGRATION_ID,
+      integration_detail: { id: GITHUB_INTEGRATION_ID, provider: "github", title: "GitHub" },
+      metadata: { installation_id: t.installation.id, account_login: t.account },
+      actor: expect.any(String),
+    });
+    expectNoSecrets(t.integration);
+
+    const bot = await rowOf<{ is_bot: number; first_name: string }>("users", "id = ?", t.integration.actor);
+    expect(bot).toMatchObject({ is_bot: 1, first_name: "GitHub" });
+    expect(await countRows("workspace_members", "member_id = ? AND role = 15", t.integration.actor)).toBe(1);
+    // The bot cannot sign in.
+    const botEmail = (await rowOf<{ email: string }>("users", "id = ?", t.integration.actor))!.email;
+    expect((await call("POST", "/api/auth/sign-in/", { body: { email: botEmail, password: "!" } })).status).not.toBe(200);
+
+    const listed = await t.member.get(wsPath(t.slug, "workspace-integrations/"));
+    expectStatus(listed, 200);
+    expect(listed.body).toEqual([
+      expect.objectContaining({ id: t.integration.id, integration_detail: expect.objectContaining({ provider: "github" }), metadata: t.integration.metadata }),
+    ]);
+    expectNoSecrets(listed.body);
+
+    // Installing again (GitHub's "configure" comes back through the same callback) keeps one row and one bot.
+    const again = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: t.installation.id });
+    expectStatus(again, 201);
+    expect(again.body.id).toBe(t.integration.id);
+    expect(again.body.actor).toBe(t.integration.actor);
+    expect(await countRows("users", "is_bot = 1 AND id IN (SELECT member_id FROM workspace_members WHERE workspace_id = (SELECT id FROM workspaces WHERE slug = ?))", t.slug)).toBe(1);
+  });
+
+  it("refuses an installation GitHub does not know, and bad input, writing nothing", async () => {
+    const t = await createTeamWithProject("garef");
+    const unknown = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: 999_999_999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.installation_id[0]).toMatch(/does not know this installation/);
+    for (const body of [{}, { installation_id: "abc" }, { installation_id: -3 }]) {
+      const bad = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), body);
+      expect(bad.status).toBe(400);
+      expect(bad.body.installation_id).toEqual(["Expected the installation's id"]);
+    }
+    expect(await countRows("workspace_integrations", "workspace_id = (SELECT id FROM workspaces WHERE slug = ?)", t.slug)).toBe(0);
+    expect((await t.member.get(wsPath(t.slug, "workspace-integrations/"))).body).toEqual([]);
+  });
+
+  it("is for workspace owners; reading is for members", async () => {
+    const t = await createTeamWithProject("garole");
+    const account = uniqueAccount();
+    const installation = await installFakeApp(account);
+    for (const client of [t.member, t.viewer, t.guest, t.outsider]) {
+      expect((await client.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: installation.id })).status).toBe(403);
+    }
+    for (const client of [t.viewer, t.guest, t.outsider]) expect((await client.get(wsPath(t.slug, "workspace-integrations/"))).status).toBe(403);
+    expect(await countRows("workspace_integrations", "workspace_id = (SELECT id FROM workspaces WHERE slug = ?)", t.slug)).toBe(0);
+  });
+
+  it("keeps a personal access token saved for the importer, and the importer reads as the installation", async () => {
+    const t = await createTeamWithProject("gapat");
+    const account = uniqueAccount();
+    const { repository } = await createFakeRepo({ owner: account, name: uniqueRepoName(), token: `ghp_pat_${account}`, login: account, issues: 3, labels: 2 });
+    const saved = await t.member.put(wsPath(t.slug, "importers/github/credential/"), { token: `ghp_pat_${account}` });
+    expectStatus(saved, 200);
+    const installation = await installFakeApp(account);
+    const installed = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: installation.id });
+    expectStatus(installed, 201);
+    expect(installed.body.id).toBe(saved.body.integration_id);
+    expectNoSecrets(installed.body);
+    const row = await rowOf<{ config: string }>("workspace_integrations", "id = ?", installed.body.id);
+    expect(JSON.parse(row!.config)).toEqual({ access_token: `ghp_pat_${account}` });
+
+    // The wizard's reads go through the installation.
+    const info = await t.member.get(wsPath(t.slug, `importers/github/?owner=${account}&repo=${repository.name}`));
+    expectStatus(info, 200);
+    expect(info.body.issue_count).toBe(3);
+
+    // Saving a token again leaves the installation in place.
+    expectStatus(await t.member.put(wsPath(t.slug, "importers/github/credential/"), { token: `ghp_pat_${account}` }), 200);
+    const listed = await t.member.get(wsPath(t.slug, "workspace-integrations/"));
+    expect(listed.body[0].metadata.installation_id).toBe(installation.id);
+    // Forgetting the token leaves the installation too.
+    expect((await t.member.delete(wsPath(t.slug, "importers/github/credential/"))).status).toBe(204);
+    expect((await t.member.get(wsPath(t.slug, "workspace-integrations/"))).body).toHaveLength(1);
+  });
+});
+
+describe("the GitHub importer with the app installed", () => {
+  it("imports a repository as the installation, keeping no token in the import", async () => {
+    const t = await installedTeam("gaimport");
+    const [repo] = t.repos.map((r) => r.repository);
+    const started = await t.owner.post(wsPath(t.slug, "projects/importers/github/"), {
+      metadata: { owner: t.account, name: repo.name, repository_id: repo.id, url: repo.html_url },
+      data: { users: [] },
+      config: { sync: false },
+      project_id: t.project.id,
+    });
+    expectStatus(started, 201);
+    const stored = await rowOf<{ metadata: string }>("importers", "id = ?", started.body.id);
+    expect(JSON.parse(stored!.metadata)).toMatchObject({ installation_id: t.installation.id });
+    expect(stored!.metadata).not.toContain("access_token");
+    let done: { status: string; imported_issues: number } | undefined;
+    while (!done) {
+      const list = await t.owner.get(wsPath(t.slug, "importers/"));
+      const found = list.body.find((row: { id: string }) => row.id === started.body.id);
+      if (found && found.status !== "processing") done = found;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(done).toMatchObject({ status: "completed", imported_issues: 2 });
+    expect(await countRows("issues", "project_id = ? AND external_source = 'github'", t.project.id)).toBe(2);
+  });
+});
+
+describe("the installation's repositories", () => {
+  it("are listed a page at a time with the total count", async () => {
+    const t = await installedTeam("galist", 31);
+    // Another account's repository is not the installation's.
+    await createFakeRepo({ owner: uniqueAccount(), name: uniqueRepoName(), token: "ghp_someone_else", issues: 1 });
+    const first = await t.member.get(wsPath(t.slug, `workspace-integrations/${t.integration.id}/github-repositories/?page=1`));
+    expectStatus(first, 200);
+    expect(first.body.total_count).toBe(31);
+    expect(first.body.repositories).toHaveLength(30);
+    const second = await t.member.get(wsPath(t.slug, `workspace-integrations/${t.integration.id}/github-repositories/?page=2`));
+    expect(second.body.total_count).toBe(31);
+    expect(second.body.repositories).toHaveLength(1);
+    const all = [...first.body.repositories, ...second.body.repositories];
+    expect(new Set(all.map((r: { id: number }) => r.id)).size).toBe(31);
+    expect(all.every((r: { owner: { login: string } }) => r.owner.login === t.account)).toBe(true);
+    expect(all[0]).toEqual({ id: expect.any(Number), name: expect.any(String), full_name: expect.stringContaining(`${t.account}/`), owner: { login: t.account }, html_url: expect.any(String) });
+    expectNoSecrets([first.body, second.body]);
+  });
+
+  it("answers 400 with GitHub's reason once the app was uninstalled on GitHub", async () => {
+    const t = await installedTeam("gagone");
+    await uninstallFakeApp(t.installation.id);
+    // A token minted before may still be cached in the isolate; the fake refuses it as well.
+    const listed = await t.member.get(wsPath(t.slug, `workspace-integrations/${t.integration.id}/github-repositories/?page=1`));
+    expect(listed.status).toBe(400);
+    expect(listed.body.error).toMatch(/GitHub/);
+  });
+});
+
+describe("a project's repository sync", () => {
+  it("syncs a repository of the installation, makes the bot a member and switches GitHub events on", async () => {
+    const t = await installedTeam("gasync", 2);
+    const [repo, other] = t.repos.map((r) => r.repository);
+    const path = syncPath(t.slug, t.project.id, t.integration.id);
+    expect((await t.member.get(path)).body).toEqual([]);
+
+    const payload = { name: repo.name, owner: repo.owner.login, repository_id: repo.id, url: repo.html_url };
+    for (const client of [t.member, t.viewer, t.guest]) expect((await client.post(path, payload)).status).toBe(403);
+
+    const synced = await t.owner.post(path, payload);
+    expectStatus(synced, 201);
+    expect(synced.body).toEqual({
+      id: expect.any(String),
+      project: t.project.id,
+      workspace_integration: t.integration.id,
+      repo_detail: { repository_id: repo.id, owner: t.account, name: repo.name, url: repo.html_url },
+      actor: t.integration.actor,
+      created_at: expect.any(String),
+    });
+    expect(await countRows("project_members", "project_id = ? AND member_id = ?", t.project.id, t.integration.actor)).toBe(1);
+    const project = await rowOf<{ event_sinks: number }>("projects", "id = ?", t.project.id);
+    expect(project!.event_sinks & GITHUB_EVENTS).toBe(GITHUB_EVENTS);
+    const read = await t.guest.get(path);
+    expect(read.body).toEqual([synced.body]);
+
+    // Choosing another repository replaces the first.
+    const replaced = await t.owner.post(path, { name: other.name, owner: other.owner.login, repository_id: other.id, url: other.html_url });
+    expectStatus(replaced, 201);
+    expect((await t.member.get(path)).body.map((s: { repo_detail: { name: string } }) => s.repo_detail.name)).toEqual([other.name]);
+    expect(await countRows("github_repository_syncs", "project_id = ?", t.project.id)).toBe(1);
+
+    for (const client of [t.member, t.viewer]) expect((await client.delete(path)).status).toBe(403);
+    expect((await t.owner.delete(`${path}${replaced.body.id}/`)).status).toBe(204);
+    expect((await t.member.get(path)).body).toEqual([]);
+    expect((await rowOf<{ event_sinks: number }>("projects", "id = ?", t.project.id))!.event_sinks & GITHUB_EVENTS).toBe(0);
+    expect((await t.owner.delete(path)).status).toBe(404);
+  });
+
+  it("refuses a repository the installation cannot read, or a wrong id, writing nothing", async () => {
+    const t = await installedTeam("gasyncbad");
+    const [repo] = t.repos.map((r) => r.repository);
+    const { repository: foreign } = await createFakeRepo({ owner: uniqueAccount(), name: uniqueRepoName(), token: "ghp_foreign", issues: 1 });
+    const path = syncPath(t.slug, t.project.id, t.integration.id);
+    const notOurs = await t.owner.post(path, { name: foreign.name, owner: foreign.owner.login, repository_id: foreign.id, url: foreign.html_url });
+    expect(notOurs.status).toBe(400);
+    expect(notOurs.body.error).toMatch(/cannot read the repository/);
+    const wrongId = await t.owner.post(path, { name: repo.name, owner: repo.owner.login, repository_id: repo.id + 1, url: repo.html_url });
+    expect(wrongId.status).toBe(400);
+    const malformed = await t.owner.post(path, { name: "../etc", owner: repo.owner.login, repository_id: "x", url: "nope" });
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body).sort()).toEqual(["name", "repository_id", "url"]);
+    expect(await countRows("github_repository_syncs", "project_id = ?", t.project.id)).toBe(0);
+    expect(await countRows("project_members", "project_id = ? AND member_id = ?", t.project.id, t.integration.actor)).toBe(0);
+    // Under an integration that is not this workspace's GitHub App: 404.
+    expect((await t.owner.post(syncPath(t.slug, t.project.id, "00000000-0000-4000-8000-00000000ffff"), { ...repo })).status).toBe(404);
+  });
+});
+
+describe("removing an installation", () => {
+  it("is for owners, and takes its repository syncs, its bot and the projects' GitHub events with it", async () => {
+    const t = await installedTeam("gadel");
+    const [repo] = t.repos.map((r) => r.repository);
+    const path = syncPath(t.slug, t.project.id, t.integration.id);
+    expectStatus(await t.owner.post(path, { name: repo.name, owner: repo.owner.login, repository_id: repo.id, url: repo.html_url }), 201);
+
+    const removePath = wsPath(t.slug, `workspace-integrations/${t.integration.id}/provider/`);
+    for (const client of [t.member, t.viewer, t.guest, t.outsider]) expect((await client.delete(removePath)).status).toBe(403);
+    expect((await t.owner.delete(removePath)).status).toBe(204);
+
+    expect((await t.member.get(wsPath(t.slug, "workspace-integrations/"))).body).toEqual([]);
+    expect(await countRows("github_repository_syncs", "project_id = ?", t.project.id)).toBe(0);
+    expect(await countRows("workspace_members", "member_id = ?", t.integration.actor)).toBe(0);
+    expect(await countRows("project_members", "member_id = ?", t.integration.actor)).toBe(0);
+    expect((await rowOf<{ event_sinks: number }>("projects", "id = ?", t.project.id))!.event_sinks).toBe(0);
+    expect((await t.owner.delete(removePath)).status).toBe(404);
+    // The repository listing now says GitHub is not connected.
+    expect((await t.member.get(wsPath(t.slug, `workspace-integrations/${t.integration.id}/github-repositories/?page=1`))).status).toBe(404);
+  });
+});

@@ -1,0 +1,226 @@
+// The integrations a workspace installs (GitHub, Slack): the catalogue, the workspace's
+// installations (never their secrets), installing the GitHub App from GitHub's setup callback and
+// removing an installation. Members read; only workspace owners install and remove.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { integrations, projectMembers, users, workspaceIntegrations, workspaceMembers } from "../../drizzle/schema";
+import type { Json } from "../../drizzle/schema";
+import type { Config } from "../env";
+import { forgetInstallationToken, githubAppConfigured } from "../integrations/github/app-auth";
+import { fetchInstallation } from "../integrations/github/installations";
+import { refreshEventSinks } from "../integrations/events";
+import { slackAuthorizeUrl } from "../integrations/slack/authorize-url";
+import { runNamedBatch } from "../lib/batch";
+import { parseInput } from "../lib/validation";
+import { ROLE, workspaceAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Invalid, NotFound } from "./errors";
+import { GITHUB_INTEGRATION_ID, installationIdOf, invalidFromSource } from "./github-importer";
+import {
+  type AppIntegration,
+  GithubInstallInput,
+  type IntegrationCard,
+  type IntegrationProvider,
+  type IntegrationsPageData,
+  type WorkspaceIntegrationResponse,
+} from "./schemas/integrations";
+import { canOpenWorkspaceSettings } from "./workspace-settings";
+
+export const INTEGRATION_NOT_FOUND = "Integration not found.";
+export const GITHUB_APP_NOT_SET_UP = "The GitHub App is not set up on this server.";
+
+type IntegrationRow = typeof integrations.$inferSelect;
+type WorkspaceIntegrationRow = typeof workspaceIntegrations.$inferSelect;
+
+const appIntegrationOf = (row: IntegrationRow): AppIntegration => ({
+  id: row.id,
+  provider: row.provider,
+  title: row.title,
+  description: row.description,
+  author: row.author,
+  avatar_url: row.avatar_url,
+});
+
+/** Keys that name a credential: never answered, whatever an integration keeps in its metadata. */
+const SECRET_KEY = /token|secret|password|private|key|webhook_url|code/i;
+
+function withoutSecrets(value: Json | undefined): Json {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, Json> = {};
+    for (const [key, inner] of Object.entries(value)) if (!SECRET_KEY.test(key)) out[key] = withoutSecrets(inner);
+    return out;
+  }
+  return value ?? null;
+}
+
+export function workspaceIntegrationOf(row: WorkspaceIntegrationRow, integration: IntegrationRow): WorkspaceIntegrationResponse {
+  return {
+    id: row.id,
+    integration: row.integration_id,
+    integration_detail: appIntegrationOf(integration),
+    metadata: withoutSecrets(row.metadata ?? {}) as WorkspaceIntegrationResponse["metadata"],
+    actor: row.actor_id,
+    created_at: row.created_at,
+  };
+}
+
+/** The integrations the product offers; any signed-in person may read them. */
+export async function listAppIntegrations(ctx: ActorContext): Promise<AppIntegration[]> {
+  const rows = await ctx.db.select().from(integrations).orderBy(asc(integrations.provider));
+  return rows.map(appIntegrationOf);
+}
+
+const installationsQuery = (ctx: ActorContext, workspaceId: string) =>
+  ctx.db
+    .select({ row: workspaceIntegrations, integration: integrations })
+    .from(workspaceIntegrations)
+    .innerJoin(integrations, eq(integrations.id, workspaceIntegrations.integration_id))
+    .where(eq(workspaceIntegrations.workspace_id, workspaceId))
+    .orderBy(asc(integrations.provider));
+
+/** Which providers count as installed: GitHub only once the app is (an importer token alone is not an installation). */
+const isInstallation = (row: WorkspaceIntegrationRow, provider: IntegrationProvider) => provider !== "github" || installationIdOf(row) !== null;
+
+/** The workspace's installations; members and owners may read them. */
+export async function listWorkspaceIntegrations(ctx: ActorContext, slug: string): Promise<WorkspaceIntegrationResponse[]> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const rows = await installationsQuery(ctx, workspace.id);
+  return rows.filter(({ row, integration }) => isInstallation(row, integration.provider)).map(({ row, integration }) => workspaceIntegrationOf(row, integration));
+}
+
+/** Where "Add installation" opens the pop-up for a provider; null when this server has no app for it. */
+export function installUrlOf(config: Config, provider: IntegrationProvider, origin: string, slug: string): string | null {
+  if (provider === "slack") return slackAuthorizeUrl(config, origin, { slug });
+  if (!githubAppConfigured(config)) return null;
+  const url = new URL(`${config.GITHUB_WEB_URL}/apps/${encodeURIComponent(config.GITHUB_APP_SLUG)}/installations/new`);
+  // GitHub hands `state` back to the app's setup URL: it says which workspace installed.
+  url.searchParams.set("state", slug);
+  return url.toString();
+}
+
+/** The workspace integrations page: one card per integration; guests and viewers get `authorized: false`. */
+export async function integrationsPageOf(ctx: ActorContext, slug: string, origin: string): Promise<IntegrationsPageData> {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  if (!canOpenWorkspaceSettings(membership.role)) return { authorized: false, can_manage: false, cards: [] };
+  const [catalogue, installed] = await Promise.all([ctx.db.select().from(integrations).orderBy(asc(integrations.provider)), installationsQuery(ctx, workspace.id)]);
+  const cards: IntegrationCard[] = catalogue.map((integration) => {
+    const found = installed.find(({ row }) => row.integration_id === integration.id && isInstallation(row, integration.provider));
+    const installUrl = installUrlOf(ctx.config, integration.provider, origin, slug);
+    return {
+      integration: appIntegrationOf(integration),
+      installation: found ? workspaceIntegrationOf(found.row, integration) : null,
+      configured: installUrl !== null,
+      install_url: installUrl,
+    };
+  });
+  return { authorized: true, can_manage: membership.role >= ROLE.owner, cards };
+}
+
+const BOT_NAMES: Record<IntegrationProvider, string> = { github: "GitHub", slack: "Slack" };
+
+/**
+ * The statements that give a workspace integration its bot user (a user who cannot sign in, who
+ * writes on the integration's behalf) as a member of the workspace.
+ */
+export function botUserStatements(ctx: ActorContext, workspaceId: string, provider: IntegrationProvider, botId: string) {
+  const now = new Date().toISOString();
+  return [
+    ctx.db
+      .insert(users)
+      .values({
+        id: botId,
+        email: `${provider}-bot-${botId}@bots.invalid`,
+        first_name: BOT_NAMES[provider],
+        display_name: `${provider}-bot`,
+        // No password hash verifies against "!", and sign-in refuses bots anyway.
+        password_hash: "!",
+        is_bot: true,
+      })
+      .onConflictDoNothing(),
+    ctx.db
+      .insert(workspaceMembers)
+      .values({ workspace_id: workspaceId, member_id: botId, role: ROLE.member, created_at: now, updated_at: now })
+      .onConflictDoNothing(),
+  ];
+}
+
+/**
+ * Stores the GitHub App's installation on the workspace once GitHub confirms it exists for this
+ * app: its id and account in metadata, the bot user as a member. A personal access token the
+ * importer saved earlier stays (the installation is used first).
+ */
+export async function installGithubApp(ctx: ActorContext, slug: string, input: unknown): Promise<WorkspaceIntegrationResponse> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
+  const { installation_id } = parseInput(GithubInstallInput, input);
+  if (!githubAppConfigured(ctx.config)) throw new Invalid(GITHUB_APP_NOT_SET_UP);
+  let installation: Awaited<ReturnType<typeof fetchInstallation>>;
+  try {
+    installation = await fetchInstallation(ctx.config, installation_id);
+  } catch (error) {
+    invalidFromSource(error, "installation_id");
+  }
+  const [existing] = await ctx.db
+    .select()
+    .from(workspaceIntegrations)
+    .where(and(eq(workspaceIntegrations.workspace_id, workspace.id), eq(workspaceIntegrations.integration_id, GITHUB_INTEGRATION_ID)))
+    .limit(1);
+  const previous = installationIdOf(existing ?? null);
+  if (previous !== null && previous !== installation.id) forgetInstallationToken(ctx.config, previous);
+  const botId = existing?.actor_id ?? crypto.randomUUID();
+  const metadata: Record<string, Json> = {
+    ...(existing?.metadata ?? {}),
+    installation_id: installation.id,
+    account_login: installation.account.login,
+    account_type: installation.account.type,
+    account_avatar_url: installation.account.avatar_url,
+  };
+  const now = new Date().toISOString();
+  const { saved } = await runNamedBatch(ctx.db, {
+    bot: botUserStatements(ctx, workspace.id, "github", botId),
+    saved: ctx.db
+      .insert(workspaceIntegrations)
+      .values({
+        workspace_id: workspace.id,
+        integration_id: GITHUB_INTEGRATION_ID,
+        actor_id: botId,
+        metadata,
+        config: existing?.config ?? {},
+        created_by: ctx.actor.id,
+      })
+      .onConflictDoUpdate({
+        target: [workspaceIntegrations.workspace_id, workspaceIntegrations.integration_id],
+        set: { actor_id: botId, metadata, updated_at: now },
+      })
+      .returning(),
+  });
+  const [integration] = await ctx.db.select().from(integrations).where(eq(integrations.id, GITHUB_INTEGRATION_ID));
+  return workspaceIntegrationOf(saved[0], integration);
+}
+
+/**
+ * Removes a workspace's installation with everything hanging off it (repository syncs, Slack
+ * channels); its bot leaves the workspace and its projects, and the projects stop sending events
+ * to it, in the same transaction.
+ */
+export async function deleteWorkspaceIntegration(ctx: ActorContext, slug: string, integrationId: string): Promise<void> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
+  const [row] = await ctx.db
+    .select()
+    .from(workspaceIntegrations)
+    .where(and(eq(workspaceIntegrations.workspace_id, workspace.id), eq(workspaceIntegrations.id, integrationId)))
+    .limit(1);
+  if (!row) throw new NotFound(INTEGRATION_NOT_FOUND);
+  const bot = row.actor_id;
+  await runNamedBatch(ctx.db, {
+    deleted: ctx.db.delete(workspaceIntegrations).where(eq(workspaceIntegrations.id, row.id)),
+    botProjects: bot
+      ? ctx.db.delete(projectMembers).where(and(eq(projectMembers.workspace_id, workspace.id), eq(projectMembers.member_id, bot), sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${bot} AND u.is_bot = 1)`))
+      : undefined,
+    botWorkspace: bot
+      ? ctx.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspace_id, workspace.id), eq(workspaceMembers.member_id, bot), sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${bot} AND u.is_bot = 1)`))
+      : undefined,
+    sinks: refreshEventSinks(ctx.db, workspace.id),
+  });
+  const installationId = installationIdOf(row);
+  if (installationId !== null) forgetInstallationToken(ctx.config, installationId);
+}
