@@ -15,6 +15,6 @@ export const handle: ProjectPageHandle = {
 export const meta: MetaFunction = () => [{ title: "Integrations · Project settings" }];
 
 export default function ProjectIntegrationsSettings() {
-  const { workspaceSlug = "" } = useParams();
-  return <ProjectIntegrations slug={workspaceSlug} />;
+  const { workspaceSlug = "", projectId = "" } = useParams();
+  return <ProjectIntegrations slug={workspaceSlug} projectId={projectId} />;
 }

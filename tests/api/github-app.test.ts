@@ -3,6 +3,8 @@
 // time, a project's repository sync, removing the installation, roles, and no secret in answers.
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
+import { loadPageData } from "../helpers/page-action";
+import type { IntegrationsPageData } from "../../workers/domain/schemas/integration-texts";
 import { createFakeRepo, installFakeApp, uninstallFakeApp, uniqueRepoName } from "../helpers/fake-github";
 import { countRows, createTeamWithProject, expectStatus, rowOf } from "../helpers/fixtures";
 
@@ -274,5 +276,36 @@ describe("removing an installation", () => {
     expect((await t.owner.delete(removePath)).status).toBe(404);
     // The repository listing now says GitHub is not connected.
     expect((await t.member.get(wsPath(t.slug, `workspace-integrations/${t.integration.id}/github-repositories/?page=1`))).status).toBe(404);
+  });
+});
+
+describe("the workspace integrations page", () => {
+  const ROUTE = "routes/$workspaceSlug.settings.integrations";
+
+  it("shows owners a card per integration with where Add installation goes, and the installation once there", async () => {
+    const t = await createTeamWithProject("gapage");
+    const before = await loadPageData<IntegrationsPageData>(t.owner, `/${t.slug}/settings/integrations.data`, ROUTE);
+    expect(before.authorized).toBe(true);
+    expect(before.can_manage).toBe(true);
+    expect(before.cards.map((c) => [c.integration.provider, c.configured, c.installation])).toEqual([
+      ["github", true, null],
+      ["slack", true, null],
+    ]);
+    const github = new URL(before.cards[0].install_url!);
+    expect(github.pathname).toBe("/apps/edge-tracker-test/installations/new");
+    expect(github.searchParams.get("state")).toBe(t.slug);
+    const slack = new URL(before.cards[1].install_url!);
+    expect(slack.searchParams.get("redirect_uri")).toBe("http://tracker.test/installations/slack");
+    expect(slack.searchParams.get("state")).toBe(t.slug);
+
+    const installation = await installFakeApp(uniqueAccount());
+    expectStatus(await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: installation.id }), 201);
+    const after = await loadPageData<IntegrationsPageData>(t.member, `/${t.slug}/settings/integrations.data`, ROUTE);
+    expect(after.can_manage).toBe(false);
+    expect(after.cards[0].installation?.metadata.account_login).toBe(installation.account.login);
+    expectNoSecrets(after);
+
+    const viewer = await loadPageData<IntegrationsPageData>(t.viewer, `/${t.slug}/settings/integrations.data`, ROUTE);
+    expect(viewer).toEqual({ authorized: false, can_manage: false, cards: [] });
   });
 });

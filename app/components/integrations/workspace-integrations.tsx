@@ -1,0 +1,130 @@
+// The workspace's integrations: one card per integration (GitHub, Slack) with "Add installation",
+// which opens the provider's page in a pop-up and reads the page again once it closes, or
+// "Remove installation" when the workspace has one. Only workspace owners may press them; the
+// server refuses anyone else whatever this shows.
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { useInstallPopup } from "~/hooks/use-install-popup";
+import { ApiRefusal, workspaceApi } from "~/lib/import-api";
+import {
+  INTEGRATION_DELETED_TITLE,
+  type IntegrationCard,
+  type IntegrationProvider,
+  type IntegrationsPageData,
+  integrationDeletedMessage,
+  integrationNotDeletedMessage,
+} from "../../../workers/domain/schemas/integration-texts";
+import { GithubLogo } from "../import-export/logos";
+import { SettingsSection, SettingsTitle } from "../settings/section";
+import { useToast } from "../toast";
+import { Spinner, buttonClass } from "../ui";
+
+export function SlackLogo({ size = 32 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 54 54" aria-hidden="true">
+      <path d="M19.712.133a5.381 5.381 0 0 0-5.376 5.387 5.381 5.381 0 0 0 5.376 5.386h5.376V5.52A5.381 5.381 0 0 0 19.712.133m0 14.365H5.376A5.381 5.381 0 0 0 0 19.884a5.381 5.381 0 0 0 5.376 5.387h14.336a5.381 5.381 0 0 0 5.376-5.387 5.381 5.381 0 0 0-5.376-5.386" fill="#36C5F0" />
+      <path d="M53.76 19.884a5.381 5.381 0 0 0-5.376-5.386 5.381 5.381 0 0 0-5.376 5.386v5.387h5.376a5.381 5.381 0 0 0 5.376-5.387m-14.336 0V5.52A5.381 5.381 0 0 0 34.048.133a5.381 5.381 0 0 0-5.376 5.387v14.364a5.381 5.381 0 0 0 5.376 5.387 5.381 5.381 0 0 0 5.376-5.387" fill="#2EB67D" />
+      <path d="M34.048 54a5.381 5.381 0 0 0 5.376-5.387 5.381 5.381 0 0 0-5.376-5.386h-5.376v5.386A5.381 5.381 0 0 0 34.048 54m0-14.365h14.336a5.381 5.381 0 0 0 5.376-5.386 5.381 5.381 0 0 0-5.376-5.387H34.048a5.381 5.381 0 0 0-5.376 5.387 5.381 5.381 0 0 0 5.376 5.386" fill="#ECB22E" />
+      <path d="M0 34.249a5.381 5.381 0 0 0 5.376 5.386 5.381 5.381 0 0 0 5.376-5.386v-5.387H5.376A5.381 5.381 0 0 0 0 34.25m14.336-.001v14.364A5.381 5.381 0 0 0 19.712 54a5.381 5.381 0 0 0 5.376-5.387V34.25a5.381 5.381 0 0 0-5.376-5.387 5.381 5.381 0 0 0-5.376 5.387" fill="#E01E5A" />
+    </svg>
+  );
+}
+
+function ProviderLogo({ provider }: { provider: IntegrationProvider }) {
+  return (
+    <span className="flex size-12 shrink-0 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:bg-neutral-100">
+      {provider === "github" ? <GithubLogo size={28} /> : <SlackLogo size={28} />}
+    </span>
+  );
+}
+
+/** What the installation is, in a few words: the GitHub account or the Slack team. */
+function installedOn(card: IntegrationCard): string | null {
+  const metadata = card.installation?.metadata ?? {};
+  const name = card.integration.provider === "github" ? metadata.account_login : (metadata.team_name ?? metadata.team);
+  return typeof name === "string" && name !== "" ? name : null;
+}
+
+function IntegrationCardView({ slug, card, canManage }: { slug: string; card: IntegrationCard; canManage: boolean }) {
+  const { integration, installation } = card;
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [removing, setRemoving] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
+  const openPopup = useInstallPopup(refresh);
+
+  const add = () => {
+    if (!card.install_url) return;
+    setBlocked(!openPopup(card.install_url));
+  };
+  const remove = async () => {
+    if (!installation) return;
+    setRemoving(true);
+    try {
+      await workspaceApi(slug, `workspace-integrations/${installation.id}/provider/`, { method: "DELETE" });
+      toast.show({ type: "success", title: INTEGRATION_DELETED_TITLE, message: integrationDeletedMessage(integration.title) });
+      revalidator.revalidate();
+    } catch (error) {
+      if (!(error instanceof ApiRefusal)) console.warn(error);
+      toast.show({ type: "error", title: "Error!", message: integrationNotDeletedMessage(integration.title) });
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  const account = installedOn(card);
+  const hint = !card.configured
+    ? `The ${integration.title} app is not set up on this server.`
+    : !canManage
+      ? "Only workspace owners can add or remove integrations."
+      : null;
+  return (
+    <SettingsSection label={integration.title}>
+      <div className="flex flex-wrap items-center gap-4" data-testid={`integration-card-${integration.provider}`}>
+        <ProviderLogo provider={integration.provider} />
+        <div className="min-w-0 flex-1 basis-60">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-sm font-semibold text-neutral-900">{integration.title}</h2>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${installation ? "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300" : "bg-neutral-100 text-neutral-700"}`}
+            >
+              {installation ? "Installed" : "Not installed"}
+            </span>
+          </div>
+          <p className="mt-0.5 text-sm text-neutral-600">{integration.description}</p>
+          {account ? <p className="mt-1 text-xs text-neutral-600">Installed on {account}</p> : null}
+          {hint ? <p className="mt-1 text-xs text-neutral-600">{hint}</p> : null}
+          {blocked ? (
+            <p role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
+              The browser blocked the pop-up. Allow pop-ups for this site and try again.
+            </p>
+          ) : null}
+        </div>
+        {installation ? (
+          <button type="button" className={buttonClass("danger", "sm")} onClick={remove} disabled={!canManage || removing}>
+            {removing ? <Spinner className="size-3.5" /> : null}
+            Remove installation
+          </button>
+        ) : (
+          <button type="button" className={buttonClass("primary", "sm")} onClick={add} disabled={!canManage || !card.install_url}>
+            Add installation
+          </button>
+        )}
+      </div>
+    </SettingsSection>
+  );
+}
+
+export function WorkspaceIntegrations({ slug, data }: { slug: string; data: IntegrationsPageData }) {
+  return (
+    <div className="space-y-6">
+      <SettingsTitle title="Integrations" description="Connect GitHub and Slack to the workspace's projects." />
+      <div className="space-y-4">
+        {data.cards.map((card) => (
+          <IntegrationCardView key={card.integration.id} slug={slug} card={card} canManage={data.can_manage} />
+        ))}
+      </div>
+    </div>
+  );
+}

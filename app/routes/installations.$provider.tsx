@@ -1,0 +1,107 @@
+// "/installations/{provider}": where the installation pop-up lands once the person installed the
+// GitHub App (GitHub's setup URL: ?installation_id=&setup_action=&state=slug) or authorised the
+// Slack app (?code=&state=). It hands the answer to the REST API, then closes itself so the page
+// that opened it reads its data again; when the call fails it stays open and says why.
+import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { AuthLayout } from "~/components/auth-layout";
+import { Spinner, buttonClass } from "~/components/ui";
+import { ApiRefusal, workspaceApi } from "~/lib/import-api";
+import { workspaceSettingsPath } from "~/lib/paths";
+import { requireActor } from "~/lib/auth.server";
+
+const TITLES = { github: "GitHub", slack: "Slack" } as const;
+type Provider = keyof typeof TITLES;
+const isProvider = (value: string | undefined): value is Provider => value === "github" || value === "slack";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Connecting ${loaded ? TITLES[loaded.provider] : "an integration"} · Edge Tracker` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireActor(request, context);
+  if (!isProvider(params.provider)) throw data("Not found", { status: 404 });
+  return { provider: params.provider };
+}
+
+type Outcome = { state: "working" } | { state: "done" } | { state: "failed"; message: string };
+
+/** Sends what the provider handed back to the server; answers an error message or null. */
+async function complete(provider: Provider, params: URLSearchParams): Promise<string | null> {
+  const state = params.get("state") ?? "";
+  if (provider === "github") {
+    if (params.get("setup_action") === "request") return "The installation was requested: an owner of the GitHub account must approve it first.";
+    const installationId = params.get("installation_id");
+    if (!installationId || !state) return "GitHub did not say which installation to connect. Install the app again from the workspace settings.";
+    await workspaceApi(state.split(",")[0], "workspace-integrations/github/", { method: "POST", body: { installation_id: installationId } });
+    return null;
+  }
+  const refused = params.get("error");
+  if (refused) return refused === "access_denied" ? "Slack was not authorised." : `Slack answered: ${refused}.`;
+  const code = params.get("code");
+  if (!code || !state) return "Slack did not hand back an authorisation code. Try again from the settings.";
+  const response = await fetch("/api/slack-redirect", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { accept: "application/json", "content-type": "application/json" },
+    body: JSON.stringify({ code, state }),
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    return typeof body?.error === "string" ? body.error : `The server answered ${response.status}.`;
+  }
+  return null;
+}
+
+export default function InstallationLanding() {
+  const { provider } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const [outcome, setOutcome] = useState<Outcome>({ state: "working" });
+  const started = useRef(false);
+  const title = TITLES[provider];
+  const slug = (params.get("state") ?? "").split(",")[0];
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    complete(provider, params)
+      .then((message) => {
+        if (message) return setOutcome({ state: "failed", message });
+        setOutcome({ state: "done" });
+        // The page that opened the pop-up notices it closed and reads its data again.
+        if (window.opener) window.close();
+      })
+      .catch((error) => {
+        setOutcome({ state: "failed", message: error instanceof ApiRefusal ? error.message : "The server could not be reached. Please try again." });
+      });
+  }, [provider, params]);
+
+  return (
+    <AuthLayout title={`Connecting ${title}`}>
+      {outcome.state === "working" ? (
+        <p className="flex items-center gap-2 text-sm text-neutral-700" role="status">
+          <Spinner className="size-4" /> Finishing the {title} installation…
+        </p>
+      ) : outcome.state === "done" ? (
+        <p className="text-sm text-neutral-700" role="status">
+          {title} is connected. You can close this window.
+        </p>
+      ) : (
+        <div className="space-y-4">
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900/60 dark:bg-red-950/30 dark:text-red-300">
+            {title} could not be connected. {outcome.message}
+          </p>
+          <div className="flex gap-2">
+            <button type="button" className={buttonClass("secondary", "sm")} onClick={() => window.close()}>
+              Close window
+            </button>
+            {slug ? (
+              <Link to={workspaceSettingsPath(slug, "integrations")} className={buttonClass("ghost", "sm")}>
+                Go to integrations
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}
