@@ -1,0 +1,155 @@
+// The GitHub App as a workspace owner uses it, against the fake GitHub: "Add installation" opens
+// GitHub's install page in a 600x600 pop-up, Install sends the pop-up to the app's landing page,
+// which connects the installation and closes itself, and the integrations page shows the
+// installation without a reload. On the project's settings the GitHub card lists the
+// installation's repositories a page at a time (Load more) and syncs one; removing the
+// installation toasts and turns the card back. Screenshots at 1440 and 700 px, light and dark,
+// land in test-results/e2e/.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, uniqueSlug, visible, waitForHydration } from "./fixtures";
+
+let browser: Browser;
+let owner: ApiUser;
+let tab: TestPage;
+const slug = uniqueSlug("ghapp");
+const account = `octo-e2e-${Date.now().toString(36)}`;
+let projectId: string;
+const repoNames: string[] = [];
+
+async function fakeGithub(path: string, body: unknown) {
+  const response = await fetch(`${inject("fakeGithubUrl")}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`fake GitHub ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function shots(page: Page, name: string) {
+  const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+    for (const width of [1440, 700]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `github-app-${name}-${theme}-${width}`);
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await still.evaluate((element) => (element as Element).remove());
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** Whether the element's box lies inside the viewport, where a person sees it. */
+async function inViewport(page: Page, selector: string) {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await ApiUser.signUp();
+  await owner.post("/api/workspaces/", { name: "GitHub App", slug });
+  const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Synced", identifier: "SYN" });
+  projectId = project.id;
+  // 31 repositories: one more than a page of the picker.
+  for (let i = 0; i < 31; i++) {
+    const name = `repo-${String(i).padStart(2, "0")}`;
+    repoNames.push(name);
+    await fakeGithub("/_fake/repos", { owner: account, name, token: `ghp_e2e_${account}`, issues: 1 });
+  }
+  tab = await newPage(browser, { width: 1440, height: 900 });
+  await login(tab.page, { email: owner.email, password: PASSWORD });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the GitHub App", () => {
+  test("installs through the pop-up, syncs a repository of the installation, and is removed", async () => {
+    const { page, context } = tab;
+    await tab.goto(`/${slug}/settings/integrations`);
+    const githubCard = page.getByTestId("integration-card-github");
+    await visible(githubCard.getByText("Not installed"));
+    await visible(page.getByTestId("integration-card-slack").getByRole("button", { name: "Add installation" }));
+    await shots(page, "integrations-empty");
+
+    // Record how the page opens the pop-up (its size and where it points).
+    await page.evaluate(() => {
+      const open = window.open.bind(window);
+      const calls: string[][] = [];
+      (window as unknown as { openCalls: string[][] }).openCalls = calls;
+      window.open = (url?: string | URL, target?: string, features?: string) => {
+        calls.push([String(url), String(target), String(features)]);
+        return open(url, target, features);
+      };
+    });
+    const popupOpened = context.waitForEvent("page");
+    await githubCard.getByRole("button", { name: "Add installation" }).click();
+    const popup = await popupOpened;
+    const [[url, , features]] = await page.evaluate(() => (window as unknown as { openCalls: string[][] }).openCalls);
+    expect(new URL(url).pathname).toBe("/apps/edge-tracker-test/installations/new");
+    expect(new URL(url).searchParams.get("state")).toBe(slug);
+    expect(features).toContain("width=600");
+    expect(features).toContain("height=600");
+
+    // GitHub's page: choose the account and install.
+    await popup.waitForLoadState();
+    await popup.getByLabel("Install on").selectOption(account);
+    const popupClosed = popup.waitForEvent("close", { timeout: 20_000 });
+    await popup.getByRole("button", { name: "Install" }).click();
+    await popupClosed;
+
+    // The page noticed the pop-up closed and read its data again: no reload.
+    await visible(githubCard.getByText(`Installed on ${account}`));
+    await visible(githubCard.getByRole("button", { name: "Remove installation" }));
+    await shots(page, "integrations-installed");
+
+    // The project's GitHub card: pick a repository, a page at a time.
+    await tab.goto(`/${slug}/projects/${projectId}/settings/integrations`);
+    const projectCard = page.getByTestId("integration-github");
+    await visible(projectCard.getByText("No repository synced yet."));
+    await projectCard.getByRole("button", { name: "Select repository" }).click();
+    const list = page.locator("#github-repositories");
+    await visible(list.getByRole("button", { name: `${account}/${repoNames[0]}` }));
+    expect(await list.locator("li").count()).toBe(30);
+    expect(await inViewport(page, "#github-repositories")).toBe(true);
+    await shots(page, "project-picker");
+    await list.getByRole("button", { name: "Load more" }).click();
+    await visible(list.getByRole("button", { name: `${account}/${repoNames[30]}` }));
+    expect(await list.locator("li").count()).toBe(31);
+    await expect(list.getByRole("button", { name: "Load more" }).count()).resolves.toBe(0);
+
+    await list.getByRole("button", { name: `${account}/${repoNames[30]}` }).click();
+    await visible(projectCard.getByTestId("synced-repository").getByText(`${account}/${repoNames[30]}`));
+    await visible(page.getByText(`${account}/${repoNames[30]} is synced with the project.`));
+    // It is stored: a fresh load shows it.
+    await tab.goto(`/${slug}/projects/${projectId}/settings/integrations`);
+    await visible(projectCard.getByTestId("synced-repository").getByText(`${account}/${repoNames[30]}`));
+    await shots(page, "project-synced");
+
+    // Removing the installation.
+    await tab.goto(`/${slug}/settings/integrations`);
+    await githubCard.getByRole("button", { name: "Remove installation" }).click();
+    await visible(page.getByText("Deleted successfully!"));
+    await visible(page.getByText("GitHub integration deleted successfully."));
+    await visible(githubCard.getByRole("button", { name: "Add installation" }));
+    await tab.goto(`/${slug}/projects/${projectId}/settings/integrations`);
+    await visible(projectCard.getByText("Not connected"));
+  }, 120_000);
+});
+
+// The landing page reports a failed connection and stays open rather than closing silently.
+describe("the pop-up's landing page", () => {
+  test("says why an installation could not be connected", async () => {
+    const { page } = tab;
+    await page.goto(`/installations/github?installation_id=987654321&setup_action=install&state=${slug}`);
+    await waitForHydration(page);
+    await visible(page.getByRole("alert").getByText(/GitHub could not be connected\. GitHub does not know this installation/));
+    await visible(page.getByRole("button", { name: "Close window" }));
+  });
+});
