@@ -128,7 +128,9 @@ describe("installing the GitHub App", () => {
     const row = await rowOf<{ config: string }>("workspace_integrations", "id = ?", installed.body.id);
     expect(JSON.parse(row!.config)).toEqual({ access_token: `ghp_pat_${account}` });
 
-    // The wizard's reads go through the installation.
+    // The wizard's connection is now the installation, and its reads go through it.
+    const connection = await t.member.get(wsPath(t.slug, "importers/github/credential/"));
+    expect(connection.body).toEqual({ integration_id: installed.body.id, login: account, via: "app" });
     const info = await t.member.get(wsPath(t.slug, `importers/github/?owner=${account}&repo=${repository.name}`));
     expectStatus(info, 200);
     expect(info.body.issue_count).toBe(3);

@@ -53,7 +53,7 @@ describe("the workspace's GitHub token", () => {
 
     const saved = await t.member.put(credentialPath(t.slug), { token: ` ${t.token} ` });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ integration_id: expect.any(String), login: t.login });
+    expect(saved.body).toEqual({ integration_id: expect.any(String), login: t.login, via: "token" });
     expect(JSON.stringify(saved.body)).not.toContain(t.token);
 
     const read = await t.owner.get(credentialPath(t.slug));

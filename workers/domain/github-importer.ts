@@ -68,7 +68,8 @@ export const installationIdOf = (row: { metadata: unknown } | null): number | nu
 
 const connectionOf = (row: { id: string; metadata: unknown }): GithubConnection => {
   const metadata = (row.metadata ?? {}) as Record<string, unknown>;
-  return { integration_id: row.id, login: String(installationIdOf(row) !== null ? (metadata.account_login ?? "") : (metadata.login ?? "")) };
+  const app = installationIdOf(row) !== null;
+  return { integration_id: row.id, login: String(app ? (metadata.account_login ?? "") : (metadata.login ?? "")), via: app ? "app" : "token" };
 };
 
 /**

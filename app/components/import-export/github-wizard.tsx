@@ -54,27 +54,30 @@ function ConfigureStep({ slug, connection, onChange }: { slug: string; connectio
         <div>
           <h2 className="text-sm font-semibold text-neutral-900">GitHub is connected</h2>
           <p className="mt-0.5 text-sm text-neutral-600">
-            The importer reads as <span className="font-medium text-neutral-900">{connection.connection.login}</span>.
+            {connection.connection.via === "app" ? "The importer reads through the GitHub App installed on " : "The importer reads as "}
+            <span className="font-medium text-neutral-900">{connection.connection.login}</span>.
           </p>
         </div>
-        <button
-          type="button"
-          className={buttonClass("secondary", "sm")}
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await workspaceApi(slug, "importers/github/credential/", { method: "DELETE" });
-              onChange({ state: "none" });
-            } catch {
-              setError(IMPORT_MESSAGES.deleteFailed);
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          Disconnect
-        </button>
+        {connection.connection.via === "app" ? null : (
+          <button
+            type="button"
+            className={buttonClass("secondary", "sm")}
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await workspaceApi(slug, "importers/github/credential/", { method: "DELETE" });
+                onChange({ state: "none" });
+              } catch {
+                setError(IMPORT_MESSAGES.deleteFailed);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Disconnect
+          </button>
+        )}
         {error ? <p className="w-full text-xs text-red-600 dark:text-red-400">{error}</p> : null}
       </div>
     );

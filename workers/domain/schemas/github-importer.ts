@@ -27,8 +27,10 @@ export type GithubImportPayload = z.input<typeof GithubImportInput>;
 export interface GithubConnection {
   /** The workspace integration's id (the repository listing is under it). */
   integration_id: string;
-  /** The account the token belongs to. */
+  /** The account the token belongs to, or the one the GitHub App is installed on. */
   login: string;
+  /** How the importer reads: as the workspace's GitHub App installation, or with the saved token. */
+  via: "app" | "token";
 }
 
 export interface GithubRepository {
