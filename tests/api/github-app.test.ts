@@ -103,6 +103,18 @@ describe("installing the GitHub App", () => {
     expect((await t.member.get(wsPath(t.slug, "workspace-integrations/"))).body).toEqual([]);
   });
 
+  it("refuses an installation another workspace already connected", async () => {
+    const t = await installedTeam("gatwice");
+    const other = await createTeamWithProject("gatwice2");
+    const taken = await other.owner.post(wsPath(other.slug, "workspace-integrations/github/"), { installation_id: t.installation.id });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe("This GitHub installation is connected to another workspace. Remove it there first.");
+    expect(await countRows("workspace_integrations", "workspace_id = (SELECT id FROM workspaces WHERE slug = ?)", other.slug)).toBe(0);
+    // Once removed there, it may be connected here.
+    expect((await t.owner.delete(wsPath(t.slug, `workspace-integrations/${t.integration.id}/provider/`))).status).toBe(204);
+    expectStatus(await other.owner.post(wsPath(other.slug, "workspace-integrations/github/"), { installation_id: t.installation.id }), 201);
+  });
+
   it("is for workspace owners; reading is for members", async () => {
     const t = await createTeamWithProject("garole");
     const account = uniqueAccount();

@@ -1,7 +1,7 @@
 // The integrations a workspace installs (GitHub, Slack): the catalogue, the workspace's
 // installations (never their secrets), installing the GitHub App from GitHub's setup callback and
 // removing an installation. Members read; only workspace owners install and remove.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { integrations, projectMembers, users, workspaceIntegrations, workspaceMembers } from "../../drizzle/schema";
 import type { Json } from "../../drizzle/schema";
 import type { Config } from "../env";
@@ -13,7 +13,7 @@ import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Invalid, NotFound } from "./errors";
+import { Conflict, Invalid, NotFound } from "./errors";
 import { GITHUB_INTEGRATION_ID, installationIdOf, invalidFromSource } from "./github-importer";
 import {
   type AppIntegration,
@@ -27,6 +27,7 @@ import { canOpenWorkspaceSettings } from "./workspace-settings";
 
 export const INTEGRATION_NOT_FOUND = "Integration not found.";
 export const GITHUB_APP_NOT_SET_UP = "The GitHub App is not set up on this server.";
+export const GITHUB_INSTALLATION_TAKEN = "This GitHub installation is connected to another workspace. Remove it there first.";
 
 type IntegrationRow = typeof integrations.$inferSelect;
 type WorkspaceIntegrationRow = typeof workspaceIntegrations.$inferSelect;
@@ -159,11 +160,26 @@ export async function installGithubApp(ctx: ActorContext, slug: string, input: u
   } catch (error) {
     invalidFromSource(error, "installation_id");
   }
-  const [existing] = await ctx.db
-    .select()
-    .from(workspaceIntegrations)
-    .where(and(eq(workspaceIntegrations.workspace_id, workspace.id), eq(workspaceIntegrations.integration_id, GITHUB_INTEGRATION_ID)))
-    .limit(1);
+  const [[existing], [elsewhere]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(workspaceIntegrations)
+      .where(and(eq(workspaceIntegrations.workspace_id, workspace.id), eq(workspaceIntegrations.integration_id, GITHUB_INTEGRATION_ID)))
+      .limit(1),
+    ctx.db
+      .select({ id: workspaceIntegrations.id })
+      .from(workspaceIntegrations)
+      .where(
+        and(
+          eq(workspaceIntegrations.integration_id, GITHUB_INTEGRATION_ID),
+          sql`json_extract(${workspaceIntegrations.metadata}, '$.installation_id') = ${installation.id}`,
+          ne(workspaceIntegrations.workspace_id, workspace.id),
+        ),
+      )
+      .limit(1),
+  ]);
+  // Knowing an installation's number must not be enough to read another workspace's repositories.
+  if (elsewhere) throw new Conflict(GITHUB_INSTALLATION_TAKEN);
   const previous = installationIdOf(existing ?? null);
   if (previous !== null && previous !== installation.id) forgetInstallationToken(ctx.config, previous);
   const botId = existing?.actor_id ?? crypto.randomUUID();
