@@ -205,10 +205,14 @@ describe("the installation's repositories", () => {
   it("answers 400 with GitHub's reason once the app was uninstalled on GitHub", async () => {
     const t = await installedTeam("gagone");
     await uninstallFakeApp(t.installation.id);
-    // A token minted before may still be cached in the isolate; the fake refuses it as well.
+    // The token minted before is still cached in the isolate; the fake refuses it.
     const listed = await t.member.get(wsPath(t.slug, `workspace-integrations/${t.integration.id}/github-repositories/?page=1`));
     expect(listed.status).toBe(400);
     expect(listed.body.error).toMatch(/GitHub/);
+    // The refused token is forgotten: the next call asks for a new one and hears why there is none.
+    const again = await t.member.get(wsPath(t.slug, `workspace-integrations/${t.integration.id}/github-repositories/?page=1`));
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe("The GitHub App is no longer installed on this account. Install it again.");
   });
 });
 

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { type Json, workspaceIntegrations } from "../../drizzle/schema";
 import { GithubClient } from "../importers/github/client";
-import { installationToken } from "../integrations/github/app-auth";
+import { installationTokenSource } from "../integrations/github/installations";
 import { SourceRateLimited, SourceRefused, SourceUnavailable } from "../importers/source";
 import { parseInput } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
@@ -84,13 +84,7 @@ async function githubFor(ctx: ActorContext, slug: string, integrationId?: string
   const token = tokenOf(row);
   if (installationId !== null) {
     const config = ctx.config;
-    const client = new GithubClient(config.GITHUB_API_URL, async () => {
-      try {
-        return await installationToken(config, installationId);
-      } catch (error) {
-        invalidFromSource(error);
-      }
-    });
+    const client = new GithubClient(config.GITHUB_API_URL, installationTokenSource(config, installationId));
     return { workspace, row, installationId, token: null, client };
   }
   if (!token) throw new NotFound(GITHUB_NOT_CONNECTED);

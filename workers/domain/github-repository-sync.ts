@@ -4,7 +4,7 @@
 // project (it writes what GitHub sends) and switches the project's GitHub events on, in one batch.
 import { and, eq } from "drizzle-orm";
 import { githubRepositorySyncs, integrations, projectMembers, workspaceIntegrations } from "../../drizzle/schema";
-import { installationToken } from "../integrations/github/app-auth";
+import { installationTokenSource } from "../integrations/github/installations";
 import { refreshEventSinks } from "../integrations/events";
 import { GithubClient } from "../importers/github/client";
 import { SourceRefused } from "../importers/source";
@@ -68,7 +68,7 @@ export async function syncGithubRepository(
   const { workspace, project, integration, installationId } = await installationFor(ctx, slug, projectId, integrationId, ROLE.owner);
   const chosen = parseInput(GithubRepositorySyncInput, input);
   const config = ctx.config;
-  const client = new GithubClient(config.GITHUB_API_URL, () => installationToken(config, installationId));
+  const client = new GithubClient(config.GITHUB_API_URL, installationTokenSource(config, installationId));
   type Repository = { id: number; name: string; owner: { login: string }; html_url: string };
   let repository: Repository;
   try {

@@ -76,11 +76,18 @@ export interface GetOptions {
   notFound?: string;
 }
 
+/** Where an app installation's tokens come from: minted as needed, forgotten when GitHub refuses one. */
+export interface TokenSource {
+  get(): Promise<string>;
+  /** GitHub answered 401 to the token `get` gave: the next call must mint a fresh one. */
+  refused(): void;
+}
+
 export class GithubClient {
   constructor(
     private readonly baseUrl: string,
-    /** The token, or how to get one (an App installation's token is minted and refreshed). */
-    private readonly token: string | (() => Promise<string>),
+    /** A personal access token, or an App installation's token source. */
+    private readonly token: string | TokenSource,
     // Wrapped: workerd refuses a fetch called as a method of another object ("Illegal invocation").
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
@@ -89,7 +96,7 @@ export class GithubClient {
   async get<T>(path: string, query: Record<string, string | number> = {}, options: GetOptions = {}): Promise<GithubAnswer<T>> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
-    const token = typeof this.token === "string" ? this.token : await this.token();
+    const token = typeof this.token === "string" ? this.token : await this.token.get();
     let response: Response;
     try {
       response = await this.fetcher(url, {
@@ -121,6 +128,10 @@ export class GithubClient {
     }
     const message = await messageOf(response);
     if (response.status >= 500) throw new SourceUnavailable(`GitHub is unavailable (${response.status} ${message}).`);
+    if (response.status === 401 && typeof this.token !== "string") {
+      this.token.refused();
+      throw new SourceRefused(`GitHub did not accept the GitHub App's installation token (${message}). Try again, or install the app again.`);
+    }
     if (response.status === 401) throw new SourceRefused(`GitHub did not accept the access token (${message}). Save a new token and try again.`);
     if (response.status === 403) throw new SourceRefused(`GitHub refused access: ${message}`);
     if (response.status === 404) throw new SourceRefused(options.notFound ?? `GitHub could not find ${path}.`);

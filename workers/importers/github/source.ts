@@ -8,7 +8,7 @@ import type { StateGroup } from "../../../drizzle/schema";
 import type { ImporterRow } from "../importer-row";
 import type { ImportCursor, ImportSource, SourceComment, SourceContext, SourceIssue, SourceLabel, SourcePage } from "../source";
 import { SourceRefused } from "../source";
-import { installationToken } from "../../integrations/github/app-auth";
+import { installationTokenSource } from "../../integrations/github/installations";
 import { GithubClient } from "./client";
 import { markdownToHtml } from "./markdown";
 
@@ -177,7 +177,7 @@ export class GithubSource implements ImportSource {
     this.repo = repoOf(ctx);
     const { installationId } = this.repo;
     const config = ctx.config;
-    this.client = new GithubClient(config.GITHUB_API_URL, installationId !== null ? () => installationToken(config, installationId) : this.repo.token, ctx.fetch);
+    this.client = new GithubClient(config.GITHUB_API_URL, installationId !== null ? installationTokenSource(config, installationId) : this.repo.token, ctx.fetch);
     this.repoPath = `/repos/${encodeURIComponent(this.repo.owner)}/${encodeURIComponent(this.repo.name)}`;
   }
 

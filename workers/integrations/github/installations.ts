@@ -2,7 +2,14 @@
 // installing stores it only when GitHub confirms the installation exists for this app.
 import type { Config } from "../../env";
 import { SourceRefused, SourceUnavailable } from "../../importers/source";
-import { githubAppJwt } from "./app-auth";
+import type { TokenSource } from "../../importers/github/client";
+import { forgetInstallationToken, githubAppJwt, installationToken } from "./app-auth";
+
+/** The installation's tokens for a GithubClient: minted and cached, forgotten once GitHub refuses one. */
+export const installationTokenSource = (config: Config, installationId: number): TokenSource => ({
+  get: () => installationToken(config, installationId),
+  refused: () => forgetInstallationToken(config, installationId),
+});
 
 export interface GithubInstallation {
   id: number;
