@@ -4,9 +4,10 @@
 // installation without a reload. On the project's settings the GitHub card lists the
 // installation's repositories a page at a time (Load more) and syncs one; removing the
 // installation toasts and turns the card back. Screenshots at 1440 and 700 px, light and dark,
-// land in test-results/e2e/.
+// land in test-results/e2e/; each screen passes axe's WCAG 2 A/AA rules in both themes.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expectNoAxeViolations } from "./axe";
 import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, uniqueSlug, visible, waitForHydration } from "./fixtures";
 
 let browser: Browser;
@@ -35,6 +36,8 @@ async function shots(page: Page, name: string) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `github-app-${name}-${theme}-${width}`);
     }
+    // What a person reads passes WCAG 2 A and AA (contrast included) in both themes.
+    await expectNoAxeViolations(page, `${name} (${theme})`);
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await still.evaluate((element) => (element as Element).remove());
@@ -151,5 +154,6 @@ describe("the pop-up's landing page", () => {
     await waitForHydration(page);
     await visible(page.getByRole("alert").getByText(/GitHub could not be connected\. GitHub does not know this installation/));
     await visible(page.getByRole("button", { name: "Close window" }));
+    await shots(page, "landing-failed");
   });
 });

@@ -41,7 +41,9 @@ function ProviderLogo({ provider }: { provider: IntegrationProvider }) {
 /** What the installation is, in a few words: the GitHub account or the Slack team. */
 function installedOn(card: IntegrationCard): string | null {
   const metadata = card.installation?.metadata ?? {};
-  const name = card.integration.provider === "github" ? metadata.account_login : (metadata.team_name ?? metadata.team);
+  let name = card.integration.provider === "github" ? metadata.account_login : (metadata.team_name ?? metadata.team);
+  // Slack's answer names the team as {id, name}.
+  if (name && typeof name === "object" && !Array.isArray(name)) name = name.name;
   return typeof name === "string" && name !== "" ? name : null;
 }
 

@@ -23,13 +23,16 @@ export interface AppIntegration {
   avatar_url: string;
 }
 
+/** Metadata as stored, less any secret: JSON values. */
+export type IntegrationMetadataValue = string | number | boolean | null | IntegrationMetadataValue[] | { [key: string]: IntegrationMetadataValue };
+
 /** A workspace's installation of an integration, without any secret. */
 export interface WorkspaceIntegrationResponse {
   id: string;
   integration: string;
   integration_detail: AppIntegration;
   /** What the installation is (GitHub: installation_id, account_login; Slack: team_name); no tokens. */
-  metadata: Record<string, string | number | boolean | null>;
+  metadata: Record<string, IntegrationMetadataValue>;
   /** The integration's bot user, who writes on its behalf. */
   actor: string | null;
   created_at: string;
