@@ -76,7 +76,7 @@ export default function InstallationLanding() {
   }, [provider, params]);
 
   return (
-    <AuthLayout title={`Connecting ${title}`}>
+    <AuthLayout title={outcome.state === "working" ? `Connecting ${title}` : outcome.state === "done" ? `${title} connected` : `${title} not connected`}>
       {outcome.state === "working" ? (
         <p className="flex items-center gap-2 text-sm text-neutral-700" role="status">
           <Spinner className="size-4" /> Finishing the {title} installation…

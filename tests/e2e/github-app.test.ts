@@ -152,6 +152,7 @@ describe("the pop-up's landing page", () => {
     const { page } = tab;
     await page.goto(`/installations/github?installation_id=987654321&setup_action=install&state=${slug}`);
     await waitForHydration(page);
+    await visible(page.getByRole("heading", { name: "GitHub not connected" }));
     await visible(page.getByRole("alert").getByText(/GitHub could not be connected\. GitHub does not know this installation/));
     await visible(page.getByRole("button", { name: "Close window" }));
     await shots(page, "landing-failed");

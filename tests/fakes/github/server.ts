@@ -474,7 +474,11 @@ export function createFakeGithub(options: { app?: FakeGithubApp } = {}): FetchHa
     if (!login) return json({ message: "Bad credentials", documentation_url: DOCS, status: "401" }, { status: 401, headers });
     if (request.method !== "GET" && !repoMatch) return notFound(headers);
 
-    if (path === "/user") return json(userOf(login, 1), { headers });
+    if (path === "/user") {
+      // An installation is not a user: GitHub refuses it the user's own paths.
+      if (app?.loginOf(token)) return json({ message: "Resource not accessible by integration", documentation_url: DOCS, status: "403" }, { status: 403, headers });
+      return json(userOf(login, 1), { headers });
+    }
     if (path === "/user/repos") {
       const mine = [...repos.values()]
         .filter((repo) => repo.spec.token === token)
