@@ -157,6 +157,18 @@ interface RawRepository {
   html_url: string;
 }
 
+/** Whether GitHub's answer has the fields a repository is shown by. */
+export const isRawRepository = (value: unknown): value is RawRepository => {
+  const repo = value as Partial<RawRepository> | null;
+  return (
+    typeof repo?.id === "number" &&
+    typeof repo.name === "string" &&
+    typeof repo.full_name === "string" &&
+    typeof repo.owner?.login === "string" &&
+    typeof repo.html_url === "string"
+  );
+};
+
 const repositoryOf = (repo: RawRepository): GithubRepository => ({
   id: repo.id,
   name: repo.name,
@@ -173,8 +185,11 @@ export async function listGithubRepositories(ctx: ActorContext, slug: string, in
   if (installationId !== null) {
     try {
       // An installation lists what it was granted, with the count in the same answer.
-      const answer = await client.get<{ total_count: number; repositories: RawRepository[] }>("/installation/repositories", { per_page: REPOSITORIES_PER_PAGE, page });
-      return { repositories: answer.body.repositories.map(repositoryOf), total_count: answer.body.total_count };
+      const { body } = await client.get<{ total_count?: unknown; repositories?: unknown }>("/installation/repositories", { per_page: REPOSITORIES_PER_PAGE, page });
+      if (!Array.isArray(body?.repositories) || typeof body.total_count !== "number" || !body.repositories.every(isRawRepository)) {
+        throw new SourceUnavailable("GitHub sent an answer that could not be read.");
+      }
+      return { repositories: body.repositories.map(repositoryOf), total_count: body.total_count };
     } catch (error) {
       invalidFromSource(error);
     }

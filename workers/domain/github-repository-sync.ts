@@ -7,13 +7,13 @@ import { githubRepositorySyncs, integrations, projectMembers, workspaceIntegrati
 import { installationTokenSource } from "../integrations/github/installations";
 import { refreshEventSinks } from "../integrations/events";
 import { GithubClient } from "../importers/github/client";
-import { SourceRefused } from "../importers/source";
+import { SourceRefused, SourceUnavailable } from "../importers/source";
 import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
-import { installationIdOf, invalidFromSource } from "./github-importer";
+import { installationIdOf, invalidFromSource, isRawRepository } from "./github-importer";
 import { GithubRepositorySyncInput, type GithubRepositorySyncResponse } from "./schemas/integrations";
 
 export const GITHUB_APP_NOT_INSTALLED = "The GitHub App is not installed on this workspace.";
@@ -73,8 +73,10 @@ export async function syncGithubRepository(
   let repository: Repository;
   try {
     const notFound = `The GitHub App cannot read the repository ${chosen.owner}/${chosen.name}.`;
-    ({ body: repository } = await client.get<Repository>(`/repos/${encodeURIComponent(chosen.owner)}/${encodeURIComponent(chosen.name)}`, {}, { notFound }));
-    if (repository.id !== chosen.repository_id) throw new SourceRefused(notFound);
+    const { body } = await client.get<unknown>(`/repos/${encodeURIComponent(chosen.owner)}/${encodeURIComponent(chosen.name)}`, {}, { notFound });
+    if (!isRawRepository(body)) throw new SourceUnavailable("GitHub sent an answer that could not be read.");
+    if (body.id !== chosen.repository_id) throw new SourceRefused(notFound);
+    repository = body;
   } catch (error) {
     invalidFromSource(error);
   }
