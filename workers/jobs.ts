@@ -18,7 +18,9 @@ export type JobMessage =
   /** Writes a project export to R2. */
   | { type: "export.run"; exportId: string }
   /** Committed changes for the integrations listening to their projects (webhooks, Slack, GitHub). */
-  | { type: "events.dispatch"; events: IntegrationEvent[] };
+  | { type: "events.dispatch"; events: IntegrationEvent[] }
+  /** A recorded GitHub webhook delivery to apply to the projects synced to its repository. */
+  | { type: "github.event"; deliveryId: string };
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   switch (job.type) {
@@ -39,6 +41,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "events.dispatch":
       await dispatchEvents(env, job.events);
       return;
+    case "github.event":
+      await (await import("./integrations/github/apply")).applyGithubDelivery(env, job.deliveryId);
+      return;
   }
 }
 
@@ -56,5 +61,9 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
 
 /** The cron watchdog: no import or export stays processing forever. */
 export async function superviseJobs(env: AppEnv) {
-  await Promise.all([superviseImports(env), superviseExports(env)]);
+  await Promise.all([
+    superviseImports(env),
+    superviseExports(env),
+    import("./integrations/github/apply").then(({ superviseGithubDeliveries }) => superviseGithubDeliveries(env)),
+  ]);
 }

@@ -36,6 +36,7 @@ import { importerRoutes } from "./importers";
 import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
+import { githubWebhookRoutes } from "./github-webhooks";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -100,5 +101,6 @@ export function createApi() {
   api.route("/workspaces", jiraImporterRoutes);
   api.route("/workspaces", projectExportRoutes);
   api.route("/", fileAssetsRoutes);
+  api.route("/", githubWebhookRoutes);
   return api;
 }
