@@ -8,15 +8,19 @@ import { type Client, signUp } from "../helpers/api";
 import { changeSummary, trackedBoards } from "../helpers/board";
 import { countRows } from "../helpers/fixtures";
 import {
+  type GithubDelivery,
   type SyncedRepository,
   appBotLogin,
   appId,
   deliveryApplied,
+  fakeDeliveries,
+  fakeWrites,
   postDelivery,
   signedDelivery,
   syncFakeRepository,
+  waitFor,
 } from "../helpers/github-sync";
-import { rows } from "../helpers/issue-fixtures";
+import { newIssue, patchIssue, rows } from "../helpers/issue-fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 import { eventEnvelope, githubComment, githubDelivery, githubIssue, githubUser, type IssueFields } from "../fakes/github/webhooks";
 
@@ -29,10 +33,10 @@ interface Synced {
 }
 
 let identifiers = 0;
-async function syncedProject(): Promise<Synced> {
+async function syncedProject(options: { issues?: number } = {}): Promise<Synced> {
   const p = await createProjectFixture(undefined, `GS${String.fromCharCode(65 + (identifiers++ % 26))}`);
   const workspace = await env.DB.prepare("SELECT id FROM workspaces WHERE slug = ?").bind(p.slug).first<{ id: string }>();
-  const repo = await syncFakeRepository(workspace!.id, p.projectId);
+  const repo = await syncFakeRepository(workspace!.id, p.projectId, options);
   return { p, repo };
 }
 
@@ -291,5 +295,130 @@ describe("a signed-in session", () => {
     const { "x-hub-signature-256": _dropped, ...unsigned } = headers;
     const response = await postDelivery({ headers: { ...unsigned, cookie: user.cookie }, body: delivery.body });
     expect(response.status).toBe(401);
+  });
+});
+
+describe("the tracker -> GitHub sink", () => {
+  /** Waits until the fake GitHub holds `count` writes for the repository; answers them. */
+  const writesOf = (s: Synced, count: number) =>
+    waitFor(async () => {
+      const writes = await fakeWrites(s.repo.fullName);
+      return writes.length >= count ? writes : undefined;
+    }, `${count} writes to GitHub`);
+  const deliveriesOf = (s: Synced, count: number) =>
+    waitFor(async () => {
+      const deliveries = await fakeDeliveries(s.repo.fullName);
+      return deliveries.length >= count ? deliveries : undefined;
+    }, `${count} deliveries from GitHub`);
+  const githubLinkOf = (issueId: string) =>
+    waitFor(
+      async () =>
+        (await env.DB.prepare("SELECT github_issue_id, github_issue_number FROM github_issue_syncs WHERE issue_id = ?").bind(issueId).first<{
+          github_issue_id: number;
+          github_issue_number: number;
+        }>()) ?? undefined,
+      "the issue to be linked to GitHub",
+    );
+
+  /** The same delivery as if a person had sent it: re-signed with a new id and a human sender. */
+  async function asHuman(delivery: GithubDelivery) {
+    const payload = JSON.parse(delivery.body);
+    const notViaApp = (object: Record<string, unknown> | undefined) => object && { ...object, performed_via_github_app: null };
+    return signedDelivery(delivery.event, { ...payload, issue: notViaApp(payload.issue), comment: notViaApp(payload.comment), sender: human });
+  }
+
+  it("creates the GitHub issue of an issue created in the tracker, and renames it without a loop", async () => {
+    const s = await syncedProject();
+    const issue = await newIssue(s.p, { name: "Written here", description_html: "<p>From the <strong>tracker</strong></p>" });
+    const [created] = await writesOf(s, 1);
+    expect(created).toEqual({
+      method: "POST",
+      path: "/issues",
+      body: { title: "Written here", body: "<p>From the <strong>tracker</strong></p>" },
+    });
+    const link = await githubLinkOf(issue.id);
+
+    await patchIssue(s.p, issue.id, { name: "Renamed here" });
+    const writes = await writesOf(s, 2);
+    expect(writes[1]).toEqual({ method: "PATCH", path: `/issues/${link.github_issue_number}`, body: { title: "Renamed here" } });
+    expect(writes).toHaveLength(2);
+
+    // GitHub's webhooks for our own writes: sent by the app's bot, taken and ignored.
+    const [opened, edited] = await deliveriesOf(s, 2);
+    expect(JSON.parse(edited.body)).toMatchObject({ action: "edited", changes: { title: { from: "Written here" } }, sender: { login: appBotLogin() } });
+    const before = await projectWrites(s.p.projectId);
+    expect((await postDelivery(opened)).body).toEqual({ outcome: "ignored" });
+    expect((await postDelivery(edited)).body).toEqual({ outcome: "ignored" });
+    // Even were they not recognised as ours, nothing differs, so nothing is written.
+    expect(await deliver(await asHuman(edited))).toBe("ignored");
+    expect(await projectWrites(s.p.projectId)).toEqual(before);
+    expect(await countRows("issues", "project_id = ?", s.p.projectId)).toBe(1);
+    expect(await fakeWrites(s.repo.fullName)).toHaveLength(2);
+  });
+
+  it("closes the GitHub issue of a completed or cancelled issue and reopens it when it moves back", async () => {
+    const s = await syncedProject();
+    const issue = await newIssue(s.p, { name: "Ship it" });
+    const link = await githubLinkOf(issue.id);
+    const path = `/issues/${link.github_issue_number}`;
+    /** After the n-th write: its webhook, even re-sent as a person's, changes nothing here. */
+    const echoChangesNothing = async (n: number) => {
+      const deliveries = await deliveriesOf(s, n);
+      const before = await projectWrites(s.p.projectId);
+      expect(await deliver(await asHuman(deliveries[n - 1]))).toBe("ignored");
+      expect(await projectWrites(s.p.projectId)).toEqual(before);
+    };
+
+    await patchIssue(s.p, issue.id, { state: s.p.states.Done });
+    expect((await writesOf(s, 2))[1]).toEqual({ method: "PATCH", path, body: { state: "closed", state_reason: "completed" } });
+    await echoChangesNothing(2);
+    await patchIssue(s.p, issue.id, { state: s.p.states.Todo });
+    expect((await writesOf(s, 3))[2]).toEqual({ method: "PATCH", path, body: { state: "open" } });
+    await echoChangesNothing(3);
+    await patchIssue(s.p, issue.id, { state: s.p.states.Cancelled });
+    expect((await writesOf(s, 4))[3]).toEqual({ method: "PATCH", path, body: { state: "closed", state_reason: "not_planned" } });
+    await echoChangesNothing(4);
+    // Only what GitHub shows is sent: the priority stays here.
+    await patchIssue(s.p, issue.id, { priority: "high", name: "Ship it now" });
+    expect((await writesOf(s, 5))[4]).toEqual({ method: "PATCH", path, body: { title: "Ship it now" } });
+    await echoChangesNothing(5);
+    expect(await fakeWrites(s.repo.fullName)).toHaveLength(5);
+  });
+
+  it("posts a comment made in the tracker to the linked GitHub issue, once", async () => {
+    const s = await syncedProject();
+    const issue = await newIssue(s.p, { name: "Talk" });
+    const link = await githubLinkOf(issue.id);
+    const comment = await s.p.owner.post(`${s.p.base}/issues/${issue.id}/comments/`, {
+      comment_json: { type: "doc", content: [] },
+      comment_html: "<p>Looks <em>good</em></p>",
+    });
+    expect(comment.status).toBe(201);
+    const writes = await writesOf(s, 2);
+    expect(writes[1]).toEqual({ method: "POST", path: `/issues/${link.github_issue_number}/comments`, body: { body: "<p>Looks <em>good</em></p>" } });
+    const linked = await waitFor(
+      async () => (await env.DB.prepare("SELECT github_comment_id FROM github_comment_syncs WHERE comment_id = ?").bind(comment.body.id).first()) ?? undefined,
+      "the comment to be linked",
+    );
+    expect(linked).toBeTruthy();
+
+    // The comment's webhook, from the app's bot: ignored; from anyone, the link says it is known.
+    const deliveries = await deliveriesOf(s, 2);
+    expect((await postDelivery(deliveries[1])).body).toEqual({ outcome: "ignored" });
+    expect(await deliver(await asHuman(deliveries[1]))).toBe("ignored");
+    expect(await countRows("issue_comments", "issue_id = ?", issue.id)).toBe(1);
+  });
+
+  it("sends nothing back for what came from GitHub", async () => {
+    // The repository's issue #1, as the fake GitHub generated it.
+    const s = await syncedProject({ issues: 1 });
+    const issue: IssueFields = { id: s.repo.repository.id * 100_000 + 1, number: 1, title: "From GitHub" };
+    await deliver(await issuesDelivery(s, "opened", issue));
+    await deliver(await issuesDelivery(s, "closed", { ...issue, state: "closed", state_reason: "completed" }));
+    const tracked = await linkedIssue(s, issue.id);
+    // A person's change afterwards is sent; only it reaches GitHub.
+    await patchIssue(s.p, tracked!.id, { name: "Renamed by a person" });
+    const writes = await writesOf(s, 1);
+    expect(writes).toEqual([{ method: "PATCH", path: `/issues/${issue.number}`, body: { title: "Renamed by a person" } }]);
   });
 });
