@@ -227,6 +227,10 @@ export function githubWebhooksMarkdown({ latency, throughput: t }) {
       `(${t.accepted} answered 200, ${t.errors} errors); all applied at ${t.appliedPerSecond.toFixed(0)} issues/s end to end; ` +
       `**${t.lost} lost** (accepted deliveries whose issue never reached the board).`,
   );
+  lines.push(
+    "Locally the queue consumer runs in the same workerd isolate as the webhook route, so intake shares one thread (and local D1) " +
+      "with the job creating the issues; on Cloudflare the consumer runs in its own invocations.",
+  );
   if (t.errorSamples.length) lines.push(`Errors seen: ${t.errorSamples.join("; ")}`);
   return lines.join("\n");
 }

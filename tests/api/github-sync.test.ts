@@ -23,6 +23,8 @@ import {
 import { newIssue, patchIssue, rows } from "../helpers/issue-fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 import { eventEnvelope, githubComment, githubDelivery, githubIssue, githubUser, type IssueFields } from "../fakes/github/webhooks";
+import { MAX_DELIVERY_ATTEMPTS, applyGithubDelivery, superviseGithubDeliveries } from "../../workers/integrations/github/apply";
+import { trimPayload } from "../../workers/integrations/github/payload";
 
 const boards = trackedBoards();
 afterEach(() => boards.closeAll());
@@ -282,6 +284,43 @@ describe("POST /api/webhooks/github", () => {
   it("answers 400 for a signed body that is not an issue event", async () => {
     const bad = await signedDelivery("issues", { action: "opened" });
     expect((await postDelivery(bad)).status).toBe(400);
+  });
+});
+
+describe("deliveries whose job never ran", () => {
+  /** A delivery recorded at the door `agoMs` ago whose queue message was lost. */
+  async function recordedOnly(s: Synced, issue: IssueFields, agoMs: number, attempts = 0) {
+    const delivery = await issuesDelivery(s, "opened", issue);
+    const payload = trimPayload("issues", JSON.parse(delivery.body));
+    await env.DB.prepare(
+      "INSERT INTO github_webhook_deliveries (delivery_id, event, status, payload, attempts, created_at) VALUES (?, 'issues', 'processing', ?, ?, ?)",
+    )
+      .bind(delivery.id, JSON.stringify(payload), attempts, new Date(Date.now() - agoMs).toISOString())
+      .run();
+    return delivery.id;
+  }
+
+  it("are queued again by the watchdog and applied", async () => {
+    const s = await syncedProject();
+    const issue = issueOf(s, { title: "Lost message" });
+    const fresh = await recordedOnly(s, issueOf(s, { title: "Just arrived" }), 0);
+    const lost = await recordedOnly(s, issue, 5 * 60_000);
+    const { requeued } = await superviseGithubDeliveries(env);
+    // Only the old one: the fresh one's message may still be on its way.
+    expect(requeued).toContain(lost);
+    expect(requeued).not.toContain(fresh);
+    expect(await deliveryApplied(lost)).toBe("done");
+    expect(await linkedIssue(s, issue.id)).toMatchObject({ name: "Lost message" });
+  });
+
+  it("are given up after repeated failures, with nothing applied", async () => {
+    const s = await syncedProject();
+    const issue = issueOf(s, { title: "Poison" });
+    const id = await recordedOnly(s, issue, 0, MAX_DELIVERY_ATTEMPTS);
+    await applyGithubDelivery(env, id);
+    const row = await env.DB.prepare("SELECT status, payload FROM github_webhook_deliveries WHERE delivery_id = ?").bind(id).first();
+    expect(row).toEqual({ status: "failed", payload: null });
+    expect(await linkedIssue(s, issue.id)).toBeNull();
   });
 });
 
