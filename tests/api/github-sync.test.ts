@@ -414,6 +414,8 @@ describe("the tracker -> GitHub sink", () => {
     await patchIssue(s.p, issue.id, { state: s.p.states.Todo });
     expect((await writesOf(s, 3))[2]).toEqual({ method: "PATCH", path, body: { state: "open" } });
     await echoChangesNothing(3);
+    // Between open states: nothing GitHub shows, no call.
+    await patchIssue(s.p, issue.id, { state: s.p.states["In Progress"] });
     await patchIssue(s.p, issue.id, { state: s.p.states.Cancelled });
     expect((await writesOf(s, 4))[3]).toEqual({ method: "PATCH", path, body: { state: "closed", state_reason: "not_planned" } });
     await echoChangesNothing(4);

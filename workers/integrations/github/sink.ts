@@ -4,14 +4,14 @@
 //   issue created                          -> a GitHub issue (title, body), linked in github_issue_syncs
 //   issue renamed                          -> the linked issue's title
 //   state moved to a completed group       -> closed (completed); cancelled group -> closed (not planned)
-//   state moved back from those groups     -> reopened
+//   state moved back from those groups     -> reopened (a move between open states sends nothing)
 //   comment created on a linked issue      -> a GitHub comment, linked in github_comment_syncs
 // No echo: changes the integration's bot made (those that came from GitHub) are not sent back,
 // and the webhook our own write causes is ignored on arrival (workers/domain/github-webhooks.ts).
 // A dispatch retried by the queue sends nothing twice: creations are skipped once linked, and
 // the PATCHes only restate what the tracker holds.
 import { and, eq, inArray } from "drizzle-orm";
-import { githubCommentSyncs, githubIssueSyncs, githubRepositorySyncs, type Json, workspaceIntegrations } from "../../../drizzle/schema";
+import { githubCommentSyncs, githubIssueSyncs, githubRepositorySyncs, type Json, states, workspaceIntegrations } from "../../../drizzle/schema";
 import { type Db, openDb } from "../../db";
 import { type AppEnv, type Config, getConfig } from "../../env";
 import { GithubClient } from "../../importers/github/client";
@@ -72,18 +72,23 @@ async function link(run: () => Promise<unknown>) {
   }
 }
 
+const CLOSED_GROUPS = new Set(["completed", "cancelled"]);
+
 /** The PATCH an issue update asks of the linked GitHub issue (empty: nothing GitHub shows changed). */
-function issuePatchOf(event: IntegrationEvent): Record<string, string> {
+async function issuePatchOf(db: Db, event: IntegrationEvent): Promise<Record<string, string>> {
   const patch: Record<string, string> = {};
   for (const change of event.changes ?? []) {
     if (change.field === "name") patch.title = str(event.data.name);
     if (change.field === "state") {
-      const state = event.data.state as { group?: string } | null;
-      const group = state?.group;
+      const group = (event.data.state as { group?: string } | null)?.group;
       if (group === "completed") Object.assign(patch, { state: "closed", state_reason: "completed" });
       else if (group === "cancelled") Object.assign(patch, { state: "closed", state_reason: "not_planned" });
-      // Open already when it was not closed: GitHub answers an unchanged state with no event.
-      else if (group) patch.state = "open";
+      else if (group && change.old_identifier) {
+        // Reopened only when it comes back from a closed group: a move between open states is
+        // nothing GitHub shows, and costs no call.
+        const [old] = await db.select({ group: states.group }).from(states).where(eq(states.id, change.old_identifier)).limit(1);
+        if (old && CLOSED_GROUPS.has(old.group)) patch.state = "open";
+      }
     }
   }
   return patch;
@@ -115,7 +120,7 @@ async function sendEvent(db: Db, target: Target, client: GithubClient, event: In
     return;
   }
   if (event.event === "issue" && event.action === "updated") {
-    const patch = issuePatchOf(event);
+    const patch = await issuePatchOf(db, event);
     if (Object.keys(patch).length === 0) return;
     const linked = await issueLinkOf(db, sync.id, str(event.data.id));
     if (!linked) return;
