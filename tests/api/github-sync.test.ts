@@ -277,7 +277,9 @@ describe("POST /api/webhooks/github", () => {
       issue: githubIssue(elsewhere, issueOf(s, { title: "Not ours" })),
       ...eventEnvelope(elsewhere, human),
     });
-    expect(await deliver(unsynced)).toBe("ignored");
+    const deliveriesBefore = await countRows("github_webhook_deliveries");
+    expect((await postDelivery(unsynced)).body).toEqual({ outcome: "ignored" });
+    expect(await countRows("github_webhook_deliveries")).toBe(deliveriesBefore);
     expect(await projectWrites(s.p.projectId)).toEqual(before);
   });
 

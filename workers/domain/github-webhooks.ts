@@ -2,9 +2,11 @@
 // delivery id (GitHub redelivers, an attacker may replay) and applied by a queued job, so GitHub
 // gets its answer in milliseconds whatever the apply costs. What the job does is in
 // workers/integrations/github/apply.ts.
-import { githubWebhookDeliveries } from "../../drizzle/schema";
+import { eq, sql } from "drizzle-orm";
+import { githubRepositorySyncs, githubWebhookDeliveries, nowIso } from "../../drizzle/schema";
 import { COMMENT_ACTIONS, ISSUE_ACTIONS, payloadJson, trimPayload } from "../integrations/github/payload";
 import { verifyGithubSignature } from "../integrations/github/signature";
+import { rawStatement, runNamedBatch } from "../lib/batch";
 import type { DomainContext } from "./context";
 import { Invalid, TooLarge, Unauthenticated } from "./errors";
 
@@ -29,7 +31,7 @@ export type DeliveryOutcome =
   | "queued"
   /** Taken before (same delivery id): nothing written again. */
   | "duplicate"
-  /** Valid, but nothing the sync acts on (another event, an action it skips, our own write). */
+  /** Valid, but nothing the sync acts on (another event, an action it skips, our own write, a repository nobody syncs). */
   | "ignored"
   | "pong";
 
@@ -65,12 +67,24 @@ export async function receiveGithubWebhook(ctx: DomainContext, delivery: Inbound
   const creation = payload.action === "opened" || payload.action === "created";
   if (creation && appId !== "" && madeBy && String(madeBy.id) === appId) return { outcome: "ignored" };
 
-  const recorded = await ctx.db
-    .insert(githubWebhookDeliveries)
-    .values({ delivery_id: delivery.deliveryId, event: delivery.event, status: "processing", payload: payloadJson(payload) })
-    .onConflictDoNothing()
-    .returning({ id: githubWebhookDeliveries.delivery_id });
-  if (recorded.length === 0) return { outcome: "duplicate" };
+  // One round trip: the delivery is recorded only for a repository some project syncs (an App
+  // installed on a whole organisation hears about every repository), and the read beside it
+  // tells a repeat from a repository nobody syncs.
+  const { recorded, synced } = await runNamedBatch(ctx.db, {
+    recorded: rawStatement(
+      ctx.db,
+      sql`INSERT INTO ${githubWebhookDeliveries} (delivery_id, event, status, payload, attempts, created_at)
+        SELECT ${delivery.deliveryId}, ${delivery.event}, 'processing', ${JSON.stringify(payloadJson(payload))}, 0, ${nowIso()}
+        WHERE EXISTS (SELECT 1 FROM ${githubRepositorySyncs} WHERE ${githubRepositorySyncs.repository_id} = ${payload.repository.id})
+        ON CONFLICT DO NOTHING`,
+    ),
+    synced: ctx.db
+      .select({ id: githubRepositorySyncs.id })
+      .from(githubRepositorySyncs)
+      .where(eq(githubRepositorySyncs.repository_id, payload.repository.id))
+      .limit(1),
+  });
+  if ((recorded as unknown as D1Result).meta.changes === 0) return { outcome: synced.length > 0 ? "duplicate" : "ignored" };
   ctx.effects.enqueue({ type: "github.event", deliveryId: delivery.deliveryId });
   return { outcome: "queued" };
 }
