@@ -440,7 +440,9 @@ describe("the tracker -> GitHub sink", () => {
     const writes = await writesOf(s, 2);
     expect(writes[1]).toEqual({ method: "POST", path: `/issues/${link.github_issue_number}/comments`, body: { body: "<p>Looks <em>good</em></p>" } });
     const linked = await waitFor(
-      async () => (await env.DB.prepare("SELECT github_comment_id FROM github_comment_syncs WHERE comment_id = ?").bind(comment.body.id).first()) ?? undefined,
+      async () =>
+        (await env.DB.prepare("SELECT github_comment_id FROM github_comment_syncs WHERE comment_id = ?").bind(comment.body.id).first<{ github_comment_id: number }>()) ??
+        undefined,
       "the comment to be linked",
     );
     expect(linked).toBeTruthy();
@@ -450,6 +452,19 @@ describe("the tracker -> GitHub sink", () => {
     expect((await postDelivery(deliveries[1])).body).toEqual({ outcome: "ignored" });
     expect(await deliver(await asHuman(deliveries[1]))).toBe("ignored");
     expect(await countRows("issue_comments", "issue_id = ?", issue.id)).toBe(1);
+
+    // Edited here: the GitHub comment follows; its webhook changes nothing here.
+    const edited = await s.p.owner.patch(`${s.p.base}/comments/${comment.body.id}/`, { comment_html: "<p>Looks <em>great</em></p>" });
+    expect(edited.status).toBe(200);
+    expect((await writesOf(s, 3))[2]).toEqual({
+      method: "PATCH",
+      path: `/issues/comments/${linked.github_comment_id}`,
+      body: { body: "<p>Looks <em>great</em></p>" },
+    });
+    const echo = (await deliveriesOf(s, 3))[2];
+    expect(JSON.parse(echo.body)).toMatchObject({ action: "edited", sender: { login: appBotLogin() } });
+    expect((await postDelivery(echo)).body).toEqual({ outcome: "ignored" });
+    expect(await rows("SELECT comment_html FROM issue_comments WHERE id = ?", comment.body.id)).toEqual([{ comment_html: "<p>Looks <em>great</em></p>" }]);
   });
 
   it("sends nothing back for what came from GitHub", async () => {

@@ -6,6 +6,7 @@
 //   state moved to a completed group       -> closed (completed); cancelled group -> closed (not planned)
 //   state moved back from those groups     -> reopened (a move between open states sends nothing)
 //   comment created on a linked issue      -> a GitHub comment, linked in github_comment_syncs
+//   linked comment edited                  -> the GitHub comment's body
 // No echo: changes the integration's bot made (those that came from GitHub) are not sent back,
 // and the webhook our own write causes is ignored on arrival (workers/domain/github-webhooks.ts).
 // A dispatch retried by the queue sends nothing twice: creations are skipped once linked, and
@@ -127,16 +128,20 @@ async function sendEvent(db: Db, target: Target, client: GithubClient, event: In
     await client.send("PATCH", `${repoPath}/issues/${linked.number}`, patch);
     return;
   }
-  if (event.event === "comment" && event.action === "created") {
+  if (event.event === "comment" && (event.action === "created" || event.action === "updated")) {
     const commentId = str(event.data.id);
-    const linked = await issueLinkOf(db, sync.id, str(event.data.issue));
-    if (!linked) return;
     const [known] = await db
-      .select({ id: githubCommentSyncs.id })
+      .select({ githubId: githubCommentSyncs.github_comment_id })
       .from(githubCommentSyncs)
       .where(and(eq(githubCommentSyncs.repository_sync_id, sync.id), eq(githubCommentSyncs.comment_id, commentId)))
       .limit(1);
+    if (event.action === "updated") {
+      if (known) await client.send("PATCH", `${repoPath}/issues/comments/${known.githubId}`, { body: str(event.data.comment_html) });
+      return;
+    }
     if (known) return;
+    const linked = await issueLinkOf(db, sync.id, str(event.data.issue));
+    if (!linked) return;
     const created = await client.send<GithubCreated>("POST", `${repoPath}/issues/${linked.number}/comments`, { body: str(event.data.comment_html) });
     if (!created) return;
     await link(() =>
