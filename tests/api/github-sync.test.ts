@@ -21,6 +21,7 @@ import {
   waitFor,
 } from "../helpers/github-sync";
 import { newIssue, patchIssue, rows } from "../helpers/issue-fixtures";
+import { addFault, fakeStats } from "../helpers/fake-github";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 import { eventEnvelope, githubComment, githubDelivery, githubIssue, githubUser, type IssueFields } from "../fakes/github/webhooks";
 import { MAX_DELIVERY_ATTEMPTS, applyGithubDelivery, superviseGithubDeliveries } from "../../workers/integrations/github/apply";
@@ -465,6 +466,24 @@ describe("the tracker -> GitHub sink", () => {
     expect(JSON.parse(echo.body)).toMatchObject({ action: "edited", sender: { login: appBotLogin() } });
     expect((await postDelivery(echo)).body).toEqual({ outcome: "ignored" });
     expect(await rows("SELECT comment_html FROM issue_comments WHERE id = ?", comment.body.id)).toEqual([{ comment_html: "<p>Looks <em>great</em></p>" }]);
+  });
+
+  it("retries while GitHub is down, and drops what GitHub refuses without holding up the rest", async () => {
+    const s = await syncedProject();
+    // One 503: the queue retries the dispatch and the issue is created once.
+    await addFault({ repo: s.repo.fullName, kind: "unavailable", count: 1, path_contains: "/issues" });
+    const retried = await newIssue(s.p, { name: "Created after an outage" });
+    await githubLinkOf(retried.id);
+    expect((await fakeWrites(s.repo.fullName)).map((write) => write.body)).toEqual([{ title: "Created after an outage", body: "" }]);
+
+    // A refusal (bad credentials) is not retried: that issue stays unlinked, the next one goes.
+    await addFault({ repo: s.repo.fullName, kind: "bad_credentials", count: 1, path_contains: "/issues" });
+    const refused = await newIssue(s.p, { name: "Refused" });
+    await waitFor(async () => ((await fakeStats(s.repo.fullName))["fault:bad_credentials"] === 1 ? true : undefined), "GitHub to refuse");
+    const next = await newIssue(s.p, { name: "Next one" });
+    await githubLinkOf(next.id);
+    expect((await fakeWrites(s.repo.fullName)).map((write) => (write.body as { title: string }).title)).toEqual(["Created after an outage", "Next one"]);
+    expect(await countRows("github_issue_syncs", "issue_id = ?", refused.id)).toBe(0);
   });
 
   it("sends nothing back for what came from GitHub", async () => {
