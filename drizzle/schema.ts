@@ -1024,6 +1024,11 @@ export const githubWebhookDeliveries = sqliteTable(
   {
     delivery_id: text("delivery_id").primaryKey(),
     event: text("event").notNull(),
+    /**
+     * SHA-256 of the signed body, unique: the delivery id header is not covered by GitHub's
+     * signature, so a captured delivery replayed under a new id is still recognised.
+     */
+    body_sha256: text("body_sha256"),
     /** processing until the queued job applied it, then done (or ignored: nothing of ours; failed: gave up). */
     status: text("status").$type<"processing" | "done" | "ignored" | "failed">().notNull().default("processing"),
     /**
@@ -1038,7 +1043,10 @@ export const githubWebhookDeliveries = sqliteTable(
     created_at: createdAt(),
     processed_at: text("processed_at"),
   },
-  (t) => [index("github_webhook_deliveries_status_idx").on(t.status, t.created_at)],
+  (t) => [
+    index("github_webhook_deliveries_status_idx").on(t.status, t.created_at),
+    uniqueIndex("github_webhook_deliveries_body_uq").on(t.body_sha256),
+  ],
 );
 
 /** An outgoing webhook: a URL of the workspace's that receives the events it asked for, signed. */

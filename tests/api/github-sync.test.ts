@@ -167,6 +167,9 @@ describe("POST /api/webhooks/github", () => {
     // GitHub's redelivery (same id, same bytes) and a replay of it: answered, not applied again.
     expect(await postDelivery(delivery)).toEqual({ status: 200, body: { outcome: "duplicate" } });
     expect(await postDelivery(delivery)).toEqual({ status: 200, body: { outcome: "duplicate" } });
+    // The id header is not signed: the captured delivery replayed under a new id is the same body.
+    const replayed = { ...delivery, headers: { ...delivery.headers, "x-github-delivery": crypto.randomUUID() } };
+    expect(await postDelivery(replayed)).toEqual({ status: 200, body: { outcome: "duplicate" } });
     expect(await countRows("issues", "project_id = ? AND name = 'Sent twice'", s.p.projectId)).toBe(1);
     expect(await countRows("github_issue_syncs", "github_issue_id = ?", issue.id)).toBe(1);
   });

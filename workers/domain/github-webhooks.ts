@@ -35,6 +35,11 @@ export type DeliveryOutcome =
   | "ignored"
   | "pong";
 
+async function sha256Hex(body: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", body);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 const DELIVERY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** The login GitHub gives the app's bot: writes made with an installation token come from it. */
@@ -69,12 +74,13 @@ export async function receiveGithubWebhook(ctx: DomainContext, delivery: Inbound
 
   // One round trip: the delivery is recorded only for a repository some project syncs (an App
   // installed on a whole organisation hears about every repository), and the read beside it
-  // tells a repeat from a repository nobody syncs.
+  // tells a repeat from a repository nobody syncs. A repeat is the same delivery id, or the same
+  // signed body under another id (the id header is not signed: a captured delivery replayed).
   const { recorded, synced } = await runNamedBatch(ctx.db, {
     recorded: rawStatement(
       ctx.db,
-      sql`INSERT INTO ${githubWebhookDeliveries} (delivery_id, event, status, payload, attempts, created_at)
-        SELECT ${delivery.deliveryId}, ${delivery.event}, 'processing', ${JSON.stringify(payloadJson(payload))}, 0, ${nowIso()}
+      sql`INSERT INTO ${githubWebhookDeliveries} (delivery_id, event, body_sha256, status, payload, attempts, created_at)
+        SELECT ${delivery.deliveryId}, ${delivery.event}, ${await sha256Hex(delivery.body)}, 'processing', ${JSON.stringify(payloadJson(payload))}, 0, ${nowIso()}
         WHERE EXISTS (SELECT 1 FROM ${githubRepositorySyncs} WHERE ${githubRepositorySyncs.repository_id} = ${payload.repository.id})
         ON CONFLICT DO NOTHING`,
     ),
