@@ -138,6 +138,16 @@ describe("webhooks REST", () => {
         expect(JSON.stringify(answer.body)).not.toContain(created.body.secret);
       }
     }
+    // The settings page too: the owner's carries the secret, a member's says why it is empty.
+    const ownerPage = await t.owner.get(`/${t.slug}/settings/webhooks`);
+    expectStatus(ownerPage, 200);
+    expect(ownerPage.body).toContain(created.body.secret);
+    const memberPage = await t.member.get(`/${t.slug}/settings/webhooks`);
+    expectStatus(memberPage, 200);
+    expect(memberPage.body).toContain("Only workspace owners can see and manage webhooks.");
+    expect(memberPage.body).not.toContain(created.body.secret);
+    const viewerPage = await t.viewer.get(`/${t.slug}/settings/webhooks`);
+    expect(viewerPage.body).not.toContain(created.body.secret);
     const still = await rowOf<{ url: string; secret: string }>("webhooks", "id = ?", created.body.id);
     expect(still).toMatchObject({ url: "https://hooks.example.com/roles", secret: created.body.secret });
   });

@@ -11,6 +11,7 @@ import { parseInput } from "../lib/validation";
 import { ROLE, type WorkspaceAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
+import { canOpenWorkspaceSettings } from "./workspace-settings";
 import {
   CreateWebhookInput,
   UpdateWebhookInput,
@@ -225,4 +226,16 @@ export async function redeliverWebhookDelivery(ctx: ActorContext, slug: string, 
     .returning();
   ctx.effects.enqueue({ type: "webhook.deliver", deliveryId: created.id });
   return webhookDeliveryOf(created);
+}
+
+/**
+ * The webhooks settings page: members may open workspace settings, but only owners see the
+ * webhooks (their secrets are on the page); guests and viewers get only `authorized: false`.
+ */
+export async function webhooksPageOf(ctx: ActorContext, slug: string) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  if (!canOpenWorkspaceSettings(membership.role)) return { authorized: false as const };
+  if (membership.role < ROLE.owner) return { authorized: true as const, canManage: false, webhooks: [] as WebhookView[] };
+  const rows = await ctx.db.select().from(webhooks).where(eq(webhooks.workspace_id, workspace.id)).orderBy(webhooks.created_at, webhooks.id);
+  return { authorized: true as const, canManage: true, webhooks: rows.map(webhookOf) };
 }
