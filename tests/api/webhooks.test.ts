@@ -206,6 +206,27 @@ describe("delivering events", () => {
     expect(list.every((item) => item.verified)).toBe(true);
   });
 
+  it("sends comments, and issue updates with the fields they changed", async () => {
+    const t = await createTeamWithProject("whcomments");
+    const base = `/api/workspaces/${t.slug}/projects/${t.project.id}`;
+    const issue = await t.member.post(`${base}/issues/`, { name: "Before" });
+    expectStatus(issue, 201);
+    // Added after the issue: only what happens from now on is sent.
+    const { endpoint } = await hookedEndpoint(t.owner, t.slug, ["issue", "comment"]);
+    expectStatus(await t.member.patch(`${base}/issues/${issue.body.id}/`, { name: "After" }), 200);
+    const comment = await t.member.post(`${base}/issues/${issue.body.id}/comments/`, {
+      comment_json: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Looks good" }] }] },
+      comment_html: "<p>Looks good</p>",
+    });
+    expectStatus(comment, 201);
+    const list = await waitFor(() => received(endpoint.id), (items) => items.length >= 2, "two deliveries");
+    const byEvent = Object.fromEntries(list.map((item) => [item.event, item.body as Record<string, any>]));
+    expect(Object.keys(byEvent).sort()).toEqual(["comment.created", "issue.updated"]);
+    expect(byEvent["issue.updated"].changes).toEqual([expect.objectContaining({ field: "name", old_value: "Before", new_value: "After" })]);
+    expect(byEvent["comment.created"].data).toMatchObject({ id: comment.body.id, comment_html: "<p>Looks good</p>" });
+    expect(list.every((item) => item.verified)).toBe(true);
+  });
+
   it("retries a delivery the receiver answers 500, then delivers it", async () => {
     const t = await createTeamWithProject("whretry");
     const { endpoint, hook } = await hookedEndpoint(t.owner, t.slug, ["issue"], { fail: 1 });

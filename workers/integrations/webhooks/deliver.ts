@@ -57,6 +57,33 @@ interface AttemptOptions {
   requeue?: (job: JobMessage, delaySeconds: number) => Promise<void>;
 }
 
+/** The start of an answer's body: a receiver that streams megabytes costs us one kilobyte. */
+async function bodyStart(response: Response): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < RESPONSE_BODY_MAX) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body cut off midway still leaves the status to judge the attempt by.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes.subarray(0, RESPONSE_BODY_MAX));
+}
+
 /** What the receiver said, as the log shows it. */
 async function post(url: string, headers: Record<string, string>, body: string) {
   try {
@@ -67,8 +94,7 @@ async function post(url: string, headers: Record<string, string>, body: string) 
       redirect: "manual",
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    const text = await response.text().catch(() => "");
-    return { status: response.status, body: text.slice(0, RESPONSE_BODY_MAX), error: null };
+    return { status: response.status, body: await bodyStart(response), error: null };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     const message = timedOut
