@@ -253,7 +253,7 @@ describe("delivering events", () => {
     expect((await rowOf<{ consecutive_failures: number }>("webhooks", "id = ?", hook.id))?.consecutive_failures).toBe(0);
   });
 
-  it("switches off a webhook whose receiver always fails, keeps its log, and fails the delivery after 24 hours", async () => {
+  it("switches off a webhook whose receiver always fails, keeps its log, and resumes it when switched on", async () => {
     const t = await createTeamWithProject("whdead");
     // The clock moves a day forward here, so the endpoint accepts any timestamp and answers 500.
     const { endpoint, hook } = await hookedEndpoint(t.owner, t.slug, ["issue"], { fail: "always", tolerance_seconds: 10 * 86_400 });
@@ -286,17 +286,21 @@ describe("delivering events", () => {
     expect((await rowOf<{ event_sinks: number }>("projects", "id = ?", t.project.id))?.event_sinks).toBe(0);
     expect(await attemptDelivery(env, id, { now: Date.parse(row?.next_attempt_at as string) + 1, requeue })).toBe("skipped");
 
-    // A day after the event the watchdog gives it up.
-    await superviseWebhookDeliveries(env, { now: Date.parse(row?.created_at as string) + 25 * 3_600_000 });
-    const log = await t.owner.get(`${hooksPath(t.slug)}${hook.id}/deliveries/`);
-    expect(log.body.results[0]).toMatchObject({ status: "failed", attempts: DISABLE_AFTER_FAILURES, response_status: 500, next_attempt_at: null });
-    expect(log.body.results[0].error).toBe(GAVE_UP);
-
-    // Redelivery needs the webhook on; switching it on clears the failure count and the reason.
-    const refused = await t.owner.post(`${hooksPath(t.slug)}${hook.id}/deliveries/${id}/redeliver/`);
-    expectStatus(refused, 409);
+    // Redelivery needs the webhook on.
+    expectStatus(await t.owner.post(`${hooksPath(t.slug)}${hook.id}/deliveries/${id}/redeliver/`), 409);
+    // The receiver is fixed and the webhook switched on: the count and the reason clear, and the
+    // delivery that waited goes out at once.
+    await configureEndpoint(endpoint.id, { fail: 0 });
     const on = await t.owner.patch(`${hooksPath(t.slug)}${hook.id}/`, { is_active: true });
     expect(on.body).toMatchObject({ is_active: true, consecutive_failures: 0, disabled_reason: null });
+    expect((await rowOf<{ event_sinks: number }>("projects", "id = ?", t.project.id))?.event_sinks).toBe(EVENT_SINK.webhooks);
+    const log = await waitFor(
+      () => t.owner.get(`${hooksPath(t.slug)}${hook.id}/deliveries/`),
+      (answer) => answer.body.results[0]?.status === "delivered",
+      "the waiting delivery delivered",
+    );
+    expect(log.body.results[0]).toMatchObject({ id, attempts: DISABLE_AFTER_FAILURES + 1, response_status: 200, error: null });
+    expect((await received(endpoint.id)).at(-1)).toMatchObject({ delivery_id: id, verified: true, answered: 200 });
   });
 
   it("gives a delivery up once its next retry would fall beyond 24 hours", async () => {
@@ -335,7 +339,7 @@ describe("delivering events", () => {
     expectStatus(await t.owner.post(`${hooksPath(t.slug)}${hook.id}/deliveries/${crypto.randomUUID()}/redeliver/`), 404);
   });
 
-  it("re-queues a delivery whose queue message was lost, from the watchdog", async () => {
+  it("re-queues a delivery whose queue message was lost and fails one a day old, from the watchdog", async () => {
     const t = await createTeamWithProject("whwatch");
     const { endpoint, hook } = await hookedEndpoint(t.owner, t.slug, ["issue"]);
     // A pending delivery with no message in the queue, due two minutes ago.
@@ -348,7 +352,17 @@ describe("delivering events", () => {
     )
       .bind(id, hook.id, t.workspaceId, payload, due, due)
       .run();
+    // And one whose day has passed with no success.
+    const stale = crypto.randomUUID();
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000).toISOString();
+    await env.DB.prepare(
+      `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event, action, payload, status, attempts, response_status, next_attempt_at, created_at)
+       VALUES (?, ?, ?, 'issue', 'updated', ?, 'pending', 12, 503, ?, ?)`,
+    )
+      .bind(stale, hook.id, t.workspaceId, payload, dayAgo, dayAgo)
+      .run();
     expect(await superviseWebhookDeliveries(env)).toBeGreaterThanOrEqual(1);
+    expect(await deliveryRow(stale)).toMatchObject({ status: "failed", next_attempt_at: null, error: GAVE_UP });
     const list = await waitFor(() => received(endpoint.id), (items) => items.some((item) => item.delivery_id === id), "the re-queued delivery");
     expect(list.find((item) => item.delivery_id === id)).toMatchObject({ verified: true, answered: 200 });
     await waitFor(() => deliveryRow(id), (row) => row?.status === "delivered", "delivered");

@@ -128,10 +128,24 @@ export async function updateWebhook(ctx: ActorContext, slug: string, webhookId: 
     ...(data.is_active === false && switching ? { disabled_reason: null } : {}),
   };
   if (Object.keys(values).length === 0) return webhookOf(hook);
-  const [updated] = (await runBatch(ctx.db, [
+  // Switched back on: the deliveries that waited while it was off go out now, not at their old
+  // retry time. The first hundred are queued here; the watchdog picks up any beyond them.
+  const resumed = data.is_active === true && switching;
+  const now = new Date().toISOString();
+  const [updated, , waiting] = (await runBatch(ctx.db, [
     ctx.db.update(webhooks).set(values).where(eq(webhooks.id, hook.id)).returning(),
     refreshEventSinks(ctx.db, access.workspace.id),
-  ])) as [Webhook[]];
+    ...(resumed
+      ? [
+          ctx.db
+            .update(webhookDeliveries)
+            .set({ next_attempt_at: now })
+            .where(and(eq(webhookDeliveries.webhook_id, hook.id), eq(webhookDeliveries.status, "pending")))
+            .returning({ id: webhookDeliveries.id }),
+        ]
+      : []),
+  ])) as [Webhook[], unknown, { id: string }[] | undefined];
+  for (const { id } of (waiting ?? []).slice(0, 100)) ctx.effects.enqueue({ type: "webhook.deliver", deliveryId: id });
   return webhookOf(updated[0]);
 }
 
