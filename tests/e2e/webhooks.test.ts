@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { expectNoAxeViolations } from "./axe";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, uniqueSlug, visible } from "./fixtures";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, runSql, screenshot, uniqueSlug, visible } from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -146,5 +146,25 @@ describe("outgoing webhooks", () => {
     expect(await secretField.inputValue()).not.toContain(secret.slice(6));
     await card.getByRole("button", { name: "Show" }).click();
     expect(await secretField.inputValue()).toBe(secret);
+  });
+
+  test("a webhook switched off after repeated failures says why, and an owner switches it back on", async () => {
+    const { page } = tab;
+    const endpoint = await receiverCall<{ id: string; url: string }>("POST", "/_fake/endpoints", {});
+    const hook = await owner.post<{ id: string }>(`/api/workspaces/${slug}/webhooks/`, { url: endpoint.url, events: ["project"] });
+    // What the delivery job does after its 20th failure in a row (tests/api/webhooks.test.ts walks it).
+    const reason = "Switched off after 20 failed deliveries in a row (last: HTTP 500).";
+    await runSql(`UPDATE webhooks SET is_active = 0, consecutive_failures = 20, disabled_reason = '${reason}' WHERE id = '${hook.id}'`);
+    await tab.goto(`/${slug}/settings/webhooks`);
+    const card = page.getByRole("region", { name: `Webhook ${endpoint.url}` });
+    await visible(card.getByText("Switched off", { exact: true }));
+    await visible(card.getByRole("note").getByText(reason, { exact: false }));
+    await expect(card.getByRole("button", { name: /^Redeliver/ }).count()).resolves.toBe(0);
+    await shots(page, "switched-off");
+
+    await card.getByRole("button", { name: "Switch on" }).click();
+    await visible(page.getByRole("status").getByText("Webhook switched on."));
+    await visible(card.getByText("Active", { exact: true }));
+    await card.getByRole("note").waitFor({ state: "detached" });
   });
 });

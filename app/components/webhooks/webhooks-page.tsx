@@ -29,10 +29,10 @@ function useCopy() {
 
 function StatusBadge({ webhook }: { webhook: WebhookView }) {
   if (webhook.is_active) {
-    return <span className="inline-flex items-center rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300">Active</span>;
+    return <span className="inline-flex shrink-0 items-center rounded-full whitespace-nowrap bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300">Active</span>;
   }
   return (
-    <span className="inline-flex items-center rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">
+    <span className="inline-flex shrink-0 items-center rounded-full whitespace-nowrap bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">
       {webhook.disabled_reason ? "Switched off" : "Off"}
     </span>
   );
