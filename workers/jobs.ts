@@ -7,6 +7,7 @@ import { runExport, superviseExports } from "./exports/runner";
 import { runImport, superviseImports } from "./importers/runner";
 import { dispatchEvents } from "./integrations/dispatch";
 import type { IntegrationEvent } from "./integrations/events";
+import { attemptDelivery, superviseWebhookDeliveries } from "./integrations/webhooks/deliver";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -18,7 +19,9 @@ export type JobMessage =
   /** Writes a project export to R2. */
   | { type: "export.run"; exportId: string }
   /** Committed changes for the integrations listening to their projects (webhooks, Slack, GitHub). */
-  | { type: "events.dispatch"; events: IntegrationEvent[] };
+  | { type: "events.dispatch"; events: IntegrationEvent[] }
+  /** Sends one outgoing webhook delivery (a no-op unless it is pending and due). */
+  | { type: "webhook.deliver"; deliveryId: string };
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   switch (job.type) {
@@ -39,6 +42,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "events.dispatch":
       await dispatchEvents(env, job.events);
       return;
+    case "webhook.deliver":
+      await attemptDelivery(env, job.deliveryId);
+      return;
   }
 }
 
@@ -54,7 +60,7 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
   }
 }
 
-/** The cron watchdog: no import or export stays processing forever. */
+/** The cron watchdog: no import or export stays processing forever; no webhook delivery is lost. */
 export async function superviseJobs(env: AppEnv) {
-  await Promise.all([superviseImports(env), superviseExports(env)]);
+  await Promise.all([superviseImports(env), superviseExports(env), superviseWebhookDeliveries(env)]);
 }

@@ -36,6 +36,7 @@ import { importerRoutes } from "./importers";
 import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
+import { webhookRoutes } from "./webhooks";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -99,6 +100,7 @@ export function createApi() {
   api.route("/workspaces", importerRoutes);
   api.route("/workspaces", jiraImporterRoutes);
   api.route("/workspaces", projectExportRoutes);
+  api.route("/workspaces", webhookRoutes);
   api.route("/", fileAssetsRoutes);
   return api;
 }
