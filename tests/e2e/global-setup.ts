@@ -16,6 +16,7 @@ declare module "vitest" {
     /** host:port of the fake Jira (type it as the cloud host name); the fake GitHub is GITHUB_API_URL. */
     fakeJiraHost: string;
     fakeGithubUrl: string;
+    fakeWebhookReceiverUrl: string;
   }
 }
 
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide("persistDir", persistDir);
   project.provide("fakeJiraHost", fakes.jiraHost);
   project.provide("fakeGithubUrl", fakes.githubUrl);
+  project.provide("fakeWebhookReceiverUrl", fakes.webhookReceiverUrl);
   return async () => {
     await server.stop();
     await fakes.close();

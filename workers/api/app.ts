@@ -37,6 +37,7 @@ import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
 import { githubWebhookRoutes } from "./github-webhooks";
+import { webhookRoutes } from "./webhooks";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -100,6 +101,7 @@ export function createApi() {
   api.route("/workspaces", importerRoutes);
   api.route("/workspaces", jiraImporterRoutes);
   api.route("/workspaces", projectExportRoutes);
+  api.route("/workspaces", webhookRoutes);
   api.route("/", fileAssetsRoutes);
   api.route("/", githubWebhookRoutes);
   return api;
