@@ -7,6 +7,7 @@ import { runExport, superviseExports } from "./exports/runner";
 import { runImport, superviseImports } from "./importers/runner";
 import { dispatchEvents } from "./integrations/dispatch";
 import type { IntegrationEvent } from "./integrations/events";
+import { type SlackPostJob, runSlackPost } from "./integrations/slack/sink";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -18,7 +19,9 @@ export type JobMessage =
   /** Writes a project export to R2. */
   | { type: "export.run"; exportId: string }
   /** Committed changes for the integrations listening to their projects (webhooks, Slack, GitHub). */
-  | { type: "events.dispatch"; events: IntegrationEvent[] };
+  | { type: "events.dispatch"; events: IntegrationEvent[] }
+  /** One message for one Slack channel (retried alone when Slack fails). */
+  | SlackPostJob;
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   switch (job.type) {
@@ -39,7 +42,19 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "events.dispatch":
       await dispatchEvents(env, job.events);
       return;
+    case "slack.post":
+      await runSlackPost(env, job);
+      return;
   }
+}
+
+/** The longest wait a third party's Retry-After may ask of a queued job (15 minutes). */
+const MAX_RETRY_AFTER_SECONDS = 900;
+
+/** The wait a failure asked for (a rate limit's Retry-After, in seconds), or null for the usual backoff. */
+export function retryDelayOf(error: unknown): number | null {
+  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === "number" && seconds > 0 ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(seconds)) : null;
 }
 
 export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) {
@@ -49,7 +64,7 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
       message.ack();
     } catch (error) {
       console.error("job failed; will retry", message.body.type, error);
-      message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+      message.retry({ delaySeconds: retryDelayOf(error) ?? Math.min(60, 2 ** message.attempts) });
     }
   }
 }

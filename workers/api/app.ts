@@ -36,6 +36,7 @@ import { importerRoutes } from "./importers";
 import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
+import { slackRedirectRoutes, slackRoutes } from "./slack";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -99,6 +100,8 @@ export function createApi() {
   api.route("/workspaces", importerRoutes);
   api.route("/workspaces", jiraImporterRoutes);
   api.route("/workspaces", projectExportRoutes);
+  api.route("/workspaces", slackRoutes);
+  api.route("/", slackRedirectRoutes);
   api.route("/", fileAssetsRoutes);
   return api;
 }

@@ -1,0 +1,242 @@
+// Slack against the fake Slack: installing the app (the OAuth code exchanged for a bot token that
+// is kept and never answered back), a project's channel switched on and off, the project's news
+// reaching the channel through the queue, and what happens when Slack fails or revokes the token.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { EVENT_SINK } from "../../workers/integrations/events";
+import { SlackCallFailed } from "../../workers/integrations/slack/client";
+import { type SlackPostJob, runSlackPost } from "../../workers/integrations/slack/sink";
+import worker from "../../workers/index";
+import { type JobMessage, retryDelayOf } from "../../workers/jobs";
+import { ORIGIN } from "../helpers/api";
+import { addSlackFault, authorizeOnSlack, clearSlackFaults, revokeSlackToken, slackMessages } from "../helpers/fake-slack";
+import { expectStatus } from "../helpers/fixtures";
+import { newIssue, patchIssue, rows } from "../helpers/issue-fixtures";
+import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
+
+const TRACKER_CHANNEL = "C0TRACKER";
+const RANDOM_CHANNEL = "C0RANDOM";
+
+const syncPath = (p: ProjectFixture, integrationId: string, syncId?: string) =>
+  `${p.base}/workspace-integrations/${integrationId}/project-slack-sync/${syncId ? `${syncId}/` : ""}`;
+
+/** The workspace's Slack installation, made through the pop-up's landing call. */
+async function installSlack(p: ProjectFixture): Promise<string> {
+  const response = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
+  expectStatus(response, 201);
+  return response.body.workspace_integration.id;
+}
+
+/** Switches the project's channel on through the pop-up's landing call. */
+async function connectChannel(p: ProjectFixture, integrationId: string, channel = TRACKER_CHANNEL) {
+  const grant = await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }, channel);
+  const response = await p.owner.post("/api/slack-redirect/", grant);
+  expectStatus(response, 201);
+  return response.body.channel as { id: string; channel_name: string; channel_id: string };
+}
+
+const eventSinksOf = async (p: ProjectFixture) => (await rows<{ event_sinks: number }>("SELECT event_sinks FROM projects WHERE id = ?", p.projectId))[0].event_sinks;
+
+/** The channel's messages that mention `needle` (tests share the fake's channels). */
+const messagesAbout = async (channel: string, needle: string) => (await slackMessages(channel)).filter((m) => m.text.includes(needle));
+
+afterEach(async () => {
+  await clearSlackFaults();
+});
+
+describe("installing Slack for a workspace", () => {
+  it("exchanges the code, keeps the bot token and never answers it", async () => {
+    const p = await createProjectFixture();
+    const grant = await authorizeOnSlack({ slug: p.slug });
+    expect(grant.state).toBe(p.slug);
+    const installed = await p.owner.post("/api/slack-redirect/", grant);
+    expectStatus(installed, 201);
+    expect(installed.body).toEqual({
+      kind: "workspace",
+      workspace_integration: expect.objectContaining({
+        integration: "00000000-0000-4000-8000-000000000002",
+        integration_detail: { id: "00000000-0000-4000-8000-000000000002", provider: "slack", title: "Slack" },
+        metadata: expect.objectContaining({ team_id: "T0FAKE", team_name: "Fake Team", app_url: ORIGIN }),
+      }),
+    });
+    expect(JSON.stringify(installed.body)).not.toContain("xoxb-");
+    const [row] = await rows<{ config: string }>("SELECT config FROM workspace_integrations WHERE id = ?", installed.body.workspace_integration.id);
+    expect(JSON.parse(row.config).access_token).toMatch(/^xoxb-fake-/);
+
+    // The same code cannot be used twice; Slack's reason is a 400, never a crash.
+    const replay = await p.owner.post("/api/slack-redirect/", grant);
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe("Slack did not accept the authorization (invalid_code). Please try again.");
+
+    // Installing again through the workspace path replaces the token on the same installation.
+    const again = await p.owner.post(`/api/workspaces/${p.slug}/workspace-integrations/slack/`, { code: (await authorizeOnSlack({ slug: p.slug })).code });
+    expectStatus(again, 201);
+    expect(again.body.id).toBe(installed.body.workspace_integration.id);
+    expect(JSON.stringify(again.body)).not.toContain("xoxb-");
+    const [replaced] = await rows<{ config: string }>("SELECT config FROM workspace_integrations WHERE id = ?", again.body.id);
+    expect(JSON.parse(replaced.config).access_token).not.toBe(JSON.parse(row.config).access_token);
+  });
+
+  it("needs a workspace owner, a code and a state that names a workspace", async () => {
+    const p = await createProjectFixture();
+    const member = await addMember(p, 15, "Slackmember");
+    const refused = await member.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
+    expect(refused.status).toBe(403);
+    expect(await rows("SELECT id FROM workspace_integrations WHERE workspace_id = (SELECT workspace_id FROM projects WHERE id = ?)", p.projectId)).toEqual([]);
+
+    expect((await p.owner.post("/api/slack-redirect/", { state: p.slug })).body).toEqual({ code: ["Slack did not send an authorization code. Please try again."] });
+    expect((await p.owner.post("/api/slack-redirect/", { code: "code-nope", state: "" })).status).toBe(400);
+    expect((await p.owner.post("/api/slack-redirect/", { code: "code-nope", state: "no-such-workspace" })).status).toBe(404);
+    expect((await p.owner.post(`/api/workspaces/${p.slug}/workspace-integrations/slack/`, { code: "code-nope" })).status).toBe(400);
+  });
+});
+
+describe("a project's Slack channel", () => {
+  it("is switched on by the authorisation pop-up and off by deleting its record", async () => {
+    const p = await createProjectFixture();
+    const integrationId = await installSlack(p);
+    expect(await eventSinksOf(p)).toBe(0);
+
+    const grant = await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }, TRACKER_CHANNEL);
+    expect(grant.state).toBe(`${p.slug},${p.projectId},${integrationId}`);
+    const connected = await p.owner.post("/api/slack-redirect/", grant);
+    expectStatus(connected, 201);
+    expect(connected.body).toEqual({
+      kind: "project",
+      channel: expect.objectContaining({ project: p.projectId, channel_id: TRACKER_CHANNEL, channel_name: "tracker-news", team_name: "Fake Team" }),
+    });
+    expect(await eventSinksOf(p)).toBe(EVENT_SINK.slack);
+
+    const listed = await p.owner.get(syncPath(p, integrationId));
+    expectStatus(listed, 200);
+    expect(listed.body).toEqual([connected.body.channel]);
+    expect(JSON.stringify(listed.body)).not.toContain("xoxb-");
+    const [stored] = await rows<{ access_token: string }>("SELECT access_token FROM slack_project_syncs WHERE id = ?", connected.body.channel.id);
+    expect(stored.access_token).toMatch(/^xoxb-fake-/);
+
+    // The project's own path connects too; one record per project: connecting again switches the channel.
+    const { code } = await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }, RANDOM_CHANNEL);
+    const switched = await p.owner.post(syncPath(p, integrationId), { code });
+    expectStatus(switched, 201);
+    expect(switched.body).toMatchObject({ id: connected.body.channel.id, channel_name: "random" });
+    expect((await p.owner.get(syncPath(p, integrationId))).body).toHaveLength(1);
+
+    const off = await p.owner.delete(syncPath(p, integrationId, connected.body.channel.id));
+    expect(off.status).toBe(204);
+    expect((await p.owner.get(syncPath(p, integrationId))).body).toEqual([]);
+    expect(await eventSinksOf(p)).toBe(0);
+    expect((await p.owner.delete(syncPath(p, integrationId, connected.body.channel.id))).status).toBe(404);
+  });
+
+  it("is changed by project owners only, and needs the workspace's installation", async () => {
+    const p = await createProjectFixture();
+    const member = await addMember(p, 15, "Channelmember");
+    const noInstall = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId: crypto.randomUUID() }));
+    expect(noInstall.status).toBe(404);
+    expect(noInstall.body.error).toBe("Slack is not installed in this workspace.");
+
+    const integrationId = await installSlack(p);
+    const byMember = await member.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }));
+    expect(byMember.status).toBe(403);
+    expect((await member.get(syncPath(p, integrationId))).body).toEqual([]);
+    expect(await eventSinksOf(p)).toBe(0);
+
+    // Slack must say which channel: a grant without the channel scope is refused and writes nothing.
+    const withoutChannel = await p.owner.post(syncPath(p, integrationId), { code: (await authorizeOnSlack({ slug: p.slug })).code });
+    expect(withoutChannel.status).toBe(400);
+    expect(withoutChannel.body.error).toBe("Slack did not say which channel to post to. Please choose a channel and try again.");
+
+    const channel = await connectChannel(p, integrationId);
+    expect((await member.delete(syncPath(p, integrationId, channel.id))).status).toBe(403);
+    expect((await member.get(syncPath(p, integrationId))).body).toHaveLength(1);
+  });
+});
+
+describe("the project's news in its Slack channel", () => {
+  it("an issue created, moved and commented on reaches the channel, linked and signed", async () => {
+    const p = await createProjectFixture(undefined, "SLK");
+    const integrationId = await installSlack(p);
+    await connectChannel(p, integrationId);
+    const name = `Checkout fails ${crypto.randomUUID().slice(0, 8)}`;
+    const issue = await newIssue(p, { name, state: p.states.Todo });
+    const title = `SLK-${issue.sequence_id} ${name}`;
+    const link = `<${ORIGIN}/${p.slug}/projects/${p.projectId}/issues/${issue.id}|${title}>`;
+
+    await vi.waitFor(async () => expect(await messagesAbout(TRACKER_CHANNEL, title)).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    expect((await messagesAbout(TRACKER_CHANNEL, title))[0].text).toBe(`Owner User created ${link}`);
+
+    // A rename is not news; a move to another state is.
+    await patchIssue(p, issue.id, { name: `${name}!` });
+    const renamedTitle = `${title}!`;
+    await patchIssue(p, issue.id, { state: p.states["In Progress"] });
+    const renamedLink = link.replace(`|${title}>`, `|${renamedTitle}>`);
+    await vi.waitFor(async () => expect(await messagesAbout(TRACKER_CHANNEL, renamedTitle)).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    expect((await messagesAbout(TRACKER_CHANNEL, renamedTitle))[0].text).toBe(`Owner User moved ${renamedLink} from *Todo* to *In Progress*`);
+
+    const comment = await p.owner.post(`${p.base}/issues/${issue.id}/comments/`, {
+      comment_json: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Fixed on staging & ready" }] }] },
+      comment_html: "<p>Fixed on <b>staging</b> &amp; ready</p>",
+    });
+    expectStatus(comment, 201);
+    await vi.waitFor(async () => expect(await messagesAbout(TRACKER_CHANNEL, renamedTitle)).toHaveLength(2), { timeout: 15_000, interval: 100 });
+    const [, commented] = await messagesAbout(TRACKER_CHANNEL, renamedTitle);
+    expect(commented.text).toBe(`Owner User commented on ${renamedLink}\n>Fixed on staging &amp; ready`);
+    expect(commented.blocks).toEqual([
+      { type: "section", text: { type: "mrkdwn", text: commented.text } },
+      { type: "context", elements: [{ type: "mrkdwn", text: expect.stringMatching(/^Project /) }] },
+    ]);
+  });
+
+  it("a Slack that fails is retried through the queue until the message gets through", async () => {
+    const p = await createProjectFixture(undefined, "RTY");
+    const integrationId = await installSlack(p);
+    await connectChannel(p, integrationId, RANDOM_CHANNEL);
+    await addSlackFault({ method: "chat.postMessage", channel: RANDOM_CHANNEL, error: "internal_error", status: 500 });
+    const name = `Retried ${crypto.randomUUID().slice(0, 8)}`;
+    await newIssue(p, { name });
+    await vi.waitFor(async () => expect(await messagesAbout(RANDOM_CHANNEL, name)).toHaveLength(1), { timeout: 20_000, interval: 200 });
+  });
+
+  it("a rate limit is waited out for as long as Slack asks; a revoked token is given up", async () => {
+    const p = await createProjectFixture(undefined, "RTL");
+    const integrationId = await installSlack(p);
+    const channel = await connectChannel(p, integrationId);
+    const text = `Queued post ${crypto.randomUUID()}`;
+    const job: SlackPostJob = { type: "slack.post", syncId: channel.id, eventId: crypto.randomUUID(), message: { text } };
+    const queue = async (id: string) => {
+      const batch = createMessageBatch<JobMessage>("edge-tracker-jobs", [{ id, timestamp: new Date(), attempts: 1, body: job }]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env);
+      return getQueueResult(batch, ctx);
+    };
+
+    // Slack's 429 and its 200 {ok: false, error: "ratelimited"} both carry the wait in Retry-After.
+    await addSlackFault({ method: "chat.postMessage", channel: TRACKER_CHANNEL, error: "ratelimited", status: 429, retryAfter: 7 });
+    const limited = await runSlackPost(env, job).catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(SlackCallFailed);
+    expect(retryDelayOf(limited)).toBe(7);
+    await addSlackFault({ method: "chat.postMessage", channel: TRACKER_CHANNEL, error: "ratelimited", retryAfter: 42 });
+    const retried = await queue("rate-limited");
+    expect(retried.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual(["rate-limited"]);
+    expect(retried.explicitAcks).toEqual([]);
+    expect(await messagesAbout(TRACKER_CHANNEL, text)).toEqual([]);
+
+    const posted = await queue("after-the-wait");
+    expect(posted.explicitAcks).toEqual(["after-the-wait"]);
+    expect(await messagesAbout(TRACKER_CHANNEL, text)).toHaveLength(1);
+
+    // Slack revoked the token: trying again cannot help, so the post is dropped (and logged).
+    const [stored] = await rows<{ access_token: string }>("SELECT access_token FROM slack_project_syncs WHERE id = ?", channel.id);
+    await revokeSlackToken(stored.access_token);
+    expect(await runSlackPost(env, job)).toBe("refused");
+    const givenUp = await queue("revoked");
+    expect(givenUp.explicitAcks).toEqual(["revoked"]);
+    expect(givenUp.retryMessages).toEqual([]);
+    expect(await messagesAbout(TRACKER_CHANNEL, text)).toHaveLength(1);
+
+    // A channel switched off meanwhile takes nothing.
+    expectStatus(await p.owner.delete(syncPath(p, integrationId, channel.id)), 204);
+    expect(await runSlackPost(env, job)).toBe("gone");
+  });
+});
