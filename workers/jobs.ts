@@ -7,7 +7,7 @@ import { runExport, superviseExports } from "./exports/runner";
 import { runImport, superviseImports } from "./importers/runner";
 import { dispatchEvents } from "./integrations/dispatch";
 import type { IntegrationEvent } from "./integrations/events";
-import { type SlackPostJob, runSlackPost } from "./integrations/slack/sink";
+import { type SlackPostJob, pruneSlackPosts, runSlackPost } from "./integrations/slack/sink";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -69,7 +69,7 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
   }
 }
 
-/** The cron watchdog: no import or export stays processing forever. */
+/** The cron watchdog: no import or export stays processing forever; old Slack post records are forgotten. */
 export async function superviseJobs(env: AppEnv) {
-  await Promise.all([superviseImports(env), superviseExports(env)]);
+  await Promise.all([superviseImports(env), superviseExports(env), pruneSlackPosts(env)]);
 }

@@ -4,15 +4,16 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EVENT_SINK } from "../../workers/integrations/events";
+import type { AppEnv } from "../../workers/env";
+import { EVENT_SINK, eventFor } from "../../workers/integrations/events";
 import { SlackCallFailed } from "../../workers/integrations/slack/client";
-import { type SlackPostJob, runSlackPost } from "../../workers/integrations/slack/sink";
+import { type SlackPostJob, postToSlack, runSlackPost } from "../../workers/integrations/slack/sink";
 import worker from "../../workers/index";
 import { type JobMessage, retryDelayOf } from "../../workers/jobs";
 import { ORIGIN } from "../helpers/api";
 import { addSlackFault, authorizeOnSlack, clearSlackFaults, revokeSlackToken, slackMessages } from "../helpers/fake-slack";
 import { expectStatus } from "../helpers/fixtures";
-import { newIssue, patchIssue, rows } from "../helpers/issue-fixtures";
+import { newIssue, patchIssue, rows, workspaceIdOf } from "../helpers/issue-fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
 const TRACKER_CHANNEL = "C0TRACKER";
@@ -204,8 +205,8 @@ describe("the project's news in its Slack channel", () => {
     const channel = await connectChannel(p, integrationId);
     const text = `Queued post ${crypto.randomUUID()}`;
     const job: SlackPostJob = { type: "slack.post", syncId: channel.id, eventId: crypto.randomUUID(), message: { text } };
-    const queue = async (id: string) => {
-      const batch = createMessageBatch<JobMessage>("edge-tracker-jobs", [{ id, timestamp: new Date(), attempts: 1, body: job }]);
+    const queue = async (id: string, body: SlackPostJob = job) => {
+      const batch = createMessageBatch<JobMessage>("edge-tracker-jobs", [{ id, timestamp: new Date(), attempts: 1, body }]);
       const ctx = createExecutionContext();
       await worker.queue(batch, env);
       return getQueueResult(batch, ctx);
@@ -229,14 +230,40 @@ describe("the project's news in its Slack channel", () => {
     // Slack revoked the token: trying again cannot help, so the post is dropped (and logged).
     const [stored] = await rows<{ access_token: string }>("SELECT access_token FROM slack_project_syncs WHERE id = ?", channel.id);
     await revokeSlackToken(stored.access_token);
-    expect(await runSlackPost(env, job)).toBe("refused");
-    const givenUp = await queue("revoked");
+    const later: SlackPostJob = { ...job, eventId: crypto.randomUUID() };
+    expect(await runSlackPost(env, later)).toBe("refused");
+    const givenUp = await queue("revoked", { ...later, eventId: crypto.randomUUID() });
     expect(givenUp.explicitAcks).toEqual(["revoked"]);
     expect(givenUp.retryMessages).toEqual([]);
     expect(await messagesAbout(TRACKER_CHANNEL, text)).toHaveLength(1);
 
     // A channel switched off meanwhile takes nothing.
     expectStatus(await p.owner.delete(syncPath(p, integrationId, channel.id)), 204);
-    expect(await runSlackPost(env, job)).toBe("gone");
+    expect(await runSlackPost(env, { ...job, eventId: crypto.randomUUID() })).toBe("gone");
+  });
+
+  it("news dispatched again, or a post delivered twice, reaches the channel once", async () => {
+    const p = await createProjectFixture(undefined, "ONC");
+    const integrationId = await installSlack(p);
+    const channel = await connectChannel(p, integrationId, RANDOM_CHANNEL);
+    const name = `Once ${crypto.randomUUID().slice(0, 8)}`;
+    // Made while the channel is off, so only the dispatches below post it.
+    expectStatus(await p.owner.delete(syncPath(p, integrationId, channel.id)), 204);
+    const issue = await newIssue(p, { name });
+    const again = await connectChannel(p, integrationId, RANDOM_CHANNEL);
+    const event = eventFor({ id: p.projectId, workspace_id: await workspaceIdOf(p), event_sinks: EVENT_SINK.slack }, p.owner.user.id, "issue", "created", { id: issue.id });
+    if (!event) throw new Error("no event");
+    const queued: JobMessage[] = [];
+    const recording = { ...env, JOBS: { sendBatch: async (batch: { body: JobMessage }[]) => void queued.push(...batch.map((m) => m.body)) } } as unknown as AppEnv;
+
+    await postToSlack(recording, [event]);
+    expect(queued).toEqual([expect.objectContaining({ type: "slack.post", syncId: again.id, eventId: event.id })]);
+    const job = queued[0] as SlackPostJob;
+    expect(await runSlackPost(env, job)).toBe("posted");
+    // The queue delivered the same message again; the batch of events was dispatched again.
+    expect(await runSlackPost(env, job)).toBe("already");
+    await postToSlack(recording, [event]);
+    expect(queued).toHaveLength(1);
+    expect(await messagesAbout(RANDOM_CHANNEL, `ONC-${issue.sequence_id} ${name}`)).toHaveLength(1);
   });
 });

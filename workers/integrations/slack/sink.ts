@@ -2,13 +2,14 @@
 // posted) goes to each channel the project is connected to. Every (event, channel) becomes its own
 // `slack.post` job, so a channel that fails is retried alone and never holds up another; the job
 // posts with chat.postMessage as the channel's bot. Slack's rate limit is waited out (Retry-After);
-// a token Slack revoked or a channel it deleted is given up on and logged.
-import { eq, inArray } from "drizzle-orm";
-import { issues, projects, slackProjectSyncs, users, workspaceIntegrations, workspaces } from "../../../drizzle/schema";
+// a token Slack revoked or a channel it deleted is given up on and logged. Each (channel, event) is
+// a `slack_posts` row, so events dispatched again and queue messages delivered twice post once.
+import { and, eq, inArray, lt, ne } from "drizzle-orm";
+import { issues, projects, slackPosts, slackProjectSyncs, users, workspaceIntegrations, workspaces } from "../../../drizzle/schema";
 import { openDb } from "../../db";
 import { type AppEnv, getConfig } from "../../env";
 import type { JobMessage } from "../../jobs";
-import { chunks } from "../../lib/batch";
+import { chunks, runBatch } from "../../lib/batch";
 import type { IntegrationEvent } from "../events";
 import { SlackCallFailed, type SlackMessage, isRetryable, postSlackMessage } from "./client";
 
@@ -23,6 +24,10 @@ export interface SlackPostJob {
 
 /** Queues.sendBatch takes at most 100 messages. */
 const SEND_BATCH = 100;
+/** slack_posts rows per insert (4 bound values each, under D1's 100). */
+const POST_ROWS_PER_INSERT = 20;
+/** How long a post is remembered (a dispatch is retried within minutes, never days). */
+const POST_MEMORY_DAYS = 7;
 const COMMENT_EXCERPT = 280;
 
 /** Slack's mrkdwn treats these three as markup. */
@@ -143,30 +148,72 @@ export async function postToSlack(env: AppEnv, events: IntegrationEvent[]): Prom
       jobs.push({ type: "slack.post", syncId: channel.id, eventId: event.id, message: slackMessageOf(event, issue, nameOf(actorById.get(event.actor_id)), appUrl) });
     }
   }
-  for (const part of chunks(jobs, SEND_BATCH)) await env.JOBS.sendBatch(part.map((body) => ({ body: body as JobMessage })));
+  if (jobs.length === 0) return;
+  // Remember each (channel, event) first; what was already posted (a dispatch run again) is not queued again.
+  await runBatch(
+    db,
+    chunks(jobs, POST_ROWS_PER_INSERT).map((part) =>
+      db
+        .insert(slackPosts)
+        .values(part.map((job) => ({ sync_id: job.syncId, event_id: job.eventId })))
+        .onConflictDoNothing(),
+    ),
+  );
+  const settled = new Set<string>();
+  for (const part of chunks(jobs, POST_ROWS_PER_INSERT)) {
+    const done = await db
+      .select({ sync_id: slackPosts.sync_id, event_id: slackPosts.event_id })
+      .from(slackPosts)
+      .where(
+        and(
+          inArray(slackPosts.sync_id, [...new Set(part.map((job) => job.syncId))]),
+          inArray(slackPosts.event_id, [...new Set(part.map((job) => job.eventId))]),
+          ne(slackPosts.status, "queued"),
+        ),
+      );
+    for (const row of done) settled.add(`${row.sync_id} ${row.event_id}`);
+  }
+  const queued = jobs.filter((job) => !settled.has(`${job.syncId} ${job.eventId}`));
+  for (const part of chunks(queued, SEND_BATCH)) await env.JOBS.sendBatch(part.map((body) => ({ body: body as JobMessage })));
 }
 
 /**
  * Sends one queued post. A retryable failure is thrown (the queue tries again, after Slack's
  * Retry-After when it gave one); a refusal for good (revoked token, deleted channel) is logged and
- * dropped, as is a post whose channel was switched off meanwhile.
+ * dropped, as is a post whose channel was switched off meanwhile or that was already sent.
  */
-export async function runSlackPost(env: AppEnv, job: SlackPostJob): Promise<"posted" | "gone" | "refused"> {
+export async function runSlackPost(env: AppEnv, job: SlackPostJob): Promise<"posted" | "gone" | "refused" | "already"> {
   const { db } = openDb(env.DB, "first-primary");
-  const [channel] = await db
-    .select({ token: slackProjectSyncs.access_token, channel_id: slackProjectSyncs.channel_id })
+  const [row] = await db
+    .select({ token: slackProjectSyncs.access_token, channel_id: slackProjectSyncs.channel_id, status: slackPosts.status })
     .from(slackProjectSyncs)
+    .leftJoin(slackPosts, and(eq(slackPosts.sync_id, slackProjectSyncs.id), eq(slackPosts.event_id, job.eventId)))
     .where(eq(slackProjectSyncs.id, job.syncId))
     .limit(1);
-  if (!channel) return "gone";
+  if (!row) return "gone";
+  if (row.status === "posted" || row.status === "refused") return "already";
+  const settle = (status: "posted" | "refused", fields: { ts?: string; error?: string }) =>
+    db
+      .insert(slackPosts)
+      .values({ sync_id: job.syncId, event_id: job.eventId, status, ...fields })
+      .onConflictDoUpdate({ target: [slackPosts.sync_id, slackPosts.event_id], set: { status, ...fields } });
   try {
-    await postSlackMessage(getConfig(env), channel.token, { channel: channel.channel_id, ...job.message });
+    const { ts } = await postSlackMessage(getConfig(env), row.token, { channel: row.channel_id, ...job.message });
+    await settle("posted", { ts });
     return "posted";
   } catch (error) {
     if (error instanceof SlackCallFailed && !isRetryable(error)) {
       console.warn("slack post given up", { syncId: job.syncId, eventId: job.eventId, error: error.error });
+      await settle("refused", { error: error.error });
       return "refused";
     }
     throw error;
   }
+}
+
+/** Forgets posts older than a week (the watchdog runs it): no dispatch is retried that late. */
+export async function pruneSlackPosts(env: AppEnv): Promise<void> {
+  const { db } = openDb(env.DB, "first-primary");
+  const before = new Date(Date.now() - POST_MEMORY_DAYS * 86_400_000).toISOString();
+  await db.delete(slackPosts).where(lt(slackPosts.created_at, before));
 }
