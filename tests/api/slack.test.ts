@@ -4,7 +4,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AppEnv } from "../../workers/env";
+import type { SlackCardData } from "../../workers/domain/schemas/slack";
+import { type AppEnv, getConfig } from "../../workers/env";
 import { EVENT_SINK, eventFor } from "../../workers/integrations/events";
 import { SlackCallFailed } from "../../workers/integrations/slack/client";
 import { type SlackPostJob, postToSlack, runSlackPost } from "../../workers/integrations/slack/sink";
@@ -13,6 +14,7 @@ import { type JobMessage, retryDelayOf } from "../../workers/jobs";
 import { ORIGIN } from "../helpers/api";
 import { addSlackFault, authorizeOnSlack, clearSlackFaults, revokeSlackToken, slackMessages } from "../helpers/fake-slack";
 import { expectStatus } from "../helpers/fixtures";
+import { loadPageData } from "../helpers/page-action";
 import { newIssue, patchIssue, rows, workspaceIdOf } from "../helpers/issue-fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
@@ -151,6 +153,41 @@ describe("a project's Slack channel", () => {
     const channel = await connectChannel(p, integrationId);
     expect((await member.delete(syncPath(p, integrationId, channel.id))).status).toBe(403);
     expect((await member.get(syncPath(p, integrationId))).body).toHaveLength(1);
+  });
+});
+
+describe("the project settings Slack card", () => {
+  const cardOf = async (p: ProjectFixture, client = p.owner) =>
+    (
+      await loadPageData<{ authorized: boolean; slack: SlackCardData }>(
+        client,
+        `/${p.slug}/projects/${p.projectId}/settings/integrations.data`,
+        "routes/$workspaceSlug.projects.$projectId.settings.integrations",
+      )
+    ).slack;
+
+  it("says whether Slack is installed, where the switch's pop-up goes, and who may switch it", async () => {
+    const p = await createProjectFixture();
+    const member = await addMember(p, 15, "Cardmember");
+    expect(await cardOf(p)).toEqual({ configured: true, workspace_integration_id: null, authorize_url: null, channels: [], can_edit: true });
+
+    const integrationId = await installSlack(p);
+    const card = await cardOf(p);
+    expect(card).toMatchObject({ configured: true, workspace_integration_id: integrationId, channels: [], can_edit: true });
+    const url = new URL(card.authorize_url ?? "");
+    expect(`${url.origin}${url.pathname}`).toBe(getConfig(env).SLACK_OAUTH_URL);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: getConfig(env).SLACK_CLIENT_ID,
+      scope: "chat:write,chat:write.public,channels:read,incoming-webhook",
+      redirect_uri: `${ORIGIN}/installations/slack`,
+      state: `${p.slug},${p.projectId},${integrationId}`,
+    });
+
+    const channel = await connectChannel(p, integrationId);
+    const on = await cardOf(p);
+    expect(on.channels).toEqual([expect.objectContaining({ id: channel.id, channel_name: "tracker-news", team_name: "Fake Team" })]);
+    expect(JSON.stringify(on)).not.toContain("xoxb-");
+    expect(await cardOf(p, member)).toMatchObject({ channels: [expect.objectContaining({ id: channel.id })], can_edit: false });
   });
 });
 
