@@ -20,7 +20,7 @@ export type JobMessage =
   | { type: "export.run"; exportId: string }
   /** Committed changes for the integrations listening to their projects (webhooks, Slack, GitHub). */
   | { type: "events.dispatch"; events: IntegrationEvent[] }
-  /** One message for one Slack channel (retried alone when Slack fails). */
+  /** One post to one Slack channel (it queues its own retry when Slack fails, so a channel retries alone). */
   | SlackPostJob;
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
@@ -48,15 +48,6 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   }
 }
 
-/** The longest wait a third party's Retry-After may ask of a queued job (15 minutes). */
-const MAX_RETRY_AFTER_SECONDS = 900;
-
-/** The wait a failure asked for (a rate limit's Retry-After, in seconds), or null for the usual backoff. */
-export function retryDelayOf(error: unknown): number | null {
-  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
-  return typeof seconds === "number" && seconds > 0 ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(seconds)) : null;
-}
-
 export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) {
   for (const message of batch.messages) {
     try {
@@ -64,7 +55,7 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
       message.ack();
     } catch (error) {
       console.error("job failed; will retry", message.body.type, error);
-      message.retry({ delaySeconds: retryDelayOf(error) ?? Math.min(60, 2 ** message.attempts) });
+      message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
     }
   }
 }

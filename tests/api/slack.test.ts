@@ -7,10 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SlackCardData } from "../../workers/domain/schemas/slack";
 import { type AppEnv, getConfig } from "../../workers/env";
 import { EVENT_SINK, eventFor } from "../../workers/integrations/events";
-import { SlackCallFailed } from "../../workers/integrations/slack/client";
-import { type SlackPostJob, postToSlack, runSlackPost } from "../../workers/integrations/slack/sink";
+import { SLACK_POST_ATTEMPTS, type SlackPostJob, postToSlack, runSlackPost } from "../../workers/integrations/slack/sink";
 import worker from "../../workers/index";
-import { type JobMessage, retryDelayOf } from "../../workers/jobs";
+import type { JobMessage } from "../../workers/jobs";
 import { ORIGIN } from "../helpers/api";
 import { addSlackFault, authorizeOnSlack, clearSlackFaults, revokeSlackToken, slackMessages } from "../helpers/fake-slack";
 import { expectStatus } from "../helpers/fixtures";
@@ -236,42 +235,57 @@ describe("the project's news in its Slack channel", () => {
     await vi.waitFor(async () => expect(await messagesAbout(RANDOM_CHANNEL, name)).toHaveLength(1), { timeout: 20_000, interval: 200 });
   });
 
-  it("a rate limit is waited out for as long as Slack asks; a revoked token is given up", async () => {
+  it("a rate limit is waited out as Slack asks, an outage is retried later, a revoked token is given up", async () => {
     const p = await createProjectFixture(undefined, "RTL");
     const integrationId = await installSlack(p);
     const channel = await connectChannel(p, integrationId);
     const text = `Queued post ${crypto.randomUUID()}`;
     const job: SlackPostJob = { type: "slack.post", syncId: channel.id, eventId: crypto.randomUUID(), message: { text } };
-    const queue = async (id: string, body: SlackPostJob = job) => {
+    // The queue as the job sees it: what it queues again, and after how long.
+    const requeued: { body: JobMessage; delaySeconds?: number }[] = [];
+    const recording = {
+      ...env,
+      JOBS: { send: async (body: JobMessage, options?: { delaySeconds?: number }) => void requeued.push({ body, delaySeconds: options?.delaySeconds }) },
+    } as unknown as AppEnv;
+    const queue = async (id: string, body: SlackPostJob) => {
       const batch = createMessageBatch<JobMessage>("edge-tracker-jobs", [{ id, timestamp: new Date(), attempts: 1, body }]);
       const ctx = createExecutionContext();
-      await worker.queue(batch, env);
+      await worker.queue(batch, recording);
       return getQueueResult(batch, ctx);
     };
 
-    // Slack's 429 and its 200 {ok: false, error: "ratelimited"} both carry the wait in Retry-After.
+    // Slack's 429 and its 200 {ok: false, error: "ratelimited"} both say how long to wait in Retry-After.
     await addSlackFault({ method: "chat.postMessage", channel: TRACKER_CHANNEL, error: "ratelimited", status: 429, retryAfter: 7 });
-    const limited = await runSlackPost(env, job).catch((error: unknown) => error);
-    expect(limited).toBeInstanceOf(SlackCallFailed);
-    expect(retryDelayOf(limited)).toBe(7);
+    const limited = await queue("rate-limited", job);
+    expect(limited.explicitAcks).toEqual(["rate-limited"]);
+    expect(requeued).toEqual([{ body: { ...job, attempt: 1 }, delaySeconds: 7 }]);
     await addSlackFault({ method: "chat.postMessage", channel: TRACKER_CHANNEL, error: "ratelimited", retryAfter: 42 });
-    const retried = await queue("rate-limited");
-    expect(retried.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual(["rate-limited"]);
-    expect(retried.explicitAcks).toEqual([]);
+    expect(await runSlackPost(recording, { ...job, attempt: 1 })).toBe("retrying");
+    expect(requeued[1]).toEqual({ body: { ...job, attempt: 2 }, delaySeconds: 42 });
+    // An outage without a Retry-After waits longer each time.
+    await addSlackFault({ method: "chat.postMessage", channel: TRACKER_CHANNEL, error: "internal_error", status: 500 });
+    expect(await runSlackPost(recording, { ...job, attempt: 2 })).toBe("retrying");
+    expect(requeued[2]).toEqual({ body: { ...job, attempt: 3 }, delaySeconds: 80 });
     expect(await messagesAbout(TRACKER_CHANNEL, text)).toEqual([]);
 
-    const posted = await queue("after-the-wait");
+    const posted = await queue("after-the-wait", { ...job, attempt: 3 });
     expect(posted.explicitAcks).toEqual(["after-the-wait"]);
     expect(await messagesAbout(TRACKER_CHANNEL, text)).toHaveLength(1);
+    expect(requeued).toHaveLength(3);
 
-    // Slack revoked the token: trying again cannot help, so the post is dropped (and logged).
+    // Slack down for every try: the last one gives up.
+    await addSlackFault({ method: "chat.postMessage", channel: TRACKER_CHANNEL, error: "service_unavailable", status: 503 });
+    const lastTry: SlackPostJob = { ...job, eventId: crypto.randomUUID(), attempt: SLACK_POST_ATTEMPTS - 1 };
+    expect(await runSlackPost(recording, lastTry)).toBe("refused");
+    expect(requeued).toHaveLength(3);
+
+    // Slack revoked the token: trying again cannot help, so the post is dropped (and logged) at once.
     const [stored] = await rows<{ access_token: string }>("SELECT access_token FROM slack_project_syncs WHERE id = ?", channel.id);
     await revokeSlackToken(stored.access_token);
-    const later: SlackPostJob = { ...job, eventId: crypto.randomUUID() };
-    expect(await runSlackPost(env, later)).toBe("refused");
-    const givenUp = await queue("revoked", { ...later, eventId: crypto.randomUUID() });
+    const givenUp = await queue("revoked", { ...job, eventId: crypto.randomUUID() });
     expect(givenUp.explicitAcks).toEqual(["revoked"]);
     expect(givenUp.retryMessages).toEqual([]);
+    expect(requeued).toHaveLength(3);
     expect(await messagesAbout(TRACKER_CHANNEL, text)).toHaveLength(1);
 
     // A channel switched off meanwhile takes nothing.

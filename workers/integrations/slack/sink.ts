@@ -20,7 +20,16 @@ export interface SlackPostJob {
   /** The event it tells about, for the logs. */
   eventId: string;
   message: Omit<SlackMessage, "channel">;
+  /** Failed tries so far (absent on the first). */
+  attempt?: number;
 }
+
+/** Tries of one post before it is given up: with the backoff below, about an hour and a half of Slack being down. */
+export const SLACK_POST_ATTEMPTS = 9;
+/** The wait before try n+1 when Slack names none: 5 s, 20 s, 80 s, 320 s, then every 15 minutes. */
+export const slackRetryDelay = (attempt: number) => Math.min(900, 5 * 4 ** (attempt - 1));
+/** The longest Retry-After honoured as asked. */
+const MAX_RETRY_AFTER_SECONDS = 900;
 
 /** Queues.sendBatch takes at most 100 messages. */
 const SEND_BATCH = 100;
@@ -178,11 +187,13 @@ export async function postToSlack(env: AppEnv, events: IntegrationEvent[]): Prom
 }
 
 /**
- * Sends one queued post. A retryable failure is thrown (the queue tries again, after Slack's
- * Retry-After when it gave one); a refusal for good (revoked token, deleted channel) is logged and
- * dropped, as is a post whose channel was switched off meanwhile or that was already sent.
+ * Sends one queued post. When Slack fails in a way that may pass (a rate limit, an outage), the
+ * post queues itself again, after Slack's Retry-After when it gave one, else with a growing wait,
+ * until SLACK_POST_ATTEMPTS tries; a refusal for good (revoked token, deleted channel) is logged
+ * and dropped at once. A post whose channel was switched off meanwhile, or that was already sent,
+ * does nothing. It throws only when it could not even queue its retry (the queue retries it then).
  */
-export async function runSlackPost(env: AppEnv, job: SlackPostJob): Promise<"posted" | "gone" | "refused" | "already"> {
+export async function runSlackPost(env: AppEnv, job: SlackPostJob): Promise<"posted" | "retrying" | "refused" | "gone" | "already"> {
   const { db } = openDb(env.DB, "first-primary");
   const [row] = await db
     .select({ token: slackProjectSyncs.access_token, channel_id: slackProjectSyncs.channel_id, status: slackPosts.status })
@@ -202,12 +213,17 @@ export async function runSlackPost(env: AppEnv, job: SlackPostJob): Promise<"pos
     await settle("posted", { ts });
     return "posted";
   } catch (error) {
-    if (error instanceof SlackCallFailed && !isRetryable(error)) {
-      console.warn("slack post given up", { syncId: job.syncId, eventId: job.eventId, error: error.error });
-      await settle("refused", { error: error.error });
-      return "refused";
+    if (!(error instanceof SlackCallFailed)) throw error;
+    const attempt = (job.attempt ?? 0) + 1;
+    if (isRetryable(error) && attempt < SLACK_POST_ATTEMPTS) {
+      const delaySeconds = error.retryAfterSeconds ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(error.retryAfterSeconds)) : slackRetryDelay(attempt);
+      await env.JOBS.send({ ...job, attempt } satisfies JobMessage, { delaySeconds });
+      return "retrying";
     }
-    throw error;
+    const reason = isRetryable(error) ? `${error.error} (gave up after ${attempt} tries)` : error.error;
+    console.warn("slack post given up", { syncId: job.syncId, eventId: job.eventId, error: reason });
+    await settle("refused", { error: reason });
+    return "refused";
   }
 }
 
