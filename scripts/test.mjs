@@ -18,6 +18,30 @@ const E2E_REPORT = path.join(REPORT_DIR, "vitest-e2e.json");
 
 const reporterArgs = (file) => ["--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
 
+/**
+ * The failed tests of a vitest JSON report, one short line each (file, name, the error's first
+ * lines), so the end of a CI log says what failed even when only its tail is kept.
+ */
+function failuresOf(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name ?? "");
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      const message = (test.failureMessages ?? [])
+        .join(" ")
+        .replace(/\u001b\[[0-9;]*m/g, "")
+        .split("\n")
+        .filter((line) => line.trim() !== "" && !/^\s+at /.test(line))
+        .slice(0, 3)
+        .join(" | ");
+      lines.push(`${name} > ${test.fullName ?? test.title}: ${message.slice(0, 400)}`);
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === "failed") lines.push(`${name}: ${String(file.message ?? "").slice(0, 400)}`);
+  }
+  return lines;
+}
+
 /** Reads passed/failed counts from a vitest JSON report, or null when there is none. */
 function readReport(file) {
   if (!existsSync(file)) return null;
@@ -28,6 +52,7 @@ function readReport(file) {
       failed: report.numFailedTests ?? 0,
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
       failedFiles: report.numFailedTestSuites ?? 0,
+      failures: failuresOf(report),
     };
   } catch {
     return null;
@@ -105,6 +130,7 @@ async function main() {
     console.log(`${status.padEnd(18)} ${result.name.padEnd(14)} ${formatDuration(result.ms).padStart(7)}${detail}`);
   }
   for (const skipped of steps.slice(results.length)) console.log(`${"not run".padEnd(18)} ${skipped.name}`);
+  for (const failure of results.flatMap((result) => result.counts?.failures ?? []).slice(0, 10)) console.log(`failed: ${failure}`);
   const passed = results.reduce((sum, result) => sum + (result.counts?.passed ?? 0), 0);
   const failed = results.reduce((sum, result) => sum + (result.counts?.failed ?? 0), 0);
   console.log(`${passed} passed, ${failed} failed`);

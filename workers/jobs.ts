@@ -8,6 +8,7 @@ import { runImport, superviseImports } from "./importers/runner";
 import { dispatchEvents } from "./integrations/dispatch";
 import type { IntegrationEvent } from "./integrations/events";
 import { type SlackPostJob, pruneSlackPosts, runSlackPost } from "./integrations/slack/sink";
+import { attemptDelivery, superviseWebhookDeliveries } from "./integrations/webhooks/deliver";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -20,6 +21,8 @@ export type JobMessage =
   | { type: "export.run"; exportId: string }
   /** Committed changes for the integrations listening to their projects (webhooks, Slack, GitHub). */
   | { type: "events.dispatch"; events: IntegrationEvent[] }
+  /** Sends one outgoing webhook delivery (a no-op unless it is pending and due). */
+  | { type: "webhook.deliver"; deliveryId: string }
   /** One post to one Slack channel (it queues its own retry when Slack fails, so a channel retries alone). */
   | SlackPostJob;
 
@@ -42,6 +45,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "events.dispatch":
       await dispatchEvents(env, job.events);
       return;
+    case "webhook.deliver":
+      await attemptDelivery(env, job.deliveryId);
+      return;
     case "slack.post":
       await runSlackPost(env, job);
       return;
@@ -60,7 +66,10 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
   }
 }
 
-/** The cron watchdog: no import or export stays processing forever; old Slack post records are forgotten. */
+/**
+ * The cron watchdog: no import or export stays processing forever; no webhook delivery is lost;
+ * old Slack post records are forgotten.
+ */
 export async function superviseJobs(env: AppEnv) {
-  await Promise.all([superviseImports(env), superviseExports(env), pruneSlackPosts(env)]);
+  await Promise.all([superviseImports(env), superviseExports(env), superviseWebhookDeliveries(env), pruneSlackPosts(env)]);
 }

@@ -25,7 +25,7 @@ const PANEL_BESIDE_QUERY = "(min-width: 1024px)";
 
 export default function CycleIssues() {
   const { workspaceSlug = "", projectId = "", cycleId = "" } = useParams();
-  const panel = useCyclePanelData(cyclePanelPath(workspaceSlug, projectId, cycleId));
+  const panel = useCyclePanelData(cyclePanelPath(workspaceSlug, projectId, cycleId), cycleId);
   const [open, setOpen] = useState(false);
   const [transferOpen, setTransferOpen] = useState(false);
   useEffect(() => {

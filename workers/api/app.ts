@@ -37,6 +37,7 @@ import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
 import { slackRedirectRoutes, slackRoutes } from "./slack";
+import { webhookRoutes } from "./webhooks";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -102,6 +103,7 @@ export function createApi() {
   api.route("/workspaces", projectExportRoutes);
   api.route("/workspaces", slackRoutes);
   api.route("/", slackRedirectRoutes);
+  api.route("/workspaces", webhookRoutes);
   api.route("/", fileAssetsRoutes);
   return api;
 }
