@@ -9,6 +9,7 @@ import { requireActor } from "./auth.server";
 import { loadOrThrow } from "./errors.server";
 import type { ProjectIntegrationsData } from "./project-settings-integrations-contract";
 
+/** The Integrations page's data: the Slack card for members and owners, nothing for viewers and guests. */
 export async function loadProjectIntegrations(request: Request, context: AppLoadContext, slug: string, projectId: string): Promise<ProjectIntegrationsData> {
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {

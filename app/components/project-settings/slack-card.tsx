@@ -24,6 +24,7 @@ function openCenteredPopup(url: string): Window | null {
   return window.open(url, "slack-authorize", `width=${POPUP_SIZE},height=${POPUP_SIZE},left=${left},top=${top},popup=yes`);
 }
 
+/** The project's Slack card: the channel switch, its pop-up, and what the project posts where. */
 export function SlackCard({ slug, projectId, card }: { slug: string; projectId: string; card: SlackCardData }) {
   const toast = useToast();
   const revalidator = useRevalidator();

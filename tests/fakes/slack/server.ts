@@ -70,6 +70,7 @@ async function fieldsOf(request: Request): Promise<Record<string, unknown>> {
   return Object.fromEntries(form);
 }
 
+/** A fake Slack that knows one app (client id and secret); its state lives as long as the server. */
 export function createFakeSlack(app: FakeSlackApp): FetchHandler {
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, { team_id: string; revoked: boolean }>();
