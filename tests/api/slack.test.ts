@@ -94,6 +94,29 @@ describe("installing Slack for a workspace", () => {
   });
 });
 
+describe("when Slack or the input is wrong", () => {
+  it("answers 400 with the reason, never 500, and installs nothing", async () => {
+    const p = await createProjectFixture();
+    const installations = () => rows("SELECT id FROM workspace_integrations WHERE workspace_id = (SELECT workspace_id FROM projects WHERE id = ?)", p.projectId);
+    for (const body of [{}, { code: 42, state: p.slug }, { code: "x".repeat(501), state: p.slug }, { code: "c", state: "x".repeat(301) }, [], "code"]) {
+      const response = await p.owner.post("/api/slack-redirect/", body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const malformed = await p.owner.post(`/api/workspaces/${p.slug}/workspace-integrations/slack/`, undefined);
+    expect(malformed.status).toBe(400);
+
+    await addSlackFault({ method: "oauth.v2.access", error: "internal_error", status: 500 });
+    const down = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
+    expect(down.status).toBe(400);
+    expect(down.body.error).toBe("Slack could not be reached. Please try again.");
+    await addSlackFault({ method: "oauth.v2.access", error: "ratelimited", status: 429, retryAfter: 30 });
+    const busy = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
+    expect(busy.status).toBe(400);
+    expect(busy.body.error).toBe("Slack is busy right now. Please try again in a minute.");
+    expect(await installations()).toEqual([]);
+  });
+});
+
 describe("a project's Slack channel", () => {
   it("is switched on by the authorisation pop-up and off by deleting its record", async () => {
     const p = await createProjectFixture();

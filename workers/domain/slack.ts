@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { slackProjectSyncs, workspaceIntegrations } from "../../drizzle/schema";
 import { refreshEventSinks } from "../integrations/events";
 import { parseSlackState, slackAuthorizeUrl, slackConfigured, slackRedirectUri } from "../integrations/slack/authorize-url";
-import { SlackCallFailed, type SlackOAuthAnswer, exchangeSlackCode } from "../integrations/slack/client";
+import { SlackCallFailed, type SlackOAuthAnswer, exchangeSlackCode, isOutage } from "../integrations/slack/client";
 import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess, workspaceAccess } from "./access";
@@ -35,7 +35,7 @@ export const SLACK_BAD_STATE = "The Slack authorization does not belong to a wor
 
 /** Slack's refusal as the person reads it: a 400 with Slack's reason, never a crash. */
 function refusal(error: SlackCallFailed): Invalid {
-  if (error.error === "unreachable" || error.error.startsWith("http_5")) return new Invalid("Slack could not be reached. Please try again.");
+  if (isOutage(error)) return new Invalid("Slack could not be reached. Please try again.");
   if (error.error === "ratelimited") return new Invalid("Slack is busy right now. Please try again in a minute.");
   return new Invalid(`Slack did not accept the authorization (${error.error}). Please try again.`);
 }

@@ -49,6 +49,11 @@ const PERMANENT_ERRORS = new Set([
   "too_many_attachments",
 ]);
 
+/** Slack (or the way to it) is down rather than refusing: the person can only try again later. */
+export const isOutage = (failure: SlackCallFailed) =>
+  ["unreachable", "unreadable_answer", "internal_error", "fatal_error", "service_unavailable", "request_timeout"].includes(failure.error) ||
+  /^http_5\d\d$/.test(failure.error);
+
 /** Whether trying the same call later can succeed (rate limits, outages, unknown answers). */
 export const isRetryable = (failure: SlackCallFailed) => !PERMANENT_ERRORS.has(failure.error);
 
