@@ -1041,14 +1041,35 @@ export const githubCommentSyncs = sqliteTable(
  * Inbound GitHub deliveries already taken, by X-GitHub-Delivery: a delivery GitHub sends again
  * (or an attacker replays) is answered without being applied twice.
  */
-export const githubWebhookDeliveries = sqliteTable("github_webhook_deliveries", {
-  delivery_id: text("delivery_id").primaryKey(),
-  event: text("event").notNull(),
-  /** processing until the queued job applied it, then done (or ignored: nothing of ours). */
-  status: text("status").$type<"processing" | "done" | "ignored">().notNull().default("processing"),
-  created_at: createdAt(),
-  processed_at: text("processed_at"),
-});
+export const githubWebhookDeliveries = sqliteTable(
+  "github_webhook_deliveries",
+  {
+    delivery_id: text("delivery_id").primaryKey(),
+    event: text("event").notNull(),
+    /**
+     * SHA-256 of the signed body, unique: the delivery id header is not covered by GitHub's
+     * signature, so a captured delivery replayed under a new id is still recognised.
+     */
+    body_sha256: text("body_sha256"),
+    /** processing until the queued job applied it, then done (or ignored: nothing of ours; failed: gave up). */
+    status: text("status").$type<"processing" | "done" | "ignored" | "failed">().notNull().default("processing"),
+    /**
+     * What the job needs of GitHub's payload (trimmed), kept until it is applied: the queue message
+     * names the delivery only, so a lost or oversized message loses nothing (the watchdog re-queues).
+     */
+    payload: json<Record<string, Json>>("payload"),
+    /** Runs of the job so far; a delivery that keeps failing is given up after a few. */
+    attempts: integer("attempts").notNull().default(0),
+    /** While a run applies it: another run (a redelivered message, the watchdog) leaves it alone. */
+    lease_until: text("lease_until"),
+    created_at: createdAt(),
+    processed_at: text("processed_at"),
+  },
+  (t) => [
+    index("github_webhook_deliveries_status_idx").on(t.status, t.created_at),
+    uniqueIndex("github_webhook_deliveries_body_uq").on(t.body_sha256),
+  ],
+);
 
 /** An outgoing webhook: a URL of the workspace's that receives the events it asked for, signed. */
 export const webhooks = sqliteTable(

@@ -23,6 +23,8 @@ export type JobMessage =
   | { type: "events.dispatch"; events: IntegrationEvent[] }
   /** Sends one outgoing webhook delivery (a no-op unless it is pending and due). */
   | { type: "webhook.deliver"; deliveryId: string }
+  /** A recorded GitHub webhook delivery to apply to the projects synced to its repository. */
+  | { type: "github.event"; deliveryId: string }
   /** One post to one Slack channel (it queues its own retry when Slack fails, so a channel retries alone). */
   | SlackPostJob;
 
@@ -48,6 +50,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "webhook.deliver":
       await attemptDelivery(env, job.deliveryId);
       return;
+    case "github.event":
+      await (await import("./integrations/github/apply")).applyGithubDelivery(env, job.deliveryId);
+      return;
     case "slack.post":
       await runSlackPost(env, job);
       return;
@@ -67,9 +72,15 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
 }
 
 /**
- * The cron watchdog: no import or export stays processing forever; no webhook delivery is lost;
- * old Slack post records are forgotten.
+ * The cron watchdog: no import or export stays processing forever; no webhook delivery, outgoing
+ * or from GitHub, is lost; old Slack post records are forgotten.
  */
 export async function superviseJobs(env: AppEnv) {
-  await Promise.all([superviseImports(env), superviseExports(env), superviseWebhookDeliveries(env), pruneSlackPosts(env)]);
+  await Promise.all([
+    superviseImports(env),
+    superviseExports(env),
+    superviseWebhookDeliveries(env),
+    import("./integrations/github/apply").then(({ superviseGithubDeliveries }) => superviseGithubDeliveries(env)),
+    pruneSlackPosts(env),
+  ]);
 }

@@ -37,6 +37,7 @@ import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
 import { slackRedirectRoutes, slackRoutes } from "./slack";
+import { githubWebhookRoutes } from "./github-webhooks";
 import { webhookRoutes } from "./webhooks";
 
 export function createApi() {
@@ -105,5 +106,6 @@ export function createApi() {
   api.route("/", slackRedirectRoutes);
   api.route("/workspaces", webhookRoutes);
   api.route("/", fileAssetsRoutes);
+  api.route("/", githubWebhookRoutes);
   return api;
 }

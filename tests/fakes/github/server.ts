@@ -7,7 +7,7 @@
 //   GET  /_fake/stats?repo=owner/name   how many calls each kind of path received
 // Each test keeps its data under its own repository name, so parallel test files never collide.
 import { type FetchHandler, json } from "../http";
-import { repoWrite } from "./repo-writes";
+import { RepoWriteLog, repoWrite } from "./repo-writes";
 
 export interface RepoSpec {
   owner: string;
@@ -324,8 +324,9 @@ export interface FakeGithubApp {
   webhookSecret: string;
 }
 
-export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchHandler {
+export function createFakeGithub(options: { app?: FakeGithubApp } = {}): FetchHandler {
   const repos = new Map<string, FakeRepo>();
+  const writeLog = new RepoWriteLog(options.app);
   const logins = new Map<string, string>();
   const faults: (FaultSpec & { seen: number })[] = [];
   const stats = new Map<string, Record<string, number>>();
@@ -414,6 +415,8 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
     json({ message: "Not Found", documentation_url: DOCS, status: "404" }, { status: 404, headers });
 
   const control = async (request: Request, url: URL, api: string): Promise<Response> => {
+    const written = writeLog.control(request, url);
+    if (written) return written;
     if (request.method === "POST" && url.pathname === "/_fake/repos") {
       const spec = (await request.json()) as RepoSpec;
       const key = `${spec.owner}/${spec.name}`.toLowerCase();
@@ -491,7 +494,7 @@ export function createFakeGithub(_options: { app?: FakeGithubApp } = {}): FetchH
     const repo = repos.get(repoKey);
     if (!repo || repo.spec.token !== token) return notFound(headers);
     const rest = repoMatch[3] ?? "";
-    if (request.method !== "GET") return repoWrite(request, { repo, rest, login, headers, nextId: () => nextId++ });
+    if (request.method !== "GET") return repoWrite(request, { repo, rest, login, headers, nextId: () => nextId++, log: writeLog });
 
     if (rest === "") return json(repo.json, { headers });
     if (rest === "/labels") return paged(url, repo.labels, headers);
