@@ -995,6 +995,28 @@ export const slackProjectSyncs = sqliteTable(
   (t) => [uniqueIndex("slack_project_syncs_uq").on(t.project_id, t.workspace_integration_id)],
 );
 
+/**
+ * One event's post to one project channel: taken once per (channel, event), so a batch of events
+ * dispatched again, or a queue message delivered twice, never posts the same news twice.
+ */
+export const slackPosts = sqliteTable(
+  "slack_posts",
+  {
+    id: id(),
+    sync_id: text("sync_id")
+      .notNull()
+      .references(() => slackProjectSyncs.id, { onDelete: "cascade" }),
+    event_id: text("event_id").notNull(),
+    /** queued until Slack took it (posted) or refused it for good (refused). */
+    status: text("status").$type<"queued" | "posted" | "refused">().notNull().default("queued"),
+    /** Slack's timestamp of the posted message (its id in the channel). */
+    ts: text("ts"),
+    error: text("error"),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("slack_posts_sync_event_uq").on(t.sync_id, t.event_id), index("slack_posts_created_idx").on(t.created_at)],
+);
+
 /** Which tracker comment a GitHub comment of a synced issue is, both ways. */
 export const githubCommentSyncs = sqliteTable(
   "github_comment_syncs",

@@ -7,6 +7,7 @@ import { runExport, superviseExports } from "./exports/runner";
 import { runImport, superviseImports } from "./importers/runner";
 import { dispatchEvents } from "./integrations/dispatch";
 import type { IntegrationEvent } from "./integrations/events";
+import { type SlackPostJob, pruneSlackPosts, runSlackPost } from "./integrations/slack/sink";
 import { attemptDelivery, superviseWebhookDeliveries } from "./integrations/webhooks/deliver";
 import { boardOf } from "./lib/board-stub";
 
@@ -23,7 +24,9 @@ export type JobMessage =
   /** Sends one outgoing webhook delivery (a no-op unless it is pending and due). */
   | { type: "webhook.deliver"; deliveryId: string }
   /** A recorded GitHub webhook delivery to apply to the projects synced to its repository. */
-  | { type: "github.event"; deliveryId: string };
+  | { type: "github.event"; deliveryId: string }
+  /** One post to one Slack channel (it queues its own retry when Slack fails, so a channel retries alone). */
+  | SlackPostJob;
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   switch (job.type) {
@@ -50,6 +53,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "github.event":
       await (await import("./integrations/github/apply")).applyGithubDelivery(env, job.deliveryId);
       return;
+    case "slack.post":
+      await runSlackPost(env, job);
+      return;
   }
 }
 
@@ -65,12 +71,16 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
   }
 }
 
-/** The cron watchdog: no import or export stays processing forever; no webhook delivery, outgoing or from GitHub, is lost. */
+/**
+ * The cron watchdog: no import or export stays processing forever; no webhook delivery, outgoing
+ * or from GitHub, is lost; old Slack post records are forgotten.
+ */
 export async function superviseJobs(env: AppEnv) {
   await Promise.all([
     superviseImports(env),
     superviseExports(env),
     superviseWebhookDeliveries(env),
     import("./integrations/github/apply").then(({ superviseGithubDeliveries }) => superviseGithubDeliveries(env)),
+    pruneSlackPosts(env),
   ]);
 }

@@ -36,6 +36,7 @@ import { importerRoutes } from "./importers";
 import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
+import { slackRedirectRoutes, slackRoutes } from "./slack";
 import { githubWebhookRoutes } from "./github-webhooks";
 import { webhookRoutes } from "./webhooks";
 
@@ -101,6 +102,8 @@ export function createApi() {
   api.route("/workspaces", importerRoutes);
   api.route("/workspaces", jiraImporterRoutes);
   api.route("/workspaces", projectExportRoutes);
+  api.route("/workspaces", slackRoutes);
+  api.route("/", slackRedirectRoutes);
   api.route("/workspaces", webhookRoutes);
   api.route("/", fileAssetsRoutes);
   api.route("/", githubWebhookRoutes);

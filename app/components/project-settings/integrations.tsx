@@ -1,11 +1,13 @@
 // The project's integration cards: GitHub (issues synced with a repository) and Slack (issue news
-// in a channel). Connecting happens in the workspace's integrations; until a workspace is
-// connected, each card says so and leads there.
+// in a channel, slack-card.tsx). Connecting happens in the workspace's integrations; until a
+// workspace is connected, each card says so and leads there.
 import { Link } from "@remix-run/react";
 import { workspaceSettingsPath } from "~/lib/paths";
+import type { SlackCardData } from "../../../workers/domain/schemas/slack";
 import { IconExternal } from "../icons";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { buttonClass } from "../ui";
+import { SlackCard } from "./slack-card";
 
 const INTEGRATIONS = [
   {
@@ -15,16 +17,9 @@ const INTEGRATIONS = [
     tile: "bg-neutral-900 text-white dark:bg-neutral-100 dark:text-neutral-900",
     description: "Pick a repository to keep its issues and this project's in sync.",
   },
-  {
-    key: "slack",
-    name: "Slack",
-    mark: "S",
-    tile: "bg-purple-700 text-white",
-    description: "Post this project's issue news to a Slack channel.",
-  },
 ] as const;
 
-export function ProjectIntegrations({ slug }: { slug: string }) {
+export function ProjectIntegrations({ slug, projectId, slack }: { slug: string; projectId: string; slack: SlackCardData }) {
   return (
     <div className="space-y-6">
       <SettingsTitle title="Integrations" description="Connect this project to the tools your team already uses." />
@@ -45,6 +40,7 @@ export function ProjectIntegrations({ slug }: { slug: string }) {
           </div>
         </SettingsSection>
       ))}
+      <SlackCard slug={slug} projectId={projectId} card={slack} />
     </div>
   );
 }
