@@ -12,6 +12,7 @@ import { benchGithub } from "./lib/github-repo.mjs";
 import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
 import { cyclesPageMarkdown, runCyclesPageSuite } from "./suites/cycles-page.mjs";
+import { githubWebhooksMarkdown, githubWebhooksSetup, runGithubWebhooksSuite } from "./suites/github-webhooks.mjs";
 import { importersMarkdown, runImportersSuite } from "./suites/importers.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
@@ -23,7 +24,7 @@ const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
  * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search`,
- * `--suite importers` or `--suite board-fanout` runs one suite (and
+ * `--suite importers`, `--suite github-webhooks` or `--suite board-fanout` runs one suite (and
  * loads only what it needs).
  */
 const SUITE = option(process.argv, "suite");
@@ -132,6 +133,39 @@ async function main() {
       const issueRows = await runIssuesApiSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
       sections.push(issuesApiMarkdown(issueRows));
     });
+  }
+  if (runs("github-webhooks")) {
+    // Webhooks signed like GitHub's for a project synced to a repository of the fake GitHub; the
+    // sync's rows go into the database before the Worker starts (bench/suites/github-webhooks.mjs).
+    const { fakes, vars } = await startFakes(TMP);
+    try {
+      const setup = await githubWebhooksSetup({
+        githubUrl: fakes.githubUrl,
+        appSlug: vars.GITHUB_APP_SLUG,
+        workspaceSlug: dataset.workspaceSlug,
+        ownerEmail: BENCH_EMAIL,
+      });
+      const setupFile = path.join(TMP, "github-sync.sql");
+      writeFileSync(setupFile, setup.sql);
+      const synced = await capture(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", setupFile], {
+        env: wranglerEnv({ CI: "true" }),
+      });
+      if (synced.code !== 0) throw new Error(`syncing the bench project failed:\n${synced.stdout}\n${synced.stderr}`);
+      await withServer({ vars: { APP_ENV: "development", ...vars } }, async (url, cookie) => {
+        const result = await runGithubWebhooksSuite({
+          url,
+          cookie,
+          workspaceSlug: dataset.workspaceSlug,
+          setup,
+          secret: vars.GITHUB_WEBHOOK_SECRET,
+          tmpDir: TMP,
+          log,
+        });
+        sections.push(githubWebhooksMarkdown(result));
+      });
+    } finally {
+      await fakes.close();
+    }
   }
   if (runs("board-fanout")) {
     // The bench driver Worker answers on the port and forwards everything but its own route to

@@ -995,6 +995,28 @@ export const slackProjectSyncs = sqliteTable(
   (t) => [uniqueIndex("slack_project_syncs_uq").on(t.project_id, t.workspace_integration_id)],
 );
 
+/**
+ * One event's post to one project channel: taken once per (channel, event), so a batch of events
+ * dispatched again, or a queue message delivered twice, never posts the same news twice.
+ */
+export const slackPosts = sqliteTable(
+  "slack_posts",
+  {
+    id: id(),
+    sync_id: text("sync_id")
+      .notNull()
+      .references(() => slackProjectSyncs.id, { onDelete: "cascade" }),
+    event_id: text("event_id").notNull(),
+    /** queued until Slack took it (posted) or refused it for good (refused). */
+    status: text("status").$type<"queued" | "posted" | "refused">().notNull().default("queued"),
+    /** Slack's timestamp of the posted message (its id in the channel). */
+    ts: text("ts"),
+    error: text("error"),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("slack_posts_sync_event_uq").on(t.sync_id, t.event_id), index("slack_posts_created_idx").on(t.created_at)],
+);
+
 /** Which tracker comment a GitHub comment of a synced issue is, both ways. */
 export const githubCommentSyncs = sqliteTable(
   "github_comment_syncs",
@@ -1019,14 +1041,35 @@ export const githubCommentSyncs = sqliteTable(
  * Inbound GitHub deliveries already taken, by X-GitHub-Delivery: a delivery GitHub sends again
  * (or an attacker replays) is answered without being applied twice.
  */
-export const githubWebhookDeliveries = sqliteTable("github_webhook_deliveries", {
-  delivery_id: text("delivery_id").primaryKey(),
-  event: text("event").notNull(),
-  /** processing until the queued job applied it, then done (or ignored: nothing of ours). */
-  status: text("status").$type<"processing" | "done" | "ignored">().notNull().default("processing"),
-  created_at: createdAt(),
-  processed_at: text("processed_at"),
-});
+export const githubWebhookDeliveries = sqliteTable(
+  "github_webhook_deliveries",
+  {
+    delivery_id: text("delivery_id").primaryKey(),
+    event: text("event").notNull(),
+    /**
+     * SHA-256 of the signed body, unique: the delivery id header is not covered by GitHub's
+     * signature, so a captured delivery replayed under a new id is still recognised.
+     */
+    body_sha256: text("body_sha256"),
+    /** processing until the queued job applied it, then done (or ignored: nothing of ours; failed: gave up). */
+    status: text("status").$type<"processing" | "done" | "ignored" | "failed">().notNull().default("processing"),
+    /**
+     * What the job needs of GitHub's payload (trimmed), kept until it is applied: the queue message
+     * names the delivery only, so a lost or oversized message loses nothing (the watchdog re-queues).
+     */
+    payload: json<Record<string, Json>>("payload"),
+    /** Runs of the job so far; a delivery that keeps failing is given up after a few. */
+    attempts: integer("attempts").notNull().default(0),
+    /** While a run applies it: another run (a redelivered message, the watchdog) leaves it alone. */
+    lease_until: text("lease_until"),
+    created_at: createdAt(),
+    processed_at: text("processed_at"),
+  },
+  (t) => [
+    index("github_webhook_deliveries_status_idx").on(t.status, t.created_at),
+    uniqueIndex("github_webhook_deliveries_body_uq").on(t.body_sha256),
+  ],
+);
 
 /** An outgoing webhook: a URL of the workspace's that receives the events it asked for, signed. */
 export const webhooks = sqliteTable(

@@ -7,6 +7,8 @@ import { runExport, superviseExports } from "./exports/runner";
 import { runImport, superviseImports } from "./importers/runner";
 import { dispatchEvents } from "./integrations/dispatch";
 import type { IntegrationEvent } from "./integrations/events";
+import { type SlackPostJob, pruneSlackPosts, runSlackPost } from "./integrations/slack/sink";
+import { attemptDelivery, superviseWebhookDeliveries } from "./integrations/webhooks/deliver";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -18,7 +20,13 @@ export type JobMessage =
   /** Writes a project export to R2. */
   | { type: "export.run"; exportId: string }
   /** Committed changes for the integrations listening to their projects (webhooks, Slack, GitHub). */
-  | { type: "events.dispatch"; events: IntegrationEvent[] };
+  | { type: "events.dispatch"; events: IntegrationEvent[] }
+  /** Sends one outgoing webhook delivery (a no-op unless it is pending and due). */
+  | { type: "webhook.deliver"; deliveryId: string }
+  /** A recorded GitHub webhook delivery to apply to the projects synced to its repository. */
+  | { type: "github.event"; deliveryId: string }
+  /** One post to one Slack channel (it queues its own retry when Slack fails, so a channel retries alone). */
+  | SlackPostJob;
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   switch (job.type) {
@@ -39,6 +47,15 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "events.dispatch":
       await dispatchEvents(env, job.events);
       return;
+    case "webhook.deliver":
+      await attemptDelivery(env, job.deliveryId);
+      return;
+    case "github.event":
+      await (await import("./integrations/github/apply")).applyGithubDelivery(env, job.deliveryId);
+      return;
+    case "slack.post":
+      await runSlackPost(env, job);
+      return;
   }
 }
 
@@ -54,7 +71,16 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
   }
 }
 
-/** The cron watchdog: no import or export stays processing forever. */
+/**
+ * The cron watchdog: no import or export stays processing forever; no webhook delivery, outgoing
+ * or from GitHub, is lost; old Slack post records are forgotten.
+ */
 export async function superviseJobs(env: AppEnv) {
-  await Promise.all([superviseImports(env), superviseExports(env)]);
+  await Promise.all([
+    superviseImports(env),
+    superviseExports(env),
+    superviseWebhookDeliveries(env),
+    import("./integrations/github/apply").then(({ superviseGithubDeliveries }) => superviseGithubDeliveries(env)),
+    pruneSlackPosts(env),
+  ]);
 }

@@ -57,6 +57,7 @@ export const WORKSPACE_SETTINGS_SECTIONS = [
   { to: "members", label: "Members" },
   { to: "billing", label: "Billing and Plans" },
   { to: "integrations", label: "Integrations" },
+  { to: "webhooks", label: "Webhooks" },
   { to: "import-export", label: "Import/Export" },
 ] as const;
 export type WorkspaceSettingsSection = (typeof WORKSPACE_SETTINGS_SECTIONS)[number]["to"];

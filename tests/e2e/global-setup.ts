@@ -16,6 +16,9 @@ declare module "vitest" {
     /** host:port of the fake Jira (type it as the cloud host name); the fake GitHub is GITHUB_API_URL. */
     fakeJiraHost: string;
     fakeGithubUrl: string;
+    /** The fake Slack (its authorise page, Web API and /_fake controls). */
+    fakeSlackUrl: string;
+    fakeWebhookReceiverUrl: string;
   }
 }
 
@@ -40,6 +43,8 @@ export default async function setup(project: TestProject) {
   project.provide("persistDir", persistDir);
   project.provide("fakeJiraHost", fakes.jiraHost);
   project.provide("fakeGithubUrl", fakes.githubUrl);
+  project.provide("fakeSlackUrl", fakes.slackUrl);
+  project.provide("fakeWebhookReceiverUrl", fakes.webhookReceiverUrl);
   return async () => {
     await server.stop();
     await fakes.close();

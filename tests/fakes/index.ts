@@ -6,6 +6,7 @@ import { createFakeGithub } from "./github/server";
 import { serveFake } from "./http";
 import { createFakeJira } from "./jira/server";
 import { createFakeSlack } from "./slack/server";
+import { createFakeWebhookReceiver } from "./webhook-receiver";
 
 /** The test GitHub App: the fake GitHub checks its JWTs with the public half of this key. */
 export const TEST_GITHUB_APP = { id: "4242", slug: "edge-tracker-test", webhookSecret: "test-github-webhook-secret" };
@@ -18,6 +19,8 @@ export interface FakeServices {
   /** The GitHub App's private key (PKCS#1 PEM, as GitHub hands it out). */
   githubAppPrivateKey: string;
   slackUrl: string;
+  /** The fake customer endpoint outgoing webhooks are pointed at (tests/fakes/webhook-receiver.ts). */
+  webhookReceiverUrl: string;
   /** host:port to type as the Jira cloud host name. */
   jiraHost: string;
   close(): Promise<void>;
@@ -29,18 +32,20 @@ export async function startFakeServices(): Promise<FakeServices> {
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
   });
-  const [github, jira, slack] = await Promise.all([
+  const [github, jira, slack, webhookReceiver] = await Promise.all([
     serveFake(createFakeGithub({ app: { id: TEST_GITHUB_APP.id, slug: TEST_GITHUB_APP.slug, publicKey: keys.publicKey, webhookSecret: TEST_GITHUB_APP.webhookSecret } })),
     serveFake(createFakeJira()),
     serveFake(createFakeSlack(TEST_SLACK_APP)),
+    serveFake(createFakeWebhookReceiver()),
   ]);
   return {
     githubUrl: github.url,
     githubAppPrivateKey: keys.privateKey,
     slackUrl: slack.url,
+    webhookReceiverUrl: webhookReceiver.url,
     jiraHost: jira.host,
     close: async () => {
-      await Promise.all([github.close(), jira.close(), slack.close()]);
+      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close()]);
     },
   };
 }
@@ -63,4 +68,6 @@ export const fakeServiceVars = (fakes: FakeServices) => ({
   JIRA_HOST_SUFFIX: "",
   /** Read by tests only: where the fake Jira listens. */
   FAKE_JIRA_HOST: fakes.jiraHost,
+  /** Read by tests only: the fake webhook receiver. */
+  FAKE_WEBHOOK_RECEIVER_URL: fakes.webhookReceiverUrl,
 });

@@ -37,6 +37,9 @@ import { githubImporterRoutes } from "./github-importer";
 import { jiraImporterRoutes } from "./jira-importer";
 import { projectExportRoutes } from "./project-exports";
 import { appIntegrationRoutes, githubRepositorySyncRoutes, workspaceIntegrationRoutes } from "./integrations";
+import { slackRedirectRoutes, slackRoutes } from "./slack";
+import { githubWebhookRoutes } from "./github-webhooks";
+import { webhookRoutes } from "./webhooks";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -103,6 +106,10 @@ export function createApi() {
   api.route("/integrations", appIntegrationRoutes);
   api.route("/workspaces", workspaceIntegrationRoutes);
   api.route("/workspaces", githubRepositorySyncRoutes);
+  api.route("/workspaces", slackRoutes);
+  api.route("/", slackRedirectRoutes);
+  api.route("/workspaces", webhookRoutes);
   api.route("/", fileAssetsRoutes);
+  api.route("/", githubWebhookRoutes);
   return api;
 }

@@ -11,6 +11,7 @@ import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
+import { emitEntityEvent, moduleEventData } from "./entity-events";
 import { removeFavorite, saveFavorite } from "./favorites";
 import { favoriteOf, projectMemberIds, publishGroupViews } from "./issue-groups/group-rows";
 import { listGroupIssues } from "./issue-groups/issue-lists";
@@ -220,6 +221,7 @@ export async function createModule(ctx: ActorContext, slug: string, projectId: s
     ...memberInserts(ctx, projectId, moduleId, memberIds),
   ]);
   const [view] = await publishModules(ctx, access, [moduleId]);
+  if (view) emitEntityEvent(ctx, access.project, "module", "created", moduleEventData(moduleFieldsOf(view), access.project, access.workspace));
   return view;
 }
 
@@ -257,6 +259,10 @@ export async function updateModule(
   }
   await runBatch(ctx.db, statements);
   const [view] = await publishModules(ctx, access, [moduleId]);
+  if (view) {
+    const before = moduleEventData(module, access.project, access.workspace);
+    emitEntityEvent(ctx, access.project, "module", "updated", moduleEventData(moduleFieldsOf(view), access.project, access.workspace), before);
+  }
   return view;
 }
 
@@ -265,7 +271,21 @@ export async function deleteModule(ctx: ActorContext, slug: string, projectId: s
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { module } = await loadModuleRow(ctx, projectId, moduleId);
   await deleteGroup(ctx, access, groupOf(module), ctx.db.delete(modules).where(and(eq(modules.id, moduleId), eq(modules.project_id, projectId))));
+  emitEntityEvent(ctx, access.project, "module", "deleted", moduleEventData(module, access.project, access.workspace));
 }
+
+/** The module's own fields, read back from the view a write answers with. */
+const moduleFieldsOf = (view: ModuleResponse) => ({
+  id: view.id,
+  name: view.name,
+  description: view.description,
+  status: view.status as Module["status"],
+  lead_id: view.lead,
+  start_date: view.start_date,
+  target_date: view.target_date,
+  created_at: view.created_at,
+  updated_at: view.updated_at,
+});
 
 // ---------------------------------------------------------------- module issues
 

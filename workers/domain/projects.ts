@@ -24,11 +24,13 @@ import {
   type StateGroup,
   type Workspace,
 } from "../../drizzle/schema";
+import { refreshEventSinks } from "../integrations/events";
 import { chunks, runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
+import { emitEntityEvent, projectEventData } from "./entity-events";
 import { Forbidden, Invalid, NotFound } from "./errors";
 import { assetIdInUrl, deleteWorkspaceAsset, uploadWorkspaceAsset, workspaceAssetUrl } from "./file-assets";
 import type { AssetUpload } from "./uploads";
@@ -124,11 +126,10 @@ export async function createProject(ctx: ActorContext, slug: string, input: unkn
   const projectId = crypto.randomUUID();
   const base = { workspace_id: workspace.id, project_id: projectId };
   try {
-    const [inserted] = await ctx.db.batch([
+    const results = await ctx.db.batch([
       ctx.db
         .insert(projects)
-        .values({ ...data, id: projectId, workspace_id: workspace.id, created_by: ctx.actor.id, project_lead: ctx.actor.id })
-        .returning(),
+        .values({ ...data, id: projectId, workspace_id: workspace.id, created_by: ctx.actor.id, project_lead: ctx.actor.id }),
       ctx.db.insert(projectMembers).values({ ...base, member_id: ctx.actor.id, role: ROLE.owner }),
       ctx.db.insert(states).values(
         DEFAULT_STATES.map((state, index) => ({
@@ -139,8 +140,13 @@ export async function createProject(ctx: ActorContext, slug: string, input: unkn
         })),
       ),
       ctx.db.insert(issueSequences).values({ project_id: projectId, last_sequence_id: 0 }),
+      // The workspace's integrations (its webhooks) hear about the project from its first write on.
+      refreshEventSinks(ctx.db, workspace.id, projectId),
+      ctx.db.select().from(projects).where(eq(projects.id, projectId)),
     ]);
-    return projectOf(inserted[0], { workspace, member_role: ROLE.owner, is_favorite: false });
+    const created = results[results.length - 1] as Project[];
+    emitEntityEvent(ctx, created[0], "project", "created", projectEventData(created[0], workspace));
+    return projectOf(created[0], { workspace, member_role: ROLE.owner, is_favorite: false });
   } catch (error) {
     if (isUniqueViolation(error, "projects.workspace_id, projects.identifier")) {
       throw Invalid.field("identifier", IDENTIFIER_TAKEN);
@@ -208,6 +214,7 @@ export async function updateProject(ctx: ActorContext, slug: string, projectId: 
   }
   const view = projectOf(updated, { workspace, member_role: membership.role, is_favorite: await isFavorite(ctx, projectId) });
   ctx.effects.publish(projectId, { kind: "project", op: "upsert", id: projectId, row: view });
+  emitEntityEvent(ctx, updated, "project", "updated", projectEventData(updated, workspace), projectEventData(project, workspace));
   return view;
 }
 
@@ -262,6 +269,7 @@ export async function deleteProject(ctx: ActorContext, slug: string, projectId: 
   // An uploaded cover goes with its project.
   if (project.cover_image) await dropReplacedCover(ctx, workspace, projectId, project.cover_image);
   ctx.effects.publish(projectId, { kind: "project", op: "delete", id: projectId });
+  emitEntityEvent(ctx, project, "project", "deleted", projectEventData(project, workspace));
 }
 
 // ---------------------------------------------------------------- members

@@ -160,6 +160,11 @@ export function createFakeGithubApp(app: FakeGithubApp, host: AppHost) {
       return installationOfToken(token) ? `${app.slug}[bot]` : undefined;
     },
 
+    /** The installation an installation token belongs to, or undefined for another token. */
+    installationIdOf(token: string | null): number | undefined {
+      return installationOfToken(token)?.id;
+    },
+
     /** Whether an installation token may read the repository (its installation's account owns it). */
     mayRead(token: string | null, repoOwner: string): boolean {
       const installation = installationOfToken(token);

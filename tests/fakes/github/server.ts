@@ -8,7 +8,7 @@
 // Each test keeps its data under its own repository name, so parallel test files never collide.
 import { type FetchHandler, json } from "../http";
 import { type FakeGithubApp, createFakeGithubApp } from "./app";
-import { repoWrite } from "./repo-writes";
+import { RepoWriteLog, repoWrite } from "./repo-writes";
 
 export type { FakeGithubApp };
 
@@ -322,6 +322,7 @@ interface Budget {
 /** The fake GitHub; with `app`, also that GitHub App's side (tests/fakes/github/app.ts). */
 export function createFakeGithub(options: { app?: FakeGithubApp } = {}): FetchHandler {
   const repos = new Map<string, FakeRepo>();
+  const writeLog = new RepoWriteLog(options.app);
   const logins = new Map<string, string>();
   const faults: (FaultSpec & { seen: number })[] = [];
   const stats = new Map<string, Record<string, number>>();
@@ -425,6 +426,8 @@ export function createFakeGithub(options: { app?: FakeGithubApp } = {}): FetchHa
   const mayRead = (repo: FakeRepo, token: string | null) => repo.spec.token === token || (app?.mayRead(token, repo.spec.owner) ?? false);
 
   const control = async (request: Request, url: URL, api: string): Promise<Response> => {
+    const written = writeLog.control(request, url);
+    if (written) return written;
     if (request.method === "POST" && url.pathname === "/_fake/repos") {
       const spec = (await request.json()) as RepoSpec;
       const key = `${spec.owner}/${spec.name}`.toLowerCase();
@@ -508,7 +511,7 @@ export function createFakeGithub(options: { app?: FakeGithubApp } = {}): FetchHa
     const repo = repos.get(repoKey);
     if (!repo || !mayRead(repo, token)) return notFound(headers);
     const rest = repoMatch[3] ?? "";
-    if (request.method !== "GET") return repoWrite(request, { repo, rest, login, headers, nextId: () => nextId++ });
+    if (request.method !== "GET") return repoWrite(request, { repo, rest, login, headers, nextId: () => nextId++, log: writeLog, installationId: app?.installationIdOf(token) });
 
     if (rest === "") return json(repo.json, { headers });
     if (rest === "/labels") return paged(url, repo.labels, headers);

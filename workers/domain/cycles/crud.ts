@@ -8,6 +8,7 @@ import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { cycleInView, cycleStatus, todayFor } from "../cycle-status";
 import { removeFavorite, saveFavorite } from "../favorites";
+import { cycleEventData, emitEntityEvent } from "../entity-events";
 import { deleteGroup } from "../issue-groups/membership";
 import { CreateCycleInput, CycleViewParam, FavoriteCycleInput, PatchCycleInput, PutCycleInput } from "../schemas/cycles";
 import { assertCycleDates, assertEditable, assertOwner } from "./rules";
@@ -64,6 +65,7 @@ export async function createCycle(ctx: ActorContext, slug: string, projectId: st
       ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
     })
     .returning();
+  emitEntityEvent(ctx, access.project, "cycle", "created", cycleEventData(created, access.project, access.workspace));
   const [view] = await publishCycles(ctx, access, [created.id]);
   return view;
 }
@@ -84,10 +86,15 @@ export async function updateCycle(
   const end = data.end_date !== undefined ? data.end_date : cycle.end_date;
   assertCycleDates(start, end, end !== cycle.end_date, todayFor(ctx));
   await assertOwner(ctx, projectId, data.owned_by);
-  await ctx.db
+  const [updated] = await ctx.db
     .update(cycles)
     .set({ ...data, updated_at: new Date().toISOString() })
-    .where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId)));
+    .where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId)))
+    .returning();
+  if (updated) {
+    const before = cycleEventData(cycle, access.project, access.workspace);
+    emitEntityEvent(ctx, access.project, "cycle", "updated", cycleEventData(updated, access.project, access.workspace), before);
+  }
   const [view] = await publishCycles(ctx, access, [cycleId]);
   return view;
 }
@@ -98,6 +105,7 @@ export async function deleteCycle(ctx: ActorContext, slug: string, projectId: st
   const { cycle } = await loadCycleRow(ctx, projectId, cycleId);
   assertEditable(cycle, todayFor(ctx));
   await deleteGroup(ctx, access, groupOf(cycle), ctx.db.delete(cycles).where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId))));
+  emitEntityEvent(ctx, access.project, "cycle", "deleted", cycleEventData(cycle, access.project, access.workspace));
 }
 
 export async function addFavoriteCycle(ctx: ActorContext, slug: string, projectId: string, input: unknown) {

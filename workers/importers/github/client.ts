@@ -96,46 +96,70 @@ export class GithubClient {
   async get<T>(path: string, query: Record<string, string | number> = {}, options: GetOptions = {}): Promise<GithubAnswer<T>> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
-    const token = typeof this.token === "string" ? this.token : await this.token.get();
-    let response: Response;
+    const response = await this.request("GET", url);
+    if (!response.ok) throw await this.failureOf(response, path, options);
+    const links = parseLinkHeader(response.headers.get("link"));
     try {
-      response = await this.fetcher(url, {
+      return { body: (await response.json()) as T, links };
+    } catch {
+      throw new SourceUnavailable("GitHub sent an answer that could not be read.");
+    }
+  }
+
+  /**
+   * Writes with `method` (POST, PATCH, DELETE) and a JSON body; answers GitHub's JSON (null for
+   * 204). Throws the same error kinds as `get`; a 422 (GitHub refused the content) is a refusal.
+   */
+  async send<T>(method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown, options: GetOptions = {}): Promise<T | null> {
+    const response = await this.request(method, new URL(`${this.baseUrl}${path}`), body);
+    if (!response.ok) throw await this.failureOf(response, path, options);
+    if (response.status === 204) return null;
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new SourceUnavailable("GitHub sent an answer that could not be read.");
+    }
+  }
+
+  private async request(method: string, url: URL, body?: unknown): Promise<Response> {
+    const token = typeof this.token === "string" ? this.token : await this.token.get();
+    try {
+      return await this.fetcher(url, {
+        method,
         headers: {
           accept: "application/vnd.github+json",
           authorization: `Bearer ${token}`,
           "x-github-api-version": "2022-11-28",
           // GitHub refuses requests without a user agent.
           "user-agent": "edge-tracker-importer",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
         },
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
       const reason = error instanceof Error && error.name === "TimeoutError" ? "it did not answer in time" : String((error as Error)?.message ?? error);
       throw new SourceUnavailable(`GitHub could not be reached: ${reason}`);
     }
-    if (response.ok) {
-      const links = parseLinkHeader(response.headers.get("link"));
-      try {
-        return { body: (await response.json()) as T, links };
-      } catch {
-        throw new SourceUnavailable("GitHub sent an answer that could not be read.");
-      }
-    }
+  }
+
+  /** The error kind of an answer that is not 2xx. */
+  private async failureOf(response: Response, path: string, options: GetOptions): Promise<Error> {
     const wait = rateLimitWait(response);
     if (wait !== null) {
       await response.body?.cancel();
-      throw new SourceRateLimited(wait, `GitHub's rate limit was reached; trying again in ${wait} seconds.`);
+      return new SourceRateLimited(wait, `GitHub's rate limit was reached; trying again in ${wait} seconds.`);
     }
     const message = await messageOf(response);
-    if (response.status >= 500) throw new SourceUnavailable(`GitHub is unavailable (${response.status} ${message}).`);
+    if (response.status >= 500) return new SourceUnavailable(`GitHub is unavailable (${response.status} ${message}).`);
     if (response.status === 401 && typeof this.token !== "string") {
       this.token.refused();
-      throw new SourceRefused(`GitHub did not accept the GitHub App's installation token (${message}). Try again, or install the app again.`);
+      return new SourceRefused(`GitHub did not accept the GitHub App's installation token (${message}). Try again, or install the app again.`);
     }
-    if (response.status === 401) throw new SourceRefused(`GitHub did not accept the access token (${message}). Save a new token and try again.`);
-    if (response.status === 403) throw new SourceRefused(`GitHub refused access: ${message}`);
-    if (response.status === 404) throw new SourceRefused(options.notFound ?? `GitHub could not find ${path}.`);
-    throw new SourceRefused(`GitHub refused the request (${response.status}): ${message}`);
+    if (response.status === 401) return new SourceRefused(`GitHub did not accept the access token (${message}). Save a new token and try again.`);
+    if (response.status === 403) return new SourceRefused(`GitHub refused access: ${message}`);
+    if (response.status === 404) return new SourceRefused(options.notFound ?? `GitHub could not find ${path}.`);
+    return new SourceRefused(`GitHub refused the request (${response.status}): ${message}`);
   }
 
   /**

@@ -1,0 +1,125 @@
+// The project's Slack card: a switch that is on while the project has a channel record. Turning it
+// on opens Slack's authorisation page in a 600x600 pop-up (the person picks the channel there); the
+// card checks every second whether the pop-up is closed, then reads the project's channel again.
+// Turning it off deletes the record. Slack must be installed for the workspace first.
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { type ApiRefusal, workspaceApi } from "~/lib/import-api";
+import { workspaceSettingsPath } from "~/lib/paths";
+import type { SlackCardData } from "../../../workers/domain/schemas/slack";
+import { IconExternal } from "../icons";
+import { SettingsSection } from "../settings/section";
+import { useToast } from "../toast";
+import { Spinner, buttonClass } from "../ui";
+
+/** The authorisation pop-up's size, and how often the card looks whether it was closed. */
+const POPUP_SIZE = 600;
+const POPUP_CHECK_MS = 1000;
+
+const SLACK_UNCHANGED = "The Slack channel could not be changed. Please try again.";
+
+function openCenteredPopup(url: string): Window | null {
+  const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_SIZE) / 2);
+  const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_SIZE) / 2);
+  return window.open(url, "slack-authorize", `width=${POPUP_SIZE},height=${POPUP_SIZE},left=${left},top=${top},popup=yes`);
+}
+
+/** The project's Slack card: the channel switch, its pop-up, and what the project posts where. */
+export function SlackCard({ slug, projectId, card }: { slug: string; projectId: string; card: SlackCardData }) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState<"authorising" | "removing" | null>(null);
+  const timer = useRef<number | null>(null);
+  const channel = card.channels[0] ?? null;
+  const on = channel !== null;
+
+  // A pop-up still open when the page goes away is no longer watched.
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearInterval(timer.current);
+    },
+    [],
+  );
+
+  function authorise() {
+    if (!card.authorize_url) return;
+    const popup = openCenteredPopup(card.authorize_url);
+    if (!popup) {
+      toast.show({ type: "error", title: "Error!", message: "The Slack window could not be opened. Please allow pop-ups for this site and try again." });
+      return;
+    }
+    setBusy("authorising");
+    timer.current = window.setInterval(() => {
+      if (!popup.closed) return;
+      if (timer.current !== null) window.clearInterval(timer.current);
+      timer.current = null;
+      setBusy(null);
+      revalidator.revalidate();
+    }, POPUP_CHECK_MS);
+  }
+
+  async function remove() {
+    if (!channel || !card.workspace_integration_id) return;
+    setBusy("removing");
+    try {
+      await workspaceApi(slug, `projects/${projectId}/workspace-integrations/${card.workspace_integration_id}/project-slack-sync/${channel.id}/`, {
+        method: "DELETE",
+      });
+      revalidator.revalidate();
+    } catch (error) {
+      toast.show({ type: "error", title: "Error!", message: (error as ApiRefusal).message || SLACK_UNCHANGED });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const installed = card.configured && card.workspace_integration_id !== null;
+  let status: string;
+  if (!card.configured) status = "Slack is not set up on this server.";
+  else if (!installed) status = "Not connected";
+  else if (busy === "authorising") status = "Waiting for Slack… finish in the Slack window.";
+  else if (channel) status = `Posting to #${channel.channel_name}${channel.team_name ? ` in ${channel.team_name}` : ""}`;
+  else status = "Off: no channel receives this project's news.";
+
+  return (
+    <SettingsSection label="Slack">
+      <div className="flex flex-wrap items-center gap-4" data-testid="integration-slack">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-purple-700 text-sm font-bold text-white" aria-hidden="true">
+          S
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="slack-card-title" className="text-sm font-semibold text-neutral-900">
+            Slack
+          </h2>
+          <p className="text-sm text-neutral-600">Post this project's new issues, state changes and comments to a Slack channel.</p>
+          <p className="mt-1 text-xs font-medium text-neutral-600" data-testid="slack-status">
+            {status}
+          </p>
+          {installed && !card.can_edit ? <p className="mt-1 text-xs text-neutral-600">Only project owners can change this.</p> : null}
+        </div>
+        {installed ? (
+          <div className="flex items-center gap-2">
+            {busy ? <Spinner className="size-4 text-neutral-500" /> : null}
+            <button
+              type="button"
+              role="switch"
+              aria-checked={on}
+              aria-labelledby="slack-card-title"
+              disabled={!card.can_edit || busy !== null}
+              onClick={() => (on ? remove() : authorise())}
+              className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60 ${
+                on ? "bg-brand-600" : "bg-neutral-400"
+              }`}
+            >
+              <span className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-4.5" : "translate-x-0.5"}`} />
+            </button>
+          </div>
+        ) : card.configured ? (
+          <Link to={workspaceSettingsPath(slug, "integrations")} className={buttonClass("secondary", "sm")}>
+            Connect in workspace settings <IconExternal size={12} />
+          </Link>
+        ) : null}
+      </div>
+    </SettingsSection>
+  );
+}

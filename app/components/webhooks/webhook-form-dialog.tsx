@@ -1,0 +1,129 @@
+// Add or edit a webhook: its URL and the events it wants (at least one), checked with the same
+// schema the server uses; the server's own refusals (an http:// URL, say) land on their fields.
+import { Dialog } from "@ark-ui/react/dialog";
+import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import {
+  CreateWebhookInput,
+  WEBHOOK_EVENT_KINDS,
+  WEBHOOK_EVENT_LABELS,
+  type WebhookEventKind,
+  type WebhookView,
+} from "../../../workers/domain/schemas/webhooks";
+import { DialogActions, DialogShell } from "../dialog";
+import { useToast } from "../toast";
+import { FieldError, FormError, inputClass, labelClass } from "../ui";
+import { ApiRefusal, workspaceApi } from "~/lib/import-api";
+
+const EVENT_HINTS: Record<WebhookEventKind, string> = {
+  issue: "Created, updated, deleted",
+  comment: "Posted, edited, deleted",
+  cycle: "Created, updated, deleted",
+  module: "Created, updated, deleted",
+  project: "Created, updated, deleted",
+};
+
+function WebhookForm({ slug, webhook, onSaved }: { slug: string; webhook?: WebhookView; onSaved(saved: WebhookView): void }) {
+  const toast = useToast();
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form, fields] = useForm({
+    id: `webhook-form-${webhook?.id ?? "new"}`,
+    defaultValue: { url: webhook?.url ?? "", events: webhook?.events ?? ["issue"] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateWebhookInput }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      setServerErrors({});
+      setFormError(null);
+      setSaving(true);
+      const path = webhook ? `webhooks/${webhook.id}/` : "webhooks/";
+      workspaceApi<WebhookView>(slug, path, { method: webhook ? "PATCH" : "POST", body: submission.value })
+        .then((saved) => {
+          toast.show({ type: "success", title: "Success!", message: webhook ? "Webhook updated." : "Webhook added." });
+          onSaved(saved);
+        })
+        .catch((failure: unknown) => {
+          if (failure instanceof ApiRefusal && Object.keys(failure.fields).length > 0) setServerErrors(failure.fields);
+          else setFormError([failure instanceof Error ? failure.message : "Some error occurred"]);
+          toast.show({ type: "error", title: "Error!", message: webhook ? "Webhook could not be updated." : "Webhook could not be added." });
+        })
+        .finally(() => setSaving(false));
+    },
+  });
+  const urlErrors = fields.url.errors ?? serverErrors.url;
+  const eventErrors = fields.events.errors ?? serverErrors.events;
+  const eventsErrorId = `${form.id}-events-error`;
+  return (
+    <form {...getFormProps(form)} className="space-y-4 p-5">
+      <div>
+        <Dialog.Title className="text-base font-semibold text-neutral-900">{webhook ? "Edit webhook" : "Add webhook"}</Dialog.Title>
+        <Dialog.Description className="mt-0.5 text-sm text-neutral-600">
+          The URL receives a signed POST for every event it asks for.
+        </Dialog.Description>
+      </div>
+      <FormError errors={formError} />
+      <div>
+        <label htmlFor={fields.url.id} className={labelClass}>
+          Payload URL
+        </label>
+        <input
+          {...getInputProps(fields.url, { type: "text" })}
+          inputMode="url"
+          className={inputClass}
+          placeholder="https://example.com/hooks/tracker"
+          autoComplete="off"
+          aria-invalid={urlErrors ? true : undefined}
+        />
+        <FieldError id={fields.url.errorId} errors={urlErrors} />
+      </div>
+      <fieldset aria-describedby={eventErrors ? eventsErrorId : undefined}>
+        <legend className={labelClass}>Events</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {getCollectionProps(fields.events, { type: "checkbox", options: [...WEBHOOK_EVENT_KINDS] }).map(({ key, ...props }) => {
+            const kind = props.value as WebhookEventKind;
+            return (
+              <label
+                key={key}
+                htmlFor={props.id}
+                className="flex cursor-pointer items-start gap-2.5 rounded-md border border-neutral-200 px-3 py-2 hover:bg-neutral-50"
+              >
+                <input {...props} className="mt-0.5 size-4 accent-brand-600" />
+                <span>
+                  <span className="block text-sm font-medium text-neutral-900">{WEBHOOK_EVENT_LABELS[kind]}</span>
+                  <span className="block text-xs text-neutral-600">{EVENT_HINTS[kind]}</span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        <FieldError id={eventsErrorId} errors={eventErrors} />
+      </fieldset>
+      <DialogActions label={webhook ? "Save changes" : "Add webhook"} busyLabel={webhook ? "Saving..." : "Adding..."} busy={saving} className="flex justify-end gap-2 pt-2" />
+    </form>
+  );
+}
+
+export function WebhookFormDialog({
+  slug,
+  open,
+  webhook,
+  onClose,
+  onSaved,
+}: {
+  slug: string;
+  open: boolean;
+  webhook?: WebhookView;
+  onClose(): void;
+  onSaved(saved: WebhookView): void;
+}) {
+  return (
+    <DialogShell open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      {open ? <WebhookForm slug={slug} webhook={webhook} onSaved={onSaved} /> : null}
+    </DialogShell>
+  );
+}

@@ -1,0 +1,229 @@
+// Slack for a workspace and its projects: installing the Slack app (its bot token kept on the
+// workspace's Slack integration), and per project a channel the project's issue news goes to (a
+// channel record, with the token Slack gave for it). Tokens stay on the server: nothing here
+// answers one. Installing needs a workspace owner; a project's channel needs a project owner.
+import { and, eq } from "drizzle-orm";
+import { slackProjectSyncs, workspaceIntegrations } from "../../drizzle/schema";
+import { refreshEventSinks } from "../integrations/events";
+import { parseSlackState, slackAuthorizeUrl, slackConfigured, slackRedirectUri } from "../integrations/slack/authorize-url";
+import { SlackCallFailed, type SlackOAuthAnswer, exchangeSlackCode, isOutage } from "../integrations/slack/client";
+import { runNamedBatch } from "../lib/batch";
+import { parseInput } from "../lib/validation";
+import { ROLE, projectAccess, workspaceAccess } from "./access";
+import type { ActorContext } from "./context";
+import { Invalid, NotFound } from "./errors";
+import {
+  type SlackCardData,
+  type SlackChannelSync,
+  SlackCodeInput,
+  type SlackRedirectResult,
+  SlackRedirectInput,
+  type SlackWorkspaceIntegration,
+} from "./schemas/slack";
+
+type WorkspaceIntegration = typeof workspaceIntegrations.$inferSelect;
+type SlackProjectSync = typeof slackProjectSyncs.$inferSelect;
+
+/** The Slack row of the integrations catalogue (seeded by the migrations). */
+export const SLACK_INTEGRATION_ID = "00000000-0000-4000-8000-000000000002";
+
+export const SLACK_NOT_CONFIGURED = "Slack is not set up on this server.";
+export const SLACK_NOT_INSTALLED = "Slack is not installed in this workspace.";
+export const SLACK_CHANNEL_NOT_FOUND = "Slack channel not found.";
+export const SLACK_NO_CHANNEL = "Slack did not say which channel to post to. Please choose a channel and try again.";
+export const SLACK_BAD_STATE = "The Slack authorization does not belong to a workspace or project.";
+
+/** Slack's refusal as the person reads it: a 400 with Slack's reason, never a crash. */
+function refusal(error: SlackCallFailed): Invalid {
+  if (isOutage(error)) return new Invalid("Slack could not be reached. Please try again.");
+  if (error.error === "ratelimited") return new Invalid("Slack is busy right now. Please try again in a minute.");
+  return new Invalid(`Slack did not accept the authorization (${error.error}). Please try again.`);
+}
+
+async function exchange(ctx: ActorContext, code: string, origin: string): Promise<SlackOAuthAnswer> {
+  if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
+  try {
+    return await exchangeSlackCode(ctx.config, code, slackRedirectUri(origin));
+  } catch (error) {
+    if (error instanceof SlackCallFailed) throw refusal(error);
+    throw error;
+  }
+}
+
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+
+const workspaceIntegrationOf = (row: WorkspaceIntegration): SlackWorkspaceIntegration => {
+  const metadata = (row.metadata ?? {}) as Record<string, unknown>;
+  return {
+    id: row.id,
+    integration: row.integration_id,
+    integration_detail: { id: SLACK_INTEGRATION_ID, provider: "slack", title: "Slack" },
+    metadata: {
+      team_id: str(metadata.team_id),
+      team_name: str(metadata.team_name),
+      bot_user_id: str(metadata.bot_user_id),
+      app_id: str(metadata.app_id),
+      scopes: str(metadata.scopes),
+      app_url: str(metadata.app_url),
+    },
+    actor: row.actor_id,
+    created_at: row.created_at,
+  };
+};
+
+const channelOf = (row: SlackProjectSync): SlackChannelSync => ({
+  id: row.id,
+  project: row.project_id,
+  workspace_integration: row.workspace_integration_id,
+  channel_id: row.channel_id,
+  channel_name: row.channel_name,
+  team_id: row.team_id,
+  team_name: row.team_name,
+  created_at: row.created_at,
+});
+
+async function slackInstallation(ctx: ActorContext, workspaceId: string, integrationId?: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(workspaceIntegrations)
+    .where(and(eq(workspaceIntegrations.workspace_id, workspaceId), eq(workspaceIntegrations.integration_id, SLACK_INTEGRATION_ID)))
+    .limit(1);
+  if (!row || (integrationId !== undefined && row.id !== integrationId)) throw new NotFound(SLACK_NOT_INSTALLED);
+  return row;
+}
+
+/**
+ * Installs the Slack app for the workspace with the code Slack sent back (installing again
+ * replaces the token). `origin` is this server's address, where Slack sent the person back to;
+ * messages link to issues on it.
+ */
+export async function installSlack(ctx: ActorContext, slug: string, input: unknown, origin: string): Promise<SlackWorkspaceIntegration> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
+  const { code } = parseInput(SlackCodeInput, input);
+  const answer = await exchange(ctx, code, origin);
+  const metadata = {
+    team_id: answer.team.id,
+    team_name: answer.team.name,
+    bot_user_id: answer.bot_user_id,
+    app_id: answer.app_id,
+    scopes: answer.scope,
+    app_url: origin,
+  };
+  const config = { access_token: answer.access_token };
+  const [row] = await ctx.db
+    .insert(workspaceIntegrations)
+    .values({ workspace_id: workspace.id, integration_id: SLACK_INTEGRATION_ID, metadata, config, created_by: ctx.actor.id })
+    .onConflictDoUpdate({
+      target: [workspaceIntegrations.workspace_id, workspaceIntegrations.integration_id],
+      set: { metadata, config, updated_at: new Date().toISOString() },
+    })
+    .returning();
+  return workspaceIntegrationOf(row);
+}
+
+/**
+ * Connects the project to the channel the person picked on Slack's page (one channel per project
+ * and installation: connecting again switches it). The project starts sending its news to Slack
+ * in the same write.
+ */
+export async function connectSlackChannel(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  integrationId: string,
+  input: unknown,
+  origin: string,
+): Promise<SlackChannelSync> {
+  const { workspace, project } = await projectAccess(ctx, slug, projectId, ROLE.owner);
+  const { code } = parseInput(SlackCodeInput, input);
+  const installation = await slackInstallation(ctx, workspace.id, integrationId);
+  const answer = await exchange(ctx, code, origin);
+  const hook = answer.incoming_webhook;
+  if (!hook) throw new Invalid(SLACK_NO_CHANNEL);
+  const values = {
+    access_token: answer.access_token,
+    scopes: answer.scope,
+    bot_user_id: answer.bot_user_id,
+    webhook_url: hook.url,
+    team_id: answer.team.id,
+    team_name: answer.team.name,
+    channel_id: hook.channel_id,
+    channel_name: hook.channel.replace(/^#/, ""),
+  };
+  const { saved } = await runNamedBatch(ctx.db, {
+    saved: ctx.db
+      .insert(slackProjectSyncs)
+      .values({ workspace_id: workspace.id, project_id: project.id, workspace_integration_id: installation.id, created_by: ctx.actor.id, ...values })
+      .onConflictDoUpdate({
+        target: [slackProjectSyncs.project_id, slackProjectSyncs.workspace_integration_id],
+        set: { ...values, updated_at: new Date().toISOString() },
+      })
+      .returning(),
+    sinks: refreshEventSinks(ctx.db, workspace.id, project.id),
+  });
+  return channelOf(saved[0]);
+}
+
+/** The pop-up's landing: the state says whether Slack was installed for the workspace or for a project's channel. */
+export async function completeSlackRedirect(ctx: ActorContext, input: unknown, origin: string): Promise<SlackRedirectResult> {
+  const { code, state } = parseInput(SlackRedirectInput, input);
+  const target = parseSlackState(state);
+  if (!target) throw new Invalid(SLACK_BAD_STATE);
+  if (!target.projectId) return { kind: "workspace", workspace_integration: await installSlack(ctx, target.slug, { code }, origin) };
+  if (!target.integrationId) throw new Invalid(SLACK_BAD_STATE);
+  return { kind: "project", channel: await connectSlackChannel(ctx, target.slug, target.projectId, target.integrationId, { code }, origin) };
+}
+
+/** The project's channel record(s) under the workspace's Slack installation. */
+export async function listSlackChannels(ctx: ActorContext, slug: string, projectId: string, integrationId: string): Promise<SlackChannelSync[]> {
+  const { workspace, project } = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const installation = await slackInstallation(ctx, workspace.id, integrationId);
+  const rows = await ctx.db
+    .select()
+    .from(slackProjectSyncs)
+    .where(and(eq(slackProjectSyncs.project_id, project.id), eq(slackProjectSyncs.workspace_integration_id, installation.id)));
+  return rows.map(channelOf);
+}
+
+/** Stops posting the project's news to Slack (the channel record goes, in the same write as the project's listeners). */
+export async function disconnectSlackChannel(ctx: ActorContext, slug: string, projectId: string, integrationId: string, syncId: string): Promise<void> {
+  const { workspace, project } = await projectAccess(ctx, slug, projectId, ROLE.owner);
+  const { deleted } = await runNamedBatch(ctx.db, {
+    deleted: ctx.db
+      .delete(slackProjectSyncs)
+      .where(
+        and(
+          eq(slackProjectSyncs.id, syncId),
+          eq(slackProjectSyncs.project_id, project.id),
+          eq(slackProjectSyncs.workspace_integration_id, integrationId),
+        ),
+      )
+      .returning({ id: slackProjectSyncs.id }),
+    sinks: refreshEventSinks(ctx.db, workspace.id, project.id),
+  });
+  if (deleted.length === 0) throw new NotFound(SLACK_CHANNEL_NOT_FOUND);
+}
+
+/** What the project settings Slack card shows: the installation, the channel, where the toggle's pop-up goes. */
+export async function slackCardOf(ctx: ActorContext, slug: string, projectId: string, origin: string): Promise<SlackCardData> {
+  const { workspace, project, membership } = await projectAccess(ctx, slug, projectId, ROLE.member);
+  const configured = slackConfigured(ctx.config);
+  const [installation] = await ctx.db
+    .select({ id: workspaceIntegrations.id })
+    .from(workspaceIntegrations)
+    .where(and(eq(workspaceIntegrations.workspace_id, workspace.id), eq(workspaceIntegrations.integration_id, SLACK_INTEGRATION_ID)))
+    .limit(1);
+  const channels = installation
+    ? await ctx.db
+        .select()
+        .from(slackProjectSyncs)
+        .where(and(eq(slackProjectSyncs.project_id, project.id), eq(slackProjectSyncs.workspace_integration_id, installation.id)))
+    : [];
+  return {
+    configured,
+    workspace_integration_id: installation?.id ?? null,
+    authorize_url: installation ? slackAuthorizeUrl(ctx.config, origin, { slug: workspace.slug, projectId: project.id, integrationId: installation.id }) : null,
+    channels: channels.map(channelOf),
+    can_edit: membership.role >= ROLE.owner,
+  };
+}
