@@ -3,7 +3,8 @@
 // which connects the installation and closes itself, and the integrations page shows the
 // installation without a reload. On the project's settings the GitHub card lists the
 // installation's repositories a page at a time (Load more) and syncs one; removing the
-// installation toasts and turns the card back. Screenshots at 1440 and 700 px, light and dark,
+// installation toasts and turns the card back. The Slack card installs through Slack's pop-up the
+// same way. Screenshots at 1440 and 700 px, light and dark,
 // land in test-results/e2e/; each screen passes axe's WCAG 2 A/AA rules in both themes.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -100,8 +101,9 @@ describe("the GitHub App", () => {
     expect(features).toContain("width=600");
     expect(features).toContain("height=600");
 
-    // GitHub's page: choose the account and install.
+    // GitHub's page, in a 600x600 window: choose the account and install.
     await popup.waitForLoadState();
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 600]);
     await popup.getByLabel("Install on").selectOption(account);
     const popupClosed = popup.waitForEvent("close", { timeout: 20_000 });
     await popup.getByRole("button", { name: "Install" }).click();
@@ -144,6 +146,22 @@ describe("the GitHub App", () => {
     await tab.goto(`/${slug}/projects/${projectId}/settings/integrations`);
     await visible(projectCard.getByText("Not connected"));
   }, 120_000);
+
+  test("the Slack card installs through Slack's pop-up and is removed", async () => {
+    const { page } = tab;
+    await tab.goto(`/${slug}/settings/integrations`);
+    const slackCard = page.getByTestId("integration-card-slack");
+    const [popup] = await Promise.all([page.waitForEvent("popup"), slackCard.getByRole("button", { name: "Add installation" }).click()]);
+    await visible(popup.getByRole("button", { name: "Allow" }));
+    expect(new URL(popup.url()).searchParams.get("state")).toBe(slug);
+    const popupClosed = popup.waitForEvent("close", { timeout: 20_000 });
+    await popup.getByRole("button", { name: "Allow" }).click();
+    await popupClosed;
+    await visible(slackCard.getByText("Installed on Fake Team"));
+    await slackCard.getByRole("button", { name: "Remove installation" }).click();
+    await visible(page.getByText("Slack integration deleted successfully."));
+    await visible(slackCard.getByRole("button", { name: "Add installation" }));
+  }, 60_000);
 });
 
 // The landing page reports a failed connection and stays open rather than closing silently.
