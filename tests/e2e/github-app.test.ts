@@ -4,8 +4,8 @@
 // installation without a reload. On the project's settings the GitHub card lists the
 // installation's repositories a page at a time (Load more) and syncs one; removing the
 // installation toasts and turns the card back. The Slack card installs through Slack's pop-up the
-// same way. Screenshots at 1440 and 700 px, light and dark,
-// land in test-results/e2e/; each screen passes axe's WCAG 2 A/AA rules in both themes.
+// same way. Screenshots at 1440 and 700 px, light and dark, land in test-results/e2e/; each screen
+// passes axe's WCAG 2 A/AA rules in both themes.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { expectNoAxeViolations } from "./axe";
