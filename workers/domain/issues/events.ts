@@ -50,5 +50,7 @@ export function emitIssueEvent(
   lookups?: ProjectLookups,
   changes?: ActivityChange[],
 ) {
+  // Most projects have no integration: then not even the event's data is built.
+  if (access.project.event_sinks === 0) return;
   ctx.effects.emit(eventFor(access.project, ctx.actor.id, "issue", action, issueEventData(access, issue, lookups), changes?.map(changeOf)));
 }
