@@ -59,16 +59,22 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   }
 }
 
+/**
+ * Runs a batch's jobs side by side (each is independent and holds its own lease where it needs
+ * one), so ten inbound webhooks wait for the slowest of them, not for their sum.
+ */
 export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) {
-  for (const message of batch.messages) {
-    try {
-      await runJob(env, message.body);
-      message.ack();
-    } catch (error) {
-      console.error("job failed; will retry", message.body.type, error);
-      message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
-    }
-  }
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        await runJob(env, message.body);
+        message.ack();
+      } catch (error) {
+        console.error("job failed; will retry", message.body.type, error);
+        message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+      }
+    }),
+  );
 }
 
 /**

@@ -13,61 +13,33 @@
 //   calls the board's `publish` over RPC as the post-commit flush does, 8 calls in flight, and
 //   the rate is changes / (first publish sent -> last socket holding every change).
 // Sockets are `ws` clients in this Node process (Node 20 has no global WebSocket).
-import WebSocket from "ws";
+import { openBoardSocket, waitForMarker } from "../lib/board-socket.mjs";
 import { ms, summarize } from "../lib/measure.mjs";
 
 export const TARGETS = { p99At50: 20, p99At200: 70, changesPerSecond: 500 };
 
-const PROTOCOL_VERSION = 2; // durable-objects/protocol.ts
 const CHANGES_PREFIX = '{"type":"changes","clock":';
 
-function openSocket(wsUrl, cookie) {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(wsUrl, { headers: { cookie } });
-    const board = { socket, clocks: [], firstClock: null, watchers: new Map() };
-    const timer = setTimeout(() => reject(new Error("socket did not connect within 10 s")), 10_000);
-    socket.on("message", (data) => {
-      const text = data.toString();
-      const at = performance.now();
-      if (text.startsWith(CHANGES_PREFIX)) {
-        // The clock and `since` are the first fields after the type; parsing every message of
-        // 200 sockets would measure JSON.parse more than the board. A message holds every batch
-        // after `since` up to `clock`.
-        const clockEnd = text.indexOf(",", CHANGES_PREFIX.length);
-        const clock = Number(text.slice(CHANGES_PREFIX.length, clockEnd));
-        const sinceStart = clockEnd + ',"since":'.length;
-        const since = Number(text.slice(sinceStart, text.indexOf(",", sinceStart)));
-        for (let stamped = since + 1; stamped <= clock; stamped++) board.clocks.push(stamped);
-        for (const [marker, resolveWatcher] of board.watchers) {
-          if (text.includes(marker)) {
-            board.watchers.delete(marker);
-            resolveWatcher(at);
-          }
-        }
-      } else if (text.startsWith('{"type":"connected"')) {
-        clearTimeout(timer);
-        resolve(board);
-      }
-    });
-    socket.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    socket.on("open", () => socket.send(JSON.stringify({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock: 0 })));
+/**
+ * A board socket that also records every clock it receives: the clock and `since` are the first
+ * fields after the type; parsing every message of 200 sockets would measure JSON.parse more than
+ * the board. A message holds every batch after `since` up to `clock`.
+ */
+async function openSocket(wsUrl, cookie) {
+  const board = await openBoardSocket(wsUrl, cookie, (text, socketBoard) => {
+    if (!text.startsWith(CHANGES_PREFIX)) return;
+    const clockEnd = text.indexOf(",", CHANGES_PREFIX.length);
+    const clock = Number(text.slice(CHANGES_PREFIX.length, clockEnd));
+    const sinceStart = clockEnd + ',"since":'.length;
+    const since = Number(text.slice(sinceStart, text.indexOf(",", sinceStart)));
+    socketBoard.clocks ??= [];
+    for (let stamped = since + 1; stamped <= clock; stamped++) socketBoard.clocks.push(stamped);
   });
+  board.clocks ??= [];
+  return board;
 }
 
-const waitFor = (board, marker, timeoutMs) =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      board.watchers.delete(marker);
-      reject(new Error(`a socket did not receive ${marker} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    board.watchers.set(marker, (at) => {
-      clearTimeout(timer);
-      resolve(at);
-    });
-  });
+const waitFor = waitForMarker;
 
 async function openBoards(n, wsUrl, cookie) {
   const boards = [];

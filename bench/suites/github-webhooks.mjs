@@ -15,11 +15,10 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import WebSocket from "ws";
 import { ROOT } from "../../scripts/lib/run.mjs";
+import { openBoardSocket, waitForMarker } from "../lib/board-socket.mjs";
 import { summarize } from "../lib/measure.mjs";
 
-const PROTOCOL_VERSION = 2; // durable-objects/protocol.ts
 const GITHUB_INTEGRATION_ID = "00000000-0000-4000-8000-000000000001";
 const STATES = [
   ["Backlog", "backlog", "#3f76ff", 1],
@@ -77,46 +76,17 @@ async function loadWebhookBuilder(tmpDir) {
   return import(pathToFileURL(outfile).href);
 }
 
-function openSocket(wsUrl, cookie) {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(wsUrl, { headers: { cookie } });
-    const board = { socket, watchers: new Map(), seen: new Set(), collect: null };
-    const timer = setTimeout(() => reject(new Error("socket did not connect within 10 s")), 10_000);
-    socket.on("message", (data) => {
-      const text = data.toString();
-      const at = performance.now();
-      if (text.startsWith('{"type":"changes"')) {
-        for (const [marker, resolveWatcher] of board.watchers) {
-          if (text.includes(marker)) {
-            board.watchers.delete(marker);
-            resolveWatcher(at);
-          }
-        }
-        if (board.collect) for (const match of text.matchAll(board.collect)) board.seen.add(match[0]);
-      } else if (text.startsWith('{"type":"connected"')) {
-        clearTimeout(timer);
-        resolve(board);
-      }
-    });
-    socket.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    socket.on("open", () => socket.send(JSON.stringify({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock: 0 })));
+/** A board socket that can also collect every marker matching `board.collect` it receives. */
+async function openSocket(wsUrl, cookie) {
+  const board = await openBoardSocket(wsUrl, cookie, (text, socketBoard) => {
+    if (socketBoard.collect) for (const match of text.matchAll(socketBoard.collect)) socketBoard.seen.add(match[0]);
   });
+  board.seen = new Set();
+  board.collect = null;
+  return board;
 }
 
-const waitFor = (board, marker, timeoutMs) =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      board.watchers.delete(marker);
-      reject(new Error(`a socket did not receive ${marker} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    board.watchers.set(marker, (at) => {
-      clearTimeout(timer);
-      resolve(at);
-    });
-  });
+const waitFor = waitForMarker;
 
 export async function runGithubWebhooksSuite({ url, cookie, workspaceSlug, setup, secret, tmpDir, log }) {
   const hooks = await loadWebhookBuilder(tmpDir);

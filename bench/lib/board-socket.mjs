@@ -1,0 +1,53 @@
+// A `ws` client on a project's live board for the bench suites (Node 20 has no global WebSocket):
+// it connects with the protocol's hello, and resolves watchers when a "changes" message holds
+// their marker. A suite may read more out of each changes message with `onChanges`.
+import WebSocket from "ws";
+
+export const PROTOCOL_VERSION = 2; // durable-objects/protocol.ts
+const CHANGES_PREFIX = '{"type":"changes"';
+
+/**
+ * Opens a socket on `wsUrl` as the signed-in `cookie`; resolves once the board says connected.
+ * `onChanges(text, board)` sees every changes message (after the watchers).
+ */
+export function openBoardSocket(wsUrl, cookie, onChanges) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(wsUrl, { headers: { cookie } });
+    const board = { socket, watchers: new Map() };
+    const timer = setTimeout(() => reject(new Error("socket did not connect within 10 s")), 10_000);
+    socket.on("message", (data) => {
+      const text = data.toString();
+      const at = performance.now();
+      if (text.startsWith(CHANGES_PREFIX)) {
+        for (const [marker, resolveWatcher] of board.watchers) {
+          if (text.includes(marker)) {
+            board.watchers.delete(marker);
+            resolveWatcher(at);
+          }
+        }
+        onChanges?.(text, board);
+      } else if (text.startsWith('{"type":"connected"')) {
+        clearTimeout(timer);
+        resolve(board);
+      }
+    });
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on("open", () => socket.send(JSON.stringify({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock: 0 })));
+  });
+}
+
+/** When the board's socket receives a changes message holding `marker` (performance.now()). */
+export const waitForMarker = (board, marker, timeoutMs) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      board.watchers.delete(marker);
+      reject(new Error(`a socket did not receive ${marker} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    board.watchers.set(marker, (at) => {
+      clearTimeout(timer);
+      resolve(at);
+    });
+  });
