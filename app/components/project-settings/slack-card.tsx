@@ -3,59 +3,38 @@
 // card checks every second whether the pop-up is closed, then reads the project's channel again.
 // Turning it off deletes the record. Slack must be installed for the workspace first.
 import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useInstallPopup } from "~/hooks/use-install-popup";
 import { type ApiRefusal, workspaceApi } from "~/lib/import-api";
 import { workspaceSettingsPath } from "~/lib/paths";
 import type { SlackCardData } from "../../../workers/domain/schemas/slack";
 import { IconExternal } from "../icons";
+import { SlackLogo } from "../import-export/logos";
 import { SettingsSection } from "../settings/section";
 import { useToast } from "../toast";
 import { Spinner, buttonClass } from "../ui";
 
-/** The authorisation pop-up's size, and how often the card looks whether it was closed. */
-const POPUP_SIZE = 600;
-const POPUP_CHECK_MS = 1000;
-
 const SLACK_UNCHANGED = "The Slack channel could not be changed. Please try again.";
-
-function openCenteredPopup(url: string): Window | null {
-  const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_SIZE) / 2);
-  const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_SIZE) / 2);
-  return window.open(url, "slack-authorize", `width=${POPUP_SIZE},height=${POPUP_SIZE},left=${left},top=${top},popup=yes`);
-}
 
 /** The project's Slack card: the channel switch, its pop-up, and what the project posts where. */
 export function SlackCard({ slug, projectId, card }: { slug: string; projectId: string; card: SlackCardData }) {
   const toast = useToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<"authorising" | "removing" | null>(null);
-  const timer = useRef<number | null>(null);
   const channel = card.channels[0] ?? null;
   const on = channel !== null;
-
-  // A pop-up still open when the page goes away is no longer watched.
-  useEffect(
-    () => () => {
-      if (timer.current !== null) window.clearInterval(timer.current);
-    },
-    [],
-  );
+  const openPopup = useInstallPopup(() => {
+    setBusy(null);
+    revalidator.revalidate();
+  });
 
   function authorise() {
     if (!card.authorize_url) return;
-    const popup = openCenteredPopup(card.authorize_url);
-    if (!popup) {
+    if (!openPopup(card.authorize_url)) {
       toast.show({ type: "error", title: "Error!", message: "The Slack window could not be opened. Please allow pop-ups for this site and try again." });
       return;
     }
     setBusy("authorising");
-    timer.current = window.setInterval(() => {
-      if (!popup.closed) return;
-      if (timer.current !== null) window.clearInterval(timer.current);
-      timer.current = null;
-      setBusy(null);
-      revalidator.revalidate();
-    }, POPUP_CHECK_MS);
   }
 
   async function remove() {
@@ -84,8 +63,8 @@ export function SlackCard({ slug, projectId, card }: { slug: string; projectId: 
   return (
     <SettingsSection label="Slack">
       <div className="flex flex-wrap items-center gap-4" data-testid="integration-slack">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-purple-700 text-sm font-bold text-white" aria-hidden="true">
-          S
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:bg-neutral-100" aria-hidden="true">
+          <SlackLogo size={24} />
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="slack-card-title" className="text-sm font-semibold text-neutral-900">
