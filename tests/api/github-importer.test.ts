@@ -401,22 +401,33 @@ describe("the source the import job reads", () => {
     const source = sourceFor(spec, repository.id);
     const issuesPage = { phase: "issues", page: 1, issues: "", with_sub_issues: [], tracks: [], sub_children: "" };
 
+    // A read asks for three GitHub pages at once and fails with the first failure, while the other
+    // two are still on their way: the next fault may only be added once they have all arrived, or
+    // one of them would take it.
+    const calls = async () => Object.values(await fakeStats(full)).reduce((sum, n) => sum + n, 0);
+    const failedRead = async () => {
+      const before = await calls();
+      const error = await source.readPage(issuesPage).catch((e) => e);
+      await expect.poll(calls).toBeGreaterThanOrEqual(before + 3);
+      return error;
+    };
+
     await addFault({ repo: full, kind: "rate_limit", count: 1, retry_after: 30 });
-    const limited = await source.readPage(issuesPage).catch((e) => e);
+    const limited = await failedRead();
     expect(limited).toBeInstanceOf(SourceRateLimited);
     expect(limited.retryAfterSeconds).toBeGreaterThanOrEqual(29);
     expect(limited.retryAfterSeconds).toBeLessThanOrEqual(31);
 
     await addFault({ repo: full, kind: "secondary_rate_limit", count: 1, retry_after: 7 });
-    const secondary = await source.readPage(issuesPage).catch((e) => e);
+    const secondary = await failedRead();
     expect(secondary).toBeInstanceOf(SourceRateLimited);
     expect(secondary.retryAfterSeconds).toBe(7);
 
     await addFault({ repo: full, kind: "unavailable", count: 1 });
-    expect(await source.readPage(issuesPage).catch((e) => e)).toBeInstanceOf(SourceUnavailable);
+    expect(await failedRead()).toBeInstanceOf(SourceUnavailable);
 
     await addFault({ repo: full, kind: "bad_credentials", count: 1 });
-    const refused = await source.readPage(issuesPage).catch((e) => e);
+    const refused = await failedRead();
     expect(refused).toBeInstanceOf(SourceRefused);
     expect(refused.message).toMatch(/did not accept the access token \(Bad credentials\)/);
 
