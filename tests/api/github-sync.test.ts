@@ -36,7 +36,7 @@ interface Synced {
 }
 
 let identifiers = 0;
-async function syncedProject(options: { issues?: number } = {}): Promise<Synced> {
+async function syncedProject(options: { issues?: number; viaInstallation?: boolean } = {}): Promise<Synced> {
   const p = await createProjectFixture(undefined, `GS${String.fromCharCode(65 + (identifiers++ % 26))}`);
   const workspace = await env.DB.prepare("SELECT id FROM workspaces WHERE slug = ?").bind(p.slug).first<{ id: string }>();
   const repo = await syncFakeRepository(workspace!.id, p.projectId, options);
@@ -399,6 +399,18 @@ describe("the tracker -> GitHub sink", () => {
     expect(await projectWrites(s.p.projectId)).toEqual(before);
     expect(await countRows("issues", "project_id = ?", s.p.projectId)).toBe(1);
     expect(await fakeWrites(s.repo.fullName)).toHaveLength(2);
+  });
+
+  it("writes through the GitHub App's installation token when the workspace has an installation", async () => {
+    const s = await syncedProject({ viaInstallation: true });
+    const issue = await newIssue(s.p, { name: "Through the app" });
+    const [created] = await writesOf(s, 1);
+    expect(created).toMatchObject({ method: "POST", path: "/issues", body: { title: "Through the app" } });
+    await githubLinkOf(issue.id);
+    // The issue GitHub made is the app bot's, as an installation token writes.
+    const [opened] = await deliveriesOf(s, 1);
+    expect(JSON.parse(opened.body)).toMatchObject({ action: "opened", sender: { login: appBotLogin() } });
+    expect((await postDelivery(opened)).body).toEqual({ outcome: "ignored" });
   });
 
   it("closes the GitHub issue of a completed or cancelled issue and reopens it when it moves back", async () => {

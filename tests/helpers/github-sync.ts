@@ -8,7 +8,7 @@ import { type GithubDelivery, githubDelivery } from "../fakes/github/webhooks";
 import type { RepoWrite } from "../fakes/github/repo-writes";
 import { getConfig } from "../../workers/env";
 import { ORIGIN } from "./api";
-import { type FakeRepo, createFakeRepo, uniqueRepoName } from "./fake-github";
+import { type FakeRepo, createFakeRepo, installFakeApp, uniqueRepoName } from "./fake-github";
 
 export type { GithubDelivery, RepoWrite };
 
@@ -36,7 +36,11 @@ let counter = 0;
  * installation token does), so the deliveries our own writes cause come from that bot. The
  * integration keeps the token as the workspace's GitHub credential (config.access_token).
  */
-export async function syncFakeRepository(workspaceId: string, projectId: string, options: { issues?: number } = {}): Promise<SyncedRepository> {
+export async function syncFakeRepository(
+  workspaceId: string,
+  projectId: string,
+  options: { issues?: number; viaInstallation?: boolean } = {},
+): Promise<SyncedRepository> {
   const token = `ghs_sync${Date.now().toString(36)}${++counter}`;
   const owner = `sync-org-${counter}`;
   const { repository } = await createFakeRepo({ owner, name: uniqueRepoName("synced"), token, login: appBotLogin(), issues: options.issues ?? 0 });
@@ -44,6 +48,12 @@ export async function syncFakeRepository(workspaceId: string, projectId: string,
   const botId = crypto.randomUUID();
   const workspaceIntegrationId = crypto.randomUUID();
   const syncId = crypto.randomUUID();
+  // With `viaInstallation` the workspace holds an App installation on the repository's owner
+  // instead of a token: the Worker mints installation tokens from the fake GitHub.
+  const installation = options.viaInstallation ? await installFakeApp(owner) : null;
+  const credential = installation
+    ? { metadata: { installation_id: installation.id, account: { login: owner } }, config: {} }
+    : { metadata: { login: appBotLogin() }, config: { access_token: token } };
   await env.DB.batch([
     env.DB.prepare(
       "INSERT INTO users (id, email, first_name, display_name, password_hash, is_bot, created_at, updated_at) VALUES (?, ?, 'GitHub', 'GitHub', '!', 1, ?, ?)",
@@ -60,7 +70,7 @@ export async function syncFakeRepository(workspaceId: string, projectId: string,
     ).bind(crypto.randomUUID(), workspaceId, projectId, botId, now, now),
     env.DB.prepare(
       "INSERT INTO workspace_integrations (id, workspace_id, integration_id, actor_id, metadata, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    ).bind(workspaceIntegrationId, workspaceId, GITHUB_INTEGRATION_ID, botId, JSON.stringify({ login: appBotLogin() }), JSON.stringify({ access_token: token }), now, now),
+    ).bind(workspaceIntegrationId, workspaceId, GITHUB_INTEGRATION_ID, botId, JSON.stringify(credential.metadata), JSON.stringify(credential.config), now, now),
     env.DB.prepare(
       "INSERT INTO github_repository_syncs (id, workspace_id, project_id, workspace_integration_id, repository_id, name, owner, url, actor_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ).bind(syncId, workspaceId, projectId, workspaceIntegrationId, repository.id, repository.name, repository.owner.login, repository.html_url, botId, now, now),
