@@ -83,12 +83,16 @@ interface CachedToken {
 /** Installation tokens by GitHub API URL and installation id (the pending mint, then its answer). */
 const installationTokens = new Map<string, Promise<CachedToken>>();
 
-async function mintInstallationToken(config: Config, installationId: number): Promise<CachedToken> {
+/**
+ * A call to GitHub as the app itself (its JWT): the successful answer, or SourceUnavailable (GitHub
+ * down or unreachable) / SourceRefused with `notFound` for a 404 and a credentials hint otherwise.
+ */
+export async function appRequest(config: Config, method: "GET" | "POST", path: string, notFound: string): Promise<Response> {
   const jwt = await githubAppJwt(config);
   let response: Response;
   try {
-    response = await fetch(`${config.GITHUB_API_URL}/app/installations/${installationId}/access_tokens`, {
-      method: "POST",
+    response = await fetch(`${config.GITHUB_API_URL}${path}`, {
+      method,
       headers: {
         accept: "application/vnd.github+json",
         authorization: `Bearer ${jwt}`,
@@ -105,10 +109,20 @@ async function mintInstallationToken(config: Config, installationId: number): Pr
     await response.body?.cancel();
     throw new SourceRefused(
       response.status === 404
-        ? "The GitHub App is no longer installed on this account. Install it again."
+        ? notFound
         : `GitHub refused the app's credentials (${response.status}). Check GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY.`,
     );
   }
+  return response;
+}
+
+async function mintInstallationToken(config: Config, installationId: number): Promise<CachedToken> {
+  const response = await appRequest(
+    config,
+    "POST",
+    `/app/installations/${installationId}/access_tokens`,
+    "The GitHub App is no longer installed on this account. Install it again.",
+  );
   const body = (await response.json()) as { token: string; expires_at: string };
   return { token: body.token, expiresAt: Date.parse(body.expires_at) };
 }
