@@ -401,6 +401,16 @@ describe("the tracker -> GitHub sink", () => {
     expect(await fakeWrites(s.repo.fullName)).toHaveLength(2);
   });
 
+  it("rewrites the GitHub issue's body when the description is edited in the tracker", async () => {
+    const s = await syncedProject();
+    const issue = await newIssue(s.p, { name: "Described here" });
+    await writesOf(s, 1);
+    const link = await githubLinkOf(issue.id);
+    await patchIssue(s.p, issue.id, { description_html: "<p>Steps to <em>reproduce</em></p>" });
+    const writes = await writesOf(s, 2);
+    expect(writes[1]).toEqual({ method: "PATCH", path: `/issues/${link.github_issue_number}`, body: { body: "<p>Steps to <em>reproduce</em></p>" } });
+  });
+
   it("writes through the GitHub App's installation token when the workspace has an installation", async () => {
     const s = await syncedProject({ viaInstallation: true });
     const issue = await newIssue(s.p, { name: "Through the app" });

@@ -80,6 +80,7 @@ async function issuePatchOf(db: Db, event: IntegrationEvent): Promise<Record<str
   const patch: Record<string, string> = {};
   for (const change of event.changes ?? []) {
     if (change.field === "name") patch.title = str(event.data.name);
+    if (change.field === "description") patch.body = bodyOf(str(event.data.description_html));
     if (change.field === "state") {
       const group = (event.data.state as { group?: string } | null)?.group;
       if (group === "completed") Object.assign(patch, { state: "closed", state_reason: "completed" });
