@@ -339,6 +339,28 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * Screenshots of the screen as it is, at 1440 and 700 px in the light and the dark theme, named
+ * `{prefix}-{theme}-{width}`. The theme is switched the way the server draws it (the `dark` class
+ * on <html>), so a dialog or wizard keeps its state; `eachTheme` runs once per theme (an axe check,
+ * say). The page ends at 1440 px in the light theme.
+ */
+export async function screenshotsInThemes(page: Page, prefix: string, eachTheme?: (theme: "light" | "dark") => Promise<void>) {
+  // Colours that fade (transition-colors) would be caught halfway through the switch.
+  const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+    for (const width of [1440, 700]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `${prefix}-${theme}-${width}`);
+    }
+    await eachTheme?.(theme);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await still.evaluate((element) => (element as Element).remove());
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
  * Drags with real pointer moves, as a person does: sortablejs (in fallback mode) starts a drag
  * only after the pointer travels a few pixels and finds the drop target under the pointer.
  * `grab` is where on the source to press (offset from its top-left); `at` where on the target

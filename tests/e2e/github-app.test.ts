@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { expectNoAxeViolations } from "./axe";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshotsInThemes, uniqueSlug, visible, waitForHydration } from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -29,21 +29,9 @@ async function fakeGithub(path: string, body: unknown) {
   return response.json();
 }
 
-async function shots(page: Page, name: string) {
-  const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-    for (const width of [1440, 700]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, `github-app-${name}-${theme}-${width}`);
-    }
-    // What a person reads passes WCAG 2 A and AA (contrast included) in both themes.
-    await expectNoAxeViolations(page, `${name} (${theme})`);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  await still.evaluate((element) => (element as Element).remove());
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+/** Screenshots in both themes and widths; what a person reads passes WCAG 2 A and AA in both themes. */
+const shots = (page: Page, name: string) =>
+  screenshotsInThemes(page, `github-app-${name}`, (theme) => expectNoAxeViolations(page, `${name} (${theme})`));
 
 /** Whether the element's box lies inside the viewport, where a person sees it. */
 async function inViewport(page: Page, selector: string) {

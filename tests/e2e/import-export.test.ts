@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, runSql, screenshot, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, runSql, screenshotsInThemes, uniqueSlug, visible, waitForHydration } from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -26,25 +26,7 @@ async function open(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-/**
- * Screenshots of the screen as it is, at 1440 and 700 px in the light and the dark theme. The
- * theme is switched the way the server draws it (the `dark` class on <html>), so a wizard keeps
- * its step; the page ends at 1440 px in the light theme.
- */
-async function shots(page: Page, name: string) {
-  // Colours that fade (transition-colors) would be caught halfway through the switch.
-  const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-    for (const width of [1440, 700]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, `import-export-${name}-${theme}-${width}`);
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  await still.evaluate((element) => (element as Element).remove());
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shots = (page: Page, name: string) => screenshotsInThemes(page, `import-export-${name}`);
 
 /** Holds the page's requests matching `pattern` until `release()`, which lets them all through. */
 async function hold(page: Page, pattern: string | RegExp) {

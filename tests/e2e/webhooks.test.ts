@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { expectNoAxeViolations } from "./axe";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, runSql, screenshot, uniqueSlug, visible } from "./fixtures";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, runSql, screenshotsInThemes, uniqueSlug, visible } from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -47,19 +47,7 @@ async function refreshUntilVisible(log: Locator, row: Locator, tries = 20) {
   }
 }
 
-async function shots(page: Page, name: string) {
-  const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-    for (const width of [1440, 700]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, `webhooks-${name}-${theme}-${width}`);
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  await still.evaluate((element) => (element as Element).remove());
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shots = (page: Page, name: string) => screenshotsInThemes(page, `webhooks-${name}`);
 
 beforeAll(async () => {
   browser = await launchBrowser();

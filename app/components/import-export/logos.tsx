@@ -1,6 +1,7 @@
 // The providers' marks on the import-export page, the wizards' headers and the integration cards,
 // drawn inline so the pages load no images.
 import type { ImportServiceName } from "../../../workers/domain/schemas/importers";
+import type { IntegrationProvider } from "../../../workers/domain/schemas/integration-texts";
 
 export function GithubLogo({ size = 32 }: { size?: number }) {
   return (
@@ -50,5 +51,18 @@ export function SlackLogo({ size = 32 }: { size?: number }) {
       <path d="M34.048 54a5.381 5.381 0 0 0 5.376-5.387 5.381 5.381 0 0 0-5.376-5.386h-5.376v5.386A5.381 5.381 0 0 0 34.048 54m0-14.365h14.336a5.381 5.381 0 0 0 5.376-5.386 5.381 5.381 0 0 0-5.376-5.387H34.048a5.381 5.381 0 0 0-5.376 5.387 5.381 5.381 0 0 0 5.376 5.386" fill="#ECB22E" />
       <path d="M0 34.249a5.381 5.381 0 0 0 5.376 5.386 5.381 5.381 0 0 0 5.376-5.386v-5.387H5.376A5.381 5.381 0 0 0 0 34.25m14.336-.001v14.364A5.381 5.381 0 0 0 19.712 54a5.381 5.381 0 0 0 5.376-5.387V34.25a5.381 5.381 0 0 0-5.376-5.387 5.381 5.381 0 0 0-5.376 5.387" fill="#E01E5A" />
     </svg>
+  );
+}
+
+/** A provider's mark on its white tile, as the integration cards show it (large on the workspace's). */
+export function ProviderMark({ provider, large = false }: { provider: IntegrationProvider; large?: boolean }) {
+  const size = large ? 28 : 24;
+  return (
+    <span
+      className={`flex ${large ? "size-12" : "size-10"} shrink-0 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:bg-neutral-100`}
+      aria-hidden="true"
+    >
+      {provider === "github" ? <GithubLogo size={size} /> : <SlackLogo size={size} />}
+    </span>
   );
 }

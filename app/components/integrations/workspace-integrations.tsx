@@ -9,23 +9,14 @@ import { ApiRefusal, workspaceApi } from "~/lib/import-api";
 import {
   INTEGRATION_DELETED_TITLE,
   type IntegrationCard,
-  type IntegrationProvider,
   type IntegrationsPageData,
   integrationDeletedMessage,
   integrationNotDeletedMessage,
 } from "../../../workers/domain/schemas/integration-texts";
-import { GithubLogo, SlackLogo } from "../import-export/logos";
+import { ProviderMark } from "../import-export/logos";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useToast } from "../toast";
 import { Spinner, buttonClass } from "../ui";
-
-function ProviderLogo({ provider }: { provider: IntegrationProvider }) {
-  return (
-    <span className="flex size-12 shrink-0 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:bg-neutral-100">
-      {provider === "github" ? <GithubLogo size={28} /> : <SlackLogo size={28} />}
-    </span>
-  );
-}
 
 /** What the installation is, in a few words: the GitHub account or the Slack team. */
 function installedOn(card: IntegrationCard): string | null {
@@ -73,7 +64,7 @@ function IntegrationCardView({ slug, card, canManage }: { slug: string; card: In
   return (
     <SettingsSection label={integration.title}>
       <div className="flex flex-wrap items-center gap-4" data-testid={`integration-card-${integration.provider}`}>
-        <ProviderLogo provider={integration.provider} />
+        <ProviderMark provider={integration.provider} large />
         <div className="min-w-0 flex-1 basis-60">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-sm font-semibold text-neutral-900">{integration.title}</h2>

@@ -14,7 +14,7 @@ import {
   type WorkspaceIntegrationResponse,
 } from "../../../workers/domain/schemas/integration-texts";
 import { IconChevronDown, IconExternal } from "../icons";
-import { GithubLogo } from "../import-export/logos";
+import { ProviderMark } from "../import-export/logos";
 import { SettingsSection } from "../settings/section";
 import { useToast } from "../toast";
 import { Spinner, buttonClass, truncate } from "../ui";
@@ -230,9 +230,7 @@ export function GithubCard({ slug, projectId }: { slug: string; projectId: strin
   return (
     <SettingsSection label="GitHub">
       <div className="flex flex-wrap items-center gap-4" data-testid="integration-github">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:bg-neutral-100" aria-hidden="true">
-          <GithubLogo size={24} />
-        </span>
+        <ProviderMark provider="github" />
         <div className="min-w-0 flex-1 basis-60">
           <h2 className="text-sm font-semibold text-neutral-900">GitHub</h2>
           <p className="text-sm text-neutral-600">Pick a repository to keep its issues and this project's in sync.</p>

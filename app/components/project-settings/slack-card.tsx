@@ -9,7 +9,7 @@ import { type ApiRefusal, workspaceApi } from "~/lib/import-api";
 import { workspaceSettingsPath } from "~/lib/paths";
 import type { SlackCardData } from "../../../workers/domain/schemas/slack";
 import { IconExternal } from "../icons";
-import { SlackLogo } from "../import-export/logos";
+import { ProviderMark } from "../import-export/logos";
 import { SettingsSection } from "../settings/section";
 import { useToast } from "../toast";
 import { Spinner, buttonClass } from "../ui";
@@ -63,9 +63,7 @@ export function SlackCard({ slug, projectId, card }: { slug: string; projectId: 
   return (
     <SettingsSection label="Slack">
       <div className="flex flex-wrap items-center gap-4" data-testid="integration-slack">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:bg-neutral-100" aria-hidden="true">
-          <SlackLogo size={24} />
-        </span>
+        <ProviderMark provider="slack" />
         <div className="min-w-0 flex-1">
           <h2 id="slack-card-title" className="text-sm font-semibold text-neutral-900">
             Slack

@@ -11,7 +11,8 @@ export const LINK_URL_TOO_LONG = "URL should be less than 2048 characters";
 export const LINK_NOT_FOUND = "Link not found.";
 export const LINK_URL_TAKEN = "This URL already exists for this issue.";
 
-function isHttpUrl(value: string) {
+/** An absolute http(s) URL with a host (links, webhooks). */
+export function isHttpUrl(value: string) {
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";

@@ -1,6 +1,7 @@
 // Outgoing webhook input schemas and response shapes: client-safe (zod only). The REST API and the
 // workspace's webhooks settings page share them.
 import { z } from "zod";
+import { LINK_URL_MAX, LINK_URL_REQUIRED, LINK_URL_TOO_LONG, isHttpUrl } from "./links";
 
 /** What a webhook can ask for: one kind per tracker entity whose changes it hears about. */
 export const WEBHOOK_EVENT_KINDS = ["issue", "comment", "cycle", "module", "project"] as const;
@@ -14,11 +15,12 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventKind, string> = {
   project: "Projects",
 };
 
-export const WEBHOOK_URL_MAX = 2048;
-export const WEBHOOK_URL_REQUIRED = "URL is required";
+// A URL is a URL: the same limit and words as a link's.
+export const WEBHOOK_URL_MAX = LINK_URL_MAX;
+export const WEBHOOK_URL_REQUIRED = LINK_URL_REQUIRED;
 export const WEBHOOK_URL_INVALID = "Enter a valid URL starting with https://";
 export const WEBHOOK_URL_NOT_HTTPS = "The URL must start with https:// (http:// only for a local address on a test server).";
-export const WEBHOOK_URL_TOO_LONG = "URL should be less than 2048 characters";
+export const WEBHOOK_URL_TOO_LONG = LINK_URL_TOO_LONG;
 export const WEBHOOK_EVENTS_REQUIRED = "Choose at least one event";
 export const WEBHOOK_NOT_FOUND = "Webhook not found.";
 export const WEBHOOK_DELIVERY_NOT_FOUND = "Delivery not found.";
@@ -26,15 +28,6 @@ export const WEBHOOK_REDELIVER_INACTIVE = "Switch the webhook on to redeliver.";
 
 /** How many deliveries one page of the log holds. */
 export const WEBHOOK_DELIVERIES_PAGE = 25;
-
-function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 /** Loopback hosts: the only ones a plain http:// webhook may name, and only off production. */
 export function isLoopbackUrl(value: string) {
