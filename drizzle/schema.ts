@@ -141,6 +141,11 @@ export const projects = sqliteTable(
     emoji: text("emoji"),
     icon_prop: json<{ name: string; color: string }>("icon_prop"),
     cover_image: text("cover_image"),
+    /**
+     * Who took the cover photo, when it came from image search: the photo service's terms ask for
+     * the photographer's name and profile link wherever the photo is shown. Null for other covers.
+     */
+    cover_image_credit: json<{ name: string; profile_url: string }>("cover_image_credit"),
     cycle_view: bool("cycle_view").notNull().default(true),
     module_view: bool("module_view").notNull().default(true),
     issue_views_view: bool("issue_views_view").notNull().default(true),
@@ -1140,6 +1145,11 @@ export const searchDocuments = sqliteTable("search_documents", {
 
 // ---------------------------------------------------------------- AI
 
+/**
+ * AI assistant requests per user per calendar month. A request takes its unit with one conditional
+ * upsert before the provider is asked and gives it back when the provider fails, so concurrent
+ * requests can never pass the monthly quota and a failure is never counted.
+ */
 export const aiUsage = sqliteTable(
   "ai_usage",
   {
@@ -1162,3 +1172,4 @@ export type ProjectMember = typeof projectMembers.$inferSelect;
 export type WorkspaceMember = typeof workspaceMembers.$inferSelect;
 export type State = typeof states.$inferSelect;
 export type Issue = typeof issues.$inferSelect;
+

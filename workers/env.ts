@@ -37,9 +37,13 @@ const ConfigSchema = z.object({
   SLACK_CLIENT_SECRET: z.string().default(""),
   UNSPLASH_API_URL: optionalUrl.default("https://api.unsplash.com"),
   UNSPLASH_ACCESS_KEY: z.string().default(""),
+  /** An OpenAI-compatible API's base URL, up to and with its version (`https://api.openai.com/v1`). */
   AI_API_URL: optionalUrl.default(""),
   AI_API_KEY: z.string().default(""),
-  AI_MODEL: z.string().default(""),
+  /** The model asked: a chat model of AI_API_URL, or a `@cf/...` model when the `AI` binding is used. */
+  AI_MODEL: z.string().trim().default(""),
+  /** How long the AI provider may take before the request answers 502 (a stream: to its first word). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** PBKDF2 rounds; workerd caps PBKDF2 at 100000 (see docs/decisions/002-sessions-and-passwords.md). */
   PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1000).max(100_000).default(100_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -80,6 +84,7 @@ export function getConfig(env: AppEnv): Config {
     AI_API_URL: raw.AI_API_URL,
     AI_API_KEY: raw.AI_API_KEY,
     AI_MODEL: raw.AI_MODEL,
+    AI_TIMEOUT_MS: raw.AI_TIMEOUT_MS,
     PASSWORD_HASH_ITERATIONS: raw.PASSWORD_HASH_ITERATIONS,
     SESSION_TTL_DAYS: raw.SESSION_TTL_DAYS,
     IMPORT_SUBREQUESTS_PER_RUN: raw.IMPORT_SUBREQUESTS_PER_RUN,

@@ -1,5 +1,6 @@
 // What pages inside the workspace shell can reach: the workspace, its projects and shell actions.
 import { createContext, useContext } from "react";
+import type { ServiceFeatures } from "../../workers/domain/features";
 import type { ProjectView } from "../../workers/domain/schemas/responses";
 
 /** A project as the shell's loader hands it to the browser. */
@@ -27,6 +28,8 @@ export type ShellProject = Pick<
 export interface WorkspaceShellValue {
   workspace: { id: string; name: string; slug: string; role?: number };
   projects: ShellProject[];
+  /** The optional services this server has (AI, image search): a page offers only these. */
+  features: ServiceFeatures;
   openCreateProject(): void;
   openSidebar(): void;
 }
@@ -37,4 +40,9 @@ export function useWorkspaceShell() {
   const value = useContext(WorkspaceShellContext);
   if (!value) throw new Error("useWorkspaceShell must be used inside the workspace shell");
   return value;
+}
+
+/** The optional services this server has; none outside the workspace shell. */
+export function useServiceFeatures(): ServiceFeatures {
+  return useContext(WorkspaceShellContext)?.features ?? { ai: false, imageSearch: false };
 }

@@ -2,6 +2,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readCookie } from "../../workers/auth/sessions";
 import type { ActorContext } from "../../workers/domain/context";
+import { serviceFeatures } from "../../workers/domain/features";
 import { acceptInvitations, myInvitations } from "../../workers/domain/invitations";
 import { listProjects } from "../../workers/domain/projects";
 import { createWorkspace, getWorkspace, listMyWorkspaces } from "../../workers/domain/workspaces";
@@ -23,6 +24,7 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
       workspaces: workspaces.map(({ id, name, slug, logo }) => ({ id, name, slug, logo })),
       user: userSummary(ctx),
       sidebarCollapsed: readCookie(request, SIDEBAR_COOKIE) === "1",
+      features: serviceFeatures(ctx.env, ctx.config),
     };
   });
 }

@@ -119,7 +119,7 @@ function ProjectSwitchPending() {
 }
 
 export default function WorkspaceShell() {
-  const { workspace, projects, workspaces, user, sidebarCollapsed } = useLoaderData<typeof loader>();
+  const { workspace, projects, workspaces, user, sidebarCollapsed, features } = useLoaderData<typeof loader>();
   const [collapsed, setCollapsed] = useState(sidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
@@ -145,10 +145,11 @@ export default function WorkspaceShell() {
     () => ({
       workspace,
       projects,
+      features,
       openCreateProject,
       openSidebar: () => setMobileOpen(true),
     }),
-    [workspace, projects, openCreateProject],
+    [workspace, projects, features, openCreateProject],
   );
 
   return (
