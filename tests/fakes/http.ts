@@ -31,10 +31,24 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   });
 }
 
+/** Writes the answer; a body is passed on chunk by chunk as it is produced (server-sent events). */
 async function send(res: ServerResponse, response: Response) {
   res.statusCode = response.status;
   for (const [name, value] of response.headers) res.setHeader(name, value);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  // The client went away (an aborted request): stop producing the rest.
+  res.on("close", () => void reader.cancel().catch(() => {}));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.writableEnded) res.write(value);
+  }
+  res.end();
 }
 
 /** Serves `handler` on a free loopback port; the server does not keep the process alive. */

@@ -2,6 +2,7 @@
 // reaches them through its config (GITHUB_API_URL; Jira through the cloud host name a person types,
 // over JIRA_API_SCHEME http).
 import { generateKeyPairSync } from "node:crypto";
+import { FAKE_AI_KEY, FAKE_AI_MODEL, createFakeAi } from "./ai/server";
 import { createFakeGithub } from "./github/server";
 import { serveFake } from "./http";
 import { createFakeJira } from "./jira/server";
@@ -23,6 +24,8 @@ export interface FakeServices {
   webhookReceiverUrl: string;
   /** host:port to type as the Jira cloud host name. */
   jiraHost: string;
+  /** The fake OpenAI-compatible endpoint (its API lives under /v1). */
+  aiUrl: string;
   close(): Promise<void>;
 }
 
@@ -32,11 +35,12 @@ export async function startFakeServices(): Promise<FakeServices> {
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
   });
-  const [github, jira, slack, webhookReceiver] = await Promise.all([
+  const [github, jira, slack, webhookReceiver, ai] = await Promise.all([
     serveFake(createFakeGithub({ app: { id: TEST_GITHUB_APP.id, slug: TEST_GITHUB_APP.slug, publicKey: keys.publicKey, webhookSecret: TEST_GITHUB_APP.webhookSecret } })),
     serveFake(createFakeJira()),
     serveFake(createFakeSlack(TEST_SLACK_APP)),
     serveFake(createFakeWebhookReceiver()),
+    serveFake(createFakeAi()),
   ]);
   return {
     githubUrl: github.url,
@@ -44,8 +48,9 @@ export async function startFakeServices(): Promise<FakeServices> {
     slackUrl: slack.url,
     webhookReceiverUrl: webhookReceiver.url,
     jiraHost: jira.host,
+    aiUrl: ai.url,
     close: async () => {
-      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close()]);
+      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close(), ai.close()]);
     },
   };
 }
@@ -70,4 +75,7 @@ export const fakeServiceVars = (fakes: FakeServices) => ({
   FAKE_JIRA_HOST: fakes.jiraHost,
   /** Read by tests only: the fake webhook receiver. */
   FAKE_WEBHOOK_RECEIVER_URL: fakes.webhookReceiverUrl,
+  AI_API_URL: `${fakes.aiUrl}/v1`,
+  AI_API_KEY: FAKE_AI_KEY,
+  AI_MODEL: FAKE_AI_MODEL,
 });

@@ -1,5 +1,6 @@
 // The REST API: one Hono app mounted at /api by workers/index.ts. Routers are one file per
 // resource; every handler parses input, calls one domain function and shapes the response.
+import { aiAssistantRoutes } from "./ai-assistant";
 import { timeZoneOf } from "../lib/time-zone";
 import { Hono } from "hono";
 import { authenticate, isSameOriginWrite } from "../auth/sessions";
@@ -97,6 +98,7 @@ export function createApi() {
   api.route("/workspaces", searchRoutes);
   api.route("/workspaces", viewsRoutes);
   api.route("/workspaces", pagesRoutes);
+  api.route("/workspaces", aiAssistantRoutes);
   api.route("/workspaces", displayPreferencesRoutes);
   // Before importerRoutes: its DELETE importers/{service}/{id} would take the GitHub credential's path.
   api.route("/workspaces", githubImporterRoutes);

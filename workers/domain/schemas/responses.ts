@@ -290,3 +290,11 @@ export interface SearchResults {
   issue_view: SearchProjectItem[];
   page: SearchProjectItem[];
 }
+
+/** Which optional services this server has (the pages hide the entry points of those it lacks). */
+export interface ServiceFeatures {
+  /** The AI assistant and AI descriptions. */
+  ai: boolean;
+  /** Image search in the cover picker (needs an Unsplash access key). */
+  imageSearch: boolean;
+}

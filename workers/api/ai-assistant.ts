@@ -1,0 +1,24 @@
+// The AI assistant of a project: GET answers the caller's allowance this month; POST {prompt, task}
+// answers the response as JSON, or, when the request accepts text/event-stream, as server-sent
+// events while the model writes (the events are described in the contract's AiStreamEvent).
+import { aiQuota, askAssistant, streamAssistant } from "../domain/ai-assistant";
+import { EVENT_STREAM, encodeStreamEvent } from "../domain/schemas/ai-assistant";
+import { body } from "./hono-env";
+import { inProject, projectRouter } from "./project-router";
+
+export const aiAssistantRoutes = projectRouter();
+
+aiAssistantRoutes.get("/ai-assistant", async (c) => c.json(await aiQuota(...inProject(c))));
+
+aiAssistantRoutes.post("/ai-assistant", async (c) => {
+  if (!(c.req.header("accept") ?? "").includes(EVENT_STREAM)) return c.json(await askAssistant(...inProject(c), await body(c)));
+  const events = await streamAssistant(...inProject(c), await body(c));
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for await (const event of events) controller.enqueue(encoder.encode(encodeStreamEvent(event)));
+      controller.close();
+    },
+  });
+  return c.body(stream, 200, { "content-type": `${EVENT_STREAM}; charset=utf-8`, "cache-control": "no-store" });
+});
