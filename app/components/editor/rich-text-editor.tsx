@@ -5,7 +5,7 @@ import { baseKeymap, chainCommands, exitCode, setBlockType, toggleMark, wrapIn }
 import { history, redo, undo } from "prosemirror-history";
 import { inputRules, textblockTypeInputRule, undoInputRule, wrappingInputRule } from "prosemirror-inputrules";
 import { keymap } from "prosemirror-keymap";
-import { type MarkType, type Node as PMNode, DOMParser as PMDOMParser, DOMSerializer } from "prosemirror-model";
+import { type MarkType, type Node as PMNode, DOMParser as PMDOMParser, DOMSerializer, Slice } from "prosemirror-model";
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirror-schema-list";
 import { type Command, EditorState, Plugin, PluginKey } from "prosemirror-state";
 import { Decoration, DecorationSet, EditorView } from "prosemirror-view";
@@ -18,6 +18,11 @@ export interface RichTextHandle {
   clear(): void;
   focus(): void;
   value(): RichTextValue;
+  /**
+   * Puts sanitised HTML (an AI answer) into the document: in place of the selection, or in place of
+   * everything. Goes through the editor's history and change callback like typing does.
+   */
+  insertHtml(html: string, mode: "selection" | "document"): void;
 }
 
 export interface RichTextEditorProps {
@@ -420,6 +425,15 @@ export default function RichTextEditor({
         },
         focus: () => view.focus(),
         value: () => richTextValueOf(view.state.doc),
+        insertHtml(html, mode) {
+          const parsed = new window.DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+          const doc = PMDOMParser.fromSchema(schema).parse(parsed.body);
+          const { tr } = view.state;
+          if (mode === "document" || isDocEmpty(view.state.doc)) tr.replaceWith(0, tr.doc.content.size, doc.content);
+          else tr.replaceSelection(new Slice(doc.content, 0, 0));
+          view.dispatch(tr.scrollIntoView());
+          view.focus();
+        },
       };
     }
     if (autoFocus) view.focus();

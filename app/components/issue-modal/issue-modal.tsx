@@ -19,6 +19,9 @@ import { IconCycleSmall, IconEstimate, IconLabel, IconModuleSmall, IconParent, I
 import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "../issue-detail/options";
 import { NONE, ParentIssueDialog, Picker } from "../issue-detail/pickers";
 import { type IssueOption, useProjectResource } from "../issue-detail/project-data";
+import { AI_ISSUE_TITLE_NOT_INFORMATIVE } from "../../../workers/domain/schemas/ai-assistant";
+import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
+import { useServiceFeatures } from "../workspace-context";
 import { useToast } from "../toast";
 import { FieldError, FormError, truncate } from "../ui";
 import type { IssueFormDefaults, IssueModalOpenOptions, IssueModalProject } from "./context";
@@ -97,6 +100,7 @@ function IssueForm({
   const [dismissedSimilar, setDismissedSimilar] = useState<string | null>(null);
   const [parentOpen, setParentOpen] = useState(false);
   const editorRef = useRef<RichTextHandle | null>(null);
+  const ai = useServiceFeatures().ai;
 
   const states = useProjectResource(slug, project.id, "states", true);
   const labels = useProjectResource(slug, project.id, "labels", true);
@@ -226,6 +230,25 @@ function IssueForm({
             contentClassName="min-h-20"
           />
         </div>
+        {ai ? (
+          <div className="-mt-1 flex flex-wrap items-center justify-end gap-1">
+            {editing ? null : (
+              <AiDescriptionButton
+                slug={slug}
+                projectId={project.id}
+                title={title}
+                emptyMessage={AI_ISSUE_TITLE_NOT_INFORMATIVE}
+                onGenerated={(html) => editorRef.current?.insertHtml(html, "document")}
+              />
+            )}
+            <AiAssistantButton
+              slug={slug}
+              projectId={project.id}
+              prompt={() => textOfHtml(editorRef.current?.value().html ?? "")}
+              onUse={(html) => editorRef.current?.insertHtml(html, "selection")}
+            />
+          </div>
+        ) : null}
       </div>
 
       <div className="flex flex-wrap items-center gap-1.5 px-5 pt-3 pb-4">

@@ -23,6 +23,9 @@ import { IconIssues, IconPencil, IconPlus, IconTrash } from "../icons";
 import { useAnswer } from "../settings/use-answer";
 import { useAnswerWatchers } from "./answer-watchers";
 import { PageToggles } from "./page-toggles";
+import { AI_BLOCK_TITLE_NOT_INFORMATIVE } from "../../../workers/domain/schemas/ai-assistant";
+import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
+import { useServiceFeatures } from "../workspace-context";
 import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass } from "../ui";
 
@@ -134,12 +137,16 @@ function PageTitle({ name, canEdit }: { name: string; canEdit: boolean }) {
 /** A block open for editing: its title and description, saved with the button or Ctrl/Cmd+Enter. */
 function BlockEditor({
   block,
+  slug,
+  projectId,
   pending,
   error,
   onSave,
   onCancel,
 }: {
   block: PageBlockDetail;
+  slug: string;
+  projectId: string;
   pending: boolean;
   error: string | null;
   onSave(name: string, description: { json: Record<string, unknown> | null; html: string }): void;
@@ -147,6 +154,7 @@ function BlockEditor({
 }) {
   const [name, setName] = useState(block.name);
   const editor = useRef<RichTextHandle | null>(null);
+  const ai = useServiceFeatures().ai;
   const blank = name.trim() === "";
   const submit = () => {
     if (blank || pending) return;
@@ -199,7 +207,24 @@ function BlockEditor({
           contentClassName="min-h-16"
         />
       </div>
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {ai ? (
+          <div className="mr-auto flex items-center gap-1">
+            <AiDescriptionButton
+              slug={slug}
+              projectId={projectId}
+              title={name}
+              emptyMessage={AI_BLOCK_TITLE_NOT_INFORMATIVE}
+              onGenerated={(html) => editor.current?.insertHtml(html, "document")}
+            />
+            <AiAssistantButton
+              slug={slug}
+              projectId={projectId}
+              prompt={() => textOfHtml(editor.current?.value().html ?? "")}
+              onUse={(html) => editor.current?.insertHtml(html, "selection")}
+            />
+          </div>
+        ) : null}
         <button type="button" className={buttonClass("secondary", "sm")} onClick={onCancel}>
           Cancel
         </button>
@@ -290,6 +315,8 @@ function BlockItem({
       <li>
         <BlockEditor
           block={block}
+          slug={slug}
+          projectId={data.project.id}
           pending={update.state !== "idle"}
           error={error}
           onCancel={() => {
