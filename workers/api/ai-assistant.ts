@@ -12,12 +12,17 @@ aiAssistantRoutes.get("/ai-assistant", async (c) => c.json(await aiQuota(...inPr
 
 aiAssistantRoutes.post("/ai-assistant", async (c) => {
   if (!(c.req.header("accept") ?? "").includes(EVENT_STREAM)) return c.json(await askAssistant(...inProject(c), await body(c)));
-  const events = await streamAssistant(...inProject(c), await body(c));
+  const events = (await streamAssistant(...inProject(c), await body(c)))[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
+  // Pulled event by event, so a client that goes away stops the provider's answer too.
   const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      for await (const event of events) controller.enqueue(encoder.encode(encodeStreamEvent(event)));
-      controller.close();
+    async pull(controller) {
+      const next = await events.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(encodeStreamEvent(next.value)));
+    },
+    async cancel() {
+      await events.return?.();
     },
   });
   return c.body(stream, 200, { "content-type": `${EVENT_STREAM}; charset=utf-8`, "cache-control": "no-store" });

@@ -148,6 +148,9 @@ export async function streamAssistant(ctx: ActorContext, slug: string, projectId
       if (!(failure instanceof UpstreamFailed)) throw failure;
       yield { event: "error", data: { status: 502, detail: failure.message } };
       return;
+    } finally {
+      // The reader left early (a closed connection): stop the provider's answer.
+      if (!next.done) await pieces.return?.().catch(() => {});
     }
     yield { event: "done", data: await answerOf(text, prepared.remaining) };
   })();

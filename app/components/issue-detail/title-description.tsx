@@ -5,9 +5,11 @@
 import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { useEffect, useRef, useState } from "react";
 import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
-import { EMPTY_HTML, RichText, type RichTextValue } from "../editor";
+import { AiAssistantButton, textOfHtml } from "../ai/ai-assistant";
+import { EMPTY_HTML, RichText, type RichTextHandle, type RichTextValue } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
 import { useToast } from "../toast";
+import { useServiceFeatures } from "../workspace-context";
 import { useIssueAction, useIssuePage } from "./page-context";
 
 export function IssueTitle() {
@@ -84,9 +86,11 @@ type SaveStatus = "saved" | "unsaved" | "saving";
 const AUTOSAVE_MS = 1200;
 
 export function IssueDescription() {
-  const { data, canEdit, slug } = useIssuePage();
+  const { data, canEdit, slug, projectId } = useIssuePage();
   const issue = data.issue;
   const toast = useToast();
+  const ai = useServiceFeatures().ai;
+  const editor = useRef<RichTextHandle | null>(null);
   const [status, setStatus] = useState<SaveStatus>("saved");
   const [savedOnce, setSavedOnce] = useState(false);
   const queued = useRef<RichTextValue | null>(null);
@@ -147,6 +151,7 @@ export function IssueDescription() {
       <RichText
         key={issue.id}
         ariaLabel="Issue description"
+        handleRef={editor}
         initialHtml={issue.description_html}
         editable={canEdit}
         placeholder={canEdit ? "Add a description..." : "No description"}
@@ -168,9 +173,19 @@ export function IssueDescription() {
         contentClassName="min-h-24 py-1"
       />
       {canEdit ? (
-        <p className="mt-1 h-4 text-right text-xs text-neutral-400" aria-live="polite" data-testid="description-status">
-          {status === "saving" ? "Saving..." : status === "unsaved" ? "Unsaved changes" : savedOnce ? "Saved" : ""}
-        </p>
+        <div className="mt-1 flex min-h-4 items-center justify-end gap-2">
+          <p className="text-right text-xs text-neutral-400" aria-live="polite" data-testid="description-status">
+            {status === "saving" ? "Saving..." : status === "unsaved" ? "Unsaved changes" : savedOnce ? "Saved" : ""}
+          </p>
+          {ai ? (
+            <AiAssistantButton
+              slug={slug}
+              projectId={projectId}
+              prompt={() => textOfHtml(editor.current?.value().html ?? "")}
+              onUse={(html) => editor.current?.insertHtml(html, "selection")}
+            />
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

@@ -85,6 +85,7 @@ export async function* readEventStream(
   const stop = () => void reader.cancel(signal?.reason).catch(() => {});
   signal?.addEventListener("abort", stop, { once: true });
   let buffer = "";
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -99,11 +100,14 @@ export async function* readEventStream(
       }
       if (done) break;
     }
+    finished = true;
     if (signal?.aborted) throw signal.reason;
     const last = parseBlock(buffer);
     if (last) yield last;
   } finally {
     signal?.removeEventListener("abort", stop);
+    // Left before the end (the reader stopped early): the rest of the body is not wanted.
+    if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
 }
