@@ -83,10 +83,21 @@ describe("the AI helpers", () => {
     const form = page.getByRole("form", { name: "Edit block Rollout" });
     await visible(form.locator('.ProseMirror[aria-label="Block description"]'));
 
+    // The fixture's retrying route reads a POST's whole answer before the page sees it; the
+    // streamed answer goes straight through so the page gets its events as they are sent.
+    await tab.context.route(
+      (url) => url.pathname.endsWith("/ai-assistant/"),
+      (route) => (route.request().headers().accept === "text/event-stream" ? route.continue() : route.fallback()),
+    );
     await form.getByRole("button", { name: "AI assistant" }).click();
     const panel = page.getByRole("dialog", { name: "AI assistant" });
-    await panel.getByLabel("Task").fill("Outline the rollout steps");
+    // The fake model sends its pieces 120 ms apart: the text shows as it comes, markdown and all.
+    await panel.getByLabel("Task").fill("Outline the rollout steps [fake:drip:120]");
     await panel.getByRole("button", { name: "Generate" }).click();
+    await visible(panel.getByTestId("ai-answer").getByText(/^## Outline the rollout/));
+    await visible(panel.getByRole("button", { name: "Generating..." }));
+    // Then the finished answer as HTML.
+    await visible(panel.getByTestId("ai-answer").getByRole("heading", { name: "Outline the rollout steps" }));
     await visible(panel.getByTestId("ai-answer").getByText(wrote("Outline the rollout steps")));
     await panel.getByRole("button", { name: "Use this response" }).click();
     await form.getByRole("button", { name: "Update block" }).click();

@@ -10,6 +10,7 @@
 //   contains [fake:empty]       an empty answer
 //   contains [fake:500]         500 {error: {...}} as OpenAI answers a server error
 //   contains [fake:slow:MS]     the answer starts after MS milliseconds
+//   contains [fake:drip:MS]     a streamed answer's pieces come MS milliseconds apart
 //   contains [fake:script]      markdown carrying a <script> and an onclick
 //   contains [fake:broken]      a streamed chunk that is not JSON (or a completion without choices)
 //   otherwise                   a short markdown answer that quotes the message's last line
@@ -80,11 +81,12 @@ export function createFakeAi(options: { key?: string; pieceDelayMs?: number } = 
     const chunk = (delta: Record<string, unknown>, finish: string | null) =>
       encoder.encode(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: asked.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
     const broken = last.includes("[fake:broken]");
+    const drip = Number(last.match(/\[fake:drip:(\d+)\]/)?.[1] ?? pieceDelay);
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(chunk({ role: "assistant", content: "" }, null));
         for (const piece of piecesOf(answer)) {
-          await sleep(pieceDelay);
+          await sleep(drip);
           controller.enqueue(chunk({ content: piece }, null));
         }
         if (broken) controller.enqueue(encoder.encode("data: {not json\n\n"));
