@@ -1,10 +1,10 @@
 // The AI helpers as people use them, against the fake OpenAI-compatible server (tests/fakes/ai):
 // a description written from an issue's title and saved with the issue, a title that says too
 // little, the assistant panel's task rule, its streamed answer and allowance, and the assistant on
-// a page block whose response is used and saved.
+// a page block whose response is used and saved, and the toast once the month's allowance is used.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AI_ISSUE_TITLE_NOT_INFORMATIVE, AI_TASK_REQUIRED } from "../../workers/domain/schemas/ai-assistant";
+import { AI_ISSUE_TITLE_NOT_INFORMATIVE, AI_QUOTA_REACHED, AI_TASK_REQUIRED } from "../../workers/domain/schemas/ai-assistant";
 import { BLOCK_UPDATED } from "../../workers/domain/schemas/pages";
 import { type ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible } from "./fixtures";
 
@@ -103,5 +103,15 @@ describe("the AI helpers", () => {
     await form.getByRole("button", { name: "Update block" }).click();
     await visible(page.getByText(BLOCK_UPDATED));
     await visible(page.getByTestId("page-block").getByText(wrote("Outline the rollout steps")));
+
+    // The month's allowance used up (over the API, 4 requests were made above): the spec's toast.
+    const quota = await owner.call<{ remaining: number }>("GET", `${base}/ai-assistant/`);
+    await Promise.all(Array.from({ length: quota.remaining }, () => owner.post(`${base}/ai-assistant/`, { prompt: "filler", task: "Write." })));
+    await page.getByRole("button", { name: "Edit block Rollout" }).click();
+    await form.getByRole("button", { name: "AI assistant" }).click();
+    await visible(panel.getByText("0 of 50 requests left this month"));
+    await panel.getByLabel("Task").fill("One more");
+    await panel.getByRole("button", { name: "Generate" }).click();
+    await visible(page.getByText(AI_QUOTA_REACHED));
   });
 });
