@@ -33,7 +33,7 @@ const usedThisMonth = async (userId: string) =>
   (await rows<{ count: number }>("SELECT count FROM ai_usage WHERE user_id = ? AND period = ?", userId, new Date().toISOString().slice(0, 7)))[0]?.count ?? 0;
 
 /** A request through the real Worker with `vars` changed: config is read per env object. */
-async function callWithEnv(vars: Record<string, string>, client: Client, path: string, body: unknown) {
+async function callWithEnv(vars: Record<string, unknown>, client: Client, path: string, body: unknown) {
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}${path}`, {
     method: "POST",
@@ -241,6 +241,16 @@ describe("the Workers AI adapter", () => {
       { model: "@cf/meta/llama-3.1-8b-instruct", input: { messages } },
       { model: "@cf/meta/llama-3.1-8b-instruct", input: { messages, stream: true } },
     ]);
+  });
+
+  it("answers through the binding when no OpenAI-compatible URL is set", async () => {
+    const p = await createProjectFixture();
+    const answer = await callWithEnv({ AI_API_URL: "", AI_MODEL: "@cf/meta/llama-3.1-8b-instruct", AI: binding }, p.owner, assistantPath(p), {
+      prompt: "x",
+      task: "Write.",
+    });
+    expect(answer).toEqual({ status: 200, body: { response: "Hello whole", response_html: "<p>Hello whole</p>", remaining: 49 } });
+    expect(calls.at(-1)?.model).toBe("@cf/meta/llama-3.1-8b-instruct");
   });
 
   it("gives up when the signal aborts and reports a failing binding", async () => {
