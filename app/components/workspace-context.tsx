@@ -1,7 +1,6 @@
 // What pages inside the workspace shell can reach: the workspace, its projects and shell actions.
 import { createContext, useContext } from "react";
-import type { ServiceFeatures } from "../../workers/domain/features";
-import type { ProjectView } from "../../workers/domain/schemas/responses";
+import type { ProjectView, ServiceFeatures } from "../../workers/domain/schemas/responses";
 
 /** A project as the shell's loader hands it to the browser. */
 export type ShellProject = Pick<
@@ -14,6 +13,7 @@ export type ShellProject = Pick<
   | "emoji"
   | "icon_prop"
   | "cover_image"
+  | "cover_image_credit"
   | "cycle_view"
   | "module_view"
   | "issue_views_view"

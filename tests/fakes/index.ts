@@ -6,12 +6,15 @@ import { createFakeGithub } from "./github/server";
 import { serveFake } from "./http";
 import { createFakeJira } from "./jira/server";
 import { createFakeSlack } from "./slack/server";
+import { createFakeUnsplash } from "./unsplash/server";
 import { createFakeWebhookReceiver } from "./webhook-receiver";
 
 /** The test GitHub App: the fake GitHub checks its JWTs with the public half of this key. */
 export const TEST_GITHUB_APP = { id: "4242", slug: "edge-tracker-test", webhookSecret: "test-github-webhook-secret" };
 /** The test Slack app. */
 export const TEST_SLACK_APP = { clientId: "1111.2222", clientSecret: "test-slack-client-secret" };
+/** The access key the fake Unsplash accepts. */
+export const TEST_UNSPLASH_ACCESS_KEY = "test-unsplash-access-key";
 
 export interface FakeServices {
   /** The fake GitHub: its REST API and, under /apps/{slug}/installations/new, its install page. */
@@ -23,6 +26,8 @@ export interface FakeServices {
   webhookReceiverUrl: string;
   /** host:port to type as the Jira cloud host name. */
   jiraHost: string;
+  /** The fake Unsplash API (and its photos, under /_fake/images). */
+  unsplashUrl: string;
   close(): Promise<void>;
 }
 
@@ -32,11 +37,12 @@ export async function startFakeServices(): Promise<FakeServices> {
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
   });
-  const [github, jira, slack, webhookReceiver] = await Promise.all([
+  const [github, jira, slack, webhookReceiver, unsplash] = await Promise.all([
     serveFake(createFakeGithub({ app: { id: TEST_GITHUB_APP.id, slug: TEST_GITHUB_APP.slug, publicKey: keys.publicKey, webhookSecret: TEST_GITHUB_APP.webhookSecret } })),
     serveFake(createFakeJira()),
     serveFake(createFakeSlack(TEST_SLACK_APP)),
     serveFake(createFakeWebhookReceiver()),
+    serveFake(createFakeUnsplash(TEST_UNSPLASH_ACCESS_KEY)),
   ]);
   return {
     githubUrl: github.url,
@@ -44,8 +50,9 @@ export async function startFakeServices(): Promise<FakeServices> {
     slackUrl: slack.url,
     webhookReceiverUrl: webhookReceiver.url,
     jiraHost: jira.host,
+    unsplashUrl: unsplash.url,
     close: async () => {
-      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close()]);
+      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close(), unsplash.close()]);
     },
   };
 }
@@ -70,4 +77,6 @@ export const fakeServiceVars = (fakes: FakeServices) => ({
   FAKE_JIRA_HOST: fakes.jiraHost,
   /** Read by tests only: the fake webhook receiver. */
   FAKE_WEBHOOK_RECEIVER_URL: fakes.webhookReceiverUrl,
+  UNSPLASH_API_URL: fakes.unsplashUrl,
+  UNSPLASH_ACCESS_KEY: TEST_UNSPLASH_ACCESS_KEY,
 });

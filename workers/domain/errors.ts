@@ -4,7 +4,16 @@
 
 export type FieldErrors = Record<string, string[]>;
 
-export type ErrorKind = "Invalid" | "Unauthenticated" | "Forbidden" | "NotFound" | "Conflict" | "TooLarge";
+export type ErrorKind =
+  | "Invalid"
+  | "Unauthenticated"
+  | "Forbidden"
+  | "NotFound"
+  | "Conflict"
+  | "TooLarge"
+  | "QuotaExceeded"
+  | "UpstreamFailed"
+  | "Unavailable";
 
 export abstract class DomainError extends Error {
   abstract readonly kind: ErrorKind;
@@ -67,4 +76,19 @@ export class Conflict extends DomainError {
 /** The input is bigger than the rules allow (a file, a body). */
 export class TooLarge extends DomainError {
   readonly kind = "TooLarge";
+}
+
+/** The caller has used up an allowance (a monthly quota); trying again later may work. */
+export class QuotaExceeded extends DomainError {
+  readonly kind = "QuotaExceeded";
+}
+
+/** A third-party service we called failed, timed out or answered something unusable. */
+export class UpstreamFailed extends DomainError {
+  readonly kind = "UpstreamFailed";
+}
+
+/** An optional service this server does not have (it is not configured). */
+export class Unavailable extends DomainError {
+  readonly kind = "Unavailable";
 }

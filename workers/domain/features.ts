@@ -1,6 +1,9 @@
 // Which optional services this server has: the AI assistant and image search are switched on by
 // config alone, and the pages hide every entry point of a service that is off.
 import type { AppEnv, Config } from "../env";
+import type { ServiceFeatures } from "./schemas/responses";
+
+export type { ServiceFeatures };
 
 /** The Workers AI binding, when wrangler.toml declares one (`[ai] binding = "AI"`). */
 export type WorkersAiBinding = { run(model: string, input: Record<string, unknown>): Promise<unknown> };
@@ -20,13 +23,6 @@ export function aiProviderKind(env: AppEnv, config: Config): AiProviderKind | nu
 export function workersAiBinding(env: AppEnv): WorkersAiBinding | null {
   const binding = (env as unknown as { AI?: WorkersAiBinding }).AI;
   return binding && typeof binding.run === "function" ? binding : null;
-}
-
-export interface ServiceFeatures {
-  /** The AI assistant and AI descriptions. */
-  ai: boolean;
-  /** Image search in the cover picker (needs an Unsplash access key). */
-  imageSearch: boolean;
 }
 
 export function serviceFeatures(env: AppEnv, config: Config): ServiceFeatures {

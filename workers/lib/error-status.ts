@@ -10,6 +10,9 @@ export const STATUS_OF_KIND = {
   NotFound: 404,
   Conflict: 409,
   TooLarge: 413,
+  QuotaExceeded: 429,
+  UpstreamFailed: 502,
+  Unavailable: 503,
 } as const satisfies Record<ErrorKind, number>;
 
 export type ErrorStatus = (typeof STATUS_OF_KIND)[ErrorKind];

@@ -6,6 +6,14 @@ import type { IssueFilters, Json, StateGroup } from "../../../drizzle/schema";
 import type { IssuePropertyToggles } from "./issue-properties";
 import type { ViewProps } from "./view-props";
 
+/** Which optional services this server has; pages offer only these. */
+export interface ServiceFeatures {
+  /** The AI assistant and AI descriptions. */
+  ai: boolean;
+  /** Image search in the cover picker (needs an Unsplash access key). */
+  imageSearch: boolean;
+}
+
 /** A user as other rows show them (assignees, actors, creators). */
 export interface MemberDetail {
   id: string;
@@ -27,6 +35,8 @@ export type ProjectView = {
   emoji: string | null;
   icon_prop: { name: string; color: string } | null;
   cover_image: string | null;
+  /** The photographer of a cover picked from image search (name and profile link), else null. */
+  cover_image_credit: { name: string; profile_url: string } | null;
   cycle_view: boolean;
   module_view: boolean;
   issue_views_view: boolean;
