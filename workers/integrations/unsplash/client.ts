@@ -62,7 +62,10 @@ export function photoOf(raw: unknown): UnsplashPhoto | null {
     width: count(raw.width),
     height: count(raw.height),
     color: /^#[0-9a-f]{6}$/i.test(text(raw.color)) ? text(raw.color) : "#a3a3a3",
-    user: { name: text(raw.user.name) || text(raw.user.username), profile_url: text(userLinks.html) },
+    user: {
+      name: text(raw.user.name) || text(raw.user.username),
+      profile_url: text(userLinks.html) || `https://unsplash.com/${raw.user.username ? `@${text(raw.user.username)}` : ""}`,
+    },
     links: { html: text(raw.links.html), download_location: text(raw.links.download_location) },
   };
 }
