@@ -5,6 +5,7 @@
 // (tests/api/unsplash.test.ts).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expectNoAxeViolations } from "./axe";
 import {
   ApiUser,
   PASSWORD,
@@ -61,7 +62,7 @@ describe("cover image search", () => {
     // The photos are real pictures the browser drew.
     const firstImage = grid.locator("img").first();
     await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await screenshotsInThemes(page, "cover-search-picker");
+    await screenshotsInThemes(page, "cover-search-picker", (theme) => expectNoAxeViolations(page, `cover picker, Unsplash tab (${theme})`));
 
     await dialog.getByRole("button", { name: "Load more" }).click();
     await expect.poll(() => grid.getByRole("listitem").count()).toBe(40);
@@ -94,7 +95,7 @@ describe("cover image search", () => {
       `${inject("fakeUnsplashUrl")}/web/@tomasortega?${referral}`,
     );
     expect(await cardCredit.getByRole("link", { name: "Unsplash" }).getAttribute("href")).toBe(`https://unsplash.com/?${referral}`);
-    await screenshotsInThemes(page, "cover-search-card");
+    await screenshotsInThemes(page, "cover-search-card", (theme) => expectNoAxeViolations(page, `project card with a credit (${theme})`));
   });
 
   test("a photo picked on the settings page shows on the banner with its credit", async () => {
