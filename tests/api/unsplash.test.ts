@@ -17,6 +17,7 @@ import worker from "../../workers/index";
 import { type Client, ORIGIN, call, signUp } from "../helpers/api";
 import { expectStatus } from "../helpers/fixtures";
 import { addUnsplashFault, clearUnsplashFaults, fakeUnsplashUrl, setUnsplashRateLimited, unsplashCalls } from "../helpers/fake-unsplash";
+import { postPageAction } from "../helpers/page-action";
 import { createProjectFixture } from "../helpers/project";
 
 /** The access key the tests' Worker holds (the fake Unsplash accepts only it). */
@@ -230,5 +231,34 @@ describe("a picked photo's credit on the project", () => {
     const bare = await p.owner.post(`/api/workspaces/${p.slug}/projects/`, { name: "Bare", identifier: "BARE", cover_image_credit: credit });
     expectStatus(bare, 201);
     expect(bare.body.cover_image_credit).toBeNull();
+  });
+
+  it("comes with a photo picked in the create dialog and on the settings page", async () => {
+    const p = await createProjectFixture(undefined, "PGE");
+    // The create dialog posts the credit as form fields beside the cover.
+    const created = await postPageAction(p.owner, `/${p.slug}.data`, {
+      form: {
+        intent: "create-project",
+        name: "Dune",
+        identifier: "DUNE",
+        network: "2",
+        cover_image: "https://images.example/dune.jpg",
+        "cover_image_credit.name": credit.name,
+        "cover_image_credit.profile_url": credit.profile_url,
+      },
+    });
+    // Single fetch answers the redirect to the new project as a 202 with the target inside.
+    expect(created.status).toBe(202);
+    const projects = (await p.owner.get(`/api/workspaces/${p.slug}/projects/`)).body as { name: string; cover_image_credit: unknown }[];
+    expect(projects.find((row) => row.name === "Dune")?.cover_image_credit).toEqual(credit);
+
+    // The settings page's set-cover intent carries it for a photo, and none for a built-in cover.
+    const settings = `/${p.slug}/projects/${p.projectId}/settings.data?index`;
+    const stored = async () => (await p.owner.get(`${p.base}/`)).body.cover_image_credit;
+    const picked = await postPageAction(p.owner, settings, { json: { intent: "set-cover", cover_image: "https://images.example/a.jpg", cover_image_credit: credit } });
+    expect(picked.status).toBe(200);
+    expect(await stored()).toEqual(credit);
+    await postPageAction(p.owner, settings, { json: { intent: "set-cover", cover_image: "/assets/aurora.svg", cover_image_credit: null } });
+    expect(await stored()).toBeNull();
   });
 });
