@@ -3,8 +3,6 @@
 import type { AppEnv, Config } from "../env";
 import type { ServiceFeatures } from "./schemas/responses";
 
-export type { ServiceFeatures };
-
 /** The Workers AI binding, when wrangler.toml declares one (`[ai] binding = "AI"`). */
 export type WorkersAiBinding = { run(model: string, input: Record<string, unknown>): Promise<unknown> };
 
@@ -24,6 +22,8 @@ export function workersAiBinding(env: AppEnv): WorkersAiBinding | null {
   const binding = (env as unknown as { AI?: WorkersAiBinding }).AI;
   return binding && typeof binding.run === "function" ? binding : null;
 }
+
+export type { ServiceFeatures };
 
 export function serviceFeatures(env: AppEnv, config: Config): ServiceFeatures {
   return { ai: aiProviderKind(env, config) !== null, imageSearch: config.UNSPLASH_ACCESS_KEY !== "" };

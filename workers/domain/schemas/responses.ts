@@ -6,14 +6,6 @@ import type { IssueFilters, Json, StateGroup } from "../../../drizzle/schema";
 import type { IssuePropertyToggles } from "./issue-properties";
 import type { ViewProps } from "./view-props";
 
-/** Which optional services this server has; pages offer only these. */
-export interface ServiceFeatures {
-  /** The AI assistant and AI descriptions. */
-  ai: boolean;
-  /** Image search in the cover picker (needs an Unsplash access key). */
-  imageSearch: boolean;
-}
-
 /** A user as other rows show them (assignees, actors, creators). */
 export interface MemberDetail {
   id: string;
@@ -299,4 +291,12 @@ export interface SearchResults {
   module: SearchProjectItem[];
   issue_view: SearchProjectItem[];
   page: SearchProjectItem[];
+}
+
+/** Which optional services this server has (the pages hide the entry points of those it lacks). */
+export interface ServiceFeatures {
+  /** The AI assistant and AI descriptions. */
+  ai: boolean;
+  /** Image search in the cover picker (needs an Unsplash access key). */
+  imageSearch: boolean;
 }
