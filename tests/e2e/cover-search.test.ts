@@ -1,7 +1,7 @@
 // Image search for covers, as a person uses it against the fake Unsplash: in the create-project
 // dialog, searching, loading more and picking a photo gives the new project that cover with its
-// photographer's credit on its card; on the settings page a picked photo shows on the banner with
-// its credit. The proxy's rules (key, cache, errors, refused URLs) are the workerd suite's
+// photographer's credit on its card; on the settings page a search without results and a spent
+// rate limit say so, and a picked photo shows on the banner with its credit. The proxy's rules (key, cache, errors, refused URLs) are the workerd suite's
 // (tests/api/unsplash.test.ts).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -26,6 +26,9 @@ let tab: TestPage;
 const slug = uniqueSlug("covers");
 let projectId: string;
 
+const setRateLimited = (exceeded: boolean) =>
+  fetch(`${inject("fakeUnsplashUrl")}/_fake/rate-limit`, { method: "POST", body: JSON.stringify({ exceeded }) });
+
 const downloadsOf = async (photoId: string) => {
   const calls = (await (await fetch(`${inject("fakeUnsplashUrl")}/_fake/calls`)).json()) as { downloads: Record<string, number> };
   return calls.downloads[photoId] ?? 0;
@@ -42,6 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await setRateLimited(false);
   await browser?.close();
 });
 
@@ -105,7 +109,13 @@ describe("cover image search", () => {
     await page.getByRole("tab", { name: "Unsplash" }).click();
     await page.getByRole("searchbox", { name: "Search Unsplash images" }).fill("nothing like this");
     await visible(page.getByText('No images found for "nothing like this". Try other words.'));
+    // Unsplash's hourly limit spent: the picker says so, and trying again later works.
+    await setRateLimited(true);
     await page.getByRole("searchbox", { name: "Search Unsplash images" }).fill("desert");
+    await visible(page.getByRole("alert").getByText("Image search has reached its hourly limit. Please try again later."));
+    await screenshotsInThemes(page, "cover-search-rate-limited");
+    await setRateLimited(false);
+    await page.getByRole("button", { name: "Try again" }).click();
     const grid = page.getByRole("list", { name: "Unsplash images" });
     await expect.poll(() => grid.getByRole("listitem").count()).toBe(5);
     await grid.getByRole("button", { name: "desert landscape 5 by Priya Raman" }).click();
