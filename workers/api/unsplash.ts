@@ -7,9 +7,10 @@ import { type ApiEnv, actorOf, body } from "./hono-env";
 /** Mounted at /api. */
 export const unsplashRoutes = new Hono<ApiEnv>({ strict: false });
 
-unsplashRoutes.get("/unsplash", async (c) =>
-  c.json(await searchCoverImages(actorOf(c), { query: c.req.query("query"), page: c.req.query("page"), per_page: c.req.query("per_page") })),
-);
+unsplashRoutes.get("/unsplash", async (c) => {
+  const search = { query: c.req.query("query"), page: c.req.query("page"), per_page: c.req.query("per_page") };
+  return c.json(await searchCoverImages(actorOf(c), search, new URL(c.req.url).origin));
+});
 
 unsplashRoutes.post("/unsplash/download", async (c) => {
   await trackCoverImageDownload(actorOf(c), await body(c));

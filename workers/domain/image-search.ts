@@ -30,14 +30,15 @@ function failureOf(error: unknown): unknown {
 }
 
 /**
- * The edge cache's key for a page of results. It names the Unsplash API and the search only:
- * not the access key and not the caller. Sharing one entry between every signed-in user is safe
- * because the answer is Unsplash's public catalogue, trimmed, and holds nothing about the person
- * who asked (no user data, no key, no rate-limit headers); the same search answers the same
- * photos to anyone. A changed UNSPLASH_API_URL starts a fresh set of keys.
+ * The edge cache's key for a page of results: on the Worker's own host name (as Cloudflare asks
+ * of Cache API keys), naming the Unsplash API and the search only, never the access key or the
+ * caller. Sharing one entry between every signed-in user is safe because the answer is Unsplash's
+ * public catalogue, trimmed, and holds nothing about the person who asked (no user data, no key,
+ * no rate-limit headers): the same search answers the same photos to anyone. A changed
+ * UNSPLASH_API_URL starts a fresh set of keys.
  */
-function cacheKeyOf(config: Config, search: { query: string; page: number; per_page: number }): Request {
-  const key = new URL("https://image-search.cache/unsplash");
+function cacheKeyOf(config: Config, appOrigin: string, search: { query: string; page: number; per_page: number }): Request {
+  const key = new URL("/_cache/unsplash-search", appOrigin);
   key.searchParams.set("api", config.UNSPLASH_API_URL);
   key.searchParams.set("query", search.query.toLowerCase());
   key.searchParams.set("page", String(search.page));
@@ -48,14 +49,15 @@ function cacheKeyOf(config: Config, search: { query: string; page: number; per_p
 /**
  * A page of photos for the cover picker (any signed-in person may search). Successful answers are
  * kept in the data centre's cache (the Cache API) for an hour, so repeated searches neither wait
- * for Unsplash nor spend its hourly allowance. Failures are never cached.
+ * for Unsplash nor spend its hourly allowance. Failures are never cached. The Cache API works on
+ * a custom domain; on *.workers.dev it stores nothing and every search goes to Unsplash.
  */
-export async function searchCoverImages(ctx: ActorContext, input: unknown): Promise<UnsplashSearchAnswer> {
+export async function searchCoverImages(ctx: ActorContext, input: unknown, appOrigin: string): Promise<UnsplashSearchAnswer> {
   assertConfigured(ctx.config);
   const search = parseInput(UnsplashSearchInput, input);
   // The DOM typings (also loaded) know no `caches.default`; the Workers runtime has it.
   const cache = (caches as unknown as { default: Cache }).default;
-  const key = cacheKeyOf(ctx.config, search);
+  const key = cacheKeyOf(ctx.config, appOrigin, search);
   const hit = await cache.match(key);
   if (hit) return (await hit.json()) as UnsplashSearchAnswer;
   let answer: UnsplashSearchAnswer;
