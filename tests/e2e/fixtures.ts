@@ -154,10 +154,9 @@ export async function newPage(
   return tab;
 }
 
-/** Remix marks nothing on hydration; wait for its router and an idle network instead. */
+/** Waits until the document has hydrated (the root layout marks it) and so answers input. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
-  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**
@@ -330,12 +329,18 @@ export async function runSql(sql: string) {
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e");
 
-/** Saves a full-page screenshot under test-results/e2e/ for people to look at. */
+/**
+ * Whether this run saves screenshots (`npm run screenshots`). They are for people to look at, not
+ * checks: `npm test` walks the same screens and asserts the same things without writing pictures,
+ * which costs a fifth of the browser suite's time.
+ */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/** Saves a full-page screenshot under test-results/e2e/ when this run keeps screenshots. */
 export async function screenshot(page: Page, name: string) {
+  if (!SAVE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 /**
@@ -349,7 +354,7 @@ export async function screenshotsInThemes(page: Page, prefix: string, eachTheme?
   const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-    for (const width of [1440, 700]) {
+    for (const width of SAVE_SCREENSHOTS ? [1440, 700] : []) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `${prefix}-${theme}-${width}`);
     }
