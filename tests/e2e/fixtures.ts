@@ -116,13 +116,14 @@ async function retryDevProxyDrops(route: Route) {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; allowErrors?: RegExp[] } = {},
+  options: { width?: number; height?: number; allowErrors?: RegExp[]; server?: string } = {},
 ): Promise<TestPage> {
+  const server = options.server ?? baseUrl();
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: server,
     viewport: { width: options.width ?? 1360, height: options.height ?? 860 },
   });
-  await context.route((url) => url.origin === new URL(baseUrl()).origin, retryDevProxyDrops);
+  await context.route((url) => url.origin === new URL(server).origin, retryDevProxyDrops);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(30_000);
@@ -260,10 +261,12 @@ export class ApiUser {
   constructor(
     readonly email: string,
     readonly cookie: string,
+    /** The server this session belongs to (a test may start a second one). */
+    readonly server = baseUrl(),
   ) {}
 
-  static async signUp(email = uniqueEmail("other")) {
-    const response = await fetch(`${baseUrl()}/api/auth/sign-up/`, {
+  static async signUp(email = uniqueEmail("other"), server = baseUrl()) {
+    const response = await fetch(`${server}/api/auth/sign-up/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password: PASSWORD, first_name: "Other" }),
@@ -271,7 +274,7 @@ export class ApiUser {
     if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
     const cookie = response.headers.getSetCookie().find((value) => value.startsWith("session="));
     if (!cookie) throw new Error("sign-up set no session cookie");
-    return new ApiUser(email, cookie.split(";")[0]);
+    return new ApiUser(email, cookie.split(";")[0], server);
   }
 
   async call<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown): Promise<T> {
@@ -279,7 +282,7 @@ export class ApiUser {
     let text: string;
     // Sent again when the local server's proxy dropped it (DEV_PROXY_DROP above).
     for (let attempt = 1; ; attempt++) {
-      response = await fetch(`${baseUrl()}${pathname}`, {
+      response = await fetch(`${this.server}${pathname}`, {
         method,
         headers: { cookie: this.cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
         body: body === undefined ? undefined : JSON.stringify(body),
