@@ -4,13 +4,16 @@
 //   2. remix vite:build (skip with --no-build when build/ is fresh)
 //   3. vitest run --config vitest.e2e.config.ts; its global setup starts wrangler dev on a free
 //      port with a fresh database under .e2e/.
+// `--screenshots` (npm run screenshots) also saves each screen, light and dark at 1440 and 700 px,
+// under test-results/e2e/ for people to look at.
 // Any other arguments go to vitest (scripts/test.mjs passes its reporter flags this way).
 import { ensureChromium } from "./lib/chromium.mjs";
 import { ROOT, bin, run, step, wranglerEnv } from "./lib/run.mjs";
 
 const argv = process.argv.slice(2);
 const skipBuild = argv.includes("--no-build");
-const vitestArgs = argv.filter((arg) => arg !== "--no-build");
+const screenshots = argv.includes("--screenshots");
+const vitestArgs = argv.filter((arg) => arg !== "--no-build" && arg !== "--screenshots");
 
 function fail(message, code = 1) {
   console.error(`\n✖ ${message}`);
@@ -33,6 +36,6 @@ if (!skipBuild) {
 step("browser tests (vitest.e2e.config.ts)");
 const code = await run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts", ...vitestArgs], {
   cwd: ROOT,
-  env: wranglerEnv(),
+  env: { ...wranglerEnv(), ...(screenshots ? { E2E_SCREENSHOTS: "1" } : {}) },
 });
 process.exit(code);

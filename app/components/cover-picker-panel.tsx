@@ -7,7 +7,9 @@ import { PROJECT_COVERS } from "~/lib/project-covers";
 import { IMAGE_ACCEPT, imageFileProblem } from "~/lib/uploads";
 import { UPLOAD_TOO_LARGE } from "../../workers/domain/schemas/uploads";
 import type { CoverPickerProps } from "./cover-picker";
+import { UnsplashTab } from "./cover-picker-unsplash";
 import { IconCheck } from "./icons";
+import { useServiceFeatures } from "./workspace-context";
 import { Spinner, buttonClass } from "./ui";
 
 type PanelProps = Pick<CoverPickerProps, "value" | "onPick" | "onUpload" | "uploading" | "uploadError">;
@@ -25,7 +27,7 @@ function ImagesTab({ value, onPick }: Pick<CoverPickerProps, "value" | "onPick">
           <li key={cover.name}>
             <button
               type="button"
-              onClick={() => onPick(cover.url)}
+              onClick={() => onPick(cover.url, null)}
               aria-pressed={chosen}
               aria-label={`${cover.name} cover`}
               className={`relative block aspect-[5/2] w-full overflow-hidden rounded-md ring-offset-2 ring-offset-surface hover:opacity-90 focus-visible:outline-2 focus-visible:outline-brand-500 ${
@@ -111,13 +113,19 @@ function UploadTab({ onUpload, uploading, uploadError }: Pick<CoverPickerProps, 
 
 export function CoverPickerPanel({ value, onPick, onUpload, uploading, uploadError }: PanelProps) {
   const [tab, setTab] = useState("images");
+  const { imageSearch } = useServiceFeatures();
+  // The search tab asks Unsplash only once it is opened, and keeps its results while it is away.
+  const searchOpened = useRef(false);
+  if (tab === "unsplash") searchOpened.current = true;
+  const tabs = [
+    { value: "images", label: "Images" },
+    ...(imageSearch ? [{ value: "unsplash", label: "Unsplash" }] : []),
+    { value: "upload", label: "Upload" },
+  ];
   return (
     <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)}>
       <Tabs.List className="mb-3 flex gap-1 border-b border-neutral-100" aria-label="Cover source">
-        {[
-          { value: "images", label: "Images" },
-          { value: "upload", label: "Upload" },
-        ].map((item) => (
+        {tabs.map((item) => (
           <Tabs.Trigger
             key={item.value}
             value={item.value}
@@ -130,6 +138,11 @@ export function CoverPickerPanel({ value, onPick, onUpload, uploading, uploadErr
       <Tabs.Content value="images">
         <ImagesTab value={value} onPick={onPick} />
       </Tabs.Content>
+      {imageSearch ? (
+        <Tabs.Content value="unsplash">
+          {searchOpened.current ? <UnsplashTab value={value} onPick={onPick} /> : null}
+        </Tabs.Content>
+      ) : null}
       <Tabs.Content value="upload">
         <UploadTab onUpload={onUpload} uploading={uploading} uploadError={uploadError} />
       </Tabs.Content>

@@ -1,9 +1,10 @@
-// The project cover picker: a popover with two tabs. "Images" offers the built-in covers (and the
-// default one); "Upload" takes an image file of at most 5 MB, checked here before anything is
-// sent, and hands it to the page, which uploads it as a workspace file asset. Image search is not
-// offered: it needs a feature flag this product does not have yet. The tabs load on first open.
+// The project cover picker: a popover with up to three tabs. "Images" offers the built-in covers
+// (and the default one); "Unsplash" searches photos, and is there only when this server has image
+// search; "Upload" takes an image file of at most 5 MB, checked here before anything is sent, and
+// hands it to the page, which uploads it as a workspace file asset. The tabs load on first open.
 import { Popover } from "@ark-ui/react/popover";
 import { Suspense, lazy } from "react";
+import type { CoverImageCredit } from "../../workers/domain/schemas/projects";
 import { Spinner } from "./ui";
 
 const CoverPickerPanel = lazy(() => import("./cover-picker-panel").then((module) => ({ default: module.CoverPickerPanel })));
@@ -11,8 +12,11 @@ const CoverPickerPanel = lazy(() => import("./cover-picker-panel").then((module)
 export interface CoverPickerProps {
   /** The cover shown now; null is the default cover. */
   value: string | null;
-  /** A built-in cover was chosen (null: the default). */
-  onPick(url: string | null): void;
+  /**
+   * A cover was chosen: a built-in one (null: the default) without a credit, or a photo from image
+   * search with its photographer's credit.
+   */
+  onPick(url: string | null, credit: CoverImageCredit | null): void;
   /** An image file passed the checks and "Upload & Save" was pressed. */
   onUpload(file: File): void;
   uploading: boolean;

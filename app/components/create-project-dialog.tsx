@@ -7,11 +7,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CreateProjectInput } from "../../workers/domain/schemas/projects";
+import { type CoverImageCredit, CreateProjectInput } from "../../workers/domain/schemas/projects";
 import { DEFAULT_COVER_IMAGE, randomProjectEmoji } from "~/lib/project-constants";
 import { UPLOAD_FAILED } from "../../workers/domain/schemas/uploads";
 import { identifierFromName } from "~/lib/slug";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "./dialog";
+import { CoverCredit } from "./cover-credit";
 import { CoverPicker } from "./cover-picker";
 import { IconX } from "./icons";
 import { EmojiIconInputs, EmojiIconPicker, type EmojiIconValue } from "./emoji-icon-picker";
@@ -30,6 +31,7 @@ export type CreateProjectActionData = { result?: SubmissionResult<string[]>; sta
  */
 function useNewProjectCover(slug: string) {
   const [url, setUrl] = useState<string | null>(null);
+  const [credit, setCredit] = useState<CoverImageCredit | null>(null);
   const [uploadedId, setUploadedId] = useState<string | null>(null);
   const submitted = useRef(false);
   const unused = useRef<string | null>(null);
@@ -42,10 +44,11 @@ function useNewProjectCover(slug: string) {
   const forget = (id: string | null) => {
     if (id) void fetch(`${base}/${id}/`, { method: "DELETE" }).catch(() => undefined);
   };
-  const pick = (next: string | null) => {
+  const pick = (next: string | null, nextCredit: CoverImageCredit | null) => {
     forget(uploadedId);
     setUploadedId(null);
     setUrl(next);
+    setCredit(nextCredit);
     setOpen(false);
   };
   const upload = async (file: File) => {
@@ -59,6 +62,7 @@ function useNewProjectCover(slug: string) {
       forget(uploadedId);
       setUploadedId(asset.id);
       setUrl(asset.asset);
+      setCredit(null);
       setOpen(false);
     } catch {
       setError(UPLOAD_FAILED);
@@ -76,6 +80,8 @@ function useNewProjectCover(slug: string) {
   );
   return {
     url,
+    /** The photographer of a photo picked from image search. */
+    credit,
     open,
     /** Whether the form went out with this cover (an answer back means it was refused). */
     setSubmitted(value: boolean) {
@@ -135,11 +141,18 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
       <input type="hidden" name="intent" value="create-project" />
       <EmojiIconInputs value={look} />
       <input type="hidden" name="cover_image" value={cover.url ?? ""} />
+      {cover.credit ? (
+        <>
+          <input type="hidden" name="cover_image_credit.name" value={cover.credit.name} />
+          <input type="hidden" name="cover_image_credit.profile_url" value={cover.credit.profile_url} />
+        </>
+      ) : null}
       <div className="relative h-40">
         <div className="absolute inset-0 overflow-hidden rounded-t-xl bg-neutral-200">
           <img src={cover.url || DEFAULT_COVER_IMAGE} alt="" className="size-full object-cover" />
           <div className="absolute inset-0 bg-gradient-to-t from-black/30 to-transparent" />
         </div>
+        <CoverCredit credit={cover.credit} className="absolute top-3 left-3 max-w-[60%]" />
         <div className="absolute right-3 bottom-3">
           <CoverPicker
             value={cover.url}

@@ -10,6 +10,7 @@ import { IconCalendar, IconDots, IconLock, IconSettings, IconStar, IconTrash } f
 import { ProjectIcon } from "./project-icon";
 import { formatDate } from "../../workers/domain/schemas/dates";
 import { truncate } from "./ui";
+import { CoverCredit } from "./cover-credit";
 import type { ShellProject } from "./workspace-context";
 
 export const DESCRIPTION_MAX = 100;
@@ -126,6 +127,7 @@ export function ProjectCard({ slug, project }: { slug: string; project: ShellPro
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
         <div className="absolute inset-0 bg-gradient-to-t from-black/45 via-black/5 to-transparent" />
+        <CoverCredit credit={project.cover_image_credit} className="absolute top-2.5 left-2.5 z-10 max-w-[calc(100%-6rem)]" />
         <div className="absolute top-2.5 right-2.5 z-10 flex gap-1.5">
           {project.is_member ? <FavoriteToggle slug={slug} project={project} /> : null}
           {project.is_member ? <CardMenu slug={slug} project={project} /> : null}

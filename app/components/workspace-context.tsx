@@ -13,6 +13,7 @@ export type ShellProject = Pick<
   | "emoji"
   | "icon_prop"
   | "cover_image"
+  | "cover_image_credit"
   | "cycle_view"
   | "module_view"
   | "issue_views_view"

@@ -50,8 +50,12 @@ export function holdInputUntilHydrated() {
   for (const type of HELD_EVENTS) window.addEventListener(type, hold, true);
 }
 
-/** Called when the root has hydrated (the root layout's first effect). */
+/**
+ * Called when the root has hydrated (the root layout's first effect). The document then carries
+ * `data-hydrated`, the one sign that the page answers input (browser tests wait for it).
+ */
 export function releaseInput() {
+  document.documentElement.dataset.hydrated = "";
   if (!holding) return;
   holding = false;
   for (const type of HELD_EVENTS) window.removeEventListener(type, hold, true);

@@ -30,7 +30,11 @@ export const PROJECT_FEATURE_TEXT: Record<ProjectFeature, { label: string; descr
 /** The page's JSON intents; the form posts form data and the cover upload a multipart file. */
 export const ProjectGeneralIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle-feature"), feature: ProjectFeatureSchema, enabled: projectFields.cycle_view }),
-  z.object({ intent: z.literal("set-cover"), cover_image: projectFields.cover_image }),
+  z.object({
+    intent: z.literal("set-cover"),
+    cover_image: projectFields.cover_image,
+    cover_image_credit: projectFields.cover_image_credit.optional(),
+  }),
 ]);
 export type ProjectGeneralIntent = z.input<typeof ProjectGeneralIntentSchema>;
 
@@ -44,6 +48,7 @@ export type GeneralProject = Pick<
   | "emoji"
   | "icon_prop"
   | "cover_image"
+  | "cover_image_credit"
   | "cycle_view"
   | "module_view"
   | "issue_views_view"

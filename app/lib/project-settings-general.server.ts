@@ -22,12 +22,12 @@ export async function loadProjectGeneral(request: Request, context: AppLoadConte
     const role = project.member_role ?? 0;
     // The settings layout shows guests and viewers the not-authorized screen; nothing is sent.
     if (role < ROLE.member) return { authorized: false };
-    const { id, name, identifier, description, network, emoji, icon_prop, cover_image } = project;
+    const { id, name, identifier, description, network, emoji, icon_prop, cover_image, cover_image_credit } = project;
     const { cycle_view, module_view, issue_views_view, page_view } = project;
     return {
       authorized: true,
       role,
-      project: { id, name, identifier, description, network, emoji, icon_prop, cover_image, cycle_view, module_view, issue_views_view, page_view },
+      project: { id, name, identifier, description, network, emoji, icon_prop, cover_image, cover_image_credit, cycle_view, module_view, issue_views_view, page_view },
     };
   });
 }
@@ -59,7 +59,7 @@ export async function projectGeneralAction(request: Request, context: AppLoadCon
       const body = await readJsonIntent(request, ProjectGeneralIntentSchema);
       intent = body.intent;
       if (body.intent === "toggle-feature") await updateProject(ctx, slug, projectId, { [body.feature]: body.enabled });
-      else await updateProject(ctx, slug, projectId, { cover_image: body.cover_image });
+      else await updateProject(ctx, slug, projectId, { cover_image: body.cover_image, cover_image_credit: body.cover_image_credit });
       return { ok: true as const, intent };
     } catch (error) {
       return actionError(error, request, { intent });

@@ -116,13 +116,14 @@ async function retryDevProxyDrops(route: Route) {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; allowErrors?: RegExp[] } = {},
+  options: { width?: number; height?: number; allowErrors?: RegExp[]; server?: string } = {},
 ): Promise<TestPage> {
+  const server = options.server ?? baseUrl();
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: server,
     viewport: { width: options.width ?? 1360, height: options.height ?? 860 },
   });
-  await context.route((url) => url.origin === new URL(baseUrl()).origin, retryDevProxyDrops);
+  await context.route((url) => url.origin === new URL(server).origin, retryDevProxyDrops);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(30_000);
@@ -154,10 +155,9 @@ export async function newPage(
   return tab;
 }
 
-/** Remix marks nothing on hydration; wait for its router and an idle network instead. */
+/** Waits until the document has hydrated (the root layout marks it) and so answers input. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
-  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**
@@ -261,10 +261,12 @@ export class ApiUser {
   constructor(
     readonly email: string,
     readonly cookie: string,
+    /** The server this session belongs to (a test may start a second one). */
+    readonly server = baseUrl(),
   ) {}
 
-  static async signUp(email = uniqueEmail("other")) {
-    const response = await fetch(`${baseUrl()}/api/auth/sign-up/`, {
+  static async signUp(email = uniqueEmail("other"), server = baseUrl()) {
+    const response = await fetch(`${server}/api/auth/sign-up/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password: PASSWORD, first_name: "Other" }),
@@ -272,7 +274,7 @@ export class ApiUser {
     if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
     const cookie = response.headers.getSetCookie().find((value) => value.startsWith("session="));
     if (!cookie) throw new Error("sign-up set no session cookie");
-    return new ApiUser(email, cookie.split(";")[0]);
+    return new ApiUser(email, cookie.split(";")[0], server);
   }
 
   async call<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown): Promise<T> {
@@ -280,7 +282,7 @@ export class ApiUser {
     let text: string;
     // Sent again when the local server's proxy dropped it (DEV_PROXY_DROP above).
     for (let attempt = 1; ; attempt++) {
-      response = await fetch(`${baseUrl()}${pathname}`, {
+      response = await fetch(`${this.server}${pathname}`, {
         method,
         headers: { cookie: this.cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -330,12 +332,18 @@ export async function runSql(sql: string) {
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e");
 
-/** Saves a full-page screenshot under test-results/e2e/ for people to look at. */
+/**
+ * Whether this run saves screenshots (`npm run screenshots`). They are for people to look at, not
+ * checks: `npm test` walks the same screens and asserts the same things without writing pictures,
+ * which costs a fifth of the browser suite's time.
+ */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/** Saves a full-page screenshot under test-results/e2e/ when this run keeps screenshots. */
 export async function screenshot(page: Page, name: string) {
+  if (!SAVE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 /**
@@ -349,7 +357,7 @@ export async function screenshotsInThemes(page: Page, prefix: string, eachTheme?
   const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-    for (const width of [1440, 700]) {
+    for (const width of SAVE_SCREENSHOTS ? [1440, 700] : []) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `${prefix}-${theme}-${width}`);
     }

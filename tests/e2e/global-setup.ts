@@ -18,6 +18,7 @@ declare module "vitest" {
     fakeGithubUrl: string;
     /** The fake Slack (its authorise page, Web API and /_fake controls). */
     fakeSlackUrl: string;
+    fakeUnsplashUrl: string;
     fakeWebhookReceiverUrl: string;
   }
 }
@@ -44,6 +45,7 @@ export default async function setup(project: TestProject) {
   project.provide("fakeJiraHost", fakes.jiraHost);
   project.provide("fakeGithubUrl", fakes.githubUrl);
   project.provide("fakeSlackUrl", fakes.slackUrl);
+  project.provide("fakeUnsplashUrl", fakes.unsplashUrl);
   project.provide("fakeWebhookReceiverUrl", fakes.webhookReceiverUrl);
   return async () => {
     await server.stop();

@@ -7,12 +7,15 @@ import { createFakeGithub } from "./github/server";
 import { serveFake } from "./http";
 import { createFakeJira } from "./jira/server";
 import { createFakeSlack } from "./slack/server";
+import { createFakeUnsplash } from "./unsplash/server";
 import { createFakeWebhookReceiver } from "./webhook-receiver";
 
 /** The test GitHub App: the fake GitHub checks its JWTs with the public half of this key. */
 export const TEST_GITHUB_APP = { id: "4242", slug: "edge-tracker-test", webhookSecret: "test-github-webhook-secret" };
 /** The test Slack app. */
 export const TEST_SLACK_APP = { clientId: "1111.2222", clientSecret: "test-slack-client-secret" };
+/** The access key the fake Unsplash accepts. */
+export const TEST_UNSPLASH_ACCESS_KEY = "test-unsplash-access-key";
 
 export interface FakeServices {
   /** The fake GitHub: its REST API and, under /apps/{slug}/installations/new, its install page. */
@@ -26,6 +29,8 @@ export interface FakeServices {
   jiraHost: string;
   /** The fake OpenAI-compatible endpoint (its API lives under /v1). */
   aiUrl: string;
+  /** The fake Unsplash API (and its photos, under /_fake/images). */
+  unsplashUrl: string;
   close(): Promise<void>;
 }
 
@@ -35,11 +40,12 @@ export async function startFakeServices(): Promise<FakeServices> {
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
   });
-  const [github, jira, slack, webhookReceiver, ai] = await Promise.all([
+  const [github, jira, slack, webhookReceiver, unsplash, ai] = await Promise.all([
     serveFake(createFakeGithub({ app: { id: TEST_GITHUB_APP.id, slug: TEST_GITHUB_APP.slug, publicKey: keys.publicKey, webhookSecret: TEST_GITHUB_APP.webhookSecret } })),
     serveFake(createFakeJira()),
     serveFake(createFakeSlack(TEST_SLACK_APP)),
     serveFake(createFakeWebhookReceiver()),
+    serveFake(createFakeUnsplash(TEST_UNSPLASH_ACCESS_KEY)),
     serveFake(createFakeAi()),
   ]);
   return {
@@ -48,9 +54,10 @@ export async function startFakeServices(): Promise<FakeServices> {
     slackUrl: slack.url,
     webhookReceiverUrl: webhookReceiver.url,
     jiraHost: jira.host,
+    unsplashUrl: unsplash.url,
     aiUrl: ai.url,
     close: async () => {
-      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close(), ai.close()]);
+      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close(), unsplash.close(), ai.close()]);
     },
   };
 }
@@ -75,6 +82,8 @@ export const fakeServiceVars = (fakes: FakeServices) => ({
   FAKE_JIRA_HOST: fakes.jiraHost,
   /** Read by tests only: the fake webhook receiver. */
   FAKE_WEBHOOK_RECEIVER_URL: fakes.webhookReceiverUrl,
+  UNSPLASH_API_URL: fakes.unsplashUrl,
+  UNSPLASH_ACCESS_KEY: TEST_UNSPLASH_ACCESS_KEY,
   AI_API_URL: `${fakes.aiUrl}/v1`,
   AI_API_KEY: FAKE_AI_KEY,
   AI_MODEL: FAKE_AI_MODEL,

@@ -41,6 +41,7 @@ import { appIntegrationRoutes, githubRepositorySyncRoutes, workspaceIntegrationR
 import { slackRedirectRoutes, slackRoutes } from "./slack";
 import { githubWebhookRoutes } from "./github-webhooks";
 import { webhookRoutes } from "./webhooks";
+import { unsplashRoutes } from "./unsplash";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -113,5 +114,6 @@ export function createApi() {
   api.route("/workspaces", webhookRoutes);
   api.route("/", fileAssetsRoutes);
   api.route("/", githubWebhookRoutes);
+  api.route("/", unsplashRoutes);
   return api;
 }

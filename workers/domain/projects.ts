@@ -70,6 +70,7 @@ export function projectOf(project: Project, extras: ProjectExtras): ProjectView 
     emoji: project.emoji,
     icon_prop: project.icon_prop,
     cover_image: project.cover_image,
+    cover_image_credit: project.cover_image_credit ?? null,
     cycle_view: project.cycle_view,
     module_view: project.module_view,
     issue_views_view: project.issue_views_view,
@@ -122,7 +123,9 @@ export async function listProjects(ctx: ActorContext, slug: string) {
 export async function createProject(ctx: ActorContext, slug: string, input: unknown) {
   const { workspace, membership } = await workspaceAccess(ctx, slug);
   if (membership.role < ROLE.member) throw new Forbidden(NO_CREATE_PERMISSION);
-  const data = parseInput(CreateProjectInput, input);
+  const parsed = parseInput(CreateProjectInput, input);
+  // A credit belongs to the cover it names: none without a cover.
+  const data = { ...parsed, cover_image_credit: parsed.cover_image ? (parsed.cover_image_credit ?? null) : null };
   const projectId = crypto.randomUUID();
   const base = { workspace_id: workspace.id, project_id: projectId };
   try {
@@ -187,6 +190,9 @@ async function assertProjectMember(ctx: ActorContext, projectId: string, userId:
 export async function updateProject(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const { workspace, project, membership } = await projectAccess(ctx, slug, projectId, ROLE.owner);
   const { estimate, ...data } = parseInput(UpdateProjectInput, input);
+  // A new cover sent without its credit is not the photo the old credit named: the credit goes.
+  if (data.cover_image !== undefined && data.cover_image_credit === undefined) data.cover_image_credit = null;
+  if (data.cover_image === null) data.cover_image_credit = null;
   if (data.project_lead) await assertProjectMember(ctx, projectId, data.project_lead, "project_lead");
   if (data.default_assignee) await assertProjectMember(ctx, projectId, data.default_assignee, "default_assignee");
   if (estimate) {

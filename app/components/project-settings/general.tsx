@@ -19,6 +19,7 @@ import { DEFAULT_COVER_IMAGE, ROLE } from "~/lib/project-constants";
 import { projectPath } from "~/lib/paths";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
+import { CoverCredit } from "../cover-credit";
 import { CoverPicker } from "../cover-picker";
 import { DeleteProjectDialog } from "../delete-project-dialog";
 import { EmojiIconInputs, EmojiIconPicker, type EmojiIconValue } from "../emoji-icon-picker";
@@ -55,13 +56,16 @@ function CoverBanner({ project, canEdit, children }: { project: GeneralProject; 
 
   // While a built-in cover is being saved it is already shown.
   const pending = pick.json as ProjectGeneralIntent | undefined;
-  const shown = pending?.intent === "set-cover" ? pending.cover_image : project.cover_image;
+  const picking = pending?.intent === "set-cover" ? pending : null;
+  const shown = picking ? picking.cover_image : project.cover_image;
+  const credit = picking ? (picking.cover_image_credit ?? null) : project.cover_image_credit;
   return (
     <div className="relative h-36 rounded-lg sm:h-44">
       <div className="absolute inset-0 overflow-hidden rounded-lg bg-neutral-200">
         <img src={shown || DEFAULT_COVER_IMAGE} alt="" className="size-full object-cover" />
         <div className="absolute inset-0 bg-gradient-to-t from-black/35 to-transparent" />
       </div>
+      <CoverCredit credit={credit} className="absolute top-3 left-3 max-w-[60%]" />
       <div className="absolute bottom-3 left-4">{children}</div>
       {canEdit ? (
         <div className="absolute right-3 bottom-3">
@@ -72,7 +76,9 @@ function CoverBanner({ project, canEdit, children }: { project: GeneralProject; 
               setOpen(next);
               setUploadError(null);
             }}
-            onPick={(url) => pick.submit({ intent: "set-cover", cover_image: url } satisfies ProjectGeneralIntent, postJson)}
+            onPick={(url, credit) =>
+              pick.submit({ intent: "set-cover", cover_image: url, cover_image_credit: credit } satisfies ProjectGeneralIntent, postJson)
+            }
             uploading={upload.state !== "idle"}
             uploadError={uploadError}
             onUpload={(file) => {

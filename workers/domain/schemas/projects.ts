@@ -16,6 +16,24 @@ export const IdentifierSchema = z
   .max(5, "Identifier must at most be of 5 characters")
   .regex(/^[A-Z]+$/, "Identifier must be uppercase text.");
 
+const CREDIT_NAME = "Photographer's name is required";
+const CREDIT_PROFILE_URL = "Photographer's profile must be an http(s) URL";
+
+/**
+ * Who took a cover photo picked from image search, shown with the cover as the photo service's
+ * terms ask. Null for built-in and uploaded covers.
+ */
+export const coverImageCredit = z
+  .object(
+    {
+      name: z.string({ error: CREDIT_NAME }).trim().min(1, CREDIT_NAME).max(255, "Photographer's name is too long"),
+      profile_url: z.url({ protocol: /^https?$/, error: CREDIT_PROFILE_URL }).max(2048, CREDIT_PROFILE_URL),
+    },
+    { error: "Cover image credit must have a name and a profile URL" },
+  )
+  .nullable();
+export type CoverImageCredit = NonNullable<z.infer<typeof coverImageCredit>>;
+
 export const projectFields = {
   name: ProjectNameSchema,
   identifier: IdentifierSchema,
@@ -27,6 +45,7 @@ export const projectFields = {
     .nullable(),
   icon_prop: z.object({ name: z.string().trim().min(1).max(64), color: hexColor }).nullable(),
   cover_image: z.string().trim().max(2048, "Cover image URL is too long").nullable(),
+  cover_image_credit: coverImageCredit,
   cycle_view: z.boolean(),
   module_view: z.boolean(),
   issue_views_view: z.boolean(),
@@ -40,6 +59,7 @@ export const CreateProjectInput = z.object({
   emoji: projectFields.emoji.optional(),
   icon_prop: projectFields.icon_prop.optional(),
   cover_image: projectFields.cover_image.optional(),
+  cover_image_credit: projectFields.cover_image_credit.optional(),
   cycle_view: projectFields.cycle_view.default(true),
   module_view: projectFields.module_view.default(true),
   issue_views_view: projectFields.issue_views_view.default(true),

@@ -27,6 +27,8 @@ export type ProjectView = {
   emoji: string | null;
   icon_prop: { name: string; color: string } | null;
   cover_image: string | null;
+  /** The photographer of a cover picked from image search (name and profile link), else null. */
+  cover_image_credit: { name: string; profile_url: string } | null;
   cycle_view: boolean;
   module_view: boolean;
   issue_views_view: boolean;

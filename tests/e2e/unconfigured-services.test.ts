@@ -1,0 +1,54 @@
+// A server without an AI provider or an Unsplash key, as a fresh self-hosted install runs: no AI
+// entry point is offered anywhere and the cover picker has no image-search tab. The suite's own
+// server has both configured (against the fakes), so this file starts a second one with neither.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { applyLocalMigrations, startWranglerDev } from "../../scripts/lib/dev-server.mjs";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, to, uniqueSlug, visible } from "./fixtures";
+
+let server: Awaited<ReturnType<typeof startWranglerDev>>;
+let persistDir: string;
+let browser: Browser;
+let tab: TestPage;
+const slug = uniqueSlug("plain");
+let projectId: string;
+
+beforeAll(async () => {
+  persistDir = mkdtempSync(path.join(tmpdir(), "edge-tracker-plain-"));
+  await applyLocalMigrations({ persistDir });
+  // Only APP_ENV: every optional service keeps its default, which is "not configured".
+  server = await startWranglerDev({ persistDir, vars: { APP_ENV: "test" } });
+  const owner = await ApiUser.signUp(undefined, server.url);
+  await owner.post("/api/workspaces/", { name: "Plain Co", slug });
+  projectId = (await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Harbour", identifier: "HRB" })).id;
+  browser = await launchBrowser();
+  tab = await newPage(browser, { width: 1440, height: 900, server: server.url });
+  await login(tab.page, { email: owner.email, password: PASSWORD }, { next: to.workspace(slug) });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (persistDir) rmSync(persistDir, { recursive: true, force: true });
+});
+
+describe("a server without AI or image search", () => {
+  test("the cover picker offers the built-in images and upload, and no image search", async () => {
+    const { page } = tab;
+    await tab.goto(`/${slug}/projects/${projectId}/settings`);
+    await page.getByRole("button", { name: "Change cover" }).click();
+    const tabs = page.getByRole("tablist", { name: "Cover source" });
+    await visible(tabs.getByRole("tab", { name: "Images" }));
+    expect(await tabs.getByRole("tab").allTextContents()).toEqual(["Images", "Upload"]);
+    // The API says why, for anyone calling it directly (the browser logs the 503 it asked for).
+    tab.allowErrorsInThisTest(/status of 503/);
+    const answer = await page.evaluate(async () => {
+      const response = await fetch("/api/unsplash?query=sea");
+      return { status: response.status, body: await response.json() };
+    });
+    expect(answer.status).toBe(503);
+  });
+});
