@@ -99,6 +99,7 @@ describe("the AI helpers", () => {
     // Then the finished answer as HTML.
     await visible(panel.getByTestId("ai-answer").getByRole("heading", { name: "Outline the rollout steps" }));
     await visible(panel.getByTestId("ai-answer").getByText(wrote("Outline the rollout steps")));
+    await screenshotsInThemes(page, "ai-assistant-block");
     await panel.getByRole("button", { name: "Use this response" }).click();
     await form.getByRole("button", { name: "Update block" }).click();
     await visible(page.getByText(BLOCK_UPDATED));

@@ -110,7 +110,7 @@ function AssistantPanel({
       ) : null}
       {answer.phase === "done" ? (
         usable ? (
-          <div data-testid="ai-answer" className="max-h-64 overflow-y-auto rounded-md bg-neutral-50 p-2 text-sm [&_h1]:text-base [&_h2]:text-base [&_h3]:text-sm">
+          <div data-testid="ai-answer" className="max-h-64 overflow-y-auto rounded-md bg-neutral-50 p-2 text-sm">
             <StaticRichText html={usable} />
           </div>
         ) : (
@@ -142,7 +142,7 @@ function AssistantPanel({
         <FieldError id="ai-task-error" errors={taskError ? [taskError] : null} />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <span className="mr-auto min-w-0 text-xs whitespace-nowrap text-neutral-500">
+        <span className="mr-auto text-xs text-neutral-500">
           {remaining === null ? "\u00a0" : `${remaining} of ${AI_MONTHLY_QUOTA} requests left this month`}
         </span>
         {usable ? (
@@ -152,7 +152,7 @@ function AssistantPanel({
         ) : null}
         <button type="button" className={buttonClass("primary", "sm", "px-2")} disabled={busy} onClick={() => void generate()}>
           {busy ? <Spinner className="size-3.5" /> : null}
-          {busy ? "Generating..." : answer.phase === "done" ? "Regenerate" : "Generate"}
+          {busy ? "Generating..." : "Generate"}
         </button>
       </div>
     </div>
@@ -165,6 +165,7 @@ export function AiAssistantButton({
   projectId,
   prompt,
   onUse,
+  align = "end",
   className = "",
 }: {
   slug: string;
@@ -172,6 +173,8 @@ export function AiAssistantButton({
   /** The text the task works on, read when Generate is pressed (the editor's content). */
   prompt: () => string;
   onUse(html: string): void;
+  /** Which edge of the button the panel lines up with: its left (start) or its right (end). */
+  align?: "start" | "end";
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -179,7 +182,7 @@ export function AiAssistantButton({
     <Popover.Root
       open={open}
       onOpenChange={(details) => setOpen(details.open)}
-      positioning={{ placement: "bottom-end", gutter: 6, fitViewport: true }}
+      positioning={{ placement: `bottom-${align}`, gutter: 6, fitViewport: true }}
       portalled={false}
       lazyMount
       unmountOnExit
@@ -199,7 +202,7 @@ export function AiAssistantButton({
           onKeyDown={(event) => {
             if (event.key === "Escape") event.stopPropagation();
           }}
-          className="z-[60] w-[min(28rem,calc(100vw-1rem))] rounded-lg border border-neutral-200 bg-surface shadow-lg outline-none"
+          className="z-[60] w-[min(32rem,calc(100vw-1rem))] rounded-lg border border-neutral-200 bg-surface shadow-lg outline-none"
         >
           <AssistantPanel
             slug={slug}

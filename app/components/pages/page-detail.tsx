@@ -222,6 +222,7 @@ function BlockEditor({
               projectId={projectId}
               prompt={() => textOfHtml(editor.current?.value().html ?? "")}
               onUse={(html) => editor.current?.insertHtml(html, "selection")}
+              align="start"
             />
           </div>
         ) : null}
