@@ -45,6 +45,13 @@ async function callWithEnv(vars: Record<string, unknown>, client: Client, path: 
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** Reads a streamed answer's events to the end. */
+async function eventsOf(response: Response | null): Promise<AiStreamEvent[]> {
+  const events: AiStreamEvent[] = [];
+  for await (const event of readAiStream(response?.body as ReadableStream<Uint8Array>)) events.push(event);
+  return events;
+}
+
 /** POSTs asking for a stream and reads every event. */
 async function streamed(client: Client, path: string, body: unknown) {
   const response = await SELF.fetch(`${ORIGIN}${path}`, {
@@ -197,6 +204,23 @@ describe("a streamed answer", () => {
     const events: AiStreamEvent[] = [];
     for await (const event of readAiStream(empty?.body as ReadableStream<Uint8Array>)) events.push(event);
     expect(events).toEqual([{ event: "done", data: { response: "", response_html: "", remaining: 49, detail: AI_EMPTY_ANSWER } }]);
+  });
+
+  it("ends with the timeout's error event when the answer takes too long, and gives the unit back", async () => {
+    const p = await createProjectFixture();
+    const ctx = createExecutionContext();
+    const request = new Request(`${ORIGIN}${assistantPath(p)}`, {
+      method: "POST",
+      headers: { cookie: p.owner.cookie, "content-type": "application/json", accept: EVENT_STREAM, origin: ORIGIN },
+      body: JSON.stringify({ prompt: "Dripping [fake:drip:250]", task: "Write." }),
+    });
+    const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, AI_TIMEOUT_MS: "600" } as unknown as Env, ctx);
+    expect(response.status).toBe(200);
+    const events = await eventsOf(response);
+    await waitOnExecutionContext(ctx);
+    expect(events[0].event).toBe("delta");
+    expect(events.at(-1)).toEqual({ event: "error", data: { status: 502, detail: AI_TIMED_OUT } });
+    expect(await usedThisMonth(p.owner.user.id)).toBe(0);
   });
 
   it("ends with an error event when the provider breaks mid-answer, and gives the unit back", async () => {

@@ -82,13 +82,20 @@ export async function* readEventStream(
 ): AsyncGenerator<{ event: string; data: string }> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const stop = () => void reader.cancel(signal?.reason).catch(() => {});
-  signal?.addEventListener("abort", stop, { once: true });
+  // The signal wins over a read that is still waiting for the next chunk.
+  const aborted = new Promise<never>((_, reject) => {
+    if (!signal) return;
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => {});
   let buffer = "";
-  let finished = false;
+  let read: Promise<ReadableStreamReadResult<Uint8Array>> = Promise.resolve({ done: true, value: undefined });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      read = reader.read();
+      read.catch(() => {});
+      const { done, value } = await Promise.race([read, aborted]);
       buffer += decoder.decode(value, { stream: !done }).replace(/\r\n?/g, "\n");
       let end = buffer.indexOf("\n\n");
       while (end !== -1) {
@@ -100,15 +107,16 @@ export async function* readEventStream(
       }
       if (done) break;
     }
-    finished = true;
-    if (signal?.aborted) throw signal.reason;
     const last = parseBlock(buffer);
     if (last) yield last;
   } finally {
-    signal?.removeEventListener("abort", stop);
-    // Left before the end (the reader stopped early): the rest of the body is not wanted.
-    if (!finished) await reader.cancel().catch(() => {});
-    reader.releaseLock();
+    // Left before the end (an abort, a reader that stopped early): the rest is not wanted. Cancelled
+    // once no read is waiting: workerd reports a fetch body cancelled under a waiting read as an
+    // unhandled rejection of its own.
+    read.then(
+      () => reader.cancel().catch(() => {}),
+      () => {},
+    );
   }
 }
 

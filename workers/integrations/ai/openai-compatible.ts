@@ -25,7 +25,19 @@ export function openAiCompatibleProvider(settings: Settings): AiProvider {
   async function post(messages: ChatMessage[], stream: boolean, signal: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { "content-type": "application/json", accept: stream ? "text/event-stream" : "application/json" };
     if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
-    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify({ model: settings.model, messages, stream }), signal });
+    // The signal aborts the request until the answer's headers arrive; a streamed body is then
+    // cancelled by its reader when the signal fires (an aborted fetch would fail the body in a way
+    // workerd also reports as an unhandled rejection).
+    const waiting = new AbortController();
+    const abort = () => waiting.abort(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener("abort", abort, { once: true });
+    let response: Response;
+    try {
+      response = await fetch(url, { method: "POST", headers, body: JSON.stringify({ model: settings.model, messages, stream }), signal: waiting.signal });
+    } finally {
+      if (stream) signal.removeEventListener("abort", abort);
+    }
     if (!response.ok) {
       await response.body?.cancel();
       throw new AiProviderError(`AI provider answered ${response.status}`);
