@@ -6,6 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AI_ISSUE_TITLE_NOT_INFORMATIVE, AI_QUOTA_REACHED, AI_TASK_REQUIRED } from "../../workers/domain/schemas/ai-assistant";
 import { BLOCK_UPDATED } from "../../workers/domain/schemas/pages";
+import { expectNoAxeViolations } from "./axe";
 import { type ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible } from "./fixtures";
 
 let browser: Browser;
@@ -99,7 +100,7 @@ describe("the AI helpers", () => {
     // Then the finished answer as HTML.
     await visible(panel.getByTestId("ai-answer").getByRole("heading", { name: "Outline the rollout steps" }));
     await visible(panel.getByTestId("ai-answer").getByText(wrote("Outline the rollout steps")));
-    await screenshotsInThemes(page, "ai-assistant-block");
+    await screenshotsInThemes(page, "ai-assistant-block", (theme) => expectNoAxeViolations(page, `block assistant panel (${theme})`));
     await panel.getByRole("button", { name: "Use this response" }).click();
     await form.getByRole("button", { name: "Update block" }).click();
     await visible(page.getByText(BLOCK_UPDATED));
