@@ -9,6 +9,7 @@ import {
   AI_EMPTY_ANSWER,
   AI_GENERIC_FAILURE,
   AI_MONTHLY_QUOTA,
+  AI_PROMPT_MAX,
   AI_QUOTA_REACHED,
   AiAssistantInput,
   type AiAnswer,
@@ -82,7 +83,9 @@ function AssistantPanel({
     abort.current = controller;
     setAnswer({ phase: "streaming", text: "" });
     try {
-      const done = await streamAi(slug, projectId, { prompt: prompt(), task: parsed.data }, (text) => setAnswer({ phase: "streaming", text }), controller.signal);
+      // A very long text is sent up to the size the server accepts rather than refused.
+      const text = prompt().slice(0, AI_PROMPT_MAX);
+      const done = await streamAi(slug, projectId, { prompt: text, task: parsed.data }, (grown) => setAnswer({ phase: "streaming", text: grown }), controller.signal);
       setAnswer({ phase: "done", answer: done });
       setRemaining(done.remaining);
     } catch (error) {
