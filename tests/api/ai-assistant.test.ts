@@ -152,13 +152,17 @@ describe("the monthly quota", () => {
 });
 
 describe("when the provider fails", () => {
-  it("answers 502 for a provider error, a broken answer and a timeout, and counts none", async () => {
+  it("answers 502 for a provider error, a broken answer, no connection and a timeout, and counts none", async () => {
     const p = await createProjectFixture();
     const failed = await p.owner.post(assistantPath(p), { prompt: "[fake:500]", task: "Write." });
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({ error: AI_PROVIDER_FAILED });
     const broken = await p.owner.post(assistantPath(p), { prompt: "[fake:broken]", task: "Write." });
     expect(broken.status).toBe(502);
+
+    // Nothing listens there: the connection is refused.
+    const unreachable = await callWithEnv({ AI_API_URL: "http://127.0.0.1:9/v1" }, p.owner, assistantPath(p), { prompt: "x", task: "Write." });
+    expect(unreachable).toEqual({ status: 502, body: { error: AI_PROVIDER_FAILED } });
 
     const slow = await callWithEnv({ AI_TIMEOUT_MS: "300" }, p.owner, assistantPath(p), { prompt: "[fake:slow:3000]", task: "Write." });
     expect(slow).toEqual({ status: 502, body: { error: AI_TIMED_OUT } });

@@ -89,14 +89,14 @@ async function prepare(ctx: ActorContext, slug: string, projectId: string, input
   return { provider, messages, period, remaining: AI_MONTHLY_QUOTA - used, signal: AbortSignal.timeout(ctx.config.AI_TIMEOUT_MS) };
 }
 
-/** The domain error a provider failure becomes; other errors (bugs) pass unchanged. */
-function upstreamError(error: unknown, signal: AbortSignal): unknown {
+/**
+ * What a failure while the provider answered becomes: the timeout, or any other failure of the call
+ * (an error status, a lost connection, an answer of the wrong shape) as the provider's failure.
+ */
+function upstreamError(error: unknown, signal: AbortSignal): UpstreamFailed {
   if (signal.aborted) return new UpstreamFailed(AI_TIMED_OUT);
-  if (error instanceof AiProviderError || error instanceof TypeError || error instanceof SyntaxError) {
-    console.warn("AI provider failed", error);
-    return new UpstreamFailed(AI_PROVIDER_FAILED);
-  }
-  return error;
+  console.warn("AI provider failed", error instanceof AiProviderError ? error.message : error);
+  return new UpstreamFailed(AI_PROVIDER_FAILED);
 }
 
 async function answerOf(response: string, remaining: number): Promise<AiAnswer> {
@@ -145,7 +145,6 @@ export async function streamAssistant(ctx: ActorContext, slug: string, projectId
     } catch (error) {
       await giveBackUnit(ctx, prepared.period);
       const failure = upstreamError(error, prepared.signal);
-      if (!(failure instanceof UpstreamFailed)) throw failure;
       yield { event: "error", data: { status: 502, detail: failure.message } };
       return;
     } finally {
