@@ -18,6 +18,9 @@ const E2E_REPORT = path.join(REPORT_DIR, "vitest-e2e.json");
 
 const reporterArgs = (file) => ["--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
 
+/** Terminal colour codes (ESC [ ... m) in vitest's messages. */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 /**
  * The failed tests of a vitest JSON report, one short line each (file, name, the error's first
  * lines), so the end of a CI log says what failed even when only its tail is kept.
@@ -30,7 +33,7 @@ function failuresOf(report) {
       if (test.status !== "failed") continue;
       const message = (test.failureMessages ?? [])
         .join(" ")
-        .replace(/\u001b\[[0-9;]*m/g, "")
+        .replace(ANSI_COLOUR, "")
         .split("\n")
         .filter((line) => line.trim() !== "" && !/^\s+at /.test(line))
         .slice(0, 3)

@@ -1,6 +1,7 @@
 // A server without an AI provider or an Unsplash key, as a fresh self-hosted install runs: no AI
 // entry point is offered anywhere and the cover picker has no image-search tab. The suite's own
-// server has both configured (against the fakes), so this file starts a second one with neither.
+// server has both configured (against the fakes, where tests/e2e/ai-assistant.test.ts and
+// cover-search.test.ts see the same buttons and tab), so this file starts a second one with neither.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +16,8 @@ let browser: Browser;
 let tab: TestPage;
 const slug = uniqueSlug("plain");
 let projectId: string;
+let issueId: string;
+let pageId: string;
 
 beforeAll(async () => {
   persistDir = mkdtempSync(path.join(tmpdir(), "edge-tracker-plain-"));
@@ -24,6 +27,10 @@ beforeAll(async () => {
   const owner = await ApiUser.signUp(undefined, server.url);
   await owner.post("/api/workspaces/", { name: "Plain Co", slug });
   projectId = (await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Harbour", identifier: "HRB" })).id;
+  const base = `/api/workspaces/${slug}/projects/${projectId}`;
+  issueId = (await owner.post<{ id: string }>(`${base}/issues/`, { name: "Paint the pier" })).id;
+  pageId = (await owner.post<{ id: string }>(`${base}/pages/`, { name: "Winter plan" })).id;
+  await owner.post(`${base}/pages/${pageId}/page-blocks/`, { name: "Order the paint" });
   browser = await launchBrowser();
   tab = await newPage(browser, { width: 1440, height: 900, server: server.url });
   await login(tab.page, { email: owner.email, password: PASSWORD }, { next: to.workspace(slug) });
@@ -36,6 +43,37 @@ afterAll(async () => {
 });
 
 describe("a server without AI or image search", () => {
+  test("no AI button in the issue form, on the issue page or in a page block, and the API says AI is off", async () => {
+    const { page } = tab;
+    const aiButtons = (scope: ReturnType<typeof page.locator>) => scope.getByRole("button", { name: /^(AI assistant|Generate description)$/ });
+
+    await tab.goto(to.projectIssues(slug, projectId));
+    await page.locator("body").click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press("c");
+    const dialog = page.getByRole("dialog", { name: "Create Issue" });
+    await visible(dialog.locator('.ProseMirror[aria-label="Description"]'));
+    expect(await aiButtons(dialog).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    await tab.goto(`${to.projectIssues(slug, projectId)}/${issueId}`);
+    // The row under the description where the assistant's button sits when AI is on.
+    await page.getByTestId("description-status").waitFor({ state: "attached" });
+    expect(await aiButtons(page.locator("main")).count()).toBe(0);
+
+    await tab.goto(`${to.project(slug, projectId)}/pages/${pageId}`);
+    await page.getByRole("button", { name: "Edit block Order the paint" }).click();
+    const form = page.getByRole("form", { name: "Edit block Order the paint" });
+    await visible(form.getByLabel("Block title"));
+    expect(await aiButtons(form).count()).toBe(0);
+
+    tab.allowErrorsInThisTest(/status of 503/);
+    const status = await page.evaluate(async (path) => {
+      const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ task: "Summarise", prompt: "x" }) });
+      return response.status;
+    }, `/api/workspaces/${slug}/projects/${projectId}/ai-assistant/`);
+    expect(status).toBe(503);
+  });
+
   test("the cover picker offers the built-in images and upload, and no image search", async () => {
     const { page } = tab;
     await tab.goto(`/${slug}/projects/${projectId}/settings`);

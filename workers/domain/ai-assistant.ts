@@ -5,7 +5,7 @@
 // provider fails (an error, a timeout, an unusable answer) gives its unit back.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { aiUsage } from "../../drizzle/schema";
-import { markdownToHtml } from "../importers/github/markdown";
+import { markdownToHtml } from "../lib/markdown";
 import { type AiProvider, AiProviderError, type ChatMessage, aiProvider } from "../integrations/ai/provider";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";

@@ -10,7 +10,7 @@ import type { ImportCursor, ImportSource, SourceComment, SourceContext, SourceIs
 import { SourceRefused } from "../source";
 import { installationTokenSource } from "../../integrations/github/installations";
 import { GithubClient } from "./client";
-import { markdownToHtml } from "./markdown";
+import { markdownToHtml } from "../../lib/markdown";
 
 /** GitHub's largest page. */
 const PER_PAGE = 100;

@@ -41,7 +41,7 @@ import { createLabel } from "../../domain/labels";
 import { PostCommit } from "../../domain/post-commit";
 import type { IssueWrite } from "../../domain/schemas/issues";
 import { type AppEnv, getConfig } from "../../env";
-import { markdownToHtml } from "../../importers/github/markdown";
+import { markdownToHtml } from "../../lib/markdown";
 import type { GithubEventPayload, GithubIssuePayload, GithubLabelRef, GithubUserRef } from "./payload";
 
 /** How long one run may hold a delivery before another may take it. */

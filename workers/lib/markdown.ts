@@ -1,5 +1,6 @@
-// GitHub bodies are markdown; issues store HTML. The parser is loaded on first use only, so the
-// Worker's request paths never pay for it. The writer sanitises the HTML like every description.
+// Markdown (GitHub bodies, AI answers) to HTML; issues and blocks store HTML. The parser is loaded
+// on first use only, so request paths that never meet markdown never pay for it. Callers sanitise
+// the HTML like every description.
 import type { Marked } from "marked";
 
 let parser: Promise<Marked> | null = null;
