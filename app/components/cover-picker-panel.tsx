@@ -7,8 +7,7 @@ import { PROJECT_COVERS } from "~/lib/project-covers";
 import { IMAGE_ACCEPT, imageFileProblem } from "~/lib/uploads";
 import { UPLOAD_TOO_LARGE } from "../../workers/domain/schemas/uploads";
 import type { CoverPickerProps } from "./cover-picker";
-import { UnsplashTab } from "./cover-picker-unsplash";
-import { IconCheck } from "./icons";
+import { ChosenMark, UnsplashTab } from "./cover-picker-unsplash";
 import { useServiceFeatures } from "./workspace-context";
 import { Spinner, buttonClass } from "./ui";
 
@@ -35,11 +34,7 @@ function ImagesTab({ value, onPick }: Pick<CoverPickerProps, "value" | "onPick">
               }`}
             >
               <img src={cover.url ?? DEFAULT_COVER_IMAGE} alt="" className="size-full object-cover" />
-              {chosen ? (
-                <span className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-brand-600 text-white">
-                  <IconCheck size={10} />
-                </span>
-              ) : null}
+              {chosen ? <ChosenMark /> : null}
             </button>
           </li>
         );

@@ -3,6 +3,7 @@
 // appends the next page. Picking a photo sets the cover with its photographer's credit and tells
 // Unsplash the photo was used, as its guidelines ask.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { IconCheck } from "./icons";
 import { SEARCH_DEBOUNCE_MS } from "~/lib/search-contract";
 import type { CoverImageCredit } from "../../workers/domain/schemas/projects";
 import {
@@ -13,8 +14,16 @@ import {
   type UnsplashSearchAnswer,
   withUnsplashReferral,
 } from "../../workers/domain/schemas/unsplash";
-import { IconCheck } from "./icons";
 import { Spinner, buttonClass, inputClass } from "./ui";
+
+/** The tick on the cover that is chosen now, in each tab of the picker. */
+export function ChosenMark() {
+  return (
+    <span className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-brand-600 text-white">
+      <IconCheck size={10} />
+    </span>
+  );
+}
 
 interface Results {
   query: string;
@@ -128,11 +137,7 @@ export function UnsplashTab({ value, onPick }: { value: string | null; onPick(ur
                     <span className="absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/60 to-transparent px-1 pt-2 text-left text-[9px] text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
                       {photo.user.name}
                     </span>
-                    {chosen ? (
-                      <span className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-brand-600 text-white">
-                        <IconCheck size={10} />
-                      </span>
-                    ) : null}
+                    {chosen ? <ChosenMark /> : null}
                   </button>
                 </li>
               );

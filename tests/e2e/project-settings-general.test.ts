@@ -2,9 +2,9 @@
 // name in the header; switching Cycles off takes it out of the sidebar; an uploaded cover shows on
 // the project's card in the projects list; a project is deleted through the typed confirmation.
 // The refusals (403) and bad input are the workerd suite's (tests/api/project-settings-general.test.ts).
-import { deflateSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { gradientPng } from "../helpers/png";
 import { ApiUser, PASSWORD, type TestPage, baseUrl, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForPath } from "./fixtures";
 
 let browser: Browser;
@@ -12,49 +12,6 @@ let owner: ApiUser;
 let tab: TestPage;
 const slug = uniqueSlug("pgeneral");
 let projectId: string;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer) {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small RGB PNG: a left-to-right gradient from teal to orange. */
-function gradientPng(width = 64, height = 24) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const rows: number[] = [];
-  for (let y = 0; y < height; y++) {
-    rows.push(0); // no filter
-    for (let x = 0; x < width; x++) {
-      const t = x / (width - 1);
-      rows.push(Math.round(20 + 220 * t), Math.round(150 - 40 * t), Math.round(140 - 110 * t));
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.from(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const settingsPath = (id = projectId) => `${to.project(slug, id)}/settings`;
 
@@ -79,7 +36,7 @@ async function uploadCoverInCreateDialog(page: Page) {
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Change cover" }).click();
   await dialog.getByRole("tab", { name: "Upload" }).click();
-  await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
+  await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng("#14968c", "#f0501e") });
   await dialog.getByRole("button", { name: "Upload & Save" }).click();
   const uploaded = dialog.locator('img[src*="/file-assets/"]');
   await visible(uploaded);
@@ -139,7 +96,7 @@ describe("project settings: general", () => {
     // A file that is not an image is refused before anything is sent.
     await page.getByLabel("Choose a cover image").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await visible(page.getByText("Invalid file type or size (max 5 MB)"));
-    await page.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
+    await page.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng("#14968c", "#f0501e") });
     await visible(page.getByRole("img", { name: "Chosen cover" }));
     await save.click();
     await visible(page.getByText("Project cover updated successfully."));
@@ -208,7 +165,7 @@ describe("project settings: general", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Change cover" }).click();
     await dialog.getByRole("tab", { name: "Upload" }).click();
-    await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng() });
+    await dialog.getByLabel("Choose a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: gradientPng("#14968c", "#f0501e") });
     await dialog.getByRole("button", { name: "Upload & Save" }).click();
     await visible(dialog.locator('img[src*="/file-assets/"]'));
     await dialog.getByLabel("Name", { exact: true }).fill("Tidepool");

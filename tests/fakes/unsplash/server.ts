@@ -14,7 +14,7 @@
 // A search matches the photos whose description has the query's words; the catalogue is fixed
 // (mountain 45 photos, city 25, ocean 12, forest 8, desert 5).
 import { type FetchHandler, json } from "../http";
-import { gradientPng } from "./png";
+import { gradientPng } from "../../helpers/png";
 
 export const FAKE_UNSPLASH_TOPICS = [
   { topic: "mountain", count: 45, hue: 210 },

@@ -1,5 +1,5 @@
-// A tiny PNG encoder for the fake Unsplash's photos: a vertical two-colour gradient, a few hundred
-// bytes, so the cover picker shows real (if small) pictures without shipping image files.
+// A tiny PNG encoder: a vertical two-colour gradient, a few hundred bytes, so the fake Unsplash's
+// photos and the covers tests upload are real (if small) pictures without shipping image files.
 import { deflateSync } from "node:zlib";
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
