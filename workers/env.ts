@@ -42,7 +42,7 @@ const ConfigSchema = z.object({
   AI_API_KEY: z.string().default(""),
   /** The model asked: a chat model of AI_API_URL, or a `@cf/...` model when the `AI` binding is used. */
   AI_MODEL: z.string().trim().default(""),
-  /** How long the AI provider may take before the request answers 502 (a stream: to its first word). */
+  /** How long the AI provider may take over a whole answer (streamed or not) before it counts as failed. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** PBKDF2 rounds; workerd caps PBKDF2 at 100000 (see docs/decisions/002-sessions-and-passwords.md). */
   PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1000).max(100_000).default(100_000),
