@@ -1,4 +1,6 @@
-// Timing helpers: medians and tails over repeated requests, and fixed-duration concurrent load.
+// Timing helpers: medians and tails over repeated requests, and fixed-duration concurrent load,
+// with the Worker process's CPU per request beside them (bench/lib/cpu.mjs).
+import { cpuMeter } from "./cpu.mjs";
 
 export function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;
@@ -30,6 +32,8 @@ export async function loadFor(fn, { workers = 8, durationMs = 5000 } = {}) {
   let errors = 0;
   const samples = [];
   const errorSamples = [];
+  const meter = await cpuMeter();
+  meter.start();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
@@ -48,10 +52,14 @@ export async function loadFor(fn, { workers = 8, durationMs = 5000 } = {}) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { ...summarize(samples), throughput: done / seconds, errors, errorSamples };
+  meter.stop();
+  return { ...summarize(samples), throughput: done / seconds, errors, errorSamples, cpuMs: meter.perRequest(done) };
 }
 
 export const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : "n/a");
+
+/** A CPU figure per request for a table cell: "CPU 3.2 ms". */
+export const cpu = (result) => `CPU ${ms(result?.cpuMs)}`;
 
 /** The Worker's own time for a response, from its Server-Timing header (workers/lib/server-timing.ts). */
 export function workerMs(response) {
@@ -62,21 +70,30 @@ export function workerMs(response) {
 /**
  * Like timeSequential for calls that answer a Response (body already read): the client-observed
  * time, and the Worker's own time from Server-Timing. `before(i)`, if given, runs unmeasured
- * before each call (a write that the measured read must then see).
+ * before each call (a write that the measured read must then see). `cpuMs`: the workerd
+ * process's CPU per measured call, idle baseline taken off; with `before`, only the spans of the
+ * measured calls count (work the Worker finishes after answering may fall outside them).
  */
-export async function timeResponses(fn, { warmup = 10, count = 100, before = async () => {} } = {}) {
+export async function timeResponses(fn, { warmup = 10, count = 100, before } = {}) {
   for (let i = 0; i < warmup; i++) {
-    await before(i);
+    if (before) await before(i);
     await fn(i);
   }
   const client = [];
   const worker = [];
+  const meter = await cpuMeter();
+  if (!before) meter.start();
   for (let i = 0; i < count; i++) {
-    await before(warmup + i);
+    if (before) {
+      await before(warmup + i);
+      meter.start();
+    }
     const start = performance.now();
     const response = await fn(i);
     client.push(performance.now() - start);
+    if (before) meter.stop();
     worker.push(workerMs(response));
   }
-  return { ...summarize(client), worker: summarize(worker.filter(Number.isFinite)) };
+  meter.stop();
+  return { ...summarize(client), worker: summarize(worker.filter(Number.isFinite)), cpuMs: meter.perRequest(count) };
 }

@@ -14,7 +14,8 @@
 //   the rate is changes / (first publish sent -> last socket holding every change).
 // Sockets are `ws` clients in this Node process (Node 20 has no global WebSocket).
 import { openBoardSocket, waitForMarker } from "../lib/board-socket.mjs";
-import { ms, summarize } from "../lib/measure.mjs";
+import { cpuMeter } from "../lib/cpu.mjs";
+import { cpu, ms, summarize } from "../lib/measure.mjs";
 
 export const TARGETS = { p99At50: 20, p99At200: 70, changesPerSecond: 500 };
 
@@ -63,7 +64,10 @@ async function patch(url, path, headers, body) {
 async function measureLatency({ url, base, headers, boards, issueId, writes, warmup, tag }) {
   const fromResponse = [];
   const fromRequest = [];
+  // CPU per write: the PATCH, its publish and the board's fan-out to every socket.
+  const meter = await cpuMeter();
   for (let i = 0; i < warmup + writes; i++) {
+    if (i === warmup) meter.start();
     const marker = `fanout-${tag}-${i}-`;
     const arrivals = Promise.all(boards.map((board) => waitFor(board, marker, 10_000)));
     const sent = performance.now();
@@ -74,7 +78,8 @@ async function measureLatency({ url, base, headers, boards, issueId, writes, war
     fromResponse.push(Math.max(0, last - answered));
     fromRequest.push(last - sent);
   }
-  return { fromResponse: summarize(fromResponse), fromRequest: summarize(fromRequest) };
+  meter.stop();
+  return { fromResponse: summarize(fromResponse), fromRequest: summarize(fromRequest), cpuMs: meter.perRequest(writes) };
 }
 
 async function measureThroughput({ url, base, headers, boards, issueIds, writers, durationMs }) {
@@ -188,13 +193,13 @@ export function boardFanoutMarkdown({ latency, throughput, capacity }) {
       "200 writes after 10 unmeasured.",
   );
   lines.push("");
-  lines.push("| sockets | response -> last socket, p50 / p99 | request sent -> last socket, p50 / p99 | target (p99, from response) |");
-  lines.push("| --- | --- | --- | --- |");
+  lines.push("| sockets | response -> last socket, p50 / p99 | request sent -> last socket, p50 / p99 | CPU ms/write (PATCH and fan-out) | target (p99, from response) |");
+  lines.push("| --- | --- | --- | --- | --- |");
   for (const row of latency) {
     const target = row.n === 50 ? TARGETS.p99At50 : row.n === 200 ? TARGETS.p99At200 : null;
     const verdict = target === null ? "" : `<= ${target} ms ${row.fromResponse.p99 <= target ? "(met)" : "(missed)"}`;
     lines.push(
-      `| ${row.n} | ${ms(row.fromResponse.p50)} / ${ms(row.fromResponse.p99)} | ${ms(row.fromRequest.p50)} / ${ms(row.fromRequest.p99)} | ${verdict} |`,
+      `| ${row.n} | ${ms(row.fromResponse.p50)} / ${ms(row.fromResponse.p99)} | ${ms(row.fromRequest.p50)} / ${ms(row.fromRequest.p99)} | ${cpu(row)} | ${verdict} |`,
     );
   }
   lines.push("");

@@ -17,7 +17,8 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { ROOT } from "../../scripts/lib/run.mjs";
 import { openBoardSocket, waitForMarker } from "../lib/board-socket.mjs";
-import { summarize } from "../lib/measure.mjs";
+import { cpuMeter } from "../lib/cpu.mjs";
+import { cpu, summarize } from "../lib/measure.mjs";
 
 const GITHUB_INTEGRATION_ID = "00000000-0000-4000-8000-000000000001";
 const STATES = [
@@ -112,8 +113,11 @@ export async function runGithubWebhooksSuite({ url, cookie, workspaceSlug, setup
   }
   const toLastSocket = [];
   const answered = [];
+  // CPU per delivery, end to end: the webhook route, the queue job and the board's fan-out.
+  const meter = await cpuMeter();
   try {
     for (let i = 0; i < LATENCY_WARMUP + LATENCY_SAMPLES; i++) {
+      if (i === LATENCY_WARMUP) meter.start();
       const marker = `ghlat-${i}-`;
       const delivery = await opened(`${marker}x`);
       const arrivals = Promise.all(boards.map((board) => waitFor(board, marker, 15_000)));
@@ -125,6 +129,7 @@ export async function runGithubWebhooksSuite({ url, cookie, workspaceSlug, setup
       toLastSocket.push(last - sent);
       answered.push(answeredAt - sent);
     }
+    meter.stop();
   } finally {
     for (const board of boards) board.socket.close(1000, "bench done");
   }
@@ -159,7 +164,7 @@ export async function runGithubWebhooksSuite({ url, cookie, workspaceSlug, setup
   const appliedSeconds = (performance.now() - started) / 1000;
   watcher.socket.close(1000, "bench done");
   return {
-    latency: { toLastSocket: summarize(toLastSocket), answered: summarize(answered) },
+    latency: { toLastSocket: summarize(toLastSocket), answered: summarize(answered), cpuMs: meter.perRequest(LATENCY_SAMPLES) },
     throughput: {
       deliveries: deliveries.length,
       accepted,
@@ -191,6 +196,8 @@ export function githubWebhooksMarkdown({ latency, throughput: t }) {
   const row = (name, s) => `| ${name} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} |`;
   lines.push(row(`webhook sent -> last of ${LATENCY_SOCKETS} sockets holds the issue`, latency.toLastSocket));
   lines.push(row("webhook sent -> answered (200, queued)", latency.answered));
+  lines.push("");
+  lines.push(`CPU per delivery, end to end (webhook route, queue job, fan-out to ${LATENCY_SOCKETS} sockets; workerd process, idle baseline off): **${cpu(latency)}**.`);
   lines.push("");
   lines.push(
     `Throughput: ${t.deliveries} deliveries from ${THROUGHPUT_SENDERS} concurrent senders: **${t.acceptedPerSecond.toFixed(0)} webhooks accepted/s** ` +

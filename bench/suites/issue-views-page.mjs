@@ -2,7 +2,8 @@
 // by the Remix loader on the server. Measures time to first byte and to the whole document, and
 // the JavaScript the page makes the browser load before it is interactive, gzipped.
 import { browserHeaders as browserHeadersOf, initialScripts, scriptBytes, timeDocument } from "../lib/documents.mjs";
-import { ms, summarize } from "../lib/measure.mjs";
+import { cpuMeter } from "../lib/cpu.mjs";
+import { cpu, ms, summarize } from "../lib/measure.mjs";
 
 export const TARGETS = { kanbanTtfbP50: 50, pageJsGzipKb: 150 };
 
@@ -30,6 +31,8 @@ export async function runIssueViewsPageSuite({ url, cookie, workspaceSlug, proje
     const totals = [];
     const workers = [];
     let html = "";
+    const meter = await cpuMeter();
+    meter.start();
     for (let i = 0; i < 100; i++) {
       const sample = await timeDocument(pageUrl, browserHeaders);
       firstBytes.push(sample.firstByte);
@@ -37,6 +40,7 @@ export async function runIssueViewsPageSuite({ url, cookie, workspaceSlug, proje
       workers.push(sample.worker);
       html = sample.html;
     }
+    meter.stop();
     const gzipFirstBytes = [];
     for (let i = 0; i < 20; i++) gzipFirstBytes.push((await timeDocument(pageUrl, { ...browserHeaders, "accept-encoding": "gzip" })).firstByte);
     const cards = (html.match(/data-issue-id=/g) ?? []).length;
@@ -44,6 +48,7 @@ export async function runIssueViewsPageSuite({ url, cookie, workspaceSlug, proje
       ttfb: summarize(firstBytes),
       total: summarize(totals),
       worker: summarize(workers.filter(Number.isFinite)),
+      cpuMs: meter.perRequest(100),
       gzipTtfb: summarize(gzipFirstBytes),
       html,
       cards,
@@ -74,6 +79,7 @@ export function issueViewsPageMarkdown(result) {
     "| --- | --- | --- | --- |",
     `| time to first byte, p50 / p99 | **${ms(kanban.ttfb.p50)}** / ${ms(kanban.ttfb.p99)} | ${ms(list.ttfb.p50)} / ${ms(list.ttfb.p99)} | kanban p50 < ${TARGETS.kanbanTtfbP50} ms (${kanban.ttfb.p50 < TARGETS.kanbanTtfbP50 ? "met" : "missed"}) |`,
     `| Worker time to its response (Server-Timing), p50 / p99 | ${ms(kanban.worker.p50)} / ${ms(kanban.worker.p99)} | ${ms(list.worker.p50)} / ${ms(list.worker.p99)} | |`,
+    `| CPU ms/request (workerd process, idle baseline off) | ${cpu(kanban)} | ${cpu(list)} | |`,
     `| first byte with gzip requested (local encoder buffers), p50 | ${ms(kanban.gzipTtfb.p50)} | ${ms(list.gzipTtfb.p50)} | |`,
     `| whole document, p50 / p99 | ${ms(kanban.total.p50)} / ${ms(kanban.total.p99)} | ${ms(list.total.p50)} / ${ms(list.total.p99)} | |`,
     `| cards rendered / document size | ${kanban.cards} / ${kb(kanban.htmlBytes)} | ${list.cards} / ${kb(list.htmlBytes)} | |`,

@@ -1,6 +1,6 @@
 // Issue API benchmark (issue 3): list pages, boards, creates and patches on projects of 1,000
 // and 10,000 issues, plus D1 rows read per list request.
-import { loadFor, ms, timeResponses } from "../lib/measure.mjs";
+import { cpu, loadFor, ms, timeResponses } from "../lib/measure.mjs";
 
 export const TARGETS = {
   listP50: 10,
@@ -117,7 +117,7 @@ export function issuesApiMarkdown(rows) {
   lines.push("## Issue API (issue 3)");
   lines.push("");
   lines.push(
-    "One request at a time unless stated. Each cell gives the **Worker's own time** (its `Server-Timing` header: from receiving the request to having the response ready, D1 included) and, after it, the time the client saw over loopback HTTP. The client's figure adds what the local dev server puts in front of the Worker (miniflare's entry worker and HTTP over loopback: about 5 ms for a small response, about 20 ms for the 1.4 MB board), which the edge does not have. The targets are read against the Worker's time.",
+    "One request at a time unless stated. Each cell gives the **Worker's own time** (its `Server-Timing` header: from receiving the request to having the response ready, D1 included) and, after it, the time the client saw over loopback HTTP. The client's figure adds what the local dev server puts in front of the Worker (miniflare's entry worker and HTTP over loopback: about 5 ms for a small response, about 20 ms for the 1.4 MB board), which the edge does not have. The targets are read against the Worker's time. **CPU** is the workerd process's user + system time per request over the run, idle baseline taken off (bench/lib/cpu.mjs; it includes miniflare's entry worker and local D1, so it is an upper bound of the isolate's).",
   );
   lines.push("");
   lines.push("| measure | 1,000 issues | 10,000 issues | target |");
@@ -127,7 +127,7 @@ export function issuesApiMarkdown(rows) {
   const large = by(10000);
   const cell = (row, fn) => (row ? fn(row) : "n/a");
   const line = (label, fn, target = "") => lines.push(`| ${label} | ${cell(small, fn)} | ${cell(large, fn)} | ${target} |`);
-  const both = (t) => `**${ms(t.worker.p50)} / ${ms(t.worker.p99)}** (client ${ms(t.p50)} / ${ms(t.p99)})`;
+  const both = (t) => `**${ms(t.worker.p50)} / ${ms(t.worker.p99)}** (client ${ms(t.p50)} / ${ms(t.p99)}; ${cpu(t)})`;
   const met = (t, target) => (t.worker.p50 <= target ? "met" : "missed");
   line("list page of 100, p50 / p99", (r) => both(r.firstPage), `p50 <= ${TARGETS.listP50} ms (${cell(small, (r) => met(r.firstPage, TARGETS.listP50))})`);
   line("list page 6 (by cursor), p50 / p99", (r) => both(r.deepPage), `p50 <= ${TARGETS.listP50} ms`);
@@ -147,9 +147,9 @@ export function issuesApiMarkdown(rows) {
     "",
   );
   line("create, p50 / p99 (sequential)", (r) => both(r.create), `p50 <= ${TARGETS.createP50} ms (${cell(small, (r) => met(r.create, TARGETS.createP50))})`);
-  line("create, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.createLoad.throughput.toFixed(0)}/s / ${ms(r.createLoad.p50)} / ${r.createLoad.errors}`, "0 errors");
+  line("create, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.createLoad.throughput.toFixed(0)}/s / ${ms(r.createLoad.p50)} / ${r.createLoad.errors} (${cpu(r.createLoad)})`, "0 errors");
   line("patch, p50 / p99 (sequential)", (r) => both(r.patch));
-  line("patch, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.patchLoad.throughput.toFixed(0)}/s / ${ms(r.patchLoad.p50)} / ${r.patchLoad.errors}`, "0 errors");
+  line("patch, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.patchLoad.throughput.toFixed(0)}/s / ${ms(r.patchLoad.p50)} / ${r.patchLoad.errors} (${cpu(r.patchLoad)})`, "0 errors");
   line(
     "D1 rows read by the list query / rows it returned",
     (r) => (r.listStatement ? `${r.listStatement.rows_read} / ${r.listStatement.rows_returned}` : "n/a"),

@@ -1,0 +1,142 @@
+// CPU time of the Worker's process, as the kernel counts it: the user + system time (/proc/<pid>/stat,
+// fields 14 and 15, in clock ticks) of every workerd process started by this bench (the children
+// of wrangler's miniflare, found among this process's descendants). A figure per request is the
+// ticks spent over a run of N requests, less what the same processes spend idle over the same
+// wall time, divided by N. Linux only: elsewhere every figure is NaN ("n/a" in the tables).
+//
+// wrangler runs two workerd processes: its dev proxy, listening on the port the bench calls, and
+// the runtime with the app, listening on a port the OS picked (`--socket-addr=entry=...:0`). Only
+// the runtime counts: the edge has no such proxy. The runtime still holds what the edge does
+// elsewhere (miniflare's entry worker, local D1 and R2 as SQLite in the same process), so the
+// figure is an upper bound of what Cloudflare bills the Worker's isolate for.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+
+const PROC = "/proc";
+const AVAILABLE = existsSync(`${PROC}/self/stat`);
+/** Clock ticks per second (USER_HZ), 100 on Linux unless configured otherwise. */
+const TICKS_PER_SECOND = (() => {
+  if (!AVAILABLE) return 100;
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+const TICK_MS = 1000 / TICKS_PER_SECOND;
+/** How long the idle baseline of a set of processes is measured, once per set. */
+const IDLE_SPAN_MS = 3000;
+
+/** `{ comm, ppid, ticks }` of one process, or null when it is gone. */
+function processStat(pid) {
+  let text;
+  try {
+    text = readFileSync(`${PROC}/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // The command name sits in parentheses and may hold spaces: fields are counted after its ")".
+  const close = text.lastIndexOf(")");
+  const comm = text.slice(text.indexOf("(") + 1, close);
+  const fields = text.slice(close + 2).split(" ");
+  // fields[0] is field 3 (state): ppid is field 4, utime 14 and stime 15.
+  return { comm, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
+/** Whether workerd `pid` is a runtime (its entry socket on an OS-picked port), not wrangler's proxy. */
+function isRuntime(pid) {
+  try {
+    return /--socket-addr=entry=[^\0]*:0(\0|$)/.test(readFileSync(`${PROC}/${pid}/cmdline`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** The pids of the workerd runtimes that descend from this process (all its workerds if none is). */
+export function workerdPids(root = process.pid) {
+  if (!AVAILABLE) return [];
+  const children = new Map();
+  const comms = new Map();
+  for (const entry of readdirSync(PROC)) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = processStat(entry);
+    if (!stat) continue;
+    comms.set(Number(entry), stat.comm);
+    if (!children.has(stat.ppid)) children.set(stat.ppid, []);
+    children.get(stat.ppid).push(Number(entry));
+  }
+  const found = [];
+  const queue = [...(children.get(root) ?? [])];
+  while (queue.length) {
+    const pid = queue.shift();
+    if (comms.get(pid) === "workerd") found.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  const runtimes = found.filter(isRuntime);
+  return (runtimes.length > 0 ? runtimes : found).sort((a, b) => a - b);
+}
+
+/** The user + system milliseconds the processes `pids` have spent so far (NaN if one is gone). */
+export function cpuMsOf(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = processStat(pid);
+    if (!stat) return Number.NaN;
+    ticks += stat.ticks;
+  }
+  return ticks * TICK_MS;
+}
+
+const idleRates = new Map();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU ms per wall ms that `pids` spend with no request: measured once per set of processes. */
+export async function idleRate(pids) {
+  const key = pids.join(",");
+  if (!idleRates.has(key)) {
+    const before = cpuMsOf(pids);
+    const start = performance.now();
+    await sleep(IDLE_SPAN_MS);
+    idleRates.set(key, Math.max(0, (cpuMsOf(pids) - before) / (performance.now() - start)));
+  }
+  return idleRates.get(key);
+}
+
+/**
+ * A meter over the bench's workerd processes: `start()` and `stop()` bracket the spans that
+ * count (one whole run, or each request alone when unmeasured work sits between them), and
+ * `perRequest(n)` answers CPU ms per request with the idle baseline over the same spans taken off.
+ */
+export async function cpuMeter() {
+  const pids = workerdPids();
+  if (pids.length === 0) return { start() {}, stop() {}, perRequest: () => Number.NaN, pids };
+  const rate = await idleRate(pids);
+  let cpu = 0;
+  let wall = 0;
+  let open = null;
+  return {
+    pids,
+    start() {
+      open = { cpu: cpuMsOf(pids), wall: performance.now() };
+    },
+    stop() {
+      if (!open) return;
+      cpu += cpuMsOf(pids) - open.cpu;
+      wall += performance.now() - open.wall;
+      open = null;
+    },
+    perRequest(n) {
+      if (!(n > 0) || !Number.isFinite(cpu)) return Number.NaN;
+      return Math.max(0, cpu - rate * wall) / n;
+    },
+  };
+}
+
+/** Runs `run()` (which makes `n` requests) and answers the CPU ms per request it cost. */
+export async function cpuPerRequest(n, run) {
+  const meter = await cpuMeter();
+  meter.start();
+  await run();
+  meter.stop();
+  return meter.perRequest(n);
+}
