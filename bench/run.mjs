@@ -6,6 +6,19 @@ import os from "node:os";
 import path from "node:path";
 import { applyLocalMigrations, startWranglerDev } from "../scripts/lib/dev-server.mjs";
 import { ROOT, bin, capture, option, run, wranglerEnv } from "../scripts/lib/run.mjs";
+import {
+  boardFanoutFigures,
+  budgetsMarkdown,
+  checked,
+  cyclesPageFigures,
+  githubWebhooksFigures,
+  importersFigures,
+  issueViewsPageFigures,
+  issuesApiFigures,
+  searchFigures,
+  settingsPagesFigures,
+  startupFigures,
+} from "./lib/budgets.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
 import { startFakes } from "./lib/fakes.mjs";
 import { benchGithub } from "./lib/github-repo.mjs";
@@ -18,19 +31,24 @@ import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
 import { runSettingsPagesSuite, settingsPagesMarkdown } from "./suites/settings-pages.mjs";
+import { runStartupSuite, startupMarkdown } from "./suites/startup.mjs";
 
 const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
  * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search`,
- * `--suite importers`, `--suite github-webhooks` or `--suite board-fanout` runs one suite (and
- * loads only what it needs).
+ * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout` or `--suite startup` runs
+ * one suite (and loads only what it needs). `--check` exits 1 when a figure of the suites that ran
+ * is over its budget (bench/lib/budgets.mjs), after writing the results.
  */
 const SUITE = option(process.argv, "suite");
+const CHECK = process.argv.includes("--check");
+const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
 
 async function main() {
+  if (SUITE !== undefined && !SUITES.includes(SUITE)) throw new Error(`unknown suite "${SUITE}": one of ${SUITES.join(", ")}`);
   if (!existsSync(path.join(ROOT, "build", "server", "index.js")) || process.argv.includes("--build")) {
     log("building");
     if ((await run(bin("remix"), ["vite:build"])) !== 0) throw new Error("build failed");
@@ -50,16 +68,23 @@ async function main() {
   });
   if (loaded.code !== 0) throw new Error(`loading the dataset failed:\n${loaded.stdout}\n${loaded.stderr}`);
 
-  const signIn = async (url) => {
+  const signInRequest = async (url) => {
     const response = await fetch(`${url}/api/auth/sign-in/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
     });
     if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const signIn = async (url) => {
+    const response = await signInRequest(url);
+    await response.arrayBuffer();
     return (response.headers.get("set-cookie") ?? "").split(";")[0];
   };
   const sections = [];
+  /** Each suite's headline figures against their budgets, for the table that opens the results. */
+  const figures = [];
   const withServer = async (options, work) => {
     // Latency suites: no devtools inspector (bench/lib/worker-server.mjs). The fan-out suite runs
     // two Workers in one session, which only the CLI does.
@@ -86,18 +111,21 @@ async function main() {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
       const page = await runIssueViewsPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
       sections.push(issueViewsPageMarkdown(page));
+      figures.push(...issueViewsPageFigures(page));
     });
   }
   if (runs("settings-pages")) {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
       const rows = await runSettingsPagesSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
       sections.push(settingsPagesMarkdown(rows));
+      figures.push(...settingsPagesFigures(rows));
     });
   }
   if (runs("cycles-page")) {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
       const result = await runCyclesPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
       sections.push(cyclesPageMarkdown(result));
+      figures.push(...cyclesPageFigures(result));
     });
   }
   if (runs("search")) {
@@ -112,6 +140,7 @@ async function main() {
       await measureSearchStatements({ url, cookie, workspaceSlug: dataset.workspaceSlug, rows });
     });
     sections.push(searchMarkdown(rows));
+    figures.push(...searchFigures(rows));
   }
   if (runs("importers")) {
     // The import job reads the fake GitHub of tests/fakes, as the tests do.
@@ -121,6 +150,7 @@ async function main() {
         const github = await benchGithub({ url, cookie, workspaceSlug: dataset.workspaceSlug, githubUrl: fakes.githubUrl });
         const result = await runImportersSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log, github });
         sections.push(importersMarkdown(result));
+        figures.push(...importersFigures(result));
       });
     } finally {
       await fakes.close();
@@ -132,6 +162,7 @@ async function main() {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
       const issueRows = await runIssuesApiSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
       sections.push(issuesApiMarkdown(issueRows));
+      figures.push(...issuesApiFigures(issueRows));
     });
   }
   if (runs("github-webhooks")) {
@@ -162,6 +193,7 @@ async function main() {
           log,
         });
         sections.push(githubWebhooksMarkdown(result));
+        figures.push(...githubWebhooksFigures(result));
       });
     } finally {
       await fakes.close();
@@ -175,7 +207,15 @@ async function main() {
       const project = dataset.projects.find((p) => p.size === 1000);
       const fanout = await runBoardFanoutSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, project, log });
       sections.push(boardFanoutMarkdown(fanout));
+      figures.push(...boardFanoutFigures(fanout));
     });
+  }
+  if (runs("startup")) {
+    // Fresh Workers, one per cold start: each is a new workerd process.
+    const start = () => startWorkerWithoutInspector({ persistDir: PERSIST, vars: { APP_ENV: "development" } });
+    const result = await runStartupSuite({ start, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, tmpDir: TMP, log });
+    sections.push(startupMarkdown(result));
+    figures.push(...startupFigures(result));
   }
 
   const header = [
@@ -186,12 +226,20 @@ async function main() {
     "Server: the deployed Worker's bundle in workerd with local D1, R2, Durable Objects and Queues, served by wrangler (`unstable_startWorker` without the devtools inspector for the latency suites, `wrangler dev` for fan-out).",
     "",
   ].join("\n");
-  const body = sections.join("\n\n");
+  const body = [budgetsMarkdown(figures), ...sections].join("\n\n");
   // A one-suite run must not overwrite the committed results of the others.
   const file = SUITE ? path.join(TMP, "results.md") : path.join(ROOT, "bench", "results.md");
   writeFileSync(file, `${header}\n${body}\n`);
   console.log(`\n${body}\n`);
   log(`written to ${path.relative(ROOT, file)}`);
+  const over = checked(figures).filter((f) => !f.met);
+  if (CHECK && over.length > 0) {
+    console.error(`[bench] --check: ${over.length} of ${checked(figures).length} figures over budget:`);
+    for (const f of over) console.error(`[bench]   ${f.suite}: ${f.name}: ${f.value} (budget ${f.op} ${f.budget} ${f.unit})`);
+    process.exitCode = 1;
+  } else if (CHECK) {
+    log(`--check: all ${checked(figures).length} figures within budget`);
+  }
 }
 
 main().catch((error) => {

@@ -39,8 +39,8 @@ function processStat(pid) {
   const close = text.lastIndexOf(")");
   const comm = text.slice(text.indexOf("(") + 1, close);
   const fields = text.slice(close + 2).split(" ");
-  // fields[0] is field 3 (state): ppid is field 4, utime 14 and stime 15.
-  return { comm, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  // fields[0] is field 3 (state): ppid is field 4, utime 14 and stime 15, starttime 22.
+  return { comm, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), startTicks: Number(fields[19]) };
 }
 
 /** Whether workerd `pid` is a runtime (its entry socket on an OS-picked port), not wrangler's proxy. */
@@ -50,6 +50,14 @@ function isRuntime(pid) {
   } catch {
     return false;
   }
+}
+
+/** How long ago process `pid` started, in ms (to the clock tick), or NaN when it is gone. */
+export function processAgeMs(pid) {
+  const stat = processStat(pid);
+  if (!stat) return Number.NaN;
+  const uptimeMs = Number(readFileSync(`${PROC}/uptime`, "utf8").split(" ")[0]) * 1000;
+  return uptimeMs - stat.startTicks * TICK_MS;
 }
 
 /** The pids of the workerd runtimes that descend from this process (all its workerds if none is). */

@@ -1,0 +1,159 @@
+// The bench's budgets: each headline figure of each suite, its budget, and whether it is met.
+// The budgets are the issues' targets (each suite's TARGETS) and, for CPU, the free plan's 10 ms
+// per request (issue 20) for the issue list, the board, create and patch at 1,000 issues.
+// `npm run bench -- --check` exits non-zero when any figure of the suites that ran is over.
+import { TARGETS as FANOUT } from "../suites/board-fanout.mjs";
+import { TARGETS as CYCLES } from "../suites/cycles-page.mjs";
+import { TARGETS as IMPORTERS } from "../suites/importers.mjs";
+import { TARGETS as ISSUES } from "../suites/issues-api.mjs";
+import { TARGETS as VIEWS } from "../suites/issue-views-page.mjs";
+import { TARGETS as SEARCH } from "../suites/search.mjs";
+import { TARGETS as SETTINGS } from "../suites/settings-pages.mjs";
+import { TARGETS as STARTUP } from "../suites/startup.mjs";
+import { summarize } from "./measure.mjs";
+
+/** The Workers free plan's CPU limit per request, which issue 20 holds every route to. */
+export const CPU_BUDGET_MS = 10;
+
+/**
+ * One figure: `value` against `budget`, read with `op` ("<=", "<" or ">="). A figure that could not
+ * be measured (NaN) is over: a check must not pass on what it did not see.
+ */
+function figure(suite, name, value, op, budget, unit) {
+  const met = Number.isFinite(value) && (op === "<=" ? value <= budget : op === "<" ? value < budget : value >= budget);
+  return { suite, name, value, op, budget, unit, met };
+}
+
+/** A route's CPU per request, reported (not checked) for the list of routes over 10 ms. */
+function cpuRoute(suite, name, value) {
+  return { suite, name, value, cpuRoute: true };
+}
+
+const bySize = (rows, size) => rows.find((row) => row.project.size === size);
+
+export function issuesApiFigures(rows) {
+  const out = [];
+  for (const size of [1000, 10000]) {
+    const r = bySize(rows, size);
+    if (!r) continue;
+    const at = size.toLocaleString("en-US");
+    out.push(figure("issues-api", `list page of 100, Worker p50, ${at} issues`, r.firstPage.worker.p50, "<=", ISSUES.listP50, "ms"));
+    out.push(figure("issues-api", `create, 8 writers, errors, ${at} issues`, r.createLoad.errors, "<=", 0, ""));
+    out.push(figure("issues-api", `patch, 8 writers, errors, ${at} issues`, r.patchLoad.errors, "<=", 0, ""));
+  }
+  const r = bySize(rows, 1000);
+  if (r) {
+    out.push(figure("issues-api", "board, Worker p50 after a write, 1,000 issues", r.boardAfterChange.worker.p50, "<=", ISSUES.board1kP50, "ms"));
+    out.push(figure("issues-api", "create, Worker p50, 1,000 issues", r.create.worker.p50, "<=", ISSUES.createP50, "ms"));
+    out.push(figure("issues-api", "list page of 100, CPU per request, 1,000 issues", r.firstPage.cpuMs, "<=", CPU_BUDGET_MS, "ms"));
+    out.push(figure("issues-api", "board after a write, CPU per request, 1,000 issues", r.boardAfterChange.cpuMs, "<=", CPU_BUDGET_MS, "ms"));
+    out.push(figure("issues-api", "create, CPU per request, 1,000 issues", r.create.cpuMs, "<=", CPU_BUDGET_MS, "ms"));
+    out.push(figure("issues-api", "patch, CPU per request, 1,000 issues", r.patch.cpuMs, "<=", CPU_BUDGET_MS, "ms"));
+    out.push(cpuRoute("issues-api", "list page 6 by cursor", r.deepPage.cpuMs));
+    out.push(cpuRoute("issues-api", "board unchanged (Worker's cache)", r.board.cpuMs));
+    out.push(cpuRoute("issues-api", "board read in full", r.boardFull.cpuMs));
+  }
+  return out;
+}
+
+export function issueViewsPageFigures({ kanban, list, js }) {
+  return [
+    cpuRoute("issue-views-page", "kanban page", kanban.cpuMs),
+    cpuRoute("issue-views-page", "list page", list.cpuMs),
+    figure("issue-views-page", "kanban page, time to first byte p50, 1,000 issues", kanban.ttfb.p50, "<", VIEWS.kanbanTtfbP50, "ms"),
+    figure("issue-views-page", "issues page JavaScript up front, gzipped", js.gzipBytes / 1024, "<", VIEWS.pageJsGzipKb, "KB"),
+  ];
+}
+
+export function settingsPagesFigures(rows) {
+  return [
+    ...rows.map((row) => cpuRoute("settings-pages", `${row.name} settings page`, row.cpuMs)),
+    figure("settings-pages", "slowest settings page, Worker p50", Math.max(...rows.map((row) => row.worker.p50)), "<", SETTINGS.workerP50, "ms"),
+    figure("settings-pages", "heaviest settings page's own JavaScript, gzipped", Math.max(...rows.map((row) => row.js.gzipBytes / 1024)), "<=", SETTINGS.ownJsGzipKb, "KB"),
+  ];
+}
+
+export function cyclesPageFigures({ list, page, panel, js }) {
+  return [
+    cpuRoute("cycles-page", "cycle list page", list.cpuMs),
+    cpuRoute("cycles-page", "cycle page", page.cpuMs),
+    cpuRoute("cycles-page", "cycle side panel data", panel.cpuMs),
+    figure("cycles-page", "cycle list, Worker p50", list.worker.p50, "<=", CYCLES.listWorkerP50, "ms"),
+    figure("cycles-page", "cycle page JavaScript up front, gzipped", js.gzipBytes / 1024, "<", CYCLES.pageJsGzipKb, "KB"),
+  ];
+}
+
+export function searchFigures(rows) {
+  return rows.flatMap((row) => [
+    figure("search", `search "${row.query}", Worker p50`, row.route.worker.p50, "<=", SEARCH.workerP50, "ms"),
+    cpuRoute("search", `search "${row.query}"`, row.route.cpuMs),
+  ]);
+}
+
+export function importersFigures(result) {
+  const rate = (runs) => summarize(runs.map((run) => run.perSecond)).p50;
+  const out = [figure("importers", "CSV import of 10,000 rows, issues/s", rate(result.csv), ">=", IMPORTERS.importIssuesPerSecond, "/s")];
+  if (result.github.length > 0) out.push(figure("importers", "GitHub import, issues/s", rate(result.github), ">=", IMPORTERS.importIssuesPerSecond, "/s"));
+  return out;
+}
+
+export function githubWebhooksFigures({ latency, throughput }) {
+  return [
+    figure("github-webhooks", "webhook deliveries lost", throughput.lost, "<=", 0, ""),
+    cpuRoute("github-webhooks", "GitHub webhook delivery, with its queue job and fan-out", latency.cpuMs),
+  ];
+}
+
+export function boardFanoutFigures({ latency, capacity }) {
+  const out = [];
+  for (const row of latency) {
+    const budget = row.n === 50 ? FANOUT.p99At50 : row.n === 200 ? FANOUT.p99At200 : null;
+    out.push(cpuRoute("board-fanout", `PATCH with fan-out to ${row.n} sockets`, row.cpuMs));
+    if (budget !== null) out.push(figure("board-fanout", `${row.n} sockets, response -> last socket p99`, row.fromResponse.p99, "<=", budget, "ms"));
+  }
+  out.push(figure("board-fanout", "board capacity, changes/s", capacity.perSecond, ">=", FANOUT.changesPerSecond, "/s"));
+  out.push(figure("board-fanout", "board capacity, changes dropped", capacity.dropped, "<=", 0, ""));
+  return out;
+}
+
+export function startupFigures({ bundle, coldStart, signIn }) {
+  return [
+    cpuRoute("startup", "sign-in (password hashing)", signIn.cpuMs),
+    figure("startup", "Worker bundle as deployed, gzipped", bundle.gzipBytes / 1024, "<=", STARTUP.bundleGzipKb, "KB"),
+    figure("startup", "cold start: workerd start -> first response", coldStart.fromWorkerd.p50, "<=", STARTUP.coldStartMs, "ms"),
+  ];
+}
+
+const show = (value, unit) => {
+  if (!Number.isFinite(value)) return "n/a";
+  const digits = unit === "ms" || unit === "KB" || unit === "MB" ? 1 : 0;
+  return `${value.toFixed(digits)}${unit && unit !== "/s" ? ` ${unit}` : unit}`;
+};
+
+/** The checked figures (the others are CPU reports for the list of routes over 10 ms). */
+export const checked = (figures) => figures.filter((f) => !f.cpuRoute);
+
+/** The summary table that opens bench/results.md, and lines naming what is over. */
+export function budgetsMarkdown(all) {
+  const figures = checked(all);
+  const cpuOver = all.filter((f) => f.op === undefined || f.name.includes("CPU")).filter((f) => Number.isFinite(f.value) && f.value > CPU_BUDGET_MS);
+  const lines = [
+    "## Budgets",
+    "",
+    "Each headline figure of the suites below against its budget (the issues' targets; CPU: the free plan's 10 ms per request). `npm run bench -- --check` exits non-zero when one is over.",
+    "",
+    "| suite | figure | measured | budget | |",
+    "| --- | --- | --- | --- | --- |",
+  ];
+  for (const f of figures) lines.push(`| ${f.suite} | ${f.name} | ${show(f.value, f.unit)} | ${f.op} ${show(f.budget, f.unit)} | ${f.met ? "met" : "**over**"} |`);
+  const over = figures.filter((f) => !f.met);
+  lines.push("");
+  lines.push(over.length === 0 ? `All ${figures.length} figures within budget.` : `**Over budget (${over.length}):** ${over.map((f) => `${f.suite}: ${f.name}`).join("; ")}.`);
+  lines.push("");
+  lines.push(
+    cpuOver.length === 0
+      ? `Routes over ${CPU_BUDGET_MS} ms CPU per request (1,000 issues where sized): none of the ${all.filter((f) => f.cpuRoute || f.name.includes("CPU")).length} measured.`
+      : `Routes over ${CPU_BUDGET_MS} ms CPU per request (1,000 issues where sized): ${cpuOver.map((f) => `${f.suite}: ${f.name} (${show(f.value, "ms")})`).join("; ")}.`,
+  );
+  return lines.join("\n");
+}
