@@ -114,9 +114,10 @@ export async function idleRate(pids) {
  * A meter over the bench's workerd processes: `start()` and `stop()` bracket the spans that
  * count (one whole run, or each request alone when unmeasured work sits between them), and
  * `perRequest(n)` answers CPU ms per request with the idle baseline over the same spans taken off.
+ * `root`: whose descendant workerds count (this process by default).
  */
-export async function cpuMeter() {
-  const pids = workerdPids();
+export async function cpuMeter({ root = process.pid } = {}) {
+  const pids = workerdPids(root);
   if (pids.length === 0) return { start() {}, stop() {}, perRequest: () => Number.NaN, pids };
   const rate = await idleRate(pids);
   let cpu = 0;
