@@ -19,6 +19,7 @@ import {
   settingsPagesFigures,
   startupFigures,
 } from "./lib/budgets.mjs";
+import { idleBaselines } from "./lib/cpu.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
 import { startFakes } from "./lib/fakes.mjs";
 import { benchGithub } from "./lib/github-repo.mjs";
@@ -226,7 +227,11 @@ async function main() {
     "Server: the deployed Worker's bundle in workerd with local D1, R2, Durable Objects and Queues, served by wrangler (`unstable_startWorker` without the devtools inspector for the latency suites, `wrangler dev` for fan-out).",
     "",
   ].join("\n");
-  const body = [budgetsMarkdown(figures), ...sections].join("\n\n");
+  const idle = idleBaselines();
+  const idleLine = idle.length
+    ? `CPU figures are the workerd runtime's user + system time per request, idle baseline taken off (bench/lib/cpu.mjs); idle baselines of this run's Workers: ${idle.map((rate) => rate.toFixed(1)).join(", ")} ms CPU per second.`
+    : "CPU figures: n/a (no /proc on this machine).";
+  const body = [`${budgetsMarkdown(figures)}\n\n${idleLine}`, ...sections].join("\n\n");
   // A one-suite run must not overwrite the committed results of the others.
   const file = SUITE ? path.join(TMP, "results.md") : path.join(ROOT, "bench", "results.md");
   writeFileSync(file, `${header}\n${body}\n`);

@@ -98,6 +98,11 @@ export function cpuMsOf(pids) {
 const idleRates = new Map();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The idle baselines measured so far, in CPU ms per wall second, one per set of processes. */
+export function idleBaselines() {
+  return [...idleRates.values()].map((rate) => rate * 1000);
+}
+
 /** CPU ms per wall ms that `pids` spend with no request: measured once per set of processes. */
 export async function idleRate(pids) {
   const key = pids.join(",");
