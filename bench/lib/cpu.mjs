@@ -8,7 +8,9 @@
 // the runtime with the app, listening on a port the OS picked (`--socket-addr=entry=...:0`). Only
 // the runtime counts: the edge has no such proxy. The runtime still holds what the edge does
 // elsewhere (miniflare's entry worker, local D1 and R2 as SQLite in the same process), so the
-// figure is an upper bound of what Cloudflare bills the Worker's isolate for.
+// figure is an upper bound of what Cloudflare bills the Worker's isolate for. The local server also
+// gzips a response when asked, in the same process (the edge does it outside the Worker): suites
+// ask for identity, or the board of 1,000 issues counts 16.5 ms of CPU instead of 7.8 ms.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 

@@ -14,7 +14,9 @@ async function expectOk(response, what) {
 }
 
 export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, log }) {
-  const headers = { cookie, "content-type": "application/json", origin: url };
+  // identity: the local server's gzip runs in the workerd process and would count as the Worker's
+  // CPU (it doubled the board's); on the edge compression is not the Worker's (bench/lib/cpu.mjs).
+  const headers = { cookie, "content-type": "application/json", origin: url, "accept-encoding": "identity" };
   const get = async (path, extra = {}) => expectOk(await fetch(`${url}${path}`, { headers: { ...headers, ...extra } }), `GET ${path}`);
   const rows = [];
   /** GET with the body read: what timeResponses measures. */
@@ -117,7 +119,7 @@ export function issuesApiMarkdown(rows) {
   lines.push("## Issue API (issue 3)");
   lines.push("");
   lines.push(
-    "One request at a time unless stated. Each cell gives the **Worker's own time** (its `Server-Timing` header: from receiving the request to having the response ready, D1 included) and, after it, the time the client saw over loopback HTTP. The client's figure adds what the local dev server puts in front of the Worker (miniflare's entry worker and HTTP over loopback: about 5 ms for a small response, about 20 ms for the 1.4 MB board), which the edge does not have. The targets are read against the Worker's time. **CPU** is the workerd process's user + system time per request over the run, idle baseline taken off (bench/lib/cpu.mjs; it includes miniflare's entry worker and local D1, so it is an upper bound of the isolate's).",
+    "One request at a time unless stated. Each cell gives the **Worker's own time** (its `Server-Timing` header: from receiving the request to having the response ready, D1 included) and, after it, the time the client saw over loopback HTTP. The client's figure adds what the local dev server puts in front of the Worker (miniflare's entry worker and HTTP over loopback: about 5 ms for a small response, about 20 ms for the 1.4 MB board), which the edge does not have. The targets are read against the Worker's time. Responses are requested uncompressed (the local server's gzip runs in the Worker's process; the edge's does not). **CPU** is the workerd process's user + system time per request over the run, idle baseline taken off (bench/lib/cpu.mjs; it includes miniflare's entry worker and local D1, so it is an upper bound of the isolate's).",
   );
   lines.push("");
   lines.push("| measure | 1,000 issues | 10,000 issues | target |");

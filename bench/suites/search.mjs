@@ -20,7 +20,7 @@ async function expectOk(response, what) {
 }
 
 const getter = (url, cookie) => async (path, extra = {}) =>
-  expectOk(await fetch(`${url}${path}`, { headers: { cookie, origin: url, ...extra } }), `GET ${path}`);
+  expectOk(await fetch(`${url}${path}`, { headers: { cookie, origin: url, "accept-encoding": "identity", ...extra } }), `GET ${path}`);
 
 /** The route, through the app as a browser calls it. */
 export async function runSearchSuite({ url, cookie, workspaceSlug, log }) {
