@@ -133,6 +133,6 @@ export function startupMarkdown({ bundle, signIn, coldStart }) {
     `| the first request's own Worker time (Server-Timing) | ${ms(coldStart.firstWorker.p50)} | |`,
     `| the same request right after, warm, as the client saw it | ${ms(coldStart.second.p50)} | |`,
     `| first request as the client saw it, wrangler's bundling included (not on the edge) | ${ms(coldStart.first.p50)} | |`,
-    `| sign-in (PBKDF2 password hash), Worker p50 / p99, ${signIn.n} requests | ${ms(signIn.worker.p50)} / ${ms(signIn.worker.p99)} (${cpu(signIn)}) | CPU <= 10 ms is not a budget here: see ADR on password hashing |`,
+    `| sign-in (PBKDF2 password hash), Worker p50 / p99, ${signIn.n} requests | ${ms(signIn.worker.p50)} / ${ms(signIn.worker.p99)} (${cpu(signIn)}) | reported, not budgeted: over the free plan's 10 ms by design (issue 20 asks for its cost and the choice in an ADR) |`,
   ].join("\n");
 }
