@@ -197,7 +197,7 @@ export function githubWebhooksMarkdown({ latency, throughput: t }) {
   lines.push(row(`webhook sent -> last of ${LATENCY_SOCKETS} sockets holds the issue`, latency.toLastSocket));
   lines.push(row("webhook sent -> answered (200, queued)", latency.answered));
   lines.push("");
-  lines.push(`CPU per delivery, end to end (webhook route, queue job, fan-out to ${LATENCY_SOCKETS} sockets; workerd process, idle baseline off): **${cpu(latency)}**.`);
+  lines.push(`Per delivery, end to end (webhook route, queue job, fan-out to ${LATENCY_SOCKETS} sockets; workerd process, idle baseline off): **${cpu(latency)}**.`);
   lines.push("");
   lines.push(
     `Throughput: ${t.deliveries} deliveries from ${THROUGHPUT_SENDERS} concurrent senders: **${t.acceptedPerSecond.toFixed(0)} webhooks accepted/s** ` +
