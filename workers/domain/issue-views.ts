@@ -20,7 +20,7 @@ import {
 } from "../../drizzle/schema";
 import type { Db } from "../db";
 import { VersionedCache } from "../lib/versioned-cache";
-import { inList } from "../lib/batch";
+import { inList, runNamedBatch } from "../lib/batch";
 import { memberColumns, memberDetailOf, type MemberDetail } from "./serializers";
 
 type StateDetail = { id: string; name: string; color: string; group: string };
@@ -72,8 +72,12 @@ async function lookupRowsOf(db: Db, project: LookupsProject): Promise<LookupRows
   const version = String(project.lookups_version);
   const cached = lookupRowsCache.get(project.id, version);
   if (cached) return cached;
-  const rows: LookupRows = [...(await db.batch(projectLookupQueries(db, project.id)))];
-  lookupRowsCache.set(project.id, version, rows, rows[0].length + rows[1].length + rows[2].length + 1);
+  return rememberLookupRows(project, [...(await db.batch(projectLookupQueries(db, project.id)))]);
+}
+
+/** Keeps lookup rows read at (or after) `project.lookups_version` for the next request of this isolate. */
+function rememberLookupRows(project: LookupsProject, rows: LookupRows): LookupRows {
+  lookupRowsCache.set(project.id, String(project.lookups_version), rows, rows[0].length + rows[1].length + rows[2].length + 1);
   return rows;
 }
 
@@ -316,6 +320,40 @@ export type IssueDetailRows = readonly [Rows<0>, Rows<1>, Rows<2>, Rows<3>, Rows
 
 export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookups) {
   return issueDetailFrom(issue, await db.batch(issueDetailQueries(db, issue.id)), lookups);
+}
+
+/**
+ * One issue's detail in one D1 round trip: a single batch reads the issue (by id, in this
+ * project), its parent (by the id the row names), its detail rows (by the issue's indexes) and,
+ * only when this isolate does not hold them at the project's `lookups_version`, the project's
+ * states, labels and members (kept for the next request). Nothing else of the project is read.
+ * Answers null when the issue is not in this project.
+ */
+export async function loadIssueDetail(
+  db: Db,
+  project: ProjectLookups["project"],
+  workspace: ProjectLookups["workspace"],
+  issueId: string,
+): Promise<IssueDetail | null> {
+  const held = lookupRowsCache.get(project.id, String(project.lookups_version));
+  const parentOfIssue = db.select({ id: issues.parent_id }).from(issues).where(eq(issues.id, issueId));
+  const read = await runNamedBatch(db, {
+    issue: db
+      .select()
+      .from(issues)
+      .where(and(eq(issues.id, issueId), eq(issues.project_id, project.id)))
+      .limit(1),
+    parent: db
+      .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id, project_id: issues.project_id })
+      .from(issues)
+      .where(inArray(issues.id, parentOfIssue)),
+    detail: issueDetailQueries(db, issueId),
+    lookups: held ? undefined : projectLookupQueries(db, project.id),
+  });
+  const issue = read.issue[0];
+  if (!issue) return null;
+  const lookupRows = held ?? rememberLookupRows(project, read.lookups as LookupRows);
+  return issueDetailFrom(issue, read.detail, projectLookupsOf(project, workspace, lookupRows, read.parent));
 }
 
 /** The detail from `issueDetailQueries`' results (in order). */
