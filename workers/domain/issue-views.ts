@@ -81,6 +81,18 @@ function rememberLookupRows(project: LookupsProject, rows: LookupRows): LookupRo
   return rows;
 }
 
+/**
+ * Reads the parent of the issue (none when it has none) by the id its row names, as `loadParents`
+ * does: a statement, for a batch that holds the issue's other reads or its write.
+ */
+export const parentOfQuery = ({ db }: { db: Db }, issueId: string) =>
+  db
+    .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id, project_id: issues.project_id })
+    .from(issues)
+    .where(inArray(issues.id, db.select({ id: issues.parent_id }).from(issues).where(eq(issues.id, issueId))));
+
+export type ParentRows = Awaited<ReturnType<typeof parentOfQuery>>;
+
 /** Reads the named parent issues; none read when there are none (a list page rarely has many). */
 async function loadParents(db: Db, parentIds: Iterable<string>) {
   const parentList = [...new Set(parentIds)];
@@ -181,11 +193,15 @@ export async function loadIssuesWithLookups(
   return { rows, shown, lookups };
 }
 
-/** The parents `shown` names: taken from `rows` when they are in it (a board holds most), read otherwise. */
-async function parentsOfRows(db: Db, rows: IssueListRecord[], shown: IssueListRecord[]) {
+/**
+ * The parents `shown` names: taken from `rows` when they are in it (a board holds most), or from
+ * `known` (parent rows the caller read in the same transaction as `rows`), read otherwise.
+ */
+async function parentsOfRows(db: Db, rows: IssueListRecord[], shown: IssueListRecord[], known: ParentRows = []) {
   const parentIds = new Set(shown.flatMap((row) => row.parent_id ?? []));
   if (parentIds.size === 0) return [];
   const held: Awaited<ReturnType<typeof loadParents>> = [];
+  for (const parent of known) if (parentIds.delete(parent.id)) held.push(parent);
   for (const row of rows) {
     if (!parentIds.delete(row.id)) continue;
     held.push({ id: row.id, name: row.name, sequence_id: row.sequence_id, project_id: row.project_id });
@@ -198,8 +214,13 @@ async function parentsOfRows(db: Db, rows: IssueListRecord[], shown: IssueListRe
  * write publishes rows read or returned after its commit, and a parent renamed between its lookups
  * and its commit must not be published under its old name (seen in the board fuzz).
  */
-export async function withCurrentParents(db: Db, lookups: ProjectLookups, rows: IssueListRecord[]): Promise<ProjectLookups> {
-  return { ...lookups, parents: parentsOf(lookups.project, await parentsOfRows(db, rows, rows)) };
+export async function withCurrentParents(
+  db: Db,
+  lookups: ProjectLookups,
+  rows: IssueListRecord[],
+  known: ParentRows = [],
+): Promise<ProjectLookups> {
+  return { ...lookups, parents: parentsOf(lookups.project, await parentsOfRows(db, rows, rows, known)) };
 }
 
 export type StateRow = typeof states.$inferSelect;
@@ -336,17 +357,13 @@ export async function loadIssueDetail(
   issueId: string,
 ): Promise<IssueDetail | null> {
   const held = lookupRowsCache.get(project.id, String(project.lookups_version));
-  const parentOfIssue = db.select({ id: issues.parent_id }).from(issues).where(eq(issues.id, issueId));
   const read = await runNamedBatch(db, {
     issue: db
       .select()
       .from(issues)
       .where(and(eq(issues.id, issueId), eq(issues.project_id, project.id)))
       .limit(1),
-    parent: db
-      .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id, project_id: issues.project_id })
-      .from(issues)
-      .where(inArray(issues.id, parentOfIssue)),
+    parent: parentOfQuery({ db }, issueId),
     detail: issueDetailQueries(db, issueId),
     lookups: held ? undefined : projectLookupQueries(db, project.id),
   });
