@@ -1,7 +1,7 @@
 // How issues look in responses and live-board changes. A list row carries
 // everything a list, board, calendar or Gantt shows; the detail adds the description, the
 // cycle/module bridge rows and the blocker relations.
-import { and, eq, getTableColumns, inArray, or } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import {
   cycleIssues,
   cycles,
@@ -289,14 +289,25 @@ export type IssueRow = ReturnType<typeof issueRowOf>;
  */
 export function issueDetailQueries(db: Db, issueId: string) {
   // No whole-table joins in a batch: D1 answers batched rows as objects keyed by column name, so
-  // two tables' "id" (or "created_at") collapse into one and drizzle maps the wrong values.
-  const cycleOfIssue = db.select({ id: cycleIssues.cycle_id }).from(cycleIssues).where(eq(cycleIssues.issue_id, issueId));
-  const moduleOfIssue = db.select({ id: moduleIssues.module_id }).from(moduleIssues).where(eq(moduleIssues.issue_id, issueId));
+  // two tables' "id" (or "created_at") collapse into one and drizzle maps the wrong values. The
+  // bridge row and its cycle (or module) are read in one statement, the bridge's id under its own name.
   return [
-    db.select().from(cycleIssues).where(eq(cycleIssues.issue_id, issueId)),
-    db.select().from(cycles).where(inArray(cycles.id, cycleOfIssue)),
-    db.select().from(moduleIssues).where(eq(moduleIssues.issue_id, issueId)),
-    db.select().from(modules).where(inArray(modules.id, moduleOfIssue)),
+    db
+      .select({
+        bridge_id: sql<string>`${cycleIssues.id}`.as("bridge_id"),
+        id: cycles.id,
+        name: cycles.name,
+        start_date: cycles.start_date,
+        end_date: cycles.end_date,
+      })
+      .from(cycleIssues)
+      .innerJoin(cycles, eq(cycles.id, cycleIssues.cycle_id))
+      .where(eq(cycleIssues.issue_id, issueId)),
+    db
+      .select({ bridge_id: sql<string>`${moduleIssues.id}`.as("bridge_id"), id: modules.id, name: modules.name, status: modules.status })
+      .from(moduleIssues)
+      .innerJoin(modules, eq(modules.id, moduleIssues.module_id))
+      .where(eq(moduleIssues.issue_id, issueId)),
     db
       .select({
         issue_id: issueBlockers.issue_id,
@@ -326,7 +337,7 @@ export function issueDetailQueries(db: Db, issueId: string) {
  * on local D1); `rowsOf` fills the skipped ones in as empty.
  */
 export function newIssueDetailQueries(db: Db, issueId: string, named: { cycle: boolean; module: boolean; relations: boolean }) {
-  const wanted = [named.cycle, named.cycle, named.module, named.module, named.relations, false, false];
+  const wanted = [named.cycle, named.module, named.relations, false, false];
   const statements = issueDetailQueries(db, issueId).filter((_, i) => wanted[i]);
   const rowsOf = (results: readonly unknown[]) => {
     let next = 0;
@@ -337,7 +348,7 @@ export function newIssueDetailQueries(db: Db, issueId: string, named: { cycle: b
 
 type DetailQueries = ReturnType<typeof issueDetailQueries>;
 type Rows<I extends number> = Awaited<DetailQueries[I]>;
-export type IssueDetailRows = readonly [Rows<0>, Rows<1>, Rows<2>, Rows<3>, Rows<4>, Rows<5>, Rows<6>];
+export type IssueDetailRows = readonly [Rows<0>, Rows<1>, Rows<2>, Rows<3>, Rows<4>];
 
 export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookups) {
   return issueDetailFrom(issue, await db.batch(issueDetailQueries(db, issue.id)), lookups);
@@ -375,7 +386,7 @@ export async function loadIssueDetail(
 
 /** The detail from `issueDetailQueries`' results (in order). */
 export function issueDetailFrom(issue: Issue, rows: IssueDetailRows, lookups: ProjectLookups) {
-  const [cycleBridges, cycleRows, moduleBridges, moduleRows, blockerRows, linkRows, linkCreators] = rows;
+  const [cycleRows, moduleRows, blockerRows, linkRows, linkCreators] = rows;
   const relatedOf = (other: { id: string; name: string; sequence_id: number; state_id: string | null }) => ({
     id: other.id,
     name: other.name,
@@ -385,8 +396,8 @@ export function issueDetailFrom(issue: Issue, rows: IssueDetailRows, lookups: Pr
   });
   const blockers = blockerRows.filter((row) => row.issue_id === issue.id).map((row) => relatedOf(row.other));
   const blocking = blockerRows.filter((row) => row.blocked_by_id === issue.id).map((row) => relatedOf(row.other));
-  const cycleRow = cycleBridges[0] && cycleRows[0] ? { bridge: cycleBridges[0], cycle: cycleRows[0] } : undefined;
-  const moduleRow = moduleBridges[0] && moduleRows[0] ? { bridge: moduleBridges[0], module: moduleRows[0] } : undefined;
+  const [cycleRow] = cycleRows;
+  const [moduleRow] = moduleRows;
   const creators = new Map(linkCreators.map((user) => [user.id, memberDetailOf(user)]));
   return {
     ...issueRowOf(issue, lookups),
@@ -409,21 +420,16 @@ export function issueDetailFrom(issue: Issue, rows: IssueDetailRows, lookups: Pr
     })),
     issue_cycle: cycleRow
       ? {
-          id: cycleRow.bridge.id,
-          cycle: cycleRow.cycle.id,
-          cycle_detail: {
-            id: cycleRow.cycle.id,
-            name: cycleRow.cycle.name,
-            start_date: cycleRow.cycle.start_date,
-            end_date: cycleRow.cycle.end_date,
-          },
+          id: cycleRow.bridge_id,
+          cycle: cycleRow.id,
+          cycle_detail: { id: cycleRow.id, name: cycleRow.name, start_date: cycleRow.start_date, end_date: cycleRow.end_date },
         }
       : null,
     issue_module: moduleRow
       ? {
-          id: moduleRow.bridge.id,
-          module: moduleRow.module.id,
-          module_detail: { id: moduleRow.module.id, name: moduleRow.module.name, status: moduleRow.module.status },
+          id: moduleRow.bridge_id,
+          module: moduleRow.id,
+          module_detail: { id: moduleRow.id, name: moduleRow.name, status: moduleRow.status },
         }
       : null,
   };
