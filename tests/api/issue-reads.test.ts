@@ -51,6 +51,25 @@ describe("one issue's detail", () => {
     expect(many.rows).toBeLessThan(20);
   });
 
+  it("a patch reads only that issue's rows: the same rows in a project of 2 issues as in one of 40", async () => {
+    const small = await createProjectFixture(p.owner, "PONE");
+    const large = await createProjectFixture(p.owner, "PMANY");
+    const patchIn = async (fixture: ProjectFixture, others: number) => {
+      const parent = await fixture.owner.post(`${fixture.base}/issues/`, { name: "Parent" });
+      for (let i = 0; i < others; i++) await fixture.owner.post(`${fixture.base}/issues/`, { name: `Other ${i}` });
+      const child = await fixture.owner.post(`${fixture.base}/issues/`, { name: "Child", parent: parent.body.id });
+      const path = `${fixture.base}/issues/${child.body.id}/`;
+      await call("PATCH", path, { cookie: fixture.owner.cookie, body: { priority: "high" } });
+      const response = await call("PATCH", path, { cookie: fixture.owner.cookie, body: { priority: "low" }, headers: { "x-debug-d1-rows": "1" } });
+      expect(response.status).toBe(200);
+      expect(response.body.parent_detail.name).toBe("Parent");
+      return Number(response.headers.get("x-d1-rows-read"));
+    };
+    const few = await patchIn(small, 0);
+    const many = await patchIn(large, 38);
+    expect(many).toBe(few);
+  });
+
   it("answers the same detail whether or not the isolate holds the project's lookups", async () => {
     const fixture = await createProjectFixture(p.owner, "LOOK");
     const created = await fixture.owner.post(`${fixture.base}/issues/`, { name: "Looked up", assignees_list: [fixture.owner.user.id] });
