@@ -7,12 +7,13 @@ import { budgetsMarkdown, checked, issuesApiFigures, startupFigures } from "../.
 import { cpuMeter, cpuMsOf, processAgeMs, workerdPids } from "../../bench/lib/cpu.mjs";
 
 const timed = (workerP50: number, cpuMs: number) => ({ worker: { p50: workerP50 }, cpuMs });
-const load = (errors: number) => ({ errors, cpuMs: 5 });
+const load = (errors: number) => ({ errors, throughput: 200, cpuMs: 5 });
 
 function issueRow(size: number, { listP50 = 4, listCpu = 5, createErrors = 0 } = {}) {
   return {
     project: { size },
     firstPage: timed(listP50, listCpu),
+    getIssue: timed(3, 3),
     deepPage: timed(4, 5),
     board: timed(4, 4),
     boardAfterChange: timed(5, 8),
