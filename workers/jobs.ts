@@ -8,7 +8,7 @@ import { runImport, superviseImports } from "./importers/runner";
 import { dispatchEvents } from "./integrations/dispatch";
 import type { IntegrationEvent } from "./integrations/events";
 import { type SlackPostJob, pruneSlackPosts, runSlackPost } from "./integrations/slack/sink";
-import { attemptDelivery, superviseWebhookDeliveries } from "./integrations/webhooks/deliver";
+import { attemptDelivery, pruneWebhookDeliveries, superviseWebhookDeliveries } from "./integrations/webhooks/deliver";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -79,7 +79,7 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
 
 /**
  * The cron watchdog: no import or export stays processing forever; no webhook delivery, outgoing
- * or from GitHub, is lost; old Slack post records are forgotten.
+ * or from GitHub, is lost; old Slack post records and old webhook deliveries are forgotten.
  */
 export async function superviseJobs(env: AppEnv) {
   await Promise.all([
@@ -88,5 +88,6 @@ export async function superviseJobs(env: AppEnv) {
     superviseWebhookDeliveries(env),
     import("./integrations/github/apply").then(({ superviseGithubDeliveries }) => superviseGithubDeliveries(env)),
     pruneSlackPosts(env),
+    pruneWebhookDeliveries(env),
   ]);
 }

@@ -2,6 +2,7 @@
 // setup callback (checked with GitHub as the app), the installation's repositories a page at a
 // time, a project's repository sync, removing the installation, roles, and no secret in answers.
 import { describe, expect, it } from "vitest";
+import { INTEGRATION_BOT_MEMBER } from "../../workers/domain/schemas/constants";
 import { call } from "../helpers/api";
 import { loadPageData } from "../helpers/page-action";
 import type { IntegrationsPageData } from "../../workers/domain/schemas/integration-texts";
@@ -237,6 +238,22 @@ describe("a project's repository sync", () => {
       created_at: expect.any(String),
     });
     expect(await countRows("project_members", "project_id = ? AND member_id = ?", t.project.id, t.integration.actor)).toBe(1);
+    // The bot comes and goes with the integration: an owner can neither change nor remove it by hand.
+    const botInWorkspace = (await rowOf<{ id: string }>("workspace_members", "member_id = ?", t.integration.actor))!.id;
+    const botInProject = (await rowOf<{ id: string }>("project_members", "member_id = ?", t.integration.actor))!.id;
+    const projectMemberPath = `/api/workspaces/${t.slug}/projects/${t.project.id}/members/${botInProject}/`;
+    const workspaceMemberPath = `/api/workspaces/${t.slug}/members/${botInWorkspace}/`;
+    for (const refused of [
+      await t.owner.patch(workspaceMemberPath, { role: 10 }),
+      await t.owner.delete(workspaceMemberPath),
+      await t.owner.patch(projectMemberPath, { role: 10 }),
+      await t.owner.delete(projectMemberPath),
+    ]) {
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.body)).toContain(INTEGRATION_BOT_MEMBER);
+    }
+    expect(await countRows("project_members", "project_id = ? AND member_id = ? AND role = 15", t.project.id, t.integration.actor)).toBe(1);
+    expect(await countRows("workspace_members", "member_id = ? AND role = 15", t.integration.actor)).toBe(1);
     const project = await rowOf<{ event_sinks: number }>("projects", "id = ?", t.project.id);
     expect(project!.event_sinks & GITHUB_EVENTS).toBe(GITHUB_EVENTS);
     const read = await t.guest.get(path);

@@ -9,6 +9,7 @@ import {
   GAVE_UP,
   attemptDelivery,
   retryDelaySeconds,
+  pruneWebhookDeliveries,
   superviseWebhookDeliveries,
 } from "../../workers/integrations/webhooks/deliver";
 import { EVENT_SINK } from "../../workers/integrations/events";
@@ -366,6 +367,30 @@ describe("delivering events", () => {
     const list = await waitFor(() => received(endpoint.id), (items) => items.some((item) => item.delivery_id === id), "the re-queued delivery");
     expect(list.find((item) => item.delivery_id === id)).toMatchObject({ verified: true, answered: 200 });
     await waitFor(() => deliveryRow(id), (row) => row?.status === "delivered", "delivered");
+  });
+
+  it("forgets finished deliveries after 30 days and keeps newer or pending ones", async () => {
+    const t = await createTeamWithProject("whprune");
+    const { hook } = await hookedEndpoint(t.owner, t.slug, ["issue"]);
+    const now = Date.parse("2026-06-30T12:00:00.000Z");
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
+    const rows = [
+      { status: "delivered", created_at: daysAgo(31) },
+      { status: "failed", created_at: daysAgo(40) },
+      { status: "delivered", created_at: daysAgo(29) },
+      { status: "pending", created_at: daysAgo(45) },
+    ].map((row) => ({ ...row, id: crypto.randomUUID() }));
+    await env.DB.batch(
+      rows.map((row) =>
+        env.DB.prepare(
+          `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event, action, payload, status, attempts, created_at)
+           VALUES (?, ?, ?, 'issue', 'updated', '{}', ?, 1, ?)`,
+        ).bind(row.id, hook.id, t.workspaceId, row.status, row.created_at),
+      ),
+    );
+    expect(await pruneWebhookDeliveries(env, { now })).toBe(2);
+    const kept = await Promise.all(rows.map((row) => deliveryRow(row.id)));
+    expect(kept.map((row) => row?.status ?? null)).toEqual([null, null, "delivered", "pending"]);
   });
 
   it("pages the delivery log newest first", async () => {

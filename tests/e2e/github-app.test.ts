@@ -125,6 +125,13 @@ describe("the GitHub App", () => {
     await visible(projectCard.getByTestId("synced-repository").getByText(`${account}/${repoNames[30]}`));
     await shots(page, "project-synced");
 
+    // The app's bot is a member the owner sees but cannot change or remove: it goes with the app.
+    await tab.goto(`/${slug}/settings/members`);
+    const botRow = page.getByTestId("workspace-member").filter({ hasText: "GitHub" });
+    await visible(botRow.getByText("Integration bot"));
+    expect(await botRow.getByRole("button", { name: /^Remove/ }).count()).toBe(0);
+    expect(await botRow.getByRole("combobox").count()).toBe(0);
+
     // Removing the installation.
     await tab.goto(`/${slug}/settings/integrations`);
     await githubCard.getByRole("button", { name: "Remove installation" }).click();

@@ -31,11 +31,11 @@ import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { emitEntityEvent, projectEventData } from "./entity-events";
-import { Forbidden, Invalid, NotFound } from "./errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { assetIdInUrl, deleteWorkspaceAsset, uploadWorkspaceAsset, workspaceAssetUrl } from "./file-assets";
 import type { AssetUpload } from "./uploads";
 import type { ProjectView } from "./schemas/responses";
-import { LAST_PROJECT_OWNER } from "./schemas/constants";
+import { INTEGRATION_BOT_MEMBER, LAST_PROJECT_OWNER } from "./schemas/constants";
 import { memberDetailOf } from "./serializers";
 
 export { NETWORK } from "./schemas/projects";
@@ -393,6 +393,7 @@ export async function updateProjectMember(
   const { role } = parseInput(UpdateProjectMemberInput, input);
   assertCanGrant(membership.role, role);
   const target = await loadProjectMember(ctx, projectId, membershipId);
+  if (target.user.is_bot) throw new Conflict(INTEGRATION_BOT_MEMBER);
   const [workspaceRow] = await ctx.db
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
@@ -418,6 +419,7 @@ export async function updateProjectMember(
 export async function removeProjectMember(ctx: ActorContext, slug: string, projectId: string, membershipId: string) {
   const { membership } = await projectAccess(ctx, slug, projectId);
   const target = await loadProjectMember(ctx, projectId, membershipId);
+  if (target.user.is_bot) throw new Conflict(INTEGRATION_BOT_MEMBER);
   const leaving = target.user.id === ctx.actor.id;
   if (!leaving && membership.role < ROLE.owner) throw new Forbidden();
   if (target.membership.role === ROLE.owner && (await projectOwnerCount(ctx, projectId)) <= 1) {

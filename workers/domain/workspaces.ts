@@ -10,9 +10,9 @@ import { issues, projectMembers, projects, users, workspaceMembers, workspaces, 
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, workspaceAccess } from "./access";
-import { LAST_WORKSPACE_OWNER } from "./schemas/constants";
+import { INTEGRATION_BOT_MEMBER, LAST_WORKSPACE_OWNER } from "./schemas/constants";
 import type { ActorContext } from "./context";
-import { Forbidden, Invalid, NotFound } from "./errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { memberDetailOf } from "./serializers";
 
 export { RoleSchema, SLUG_TAKEN } from "./schemas/workspaces";
@@ -147,6 +147,7 @@ export async function updateWorkspaceMember(ctx: ActorContext, slug: string, mem
   const { role } = parseInput(UpdateMemberInput, input);
   assertCanGrant(membership.role, role);
   const target = await loadWorkspaceMember(ctx, workspace.id, membershipId);
+  if (target.user.is_bot) throw new Conflict(INTEGRATION_BOT_MEMBER);
   if (target.membership.role === ROLE.owner && role !== ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {
     throw new Invalid(LAST_WORKSPACE_OWNER);
   }
@@ -172,6 +173,7 @@ export async function updateWorkspaceMember(ctx: ActorContext, slug: string, mem
 export async function removeWorkspaceMember(ctx: ActorContext, slug: string, membershipId: string) {
   const { workspace, membership } = await workspaceAccess(ctx, slug);
   const target = await loadWorkspaceMember(ctx, workspace.id, membershipId);
+  if (target.user.is_bot) throw new Conflict(INTEGRATION_BOT_MEMBER);
   const leaving = target.user.id === ctx.actor.id;
   if (!leaving && membership.role < ROLE.owner) throw new Forbidden();
   if (target.membership.role === ROLE.owner && (await ownerCount(ctx, workspace.id)) <= 1) {

@@ -5,7 +5,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { type MemberRowIntent, ROLE_LABELS, type SettingsAnswer, type SettingsMemberRow } from "~/lib/settings-contract";
-import { ROLE, ROLES } from "../../../workers/domain/schemas/constants";
+import { INTEGRATION_BOT_MEMBER, ROLE, ROLES } from "../../../workers/domain/schemas/constants";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { UserAvatar } from "../account-menu";
 import { ConfirmDialog } from "../dialog";
@@ -62,7 +62,9 @@ function MemberRow({
   const [role, setRole] = useState(row.role);
   const intent = useSettingsIntent<MemberRowIntent>(() => setRole(row.role));
   const name = memberName(row.member);
-  const canManage = myRole >= ROLE.owner;
+  // An integration's bot comes and goes with its integration: no role to change, nothing to remove.
+  const bot = row.member.is_bot;
+  const canManage = myRole >= ROLE.owner && !bot;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid={testId}>
       <UserAvatar name={name} avatar={row.member.avatar} />
@@ -95,7 +97,9 @@ function MemberRow({
           </select>
         </div>
       ) : (
-        <span className="rounded-md bg-neutral-100 px-2 py-1 text-xs font-medium text-neutral-700">{ROLE_LABELS[row.role]}</span>
+        <span className="rounded-md bg-neutral-100 px-2 py-1 text-xs font-medium text-neutral-700" title={bot ? INTEGRATION_BOT_MEMBER : undefined}>
+          {bot ? "Integration bot" : ROLE_LABELS[row.role]}
+        </span>
       )}
       {canManage && !lastOwner ? (
         <button type="button" className={buttonClass("ghost", "sm", "text-red-700 dark:text-red-400")} aria-label={`Remove ${name}`} onClick={() => onRemove(row)}>

@@ -24,6 +24,8 @@ export const ESTIMATE_KEYS = Array.from({ length: ESTIMATE_KEY_MAX + 1 }, (_, ke
 /** Every workspace and every project keeps at least one owner: these refuse the change that would not. */
 export const LAST_WORKSPACE_OWNER = "A workspace needs at least one owner.";
 export const LAST_PROJECT_OWNER = "A project needs at least one owner.";
+/** An integration's bot user comes and goes with its integration, never by hand. */
+export const INTEGRATION_BOT_MEMBER = "This member is an integration's bot: remove the integration to remove it.";
 
 /** A colour as #rgb or #rrggbb. */
 export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;

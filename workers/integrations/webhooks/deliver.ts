@@ -4,7 +4,7 @@
 // failed. A webhook that keeps failing is switched off (see `shouldDisable`). Each attempt holds a
 // short lease on its row, so a queue message and the watchdog never send the same delivery twice
 // at once, and a lost queue message only delays a delivery until the watchdog finds it.
-import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 import { openDb } from "../../db";
 import type { AppEnv } from "../../env";
@@ -32,6 +32,10 @@ const RESPONSE_BODY_MAX = 1024;
 const USER_AGENT = "EdgeTracker-Hookshot/1";
 
 export const GAVE_UP = "Not delivered within 24 hours of the event.";
+/** How long the delivery log keeps a finished delivery (delivered or failed). */
+export const DELIVERY_LOG_DAYS = 30;
+/** Rows one watchdog run forgets at most, so a large backlog is cleared over a few minutes. */
+const PRUNE_BATCH = 1000;
 
 export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped";
 
@@ -222,4 +226,27 @@ export async function superviseWebhookDeliveries(env: AppEnv, options: { now?: n
     await env.JOBS.sendBatch(part.map(({ id }) => ({ body: { type: "webhook.deliver", deliveryId: id } satisfies JobMessage })));
   }
   return due.length;
+}
+
+/**
+ * Forgets finished deliveries older than the log keeps them (the watchdog runs it). Pending ones
+ * stay until they are delivered or given up. Read per webhook, so the index on (webhook, time)
+ * answers it without reading the whole log.
+ */
+export async function pruneWebhookDeliveries(env: AppEnv, options: { now?: number } = {}) {
+  const before = iso((options.now ?? Date.now()) - DELIVERY_LOG_DAYS * 86_400_000);
+  const { db } = openDb(env.DB, "first-primary");
+  const old = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.webhook_id, db.select({ id: webhooks.id }).from(webhooks)),
+        lt(webhookDeliveries.created_at, before),
+        inArray(webhookDeliveries.status, ["delivered", "failed"]),
+      ),
+    )
+    .limit(PRUNE_BATCH);
+  const removed = await db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, old)).returning({ id: webhookDeliveries.id });
+  return removed.length;
 }
