@@ -332,6 +332,13 @@ export const issueSequences = sqliteTable("issue_sequences", {
   last_sequence_id: integer("last_sequence_id").notNull().default(0),
 });
 
+/**
+ * An issue's place in the priority order: urgent first, none last. The list orders by it and an
+ * index holds it; the two must spell it the same for SQLite to match them, so both use this.
+ */
+export const priorityRank = (priority: AnySQLiteColumn) =>
+  sql<number>`(CASE ${priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END)`;
+
 export const issues = sqliteTable(
   "issues",
   {
@@ -382,6 +389,7 @@ export const issues = sqliteTable(
     index("issues_project_sort_idx").on(t.project_id, t.sort_order, t.id),
     index("issues_project_created_idx").on(t.project_id, t.created_at, t.id),
     index("issues_project_updated_idx").on(t.project_id, t.updated_at, t.id),
+    index("issues_project_priority_rank_idx").on(t.project_id, priorityRank(t.priority), t.sort_order, t.id),
     // Each equality filter of the list (one state, priority, creator, target date, the cycle or
     // module scope) has an index that continues in the default order (sort_order, id): a page
     // filtered by it reads only the rows it returns, in order, whatever the project's size

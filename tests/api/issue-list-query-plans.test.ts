@@ -222,6 +222,18 @@ function planSuite(when: string) {
       }
     });
 
+    it("pages the whole project in every order straight from that order's index, with no sort", async () => {
+      for (const order_by of VIEW_ORDER_BY) {
+        const first = { order_by, per_page: "100" };
+        for (const params of [first, { ...first, cursor: cursorFor(parseIssueListQuery(first)) }]) {
+          const page = (await listPlans(params)).find((plan) => /\blimit \?$/.test(plan.sql));
+          const what = `${JSON.stringify(params)}\n${page?.lines.join("\n")}`;
+          expect(page?.lines.some((line) => line.startsWith("SEARCH issues USING INDEX")), what).toBe(true);
+          expect(page?.lines.some((line) => line.includes("TEMP B-TREE FOR ORDER BY")), what).toBe(false);
+        }
+      }
+    });
+
     it("pages a filter of one value, or a cycle or module, in the default order straight from its index", async () => {
       // The rows of such a page are one range of one index, already in order: the page reads only
       // the rows it returns (+1), however many issues the project has.

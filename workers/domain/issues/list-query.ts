@@ -3,7 +3,7 @@
 // reads only the rows it returns + 1.
 import { type SQL, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { issueAssignees, issueLabels, issues, states, type Issue, type IssueFilters } from "../../../drizzle/schema";
+import { issueAssignees, issueLabels, issues, priorityRank, states, type Issue, type IssueFilters } from "../../../drizzle/schema";
 import { inList } from "../../lib/batch";
 import { parseInput } from "../../lib/validation";
 import { Invalid } from "../errors";
@@ -68,7 +68,8 @@ export function issueListQueryFromFilters(filters: IssueFilters | null | undefin
   return parseIssueListQuery(params);
 }
 
-const PRIORITY_RANK = sql<number>`CASE ${issues.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END`;
+/** The priority order, as issues_project_priority_rank_idx holds it (so that index answers it). */
+const PRIORITY_RANK = priorityRank(issues.priority);
 
 /** The state groups the issue type filter allows (active: started and unstarted), or null for every group. */
 export function stateGroupsOfType(type: IssueListQuery["type"]): string[] | null {
