@@ -6,6 +6,11 @@ export const TARGETS = {
   listP50: 10,
   board1kP50: 15,
   createP50: 10,
+  // Issue 20: one issue is cheaper than a hundred.
+  getIssueP50: 4,
+  patchP50: 6,
+  writeP50: 6,
+  writesPerSecond: 150,
 };
 
 async function expectOk(response, what) {
@@ -117,10 +122,12 @@ export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, 
       await response.arrayBuffer();
       return response;
     };
+    // One issue's detail, a different issue each time (as people open them), beside the list page.
+    const getIssue = await timeResponses((i) => read(`${base}/issues/${sample[(i * 7) % sample.length]}/`), { warmup: 10, count: 200 });
     const patch = await timeResponses((i) => patchOne(0, i), { warmup: 5, count: 100 });
     const patchLoad = await loadFor(patchOne, { workers: 8, durationMs: 5000 });
 
-    rows.push({ project, firstPage, filtered, deepPage, board, boardAfterChange, boardFull, listStatement, totalRowsRead, boardRows, create, createLoad, patch, patchLoad });
+    rows.push({ project, firstPage, filtered, deepPage, getIssue, board, boardAfterChange, boardFull, listStatement, totalRowsRead, boardRows, create, createLoad, patch, patchLoad });
   }
   return rows;
 }
@@ -146,6 +153,8 @@ export function issuesApiMarkdown(rows) {
   line("list page 6 (by cursor), p50 / p99", (r) => both(r.deepPage), `p50 <= ${TARGETS.listP50} ms`);
   line("list page of 100, one state and one priority: p50 / p99 (D1 rows read)", (r) => `${both(r.filtered.statePriority.timing)} (${r.filtered.statePriority.rowsRead})`, `p50 <= ${TARGETS.listP50} ms`);
   line("list page of 100, one label: p50 / p99 (D1 rows read)", (r) => `${both(r.filtered.label.timing)} (${r.filtered.label.rowsRead})`, `p50 <= ${TARGETS.listP50} ms`);
+  const metBoth = (fn, target) => [small, large].filter(Boolean).every((r) => fn(r).worker.p50 <= target) ? "met" : "missed";
+  line("GET one issue (its detail), p50 / p99", (r) => both(r.getIssue), `p50 <= ${TARGETS.getIssueP50} ms (${metBoth((r) => r.getIssue, TARGETS.getIssueP50)})`);
   line(
     "full board grouped by state, unchanged since the last read (from the Worker's cache), p50 / p99",
     (r) => both(r.board),
@@ -161,10 +170,20 @@ export function issuesApiMarkdown(rows) {
     (r) => both(r.boardFull),
     "",
   );
-  line("create, p50 / p99 (sequential)", (r) => both(r.create), `p50 <= ${TARGETS.createP50} ms (${cell(small, (r) => met(r.create, TARGETS.createP50))})`);
-  line("create, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.createLoad.throughput.toFixed(0)}/s / ${ms(r.createLoad.p50)} / ${r.createLoad.errors}`, "0 errors");
-  line("patch, p50 / p99 (sequential)", (r) => both(r.patch));
-  line("patch, 8 concurrent writers: throughput / p50 / errors", (r) => `${r.patchLoad.throughput.toFixed(0)}/s / ${ms(r.patchLoad.p50)} / ${r.patchLoad.errors}`, "0 errors");
+  line("create, p50 / p99 (sequential)", (r) => both(r.create), `p50 <= ${TARGETS.writeP50} ms (${metBoth((r) => r.create, TARGETS.writeP50)})`);
+  const loadMet = (key) =>
+    [small, large].filter(Boolean).every((r) => r[key].throughput >= TARGETS.writesPerSecond && r[key].errors === 0) ? "met" : "missed";
+  line(
+    "create, 8 concurrent writers: throughput / p50 / errors",
+    (r) => `${r.createLoad.throughput.toFixed(0)}/s / ${ms(r.createLoad.p50)} / ${r.createLoad.errors}`,
+    `>= ${TARGETS.writesPerSecond}/s, 0 errors (${loadMet("createLoad")})`,
+  );
+  line("patch, p50 / p99 (sequential)", (r) => both(r.patch), `p50 <= ${TARGETS.patchP50} ms (${metBoth((r) => r.patch, TARGETS.patchP50)})`);
+  line(
+    "patch, 8 concurrent writers: throughput / p50 / errors",
+    (r) => `${r.patchLoad.throughput.toFixed(0)}/s / ${ms(r.patchLoad.p50)} / ${r.patchLoad.errors}`,
+    `>= ${TARGETS.writesPerSecond}/s, 0 errors (${loadMet("patchLoad")})`,
+  );
   line(
     "D1 rows read by the list query / rows it returned",
     (r) => (r.listStatement ? `${r.listStatement.rows_read} / ${r.listStatement.rows_returned}` : "n/a"),

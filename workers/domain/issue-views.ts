@@ -1,7 +1,7 @@
 // How issues look in responses and live-board changes. A list row carries
 // everything a list, board, calendar or Gantt shows; the detail adds the description, the
 // cycle/module bridge rows and the blocker relations.
-import { and, eq, getTableColumns, inArray, or } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import {
   cycleIssues,
   cycles,
@@ -20,7 +20,7 @@ import {
 } from "../../drizzle/schema";
 import type { Db } from "../db";
 import { VersionedCache } from "../lib/versioned-cache";
-import { inList } from "../lib/batch";
+import { inList, runNamedBatch } from "../lib/batch";
 import { memberColumns, memberDetailOf, type MemberDetail } from "./serializers";
 
 type StateDetail = { id: string; name: string; color: string; group: string };
@@ -72,10 +72,26 @@ async function lookupRowsOf(db: Db, project: LookupsProject): Promise<LookupRows
   const version = String(project.lookups_version);
   const cached = lookupRowsCache.get(project.id, version);
   if (cached) return cached;
-  const rows: LookupRows = [...(await db.batch(projectLookupQueries(db, project.id)))];
-  lookupRowsCache.set(project.id, version, rows, rows[0].length + rows[1].length + rows[2].length + 1);
+  return rememberLookupRows(project, [...(await db.batch(projectLookupQueries(db, project.id)))]);
+}
+
+/** Keeps lookup rows read at (or after) `project.lookups_version` for the next request of this isolate. */
+function rememberLookupRows(project: LookupsProject, rows: LookupRows): LookupRows {
+  lookupRowsCache.set(project.id, String(project.lookups_version), rows, rows[0].length + rows[1].length + rows[2].length + 1);
   return rows;
 }
+
+/**
+ * Reads the parent of the issue (none when it has none) by the id its row names, as `loadParents`
+ * does: a statement, for a batch that holds the issue's other reads or its write.
+ */
+export const parentOfQuery = ({ db }: { db: Db }, issueId: string) =>
+  db
+    .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id, project_id: issues.project_id })
+    .from(issues)
+    .where(inArray(issues.id, db.select({ id: issues.parent_id }).from(issues).where(eq(issues.id, issueId))));
+
+export type ParentRows = Awaited<ReturnType<typeof parentOfQuery>>;
 
 /** Reads the named parent issues; none read when there are none (a list page rarely has many). */
 async function loadParents(db: Db, parentIds: Iterable<string>) {
@@ -177,11 +193,15 @@ export async function loadIssuesWithLookups(
   return { rows, shown, lookups };
 }
 
-/** The parents `shown` names: taken from `rows` when they are in it (a board holds most), read otherwise. */
-async function parentsOfRows(db: Db, rows: IssueListRecord[], shown: IssueListRecord[]) {
+/**
+ * The parents `shown` names: taken from `rows` when they are in it (a board holds most), or from
+ * `known` (parent rows the caller read in the same transaction as `rows`), read otherwise.
+ */
+async function parentsOfRows(db: Db, rows: IssueListRecord[], shown: IssueListRecord[], known: ParentRows = []) {
   const parentIds = new Set(shown.flatMap((row) => row.parent_id ?? []));
   if (parentIds.size === 0) return [];
   const held: Awaited<ReturnType<typeof loadParents>> = [];
+  for (const parent of known) if (parentIds.delete(parent.id)) held.push(parent);
   for (const row of rows) {
     if (!parentIds.delete(row.id)) continue;
     held.push({ id: row.id, name: row.name, sequence_id: row.sequence_id, project_id: row.project_id });
@@ -194,8 +214,13 @@ async function parentsOfRows(db: Db, rows: IssueListRecord[], shown: IssueListRe
  * write publishes rows read or returned after its commit, and a parent renamed between its lookups
  * and its commit must not be published under its old name (seen in the board fuzz).
  */
-export async function withCurrentParents(db: Db, lookups: ProjectLookups, rows: IssueListRecord[]): Promise<ProjectLookups> {
-  return { ...lookups, parents: parentsOf(lookups.project, await parentsOfRows(db, rows, rows)) };
+export async function withCurrentParents(
+  db: Db,
+  lookups: ProjectLookups,
+  rows: IssueListRecord[],
+  known: ParentRows = [],
+): Promise<ProjectLookups> {
+  return { ...lookups, parents: parentsOf(lookups.project, await parentsOfRows(db, rows, rows, known)) };
 }
 
 export type StateRow = typeof states.$inferSelect;
@@ -264,14 +289,25 @@ export type IssueRow = ReturnType<typeof issueRowOf>;
  */
 export function issueDetailQueries(db: Db, issueId: string) {
   // No whole-table joins in a batch: D1 answers batched rows as objects keyed by column name, so
-  // two tables' "id" (or "created_at") collapse into one and drizzle maps the wrong values.
-  const cycleOfIssue = db.select({ id: cycleIssues.cycle_id }).from(cycleIssues).where(eq(cycleIssues.issue_id, issueId));
-  const moduleOfIssue = db.select({ id: moduleIssues.module_id }).from(moduleIssues).where(eq(moduleIssues.issue_id, issueId));
+  // two tables' "id" (or "created_at") collapse into one and drizzle maps the wrong values. The
+  // bridge row and its cycle (or module) are read in one statement, the bridge's id under its own name.
   return [
-    db.select().from(cycleIssues).where(eq(cycleIssues.issue_id, issueId)),
-    db.select().from(cycles).where(inArray(cycles.id, cycleOfIssue)),
-    db.select().from(moduleIssues).where(eq(moduleIssues.issue_id, issueId)),
-    db.select().from(modules).where(inArray(modules.id, moduleOfIssue)),
+    db
+      .select({
+        bridge_id: sql<string>`${cycleIssues.id}`.as("bridge_id"),
+        id: cycles.id,
+        name: cycles.name,
+        start_date: cycles.start_date,
+        end_date: cycles.end_date,
+      })
+      .from(cycleIssues)
+      .innerJoin(cycles, eq(cycles.id, cycleIssues.cycle_id))
+      .where(eq(cycleIssues.issue_id, issueId)),
+    db
+      .select({ bridge_id: sql<string>`${moduleIssues.id}`.as("bridge_id"), id: modules.id, name: modules.name, status: modules.status })
+      .from(moduleIssues)
+      .innerJoin(modules, eq(modules.id, moduleIssues.module_id))
+      .where(eq(moduleIssues.issue_id, issueId)),
     db
       .select({
         issue_id: issueBlockers.issue_id,
@@ -287,21 +323,35 @@ export function issueDetailQueries(db: Db, issueId: string) {
         ),
       )
       .where(or(eq(issueBlockers.issue_id, issueId), eq(issueBlockers.blocked_by_id, issueId))),
-    db.select().from(issueLinks).where(eq(issueLinks.issue_id, issueId)).orderBy(issueLinks.created_at),
+    // Each link with its creator: of the two tables' columns only "id" is in both, so the link's
+    // goes under its own name (link_id).
     db
-      .select(memberColumns)
-      .from(users)
-      .where(inArray(users.id, db.select({ id: issueLinks.created_by }).from(issueLinks).where(eq(issueLinks.issue_id, issueId)))),
+      .select({
+        link: {
+          id: sql<string>`${issueLinks.id}`.as("link_id"),
+          title: issueLinks.title,
+          url: issueLinks.url,
+          metadata: issueLinks.metadata,
+          created_at: issueLinks.created_at,
+          updated_at: issueLinks.updated_at,
+          created_by: issueLinks.created_by,
+        },
+        creator: memberColumns,
+      })
+      .from(issueLinks)
+      .leftJoin(users, eq(users.id, issueLinks.created_by))
+      .where(eq(issueLinks.issue_id, issueId))
+      .orderBy(issueLinks.created_at),
   ] as const;
 }
 
 /**
  * The detail reads a just-created issue can need: it has no links yet, and has cycle, module or
- * blocker rows only when its create named them. A create skips the rest (about 2 ms of its batch
- * on local D1); `rowsOf` fills the skipped ones in as empty.
+ * blocker rows only when its create named them. A create skips the rest (each statement of a
+ * batch costs about 0.4 ms on local D1); `rowsOf` fills the skipped ones in as empty.
  */
 export function newIssueDetailQueries(db: Db, issueId: string, named: { cycle: boolean; module: boolean; relations: boolean }) {
-  const wanted = [named.cycle, named.cycle, named.module, named.module, named.relations, false, false];
+  const wanted = [named.cycle, named.module, named.relations, false];
   const statements = issueDetailQueries(db, issueId).filter((_, i) => wanted[i]);
   const rowsOf = (results: readonly unknown[]) => {
     let next = 0;
@@ -312,15 +362,45 @@ export function newIssueDetailQueries(db: Db, issueId: string, named: { cycle: b
 
 type DetailQueries = ReturnType<typeof issueDetailQueries>;
 type Rows<I extends number> = Awaited<DetailQueries[I]>;
-export type IssueDetailRows = readonly [Rows<0>, Rows<1>, Rows<2>, Rows<3>, Rows<4>, Rows<5>, Rows<6>];
+export type IssueDetailRows = readonly [Rows<0>, Rows<1>, Rows<2>, Rows<3>];
 
 export async function issueDetailOf(db: Db, issue: Issue, lookups: ProjectLookups) {
   return issueDetailFrom(issue, await db.batch(issueDetailQueries(db, issue.id)), lookups);
 }
 
+/**
+ * One issue's detail in one D1 round trip: a single batch reads the issue (by id, in this
+ * project), its parent (by the id the row names), its detail rows (by the issue's indexes) and,
+ * only when this isolate does not hold them at the project's `lookups_version`, the project's
+ * states, labels and members (kept for the next request). Nothing else of the project is read.
+ * Answers null when the issue is not in this project.
+ */
+export async function loadIssueDetail(
+  db: Db,
+  project: ProjectLookups["project"],
+  workspace: ProjectLookups["workspace"],
+  issueId: string,
+): Promise<IssueDetail | null> {
+  const held = lookupRowsCache.get(project.id, String(project.lookups_version));
+  const read = await runNamedBatch(db, {
+    issue: db
+      .select()
+      .from(issues)
+      .where(and(eq(issues.id, issueId), eq(issues.project_id, project.id)))
+      .limit(1),
+    parent: parentOfQuery({ db }, issueId),
+    detail: issueDetailQueries(db, issueId),
+    lookups: held ? undefined : projectLookupQueries(db, project.id),
+  });
+  const issue = read.issue[0];
+  if (!issue) return null;
+  const lookupRows = held ?? rememberLookupRows(project, read.lookups as LookupRows);
+  return issueDetailFrom(issue, read.detail, projectLookupsOf(project, workspace, lookupRows, read.parent));
+}
+
 /** The detail from `issueDetailQueries`' results (in order). */
 export function issueDetailFrom(issue: Issue, rows: IssueDetailRows, lookups: ProjectLookups) {
-  const [cycleBridges, cycleRows, moduleBridges, moduleRows, blockerRows, linkRows, linkCreators] = rows;
+  const [cycleRows, moduleRows, blockerRows, linkRows] = rows;
   const relatedOf = (other: { id: string; name: string; sequence_id: number; state_id: string | null }) => ({
     id: other.id,
     name: other.name,
@@ -330,9 +410,8 @@ export function issueDetailFrom(issue: Issue, rows: IssueDetailRows, lookups: Pr
   });
   const blockers = blockerRows.filter((row) => row.issue_id === issue.id).map((row) => relatedOf(row.other));
   const blocking = blockerRows.filter((row) => row.blocked_by_id === issue.id).map((row) => relatedOf(row.other));
-  const cycleRow = cycleBridges[0] && cycleRows[0] ? { bridge: cycleBridges[0], cycle: cycleRows[0] } : undefined;
-  const moduleRow = moduleBridges[0] && moduleRows[0] ? { bridge: moduleBridges[0], module: moduleRows[0] } : undefined;
-  const creators = new Map(linkCreators.map((user) => [user.id, memberDetailOf(user)]));
+  const [cycleRow] = cycleRows;
+  const [moduleRow] = moduleRows;
   return {
     ...issueRowOf(issue, lookups),
     description: issue.description,
@@ -342,7 +421,7 @@ export function issueDetailFrom(issue: Issue, rows: IssueDetailRows, lookups: Pr
     blocks_list: blocking.map((b) => b.id),
     blocker_issues: blockers,
     blocked_issues: blocking,
-    issue_link: linkRows.map((link) => ({
+    issue_link: linkRows.map(({ link, creator }) => ({
       id: link.id,
       title: link.title,
       url: link.url,
@@ -350,25 +429,20 @@ export function issueDetailFrom(issue: Issue, rows: IssueDetailRows, lookups: Pr
       created_at: link.created_at,
       updated_at: link.updated_at,
       created_by: link.created_by,
-      created_by_detail: link.created_by ? (creators.get(link.created_by) ?? null) : null,
+      created_by_detail: link.created_by && creator ? memberDetailOf(creator) : null,
     })),
     issue_cycle: cycleRow
       ? {
-          id: cycleRow.bridge.id,
-          cycle: cycleRow.cycle.id,
-          cycle_detail: {
-            id: cycleRow.cycle.id,
-            name: cycleRow.cycle.name,
-            start_date: cycleRow.cycle.start_date,
-            end_date: cycleRow.cycle.end_date,
-          },
+          id: cycleRow.bridge_id,
+          cycle: cycleRow.id,
+          cycle_detail: { id: cycleRow.id, name: cycleRow.name, start_date: cycleRow.start_date, end_date: cycleRow.end_date },
         }
       : null,
     issue_module: moduleRow
       ? {
-          id: moduleRow.bridge.id,
-          module: moduleRow.module.id,
-          module_detail: { id: moduleRow.module.id, name: moduleRow.module.name, status: moduleRow.module.status },
+          id: moduleRow.bridge_id,
+          module: moduleRow.id,
+          module_detail: { id: moduleRow.id, name: moduleRow.name, status: moduleRow.status },
         }
       : null,
   };

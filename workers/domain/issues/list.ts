@@ -7,9 +7,9 @@ import type { ActorContext } from "../context";
 import {
   type IssueListRecord,
   type ProjectLookups,
-  issueDetailOf,
   issueListColumns,
   issueRowOf,
+  loadIssueDetail,
   loadIssuesWithLookups,
   readIssueListRows,
 } from "../issue-views";
@@ -24,12 +24,14 @@ import {
   parseIssueListQuery,
   relevantStateIds,
 } from "./list-query";
-import { loadIssue, lookupsFor } from "./load";
+import { NotFound } from "../errors";
+import { ISSUE_NOT_FOUND } from "./load";
 
 export async function getIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
   const access = await projectAccess(ctx, slug, projectId);
-  const issue = await loadIssue(ctx, projectId, issueId);
-  return issueDetailOf(ctx.db, issue, await lookupsFor(ctx, access, issue.parent_id ? [issue.parent_id] : []));
+  const detail = await loadIssueDetail(ctx.db, access.project, access.workspace, issueId);
+  if (!detail) throw new NotFound(ISSUE_NOT_FOUND);
+  return detail;
 }
 
 /**

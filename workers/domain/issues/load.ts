@@ -14,13 +14,22 @@ export const unique = (ids: readonly string[]) => [...new Set(ids)];
 export const lookupsFor = (ctx: ActorContext, access: ProjectAccess, parentIds: Iterable<string> = []) =>
   loadProjectLookups(ctx.db, access.project, access.workspace, parentIds);
 
-/** The issue of this project; 404 when it is not there (or in another project). */
-export async function loadIssue(ctx: ActorContext, projectId: string, issueId: string): Promise<Issue> {
-  const [issue] = await ctx.db
+/** Reads the issue by id, in this project only (a statement, to run alone or in a batch). */
+export const issueQuery = (ctx: ActorContext, projectId: string, issueId: string) =>
+  ctx.db
     .select()
     .from(issues)
     .where(and(eq(issues.id, issueId), eq(issues.project_id, projectId)))
     .limit(1);
+
+/** The issue from `issueQuery`'s rows; 404 when it is not there (or in another project). */
+export function foundIssue(rows: readonly Issue[]): Issue {
+  const [issue] = rows;
   if (!issue) throw new NotFound(ISSUE_NOT_FOUND);
   return issue;
+}
+
+/** The issue of this project; 404 when it is not there (or in another project). */
+export async function loadIssue(ctx: ActorContext, projectId: string, issueId: string): Promise<Issue> {
+  return foundIssue(await issueQuery(ctx, projectId, issueId));
 }

@@ -5,11 +5,14 @@ import { issues, projects, type Issue } from "../../../drizzle/schema";
 import { inList, runNamedBatch } from "../../lib/batch";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { type ProjectLookups, issueRowOf, withCurrentParents } from "../issue-views";
+import { type ParentRows, type ProjectLookups, issueRowOf, withCurrentParents } from "../issue-views";
 import { lookupsFor, unique } from "./load";
 
-/** Rows a write's batch returned, with the project's issues_version read in that batch. */
-export type KnownRows = { rows: Issue[]; version: number };
+/**
+ * Rows a write's batch returned, with the project's issues_version read in that batch and, when
+ * the batch read them, their parents as of its commit (not read again).
+ */
+export type KnownRows = { rows: Issue[]; version: number; parents?: ParentRows };
 
 /**
  * The project's issues_version, to read in the same batch (one transaction) as the issue rows a
@@ -58,7 +61,7 @@ export async function publishIssues(
   const rows = read ? [...held, ...read.rows] : held;
   const readVersion = read ? versionFrom(read.version) : 0;
   // Every row here was returned by the write or read after it; their parents are read now too.
-  const resolved = await withCurrentParents(ctx.db, lookups ?? (await lookupsFor(ctx, access)), rows);
+  const resolved = await withCurrentParents(ctx.db, lookups ?? (await lookupsFor(ctx, access)), rows, known.parents);
   for (const row of rows) {
     const version = held.includes(row) ? known.version : readVersion;
     ctx.effects.publish(access.project.id, { kind: "issue", op: "upsert", id: row.id, row: issueRowOf(row, resolved), version });

@@ -2,7 +2,7 @@
 // lookups the write already read; the parent, related issues, cycle and module read here.
 import { and, eq, sql } from "drizzle-orm";
 import { cycles, issues, modules, type Issue } from "../../../drizzle/schema";
-import { inList } from "../../lib/batch";
+import { type NamedResults, inList, runNamedBatch } from "../../lib/batch";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { cycleStatus, todayFor } from "../cycle-status";
@@ -26,8 +26,38 @@ export interface References {
 }
 
 /**
+ * The reads that check the parent, related issues, cycle and module a write names (none for what
+ * it does not name), as named statements: a write runs them in one batch with its other reads.
+ */
+export function referenceReads(ctx: ActorContext, projectId: string, data: IssueWrite) {
+  const related = unique(RELATION_FIELDS.flatMap((field) => data[field] ?? []));
+  return {
+    parent: data.parent
+      ? ctx.db
+          .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id })
+          .from(issues)
+          .where(and(eq(issues.id, data.parent), eq(issues.project_id, projectId)))
+          .limit(1)
+      : undefined,
+    related: related.length
+      ? ctx.db
+          .select({ id: issues.id, sequence_id: issues.sequence_id })
+          .from(issues)
+          .where(and(eq(issues.project_id, projectId), inList(issues.id, related)))
+      : undefined,
+    cycle: data.cycle ? ctx.db.select().from(cycles).where(and(eq(cycles.id, data.cycle), eq(cycles.project_id, projectId))).limit(1) : undefined,
+    module: data.module
+      ? ctx.db.select().from(modules).where(and(eq(modules.id, data.module), eq(modules.project_id, projectId))).limit(1)
+      : undefined,
+  };
+}
+
+export type ReferenceRows = NamedResults<ReturnType<typeof referenceReads>>;
+
+/**
  * Checks every id the write names belongs to this project; answers 400 per field otherwise, and
  * 409 for a completed cycle. A new issue (`issueId` null) without a state gets the default one.
+ * `rows` are `referenceReads`' results when the caller ran them in its own batch; read here otherwise.
  */
 export async function resolveReferences(
   ctx: ActorContext,
@@ -35,6 +65,7 @@ export async function resolveReferences(
   data: IssueWrite,
   issueId: string | null,
   lookups: ProjectLookups,
+  rows?: ReferenceRows,
 ): Promise<References> {
   const projectId = access.project.id;
   const identifier = access.project.identifier;
@@ -56,27 +87,11 @@ export async function resolveReferences(
     const label = lookups.labels.get(id);
     return label ? [{ id, name: label.name }] : [];
   });
-  const [parentRow, relatedRows, cycleRow, moduleRow] = await Promise.all([
-    data.parent
-      ? ctx.db
-          .select({ id: issues.id, name: issues.name, sequence_id: issues.sequence_id })
-          .from(issues)
-          .where(and(eq(issues.id, data.parent), eq(issues.project_id, projectId)))
-          .limit(1)
-      : Promise.resolve([]),
-    related.length
-      ? ctx.db
-          .select({ id: issues.id, sequence_id: issues.sequence_id })
-          .from(issues)
-          .where(and(eq(issues.project_id, projectId), inList(issues.id, related)))
-      : Promise.resolve([]),
-    data.cycle
-      ? ctx.db.select().from(cycles).where(and(eq(cycles.id, data.cycle), eq(cycles.project_id, projectId))).limit(1)
-      : Promise.resolve([]),
-    data.module
-      ? ctx.db.select().from(modules).where(and(eq(modules.id, data.module), eq(modules.project_id, projectId))).limit(1)
-      : Promise.resolve([]),
-  ]);
+  const read = rows ?? (await runNamedBatch(ctx.db, referenceReads(ctx, projectId, data)));
+  const parentRow = read.parent ?? [];
+  const relatedRows = read.related ?? [];
+  const cycleRow = read.cycle ?? [];
+  const moduleRow = read.module ?? [];
 
   if (data.state && !state) fail("state", "State not found in this project.");
   if (data.parent) {

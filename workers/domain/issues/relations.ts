@@ -46,7 +46,7 @@ export function relationInserts(ctx: ActorContext, field: RelationField, base: B
 export type RelationRow = { issue_id: string; blocked_by_id: string; sequence_id: number };
 
 /** The issue's relation rows in both directions, each with the related issue's sequence id. */
-export function readRelations(ctx: ActorContext, issueId: string): Promise<RelationRow[]> {
+export function readRelations(ctx: ActorContext, issueId: string) {
   return ctx.db
     .select({ issue_id: issueBlockers.issue_id, blocked_by_id: issueBlockers.blocked_by_id, sequence_id: issues.sequence_id })
     .from(issueBlockers)

@@ -3,26 +3,42 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { issueAssignees, issueLabels, issues, type Issue } from "../../../drizzle/schema";
-import { allInOrder, inList } from "../../lib/batch";
+import { allInOrder, inList, runNamedBatch } from "../../lib/batch";
 import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { NotFound } from "../errors";
 import { type ActivityChange, activityInsert, setChanges } from "../issue-activity";
-import { issueDetailFrom, issueDetailOf, issueDetailQueries } from "../issue-views";
+import { issueDetailFrom, issueDetailQueries, loadIssueDetail, parentOfQuery } from "../issue-views";
 import { UpdateIssueInput } from "../schemas/issues";
-import { ISSUE_NOT_FOUND, loadIssue, lookupsFor, unique } from "./load";
+import { ISSUE_NOT_FOUND, foundIssue, issueQuery, lookupsFor, unique } from "./load";
 import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
-import { resolveReferences } from "./references";
+import { referenceReads, resolveReferences } from "./references";
 import { RELATION_FIELDS, readRelations, relationActivity, relationReplace } from "./relations";
 import { bridgeBase, bridgeInserts, bumpSubIssues, groupMove, runIssueWrite, sanitizedDescription, stateSideEffects } from "./write-statements";
 
 export async function updateIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(UpdateIssueInput, input);
-  const [issue, lookups] = await allInOrder([loadIssue(ctx, projectId, issueId), lookupsFor(ctx, access)] as const);
-  const refs = await resolveReferences(ctx, access, data, issueId, lookups);
+  // What the write checks and compares against, read in one batch: the issue, the ids the body
+  // names, the issue's relations when a relation list is sent, and its current parent when the
+  // parent is sent (the activity names it). The project's lookups come beside it (usually held).
+  const relationsSent = RELATION_FIELDS.some((field) => data[field] !== undefined);
+  const reads = {
+    issue: issueQuery(ctx, projectId, issueId),
+    references: referenceReads(ctx, projectId, data),
+    relations: relationsSent ? readRelations(ctx, issueId) : undefined,
+    oldParent: data.parent !== undefined ? parentOfQuery(ctx, issueId) : undefined,
+  };
+  // The issue alone (most patches) is read as one statement: a batch of one costs more on D1.
+  const alone = !relationsSent && data.parent === undefined && Object.values(reads.references).every((read) => read === undefined);
+  const [checked, lookups] = await allInOrder([
+    alone ? reads.issue.then((issue) => ({ issue, references: undefined, relations: undefined, oldParent: undefined })) : runNamedBatch(ctx.db, reads),
+    lookupsFor(ctx, access),
+  ] as const);
+  const issue = foundIssue(checked.issue);
+  const refs = await resolveReferences(ctx, access, data, issueId, lookups, checked.references);
   const target = { issueId, projectId, workspaceId: access.workspace.id };
   const base = bridgeBase(access, issueId, ctx.actor.id);
   const patch: Partial<Issue> = {};
@@ -82,7 +98,7 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
       statements.push(bumpSubIssues(ctx, newParent, 1));
       touched.add(newParent);
     }
-    const oldParent = issue.parent_id ? await loadIssue(ctx, projectId, issue.parent_id).catch(() => null) : null;
+    const oldParent = checked.oldParent?.find((row) => row.id === issue.parent_id && row.project_id === projectId) ?? null;
     const identifier = access.project.identifier;
     changes.push({
       field: "parent",
@@ -124,7 +140,7 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   }
 
   if (RELATION_FIELDS.some((field) => data[field] !== undefined)) {
-    const current = await readRelations(ctx, issueId);
+    const current = checked.relations ?? [];
     const identifierOf = (id: string) =>
       refs.relatedNames.get(id) ??
       `${access.project.identifier}-${current.find((row) => row.issue_id === id || row.blocked_by_id === id)?.sequence_id ?? "?"}`;
@@ -151,7 +167,9 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   }
 
   if (Object.keys(patch).length === 0 && statements.length === 0) {
-    return issueDetailOf(ctx.db, issue, await lookupsFor(ctx, access, issue.parent_id ? [issue.parent_id] : []));
+    const detail = await loadIssueDetail(ctx.db, access.project, access.workspace, issueId);
+    if (!detail) throw new NotFound(ISSUE_NOT_FOUND);
+    return detail;
   }
   patch.updated_by = ctx.actor.id;
   const now = new Date().toISOString();
@@ -165,6 +183,8 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
     // the name changed the sub-issues, whose rows show their parent's name (parent_detail).
     detail: issueDetailQueries(ctx.db, issueId),
     children: renamed ? ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId)) : undefined,
+    // The parent as it is after the write, which the published row and the answer show.
+    parent: (patch.parent_id !== undefined ? patch.parent_id : issue.parent_id) ? parentOfQuery(ctx, issueId) : undefined,
   });
   const updated = results.updated[0];
   // Deleted by someone else after we loaded it, and nothing in the batch referred to it.
@@ -172,7 +192,7 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   for (const child of results.children ?? []) touched.add(child.id);
   // The answer is shaped as the board's row is: states, labels and members as read before the
   // write, the parent as read after it.
-  const published = { rows: [updated], version: versionFrom(results.version) };
+  const published = { rows: [updated], version: versionFrom(results.version), parents: results.parent ?? [] };
   const shapedWith = await publishIssues(ctx, access, [...touched], lookups, published);
   emitIssueEvent(ctx, access, "updated", updated, shapedWith, changes);
   return issueDetailFrom(updated, results.detail, shapedWith);
