@@ -332,6 +332,13 @@ export const issueSequences = sqliteTable("issue_sequences", {
   last_sequence_id: integer("last_sequence_id").notNull().default(0),
 });
 
+/**
+ * An issue's place in the priority order: urgent first, none last. The list orders by it and an
+ * index holds it; the two must spell it the same for SQLite to match them, so both use this.
+ */
+export const priorityRank = (priority: AnySQLiteColumn) =>
+  sql<number>`(CASE ${priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END)`;
+
 export const issues = sqliteTable(
   "issues",
   {
@@ -380,14 +387,22 @@ export const issues = sqliteTable(
     index("issues_project_row_version_idx").on(t.project_id, t.row_version),
     // Every list order has an index ending in id, so keyset pages read only the rows they return.
     index("issues_project_sort_idx").on(t.project_id, t.sort_order, t.id),
-    index("issues_project_state_sort_idx").on(t.project_id, t.state_id, t.sort_order),
     index("issues_project_created_idx").on(t.project_id, t.created_at, t.id),
     index("issues_project_updated_idx").on(t.project_id, t.updated_at, t.id),
-    index("issues_project_priority_idx").on(t.project_id, t.priority, t.sort_order),
+    index("issues_project_priority_rank_idx").on(t.project_id, priorityRank(t.priority), t.sort_order, t.id),
+    // Each equality filter of the list (one state, priority, creator, target date, the cycle or
+    // module scope) has an index that continues in the default order (sort_order, id): a page
+    // filtered by it reads only the rows it returns, in order, whatever the project's size
+    // (tests/api/issue-list-query-plans.test.ts holds every filter and order to an index).
+    index("issues_project_state_sort_idx").on(t.project_id, t.state_id, t.sort_order, t.id),
+    index("issues_project_priority_idx").on(t.project_id, t.priority, t.sort_order, t.id),
+    index("issues_project_target_idx").on(t.project_id, t.target_date, t.sort_order, t.id),
+    index("issues_project_creator_idx").on(t.project_id, t.created_by, t.sort_order, t.id),
+    index("issues_project_cycle_sort_idx").on(t.project_id, t.cycle_id, t.sort_order, t.id),
+    index("issues_project_module_sort_idx").on(t.project_id, t.module_id, t.sort_order, t.id),
+    // By cycle or module alone: the cycles' and modules' counts per state group, and the foreign keys.
     index("issues_cycle_idx").on(t.cycle_id),
     index("issues_module_idx").on(t.module_id),
-    index("issues_project_target_idx").on(t.project_id, t.target_date),
-    index("issues_project_creator_idx").on(t.project_id, t.created_by),
     index("issues_parent_idx").on(t.parent_id),
     index("issues_state_idx").on(t.state_id),
     index("issues_external_idx")

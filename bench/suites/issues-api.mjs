@@ -36,6 +36,19 @@ export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, 
     log(`issues API: project of ${project.size} issues`);
 
     const firstPage = await timeResponses(() => read(`${base}/issues/?per_page=100`), { warmup: 10, count: 200 });
+    // Filtered pages (issue 20): one state and one priority, and one label, as a person narrows a list.
+    const sampled = (await (await get(`${base}/issues/?per_page=50`)).json()).results.find((issue) => issue.labels.length);
+    const filters = {
+      statePriority: `state=${sampled.state}&priority=${sampled.priority}`,
+      label: `labels=${sampled.labels[0]}`,
+    };
+    const filtered = {};
+    for (const [name, filter] of Object.entries(filters)) {
+      const path = `${base}/issues/?per_page=100&${filter}`;
+      const timing = await timeResponses(() => read(path), { warmup: 5, count: 100 });
+      const rowsRead = Number((await get(path, { "x-debug-d1-rows": "1" })).headers.get("x-d1-rows-read"));
+      filtered[name] = { timing, rowsRead };
+    }
     // A page deep in the list, reached by cursor: keyset paging must not slow down with depth.
     let cursor = null;
     for (let i = 0; i < 5; i++) {
@@ -116,7 +129,7 @@ export async function runIssuesApiSuite({ url, cookie, workspaceSlug, projects, 
     const patch = await timeResponses((i) => patchOne(0, i), { warmup: 5, count: 100 });
     const patchLoad = await loadFor(patchOne, { workers: 8, durationMs: 5000 });
 
-    rows.push({ project, firstPage, deepPage, getIssue, board, boardAfterChange, boardFull, listStatement, totalRowsRead, boardRows, create, createLoad, patch, patchLoad });
+    rows.push({ project, firstPage, filtered, deepPage, getIssue, board, boardAfterChange, boardFull, listStatement, totalRowsRead, boardRows, create, createLoad, patch, patchLoad });
   }
   return rows;
 }
@@ -140,6 +153,8 @@ export function issuesApiMarkdown(rows) {
   const met = (t, target) => (t.worker.p50 <= target ? "met" : "missed");
   line("list page of 100, p50 / p99", (r) => both(r.firstPage), `p50 <= ${TARGETS.listP50} ms (${cell(small, (r) => met(r.firstPage, TARGETS.listP50))})`);
   line("list page 6 (by cursor), p50 / p99", (r) => both(r.deepPage), `p50 <= ${TARGETS.listP50} ms`);
+  line("list page of 100, one state and one priority: p50 / p99 (D1 rows read)", (r) => `${both(r.filtered.statePriority.timing)} (${r.filtered.statePriority.rowsRead})`, `p50 <= ${TARGETS.listP50} ms`);
+  line("list page of 100, one label: p50 / p99 (D1 rows read)", (r) => `${both(r.filtered.label.timing)} (${r.filtered.label.rowsRead})`, `p50 <= ${TARGETS.listP50} ms`);
   const metBoth = (fn, target) => [small, large].filter(Boolean).every((r) => fn(r).worker.p50 <= target) ? "met" : "missed";
   line("GET one issue (its detail), p50 / p99", (r) => both(r.getIssue), `p50 <= ${TARGETS.getIssueP50} ms (${metBoth((r) => r.getIssue, TARGETS.getIssueP50)})`);
   line(

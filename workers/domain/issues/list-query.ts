@@ -1,9 +1,9 @@
 // The issue list query: filters, ordering, grouping and keyset paging, shared by the project
 // list, cycle/module lists and saved views. Every ordering has an index that ends in id, so a page
 // reads only the rows it returns + 1.
-import { type SQL, and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { type SQL, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { issueAssignees, issueLabels, issues, states, type Issue, type IssueFilters } from "../../../drizzle/schema";
+import { issueAssignees, issueLabels, issues, priorityRank, states, type Issue, type IssueFilters } from "../../../drizzle/schema";
 import { inList } from "../../lib/batch";
 import { parseInput } from "../../lib/validation";
 import { Invalid } from "../errors";
@@ -68,7 +68,8 @@ export function issueListQueryFromFilters(filters: IssueFilters | null | undefin
   return parseIssueListQuery(params);
 }
 
-const PRIORITY_RANK = sql<number>`CASE ${issues.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END`;
+/** The priority order, as issues_project_priority_rank_idx holds it (so that index answers it). */
+const PRIORITY_RANK = priorityRank(issues.priority);
 
 /** The state groups the issue type filter allows (active: started and unstarted), or null for every group. */
 export function stateGroupsOfType(type: IssueListQuery["type"]): string[] | null {
@@ -88,6 +89,15 @@ export function relevantStateIds(states: Iterable<{ id: string; group: string }>
     .map((state) => state.id);
 }
 
+/**
+ * `column` is one of `values`. One value is an equality, which the planner can join with the
+ * order into one index range (a page filtered by one state reads only the rows it returns); more
+ * go in as one JSON list (`inList`).
+ */
+function oneOf(column: typeof issues.state_id | typeof issues.created_by, values: string[]) {
+  return values.length === 1 ? eq(column, values[0]) : inList(column, values);
+}
+
 /** The WHERE conditions of a query within one project (plus any scope the caller adds). */
 export function issueConditions(projectId: string, query: IssueListQuery): SQL[] {
   const conditions: SQL[] = [eq(issues.project_id, projectId)];
@@ -100,9 +110,9 @@ export function issueConditions(projectId: string, query: IssueListQuery): SQL[]
       ),
     );
   }
-  if (query.state?.length) conditions.push(inList(issues.state_id, query.state));
+  if (query.state?.length) conditions.push(oneOf(issues.state_id, query.state));
   if (query.priority?.length) conditions.push(inArray(issues.priority, query.priority));
-  if (query.created_by?.length) conditions.push(inList(issues.created_by, query.created_by));
+  if (query.created_by?.length) conditions.push(oneOf(issues.created_by, query.created_by));
   const assignees = [...(query.assignees ?? []), ...(query.issue__assignees__id ?? [])];
   if (assignees.length) {
     conditions.push(
@@ -156,22 +166,25 @@ function decodeCursor(cursor: string, kinds: CursorKinds): CursorValue {
   throw new Invalid("Invalid cursor.");
 }
 
-/** ORDER BY, the keyset condition after a cursor, and how to read the next cursor off a row. */
+/**
+ * ORDER BY, the keyset condition after a cursor, and how to read the next cursor off a row. The
+ * condition compares row values, `(sort_order, id) > (?, ?)`: SQLite reads that as one range of
+ * the ordering's index, where the same test spelled with OR becomes two index searches merged
+ * and sorted again.
+ */
 export function ordering(orderBy: IssueListQuery["order_by"]) {
   switch (orderBy) {
     case "-created_at":
       return {
         orderBy: [desc(issues.created_at), desc(issues.id)],
-        after: ([createdAt, id]: CursorValue) =>
-          or(lt(issues.created_at, String(createdAt)), and(eq(issues.created_at, String(createdAt)), lt(issues.id, String(id)))),
+        after: ([createdAt, id]: CursorValue) => sql`(${issues.created_at}, ${issues.id}) < (${String(createdAt)}, ${String(id)})`,
         cursorOf: (issue: CursorFields) => [issue.created_at, issue.id],
         kinds: ["string", "string"] as const,
       };
     case "-updated_at":
       return {
         orderBy: [desc(issues.updated_at), desc(issues.id)],
-        after: ([updatedAt, id]: CursorValue) =>
-          or(lt(issues.updated_at, String(updatedAt)), and(eq(issues.updated_at, String(updatedAt)), lt(issues.id, String(id)))),
+        after: ([updatedAt, id]: CursorValue) => sql`(${issues.updated_at}, ${issues.id}) < (${String(updatedAt)}, ${String(id)})`,
         cursorOf: (issue: CursorFields) => [issue.updated_at, issue.id],
         kinds: ["string", "string"] as const,
       };
@@ -186,8 +199,7 @@ export function ordering(orderBy: IssueListQuery["order_by"]) {
     default:
       return {
         orderBy: [asc(issues.sort_order), asc(issues.id)],
-        after: ([sortOrder, id]: CursorValue) =>
-          or(gt(issues.sort_order, Number(sortOrder)), and(eq(issues.sort_order, Number(sortOrder)), gt(issues.id, String(id)))),
+        after: ([sortOrder, id]: CursorValue) => sql`(${issues.sort_order}, ${issues.id}) > (${Number(sortOrder)}, ${String(id)})`,
         cursorOf: (issue: CursorFields) => [issue.sort_order, issue.id],
         kinds: ["number", "string"] as const,
       };
