@@ -3,9 +3,9 @@
 // and the button that writes a description from a title. Both are shown only when the server has
 // AI configured; the caller checks `useServiceFeatures().ai`.
 import { Popover } from "@ark-ui/react/popover";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
-  AI_DESCRIPTION_TASK,
+  AI_DESCRIPTION,
   AI_EMPTY_ANSWER,
   AI_GENERIC_FAILURE,
   AI_MONTHLY_QUOTA,
@@ -40,6 +40,10 @@ export function textOfHtml(html: string) {
   return (doc.body.textContent ?? "").trim();
 }
 
+/** The look of the small AI buttons beside an editor. */
+const aiButtonClass =
+  "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900";
+
 type Answer = { phase: "idle" } | { phase: "streaming"; text: string } | { phase: "done"; answer: AiAnswer };
 
 function AssistantPanel({
@@ -59,6 +63,7 @@ function AssistantPanel({
   const [answer, setAnswer] = useState<Answer>({ phase: "idle" });
   const [remaining, setRemaining] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const taskId = useId();
 
   useEffect(() => {
     let live = true;
@@ -123,11 +128,11 @@ function AssistantPanel({
         )
       ) : null}
       <div>
-        <label htmlFor="ai-task" className="sr-only">
+        <label htmlFor={taskId} className="sr-only">
           Task
         </label>
         <input
-          id="ai-task"
+          id={taskId}
           value={task}
           onChange={(event) => setTask(event.target.value)}
           onKeyDown={(event) => {
@@ -139,10 +144,10 @@ function AssistantPanel({
           placeholder="Tell AI what action to perform..."
           autoComplete="off"
           aria-invalid={taskError ? true : undefined}
-          aria-describedby={taskError ? "ai-task-error" : undefined}
+          aria-describedby={taskError ? `${taskId}-error` : undefined}
           className={inputClass}
         />
-        <FieldError id="ai-task-error" errors={taskError ? [taskError] : null} />
+        <FieldError id={`${taskId}-error`} errors={taskError ? [taskError] : null} />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">
         <span className="mr-auto text-xs text-neutral-500">
@@ -193,7 +198,7 @@ export function AiAssistantButton({
       <Popover.Trigger
         type="button"
         aria-label="AI assistant"
-        className={`inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 ${className}`}
+        className={`${aiButtonClass} ${className}`}
       >
         <IconSparkles size={14} />
         AI
@@ -223,21 +228,21 @@ export function AiAssistantButton({
 }
 
 /**
- * Writes a description from a title: the answer replaces the description. An empty answer means
- * the title says too little, and `emptyMessage` tells the person so.
+ * Writes the description of an issue or a page block from its title: the answer replaces the
+ * description. An empty answer means the title says too little, and the toast says so.
  */
 export function AiDescriptionButton({
   slug,
   projectId,
+  of,
   title,
-  emptyMessage,
   onGenerated,
   className = "",
 }: {
   slug: string;
   projectId: string;
+  of: keyof typeof AI_DESCRIPTION;
   title: string;
-  emptyMessage: string;
   onGenerated(html: string): void;
   className?: string;
 }) {
@@ -249,12 +254,12 @@ export function AiDescriptionButton({
       type="button"
       disabled={busy || blank}
       title={blank ? "Type a title first" : undefined}
-      className={`inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 disabled:cursor-not-allowed disabled:opacity-50 ${className}`}
+      className={`${aiButtonClass} disabled:cursor-not-allowed disabled:opacity-50 ${className}`}
       onClick={async () => {
         setBusy(true);
         try {
-          const answer = await askAi(slug, projectId, { prompt: title.trim(), task: AI_DESCRIPTION_TASK });
-          if (answer.response_html === "") toast.show({ type: "error", title: "Error!", message: emptyMessage });
+          const answer = await askAi(slug, projectId, { prompt: title.trim(), task: AI_DESCRIPTION[of].task });
+          if (answer.response_html === "") toast.show({ type: "error", title: "Error!", message: AI_DESCRIPTION[of].empty });
           else onGenerated(answer.response_html);
         } catch (error) {
           toast.show({ type: "error", title: "Error!", message: aiFailureMessage(error) });

@@ -19,7 +19,6 @@ import { IconCycleSmall, IconEstimate, IconLabel, IconModuleSmall, IconParent, I
 import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "../issue-detail/options";
 import { NONE, ParentIssueDialog, Picker } from "../issue-detail/pickers";
 import { type IssueOption, useProjectResource } from "../issue-detail/project-data";
-import { AI_ISSUE_TITLE_NOT_INFORMATIVE } from "../../../workers/domain/schemas/ai-assistant";
 import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
 import { useServiceFeatures } from "../workspace-context";
 import { useToast } from "../toast";
@@ -237,7 +236,7 @@ function IssueForm({
                 slug={slug}
                 projectId={project.id}
                 title={title}
-                emptyMessage={AI_ISSUE_TITLE_NOT_INFORMATIVE}
+                of="issue"
                 onGenerated={(html) => editorRef.current?.insertHtml(html, "document")}
               />
             )}

@@ -23,7 +23,6 @@ import { IconIssues, IconPencil, IconPlus, IconTrash } from "../icons";
 import { useAnswer } from "../settings/use-answer";
 import { useAnswerWatchers } from "./answer-watchers";
 import { PageToggles } from "./page-toggles";
-import { AI_BLOCK_TITLE_NOT_INFORMATIVE } from "../../../workers/domain/schemas/ai-assistant";
 import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
 import { useServiceFeatures } from "../workspace-context";
 import { useToast } from "../toast";
@@ -214,7 +213,7 @@ function BlockEditor({
               slug={slug}
               projectId={projectId}
               title={name}
-              emptyMessage={AI_BLOCK_TITLE_NOT_INFORMATIVE}
+              of="block"
               onGenerated={(html) => editor.current?.insertHtml(html, "document")}
             />
             <AiAssistantButton

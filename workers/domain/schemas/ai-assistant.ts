@@ -20,8 +20,11 @@ export const AI_ISSUE_TITLE_NOT_INFORMATIVE =
   "Issue title isn't informative enough to generate the description. Please try with a different title.";
 export const AI_BLOCK_TITLE_NOT_INFORMATIVE =
   "Block title isn't informative enough to generate the description. Please try with a different title.";
-/** The task sent when a description is written from a title. */
-export const AI_DESCRIPTION_TASK = "Generate a proper description for this issue.";
+/** A description written from a title: the task sent, and what an empty answer tells the person. */
+export const AI_DESCRIPTION = {
+  issue: { task: "Generate a proper description for this issue.", empty: AI_ISSUE_TITLE_NOT_INFORMATIVE },
+  block: { task: "Generate a proper description for this page block.", empty: AI_BLOCK_TITLE_NOT_INFORMATIVE },
+} as const;
 
 export const AI_UNCONFIGURED = "The AI assistant is not configured on this server.";
 export const AI_TIMED_OUT = "The AI provider did not answer in time. Please try again.";
