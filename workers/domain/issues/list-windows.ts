@@ -3,7 +3,7 @@
 // is answered by an index that starts with the project and the group's column and ends in the
 // order (migration 0009), so a board of 100,000 issues reads what a board of 100 does: a page per
 // group, plus the counts, which walk the index without touching a row.
-import { type SQL, and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { issueLabels, issues } from "../../../drizzle/schema";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
@@ -156,6 +156,12 @@ function pageStatement(ctx: ActorContext, access: ProjectAccess, request: Window
   return ctx.db.$client.prepare(text).bind(...params);
 }
 
+/**
+ * A count row's columns, named: the batch below reads rows by column name, and drizzle leaves
+ * expressions unnamed.
+ */
+const countOf = (key: AnyColumn | SQL) => ({ key: sql<string | null>`${key}`.as("key"), count: sql<number>`count(*)`.as("count") });
+
 /** The statements counting each group's matching issues, and how to read their rows into counts. */
 function countStatements(ctx: ActorContext, access: ProjectAccess, request: WindowRequest) {
   const { query, scope, groupBy, lookups } = request;
@@ -168,7 +174,7 @@ function countStatements(ctx: ActorContext, access: ProjectAccess, request: Wind
     // Only the project's condition: the label index alone answers. Filters narrow to the issues
     // they let through.
     const labelRows = db
-      .select({ key: issueLabels.label_id, count: count() })
+      .select(countOf(issueLabels.label_id))
       .from(issueLabels)
       .where(
         and(
@@ -178,15 +184,15 @@ function countStatements(ctx: ActorContext, access: ProjectAccess, request: Wind
       )
       .groupBy(issueLabels.label_id);
     const unlabelled = db
-      .select({ key: sql<string>`${NONE_GROUP}`, count: count() })
+      .select(countOf(sql`${NONE_GROUP}`))
       .from(issues)
       .where(and(where, groupCondition("labels", NONE_GROUP, access.project.id, lookups)));
     // An issue with two labels is in two groups: the total is counted on its own.
-    const total = db.select({ key: sql<string>`${TOTAL_KEY}`, count: count() }).from(issues).where(where);
+    const total = db.select(countOf(sql`${TOTAL_KEY}`)).from(issues).where(where);
     return [labelRows, unlabelled, total];
   }
-  if (!column) return [db.select({ key: sql<string>`${ALL_GROUP}`, count: count() }).from(issues).where(where)];
-  return [db.select({ key: column, count: count() }).from(issues).where(where).groupBy(column)];
+  if (!column) return [db.select(countOf(sql`${ALL_GROUP}`)).from(issues).where(where)];
+  return [db.select(countOf(column)).from(issues).where(where).groupBy(column)];
 }
 
 /** Group counts by key from the count statements' rows: unknown creators and missing states count as None. */
