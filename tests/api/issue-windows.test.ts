@@ -252,4 +252,41 @@ describe("issue windows", () => {
     expect(refused.status).toBe(403);
     expect(String(refused.body)).not.toContain(String(TODO_COUNT));
   });
+
+  it("answers the REST list as windows: each group's count and first issues, then a group's pages by cursor", async () => {
+    const first = await p.owner.get(`${p.base}/issues/?group_by=state&order_by=sort_order&per_group=10`);
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(all.length);
+    const todo = first.body.groups.find((group: { key: string }) => group.key === p.states.Todo);
+    expect(todo.count).toBe(TODO_COUNT);
+    expect(todo.results).toHaveLength(10);
+    // Full list rows, as the rest of the REST list answers them.
+    expect(todo.results[0]).toMatchObject({ state: p.states.Todo, state_detail: { name: "Todo" }, project_detail: { identifier: "WIN" } });
+    const ids: string[] = todo.results.map((row: { id: string }) => row.id);
+    let cursor: string | null = todo.next_cursor;
+    while (cursor) {
+      const page = await p.owner.get(`${p.base}/issues/?group_by=state&order_by=sort_order&group=${p.states.Todo}&per_page=50&cursor=${cursor}`);
+      expect(page.status).toBe(200);
+      expect(page.body.key).toBe(p.states.Todo);
+      ids.push(...page.body.results.map((row: { id: string }) => row.id));
+      cursor = page.body.next_cursor;
+    }
+    expect(ids).toEqual(idsBySortOrder(all.filter((issue) => issue.state === p.states.Todo)));
+
+    const bad = await p.owner.get(`${p.base}/issues/?group_by=state&per_group=0`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ per_group: ["per_group must be at least 1"] });
+    const forged = await p.owner.get(`${p.base}/issues/?group_by=state&group=${p.states.Todo}&cursor=forged`);
+    expect(forged.status).toBe(400);
+  });
+
+  it("answers a cycle's REST list as windows with each row's bridge id", async () => {
+    const windows = await p.owner.get(`${p.base}/cycles/${cycleId}/cycle-issues/?per_group=5`);
+    expect(windows.status).toBe(200);
+    const [group] = windows.body.groups;
+    expect(group).toMatchObject({ key: ALL_GROUP, count: TODO_COUNT / 5 });
+    const bridges = await p.owner.get(`${p.base}/cycles/${cycleId}/cycle-issues/`);
+    const bridgeOf = new Map(bridges.body.map((row: { id: string; bridge_id: string }) => [row.id, row.bridge_id]));
+    for (const row of group.results) expect(row.bridge_id).toBe(bridgeOf.get(row.id));
+  });
 });
