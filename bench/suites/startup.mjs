@@ -1,6 +1,8 @@
 // Startup benchmark (issue 20): the Worker's bundle as `wrangler deploy` uploads it (gzipped, as
 // the plan's size limit counts it), its cold start (the first request after a fresh workerd start,
-// time to response), and the CPU of sign-in, the route that hashes a password.
+// time to response and workerd's CPU until then) for an API request and for a page, which load
+// different parts of the Worker (workers/index.ts), and the CPU of sign-in, the route that hashes
+// a password.
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
