@@ -3,7 +3,7 @@
 // is answered by an index that starts with the project and the group's column and ends in the
 // order (migration 0009), so a board of 100,000 issues reads what a board of 100 does: a page per
 // group, plus the counts, which walk the index without touching a row.
-import { type SQL, and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { issueLabels, issues } from "../../../drizzle/schema";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
@@ -156,6 +156,12 @@ function pageStatement(ctx: ActorContext, access: ProjectAccess, request: Window
   return ctx.db.$client.prepare(text).bind(...params);
 }
 
+/**
+ * A count row's columns, named: the batch below reads rows by column name, and drizzle leaves
+ * expressions unnamed.
+ */
+const countOf = (key: AnyColumn | SQL) => ({ key: sql<string | null>`${key}`.as("key"), count: sql<number>`count(*)`.as("count") });
+
 /** The statements counting each group's matching issues, and how to read their rows into counts. */
 function countStatements(ctx: ActorContext, access: ProjectAccess, request: WindowRequest) {
   const { query, scope, groupBy, lookups } = request;
@@ -168,7 +174,7 @@ function countStatements(ctx: ActorContext, access: ProjectAccess, request: Wind
     // Only the project's condition: the label index alone answers. Filters narrow to the issues
     // they let through.
     const labelRows = db
-      .select({ key: issueLabels.label_id, count: count() })
+      .select(countOf(issueLabels.label_id))
       .from(issueLabels)
       .where(
         and(
@@ -178,15 +184,15 @@ function countStatements(ctx: ActorContext, access: ProjectAccess, request: Wind
       )
       .groupBy(issueLabels.label_id);
     const unlabelled = db
-      .select({ key: sql<string>`${NONE_GROUP}`, count: count() })
+      .select(countOf(sql`${NONE_GROUP}`))
       .from(issues)
       .where(and(where, groupCondition("labels", NONE_GROUP, access.project.id, lookups)));
     // An issue with two labels is in two groups: the total is counted on its own.
-    const total = db.select({ key: sql<string>`${TOTAL_KEY}`, count: count() }).from(issues).where(where);
+    const total = db.select(countOf(sql`${TOTAL_KEY}`)).from(issues).where(where);
     return [labelRows, unlabelled, total];
   }
-  if (!column) return [db.select({ key: sql<string>`${ALL_GROUP}`, count: count() }).from(issues).where(where)];
-  return [db.select({ key: column, count: count() }).from(issues).where(where).groupBy(column)];
+  if (!column) return [db.select(countOf(sql`${ALL_GROUP}`)).from(issues).where(where)];
+  return [db.select(countOf(column)).from(issues).where(where).groupBy(column)];
 }
 
 /** Group counts by key from the count statements' rows: unknown creators and missing states count as None. */
@@ -211,29 +217,27 @@ function groupCountsOf(groupBy: WindowGroupBy, rows: { key: string | null; count
 }
 
 type PageRow = Record<string, unknown>;
+/** A list row read for a window, with its cycle's or module's bridge row id. */
+export interface WindowRow {
+  record: IssueListRecord;
+  bridge: string | null;
+}
 
-/** A page's rows as view issues, and the cursor of the page after it (null when none follows). */
-function pageOf(request: WindowRequest, rows: PageRow[], size: number) {
-  const shown = rows.slice(0, size);
-  const records = shown.map((row) => ({ record: decodeIssueListObject(row), bridge: (row.bridge_id as string | null) ?? null }));
-  const last = records[records.length - 1];
-  return {
-    issues: records.map(({ record, bridge }) => viewIssueOf(record, request.lookups.labels, bridge)),
-    next_cursor: rows.length > size && last ? nextCursorOf(request.query, last.record) : null,
-  };
+/** A page's rows, and the cursor of the page after it (null when none follows). */
+function rowsOfPage(request: WindowRequest, rows: PageRow[], size: number) {
+  const shown: WindowRow[] = rows
+    .slice(0, size)
+    .map((row) => ({ record: decodeIssueListObject(row), bridge: (row.bridge_id as string | null) ?? null }));
+  const last = shown[shown.length - 1];
+  return { rows: shown, next_cursor: rows.length > size && last ? nextCursorOf(request.query, last.record) : null };
 }
 
 /**
  * Every group's count and the first page of each (of the first ISSUE_WINDOW_MAX_GROUPS_READ
- * non-empty ones), in one D1 batch. Groups past that start with `next_cursor` FROM_THE_START.
- * Empty groups keep their place so the page can show them.
+ * groups), in one D1 batch. Groups past that start with `next_cursor` FROM_THE_START. Empty
+ * groups keep their place so the page can show them.
  */
-export async function readIssueWindows(
-  ctx: ActorContext,
-  access: ProjectAccess,
-  request: WindowRequest,
-  firstPage: number,
-): Promise<IssueWindows> {
+export async function readGroupFirstPages(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, firstPage: number) {
   const { groupBy, lookups, query } = request;
   const keys = groupKeysOf(groupBy, lookups, query);
   const read = keys.slice(0, ISSUE_WINDOW_MAX_GROUPS_READ);
@@ -250,24 +254,48 @@ export async function readIssueWindows(
   const { groups: counts, total } = groupCountsOf(groupBy, countRows, new Set(keys));
   // A state or creator none of the keys names (an issue without one) gets the None group.
   if (counts.has(NONE_GROUP) && !keys.includes(NONE_GROUP)) keys.push(NONE_GROUP);
-  const pages = new Map(read.map((key, i) => [key, pageOf(request, results[counters.length + i].results, firstPage)]));
-  const seen = new Set<string>();
-  const issuesRead: ViewIssue[] = [];
+  const pages = new Map(read.map((key, i) => [key, rowsOfPage(request, results[counters.length + i].results, firstPage)]));
   const groups = keys.map((key) => {
     const page = pages.get(key);
-    const total = counts.get(key) ?? 0;
-    for (const issue of page?.issues ?? []) {
-      if (seen.has(issue.id)) continue;
-      seen.add(issue.id);
-      issuesRead.push(issue);
-    }
-    const nextCursor = page ? page.next_cursor : total > 0 ? FROM_THE_START : null;
-    return { key, count: total, next_cursor: nextCursor };
+    const count = counts.get(key) ?? 0;
+    return { key, count, rows: page?.rows ?? [], next_cursor: page ? page.next_cursor : count > 0 ? FROM_THE_START : null };
   });
-  return { groupBy, orderBy: query.order_by, total, groups, issues: issuesRead };
+  return { total, groups };
 }
 
-/** One group's next `size` issues after `cursor` (FROM_THE_START for its first page). */
+/** The issue views' first read: the groups' counts and first pages, their issues once each. */
+export async function readIssueWindows(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  request: WindowRequest,
+  firstPage: number,
+): Promise<IssueWindows> {
+  const { total, groups } = await readGroupFirstPages(ctx, access, request, firstPage);
+  const seen = new Set<string>();
+  const issuesRead: ViewIssue[] = [];
+  for (const group of groups) {
+    for (const { record, bridge } of group.rows) {
+      if (seen.has(record.id)) continue;
+      seen.add(record.id);
+      issuesRead.push(viewIssueOf(record, request.lookups.labels, bridge));
+    }
+  }
+  return {
+    groupBy: request.groupBy,
+    orderBy: request.query.order_by,
+    total,
+    groups: groups.map(({ key, count, next_cursor }) => ({ key, count, next_cursor })),
+    issues: issuesRead,
+  };
+}
+
+/** One group's next `size` rows after `cursor` (FROM_THE_START for its first page). */
+export async function readGroupPage(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, key: string, cursor: string, size: number) {
+  const { results } = await pageStatement(ctx, access, request, key, cursor, size).all<PageRow>();
+  return rowsOfPage(request, results, size);
+}
+
+/** The same as the issue views show it. */
 export async function readIssueGroupPage(
   ctx: ActorContext,
   access: ProjectAccess,
@@ -276,9 +304,12 @@ export async function readIssueGroupPage(
   cursor: string,
   size: number,
 ): Promise<IssueGroupPage> {
-  const statement = pageStatement(ctx, access, request, key, cursor, size);
-  const { results } = await statement.all<PageRow>();
-  return { key, ...pageOf(request, results, size) };
+  const page = await readGroupPage(ctx, access, request, key, cursor, size);
+  return {
+    key,
+    issues: page.rows.map(({ record, bridge }) => viewIssueOf(record, request.lookups.labels, bridge)),
+    next_cursor: page.next_cursor,
+  };
 }
 
 /** Only the groups' counts (the page refreshes them when issues it has not loaded change). */
