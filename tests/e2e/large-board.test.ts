@@ -1,6 +1,7 @@
 // A board of 5,000 issues opens like a small one: each column shows its count and its first
-// cards, and a person scrolling a column to its end reads it a page at a time until the last card
-// is in sight, with only the cards in sight in the page.
+// cards, an issue added past them by someone else changes only the counts, and a person scrolling
+// a column to its end reads it a page at a time until the last card is in sight, with only the
+// cards in sight in the page.
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ISSUE_WINDOW_FIRST_PAGE } from "../../workers/domain/schemas/issue-windows";
@@ -13,6 +14,7 @@ let owner: ApiUser;
 let slug: string;
 let projectId: string;
 let tab: TestPage;
+let todoId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -22,14 +24,14 @@ beforeAll(async () => {
   projectId = (await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Big Board", identifier: "BIG" })).id;
   const base = `/api/workspaces/${slug}/projects/${projectId}`;
   const states = await owner.call<{ id: string; name: string }[]>("GET", `${base}/states/`);
-  const todo = states.find((state) => state.name === "Todo")?.id;
+  todoId = states.find((state) => state.name === "Todo")?.id ?? "";
   const me = await owner.call<{ id: string }>("GET", "/api/users/me/");
   // 5,000 issues in Todo, written as an importer writes them (through the API they would take a
   // minute): "Bulk issue 1" first, "Bulk issue 5000" last in the manual order.
   await runSql(
     `INSERT INTO issues (id, workspace_id, project_id, name, priority, state_id, sequence_id, sort_order, created_by, created_at, updated_at)
      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${ISSUES})
-     SELECT lower(hex(randomblob(16))), p.workspace_id, p.id, 'Bulk issue ' || n, 'none', '${todo}', n, 65535 + n * 10000, '${me.id}',
+     SELECT lower(hex(randomblob(16))), p.workspace_id, p.id, 'Bulk issue ' || n, 'none', '${todoId}', 1000 + n, 65535 + n * 10000, '${me.id}',
        strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' seconds'), strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' seconds')
      FROM seq, projects p WHERE p.id = '${projectId}'`,
   );
@@ -59,9 +61,16 @@ describe("a board of 5,000 issues", () => {
     // Only the first page was read, and not every card of it is drawn.
     expect(await cards(todo).count()).toBeLessThanOrEqual(ISSUE_WINDOW_FIRST_PAGE);
 
+    // Someone else adds an issue to Todo: it goes to the end of the column, far past the cards read,
+    // so only the counts change (the board's change reaches the page through its socket).
+    await owner.post(`/api/workspaces/${slug}/projects/${projectId}/issues/`, { name: "Fresh issue", state: todoId });
+    await visible(todo.getByText(String(ISSUES + 1), { exact: true }));
+    await visible(page.getByText(`${ISSUES + 1} issues`, { exact: true }));
+    expect(await todo.getByText("Fresh issue", { exact: true }).count()).toBe(0);
+
     // The person scrolls the column down to its end, again and again as more cards arrive.
     const scroller = todo.locator("[data-group-key]");
-    const last = todo.getByText(`Bulk issue ${ISSUES}`, { exact: true });
+    const last = todo.getByText("Fresh issue", { exact: true });
     for (let step = 0; step < 400 && (await last.count()) === 0; step++) {
       await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
       await page.waitForFunction(
@@ -70,6 +79,7 @@ describe("a board of 5,000 issues", () => {
       );
     }
     await visible(last);
+    await visible(todo.getByText(`Bulk issue ${ISSUES}`, { exact: true }));
     // Whole column read, only the cards in sight (and a few either side) are in the page.
     expect(await page.locator("[data-more-issues]").count()).toBe(0);
     expect(await cards(todo).count()).toBeLessThan(40);
