@@ -1,7 +1,9 @@
-// Generates the benchmark's database as SQL: one owner, eight members, one workspace and one
+// Generates the benchmark's database as SQL: one owner, eight members, a workspace and one
 // project per requested size, each with the five default states, twelve labels and N issues
 // spread over states, priorities, assignees and labels (denormalised columns kept in step with
-// the bridge tables, as the domain layer writes them).
+// the bridge tables, as the domain layer writes them). Projects of LARGE_PROJECT issues or more
+// sit in a workspace of their own, so the workspace-wide figures (search, workspace pages) keep
+// measuring the same workspace whatever the largest project is.
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 
 export const BENCH_PASSWORD = "bench-password-123";
@@ -26,6 +28,26 @@ function insertRows(table, columns, rows, chunk = 200) {
   }
   return out.join("\n");
 }
+
+/** A random UUID (version 4) computed by SQLite, for rows the database derives itself. */
+const SQL_UUID =
+  "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))";
+
+/**
+ * The bridge rows of one project's issues (`issue_assignees` or `issue_labels`), derived by the
+ * database from the issues' denormalised id lists: the same rows, without sending each as SQL
+ * (they were over half of the dataset's text, and its load time, at 100,000 issues).
+ */
+function bridgeFromIssues(table, column, listColumn, project, createdBy, createdAt) {
+  return [
+    `INSERT INTO ${table} (id, workspace_id, project_id, issue_id, ${column}, created_by, created_at)`,
+    `SELECT ${SQL_UUID}, issues.workspace_id, issues.project_id, issues.id, each.value, ${q(createdBy)}, ${q(createdAt)}`,
+    `FROM issues, json_each(issues.${listColumn}) AS each WHERE issues.project_id = ${q(project)} ORDER BY issues.sequence_id, each.key;`,
+  ].join("\n");
+}
+
+/** The size from which a bench project gets a workspace of its own ("bench-large"). */
+export const LARGE_PROJECT = 100_000;
 
 /** A deterministic PRNG so every run measures the same data. */
 export function prng(seed) {
@@ -68,7 +90,6 @@ export function buildBenchSql({ sizes, now = new Date() }) {
   const hash = passwordHash(BENCH_PASSWORD);
   const owner = randomUUID();
   const members = Array.from({ length: 8 }, () => randomUUID());
-  const workspace = randomUUID();
   const sql = [];
   sql.push(
     insertRows(
@@ -80,19 +101,26 @@ export function buildBenchSql({ sizes, now = new Date() }) {
       ],
     ),
   );
-  sql.push(insertRows("workspaces", ["id", "name", "slug", "owner_id", "created_at", "updated_at"], [[workspace, "Bench", "bench", owner, iso, iso]]));
-  sql.push(
-    insertRows(
-      "workspace_members",
-      ["id", "workspace_id", "member_id", "role", "created_at", "updated_at"],
-      [owner, ...members].map((id, i) => [randomUUID(), workspace, id, i === 0 ? 20 : 15, iso, iso]),
-    ),
-  );
+  // The bench workspace, and the workspace of the large projects when there is one: the same
+  // owner and members in both.
+  const workspaces = [{ id: randomUUID(), name: "Bench", slug: "bench" }];
+  if (sizes.some((size) => size >= LARGE_PROJECT)) workspaces.push({ id: randomUUID(), name: "Bench large", slug: "bench-large" });
+  sql.push(insertRows("workspaces", ["id", "name", "slug", "owner_id", "created_at", "updated_at"], workspaces.map((w) => [w.id, w.name, w.slug, owner, iso, iso])));
+  for (const { id: workspace } of workspaces) {
+    sql.push(
+      insertRows(
+        "workspace_members",
+        ["id", "workspace_id", "member_id", "role", "created_at", "updated_at"],
+        [owner, ...members].map((id, i) => [randomUUID(), workspace, id, i === 0 ? 20 : 15, iso, iso]),
+      ),
+    );
+  }
   const projects = [];
   for (const [index, size] of sizes.entries()) {
+    const { id: workspace, slug: workspaceSlug } = size >= LARGE_PROJECT ? workspaces[1] : workspaces[0];
     const project = randomUUID();
     const identifier = `BENC${"ABCDEFGHIJ"[index]}`;
-    projects.push({ id: project, size, identifier });
+    projects.push({ id: project, size, identifier, workspaceSlug });
     sql.push(
       insertRows(
         "projects",
@@ -137,8 +165,6 @@ export function buildBenchSql({ sizes, now = new Date() }) {
     }
     const bridgeRows = [];
     const issueRows = [];
-    const assigneeRows = [];
-    const labelRows = [];
     for (let n = 1; n <= size; n++) {
       const id = randomUUID();
       const cycleId = cycleIds.length ? cycleIds[n % cycleIds.length] : null;
@@ -155,8 +181,6 @@ export function buildBenchSql({ sizes, now = new Date() }) {
         JSON.stringify(assignees), JSON.stringify(labels), target, STATES[stateIndex][1] === "started" ? day : null,
         STATES[stateIndex][1] === "completed" ? iso : null, owner, owner, created, created, cycleId,
       ]);
-      for (const member of assignees) assigneeRows.push([randomUUID(), workspace, project, id, member, owner, iso]);
-      for (const label of labels) labelRows.push([randomUUID(), workspace, project, id, label, owner, iso]);
     }
     sql.push(
       insertRows(
@@ -167,12 +191,12 @@ export function buildBenchSql({ sizes, now = new Date() }) {
         150,
       ),
     );
-    sql.push(insertRows("issue_assignees", ["id", "workspace_id", "project_id", "issue_id", "assignee_id", "created_by", "created_at"], assigneeRows));
-    sql.push(insertRows("issue_labels", ["id", "workspace_id", "project_id", "issue_id", "label_id", "created_by", "created_at"], labelRows));
+    sql.push(bridgeFromIssues("issue_assignees", "assignee_id", "assignee_ids", project, owner, iso));
+    sql.push(bridgeFromIssues("issue_labels", "label_id", "label_ids", project, owner, iso));
     if (bridgeRows.length) {
       sql.push(insertRows("cycle_issues", ["id", "workspace_id", "project_id", "issue_id", "cycle_id", "created_by", "created_at"], bridgeRows));
     }
     sql.push(insertRows("issue_sequences", ["project_id", "last_sequence_id"], [[project, size]]));
   }
-  return { sql: sql.join("\n"), projects, workspaceSlug: "bench" };
+  return { sql: sql.join("\n"), projects, workspaceSlug: workspaces[0].slug };
 }

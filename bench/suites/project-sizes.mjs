@@ -1,0 +1,114 @@
+// Projects of 1,000, 10,000 and 100,000 issues (issue 20: any size): the REST list page of 100 and
+// the kanban page grouped by state, measured at each size. A page's cost must not grow with the
+// project: the list page answers by index, and the kanban page is to send each group's first page
+// only. Each figure is the Worker's own time (Server-Timing) beside the client's, the kanban
+// document's size, and the CPU per request (bench/lib/cpu.mjs).
+import { browserHeaders, timeDocument } from "../lib/documents.mjs";
+import { cpuMeter } from "../lib/cpu.mjs";
+import { ms, summarize, timeResponses } from "../lib/measure.mjs";
+
+/** The issue's targets, at every size. */
+export const TARGETS = { listP50: 10, kanbanWorkerP50: 30, kanbanDocumentKb: 300 };
+
+/**
+ * How many kanban documents are read at each size: 50 after 3 warm-up reads, fewer when they are
+ * slow (a page that sends every issue of 100,000 takes seconds): the measured reads stop once
+ * they have taken SPAN_MS, after at least MIN_SAMPLES, so the suite's time stays bounded.
+ */
+const KANBAN = { warmup: 3, count: 50, minSamples: 5, spanMs: 20_000 };
+
+async function expectOk(response, what) {
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/**
+ * Reads the document at `pageUrl` as `KANBAN` says: the Worker's time to its response
+ * (Server-Timing, the first byte for a streamed page), the client's first byte and whole
+ * document, the document's bytes and cards, and the CPU per read.
+ */
+async function timeKanban(pageUrl, headers) {
+  for (let i = 0; i < KANBAN.warmup; i++) await timeDocument(pageUrl, headers);
+  const samples = [];
+  const meter = await cpuMeter();
+  const started = performance.now();
+  meter.start();
+  while (samples.length < KANBAN.count && (samples.length < KANBAN.minSamples || performance.now() - started < KANBAN.spanMs)) {
+    samples.push(await timeDocument(pageUrl, headers));
+  }
+  meter.stop();
+  const last = samples[samples.length - 1];
+  return {
+    worker: summarize(samples.map((s) => s.worker).filter(Number.isFinite)),
+    firstByte: summarize(samples.map((s) => s.firstByte)),
+    total: summarize(samples.map((s) => s.total)),
+    cpuMs: meter.perRequest(samples.length),
+    htmlBytes: Buffer.byteLength(last.html),
+    cards: (last.html.match(/data-issue-id=/g) ?? []).length,
+  };
+}
+
+/** @param {{ url: string, cookie: string, projects: { id: string, size: number, workspaceSlug: string }[], log: (m: string) => void }} options */
+export async function runProjectSizesSuite({ url, cookie, projects, log }) {
+  // identity: the local server's gzip runs in the Worker's process (bench/lib/cpu.mjs), and its
+  // encoder holds a streamed document back until the end (bench/suites/issue-views-page.mjs).
+  const headers = { cookie, origin: url, "content-type": "application/json", "accept-encoding": "identity" };
+  const rows = [];
+  for (const project of [...projects].sort((a, b) => a.size - b.size)) {
+    const at = project.size.toLocaleString("en-US");
+    const base = `/api/workspaces/${project.workspaceSlug}/projects/${project.id}`;
+    log(`project sizes: list page of 100, ${at} issues`);
+    const listPath = `${url}${base}/issues/?per_page=100`;
+    const list = await timeResponses(
+      async () => {
+        const response = await expectOk(await fetch(listPath, { headers }), `GET ${listPath}`);
+        await response.arrayBuffer();
+        return response;
+      },
+      { warmup: 10, count: 100 },
+    );
+    // The bench owner's layout for this project: kanban grouped by state, in the board's order.
+    const body = JSON.stringify({ view_props: { issueView: "kanban", groupByProperty: "state", orderBy: "sort_order" } });
+    await (await expectOk(await fetch(`${url}${base}/project-views/`, { method: "POST", headers, body }), "saving the kanban layout")).arrayBuffer();
+    log(`project sizes: kanban page, ${at} issues`);
+    const kanban = await timeKanban(`${url}/${project.workspaceSlug}/projects/${project.id}/issues`, browserHeaders(cookie));
+    rows.push({ project, list, kanban });
+  }
+  return rows;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** `seedSeconds`: how long generating and loading the run's dataset took (all three projects). */
+export function projectSizesMarkdown(rows, { seedSeconds } = {}) {
+  const sizes = rows.map((row) => row.project.size.toLocaleString("en-US"));
+  const lines = [
+    "## Projects of 1,000, 10,000 and 100,000 issues (issue 20)",
+    "",
+    `The same two reads at each size, one at a time: the REST list page of 100 (\`GET /api/workspaces/{slug}/projects/{id}/issues/?per_page=100\`, 100 requests after 10 warm-up) and the kanban page grouped by state (\`/{slug}/projects/{id}/issues\` with the owner's layout set to kanban, requested as a browser would, uncompressed; ${KANBAN.count} documents after ${KANBAN.warmup} warm-up, or fewer when they are slow: reads stop after ${KANBAN.spanMs / 1000} s, with ${KANBAN.minSamples} at least). Worker time is the Worker's own (Server-Timing: for the streamed page, the time to its first byte; the cards that follow are in the whole document's time). The project of 100,000 issues is in a workspace of its own (\`bench-large\`), so the workspace-wide suites measure the same workspace as before. CPU: the workerd process's user + system time per request, idle baseline taken off.`,
+    "",
+    `| measure | ${sizes.join(" | ")} | target |`,
+    `| --- | ${sizes.map(() => "---").join(" | ")} | --- |`,
+  ];
+  const line = (label, fn, target = "") => lines.push(`| ${label} | ${rows.map(fn).join(" | ")} | ${target} |`);
+  const all = (fn) => (rows.every(fn) ? "met" : "missed");
+  line("list page of 100, Worker p50 / p99", (r) => `**${ms(r.list.worker.p50)}** / ${ms(r.list.worker.p99)}`, `p50 <= ${TARGETS.listP50} ms (${all((r) => r.list.worker.p50 <= TARGETS.listP50)})`);
+  line("list page of 100, client p50", (r) => ms(r.list.p50));
+  line("list page of 100, CPU per request", (r) => ms(r.list.cpuMs));
+  line(
+    "kanban page, Worker p50 / p99 (Server-Timing)",
+    (r) => `**${ms(r.kanban.worker.p50)}** / ${ms(r.kanban.worker.p99)}`,
+    `p50 <= ${TARGETS.kanbanWorkerP50} ms (${all((r) => r.kanban.worker.p50 <= TARGETS.kanbanWorkerP50)})`,
+  );
+  line("kanban page, document size (uncompressed)", (r) => `**${kb(r.kanban.htmlBytes)}**`, `<= ${TARGETS.kanbanDocumentKb} KB (${all((r) => r.kanban.htmlBytes / 1024 <= TARGETS.kanbanDocumentKb)})`);
+  line("kanban page, client first byte / whole document p50", (r) => `${ms(r.kanban.firstByte.p50)} / ${ms(r.kanban.total.p50)}`);
+  line("kanban page, CPU per request", (r) => ms(r.kanban.cpuMs));
+  line("kanban page, cards rendered / documents read", (r) => `${r.kanban.cards} / ${r.kanban.total.n}`);
+  if (seedSeconds !== undefined) {
+    lines.push("");
+    lines.push(
+      `Seeding: the dataset (${rows.map((r) => r.project.size.toLocaleString("en-US")).join(" + ")} issues) generated as SQL and loaded into local D1 by \`wrangler d1 execute --file\` in ${seedSeconds.toFixed(1)} s; the assignee and label bridge rows are derived by the database from the issues' id lists (bench/lib/dataset.mjs).`,
+    );
+  }
+  return lines.join("\n");
+}
