@@ -133,17 +133,26 @@ describe("bench dataset", () => {
       [1000, "bench"],
       [LARGE_PROJECT, "bench-large"],
     ]);
-    expect(dataset.sql).toContain("'bench-large'");
+    // The large workspace is SQL of its own, loaded after the suites that search the bench's.
+    expect(dataset.sql).not.toContain("'bench-large'");
+    expect(dataset.largeSql).toContain("'bench-large'");
+    expect(dataset.largeSql).not.toContain("INSERT INTO users");
+    const [small, large] = dataset.projects;
+    expect(dataset.sql).toContain(`'${small.id}'`);
+    expect(dataset.sql).not.toContain(`'${large.id}'`);
     // The bridge rows are derived by the database from the issues' id lists, one statement each.
-    expect(dataset.sql.match(/INSERT INTO issue_labels /g)).toHaveLength(2);
-    expect(dataset.sql.match(/INSERT INTO issue_assignees /g)).toHaveLength(2);
-    expect(dataset.sql).toContain("json_each(issues.label_ids)");
+    for (const sql of [dataset.sql, dataset.largeSql]) {
+      expect(sql.match(/INSERT INTO issue_labels /g)).toHaveLength(1);
+      expect(sql.match(/INSERT INTO issue_assignees /g)).toHaveLength(1);
+      expect(sql).toContain("json_each(issues.label_ids)");
+    }
   });
 
   it("has no second workspace when no project is that large", () => {
     const dataset = buildBenchSql({ sizes: [1000] });
     expect(dataset.projects.map((p: { workspaceSlug: string }) => p.workspaceSlug)).toEqual(["bench"]);
     expect(dataset.sql).not.toContain("bench-large");
+    expect(dataset.largeSql).toBe("");
   });
 });
 
