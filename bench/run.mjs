@@ -15,13 +15,14 @@ import {
   importersFigures,
   issueViewsPageFigures,
   issuesApiFigures,
+  PROJECT_SIZES,
   projectSizesFigures,
   searchFigures,
   settingsPagesFigures,
   startupFigures,
 } from "./lib/budgets.mjs";
 import { idleBaselines } from "./lib/cpu.mjs";
-import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
+import { BENCH_EMAIL, BENCH_PASSWORD, SIZES_WORKSPACE, buildBenchSql } from "./lib/dataset.mjs";
 import { startFakes } from "./lib/fakes.mjs";
 import { benchGithub } from "./lib/github-repo.mjs";
 import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
@@ -41,13 +42,13 @@ const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
  * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search`,
- * `--suite importers`, `--suite project-sizes`, `--suite github-webhooks`, `--suite board-fanout` or `--suite startup` runs
+ * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite startup` or `--suite project-sizes` runs
  * one suite (and loads only what it needs). `--check` exits 1 when a figure of the suites that ran
  * is over its budget (bench/lib/budgets.mjs), after writing the results.
  */
 const SUITE = option(process.argv, "suite");
 const CHECK = process.argv.includes("--check");
-const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "project-sizes", "issues-api", "github-webhooks", "board-fanout", "startup"];
+const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup", "project-sizes"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
 
 async function main() {
@@ -61,8 +62,10 @@ async function main() {
   log("applying migrations to a fresh database");
   await applyLocalMigrations({ persistDir: PERSIST });
 
-  const sizes = runs("project-sizes") ? [1000, 10000, 100000] : runs("issues-api") || runs("search") || runs("importers") ? [1000, 10000] : [1000];
-  log(`generating ${sizes.join(" + ")} issues`);
+  const sizes = runs("issues-api") || runs("search") || runs("importers") ? [1000, 10000] : [1000];
+  // The project-sizes suite's projects, in a workspace of their own loaded when that suite runs.
+  const projectSizes = runs("project-sizes") ? PROJECT_SIZES : [];
+  log(`generating ${[...sizes, ...projectSizes].join(" + ")} issues`);
   /** Writes `sql` to a file in TMP and runs it on the local database; answers the seconds it took. */
   const loadSql = async (name, sql, what) => {
     const started = performance.now();
@@ -75,11 +78,11 @@ async function main() {
     return (performance.now() - started) / 1000;
   };
   const generating = performance.now();
-  const dataset = buildBenchSql({ sizes });
+  const dataset = buildBenchSql({ sizes, projectSizes });
   const seed = { generateSeconds: (performance.now() - generating) / 1000, loadSeconds: await loadSql("dataset.sql", dataset.sql, "loading the dataset") };
   log(`dataset generated in ${seed.generateSeconds.toFixed(1)} s, bench workspace loaded in ${seed.loadSeconds.toFixed(1)} s`);
   // The bench workspace's projects (1,000 and 10,000 issues), which every suite but project-sizes
-  // measures; the project of 100,000 issues is in a workspace of its own (bench/lib/dataset.mjs).
+  // measures; project-sizes has a workspace of its own (bench/lib/dataset.mjs).
   const benchProjects = dataset.projects.filter((project) => project.workspaceSlug === dataset.workspaceSlug);
 
   const signInRequest = async (url) => {
@@ -170,19 +173,7 @@ async function main() {
       await fakes.close();
     }
   }
-  if (runs("project-sizes")) {
-    // The workspace of 100,000 issues is loaded only now: the suites before measure the bench
-    // workspace as they always did (the full-text index is shared, bench/lib/dataset.mjs), and the
-    // ones after do not search.
-    seed.largeSeconds = await loadSql("dataset-large.sql", dataset.largeSql, "loading the large workspace");
-    log(`large workspace loaded in ${seed.largeSeconds.toFixed(1)} s`);
-    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
-      const rows = await runProjectSizesSuite({ url, cookie, projects: dataset.projects, log });
-      sections.push(projectSizesMarkdown(rows, seed));
-      figures.push(...projectSizesFigures(rows));
-    });
-  }
-  // Last of the latency suites: it creates about a thousand issues in each project, which the
+  // Last of the latency suites on the bench workspace: it creates about a thousand issues in each project, which the
   // suites before it would otherwise count as the project's size.
   if (runs("issues-api")) {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
@@ -242,6 +233,20 @@ async function main() {
     const result = await runStartupSuite({ start, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, tmpDir: TMP, log });
     sections.push(startupMarkdown(result));
     figures.push(...startupFigures(result));
+  }
+
+  if (runs("project-sizes")) {
+    // Last: its workspace (projects of 1,000, 10,000 and 100,000 issues) is loaded only now, so
+    // every suite before measures the bench workspace alone, as it always did (the full-text
+    // index is one for the whole database; bench/lib/dataset.mjs).
+    seed.sizesSeconds = await loadSql("dataset-sizes.sql", dataset.sizesSql, "loading the project-sizes workspace");
+    log(`project-sizes workspace loaded in ${seed.sizesSeconds.toFixed(1)} s`);
+    const projects = dataset.projects.filter((project) => project.workspaceSlug === SIZES_WORKSPACE);
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const rows = await runProjectSizesSuite({ url, cookie, projects, log });
+      sections.push(projectSizesMarkdown(rows, seed));
+      figures.push(...projectSizesFigures(rows));
+    });
   }
 
   const header = [

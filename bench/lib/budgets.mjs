@@ -75,8 +75,9 @@ export function issueViewsPageFigures({ kanban, list, js }) {
 export const PROJECT_SIZES = [1000, 10000, 100000];
 
 /**
- * The list page of 100 and the kanban page at each of PROJECT_SIZES: Worker p50 and the kanban
- * document's size, checked; CPU per request, reported. A size the run did not measure is over.
+ * The list page of 100 and the kanban page at each of PROJECT_SIZES: Worker p50, the kanban
+ * document's size and its failed reads (none), checked; CPU per request, reported. A size the run
+ * did not measure is over.
  */
 export function projectSizesFigures(rows) {
   return PROJECT_SIZES.flatMap((size) => {
@@ -87,6 +88,7 @@ export function projectSizesFigures(rows) {
       figure("project-sizes", `list page of 100, Worker p50, ${at} issues`, value((row) => row.list.worker.p50), "<=", SIZES.listP50, "ms"),
       figure("project-sizes", `kanban page, Worker p50, ${at} issues`, value((row) => row.kanban.worker.p50), "<=", SIZES.kanbanWorkerP50, "ms"),
       figure("project-sizes", `kanban page, document size, ${at} issues`, value((row) => row.kanban.htmlBytes / 1024), "<=", SIZES.kanbanDocumentKb, "KB"),
+      figure("project-sizes", `kanban page, reads failed, ${at} issues`, value((row) => row.kanban.failures.length), "<=", 0, ""),
       cpuRoute("project-sizes", `list page of 100, ${at} issues`, value((row) => row.list.cpuMs)),
       cpuRoute("project-sizes", `kanban page, ${at} issues`, value((row) => row.kanban.cpuMs)),
     ];

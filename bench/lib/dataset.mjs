@@ -1,9 +1,9 @@
 // Generates the benchmark's database as SQL: one owner, eight members, a workspace and one
 // project per requested size, each with the five default states, twelve labels and N issues
 // spread over states, priorities, assignees and labels (denormalised columns kept in step with
-// the bridge tables, as the domain layer writes them). Projects of LARGE_PROJECT issues or more
-// sit in a workspace of their own, so the workspace-wide figures (search, workspace pages) keep
-// measuring the same workspace whatever the largest project is.
+// the bridge tables, as the domain layer writes them). The projects of 1,000, 10,000 and 100,000
+// issues that the project-sizes suite measures sit in a workspace of their own (bench-sizes),
+// loaded after the other suites have run, so their figures stay those of the bench workspace alone.
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 
 export const BENCH_PASSWORD = "bench-password-123";
@@ -46,8 +46,8 @@ function bridgeFromIssues(table, column, listColumn, project, createdBy, created
   ].join("\n");
 }
 
-/** The size from which a bench project gets a workspace of its own ("bench-large"). */
-export const LARGE_PROJECT = 100_000;
+/** The slug of the workspace of the project-sizes suite's projects. */
+export const SIZES_WORKSPACE = "bench-sizes";
 
 /** A deterministic PRNG so every run measures the same data. */
 export function prng(seed) {
@@ -84,11 +84,13 @@ function cycleSpan(i, now) {
 }
 
 /**
- * The dataset as SQL: `sql` holds the users and the bench workspace with its projects, `largeSql`
- * the workspace of the projects of LARGE_PROJECT issues or more ("" when there is none), loaded
- * after it. `projects`: each project's id, size, identifier and workspace slug.
+ * The dataset as SQL: `sql` holds the users and the bench workspace with a project of each of
+ * `sizes`; `sizesSql` the bench-sizes workspace with a project of each of `projectSizes` ("" when
+ * there are none), to be loaded later. `projects`: each project's id, size, identifier and
+ * workspace slug, the bench workspace's first.
+ * @param {{ sizes: number[], projectSizes?: number[], now?: Date }} options
  */
-export function buildBenchSql({ sizes, now = new Date() }) {
+export function buildBenchSql({ sizes, projectSizes = [], now = new Date() }) {
   const random = prng(42);
   const iso = now.toISOString();
   const day = iso.slice(0, 10);
@@ -106,13 +108,12 @@ export function buildBenchSql({ sizes, now = new Date() }) {
       ],
     ),
   );
-  // The bench workspace, and the workspace of the large projects when there is one: the same
-  // owner and members in both. The large workspace's rows are SQL of their own (`largeSql`), which
-  // the bench loads just before the suite that measures them: the full-text index is one for the
-  // whole database, and 100,000 more issue names in it slow the bench workspace's searches too
-  // (search "issue": 10 ms -> 47 ms Worker p50).
-  const workspaces = [{ id: randomUUID(), name: "Bench", slug: "bench", sql }];
-  if (sizes.some((size) => size >= LARGE_PROJECT)) workspaces.push({ id: randomUUID(), name: "Bench large", slug: "bench-large", sql: [] });
+  // The bench workspace, and the project-sizes suite's when it runs: the same owner and members
+  // in both. The second one's rows are SQL of their own (`sizesSql`), which the bench loads after
+  // the other suites: the full-text index is one for the whole database, and 100,000 more issue
+  // names in it slow the bench workspace's searches too (search "issue": 10 ms -> 47 ms Worker p50).
+  const workspaces = [{ id: randomUUID(), name: "Bench", slug: "bench", sql, sizes }];
+  if (projectSizes.length > 0) workspaces.push({ id: randomUUID(), name: "Bench sizes", slug: SIZES_WORKSPACE, sql: [], sizes: projectSizes });
   for (const { id: workspace, name, slug, sql: out } of workspaces) {
     out.push(insertRows("workspaces", ["id", "name", "slug", "owner_id", "created_at", "updated_at"], [[workspace, name, slug, owner, iso, iso]]));
     out.push(
@@ -124,8 +125,9 @@ export function buildBenchSql({ sizes, now = new Date() }) {
     );
   }
   const projects = [];
-  for (const [index, size] of sizes.entries()) {
-    const { id: workspace, slug: workspaceSlug, sql: out } = size >= LARGE_PROJECT ? workspaces[1] : workspaces[0];
+  const sized = workspaces.flatMap((w) => w.sizes.map((size) => ({ size, workspace: w })));
+  for (const [index, { size, workspace: target }] of sized.entries()) {
+    const { id: workspace, slug: workspaceSlug, sql: out } = target;
     const project = randomUUID();
     const identifier = `BENC${"ABCDEFGHIJ"[index]}`;
     projects.push({ id: project, size, identifier, workspaceSlug });
@@ -206,5 +208,5 @@ export function buildBenchSql({ sizes, now = new Date() }) {
     }
     out.push(insertRows("issue_sequences", ["project_id", "last_sequence_id"], [[project, size]]));
   }
-  return { sql: sql.join("\n"), largeSql: workspaces[1]?.sql.join("\n") ?? "", projects, workspaceSlug: workspaces[0].slug };
+  return { sql: sql.join("\n"), sizesSql: workspaces[1]?.sql.join("\n") ?? "", projects, workspaceSlug: workspaces[0].slug };
 }

@@ -1,12 +1,12 @@
 // The bench's budgets (bench/lib/budgets.mjs) and its CPU meter (bench/lib/cpu.mjs): a figure over
 // its budget, or one that could not be measured, fails `npm run bench -- --check`; CPU reports
 // name the routes over 10 ms without being checked; the meter reads this process's CPU from /proc.
-// The dataset (bench/lib/dataset.mjs) puts the project of 100,000 issues in a workspace of its own.
+// The dataset (bench/lib/dataset.mjs) puts the project-sizes suite's projects in a workspace of their own.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { budgetsMarkdown, checked, issuesApiFigures, projectSizesFigures, startupFigures } from "../../bench/lib/budgets.mjs";
 import { cpuMeter, cpuMsOf, processAgeMs, workerdPids } from "../../bench/lib/cpu.mjs";
-import { LARGE_PROJECT, buildBenchSql } from "../../bench/lib/dataset.mjs";
+import { SIZES_WORKSPACE, buildBenchSql } from "../../bench/lib/dataset.mjs";
 import { projectSizesMarkdown } from "../../bench/suites/project-sizes.mjs";
 
 const timed = (workerP50: number, cpuMs: number) => ({ worker: { p50: workerP50 }, cpuMs });
@@ -70,7 +70,7 @@ describe("bench budgets", () => {
 
 type Figure = { name: string; met?: boolean; value: number; cpuRoute?: boolean };
 
-function sizeRow(size: number, { listP50 = 5, kanbanP50 = 20, kanbanKb = 250, kanbanCpu = 9 } = {}) {
+function sizeRow(size: number, { listP50 = 5, kanbanP50 = 20, kanbanKb = 250, kanbanCpu = 9, failures = [] as string[] } = {}) {
   return {
     project: { size },
     list: { ...timed(listP50, 5), p50: listP50 + 3 },
@@ -81,6 +81,7 @@ function sizeRow(size: number, { listP50 = 5, kanbanP50 = 20, kanbanKb = 250, ka
       cpuMs: kanbanCpu,
       htmlBytes: kanbanKb * 1024,
       cards: 250,
+      failures,
     },
   };
 }
@@ -93,6 +94,7 @@ describe("bench budgets at every project size", () => {
       expect(names).toContain(`list page of 100, Worker p50, ${at} issues`);
       expect(names).toContain(`kanban page, Worker p50, ${at} issues`);
       expect(names).toContain(`kanban page, document size, ${at} issues`);
+      expect(names).toContain(`kanban page, reads failed, ${at} issues`);
     }
     expect(checked(figures).every((f: Figure) => f.met)).toBe(true);
     // CPU is reported for each page at each size, not checked.
@@ -114,45 +116,56 @@ describe("bench budgets at every project size", () => {
     expect(projectSizesMarkdown(rows)).toContain("| kanban page, document size (uncompressed) | **250.0 KB** | **250.0 KB** | **37914.0 KB** | <= 300 KB (missed) |");
   });
 
+  it("counts a failed kanban read as over, and says why", () => {
+    const rows = [sizeRow(1000), sizeRow(10000, { failures: ["UND_ERR_HEADERS_TIMEOUT"] }), sizeRow(100000)];
+    const over = checked(projectSizesFigures(rows)).filter((f: Figure) => !f.met);
+    expect(over.map((f: Figure) => f.name)).toEqual(["kanban page, reads failed, 10,000 issues"]);
+    expect(projectSizesMarkdown(rows)).toContain("Failed kanban reads: 10,000 issues: UND_ERR_HEADERS_TIMEOUT.");
+  });
+
   it("counts a size the run did not measure as over", () => {
     const missing = checked(projectSizesFigures([sizeRow(1000), sizeRow(10000)])).filter((f: Figure) => !f.met);
     expect(missing.map((f: Figure) => f.name)).toEqual([
       "list page of 100, Worker p50, 100,000 issues",
       "kanban page, Worker p50, 100,000 issues",
       "kanban page, document size, 100,000 issues",
+      "kanban page, reads failed, 100,000 issues",
     ]);
     expect(missing.every((f: Figure) => Number.isNaN(f.value))).toBe(true);
   });
 });
 
 describe("bench dataset", () => {
-  it("seeds the project of 100,000 issues in a workspace of its own, beside the bench workspace's", () => {
-    const dataset = buildBenchSql({ sizes: [1000, LARGE_PROJECT] });
+  it("seeds the project-sizes suite's projects in a workspace of their own, loaded apart", () => {
+    const dataset = buildBenchSql({ sizes: [1000], projectSizes: [1000, 100_000] });
     expect(dataset.workspaceSlug).toBe("bench");
     expect(dataset.projects.map((p: { size: number; workspaceSlug: string }) => [p.size, p.workspaceSlug])).toEqual([
       [1000, "bench"],
-      [LARGE_PROJECT, "bench-large"],
+      [1000, SIZES_WORKSPACE],
+      [100_000, SIZES_WORKSPACE],
     ]);
-    // The large workspace is SQL of its own, loaded after the suites that search the bench's.
-    expect(dataset.sql).not.toContain("'bench-large'");
-    expect(dataset.largeSql).toContain("'bench-large'");
-    expect(dataset.largeSql).not.toContain("INSERT INTO users");
-    const [small, large] = dataset.projects;
-    expect(dataset.sql).toContain(`'${small.id}'`);
-    expect(dataset.sql).not.toContain(`'${large.id}'`);
-    // The bridge rows are derived by the database from the issues' id lists, one statement each.
-    for (const sql of [dataset.sql, dataset.largeSql]) {
-      expect(sql.match(/INSERT INTO issue_labels /g)).toHaveLength(1);
-      expect(sql.match(/INSERT INTO issue_assignees /g)).toHaveLength(1);
-      expect(sql).toContain("json_each(issues.label_ids)");
+    // The suite's workspace is SQL of its own, loaded after the suites that search the bench's.
+    expect(dataset.sql).not.toContain(`'${SIZES_WORKSPACE}'`);
+    expect(dataset.sizesSql).toContain(`'${SIZES_WORKSPACE}'`);
+    expect(dataset.sizesSql).not.toContain("INSERT INTO users");
+    const [bench, ...sized] = dataset.projects;
+    expect(dataset.sql).toContain(`'${bench.id}'`);
+    for (const project of sized) {
+      expect(dataset.sql).not.toContain(`'${project.id}'`);
+      expect(dataset.sizesSql).toContain(`'${project.id}'`);
     }
+    // The bridge rows are derived by the database from the issues' id lists, one statement per project.
+    expect(dataset.sql.match(/INSERT INTO issue_labels /g)).toHaveLength(1);
+    expect(dataset.sizesSql.match(/INSERT INTO issue_labels /g)).toHaveLength(2);
+    expect(dataset.sizesSql.match(/INSERT INTO issue_assignees /g)).toHaveLength(2);
+    expect(dataset.sizesSql).toContain("json_each(issues.label_ids)");
   });
 
-  it("has no second workspace when no project is that large", () => {
+  it("has no second workspace when the project-sizes suite does not run", () => {
     const dataset = buildBenchSql({ sizes: [1000] });
     expect(dataset.projects.map((p: { workspaceSlug: string }) => p.workspaceSlug)).toEqual(["bench"]);
-    expect(dataset.sql).not.toContain("bench-large");
-    expect(dataset.largeSql).toBe("");
+    expect(dataset.sql).not.toContain(SIZES_WORKSPACE);
+    expect(dataset.sizesSql).toBe("");
   });
 });
 
