@@ -14,7 +14,13 @@ export function useBoardHub() {
  * The loaded issues with the board's changes since laid over them. `loadedClock` is the board
  * clock the loader read the issues at (null when the board did not answer).
  */
-export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope, loadedClock: number | null = null): ViewIssue[] {
+export function useLiveIssues(
+  loaded: ViewIssue[],
+  scope: LiveScope,
+  loadedClock: number | null = null,
+  /** Told after each batch of the board's changes this layer placed. */
+  onPlaced?: () => void,
+): ViewIssue[] {
   const hub = useContext(BoardHubContext);
   const [live, setLive] = useState(emptyLiveIssues);
   // The clock the shown list was read at, taken when that list arrives (the issues stream in
@@ -22,8 +28,8 @@ export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope, loadedClock
   const listRead = useRef({ loaded, clock: loadedClock });
   if (listRead.current.loaded !== loaded) listRead.current = { loaded, clock: loadedClock };
   const readAt = listRead.current.clock;
-  const current = useRef({ live, loaded, scope, readAt });
-  current.current = { live, loaded, scope, readAt };
+  const current = useRef({ live, loaded, scope, readAt, onPlaced });
+  current.current = { live, loaded, scope, readAt, onPlaced };
 
   useEffect(() => {
     if (!hub) return;
@@ -37,6 +43,7 @@ export function useLiveIssues(loaded: ViewIssue[], scope: LiveScope, loadedClock
         current.current = { ...current.current, live: next };
         // Not urgent: a batch can arrive while part of the page is still hydrating.
         startTransition(() => setLive(next));
+        current.current.onPlaced?.();
         return true;
       },
       reset() {

@@ -3,20 +3,25 @@
 // the server parses intents with the schema and checks its answers against the types.
 import { z } from "zod";
 import { IntentId } from "./intents";
+import type { IssueWindows } from "../../workers/domain/schemas/issue-windows";
 import type { IssueViewsPageData, ViewIssue } from "../../workers/domain/schemas/responses";
 
 export type { IssueListSourceDetail, ViewIssue } from "../../workers/domain/schemas/responses";
+export type { IssueGroupPage, IssueWindowGroup, IssueWindows, IssueWindowsAnswer } from "../../workers/domain/schemas/issue-windows";
 
 /** Everything the page's frame shows, with the board clock it was read at; the issues follow it. */
-export type IssueViewsFrame = Omit<IssueViewsPageData, "issues"> & {
+export type IssueViewsFrame = Omit<IssueViewsPageData, "windows"> & {
   /** The board clock the page's data was read at; the socket replays what came after (null: unknown). */
   boardClock: number | null;
 };
 
-/** What the loader answers: the issues are a promise the page streams. */
-export type IssueViewsLoaderData = IssueViewsFrame & { issues: Promise<ViewIssue[]> };
+/** What the loader answers: the issues (each group's count and first page) are a promise the page streams. */
+export type IssueViewsLoaderData = IssueViewsFrame & { windows: Promise<IssueWindows> };
 /** What the views render, once the issues have arrived. */
-export type IssueViewsData = IssueViewsFrame & { issues: ViewIssue[] };
+export type IssueViewsData = IssueViewsFrame & { windows: IssueWindows };
+
+/** The query parameter that asks the page's loader for windows, a group's next page or counts (JSON). */
+export const WINDOWS_PARAM = "windows";
 
 
 /** What the views post (JSON). The domain functions validate the payloads themselves. */
@@ -33,5 +38,5 @@ export const IssueViewsIntentSchema = z.discriminatedUnion("intent", [
 export type IssueViewsIntent = z.input<typeof IssueViewsIntentSchema>;
 
 export type IssueViewsActionResult =
-  | { ok: true; intent: string; message?: string; id?: string }
+  | { ok: true; intent: string; message?: string; id?: string; issue?: ViewIssue }
   | { ok: false; error: string; status: number; fields?: Record<string, string[]> };

@@ -6,15 +6,16 @@ import { addCycleIssues } from "../../workers/domain/cycles";
 import { saveDisplayPreferences } from "../../workers/domain/display-preferences";
 import { Invalid } from "../../workers/domain/errors";
 import { createIssueProperties } from "../../workers/domain/issue-properties";
-import { issueViewsPageOf } from "../../workers/domain/issue-views-page";
+import { issueViewsPageOf, issueWindowsOf } from "../../workers/domain/issue-views-page";
 import { bulkDeleteIssues, deleteIssue, updateIssue } from "../../workers/domain/issues";
+import { viewIssueOfRow } from "../../workers/domain/issues/list-windows";
 import { addModuleIssues } from "../../workers/domain/modules";
 import type { IssueListSource } from "../../workers/domain/schemas/responses";
 import { createView, updateView } from "../../workers/domain/views";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { readBoardClock } from "./board-clock.server";
 import { actionError, loadOrThrow } from "./errors.server";
-import { type IssueViewsIntent, IssueViewsIntentSchema, type IssueViewsLoaderData } from "./issue-views-contract";
+import { type IssueViewsIntent, IssueViewsIntentSchema, type IssueViewsLoaderData, WINDOWS_PARAM } from "./issue-views-contract";
 import { readJsonIntent } from "./intents.server";
 
 /**
@@ -42,6 +43,27 @@ export async function loadIssueViews(
   });
 }
 
+/**
+ * The views' later reads, through the same route with `?windows=` (JSON): the windows for another
+ * grouping, order or filters, one group's next page, or the counts. They are read by a fetcher, so
+ * a refusal is answered as `{ok: false, error, status}` data, never thrown to the page's boundary.
+ */
+export async function loadIssueWindows(request: Request, context: AppLoadContext, slug: string, projectId: string, source: IssueListSource) {
+  const ctx = await requireActor(request, context);
+  try {
+    const raw = new URL(request.url).searchParams.get(WINDOWS_PARAM) ?? "";
+    let input: unknown;
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      throw new Invalid("windows must be JSON.");
+    }
+    return await issueWindowsOf(ctx, slug, projectId, source, input);
+  } catch (error) {
+    return actionError(error, request);
+  }
+}
+
 // ---------------------------------------------------------------- the action
 
 /** The issue views' writes: one domain call per intent, answered as `{ok, ...}`. */
@@ -62,9 +84,11 @@ export async function issueViewsAction(
   }
   try {
     switch (input.intent) {
-      case "update-issue":
-        await updateIssue(ctx, slug, projectId, input.issueId, input.patch);
-        return { ok: true as const, intent: input.intent };
+      case "update-issue": {
+        // The row as it now is: the page puts it in place of its optimistic patch, no reload.
+        const updated = await updateIssue(ctx, slug, projectId, input.issueId, input.patch);
+        return { ok: true as const, intent: input.intent, issue: viewIssueOfRow(updated) };
+      }
       case "delete-issue":
         await deleteIssue(ctx, slug, projectId, input.issueId);
         return { ok: true as const, intent: input.intent };

@@ -11,6 +11,7 @@ import type { ActorContext } from "../../workers/domain/context";
 import { projectAccess } from "../../workers/domain/access";
 import { issueGroupBreakdown } from "../../workers/domain/issue-groups/breakdown";
 import { issueStatsQuery } from "../../workers/domain/issue-groups/stats";
+import { issueWindowsOf } from "../../workers/domain/issue-views-page";
 import { type IssueListQuery, listIssuesWithAccess, parseIssueListQuery } from "../../workers/domain/issues";
 import { nextCursorOf } from "../../workers/domain/issues/list-query";
 import { VIEW_GROUP_BY, VIEW_ORDER_BY } from "../../workers/domain/schemas/view-props";
@@ -134,6 +135,11 @@ function cursorFor(query: IssueListQuery) {
     updated_at: "2030-01-01T00:00:00.000Z",
     priority: "medium",
   });
+}
+
+/** A filter's query parameters as a view stores them (lists of values). */
+function filtersOf(params: Record<string, string>): Record<string, string[] | string> {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, key === "type" ? value : value.split(",")]));
 }
 
 /** Each filter the list accepts (query string and saved views alike), alone and two together. */
@@ -288,6 +294,33 @@ function planSuite(when: string) {
             expectNoFullScan(`${what}, page`, await listPlans({ ...params, order_by, per_page: "100" }, scope));
             expectNoFullScan(`${what}, whole`, await listPlans({ ...params, order_by }, scope));
           }
+        }
+      }
+    });
+
+    it("reads the issue views' windows (counts, first pages, next pages) of every grouping, filter and order from an index", async () => {
+      await env.DB.prepare("UPDATE projects SET lookups_version = lookups_version + 1 WHERE id = ?").bind(p.projectId).run();
+      const groupings = [["kanban", "state"], ["list", "priority"], ["list", "labels"], ["list", "created_by"], ["list", null]] as const;
+      // Every grouping in every order, and every filter in the board's default grouping and order
+      // (the filters' own conditions are those of the list, checked in every order above).
+      const cases = [
+        ...groupings.flatMap(([issueView, groupByProperty]) =>
+          VIEW_ORDER_BY.map((orderBy) => ({ issueView, groupByProperty, orderBy, name: "no filter", params: {} as Record<string, string> })),
+        ),
+        ...filters().map(([name, params]) => ({ issueView: "kanban" as const, groupByProperty: "state" as const, orderBy: "sort_order" as const, name, params })),
+      ];
+      for (const { name, params, ...display } of cases) {
+        const request = { ...display, filters: filtersOf(params) };
+        for (const source of [{ kind: "project" }, { kind: "cycle", cycleId }] as const) {
+          const what = `${name}, ${display.groupByProperty}, ${display.orderBy}, ${source.kind}`;
+          expectNoFullScan(`${what}, windows`, await plansWhile((ctx) => issueWindowsOf(ctx, p.slug, p.projectId, source, request)));
+          const cursor = cursorFor(parseIssueListQuery({ order_by: display.orderBy }));
+          const { groupByProperty } = display;
+          const group = groupByProperty === "state" ? p.states.Todo : groupByProperty === "labels" ? "None" : groupByProperty ? "high" : "all";
+          expectNoFullScan(
+            `${what}, next page`,
+            await plansWhile((ctx) => issueWindowsOf(ctx, p.slug, p.projectId, source, { ...request, group, cursor })),
+          );
         }
       }
     });

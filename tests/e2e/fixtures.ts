@@ -321,7 +321,8 @@ export async function projectWithMember(options: { slugPrefix: string; workspace
 
 /**
  * Runs SQL on the running server's local D1, for rows the API refuses to write by design (a cycle
- * that has already ended). Everything else is arranged through the API.
+ * that has already ended) and for thousands of rows at once, as an importer writes them (a board
+ * of 5,000 issues). Everything else is arranged through the API.
  */
 export async function runSql(sql: string) {
   const result = await capture(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {

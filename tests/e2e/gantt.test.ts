@@ -7,6 +7,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GANTT_NO_DUE_DATE_NOTE } from "../../app/lib/issue-display";
+import { ISSUE_WINDOW_UNGROUPED_FIRST_PAGE } from "../../workers/domain/schemas/issue-windows";
 import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForHydration, waitForPath } from "./fixtures";
 
 let browser: Browser;
@@ -138,7 +139,9 @@ describe("the month Gantt", () => {
     const gantt = await openGantt(page, project);
     const rows = gantt.locator("[data-gantt-block]");
     await visible(rows.first());
-    expect(await rows.first().getAttribute("aria-setsize")).toBe("1000");
+    // The first page of the list is read; the rest is read as the rows' end comes into sight.
+    await visible(page.getByText(`Showing ${ISSUE_WINDOW_UNGROUPED_FIRST_PAGE} of 1,000 issues`));
+    expect(await rows.first().getAttribute("aria-setsize")).toBe(String(ISSUE_WINDOW_UNGROUPED_FIRST_PAGE));
     const drawn = await rows.count();
     expect(drawn).toBeGreaterThan(10);
     expect(drawn).toBeLessThan(60);
@@ -150,6 +153,8 @@ describe("the month Gantt", () => {
       await page.mouse.wheel(0, 2000);
     }
     await visible(gantt.locator('[data-gantt-block][aria-posinset="1000"]'));
+    expect(await rows.first().getAttribute("aria-setsize")).toBe("1000");
+    await expect.poll(() => page.getByText(/^Showing \d+ of 1,000 issues$/).count()).toBe(0);
     expect(await rows.count()).toBeLessThan(60);
     // The first issue made is the last row (newest first), its name and block in sight.
     await visible(gantt.getByRole("link", { name: "Row issue 1", exact: true }));

@@ -6,6 +6,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type ApiUser, type TestPage, dragByMouse, holdRequests, launchBrowser, login, newPage, PASSWORD, screenshot, to, visible, waitForHydration, projectWithMember } from "./fixtures";
+import { ISSUE_WINDOW_FIRST_PAGE } from "../../workers/domain/schemas/issue-windows";
 
 interface IssueRow {
   id: string;
@@ -407,7 +408,7 @@ describe("issue views", () => {
     expect(inCycle.map((issue) => issue.id).sort()).toEqual([issueIds["Charlie cleanup"], issueIds["Echo estimate"]].sort());
   });
 
-  test("a long group is drawn in steps as the person scrolls to its end", async () => {
+  test("a long group shows its first page, and reads the next one as the person scrolls to its end", async () => {
     // Another project, so the counts of the other tests stay as they are.
     const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Long list", identifier: "LONG" });
     const longBase = `/api/workspaces/${slug}/projects/${project.id}`;
@@ -417,8 +418,8 @@ describe("issue views", () => {
     await waitForHydration(page);
     const list = page.getByRole("region", { name: "Issues", exact: true });
     await visible(card(list, "Long issue 65"));
-    // The first 50 (newest first) are drawn; the header still counts all of them.
-    expect(await list.locator("[data-issue-id]").count()).toBe(50);
+    // The first page (newest first) is read and drawn; the header still counts all of them.
+    expect(await list.locator("[data-issue-id]").count()).toBe(ISSUE_WINDOW_FIRST_PAGE);
     await visible(page.getByText("65 issues"));
     await list.locator("[data-issue-id]").last().scrollIntoViewIfNeeded();
     await page.locator("[data-dnd]").evaluate((element) => element.scrollTo(0, element.scrollHeight));

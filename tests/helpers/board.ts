@@ -116,7 +116,7 @@ export async function loadIssuesPage(client: Client, fixture: ProjectFixture): P
   const shell = routes["routes/$workspaceSlug.projects.$projectId"]?.data;
   const views = routes["routes/$workspaceSlug.projects.$projectId.issues"]?.data;
   if (!shell || !views) throw new Error(`issues page data: ${Object.keys(routes).join(", ")}`);
-  const issues = (await (views.issues as Promise<{ name: string }[]>)) ?? [];
+  const { issues } = await (views.windows as Promise<{ issues: { name: string }[] }>);
   return {
     shellClock: shell.boardClock as number | null,
     viewsClock: views.boardClock as number | null,

@@ -11,9 +11,9 @@ import type { ActorContext } from "./context";
 import { cycleStatus, todayFor } from "./cycle-status";
 import { CYCLE_NOT_FOUND } from "./cycles/views";
 import { NotFound } from "./errors";
-import { groupIssueRows } from "./issue-groups/issue-lists";
-import { type IssueRow, type ProjectLookups, loadProjectLookups } from "./issue-views";
-import { issueListQueryFromFilters, listIssuesWithAccess } from "./issues";
+import { type ProjectLookups, loadProjectLookups } from "./issue-views";
+import { issueListQueryFromFilters } from "./issues";
+import { readIssueGroupCounts, readIssueGroupPage, readIssueWindows } from "./issues/list-windows";
 import { MODULE_NOT_FOUND } from "./modules";
 import { ISSUE_PROPERTY_DEFAULTS } from "./schemas/issue-properties";
 import {
@@ -21,10 +21,18 @@ import {
   type IssueListSource,
   type IssueListSourceDetail,
   type IssueViewsPageData,
-  type ViewIssue,
   memberName,
 } from "./schemas/responses";
-import { type ViewProps, withViewPropsDefaults } from "./schemas/view-props";
+import { parseInput } from "../lib/validation";
+import type { ProjectAccess } from "./access";
+import {
+  ISSUE_WINDOW_FIRST_PAGE,
+  ISSUE_WINDOW_NEXT_PAGE,
+  ISSUE_WINDOW_UNGROUPED_FIRST_PAGE,
+  type IssueWindowsAnswer,
+  windowGroupBy,
+} from "./schemas/issue-windows";
+import { type IssueWindowsRequest, IssueWindowsRequestSchema, type ViewProps, withViewPropsDefaults } from "./schemas/view-props";
 import { VIEW_NOT_FOUND } from "./views";
 
 /** Picks the source from route params in that order of precedence: cycle, module, saved view, project. */
@@ -43,30 +51,6 @@ export function filterLookupsOf({ states, labels, members }: Pick<ProjectLookups
     members: [...members.values()]
       .map((member) => ({ id: member.id, name: memberName(member), email: member.email, avatar: member.avatar }))
       .sort((a, b) => a.name.localeCompare(b.name)),
-  };
-}
-
-/** An issue as the views need it. */
-function slimIssue(issue: IssueRow & { bridge_id?: string | null }): ViewIssue {
-  return {
-    id: issue.id,
-    name: issue.name,
-    sequence_id: issue.sequence_id,
-    priority: issue.priority,
-    state: issue.state,
-    assignees: issue.assignees,
-    labels: issue.labels,
-    start_date: issue.start_date,
-    target_date: issue.target_date,
-    estimate_point: issue.estimate_point,
-    sort_order: issue.sort_order,
-    sub_issues_count: issue.sub_issues_count,
-    link_count: issue.link_count,
-    attachment_count: issue.attachment_count,
-    created_by: issue.created_by,
-    created_at: issue.created_at,
-    updated_at: issue.updated_at,
-    bridge_id: issue.bridge_id ?? null,
   };
 }
 
@@ -126,23 +110,17 @@ export async function issueViewsPageOf(
   // A saved view lists through its own stored filters; only the presentation is the member's.
   let filters = stored.filters ?? {};
   let detail: IssueListSourceDetail = { kind: "project", id: null, name: null, completed: false };
-  let listRows: () => Promise<(IssueRow & { bridge_id?: string | null })[]>;
-  const queryOf = () => issueListQueryFromFilters(filters, { order_by: stored.orderBy });
   switch (source.kind) {
     case "cycle": {
       const [cycle] = read.cycle ?? [];
       if (!cycle) throw new NotFound(CYCLE_NOT_FOUND);
       detail = { kind: "cycle", id: cycle.id, name: cycle.name, completed: cycleStatus(cycle, todayFor(ctx)) === "completed" };
-      const group = { scope: "cycle" as const, id: cycle.id, name: cycle.name };
-      listRows = async () => groupIssueRows(ctx, access, group, queryOf(), await lookups);
       break;
     }
     case "module": {
       const [module] = read.module ?? [];
       if (!module) throw new NotFound(MODULE_NOT_FOUND);
       detail = { kind: "module", id: module.id, name: module.name, completed: false };
-      const group = { scope: "module" as const, id: module.id, name: module.name };
-      listRows = async () => groupIssueRows(ctx, access, group, queryOf(), await lookups);
       break;
     }
     case "view": {
@@ -150,15 +128,14 @@ export async function issueViewsPageOf(
       if (!view) throw new NotFound(VIEW_NOT_FOUND);
       detail = { kind: "view", id: view.id, name: view.name, completed: false };
       filters = view.query_data ?? {};
-      listRows = async () => (await listIssuesWithAccess(ctx, access, queryOf(), {}, await lookups)) as IssueRow[];
       break;
     }
-    default:
-      listRows = async () => (await listIssuesWithAccess(ctx, access, queryOf(), {}, await lookups)) as IssueRow[];
   }
-  const issues = issuesAfter.then(listRows).then((rows) => rows.map(slimIssue));
+  const windowsOf = async () =>
+    readIssueWindowsFor(ctx, access, source, { ...stored, filters }, await lookups);
+  const windows = issuesAfter.then(windowsOf);
   // A rejection is the page's to show (the stream's error element), never an unhandled one.
-  issues.catch(() => {});
+  windows.catch(() => {});
 
   const lookupsRead = await lookups;
   const [properties] = read.properties;
@@ -179,6 +156,54 @@ export async function issueViewsPageOf(
       toggles: { ...ISSUE_PROPERTY_DEFAULTS, ...properties?.properties },
     },
     ...filterLookupsOf(lookupsRead),
-    issues,
+    windows,
   };
+}
+
+/** The cycle or module a source lists (a saved view and the project list the whole project). */
+function scopeOf(source: IssueListSource) {
+  if (source.kind === "cycle") return { cycleId: source.cycleId };
+  if (source.kind === "module") return { moduleId: source.moduleId };
+  return {};
+}
+
+type WindowsDisplay = Pick<ViewProps, "issueView" | "groupByProperty" | "orderBy"> & { filters?: ViewProps["filters"] | null };
+
+function windowRequestOf(source: IssueListSource, display: WindowsDisplay, lookups: ProjectLookups) {
+  return {
+    query: issueListQueryFromFilters(display.filters, { order_by: display.orderBy }),
+    scope: scopeOf(source),
+    groupBy: windowGroupBy(display.issueView, display.groupByProperty),
+    lookups,
+  };
+}
+
+/** The first screen's windows for a display: a page per group, larger for the calendar and Gantt. */
+function readIssueWindowsFor(ctx: ActorContext, access: ProjectAccess, source: IssueListSource, display: WindowsDisplay, lookups: ProjectLookups) {
+  const request = windowRequestOf(source, display, lookups);
+  const ungroupedChart = display.issueView === "calendar" || display.issueView === "gantt_chart";
+  return readIssueWindows(ctx, access, request, ungroupedChart ? ISSUE_WINDOW_UNGROUPED_FIRST_PAGE : ISSUE_WINDOW_FIRST_PAGE);
+}
+
+/**
+ * What the issue views read after their first screen, for the display they show now: the windows
+ * again (the grouping, order or filters changed), one group's next page (`group`, `cursor`), or
+ * only the groups' counts (`counts`: issues the page has not loaded changed).
+ */
+export async function issueWindowsOf(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  source: IssueListSource,
+  input: IssueWindowsRequest | unknown,
+): Promise<IssueWindowsAnswer> {
+  const access = await projectAccess(ctx, slug, projectId);
+  const wanted = parseInput(IssueWindowsRequestSchema, input);
+  const lookups = await loadProjectLookups(ctx.db, access.project, access.workspace);
+  const request = windowRequestOf(source, wanted, lookups);
+  if (wanted.counts) return { counts: await readIssueGroupCounts(ctx, access, request) };
+  if (wanted.group !== undefined) {
+    return { page: await readIssueGroupPage(ctx, access, request, wanted.group, wanted.cursor ?? "", ISSUE_WINDOW_NEXT_PAGE) };
+  }
+  return { windows: await readIssueWindowsFor(ctx, access, source, wanted, lookups) };
 }

@@ -170,6 +170,20 @@ export async function readIssueListRows(db: Db, select: IssueListSelect): Promis
 }
 
 /**
+ * A list row D1 answered as an object (a batch answers objects, not arrays): decoded column by
+ * column as `readIssueListRows` does, so both give the same record.
+ */
+export function decodeIssueListObject(row: Record<string, unknown>): IssueListRecord {
+  const record: Record<string, unknown> = {};
+  for (let c = 0; c < ISSUE_LIST_DECODERS.length; c++) {
+    const [key, column] = ISSUE_LIST_DECODERS[c];
+    const value = row[column.name];
+    record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return record as IssueListRecord;
+}
+
+/**
  * Reads a list's rows alongside the project's lookups (two reads in flight at once), then the
  * parents its rows name that the list itself does not hold, if any. `trim` picks the rows that
  * will be shown (a page drops its look-ahead row) so only their parents are read. A caller that

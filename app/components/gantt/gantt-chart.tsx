@@ -12,6 +12,9 @@ import { FALLBACK_STATE_COLOR, GANTT_DAY_WIDTH, GANTT_NO_DUE_DATE_NOTE, dateOfDa
 import { icon } from "../icons";
 
 /** One row of the chart: a name in the left column and a block from `start` to `end`. */
+/** Rows from the end at which the caller is told the end is near. */
+const NEAR_END_ROWS = 10;
+
 export interface GanttBlock {
   id: string;
   name: string;
@@ -57,6 +60,7 @@ export function GanttChart({
   nameHeading,
   label = "Gantt chart",
   emptyText,
+  onNearEnd,
 }: {
   blocks: GanttBlock[];
   /** The chart's own heading beside the "Gantt View Beta" tag. */
@@ -67,6 +71,8 @@ export function GanttChart({
   label?: string;
   /** Said in place of the rows when there are none. */
   emptyText?: string;
+  /** Called while the last rows are in sight (the caller reads more, when it has more). */
+  onNearEnd?: () => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const today = dayNumber(todayUtc());
@@ -76,6 +82,10 @@ export function GanttChart({
   const months = useMemo(() => monthsOf(range), [range]);
   const width = daysIn(range) * GANTT_DAY_WIDTH;
   const rows = useWindowedRows(scroller, blocks.length, ROW_HEIGHT, HEADER_HEIGHT);
+  const nearEnd = blocks.length > 0 && rows.last >= blocks.length - NEAR_END_ROWS;
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, onNearEnd, blocks.length]);
   /** Days added in front by the last extension: the scroll position moves right by as much. */
   const pendingShift = useRef(0);
 

@@ -78,6 +78,7 @@ export function SortableList({
   accept = false,
   className,
   children,
+  elementRef,
   ...rest
 }: {
   as?: ListTag;
@@ -86,6 +87,9 @@ export function SortableList({
   accept?: boolean;
   className?: string;
   children?: React.ReactNode;
+  /** Told the list's element (a virtualised column scrolls it). */
+  elementRef?: (element: HTMLElement | null) => void;
+  "data-first-index"?: number;
 } & Omit<React.HTMLAttributes<HTMLElement>, "className" | "children">) {
   const context = useContext(DndContext);
   const ref = useRef<HTMLElement | null>(null);
@@ -94,6 +98,12 @@ export function SortableList({
   const enabled = context?.enabled ?? false;
   const sort = context?.sort ?? false;
   const handlers = context?.handlers;
+  const tellElement = useRef(elementRef);
+  tellElement.current = elementRef;
+  const setElement = useCallback((element: HTMLElement | null) => {
+    ref.current = element;
+    tellElement.current?.(element);
+  }, []);
 
   useEffect(() => {
     const element = ref.current;
@@ -130,7 +140,9 @@ export function SortableList({
         const issueId = item.dataset.issueId;
         const toKey = to.dataset.groupKey;
         if (!moved || !issueId || !toKey) return;
-        handlers.current.onDrop({ issueId, fromKey: groupKey, toKey, index: event.newDraggableIndex ?? 0 });
+        // A virtualised list draws its issues from `data-first-index` on.
+        const firstDrawn = Number(to.dataset.firstIndex ?? 0);
+        handlers.current.onDrop({ issueId, fromKey: groupKey, toKey, index: firstDrawn + (event.newDraggableIndex ?? 0) });
       },
     });
     instance.current = created;
@@ -145,7 +157,12 @@ export function SortableList({
   }, [sort, accept]);
 
   return (
-    <Tag ref={ref as React.Ref<never>} data-group-key={groupKey} className={className} {...rest}>
+    <Tag
+      ref={setElement as React.Ref<never>}
+      data-group-key={groupKey}
+      className={className}
+      {...rest}
+    >
       {children}
     </Tag>
   );

@@ -10,7 +10,7 @@ import { InlineState, MissingItemBoundary } from "~/components/shell-states";
 import { Spinner } from "~/components/ui";
 import { IssueViews } from "./issue-views";
 import { useToast } from "~/components/toast";
-import type { IssueViewsActionResult, IssueViewsData, IssueViewsIntent, IssueViewsLoaderData, ViewIssue } from "~/lib/issue-views-contract";
+import type { IssueViewsActionResult, IssueViewsData, IssueViewsIntent, IssueViewsLoaderData, IssueWindows } from "~/lib/issue-views-contract";
 import type { ProjectPageHandle } from "~/components/shell-header";
 import { cycleIssuesPath, moduleIssuesPath, projectIssuesPath, viewIssuesPath } from "~/lib/paths";
 
@@ -19,13 +19,15 @@ const AddExistingIssuesDialog = lazy(() =>
 );
 
 /**
- * Layout, grouping, ordering and property toggles are applied on the page already: saving them
- * needs no new list. Filter changes and issue writes reload it.
+ * The views keep their issues up to date themselves: a display change reads the windows it needs
+ * (use-issue-windows.tsx), an issue write puts the row its answer carries in place, and the board's
+ * changes arrive through the socket. A reload would drop the pages read as the reader scrolled.
+ * Saving a view and adding existing issues reload the page.
  */
+const WRITES_THE_VIEWS_APPLY = new Set(["properties", "display", "update-issue", "delete-issue", "bulk-delete"]);
 export const issueViewsShouldRevalidate: ShouldRevalidateFunction = ({ json, defaultShouldRevalidate }) => {
-  const body = json as { intent?: string; view_props?: Record<string, unknown> } | undefined;
-  if (body?.intent === "properties") return false;
-  if (body?.intent === "display" && body.view_props && !("filters" in body.view_props)) return false;
+  const body = json as { intent?: string } | undefined;
+  if (body?.intent && WRITES_THE_VIEWS_APPLY.has(body.intent)) return false;
   return defaultShouldRevalidate;
 };
 
@@ -43,8 +45,8 @@ export function IssueViewsPage({ title, aside, headerActions }: { title?: string
   const heading = title ?? loaded.source.name ?? "Issues";
   const views = (
     <Suspense fallback={<IssuesLoading title={heading} />}>
-      <Await resolve={loaded.issues} errorElement={<IssuesFailed />}>
-        {(issues) => <ResolvedIssueViews loaded={loaded} issues={issues} title={heading} headerActions={headerActions} />}
+      <Await resolve={loaded.windows} errorElement={<IssuesFailed />}>
+        {(windows) => <ResolvedIssueViews loaded={loaded} windows={windows} title={heading} headerActions={headerActions} />}
       </Await>
     </Suspense>
   );
@@ -60,17 +62,17 @@ export function IssueViewsPage({ title, aside, headerActions }: { title?: string
 
 function ResolvedIssueViews({
   loaded,
-  issues,
+  windows,
   title,
   headerActions,
-}: { loaded: IssueViewsLoaderData; issues: ViewIssue[]; title: string; headerActions?: ReactNode }) {
-  const data = useMemo<IssueViewsData>(() => ({ ...loaded, issues }), [loaded, issues]);
+}: { loaded: IssueViewsLoaderData; windows: IssueWindows; title: string; headerActions?: ReactNode }) {
+  const data = useMemo<IssueViewsData>(() => ({ ...loaded, windows }), [loaded, windows]);
   const [adding, setAdding] = useState(false);
   const { workspaceSlug, project, source } = data;
   const actionPath = issueViewsPathOf(workspaceSlug, project.id, source);
   const container = source.kind === "cycle" || source.kind === "module" ? source : null;
   const addExisting = useAddExisting(actionPath, () => setAdding(false));
-  const shownIds = useMemo(() => issues.map((issue) => issue.id), [issues]);
+  const shownIds = useMemo(() => windows.issues.map((issue) => issue.id), [windows]);
   return (
     <>
       <IssueViews

@@ -6,7 +6,7 @@
 // overlay sits on whatever the loader last returned, a revalidation that lands mid-flight (the
 // live board asks for them) never undoes a change the user just made.
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { type ReactNode, Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, lazy, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { IconPlus, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { VIEW_TEXT } from "~/lib/views-text";
@@ -42,10 +42,14 @@ import {
   applyPatch,
   filterIssues,
   groupChangePatch,
+  groupFrontiers,
   groupIssues,
   lookupsOf,
   sortIssues,
+  windowedGroups,
 } from "./model";
+import { GroupPagesContext } from "./progressive";
+import { useIssueWindows } from "./use-issue-windows";
 import { ViewContext, type ViewContextValue } from "./parts";
 import type { CardAction, MenuTarget } from "./property-menu";
 import { DisplayMenu, FiltersMenu, LayoutButtons } from "./view-options";
@@ -171,6 +175,22 @@ function EmptyState({
   );
 }
 
+/** Above the calendar and the Gantt chart when not every issue is read: how many, and a button for more. */
+function MoreIssuesBar({ group }: { group: IssueGroup }) {
+  const pages = useContext(GroupPagesContext);
+  const loading = pages.loading.has(group.key);
+  return (
+    <div className="flex items-center gap-3 border-b border-neutral-200 bg-neutral-50 px-4 py-1.5 text-xs text-neutral-600 sm:px-6">
+      <span>
+        Showing {group.issues.length.toLocaleString("en-US")} of {group.count.toLocaleString("en-US")} issues
+      </span>
+      <button type="button" className={buttonClass("secondary", "sm")} disabled={loading} onClick={() => pages.loadMore(group.key)}>
+        {loading ? "Loading..." : "Load more"}
+      </button>
+    </div>
+  );
+}
+
 /** The layout area memoised on what it shows: menus and dialogs opening do not re-render 1,000 cards. */
 const LayoutArea = memo(function LayoutArea({
   layout,
@@ -188,8 +208,17 @@ const LayoutArea = memo(function LayoutArea({
   dragFrom: string | null;
 }) {
   if (layout === "kanban") return <KanbanLayout groups={groups} orderBy={orderBy} dragFrom={dragFrom} />;
-  if (layout === "calendar") return <CalendarLayout issues={visible} />;
-  if (layout === "gantt_chart") return <GanttLayout issues={visible} />;
+  if (layout === "calendar" || layout === "gantt_chart") {
+    // Ungrouped: the one group holds what is shown, up to the last issue read.
+    const all = groups[0];
+    const shown = all?.issues ?? visible;
+    return (
+      <>
+        {all?.more ? <MoreIssuesBar group={all} /> : null}
+        {layout === "calendar" ? <CalendarLayout issues={shown} /> : <GanttLayout issues={shown} more={all?.more ?? false} />}
+      </>
+    );
+  }
   return <ListLayout groups={groups} grouped={grouped} orderBy={orderBy} dragFrom={dragFrom} />;
 });
 
@@ -242,8 +271,13 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
     done.onSettled?.(result);
   }, []);
 
-  // Board changes from other tabs and users patch the list in place (app/lib/live-board.ts).
-  const loaded = useStableIssues(useLiveIssues(data.issues, data.source, data.boardClock));
+  // The issues held (each group's first pages, and the pages read since), and board changes from
+  // other tabs and users patching them in place (app/lib/live-board.ts).
+  const [liveTick, setLiveTick] = useState(0);
+  const onLivePlaced = useCallback(() => setLiveTick((tick) => tick + 1), []);
+  const windows = useIssueWindows(data.windows, data.display.filters, props, actionPath, liveTick);
+  const { held, applyIssue, removeIssues } = windows;
+  const loaded = useStableIssues(useLiveIssues(held.issues, data.source, data.boardClock, onLivePlaced));
   const issues = useMemo(() => {
     const overlays = pending.flatMap((item) => item.overlay ?? []);
     if (overlays.length === 0) return loaded;
@@ -265,31 +299,36 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
       write({ intent: "update-issue", issueId: issue.id, patch: { ...patch } }, { kind: "patch", issueId: issue.id, patch, at: new Date().toISOString() }, (result) => {
         // A failed patch from the views is rolled back and only logged.
         if (!result.ok) console.error("Issue could not be updated.", result.error);
+        else if (result.issue) applyIssue(result.issue);
       });
     },
-    [write],
+    [write, applyIssue],
   );
 
   const deleteIssue = useCallback(
     (issue: ViewIssue) => {
       setDeleting(null);
       write({ intent: "delete-issue", issueId: issue.id }, { kind: "delete", ids: [issue.id] }, (result) => {
-        if (result.ok) toast.show({ type: "success", title: "Success", message: "Issue deleted successfully" });
-        else console.error("Issue could not be deleted.", result.error);
+        if (result.ok) {
+          removeIssues([issue.id]);
+          toast.show({ type: "success", title: "Success", message: "Issue deleted successfully" });
+        } else console.error("Issue could not be deleted.", result.error);
       });
     },
-    [write, toast],
+    [write, toast, removeIssues],
   );
 
   const bulkDelete = useCallback(
     (ids: string[]) => {
       setBulkOpen(false);
       write({ intent: "bulk-delete", issue_ids: ids }, { kind: "delete", ids }, (result) => {
-        if (result.ok) toast.show({ type: "success", title: "Success", message: result.message ?? "Issues deleted successfully" });
-        else console.error("Issues could not be deleted.", result.error);
+        if (result.ok) {
+          removeIssues(ids);
+          toast.show({ type: "success", title: "Success", message: result.message ?? "Issues deleted successfully" });
+        } else console.error("Issues could not be deleted.", result.error);
       });
     },
-    [write, toast],
+    [write, toast, removeIssues],
   );
 
   // ------------------------------------------------------------ display preferences
@@ -348,10 +387,18 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
     () => sortIssues(filterIssues(issues, props.filters, lookups), props.orderBy),
     [issues, props.filters, props.orderBy, lookups],
   );
+  // The last issue read of each group, in the held windows' own grouping and order.
+  const frontiers = useMemo(
+    () => (held.complete ? null : groupFrontiers(held.issues, held.shape.groupBy, held.shape.orderBy, lookups)),
+    [held, lookups],
+  );
+  const windowed = windows.matches && frontiers !== null;
   const groups = useMemo(() => {
-    const all = groupIssues(visible, groupBy, lookups);
-    return groupBy && !props.showEmptyGroups ? all.filter((group) => group.issues.length > 0) : all;
-  }, [visible, groupBy, lookups, props.showEmptyGroups]);
+    const local = groupIssues(visible, groupBy, lookups);
+    const all = windowed && frontiers ? windowedGroups(local, held, frontiers, props.orderBy) : local;
+    return groupBy && !props.showEmptyGroups ? all.filter((group) => group.count > 0) : all;
+  }, [visible, groupBy, lookups, props.showEmptyGroups, windowed, frontiers, held, props.orderBy]);
+  const total = windowed ? held.total : visible.length;
   const latestGroups = useRef(groups);
   latestGroups.current = groups;
 
@@ -504,6 +551,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
   });
 
   const closeMenu = useCallback(() => setMenu(null), []);
+  const groupPages = useMemo(() => ({ loadMore: windows.loadMore, loading: windows.loading }), [windows.loadMore, windows.loading]);
   /** Drag and drop and the property menu load when the pointer (or focus) first reaches the board. */
   const preloadInteractions = () => {
     dnd.load();
@@ -512,7 +560,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
   const filtered = hasActiveFilters(props.filters);
   const saveLabel =
     data.source.kind === "view" ? (canEdit ? "Update view" : null) : canEdit && data.source.kind === "project" ? "Save view" : null;
-  const empty = visible.length === 0;
+  const empty = total === 0;
 
   return (
     <ViewContext.Provider value={context}>
@@ -520,7 +568,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
         <div className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-neutral-200 px-4 py-2 sm:px-6">
           <h1 className="text-sm font-semibold text-neutral-900">{title}</h1>
           <span className="text-xs text-neutral-400" aria-live="polite">
-            {visible.length} issue{visible.length === 1 ? "" : "s"}
+            {total} issue{total === 1 ? "" : "s"}
           </span>
           <div className="ml-auto flex items-center gap-2">
             {headerActions}
@@ -552,6 +600,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
           />
         ) : null}
         <DndProvider value={dnd.value}>
+          <GroupPagesContext.Provider value={groupPages}>
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation; every target inside is a real button or link. */}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation root, not a control. */}
           <div
@@ -585,6 +634,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
             <IconTrash size={16} />
             <span>Drop here to delete the issue</span>
           </SortableList>
+          </GroupPagesContext.Provider>
         </DndProvider>
       </div>
       <input
@@ -617,6 +667,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
       {pending.map((item) => (
         <WriteRunner key={item.id} write={item} action={actionPath} onDone={settle} />
       ))}
+      {windows.readers}
       <Suspense fallback={null}>
         {deleting ? (
           <DeleteIssueDialog issue={deleting} identifier={identifier} onConfirm={deleteIssue} onOpenChange={(open) => !open && setDeleting(null)} />

@@ -4,12 +4,14 @@ import { memo } from "react";
 import { KANBAN_COLUMN_CLASS, TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
-import { ProgressiveIssueList } from "./progressive";
+import { type CardSlot, VirtualIssueColumn } from "./progressive";
 
-const KanbanCard = memo(function KanbanCard({ issue }: { issue: ViewIssue }) {
+const KanbanCard = memo(function KanbanCard({ issue, slot }: { issue: ViewIssue; slot: CardSlot }) {
   const { identifier, properties, canEdit, canDrag } = useViewContext();
   return (
     <div
+      ref={slot.measure}
+      data-index={slot.index}
       data-issue-id={issue.id}
       className={`group rounded-lg border border-neutral-200 bg-surface p-3 shadow-xs transition-shadow hover:border-neutral-300 hover:shadow-sm ${
         canDrag ? "cursor-grab active:cursor-grabbing" : ""
@@ -58,13 +60,13 @@ export function KanbanLayout({
                 {group.name}
               </h2>
               <span className="rounded-full bg-surface px-1.5 text-xs font-medium text-neutral-500 ring-1 ring-neutral-200">
-                {group.issues.length}
+                {group.count}
               </span>
             </div>
             <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-2 pb-2" />
-            <ProgressiveIssueList group={group} className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-3">
-              {(issue) => <KanbanCard key={issue.id} issue={issue} />}
-            </ProgressiveIssueList>
+            <VirtualIssueColumn group={group} className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-3">
+              {(issue, slot) => <KanbanCard key={issue.id} issue={issue} slot={slot} />}
+            </VirtualIssueColumn>
           </section>
         );
       })}

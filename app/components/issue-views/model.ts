@@ -2,6 +2,7 @@
 // over them, filtered, ordered and grouped the way the server would, so a change of order,
 // grouping or a narrowing filter shows before the server answers.
 import type { IssueViewsData, ViewIssue } from "~/lib/issue-views-contract";
+import { ALL_GROUP, NONE_GROUP } from "../../../workers/domain/schemas/issue-windows";
 import {
   type GroupBy,
   type IssueFilterValues,
@@ -92,18 +93,22 @@ const priorityRank = (priority: string) => {
 const byId = (a: ViewIssue, b: ViewIssue) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function sortIssues(issues: ViewIssue[], orderBy: OrderBy): ViewIssue[] {
-  const sorted = [...issues];
+/** The list order as a comparison of two issues (ties broken by id, as the server does). */
+export function compareIssues(orderBy: OrderBy): (a: ViewIssue, b: ViewIssue) => number {
   switch (orderBy) {
     case "-created_at":
-      return sorted.sort((a, b) => byText(b.created_at, a.created_at) || byId(b, a));
+      return (a, b) => byText(b.created_at, a.created_at) || byId(b, a);
     case "-updated_at":
-      return sorted.sort((a, b) => byText(b.updated_at, a.updated_at) || byId(b, a));
+      return (a, b) => byText(b.updated_at, a.updated_at) || byId(b, a);
     case "priority":
-      return sorted.sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.sort_order - b.sort_order || byId(a, b));
+      return (a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.sort_order - b.sort_order || byId(a, b);
     default:
-      return sorted.sort((a, b) => a.sort_order - b.sort_order || byId(a, b));
+      return (a, b) => a.sort_order - b.sort_order || byId(a, b);
   }
+}
+
+export function sortIssues(issues: ViewIssue[], orderBy: OrderBy): ViewIssue[] {
+  return [...issues].sort(compareIssues(orderBy));
 }
 
 // ---------------------------------------------------------------- grouping
@@ -119,10 +124,15 @@ export interface IssueGroup {
   key: string;
   name: string;
   header: GroupHeader;
+  /** The group's issues the page holds and shows, in order. */
   issues: ViewIssue[];
+  /** Every issue of the group, held or not. */
+  count: number;
+  /** Whether issues of the group follow the last one shown (read when the reader reaches it). */
+  more: boolean;
 }
 
-export const NONE_GROUP = "None";
+export { NONE_GROUP };
 
 /**
  * Groups keyed as the API keys them (state id, priority, label id, creator id; "None" for none).
@@ -130,9 +140,10 @@ export const NONE_GROUP = "None";
  * plain list is one group of all issues. Issues with several labels appear under each.
  */
 export function groupIssues(issues: ViewIssue[], groupBy: GroupBy | null, lookups: Lookups): IssueGroup[] {
-  if (!groupBy) return [{ key: "all", name: "All issues", header: { type: "all" }, issues }];
+  if (!groupBy) return [{ key: ALL_GROUP, name: "All issues", header: { type: "all" }, issues, count: issues.length, more: false }];
   const groups = new Map<string, IssueGroup>();
-  const seed = (key: string, name: string, header: GroupHeader) => groups.set(key, { key, name, header, issues: [] });
+  const fresh = (key: string, name: string, header: GroupHeader): IssueGroup => ({ key, name, header, issues: [], count: 0, more: false });
+  const seed = (key: string, name: string, header: GroupHeader) => groups.set(key, fresh(key, name, header));
   const add = (key: string, issue: ViewIssue, make: () => IssueGroup) => {
     let group = groups.get(key);
     if (!group) {
@@ -145,14 +156,14 @@ export function groupIssues(issues: ViewIssue[], groupBy: GroupBy | null, lookup
     case "state":
       for (const state of lookups.states.values()) seed(state.id, state.name, { type: "state", state });
       for (const issue of issues) {
-        add(issue.state ?? NONE_GROUP, issue, () => ({ key: NONE_GROUP, name: "No state", header: { type: "state", state: null }, issues: [] }));
+        add(issue.state ?? NONE_GROUP, issue, () => fresh(NONE_GROUP, "No state", { type: "state", state: null }));
       }
       break;
     case "priority":
       for (const priority of PRIORITIES) seed(priority, PRIORITY_LABELS[priority], { type: "priority", priority });
       for (const issue of issues) {
         const priority = (PRIORITIES.includes(issue.priority as Priority) ? issue.priority : "none") as Priority;
-        add(priority, issue, () => ({ key: priority, name: priority, header: { type: "priority", priority }, issues: [] }));
+        add(priority, issue, () => fresh(priority, priority, { type: "priority", priority }));
       }
       break;
     case "labels":
@@ -168,11 +179,44 @@ export function groupIssues(issues: ViewIssue[], groupBy: GroupBy | null, lookup
       for (const member of lookups.members.values()) seed(member.id, member.name, { type: "member", member });
       for (const issue of issues) {
         const key = issue.created_by && lookups.members.has(issue.created_by) ? issue.created_by : NONE_GROUP;
-        add(key, issue, () => ({ key: NONE_GROUP, name: "Unknown", header: { type: "member", member: null }, issues: [] }));
+        add(key, issue, () => fresh(NONE_GROUP, "Unknown", { type: "member", member: null }));
       }
       break;
   }
+  for (const group of groups.values()) group.count = group.issues.length;
   return [...groups.values()];
+}
+
+/**
+ * The groups as far as the held windows know them: a group the page does not wholly hold shows
+ * its issues up to the last one read from the server (an issue a live change moved in past it is
+ * shown once its page is read), with the server's count and `more`. `frontiers` are the last issue
+ * read of each group, in the windows' own grouping and order.
+ */
+export function windowedGroups(
+  groups: IssueGroup[],
+  windows: { groups: ReadonlyMap<string, { count: number; next_cursor: string | null }> },
+  frontiers: ReadonlyMap<string, ViewIssue>,
+  orderBy: OrderBy,
+): IssueGroup[] {
+  const compare = compareIssues(orderBy);
+  return groups.map((group) => {
+    const server = windows.groups.get(group.key);
+    if (!server || server.next_cursor === null) return group;
+    const last = frontiers.get(group.key);
+    const issues = last ? group.issues.filter((issue) => compare(issue, last) <= 0) : [];
+    return { ...group, issues, count: server.count, more: true };
+  });
+}
+
+/** The last issue of each group among `issues`, grouped and ordered as given. */
+export function groupFrontiers(issues: ViewIssue[], groupBy: GroupBy | null, orderBy: OrderBy, lookups: Lookups): Map<string, ViewIssue> {
+  const frontiers = new Map<string, ViewIssue>();
+  for (const group of groupIssues(sortIssues(issues, orderBy), groupBy, lookups)) {
+    const last = group.issues[group.issues.length - 1];
+    if (last) frontiers.set(group.key, last);
+  }
+  return frontiers;
 }
 
 /** The patch a drop into another group means (grouped by state or priority only). */

@@ -53,6 +53,8 @@ export async function listGroupIssues(
 ) {
   const query = parseIssueListQuery(params);
   const scope = group.scope === "cycle" ? { cycleId: group.id } : { moduleId: group.id };
+  // Windows (a board's first screen, a group's page) carry their bridge ids already.
+  if (query.per_group !== undefined || query.group !== undefined) return listIssuesWithAccess(ctx, access, query, scope);
   const result = (await listIssuesWithAccess(ctx, access, query, scope)) as ListResult;
   const paged = query.per_page !== undefined;
   const body = paged ? (result as { results: IssueRow[] | Record<string, IssueRow[]> }).results : (result as IssueRow[] | Record<string, IssueRow[]>);

@@ -12,6 +12,7 @@ import { VIEW_GROUP_BY as GROUP_BY, VIEW_ORDER_BY as ORDER_BY } from "../schemas
 
 export const ISSUE_TYPES = ["all", "active", "backlog"] as const;
 export const MAX_PER_PAGE = 1000;
+export const MAX_PER_GROUP = 100;
 
 const csv = z
   .string()
@@ -48,6 +49,15 @@ export const IssueListParams = z.object({
     .max(MAX_PER_PAGE, `per_page must be at most ${MAX_PER_PAGE}`)
     .optional(),
   cursor: z.string().max(500).optional(),
+  /** Each group's count and first `per_group` issues (a board's first screen), rather than one list. */
+  per_group: z.coerce
+    .number({ error: "per_group must be a number" })
+    .int("per_group must be a whole number")
+    .min(1, "per_group must be at least 1")
+    .max(MAX_PER_GROUP, `per_group must be at most ${MAX_PER_GROUP}`)
+    .optional(),
+  /** One group's page (`per_page`, after `cursor`): what a board reads as a column scrolls. */
+  group: z.string().max(64, "group should be at most 64 characters").optional(),
 });
 
 export type IssueListQuery = z.output<typeof IssueListParams>;

@@ -1,6 +1,6 @@
 // Reading issues: one issue's detail, and the list behind every issue view (project, cycle,
 // module and saved view), whole or one keyset page at a time.
-import { type SQL, and, eq } from "drizzle-orm";
+import { type SQL, and } from "drizzle-orm";
 import { issues } from "../../../drizzle/schema";
 import { type ProjectAccess, projectAccess } from "../access";
 import type { ActorContext } from "../context";
@@ -11,6 +11,7 @@ import {
   issueRowOf,
   loadIssueDetail,
   loadIssuesWithLookups,
+  loadProjectLookups,
   readIssueListRows,
 } from "../issue-views";
 import { type IssueListScope, wholeList } from "./list-cache";
@@ -18,13 +19,14 @@ import {
   type IssueListQuery,
   cursorCondition,
   groupIssues,
-  issueConditions,
   nextCursorOf,
   ordering,
   parseIssueListQuery,
   relevantStateIds,
 } from "./list-query";
 import { NotFound } from "../errors";
+import { FROM_THE_START, ISSUE_WINDOW_FIRST_PAGE, ISSUE_WINDOW_NEXT_PAGE } from "../schemas/issue-windows";
+import { type WindowRow, readGroupFirstPages, readGroupPage, scopedConditions } from "./list-windows";
 import { ISSUE_NOT_FOUND } from "./load";
 
 export async function getIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
@@ -45,9 +47,8 @@ export async function listIssuesWithAccess(
   scope: IssueListScope = {},
   knownLookups?: ProjectLookups,
 ) {
-  const conditions: SQL[] = issueConditions(access.project.id, query);
-  if (scope.cycleId) conditions.push(eq(issues.cycle_id, scope.cycleId));
-  if (scope.moduleId) conditions.push(eq(issues.module_id, scope.moduleId));
+  if (query.per_group !== undefined || query.group !== undefined) return listGroupWindows(ctx, access, query, scope, knownLookups);
+  const conditions: SQL[] = scopedConditions(access.project.id, query, scope);
   const after = cursorCondition(query);
   if (after) conditions.push(after);
   const select = ctx.db
@@ -69,6 +70,45 @@ export async function listIssuesWithAccess(
   );
   const hasMore = rows.length > perPage;
   return { results: shapeList(page, lookups, query), next_cursor: hasMore ? nextCursorOf(query, page[page.length - 1]) : null };
+}
+
+/**
+ * A grouped list read as windows: `per_group` answers `{total, groups: [{key, count, results,
+ * next_cursor}]}`, each group's count and first issues; `group` (with `cursor`) answers that
+ * group's next `per_page` (100 unless said) as `{key, results, next_cursor}`. Rows of a cycle or
+ * module list carry their bridge_id.
+ */
+async function listGroupWindows(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  query: IssueListQuery,
+  scope: IssueListScope,
+  knownLookups?: ProjectLookups,
+) {
+  const lookups = knownLookups ?? (await loadProjectLookups(ctx.db, access.project, access.workspace));
+  const request = { query, scope, groupBy: query.group_by ?? null, lookups };
+  const inGroup = scope.cycleId !== undefined || scope.moduleId !== undefined;
+  const shape = async (rows: WindowRow[]) => {
+    const records = rows.map((row) => row.record);
+    const withParents = await loadIssuesWithLookups(ctx.db, access.project, access.workspace, Promise.resolve(records), undefined, lookups);
+    return rows.map(({ record, bridge }) => ({ ...issueRowOf(record, withParents.lookups), ...(inGroup ? { bridge_id: bridge } : {}) }));
+  };
+  if (query.group !== undefined) {
+    const page = await readGroupPage(ctx, access, request, query.group, query.cursor ?? FROM_THE_START, query.per_page ?? ISSUE_WINDOW_NEXT_PAGE);
+    return { key: query.group, results: await shape(page.rows), next_cursor: page.next_cursor };
+  }
+  const { total, groups } = await readGroupFirstPages(ctx, access, request, query.per_group ?? ISSUE_WINDOW_FIRST_PAGE);
+  const shaped = await shape(groups.flatMap((group) => group.rows));
+  const byId = new Map(shaped.map((row) => [row.id, row]));
+  return {
+    total,
+    groups: groups.map(({ key, count, rows, next_cursor }) => ({
+      key,
+      count,
+      results: rows.map(({ record }) => byId.get(record.id)),
+      next_cursor,
+    })),
+  };
 }
 
 /** List rows as the response shows them: an array, or grouped (states seeded even when empty). */

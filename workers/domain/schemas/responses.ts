@@ -5,6 +5,7 @@
 import type { IssueFilters, Json, StateGroup } from "../../../drizzle/schema";
 import type { IssuePropertyToggles } from "./issue-properties";
 import type { ViewProps } from "./view-props";
+import type { IssueWindows } from "./issue-windows";
 
 /** A user as other rows show them (assignees, actors, creators). */
 export interface MemberDetail {
@@ -248,7 +249,7 @@ export interface IssueViewsFrame {
 }
 
 /** The issue views page as the domain reads it: the frame now, the issues as a promise. */
-export type IssueViewsPageData = IssueViewsFrame & { issues: Promise<ViewIssue[]> };
+export type IssueViewsPageData = IssueViewsFrame & { windows: Promise<IssueWindows> };
 
 // ---------------------------------------------------------------- the saved views page
 

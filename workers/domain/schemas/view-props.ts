@@ -87,3 +87,21 @@ export function mergeViewProps(stored: unknown, patch: ViewPropsPatch): ViewProp
   if (next.issueView === "calendar") next.groupByProperty = null;
   return next;
 }
+
+/**
+ * What the issue views ask for when their windows must be read again (the grouping, order or
+ * filters changed), or when one group's next page is wanted (`group` and `cursor`), or only the
+ * counts (`counts`). The filters are the page's own: a saved view's until it is updated.
+ */
+export const IssueWindowsRequestSchema = z.object({
+  issueView: z.enum(ISSUE_VIEW_LAYOUTS, { error: `issueView must be one of ${ISSUE_VIEW_LAYOUTS.join(", ")}` }),
+  groupByProperty: z
+    .enum(VIEW_GROUP_BY, { error: `groupByProperty must be one of ${VIEW_GROUP_BY.join(", ")} or null` })
+    .nullable(),
+  orderBy: z.enum(VIEW_ORDER_BY, { error: `orderBy must be one of ${VIEW_ORDER_BY.join(", ")}` }),
+  filters: IssueFiltersSchema.nullable().optional(),
+  group: z.string().max(64, "group should be at most 64 characters").optional(),
+  cursor: z.string().max(500, "cursor should be at most 500 characters").optional(),
+  counts: z.boolean().optional(),
+});
+export type IssueWindowsRequest = z.input<typeof IssueWindowsRequestSchema>;

@@ -1,0 +1,83 @@
+// A board of 5,000 issues opens like a small one: each column shows its count and its first
+// cards, and a person scrolling a column to its end reads it a page at a time until the last card
+// is in sight, with only the cards in sight in the page.
+import type { Browser, Locator } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ISSUE_WINDOW_FIRST_PAGE } from "../../workers/domain/schemas/issue-windows";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, runSql, screenshot, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
+
+const ISSUES = 5000;
+
+let browser: Browser;
+let owner: ApiUser;
+let slug: string;
+let projectId: string;
+let tab: TestPage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await ApiUser.signUp();
+  slug = uniqueSlug("large");
+  await owner.post("/api/workspaces/", { name: "Large Works", slug });
+  projectId = (await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Big Board", identifier: "BIG" })).id;
+  const base = `/api/workspaces/${slug}/projects/${projectId}`;
+  const states = await owner.call<{ id: string; name: string }[]>("GET", `${base}/states/`);
+  const todo = states.find((state) => state.name === "Todo")?.id;
+  const me = await owner.call<{ id: string }>("GET", "/api/users/me/");
+  // 5,000 issues in Todo, written as an importer writes them (through the API they would take a
+  // minute): "Bulk issue 1" first, "Bulk issue 5000" last in the manual order.
+  await runSql(
+    `INSERT INTO issues (id, workspace_id, project_id, name, priority, state_id, sequence_id, sort_order, created_by, created_at, updated_at)
+     WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${ISSUES})
+     SELECT lower(hex(randomblob(16))), p.workspace_id, p.id, 'Bulk issue ' || n, 'none', '${todo}', n, 65535 + n * 10000, '${me.id}',
+       strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' seconds'), strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' seconds')
+     FROM seq, projects p WHERE p.id = '${projectId}'`,
+  );
+  await owner.post(`${base}/project-views/`, {
+    view_props: { issueView: "kanban", groupByProperty: "state", orderBy: "sort_order", showEmptyGroups: true, filters: {} },
+  });
+  tab = await newPage(browser, { width: 1440, height: 900 });
+  await login(tab.page, { email: owner.email, password: PASSWORD });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const column = (name: string) => tab.page.getByRole("region", { name, exact: true });
+const cards = (where: Locator) => where.locator("[data-issue-id]");
+
+describe("a board of 5,000 issues", () => {
+  test("shows each column's count and first cards, and a column scrolled to its end shows its last card", async () => {
+    const page = tab.page;
+    await page.goto(to.projectIssues(slug, projectId));
+    await waitForHydration(page);
+    const todo = column("Todo");
+    await visible(todo.getByText("Bulk issue 1", { exact: true }));
+    await visible(todo.getByText(String(ISSUES), { exact: true }));
+    await visible(page.getByText(`${ISSUES} issues`, { exact: true }));
+    // Only the first page was read, and not every card of it is drawn.
+    expect(await cards(todo).count()).toBeLessThanOrEqual(ISSUE_WINDOW_FIRST_PAGE);
+
+    // The person scrolls the column down to its end, again and again as more cards arrive.
+    const scroller = todo.locator("[data-group-key]");
+    const last = todo.getByText(`Bulk issue ${ISSUES}`, { exact: true });
+    for (let step = 0; step < 400 && (await last.count()) === 0; step++) {
+      await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await page.waitForFunction(
+        (element) => element && (element.scrollHeight - element.scrollTop - element.clientHeight > 50 || !element.querySelector("[data-more-issues]")),
+        await scroller.elementHandle(),
+      );
+    }
+    await visible(last);
+    // Whole column read, only the cards in sight (and a few either side) are in the page.
+    expect(await page.locator("[data-more-issues]").count()).toBe(0);
+    expect(await cards(todo).count()).toBeLessThan(40);
+    await screenshot(page, "large-board-end-of-column");
+
+    // Back at the top, the first card is drawn again.
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await visible(todo.getByText("Bulk issue 1", { exact: true }));
+    expect(tab.errors).toEqual([]);
+  }, 180_000);
+});
