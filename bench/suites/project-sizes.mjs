@@ -29,6 +29,18 @@ async function expectOk(response, what) {
  * (Server-Timing, the first byte for a streamed page), the client's first byte and whole
  * document, the document's bytes and cards, and the CPU per read.
  */
+/**
+ * What a document's bytes are: inline scripts (the streamed loader data and Remix's boot), inline
+ * SVG icons, and the rest (markup, of which `class` attributes are counted apart).
+ */
+export function documentParts(html) {
+  const bytes = (parts) => parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+  const scripts = html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
+  const svgs = html.match(/<svg\b[\s\S]*?<\/svg>/g) ?? [];
+  const classes = html.match(/ class="[^"]*"/g) ?? [];
+  return { scripts: bytes(scripts), svgs: bytes(svgs), svgCount: svgs.length, classes: bytes(classes), total: Buffer.byteLength(html) };
+}
+
 async function timeKanban(pageUrl, headers, log) {
   const failures = [];
   /** One read, or null when it failed (the reason kept in `failures`). */
@@ -65,6 +77,7 @@ async function timeKanban(pageUrl, headers, log) {
     // With a failed read inside the measured span its CPU is spread over the reads that answered.
     cpuMs: meter.perRequest(samples.length),
     htmlBytes: last ? Buffer.byteLength(last.html) : Number.NaN,
+    parts: last ? documentParts(last.html) : null,
     cards: last ? (last.html.match(/data-issue-id=/g) ?? []).length : Number.NaN,
     failures,
   };
@@ -126,6 +139,9 @@ export function projectSizesMarkdown(rows, seed) {
     `p50 <= ${TARGETS.kanbanWorkerP50} ms (${all((r) => r.kanban.worker.p50 <= TARGETS.kanbanWorkerP50)})`,
   );
   line("kanban page, document size (uncompressed)", (r) => `**${kb(r.kanban.htmlBytes)}**`, `<= ${TARGETS.kanbanDocumentKb} KB (${all((r) => r.kanban.htmlBytes / 1024 <= TARGETS.kanbanDocumentKb)})`);
+  line("kanban document: inline scripts (loader data) / inline SVG icons (count) / class attributes", (r) =>
+    r.kanban.parts ? `${kb(r.kanban.parts.scripts)} / ${kb(r.kanban.parts.svgs)} (${r.kanban.parts.svgCount}) / ${kb(r.kanban.parts.classes)}` : "n/a",
+  );
   line("kanban page, client first byte / whole document p50", (r) => `${ms(r.kanban.firstByte.p50)} / ${ms(r.kanban.total.p50)}`);
   line("kanban page, CPU per request", (r) => ms(r.kanban.cpuMs));
   line("kanban page, cards rendered / documents read / reads failed", (r) => `${r.kanban.cards} / ${r.kanban.total.n} / ${r.kanban.failures.length}`, "0 failed");

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { budgetsMarkdown, checked, issuesApiFigures, projectSizesFigures, startupFigures } from "../../bench/lib/budgets.mjs";
 import { cpuMeter, cpuMsOf, processAgeMs, workerdPids } from "../../bench/lib/cpu.mjs";
 import { SIZES_WORKSPACE, buildBenchSql } from "../../bench/lib/dataset.mjs";
-import { projectSizesMarkdown } from "../../bench/suites/project-sizes.mjs";
+import { documentParts, projectSizesMarkdown } from "../../bench/suites/project-sizes.mjs";
 
 const timed = (workerP50: number, cpuMs: number) => ({ worker: { p50: workerP50 }, cpuMs });
 const load = (errors: number) => ({ errors, throughput: 200, cpuMs: 5 });
@@ -132,6 +132,21 @@ describe("bench budgets at every project size", () => {
       "kanban page, reads failed, 100,000 issues",
     ]);
     expect(missing.every((f: Figure) => Number.isNaN(f.value))).toBe(true);
+  });
+});
+
+describe("bench document parts", () => {
+  it("counts a document's inline scripts, SVG icons and class attributes", () => {
+    const svg = `<svg viewBox="0 0 1 1"><path d="M0"/></svg>`;
+    const script = "<script>window.__remixContext={}</script>";
+    const html = `<div class="card">${svg}x</div><p class="a b">${svg}</p>${script}`;
+    expect(documentParts(html)).toEqual({
+      scripts: script.length,
+      svgs: 2 * svg.length,
+      svgCount: 2,
+      classes: ' class="card"'.length + ' class="a b"'.length,
+      total: html.length,
+    });
   });
 });
 
