@@ -1,14 +1,14 @@
 // Queue messages (JOBS) and their consumer. Jobs are idempotent: a redelivered message does no
 // harm, so the consumer can retry freely. Import and export runs are resumable (workers/importers,
 // workers/exports).
+//
+// Every write reaches this module (its board publish runs here), but few requests run an import,
+// an export or an integration: their runners, with the importers' sources and the third-party
+// clients, load at the first job that needs them, not when the Worker starts.
 import type { Change } from "../durable-objects/protocol";
 import type { AppEnv } from "./env";
-import { runExport, superviseExports } from "./exports/runner";
-import { runImport, superviseImports } from "./importers/runner";
-import { dispatchEvents } from "./integrations/dispatch";
 import type { IntegrationEvent } from "./integrations/events";
-import { type SlackPostJob, pruneSlackPosts, runSlackPost } from "./integrations/slack/sink";
-import { attemptDelivery, pruneWebhookDeliveries, superviseWebhookDeliveries } from "./integrations/webhooks/deliver";
+import type { SlackPostJob } from "./integrations/slack/sink";
 import { boardOf } from "./lib/board-stub";
 
 export type JobMessage =
@@ -39,22 +39,22 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "import.run":
       // A run settles its own failures (retry later or fail the import); it throws only when it
       // could not even record that, and then the queue's retry runs it again.
-      await runImport(env, job.importerId);
+      await (await import("./importers/runner")).runImport(env, job.importerId);
       return;
     case "export.run":
-      await runExport(env, job.exportId);
+      await (await import("./exports/runner")).runExport(env, job.exportId);
       return;
     case "events.dispatch":
-      await dispatchEvents(env, job.events);
+      await (await import("./integrations/dispatch")).dispatchEvents(env, job.events);
       return;
     case "webhook.deliver":
-      await attemptDelivery(env, job.deliveryId);
+      await (await import("./integrations/webhooks/deliver")).attemptDelivery(env, job.deliveryId);
       return;
     case "github.event":
       await (await import("./integrations/github/apply")).applyGithubDelivery(env, job.deliveryId);
       return;
     case "slack.post":
-      await runSlackPost(env, job);
+      await (await import("./integrations/slack/sink")).runSlackPost(env, job);
       return;
   }
 }
@@ -82,12 +82,19 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
  * or from GitHub, is lost; old Slack post records and old webhook deliveries are forgotten.
  */
 export async function superviseJobs(env: AppEnv) {
+  const [imports, exports, deliveries, github, slack] = await Promise.all([
+    import("./importers/runner"),
+    import("./exports/runner"),
+    import("./integrations/webhooks/deliver"),
+    import("./integrations/github/apply"),
+    import("./integrations/slack/sink"),
+  ]);
   await Promise.all([
-    superviseImports(env),
-    superviseExports(env),
-    superviseWebhookDeliveries(env),
-    import("./integrations/github/apply").then(({ superviseGithubDeliveries }) => superviseGithubDeliveries(env)),
-    pruneSlackPosts(env),
-    pruneWebhookDeliveries(env),
+    imports.superviseImports(env),
+    exports.superviseExports(env),
+    deliveries.superviseWebhookDeliveries(env),
+    github.superviseGithubDeliveries(env),
+    slack.pruneSlackPosts(env),
+    deliveries.pruneWebhookDeliveries(env),
   ]);
 }

@@ -20,8 +20,9 @@ export type IssueViewsLoaderData = IssueViewsFrame & { windows: Promise<IssueWin
 /** What the views render, once the issues have arrived. */
 export type IssueViewsData = IssueViewsFrame & { windows: IssueWindows };
 
-/** The query parameter that asks the page's loader for windows, a group's next page or counts (JSON). */
+/** The issue windows route's query parameters: what to read (JSON), and the page's list source. */
 export const WINDOWS_PARAM = "windows";
+export const SOURCE_PARAM = "source";
 
 
 /** What the views post (JSON). The domain functions validate the payloads themselves. */

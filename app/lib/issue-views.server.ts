@@ -6,7 +6,7 @@ import { addCycleIssues } from "../../workers/domain/cycles";
 import { saveDisplayPreferences } from "../../workers/domain/display-preferences";
 import { Invalid } from "../../workers/domain/errors";
 import { createIssueProperties } from "../../workers/domain/issue-properties";
-import { issueViewsPageOf, issueWindowsOf } from "../../workers/domain/issue-views-page";
+import { issueListSourceFromParam, issueViewsPageOf, issueWindowsOf } from "../../workers/domain/issue-views-page";
 import { bulkDeleteIssues, deleteIssue, updateIssue } from "../../workers/domain/issues";
 import { viewIssueOfRow } from "../../workers/domain/issues/list-windows";
 import { addModuleIssues } from "../../workers/domain/modules";
@@ -14,8 +14,8 @@ import type { IssueListSource } from "../../workers/domain/schemas/responses";
 import { createView, updateView } from "../../workers/domain/views";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { readBoardClock } from "./board-clock.server";
-import { actionError, loadOrThrow } from "./errors.server";
-import { type IssueViewsIntent, IssueViewsIntentSchema, type IssueViewsLoaderData, WINDOWS_PARAM } from "./issue-views-contract";
+import { actionError, loadOrThrow, resourceActionError } from "./errors.server";
+import { type IssueViewsIntent, IssueViewsIntentSchema, type IssueViewsLoaderData, SOURCE_PARAM, WINDOWS_PARAM } from "./issue-views-contract";
 import { readJsonIntent } from "./intents.server";
 
 /**
@@ -44,23 +44,24 @@ export async function loadIssueViews(
 }
 
 /**
- * The views' later reads, through the same route with `?windows=` (JSON): the windows for another
- * grouping, order or filters, one group's next page, or the counts. They are read by a fetcher, so
- * a refusal is answered as `{ok: false, error, status}` data, never thrown to the page's boundary.
+ * The views' later reads (`?source=` the page's list source, `?windows=` JSON): the windows for
+ * another grouping, order or filters, one group's next page, or the counts. Answered as JSON; a
+ * refusal as `{ok: false, error, status}` with its status.
  */
-export async function loadIssueWindows(request: Request, context: AppLoadContext, slug: string, projectId: string, source: IssueListSource) {
+export async function loadIssueWindows(request: Request, context: AppLoadContext, slug: string, projectId: string) {
   const ctx = await requireActor(request, context);
   try {
-    const raw = new URL(request.url).searchParams.get(WINDOWS_PARAM) ?? "";
+    const query = new URL(request.url).searchParams;
     let input: unknown;
     try {
-      input = JSON.parse(raw);
+      input = JSON.parse(query.get(WINDOWS_PARAM) ?? "");
     } catch {
       throw new Invalid("windows must be JSON.");
     }
-    return await issueWindowsOf(ctx, slug, projectId, source, input);
+    const source = issueListSourceFromParam(query.get(SOURCE_PARAM) ?? "");
+    return Response.json(await issueWindowsOf(ctx, slug, projectId, source, input));
   } catch (error) {
-    return actionError(error, request);
+    return resourceActionError(error, request);
   }
 }
 

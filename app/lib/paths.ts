@@ -21,6 +21,9 @@ export function safeNext(next: string | null | undefined): string | null {
 export const workspacePath = (slug: string) => `/${slug}`;
 export const projectPath = (slug: string, projectId: string) => `/${slug}/projects/${projectId}`;
 export const projectIssuesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/issues`;
+/** Where the issue views read more of a list source's issues (a resource route; `source` is "project" or "cycle:ID"...). */
+export const issueWindowsPath = (slug: string, projectId: string, source: { kind: string; id: string | null }) =>
+  `${projectPath(slug, projectId)}/issue-windows?source=${source.kind === "project" || !source.id ? "project" : `${source.kind}:${source.id}`}`;
 
 /** First path segments that belong to the app rather than to a workspace. */
 const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "profile", "api"]);

@@ -239,16 +239,20 @@ describe("issue windows", () => {
     await expect(read("[]")).rejects.toMatchObject({ kind: "Invalid" });
   });
 
-  it("answers the page's ?windows= reads over HTTP, and a refusal as data with its status", async () => {
-    const path = `/${p.slug}/projects/${p.projectId}/issues.data`;
-    const good = await p.owner.get(`${path}?windows=${encodeURIComponent(JSON.stringify({ ...display(), counts: true }))}`);
+  it("answers the issue windows route as JSON, and a refusal with its status", async () => {
+    const path = `/${p.slug}/projects/${p.projectId}/issue-windows?source=project&`;
+    const good = await p.owner.get(`${path}windows=${encodeURIComponent(JSON.stringify({ ...display(), counts: true }))}`);
     expect(good.status).toBe(200);
-    expect(String(good.body)).toContain(String(TODO_COUNT));
-    const bad = await p.owner.get(`${path}?windows=${encodeURIComponent("{not json")}`);
+    expect(good.body.counts).toMatchObject({ total: all.length, groups: { [p.states.Todo]: TODO_COUNT } });
+    const bad = await p.owner.get(`${path}windows=${encodeURIComponent("{not json")}`);
     expect(bad.status).toBe(400);
-    expect(String(bad.body)).toContain("windows must be JSON.");
+    expect(bad.body).toMatchObject({ ok: false, error: "windows must be JSON." });
+    const cycle = await p.owner.get(`/${p.slug}/projects/${p.projectId}/issue-windows?source=cycle:${cycleId}&windows=${encodeURIComponent(JSON.stringify({ ...display(), counts: true }))}`);
+    expect(cycle.body.counts.total).toBe(TODO_COUNT / 5);
+    const badSource = await p.owner.get(`/${p.slug}/projects/${p.projectId}/issue-windows?source=sprint:1&windows=${encodeURIComponent(JSON.stringify(display()))}`);
+    expect(badSource.status).toBe(400);
     const stranger = await createProjectFixture(undefined, "STR");
-    const refused = await stranger.owner.get(`${path}?windows=${encodeURIComponent(JSON.stringify(display()))}`);
+    const refused = await stranger.owner.get(`${path}windows=${encodeURIComponent(JSON.stringify(display()))}`);
     expect(refused.status).toBe(403);
     expect(String(refused.body)).not.toContain(String(TODO_COUNT));
   });

@@ -139,9 +139,13 @@ describe("the month Gantt", () => {
     const gantt = await openGantt(page, project);
     const rows = gantt.locator("[data-gantt-block]");
     await visible(rows.first());
-    // The first page of the list is read; the rest is read as the rows' end comes into sight.
-    await visible(page.getByText(`Showing ${ISSUE_WINDOW_UNGROUPED_FIRST_PAGE} of 1,000 issues`));
-    expect(await rows.first().getAttribute("aria-setsize")).toBe(String(ISSUE_WINDOW_UNGROUPED_FIRST_PAGE));
+    // Only the first page of the list was read (the list layout's, or the chart's own 200 when
+    // the page opened on the chart); the rest is read as the rows' end comes into sight.
+    const showing = page.getByText(/^Showing \d+ of 1,000 issues$/);
+    await visible(showing);
+    const held = Number((await showing.textContent())?.match(/^Showing (\d+)/)?.[1]);
+    expect(held).toBeLessThanOrEqual(ISSUE_WINDOW_UNGROUPED_FIRST_PAGE);
+    expect(await rows.first().getAttribute("aria-setsize")).toBe(String(held));
     const drawn = await rows.count();
     expect(drawn).toBeGreaterThan(10);
     expect(drawn).toBeLessThan(60);

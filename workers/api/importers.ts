@@ -1,22 +1,25 @@
 // Imports: the workspace's import records (Previous Imports), deleting or resuming one, and
 // starting a CSV import.
 import { Hono } from "hono";
-import { startCsvImport } from "../domain/csv-importer";
-import { deleteImporter, listImporters, resumeImporter } from "../domain/importers";
-import { CSV_MAX_LENGTH } from "../domain/schemas/csv-importer";
 import { type ApiEnv, actorOf, largeBody } from "./hono-env";
+
+// Few requests touch imports: the import records and the CSV importer load (with their schemas) at
+// the first request of these routes, not when the API starts.
+const importers = () => import("../domain/importers");
+const csvImporter = () => Promise.all([import("../domain/csv-importer"), import("../domain/schemas/csv-importer")]);
 
 export const importerRoutes = new Hono<ApiEnv>({ strict: false });
 
-importerRoutes.get("/:slug/importers", async (c) => c.json(await listImporters(actorOf(c), c.req.param("slug"))));
+importerRoutes.get("/:slug/importers", async (c) => c.json(await (await importers()).listImporters(actorOf(c), c.req.param("slug"))));
 importerRoutes.delete("/:slug/importers/:service/:importerId", async (c) => {
-  await deleteImporter(actorOf(c), c.req.param("slug"), c.req.param("service"), c.req.param("importerId"));
+  await (await importers()).deleteImporter(actorOf(c), c.req.param("slug"), c.req.param("service"), c.req.param("importerId"));
   return c.body(null, 204);
 });
 
 importerRoutes.post("/:slug/importers/:service/:importerId/resume", async (c) =>
-  c.json(await resumeImporter(actorOf(c), c.req.param("slug"), c.req.param("service"), c.req.param("importerId"))),
+  c.json(await (await importers()).resumeImporter(actorOf(c), c.req.param("slug"), c.req.param("service"), c.req.param("importerId"))),
 );
-importerRoutes.post("/:slug/projects/importers/csv", async (c) =>
-  c.json(await startCsvImport(actorOf(c), c.req.param("slug"), await largeBody(c, CSV_MAX_LENGTH + 64 * 1024)), 201),
-);
+importerRoutes.post("/:slug/projects/importers/csv", async (c) => {
+  const [{ startCsvImport }, { CSV_MAX_LENGTH }] = await csvImporter();
+  return c.json(await startCsvImport(actorOf(c), c.req.param("slug"), await largeBody(c, CSV_MAX_LENGTH + 64 * 1024)), 201);
+});

@@ -1,12 +1,15 @@
 // Importing from Jira: the project check the wizard runs on the typed credentials, and starting
 // the import.
 import { Hono } from "hono";
-import { jiraProjectInfo, startJiraImport } from "../domain/jira-importer";
 import { type ApiEnv, actorOf, body } from "./hono-env";
+
+// Few requests use the Jira importer: it loads (with its client and schemas) at the first
+// request of these routes, not when the API starts.
+const jira = () => import("../domain/jira-importer");
 
 export const jiraImporterRoutes = new Hono<ApiEnv>({ strict: false });
 
-jiraImporterRoutes.get("/:slug/importers/jira", async (c) => c.json(await jiraProjectInfo(actorOf(c), c.req.param("slug"), c.req.query())));
+jiraImporterRoutes.get("/:slug/importers/jira", async (c) => c.json(await (await jira()).jiraProjectInfo(actorOf(c), c.req.param("slug"), c.req.query())));
 jiraImporterRoutes.post("/:slug/projects/importers/jira", async (c) =>
-  c.json(await startJiraImport(actorOf(c), c.req.param("slug"), await body(c)), 201),
+  c.json(await (await jira()).startJiraImport(actorOf(c), c.req.param("slug"), await body(c)), 201),
 );

@@ -1,16 +1,19 @@
 // Project exports: start one, list them, download the file.
 import { Hono } from "hono";
-import { downloadProjectExport, listProjectExports, startProjectExport } from "../domain/project-exports";
 import { type ApiEnv, actorOf, body } from "./hono-env";
+
+// Few requests use exports: they load (with their schemas) at the first request of these
+// routes, not when the API starts.
+const projectExports = () => import("../domain/project-exports");
 
 export const projectExportRoutes = new Hono<ApiEnv>({ strict: false });
 
 projectExportRoutes.post("/:slug/projects/:projectId/exports", async (c) =>
-  c.json(await startProjectExport(actorOf(c), c.req.param("slug"), c.req.param("projectId"), await body(c)), 201),
+  c.json(await (await projectExports()).startProjectExport(actorOf(c), c.req.param("slug"), c.req.param("projectId"), await body(c)), 201),
 );
-projectExportRoutes.get("/:slug/exports", async (c) => c.json(await listProjectExports(actorOf(c), c.req.param("slug"))));
+projectExportRoutes.get("/:slug/exports", async (c) => c.json(await (await projectExports()).listProjectExports(actorOf(c), c.req.param("slug"))));
 projectExportRoutes.get("/:slug/exports/:exportId/download", async (c) => {
-  const file = await downloadProjectExport(actorOf(c), c.req.param("slug"), c.req.param("exportId"));
+  const file = await (await projectExports()).downloadProjectExport(actorOf(c), c.req.param("slug"), c.req.param("exportId"));
   return new Response(file.body, {
     headers: {
       "content-type": file.contentType,

@@ -10,7 +10,7 @@ import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { cycleStatus, todayFor } from "./cycle-status";
 import { CYCLE_NOT_FOUND } from "./cycles/views";
-import { NotFound } from "./errors";
+import { Invalid, NotFound } from "./errors";
 import { type ProjectLookups, loadProjectLookups } from "./issue-views";
 import { issueListQueryFromFilters } from "./issues";
 import { readIssueGroupCounts, readIssueGroupPage, readIssueWindows } from "./issues/list-windows";
@@ -41,6 +41,17 @@ export function issueListSourceOf(params: { cycleId?: string; moduleId?: string;
   if (params.moduleId) return { kind: "module", moduleId: params.moduleId };
   if (params.viewId) return { kind: "view", viewId: params.viewId };
   return { kind: "project" };
+}
+
+/** A list source as the issue windows route takes it: "project", "cycle:ID", "module:ID" or "view:ID". */
+export function issueListSourceFromParam(value: string): IssueListSource {
+  const [kind, id = ""] = value.split(":", 2);
+  if (kind === "project" || value === "") return { kind: "project" };
+  if (!id) throw new Invalid("source must be project, cycle:ID, module:ID or view:ID.");
+  if (kind === "cycle") return issueListSourceOf({ cycleId: id });
+  if (kind === "module") return issueListSourceOf({ moduleId: id });
+  if (kind === "view") return issueListSourceOf({ viewId: id });
+  throw new Invalid("source must be project, cycle:ID, module:ID or view:ID.");
 }
 
 /** The project's states (in sequence), labels and members (by name) as the filter pickers list them. */

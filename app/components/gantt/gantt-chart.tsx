@@ -4,7 +4,8 @@
 // the rows in sight are in the page: a thousand rows scroll as smoothly as ten. Day lines are a
 // CSS background, so a row costs a few elements whatever the range.
 import { Link } from "@remix-run/react";
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useBrowserLayoutEffect } from "~/hooks/use-browser-layout-effect";
 import { useWindowedRows } from "~/hooks/use-windowed-rows";
 import { readableTextOn } from "~/lib/contrast";
 import { type GanttRange, blockBox, daysIn, edgeNear, extendRange, initialRange, monthsOf } from "~/lib/gantt";
@@ -37,7 +38,6 @@ const NAME_COLUMN_WIDTH = 288;
 const NARROW_NAME_COLUMN_WIDTH = 160;
 
 /** A layout effect in the browser; nothing on the server, where there is no layout. */
-const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 const IconExpand = icon(<path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />);
 const IconShrink = icon(<path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7" />);
@@ -83,6 +83,7 @@ export function GanttChart({
   const width = daysIn(range) * GANTT_DAY_WIDTH;
   const rows = useWindowedRows(scroller, blocks.length, ROW_HEIGHT, HEADER_HEIGHT);
   const nearEnd = blocks.length > 0 && rows.last >= blocks.length - NEAR_END_ROWS;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks again after each read that left the end in sight.
   useEffect(() => {
     if (nearEnd) onNearEnd?.();
   }, [nearEnd, onNearEnd, blocks.length]);

@@ -9,6 +9,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { type ReactNode, Suspense, lazy, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { IconPlus, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
+import { issueWindowsPath } from "~/lib/paths";
 import { VIEW_TEXT } from "~/lib/views-text";
 import { buttonClass } from "~/components/ui";
 import { useLiveIssues } from "~/hooks/use-live-issues";
@@ -48,7 +49,7 @@ import {
   sortIssues,
   windowedGroups,
 } from "./model";
-import { GroupPagesContext } from "./progressive";
+import { GroupPagesContext, IssueScrollerContext } from "./progressive";
 import { useIssueWindows } from "./use-issue-windows";
 import { ViewContext, type ViewContextValue } from "./parts";
 import type { CardAction, MenuTarget } from "./property-menu";
@@ -254,6 +255,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
   const dateInput = useRef<HTMLInputElement>(null);
   const dateIssue = useRef<string | null>(null);
   const menuNonce = useRef(0);
+  const scroller = useRef<HTMLDivElement>(null);
 
   const issuePath = useCallback(
     (issueId: string) => `/${data.workspaceSlug}/projects/${data.project.id}/issues/${issueId}`,
@@ -275,7 +277,13 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
   // other tabs and users patching them in place (app/lib/live-board.ts).
   const [liveTick, setLiveTick] = useState(0);
   const onLivePlaced = useCallback(() => setLiveTick((tick) => tick + 1), []);
-  const windows = useIssueWindows(data.windows, data.display.filters, props, actionPath, liveTick);
+  const windows = useIssueWindows(
+    data.windows,
+    data.display.filters,
+    props,
+    issueWindowsPath(data.workspaceSlug, data.project.id, data.source),
+    liveTick,
+  );
   const { held, applyIssue, removeIssues } = windows;
   const loaded = useStableIssues(useLiveIssues(held.issues, data.source, data.boardClock, onLivePlaced));
   const issues = useMemo(() => {
@@ -601,9 +609,11 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
         ) : null}
         <DndProvider value={dnd.value}>
           <GroupPagesContext.Provider value={groupPages}>
+          <IssueScrollerContext.Provider value={scroller}>
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation; every target inside is a real button or link. */}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation root, not a control. */}
           <div
+            ref={scroller}
             className="relative min-h-0 flex-1 overflow-auto [&_.dnd-ghost]:opacity-40"
             onClick={onLayoutClick}
             onPointerEnter={preloadInteractions}
@@ -634,6 +644,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
             <IconTrash size={16} />
             <span>Drop here to delete the issue</span>
           </SortableList>
+          </IssueScrollerContext.Provider>
           </GroupPagesContext.Provider>
         </DndProvider>
       </div>

@@ -4,13 +4,15 @@ import { memo } from "react";
 import { TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
-import { ProgressiveIssueList } from "./progressive";
+import { type CardSlot, VirtualIssueRows } from "./progressive";
 
-const ListRow = memo(function ListRow({ issue }: { issue: ViewIssue }) {
+const ListRow = memo(function ListRow({ issue, slot }: { issue: ViewIssue; slot: CardSlot }) {
   const { identifier, properties, canEdit, canDrag } = useViewContext();
   const key = issueKey(identifier, issue);
   return (
     <li
+      ref={slot.measure}
+      data-index={slot.index}
       data-issue-id={issue.id}
       className="group flex h-11 items-center gap-2 border-b border-neutral-100 bg-surface pr-3 pl-2 hover:bg-neutral-50 sm:pr-5 sm:pl-4"
     >
@@ -57,9 +59,9 @@ export function ListLayout({
               </div>
             ) : null}
             <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-4 py-2 sm:px-6" />
-            <ProgressiveIssueList as="ul" group={group} className={`min-h-9 ${grouped ? EMPTY_GROUP_CLASS : ""}`}>
-              {(issue) => <ListRow key={issue.id} issue={issue} />}
-            </ProgressiveIssueList>
+            <VirtualIssueRows group={group} className={`min-h-9 ${grouped ? EMPTY_GROUP_CLASS : ""}`}>
+              {(issue, slot) => <ListRow key={issue.id} issue={issue} slot={slot} />}
+            </VirtualIssueRows>
           </section>
         );
       })}

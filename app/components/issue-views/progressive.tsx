@@ -1,17 +1,16 @@
 // Long groups at any length. The page holds each group's first page; when the end of what a group
 // shows comes within a screen of the viewport, a sentinel asks for the group's next page
 // (GroupPagesContext), so a column of 5,000 issues is read a page at a time as it scrolls.
-// Kanban columns are virtualised (@tanstack/react-virtual): only the cards in sight, and a few
-// either side, are in the page, between two spacers that keep the column's full height. List
-// groups draw their held rows in steps of STEP (the server, and the first client render, which
-// must match it for hydration, draw FIRST_RENDER_PER_GROUP).
+// Groups are virtualised (@tanstack/react-virtual): only the cards or rows in sight, and a few
+// either side, are in the page, between two spacers that keep the group's full height. A kanban
+// column scrolls itself; list groups share the layout's scroll box (IssueScrollerContext), each
+// placed by its offset in it.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, createContext, useContext, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, createContext, useContext, useEffect, useRef, useState } from "react";
+import { useBrowserLayoutEffect } from "~/hooks/use-browser-layout-effect";
 import { SortableList } from "./dnd";
 import type { IssueGroup, ViewIssue } from "./model";
 
-export const FIRST_RENDER_PER_GROUP = 50;
-const STEP = 100;
 
 /** Reads a group's next page; `loading` names the groups whose page is being read. */
 export const GroupPagesContext = createContext<{ loadMore(key: string): void; loading: ReadonlySet<string> }>({
@@ -74,34 +73,73 @@ function EndMarker({
   );
 }
 
-/** A list group's rows, drawn in steps as it scrolls into view, its next page read at its end. */
-export function ProgressiveIssueList({
+/** The box the list layout scrolls in (the issue views' layout area). */
+export const IssueScrollerContext = createContext<RefObject<HTMLElement | null>>({ current: null });
+
+/** A list row's fixed height (h-11). */
+const ROW_HEIGHT = 44;
+/** What the server draws of a list before the browser knows the window: about a screen. */
+const SERVER_WINDOW = { width: 1200, height: 900 };
+
+/**
+ * A list group's rows, virtualised in the layout's scroll box: the rows in sight and ten either
+ * side. The group's offset in the box (`scrollMargin`) is measured after each render, since groups
+ * above it grow as they read more.
+ */
+export function VirtualIssueRows({
   group,
-  as = "div",
   className,
   children: renderIssue,
 }: {
   group: IssueGroup;
-  as?: "div" | "ul";
   className: string;
-  children(issue: ViewIssue): ReactNode;
+  children(issue: ViewIssue, slot: CardSlot): ReactNode;
 }) {
   const pages = useContext(GroupPagesContext);
-  const [limit, setLimit] = useState(FIRST_RENDER_PER_GROUP);
-  const held = group.issues.length;
-  const drawMore = held > limit;
-  const active = drawMore || group.more;
-  const sentinel = useNearEnd(active, `${limit}:${held}`, () => {
-    if (drawMore) setLimit((current) => current + STEP);
-    else pages.loadMore(group.key);
+  const scroller = useContext(IssueScrollerContext);
+  const list = useRef<HTMLElement | null>(null);
+  const [offset, setOffset] = useState(0);
+  useBrowserLayoutEffect(() => {
+    const box = scroller.current;
+    const element = list.current;
+    if (!box || !element) return;
+    const next = Math.round(element.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop);
+    if (next !== offset) setOffset(next);
   });
-  const count = Math.min(held, limit);
+  const issues = group.issues;
+  const virtualizer = useVirtualizer({
+    count: issues.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    scrollMargin: offset,
+    initialRect: SERVER_WINDOW,
+    getItemKey: (index) => issues[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const before = first ? first.start - offset : 0;
+  const after = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - offset)) : 0;
+  const atEnd = !last || last.index >= issues.length - 1;
+  const sentinel = useNearEnd(group.more && atEnd, issues.length, () => pages.loadMore(group.key));
   return (
-    <SortableList as={as} groupKey={group.key} className={className}>
-      {group.issues.slice(0, count).map(renderIssue)}
-      {active ? (
-        <EndMarker as={as === "ul" ? "li" : "div"} sentinel={sentinel} remaining={group.count - count} loading={pages.loading.has(group.key)} />
-      ) : null}
+    <SortableList
+      as="ul"
+      groupKey={group.key}
+      className={className}
+      data-first-index={first?.index ?? 0}
+      elementRef={(element) => {
+        list.current = element;
+      }}
+    >
+      {before > 0 ? <li aria-hidden="true" style={{ height: before }} /> : null}
+      {items.map((item) => {
+        const issue = issues[item.index];
+        return issue ? renderIssue(issue, { index: item.index, measure: virtualizer.measureElement }) : null;
+      })}
+      {after > 0 ? <li aria-hidden="true" style={{ height: after }} /> : null}
+      {group.more ? <EndMarker as="li" sentinel={sentinel} remaining={group.count - issues.length} loading={pages.loading.has(group.key)} /> : null}
     </SortableList>
   );
 }

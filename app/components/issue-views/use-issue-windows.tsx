@@ -3,7 +3,6 @@
 // the grouping, order or filters change and what is held cannot answer them. A project of 100,000
 // issues holds only what was shown; a small one holds every issue after its first read and
 // regroups, reorders and narrows on the page alone.
-import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { normaliseFilters } from "~/lib/issue-display";
 import {
@@ -83,20 +82,25 @@ type IssueFilters = ViewProps["filters"];
 type NewRead = Read extends infer R ? (R extends Read ? Omit<R, "id"> : never) : never;
 type Answer = IssueWindowsAnswer | { ok: false; error: string; status: number };
 
-/** Loads one read through its own fetcher and reports the answer. */
+/**
+ * Reads one answer with fetch() (not a fetcher: a read in flight must not be aborted and re-run by
+ * the page's revalidations) and reports it; a read still in flight when the views go is aborted.
+ */
 function WindowsReader({ read, onDone }: { read: Read; onDone(read: Read, answer: Answer): void }) {
-  const fetcher = useFetcher<Answer>({ key: `issue-windows-${read.id}` });
-  const sent = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads exactly once, on mount.
+  const report = useRef(onDone);
+  report.current = onDone;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads exactly once, on mount.
   useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    fetcher.load(read.url);
+    const controller = new AbortController();
+    fetch(read.url, { signal: controller.signal, headers: { accept: "application/json" } })
+      .then((response) => response.json() as Promise<Answer>)
+      .then((answer) => report.current(read, answer))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        report.current(read, { ok: false, error: String(error), status: 0 });
+      });
+    return () => controller.abort();
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
-  useEffect(() => {
-    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(read, fetcher.data);
-  }, [fetcher.state, fetcher.data]);
   return null;
 }
 
@@ -104,8 +108,8 @@ function WindowsReader({ read, onDone }: { read: Read; onDone(read: Read, answer
 const COUNTS_DELAY_MS = 300;
 
 /**
- * The held windows for the page's data and the display shown now. `path` is the page's route,
- * whose loader answers `?windows=` reads. `liveChanged` changes identity whenever the board's
+ * The held windows for the page's data and the display shown now. `path` is the issue windows
+ * route for the page's list source (`issueWindowsPath`). `liveChanged` changes identity whenever the board's
  * changes reach the page: groups not wholly held then read their counts again.
  */
 export function useIssueWindows(
@@ -134,7 +138,7 @@ export function useIssueWindows(
   const wantedKey = JSON.stringify(wanted);
   const request = useCallback(
     (extra: Record<string, unknown>) =>
-      `${path}?${WINDOWS_PARAM}=${encodeURIComponent(
+      `${path}&${WINDOWS_PARAM}=${encodeURIComponent(
         JSON.stringify({
           issueView: display.issueView,
           groupByProperty: display.groupByProperty,

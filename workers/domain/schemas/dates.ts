@@ -10,11 +10,23 @@ export function firstDayOfMonth(year: number, month: number): number {
   return Math.floor(Date.UTC(year, month, 1) / DAY_MS);
 }
 
-const utcFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
+/**
+ * A formatter made at its first use: the first Intl formatter of an isolate loads the locale data
+ * (about 10 ms of CPU), which a Worker's startup and the many requests that show no date skip.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const utcFormat = (options: Intl.DateTimeFormatOptions) => onFirstUse(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }));
 const DATE = utcFormat({ month: "short", day: "numeric", year: "numeric" });
 const MONTH_YEAR = utcFormat({ month: "long", year: "numeric" });
 const MONTH_DAY = utcFormat({ month: "short", day: "numeric" });
-const RELATIVE = new Intl.RelativeTimeFormat("en-US", { numeric: "always" });
+const RELATIVE = onFirstUse(() => new Intl.RelativeTimeFormat("en-US", { numeric: "always" }));
 
 /** A Date from an ISO timestamp or a YYYY-MM-DD date (midnight UTC); null when unreadable. */
 function dateOf(value: string): Date | null {
@@ -25,17 +37,17 @@ function dateOf(value: string): Date | null {
 /** "Mar 4, 2025" from an ISO timestamp or a YYYY-MM-DD date; "" for none or an unreadable one. */
 export function formatDate(value: string | null | undefined): string {
   const date = value ? dateOf(value) : null;
-  return date ? DATE.format(date) : "";
+  return date ? DATE().format(date) : "";
 }
 
 /** "March 2025": the month holding UTC day number `day`. */
 export function formatMonth(day: number): string {
-  return MONTH_YEAR.format(day * DAY_MS);
+  return MONTH_YEAR().format(day * DAY_MS);
 }
 
 /** "Mar 4": UTC day number `day` without its year. */
 export function formatMonthDay(day: number): string {
-  return MONTH_DAY.format(day * DAY_MS);
+  return MONTH_DAY().format(day * DAY_MS);
 }
 
 /**
@@ -46,10 +58,10 @@ export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   if (seconds < 45) return "just now";
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return RELATIVE.format(-minutes, "minute");
+  if (minutes < 60) return RELATIVE().format(-minutes, "minute");
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return RELATIVE.format(-hours, "hour");
+  if (hours < 24) return RELATIVE().format(-hours, "hour");
   const days = Math.round(hours / 24);
-  if (days < 30) return RELATIVE.format(-days, "day");
+  if (days < 30) return RELATIVE().format(-days, "day");
   return formatDate(iso);
 }
