@@ -1,5 +1,5 @@
-// `npm run bench`: builds if needed, loads a fresh local database with projects of 1,000 and
-// 10,000 issues, serves the real Worker with `wrangler dev`, measures, and writes
+// `npm run bench`: builds if needed, loads a fresh local database with projects of 1,000, 10,000
+// and 100,000 issues, serves the real Worker with `wrangler dev`, measures, and writes
 // bench/results.md. Figures are medians and tails measured on this machine; see the file.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,12 +15,14 @@ import {
   importersFigures,
   issueViewsPageFigures,
   issuesApiFigures,
+  PROJECT_SIZES,
+  projectSizesFigures,
   searchFigures,
   settingsPagesFigures,
   startupFigures,
 } from "./lib/budgets.mjs";
 import { idleBaselines } from "./lib/cpu.mjs";
-import { BENCH_EMAIL, BENCH_PASSWORD, buildBenchSql } from "./lib/dataset.mjs";
+import { BENCH_EMAIL, BENCH_PASSWORD, SIZES_WORKSPACE, buildBenchSql } from "./lib/dataset.mjs";
 import { startFakes } from "./lib/fakes.mjs";
 import { benchGithub } from "./lib/github-repo.mjs";
 import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
@@ -30,6 +32,7 @@ import { githubWebhooksMarkdown, githubWebhooksSetup, runGithubWebhooksSuite } f
 import { importersMarkdown, runImportersSuite } from "./suites/importers.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
+import { projectSizesMarkdown, runProjectSizesSuite } from "./suites/project-sizes.mjs";
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
 import { runSettingsPagesSuite, settingsPagesMarkdown } from "./suites/settings-pages.mjs";
 import { runStartupSuite, startupMarkdown } from "./suites/startup.mjs";
@@ -39,13 +42,13 @@ const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
  * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search`,
- * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout` or `--suite startup` runs
+ * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite startup` or `--suite project-sizes` runs
  * one suite (and loads only what it needs). `--check` exits 1 when a figure of the suites that ran
  * is over its budget (bench/lib/budgets.mjs), after writing the results.
  */
 const SUITE = option(process.argv, "suite");
 const CHECK = process.argv.includes("--check");
-const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup"];
+const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup", "project-sizes"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
 
 async function main() {
@@ -60,14 +63,27 @@ async function main() {
   await applyLocalMigrations({ persistDir: PERSIST });
 
   const sizes = runs("issues-api") || runs("search") || runs("importers") ? [1000, 10000] : [1000];
-  log(`generating ${sizes.join(" + ")} issues`);
-  const dataset = buildBenchSql({ sizes });
-  const sqlFile = path.join(TMP, "dataset.sql");
-  writeFileSync(sqlFile, dataset.sql);
-  const loaded = await capture(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", sqlFile], {
-    env: wranglerEnv({ CI: "true" }),
-  });
-  if (loaded.code !== 0) throw new Error(`loading the dataset failed:\n${loaded.stdout}\n${loaded.stderr}`);
+  // The project-sizes suite's projects, in a workspace of their own loaded when that suite runs.
+  const projectSizes = runs("project-sizes") ? PROJECT_SIZES : [];
+  log(`generating ${[...sizes, ...projectSizes].join(" + ")} issues`);
+  /** Writes `sql` to a file in TMP and runs it on the local database; answers the seconds it took. */
+  const loadSql = async (name, sql, what) => {
+    const started = performance.now();
+    const file = path.join(TMP, name);
+    writeFileSync(file, sql);
+    const loaded = await capture(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", file], {
+      env: wranglerEnv({ CI: "true" }),
+    });
+    if (loaded.code !== 0) throw new Error(`${what} failed:\n${loaded.stdout}\n${loaded.stderr}`);
+    return (performance.now() - started) / 1000;
+  };
+  const generating = performance.now();
+  const dataset = buildBenchSql({ sizes, projectSizes });
+  const seed = { generateSeconds: (performance.now() - generating) / 1000, loadSeconds: await loadSql("dataset.sql", dataset.sql, "loading the dataset") };
+  log(`dataset generated in ${seed.generateSeconds.toFixed(1)} s, bench workspace loaded in ${seed.loadSeconds.toFixed(1)} s`);
+  // The bench workspace's projects (1,000 and 10,000 issues), which every suite but project-sizes
+  // measures; project-sizes has a workspace of its own (bench/lib/dataset.mjs).
+  const benchProjects = dataset.projects.filter((project) => project.workspaceSlug === dataset.workspaceSlug);
 
   const signInRequest = async (url) => {
     const response = await fetch(`${url}/api/auth/sign-in/`, {
@@ -110,21 +126,21 @@ async function main() {
 
   if (runs("issue-views-page")) {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
-      const page = await runIssueViewsPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+      const page = await runIssueViewsPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
       sections.push(issueViewsPageMarkdown(page));
       figures.push(...issueViewsPageFigures(page));
     });
   }
   if (runs("settings-pages")) {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
-      const rows = await runSettingsPagesSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+      const rows = await runSettingsPagesSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
       sections.push(settingsPagesMarkdown(rows));
       figures.push(...settingsPagesFigures(rows));
     });
   }
   if (runs("cycles-page")) {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
-      const result = await runCyclesPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+      const result = await runCyclesPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
       sections.push(cyclesPageMarkdown(result));
       figures.push(...cyclesPageFigures(result));
     });
@@ -149,7 +165,7 @@ async function main() {
     try {
       await withServer({ vars: { APP_ENV: "development", ...vars } }, async (url, cookie) => {
         const github = await benchGithub({ url, cookie, workspaceSlug: dataset.workspaceSlug, githubUrl: fakes.githubUrl });
-        const result = await runImportersSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log, github });
+        const result = await runImportersSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log, github });
         sections.push(importersMarkdown(result));
         figures.push(...importersFigures(result));
       });
@@ -157,11 +173,11 @@ async function main() {
       await fakes.close();
     }
   }
-  // Last of the latency suites: it creates about a thousand issues in each project, which the
+  // Last of the latency suites on the bench workspace: it creates about a thousand issues in each project, which the
   // suites before it would otherwise count as the project's size.
   if (runs("issues-api")) {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
-      const issueRows = await runIssuesApiSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, log });
+      const issueRows = await runIssuesApiSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
       sections.push(issuesApiMarkdown(issueRows));
       figures.push(...issuesApiFigures(issueRows));
     });
@@ -205,7 +221,7 @@ async function main() {
     // the app, whose vars come from wrangler.toml (bench/board-driver/worker.mjs says why).
     const configs = ["bench/board-driver/wrangler.toml", "wrangler.toml"];
     await withServer({ configs }, async (url, cookie) => {
-      const project = dataset.projects.find((p) => p.size === 1000);
+      const project = benchProjects.find((p) => p.size === 1000);
       const fanout = await runBoardFanoutSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, project, log });
       sections.push(boardFanoutMarkdown(fanout));
       figures.push(...boardFanoutFigures(fanout));
@@ -214,9 +230,23 @@ async function main() {
   if (runs("startup")) {
     // Fresh Workers, one per cold start: each is a new workerd process.
     const start = () => startWorkerWithoutInspector({ persistDir: PERSIST, vars: { APP_ENV: "development" } });
-    const result = await runStartupSuite({ start, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: dataset.projects, tmpDir: TMP, log });
+    const result = await runStartupSuite({ start, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, tmpDir: TMP, log });
     sections.push(startupMarkdown(result));
     figures.push(...startupFigures(result));
+  }
+
+  if (runs("project-sizes")) {
+    // Last: its workspace (projects of 1,000, 10,000 and 100,000 issues) is loaded only now, so
+    // every suite before measures the bench workspace alone, as it always did (the full-text
+    // index is one for the whole database; bench/lib/dataset.mjs).
+    seed.sizesSeconds = await loadSql("dataset-sizes.sql", dataset.sizesSql, "loading the project-sizes workspace");
+    log(`project-sizes workspace loaded in ${seed.sizesSeconds.toFixed(1)} s`);
+    const projects = dataset.projects.filter((project) => project.workspaceSlug === SIZES_WORKSPACE);
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const rows = await runProjectSizesSuite({ url, cookie, projects, log });
+      sections.push(projectSizesMarkdown(rows, seed));
+      figures.push(...projectSizesFigures(rows));
+    });
   }
 
   const header = [

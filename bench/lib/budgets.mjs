@@ -7,6 +7,7 @@ import { TARGETS as CYCLES } from "../suites/cycles-page.mjs";
 import { TARGETS as IMPORTERS } from "../suites/importers.mjs";
 import { TARGETS as ISSUES } from "../suites/issues-api.mjs";
 import { TARGETS as VIEWS } from "../suites/issue-views-page.mjs";
+import { TARGETS as SIZES } from "../suites/project-sizes.mjs";
 import { TARGETS as SEARCH } from "../suites/search.mjs";
 import { TARGETS as SETTINGS } from "../suites/settings-pages.mjs";
 import { TARGETS as STARTUP } from "../suites/startup.mjs";
@@ -68,6 +69,30 @@ export function issueViewsPageFigures({ kanban, list, js }) {
     figure("issue-views-page", "kanban page, time to first byte p50, 1,000 issues", kanban.ttfb.p50, "<", VIEWS.kanbanTtfbP50, "ms"),
     figure("issue-views-page", "issues page JavaScript up front, gzipped", js.gzipBytes / 1024, "<", VIEWS.pageJsGzipKb, "KB"),
   ];
+}
+
+/** The project sizes every figure of the project-sizes suite is checked at (issue 20). */
+export const PROJECT_SIZES = [1000, 10000, 100000];
+
+/**
+ * The list page of 100 and the kanban page at each of PROJECT_SIZES: Worker p50, the kanban
+ * document's size and its failed reads (none), checked; CPU per request, reported. A size the run
+ * did not measure is over.
+ */
+export function projectSizesFigures(rows) {
+  return PROJECT_SIZES.flatMap((size) => {
+    const r = bySize(rows, size);
+    const at = size.toLocaleString("en-US");
+    const value = (fn) => (r ? fn(r) : Number.NaN);
+    return [
+      figure("project-sizes", `list page of 100, Worker p50, ${at} issues`, value((row) => row.list.worker.p50), "<=", SIZES.listP50, "ms"),
+      figure("project-sizes", `kanban page, Worker p50, ${at} issues`, value((row) => row.kanban.worker.p50), "<=", SIZES.kanbanWorkerP50, "ms"),
+      figure("project-sizes", `kanban page, document size, ${at} issues`, value((row) => row.kanban.htmlBytes / 1024), "<=", SIZES.kanbanDocumentKb, "KB"),
+      figure("project-sizes", `kanban page, reads failed, ${at} issues`, value((row) => row.kanban.failures.length), "<=", 0, ""),
+      cpuRoute("project-sizes", `list page of 100, ${at} issues`, value((row) => row.list.cpuMs)),
+      cpuRoute("project-sizes", `kanban page, ${at} issues`, value((row) => row.kanban.cpuMs)),
+    ];
+  });
 }
 
 export function settingsPagesFigures(rows) {

@@ -3,10 +3,10 @@
 import { gzipSync } from "node:zlib";
 import { workerMs } from "./measure.mjs";
 
-/** Milliseconds to the first body byte and to the last, for one GET of `url`. */
-export async function timeDocument(url, headers) {
+/** Milliseconds to the first body byte and to the last, for one GET of `url`; `signal` aborts it. */
+export async function timeDocument(url, headers, { signal } = {}) {
   const start = performance.now();
-  const response = await fetch(url, { headers, redirect: "manual" });
+  const response = await fetch(url, { headers, redirect: "manual", signal });
   if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();

@@ -1,10 +1,13 @@
 // The bench's budgets (bench/lib/budgets.mjs) and its CPU meter (bench/lib/cpu.mjs): a figure over
 // its budget, or one that could not be measured, fails `npm run bench -- --check`; CPU reports
 // name the routes over 10 ms without being checked; the meter reads this process's CPU from /proc.
+// The dataset (bench/lib/dataset.mjs) puts the project-sizes suite's projects in a workspace of their own.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { budgetsMarkdown, checked, issuesApiFigures, startupFigures } from "../../bench/lib/budgets.mjs";
+import { budgetsMarkdown, checked, issuesApiFigures, projectSizesFigures, startupFigures } from "../../bench/lib/budgets.mjs";
 import { cpuMeter, cpuMsOf, processAgeMs, workerdPids } from "../../bench/lib/cpu.mjs";
+import { SIZES_WORKSPACE, buildBenchSql } from "../../bench/lib/dataset.mjs";
+import { documentParts, projectSizesMarkdown } from "../../bench/suites/project-sizes.mjs";
 
 const timed = (workerP50: number, cpuMs: number) => ({ worker: { p50: workerP50 }, cpuMs });
 const load = (errors: number) => ({ errors, throughput: 200, cpuMs: 5 });
@@ -62,6 +65,122 @@ describe("bench budgets", () => {
     expect(markdown).toContain("startup: sign-in (password hashing) (18.0 ms)");
     expect(markdown).toContain("issues-api: board read in full (12.0 ms)");
     expect(markdown).not.toContain("**over**");
+  });
+});
+
+type Figure = { name: string; met?: boolean; value: number; cpuRoute?: boolean };
+
+function sizeRow(size: number, { listP50 = 5, kanbanP50 = 20, kanbanKb = 250, kanbanCpu = 9, failures = [] as string[] } = {}) {
+  return {
+    project: { size },
+    list: { ...timed(listP50, 5), p50: listP50 + 3 },
+    kanban: {
+      worker: { p50: kanbanP50, p99: kanbanP50 * 2 },
+      firstByte: { p50: kanbanP50 + 5 },
+      total: { p50: kanbanP50 + 20, n: 50 },
+      cpuMs: kanbanCpu,
+      htmlBytes: kanbanKb * 1024,
+      cards: 250,
+      failures,
+    },
+  };
+}
+
+describe("bench budgets at every project size", () => {
+  it("checks the list page, the kanban page and its document at 1,000, 10,000 and 100,000 issues", () => {
+    const figures = projectSizesFigures([sizeRow(1000), sizeRow(10000), sizeRow(100000)]);
+    const names = checked(figures).map((f: Figure) => f.name);
+    for (const at of ["1,000", "10,000", "100,000"]) {
+      expect(names).toContain(`list page of 100, Worker p50, ${at} issues`);
+      expect(names).toContain(`kanban page, Worker p50, ${at} issues`);
+      expect(names).toContain(`kanban page, document size, ${at} issues`);
+      expect(names).toContain(`kanban page, reads failed, ${at} issues`);
+    }
+    expect(checked(figures).every((f: Figure) => f.met)).toBe(true);
+    // CPU is reported for each page at each size, not checked.
+    expect(figures.filter((f: Figure) => f.cpuRoute)).toHaveLength(6);
+  });
+
+  it("marks a slow page or a heavy document at the largest size as over, and names its CPU", () => {
+    const rows = [sizeRow(1000), sizeRow(10000), sizeRow(100000, { listP50: 11, kanbanP50: 31, kanbanKb: 37914, kanbanCpu: 3596 })];
+    const figures = projectSizesFigures(rows);
+    const over = checked(figures).filter((f: Figure) => !f.met).map((f: Figure) => f.name);
+    expect(over).toEqual([
+      "list page of 100, Worker p50, 100,000 issues",
+      "kanban page, Worker p50, 100,000 issues",
+      "kanban page, document size, 100,000 issues",
+    ]);
+    const markdown = budgetsMarkdown(figures);
+    expect(markdown).toContain("| project-sizes | kanban page, document size, 100,000 issues | 37914.0 KB | <= 300.0 KB | **over** |");
+    expect(markdown).toContain("project-sizes: kanban page, 100,000 issues (3596.0 ms)");
+    expect(projectSizesMarkdown(rows)).toContain("| kanban page, document size (uncompressed) | **250.0 KB** | **250.0 KB** | **37914.0 KB** | <= 300 KB (missed) |");
+  });
+
+  it("counts a failed kanban read as over, and says why", () => {
+    const rows = [sizeRow(1000), sizeRow(10000, { failures: ["UND_ERR_HEADERS_TIMEOUT"] }), sizeRow(100000)];
+    const over = checked(projectSizesFigures(rows)).filter((f: Figure) => !f.met);
+    expect(over.map((f: Figure) => f.name)).toEqual(["kanban page, reads failed, 10,000 issues"]);
+    expect(projectSizesMarkdown(rows)).toContain("Failed kanban reads: 10,000 issues: UND_ERR_HEADERS_TIMEOUT.");
+  });
+
+  it("counts a size the run did not measure as over", () => {
+    const missing = checked(projectSizesFigures([sizeRow(1000), sizeRow(10000)])).filter((f: Figure) => !f.met);
+    expect(missing.map((f: Figure) => f.name)).toEqual([
+      "list page of 100, Worker p50, 100,000 issues",
+      "kanban page, Worker p50, 100,000 issues",
+      "kanban page, document size, 100,000 issues",
+      "kanban page, reads failed, 100,000 issues",
+    ]);
+    expect(missing.every((f: Figure) => Number.isNaN(f.value))).toBe(true);
+  });
+});
+
+describe("bench document parts", () => {
+  it("counts a document's inline scripts, SVG icons and class attributes", () => {
+    const svg = `<svg viewBox="0 0 1 1"><path d="M0"/></svg>`;
+    const script = "<script>window.__remixContext={}</script>";
+    const html = `<div class="card">${svg}x</div><p class="a b">${svg}</p>${script}`;
+    expect(documentParts(html)).toEqual({
+      scripts: script.length,
+      svgs: 2 * svg.length,
+      svgCount: 2,
+      classes: ' class="card"'.length + ' class="a b"'.length,
+      total: html.length,
+    });
+  });
+});
+
+describe("bench dataset", () => {
+  it("seeds the project-sizes suite's projects in a workspace of their own, loaded apart", () => {
+    const dataset = buildBenchSql({ sizes: [1000], projectSizes: [1000, 100_000] });
+    expect(dataset.workspaceSlug).toBe("bench");
+    expect(dataset.projects.map((p: { size: number; workspaceSlug: string }) => [p.size, p.workspaceSlug])).toEqual([
+      [1000, "bench"],
+      [1000, SIZES_WORKSPACE],
+      [100_000, SIZES_WORKSPACE],
+    ]);
+    // The suite's workspace is SQL of its own, loaded after the suites that search the bench's.
+    expect(dataset.sql).not.toContain(`'${SIZES_WORKSPACE}'`);
+    expect(dataset.sizesSql).toContain(`'${SIZES_WORKSPACE}'`);
+    expect(dataset.sizesSql).not.toContain("INSERT INTO users");
+    const [bench, ...sized] = dataset.projects;
+    expect(dataset.sql).toContain(`'${bench.id}'`);
+    for (const project of sized) {
+      expect(dataset.sql).not.toContain(`'${project.id}'`);
+      expect(dataset.sizesSql).toContain(`'${project.id}'`);
+    }
+    // The bridge rows are derived by the database from the issues' id lists, one statement per project.
+    expect(dataset.sql.match(/INSERT INTO issue_labels /g)).toHaveLength(1);
+    expect(dataset.sizesSql.match(/INSERT INTO issue_labels /g)).toHaveLength(2);
+    expect(dataset.sizesSql.match(/INSERT INTO issue_assignees /g)).toHaveLength(2);
+    expect(dataset.sizesSql).toContain("json_each(issues.label_ids)");
+  });
+
+  it("has no second workspace when the project-sizes suite does not run", () => {
+    const dataset = buildBenchSql({ sizes: [1000] });
+    expect(dataset.projects.map((p: { workspaceSlug: string }) => p.workspaceSlug)).toEqual(["bench"]);
+    expect(dataset.sql).not.toContain(SIZES_WORKSPACE);
+    expect(dataset.sizesSql).toBe("");
   });
 });
 
