@@ -79,7 +79,7 @@ export const IssueScrollerContext = createContext<RefObject<HTMLElement | null>>
 /** A list row's fixed height (h-11). */
 const ROW_HEIGHT = 44;
 /** What the server draws of a list before the browser knows the window: about a screen. */
-const SERVER_WINDOW = { width: 1200, height: 900 };
+const SERVER_WINDOW = { width: 1200, height: 800 };
 
 /**
  * A list group's rows, virtualised in the layout's scroll box: the rows in sight and ten either
@@ -107,11 +107,12 @@ export function VirtualIssueRows({
     if (next !== offset) setOffset(next);
   });
   const issues = group.issues;
+  const margin = useDrawMargin(10);
   const virtualizer = useVirtualizer({
     count: issues.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    overscan: margin,
     scrollMargin: offset,
     initialRect: SERVER_WINDOW,
     getItemKey: (index) => issues[index]?.id ?? index,
@@ -144,6 +145,17 @@ export function VirtualIssueRows({
   );
 }
 
+/**
+ * Whether the page has hydrated. Before (the server's render and the first in the browser, which
+ * must match it) groups draw only what a screen shows, with nothing either side: the document
+ * stays small however long the groups are. After, they draw a margin either side for scrolling.
+ */
+function useDrawMargin(margin: number) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? margin : 0;
+}
+
 /** What a virtualised card puts on its element: its index, and the ref that measures it. */
 export interface CardSlot {
   index: number;
@@ -154,7 +166,7 @@ export interface CardSlot {
 const CARD_ESTIMATE = 104;
 const CARD_GAP = 8;
 /** What the server draws of a column before the browser knows its height: about a screen. */
-const SERVER_COLUMN = { width: 384, height: 960 };
+const SERVER_COLUMN = { width: 384, height: 720 };
 
 /**
  * A kanban column's cards, virtualised in the column's own scroll box: what is in sight and six
@@ -173,12 +185,13 @@ export function VirtualIssueColumn({
   const pages = useContext(GroupPagesContext);
   const scroller = useRef<HTMLElement | null>(null);
   const issues = group.issues;
+  const margin = useDrawMargin(6);
   const virtualizer = useVirtualizer({
     count: issues.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => CARD_ESTIMATE,
     gap: CARD_GAP,
-    overscan: 6,
+    overscan: margin,
     initialRect: SERVER_COLUMN,
     getItemKey: (index) => issues[index]?.id ?? index,
   });
