@@ -19,10 +19,7 @@ export type IssueViewsFrame = Omit<IssueViewsPageData, "windows"> & {
 export type IssueViewsLoaderData = IssueViewsFrame & { windows: Promise<IssueWindows> };
 /** What the views render, once the issues have arrived. */
 export type IssueViewsData = IssueViewsFrame & { windows: IssueWindows };
-
-/** The issue windows route's query parameters: what to read (JSON), and the page's list source. */
-export const WINDOWS_PARAM = "windows";
-export const SOURCE_PARAM = "source";
+export { SOURCE_PARAM, WINDOWS_PARAM } from "../../workers/domain/schemas/issue-windows";
 
 
 /** What the views post (JSON). The domain functions validate the payloads themselves. */

@@ -5,19 +5,8 @@
 // regroups, reorders and narrows on the page alone.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { normaliseFilters } from "~/lib/issue-display";
-import {
-  type IssueGroupPage,
-  type IssueWindowGroup,
-  type IssueWindows,
-  type IssueWindowsAnswer,
-  WINDOWS_PARAM,
-} from "~/lib/issue-views-contract";
-import {
-  ALL_GROUP,
-  type WindowGroupBy,
-  windowGroupBy,
-  windowsComplete,
-} from "../../../workers/domain/schemas/issue-windows";
+import type { IssueGroupPage, IssueWindowGroup, IssueWindows, IssueWindowsAnswer } from "~/lib/issue-views-contract";
+import { ALL_GROUP, WINDOWS_PARAM, type WindowGroupBy, windowGroupBy, windowsComplete } from "../../../workers/domain/schemas/issue-windows";
 import type { ViewProps } from "../../../workers/domain/schemas/view-props";
 import type { ViewIssue } from "./model";
 
@@ -230,4 +219,3 @@ export function useIssueWindows(
   return { held, matches, loadMore, loading, readers, applyIssue, removeIssues };
 }
 
-export { ALL_GROUP };

@@ -25,6 +25,10 @@ export const ALL_GROUP = "all";
 /** A group's cursor before its first page was read: "read from the start". */
 export const FROM_THE_START = "";
 
+/** The issue windows route's query parameters: what to read (JSON), and the page's list source. */
+export const WINDOWS_PARAM = "windows";
+export const SOURCE_PARAM = "source";
+
 /** What a layout groups by: kanban always groups (by state unless told), calendar and Gantt never. */
 export function windowGroupBy(layout: ViewProps["issueView"], groupByProperty: WindowGroupBy): WindowGroupBy {
   if (layout === "kanban") return groupByProperty ?? "state";
