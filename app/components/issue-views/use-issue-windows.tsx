@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { normaliseFilters } from "~/lib/issue-display";
 import type { IssueGroupPage, IssueWindowGroup, IssueWindows, IssueWindowsAnswer } from "~/lib/issue-views-contract";
-import { ALL_GROUP, WINDOWS_PARAM, type WindowGroupBy, windowGroupBy, windowsComplete } from "../../../workers/domain/schemas/issue-windows";
+import { WINDOWS_PARAM, type WindowGroupBy, windowGroupBy, windowsComplete } from "../../../workers/domain/schemas/issue-windows";
 import type { ViewProps } from "../../../workers/domain/schemas/view-props";
 import type { ViewIssue } from "./model";
 
