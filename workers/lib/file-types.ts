@@ -45,8 +45,8 @@ export function rasterImageTypeOf(head: Uint8Array): RasterImageType | null {
 /** Whether the sample is UTF-8 text without control characters (tabs, line and page breaks aside). */
 function isPlainText(head: Uint8Array) {
   try {
-    // `stream` lets a multi-byte character cut at the end of the sample pass.
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: true });
+    // A full sample may end in the middle of a multi-byte character: `stream` lets that pass.
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: head.length >= SNIFF_BYTES });
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
     return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
   } catch {
