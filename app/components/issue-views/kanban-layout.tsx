@@ -60,7 +60,7 @@ export function KanbanLayout({
                 {group.name}
               </h2>
               <span className="rounded-full bg-surface px-1.5 text-xs font-medium text-neutral-500 ring-1 ring-neutral-200">
-                {group.count}
+                {group.count.toLocaleString("en-US")}
               </span>
             </div>
             <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-2 pb-2" />

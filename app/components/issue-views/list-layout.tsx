@@ -55,7 +55,7 @@ export function ListLayout({
                 <h2 id={headingId} className="text-sm font-medium text-neutral-800">
                   {group.name}
                 </h2>
-                <span className="rounded-full bg-neutral-200/70 px-1.5 text-xs font-medium text-neutral-600">{group.count}</span>
+                <span className="rounded-full bg-neutral-200/70 px-1.5 text-xs font-medium text-neutral-600">{group.count.toLocaleString("en-US")}</span>
               </div>
             ) : null}
             <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-4 py-2 sm:px-6" />
