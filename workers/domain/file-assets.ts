@@ -13,10 +13,10 @@
 //   everyone); deleting is for the uploader only.
 import { and, eq, isNull } from "drizzle-orm";
 import { fileAssets, workspaces, type Workspace } from "../../drizzle/schema";
+import { headOf, rasterImageTypeOf } from "../lib/file-types";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, Invalid, NotFound, } from "./errors";
-import { headOf, rasterImageTypeOf } from "../lib/file-types";
 import { type AssetUpload, receiveFile } from "./uploads";
 import { IMAGE_UPLOAD_TYPE_INVALID, IMAGE_UPLOAD_TYPES } from "./schemas/uploads";
 

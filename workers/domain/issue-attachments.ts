@@ -1,17 +1,18 @@
 // Attachments of an issue: one file of any kind per upload, at most 5 MB, its type told by its
-// bytes (raster images, PDF, ZIP, plain text; anything else is unknown), stored in R2 (FILES) under attachments/{workspace}/{project}/{issue}/{uuid}. Files are served
-// back through the Worker after a project-membership check, never from a public bucket URL.
-// The row, issues.attachment_count and the "attachment" activity are
-// written in one batch; the R2 object is written before it and removed if the batch fails.
+// bytes (raster images, PDF, ZIP, plain text; anything else is unknown), stored in R2 (FILES)
+// under attachments/{workspace}/{project}/{issue}/{uuid}. Files are served back through the Worker
+// after a project-membership check, never from a public bucket URL. The row,
+// issues.attachment_count and the "attachment" activity are written in one batch; the R2 object is
+// written before it and removed if the batch fails.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { issueAttachments, issues } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
+import { fileTypeOf, headOf } from "../lib/file-types";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { NotFound, } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
-import { fileTypeOf, headOf } from "../lib/file-types";
 import { type AssetUpload, receiveFile } from "./uploads";
 
 export type IssueAttachment = typeof issueAttachments.$inferSelect;
