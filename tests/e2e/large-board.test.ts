@@ -5,7 +5,21 @@
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ISSUE_WINDOW_FIRST_PAGE } from "../../workers/domain/schemas/issue-windows";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, runSql, screenshot, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import {
+  ApiUser,
+  PASSWORD,
+  type TestPage,
+  launchBrowser,
+  login,
+  newPage,
+  runSql,
+  screenshot,
+  screenshotsInThemes,
+  to,
+  uniqueSlug,
+  visible,
+  waitForHydration,
+} from "./fixtures";
 
 const ISSUES = 5000;
 
@@ -56,16 +70,16 @@ describe("a board of 5,000 issues", () => {
     await waitForHydration(page);
     const todo = column("Todo");
     await visible(todo.getByText("Bulk issue 1", { exact: true }));
-    await visible(todo.getByText(String(ISSUES), { exact: true }));
-    await visible(page.getByText(`${ISSUES} issues`, { exact: true }));
+    await visible(todo.getByText("5,000", { exact: true }));
+    await visible(page.getByText("5,000 issues", { exact: true }));
     // Only the first page was read, and not every card of it is drawn.
     expect(await cards(todo).count()).toBeLessThanOrEqual(ISSUE_WINDOW_FIRST_PAGE);
 
     // Someone else adds an issue to Todo: it goes to the end of the column, far past the cards read,
     // so only the counts change (the board's change reaches the page through its socket).
     await owner.post(`/api/workspaces/${slug}/projects/${projectId}/issues/`, { name: "Fresh issue", state: todoId });
-    await visible(todo.getByText(String(ISSUES + 1), { exact: true }));
-    await visible(page.getByText(`${ISSUES + 1} issues`, { exact: true }));
+    await visible(todo.getByText("5,001", { exact: true }));
+    await visible(page.getByText("5,001 issues", { exact: true }));
     expect(await todo.getByText("Fresh issue", { exact: true }).count()).toBe(0);
 
     // The person scrolls the column down to its end, again and again as more cards arrive.
@@ -84,10 +98,31 @@ describe("a board of 5,000 issues", () => {
     expect(await page.locator("[data-more-issues]").count()).toBe(0);
     expect(await cards(todo).count()).toBeLessThan(40);
     await screenshot(page, "large-board-end-of-column");
+    await screenshotsInThemes(page, "large-board-kanban");
 
     // Back at the top, the first card is drawn again.
     await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
     await visible(todo.getByText("Bulk issue 1", { exact: true }));
     expect(tab.errors).toEqual([]);
   }, 180_000);
+
+  test("the list and the calendar of 5,000 issues: the list reads as it scrolls, the calendar says how many it shows", async () => {
+    const page = tab.page;
+    await page.goto(to.projectIssues(slug, projectId));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "List layout" }).click();
+    const todo = page.getByRole("region", { name: "Todo", exact: true });
+    await visible(todo.getByText("Bulk issue 1", { exact: true }));
+    expect(await cards(page.locator("[data-layout]")).count()).toBeLessThanOrEqual(ISSUE_WINDOW_FIRST_PAGE * 2);
+    await screenshotsInThemes(page, "large-board-list");
+
+    await page.getByRole("button", { name: "Calendar layout" }).click();
+    const showing = page.getByText(/^Showing [\d,]+ of 5,001 issues$/);
+    await visible(showing);
+    const before = await showing.textContent();
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(() => showing.textContent()).not.toBe(before);
+    await screenshotsInThemes(page, "large-board-calendar");
+    expect(tab.errors).toEqual([]);
+  }, 120_000);
 });

@@ -576,7 +576,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
         <div className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-neutral-200 px-4 py-2 sm:px-6">
           <h1 className="text-sm font-semibold text-neutral-900">{title}</h1>
           <span className="text-xs text-neutral-400" aria-live="polite">
-            {total} issue{total === 1 ? "" : "s"}
+            {total.toLocaleString("en-US")} issue{total === 1 ? "" : "s"}
           </span>
           <div className="ml-auto flex items-center gap-2">
             {headerActions}

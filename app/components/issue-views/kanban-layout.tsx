@@ -4,7 +4,7 @@ import { memo } from "react";
 import { KANBAN_COLUMN_CLASS, TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
-import { type CardSlot, VirtualIssueColumn } from "./progressive";
+import { type CardSlot, KANBAN_COLUMN, VirtualIssueList } from "./progressive";
 
 const KanbanCard = memo(function KanbanCard({ issue, slot }: { issue: ViewIssue; slot: CardSlot }) {
   const { identifier, properties, canEdit, canDrag } = useViewContext();
@@ -60,13 +60,13 @@ export function KanbanLayout({
                 {group.name}
               </h2>
               <span className="rounded-full bg-surface px-1.5 text-xs font-medium text-neutral-500 ring-1 ring-neutral-200">
-                {group.count}
+                {group.count.toLocaleString("en-US")}
               </span>
             </div>
             <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-2 pb-2" />
-            <VirtualIssueColumn group={group} className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-3">
+            <VirtualIssueList group={group} shape={KANBAN_COLUMN} className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-3">
               {(issue, slot) => <KanbanCard key={issue.id} issue={issue} slot={slot} />}
-            </VirtualIssueColumn>
+            </VirtualIssueList>
           </section>
         );
       })}

@@ -4,7 +4,7 @@ import { memo } from "react";
 import { TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
-import { type CardSlot, VirtualIssueRows } from "./progressive";
+import { type CardSlot, LIST_SECTION, VirtualIssueList } from "./progressive";
 
 const ListRow = memo(function ListRow({ issue, slot }: { issue: ViewIssue; slot: CardSlot }) {
   const { identifier, properties, canEdit, canDrag } = useViewContext();
@@ -55,13 +55,13 @@ export function ListLayout({
                 <h2 id={headingId} className="text-sm font-medium text-neutral-800">
                   {group.name}
                 </h2>
-                <span className="rounded-full bg-neutral-200/70 px-1.5 text-xs font-medium text-neutral-600">{group.count}</span>
+                <span className="rounded-full bg-neutral-200/70 px-1.5 text-xs font-medium text-neutral-600">{group.count.toLocaleString("en-US")}</span>
               </div>
             ) : null}
             <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-4 py-2 sm:px-6" />
-            <VirtualIssueRows group={group} className={`min-h-9 ${grouped ? EMPTY_GROUP_CLASS : ""}`}>
+            <VirtualIssueList group={group} shape={LIST_SECTION} className={`min-h-9 ${grouped ? EMPTY_GROUP_CLASS : ""}`}>
               {(issue, slot) => <ListRow key={issue.id} issue={issue} slot={slot} />}
-            </VirtualIssueRows>
+            </VirtualIssueList>
           </section>
         );
       })}

@@ -76,75 +76,6 @@ function EndMarker({
 /** The box the list layout scrolls in (the issue views' layout area). */
 export const IssueScrollerContext = createContext<RefObject<HTMLElement | null>>({ current: null });
 
-/** A list row's fixed height (h-11). */
-const ROW_HEIGHT = 44;
-/** What the server draws of a list before the browser knows the window: about a screen. */
-const SERVER_WINDOW = { width: 1200, height: 800 };
-
-/**
- * A list group's rows, virtualised in the layout's scroll box: the rows in sight and ten either
- * side. The group's offset in the box (`scrollMargin`) is measured after each render, since groups
- * above it grow as they read more.
- */
-export function VirtualIssueRows({
-  group,
-  className,
-  children: renderIssue,
-}: {
-  group: IssueGroup;
-  className: string;
-  children(issue: ViewIssue, slot: CardSlot): ReactNode;
-}) {
-  const pages = useContext(GroupPagesContext);
-  const scroller = useContext(IssueScrollerContext);
-  const list = useRef<HTMLElement | null>(null);
-  const [offset, setOffset] = useState(0);
-  useBrowserLayoutEffect(() => {
-    const box = scroller.current;
-    const element = list.current;
-    if (!box || !element) return;
-    const next = Math.round(element.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop);
-    if (next !== offset) setOffset(next);
-  });
-  const issues = group.issues;
-  const margin = useDrawMargin(10);
-  const virtualizer = useVirtualizer({
-    count: issues.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: margin,
-    scrollMargin: offset,
-    initialRect: SERVER_WINDOW,
-    getItemKey: (index) => issues[index]?.id ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0];
-  const last = items[items.length - 1];
-  const before = first ? first.start - offset : 0;
-  const after = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - offset)) : 0;
-  const atEnd = !last || last.index >= issues.length - 1;
-  const sentinel = useNearEnd(group.more && atEnd, issues.length, () => pages.loadMore(group.key));
-  return (
-    <SortableList
-      as="ul"
-      groupKey={group.key}
-      className={className}
-      data-first-index={first?.index ?? 0}
-      elementRef={(element) => {
-        list.current = element;
-      }}
-    >
-      {before > 0 ? <li aria-hidden="true" style={{ height: before }} /> : null}
-      {items.map((item) => {
-        const issue = issues[item.index];
-        return issue ? renderIssue(issue, { index: item.index, measure: virtualizer.measureElement }) : null;
-      })}
-      {after > 0 ? <li aria-hidden="true" style={{ height: after }} /> : null}
-      {group.more ? <EndMarker as="li" sentinel={sentinel} remaining={group.count - issues.length} loading={pages.loading.has(group.key)} /> : null}
-    </SortableList>
-  );
-}
-
 /**
  * Whether the page has hydrated. Before (the server's render and the first in the browser, which
  * must match it) groups draw only what a screen shows, with nothing either side: the document
@@ -156,69 +87,100 @@ function useDrawMargin(margin: number) {
   return hydrated ? margin : 0;
 }
 
-/** What a virtualised card puts on its element: its index, and the ref that measures it. */
+/** What a virtualised card or row puts on its element: its index, and the ref that measures it. */
 export interface CardSlot {
   index: number;
   measure(element: Element | null): void;
 }
 
-/** About a card's height with the gap after it; each card is measured once drawn. */
-const CARD_ESTIMATE = 104;
-const CARD_GAP = 8;
-/** What the server draws of a column before the browser knows its height: about a screen. */
-const SERVER_COLUMN = { width: 384, height: 720 };
+/** How a layout's groups are drawn. */
+interface GroupShape {
+  /** `column`: the group scrolls itself (a kanban column); `section`: groups share the layout's box. */
+  scroll: "column" | "section";
+  as: "div" | "ul";
+  /** An item's height before it is measured, and the gap after each. */
+  estimate: number;
+  gap: number;
+  /** Items drawn either side of those in sight, once hydrated. */
+  margin: number;
+  /** What is drawn before the browser knows the box: about a screen. */
+  serverRect: { width: number; height: number };
+}
+
+/** A kanban column: its own scroll box, cards of any height 8 px apart. */
+export const KANBAN_COLUMN: GroupShape = { scroll: "column", as: "div", estimate: 104, gap: 8, margin: 6, serverRect: { width: 384, height: 720 } };
+/** A list group: rows of 44 px (h-11) in the layout's shared scroll box. */
+export const LIST_SECTION: GroupShape = { scroll: "section", as: "ul", estimate: 44, gap: 0, margin: 10, serverRect: { width: 1200, height: 800 } };
 
 /**
- * A kanban column's cards, virtualised in the column's own scroll box: what is in sight and six
- * cards either side. `data-first-index` tells drag and drop where the drawn cards start, so a drop
- * lands at its place in the whole column.
+ * A group's issues, virtualised: only those in sight and `margin` either side are drawn, between
+ * two spacers that keep the group's full height. A section is placed in the shared box by its
+ * offset (`scrollMargin`), measured after each render, since groups above it grow as they read
+ * more. `data-first-index` tells drag and drop where the drawn issues start, so a drop lands at its
+ * place in the whole group.
  */
-export function VirtualIssueColumn({
+export function VirtualIssueList({
   group,
+  shape,
   className,
   children: renderIssue,
 }: {
   group: IssueGroup;
+  shape: GroupShape;
   className: string;
   children(issue: ViewIssue, slot: CardSlot): ReactNode;
 }) {
   const pages = useContext(GroupPagesContext);
-  const scroller = useRef<HTMLElement | null>(null);
+  const shared = useContext(IssueScrollerContext);
+  const own = useRef<HTMLElement | null>(null);
+  const scroller = shape.scroll === "section" ? shared : own;
+  const [offset, setOffset] = useState(0);
+  useBrowserLayoutEffect(() => {
+    const box = shared.current;
+    const element = own.current;
+    if (shape.scroll !== "section" || !box || !element) return;
+    const next = Math.round(element.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop);
+    if (next !== offset) setOffset(next);
+  });
   const issues = group.issues;
-  const margin = useDrawMargin(6);
+  const margin = useDrawMargin(shape.margin);
   const virtualizer = useVirtualizer({
     count: issues.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => CARD_ESTIMATE,
-    gap: CARD_GAP,
+    estimateSize: () => shape.estimate,
+    gap: shape.gap,
     overscan: margin,
-    initialRect: SERVER_COLUMN,
+    scrollMargin: offset,
+    initialRect: shape.serverRect,
     getItemKey: (index) => issues[index]?.id ?? index,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
-  const before = first ? first.start : 0;
-  const after = last ? Math.max(0, virtualizer.getTotalSize() - last.end - CARD_GAP) : 0;
+  // The spacers stand in for the items (and their gaps) above and below those drawn.
+  const before = first ? first.start - offset - shape.gap : 0;
+  const after = last ? virtualizer.getTotalSize() - (last.end - offset) - shape.gap : 0;
   const atEnd = !last || last.index >= issues.length - 1;
   const sentinel = useNearEnd(group.more && atEnd, issues.length, () => pages.loadMore(group.key));
+  const Spacer = shape.as === "ul" ? "li" : "div";
   return (
     <SortableList
+      as={shape.as}
       groupKey={group.key}
       className={className}
       data-first-index={first?.index ?? 0}
       elementRef={(element) => {
-        scroller.current = element;
+        own.current = element;
       }}
     >
-      {before > 0 ? <div aria-hidden="true" className="shrink-0" style={{ height: before - CARD_GAP }} /> : null}
+      {before > 0 ? <Spacer aria-hidden="true" className="shrink-0" style={{ height: before }} /> : null}
       {items.map((item) => {
         const issue = issues[item.index];
         return issue ? renderIssue(issue, { index: item.index, measure: virtualizer.measureElement }) : null;
       })}
-      {after > 0 ? <div aria-hidden="true" className="shrink-0" style={{ height: after }} /> : null}
+      {after > 0 ? <Spacer aria-hidden="true" className="shrink-0" style={{ height: after }} /> : null}
       {group.more ? (
-        <EndMarker as="div" sentinel={sentinel} remaining={group.count - issues.length} loading={pages.loading.has(group.key)} />
+        <EndMarker as={Spacer} sentinel={sentinel} remaining={group.count - issues.length} loading={pages.loading.has(group.key)} />
       ) : null}
     </SortableList>
   );

@@ -84,26 +84,8 @@ function bridgeColumn(scope: IssueListScope) {
 
 /** An issue as the views need it; labels deleted since the row was written are left out. */
 export function viewIssueOf(issue: IssueListRecord, liveLabels: ReadonlyMap<string, unknown>, bridgeId: string | null = null): ViewIssue {
-  return {
-    id: issue.id,
-    name: issue.name,
-    sequence_id: issue.sequence_id,
-    priority: issue.priority,
-    state: issue.state_id,
-    assignees: issue.assignee_ids,
-    labels: issue.label_ids.filter((id) => liveLabels.has(id)),
-    start_date: issue.start_date,
-    target_date: issue.target_date,
-    estimate_point: issue.estimate_point,
-    sort_order: issue.sort_order,
-    sub_issues_count: issue.sub_issues_count,
-    link_count: issue.link_count,
-    attachment_count: issue.attachment_count,
-    created_by: issue.created_by,
-    created_at: issue.created_at,
-    updated_at: issue.updated_at,
-    bridge_id: bridgeId,
-  };
+  const labels = issue.label_ids.filter((id) => liveLabels.has(id));
+  return { ...viewIssueOfRow({ ...issue, state: issue.state_id, assignees: issue.assignee_ids, labels }), bridge_id: bridgeId };
 }
 
 /** The same from an issue as responses show it (a list row or the detail). */
