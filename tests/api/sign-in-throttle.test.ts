@@ -4,6 +4,9 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sessionCookie, sessionCookieName } from "../../workers/auth/sessions";
+import { openDb } from "../../workers/db";
+import { signIn as signInDomain } from "../../workers/domain/accounts";
+import type { DomainContext } from "../../workers/domain/context";
 import { getConfig } from "../../workers/env";
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, TOO_MANY_SIGN_IN_ATTEMPTS, throttleKeys } from "../../workers/domain/sign-in-throttle";
 import { call, cookieFrom, ORIGIN, signUp, uniqueEmail } from "../helpers/api";
@@ -256,5 +259,96 @@ describe("the session cookie", () => {
     const response = await call("POST", "/api/auth/sign-up/", { body: { email: uniqueEmail(), password: PASSWORD } });
     expect(response.headers.get("set-cookie")).toMatch(/^session=s_/);
     expect(response.headers.get("set-cookie")).not.toMatch(/Secure/);
+  });
+});
+
+/** D1 that records every statement it is sent (SQL and bound values) and counts round trips. */
+function recordingDb() {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const counter = { roundTrips: 0 };
+  const session = env.DB.withSession("first-unconstrained");
+  const originals = new WeakMap<object, { statement: D1PreparedStatement; sql: string; params: unknown[] }>();
+  const wrap = (statement: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (key === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql, args);
+        if (key === "all" || key === "run" || key === "first" || key === "raw") {
+          return (...args: unknown[]) => {
+            counter.roundTrips += 1;
+            statements.push({ sql, params });
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    originals.set(proxy, { statement, sql, params });
+    return proxy;
+  };
+  const database = {
+    withSession: () => ({
+      prepare: (sql: string) => wrap(session.prepare(sql), sql, []),
+      batch: (list: D1PreparedStatement[]) => {
+        counter.roundTrips += 1;
+        return session.batch(
+          list.map((item) => {
+            const original = originals.get(item);
+            if (!original) return item;
+            statements.push({ sql: original.sql, params: original.params });
+            return original.statement;
+          }),
+        );
+      },
+      getBookmark: () => session.getBookmark(),
+    }),
+  } as unknown as D1Database;
+  const ctx = { db: openDb(database, null).db, env, config: getConfig(env as Env), effects: {} } as unknown as DomainContext;
+  return { ctx, statements, counter };
+}
+
+describe("the throttle's reads and writes", () => {
+  it("answer from the indexes, in two round trips (three when a failure is recorded)", async () => {
+    const client = await signUp();
+    const address = { address: uniqueAddress() };
+    const run = async (password: string) => {
+      const recording = recordingDb();
+      const outcome = await signInDomain(recording.ctx, { email: client.user.email, password }, address).then(
+        () => "ok",
+        (error: Error) => error.constructor.name,
+      );
+      return { outcome, ...recording };
+    };
+
+    const success = await run(PASSWORD);
+    expect(success.outcome).toBe("ok");
+    expect(success.counter.roundTrips).toBe(2);
+
+    const failure = await run("wrong password");
+    expect(failure.outcome).toBe("Unauthenticated");
+    expect(failure.counter.roundTrips).toBe(3);
+
+    // A success after a failure also clears the account's counter.
+    const clearing = await run(PASSWORD);
+    expect(clearing.outcome).toBe("ok");
+    expect(clearing.counter.roundTrips).toBe(3);
+
+    await plantAccountFailures(client.user.email, SIGN_IN_FAILURE_LIMIT, 60_000);
+    const refused = await run(PASSWORD);
+    expect(refused.outcome).toBe("QuotaExceeded");
+    expect(refused.counter.roundTrips).toBe(2);
+
+    const throttleStatements = [...failure.statements, ...clearing.statements, ...refused.statements].filter(({ sql }) => sql.includes("sign_in_attempts"));
+    // The counters read (twice), the failure insert and prune, and the clearing delete.
+    expect(throttleStatements.length).toBe(6);
+    for (const { sql, params } of throttleStatements) {
+      if (sql.trimStart().toLowerCase().startsWith("insert")) continue;
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const lines = plan.results.map((row) => row.detail);
+      expect(lines.some((line) => /^SCAN sign_in_attempts\b/.test(line)), `${sql}\n${lines.join("\n")}`).toBe(false);
+      expect(lines.some((line) => /USING (COVERING )?INDEX sign_in_attempts_/.test(line)), `${sql}\n${lines.join("\n")}`).toBe(true);
+    }
   });
 });
