@@ -8,6 +8,7 @@ import {
   uploadUserAsset,
   uploadWorkspaceAsset,
 } from "../domain/file-assets";
+import { servedFileHeaders } from "../lib/file-types";
 import { type ApiEnv, actorOf } from "./hono-env";
 import { assetUpload } from "./multipart";
 
@@ -21,15 +22,12 @@ export const fileAssetsRoutes = new Hono<ApiEnv>({ strict: false });
 const workspaceAssets = fileAssetsRoutes.basePath("/workspaces/:slug/file-assets");
 const userAssets = fileAssetsRoutes.basePath("/users/file-assets");
 
-function serve(file: { body: ReadableStream; contentType: string; etag: string; size: number }) {
+/** Images (the only thing stored here) are shown inline; the shared rule decides, as for attachments. */
+function serve(file: { body: ReadableStream; contentType: string; etag: string; size: number; name: string }) {
   return new Response(file.body, {
     headers: {
-      "content-type": file.contentType,
+      ...servedFileHeaders(file, "image"),
       "content-length": String(file.size),
-      "content-disposition": "inline",
-      "x-content-type-options": "nosniff",
-      // An image opened on its own still gets no scripts and no origin.
-      "content-security-policy": "default-src 'none'; sandbox",
       "cache-control": "private, max-age=3600",
       etag: file.etag,
     },

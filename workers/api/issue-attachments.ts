@@ -4,16 +4,11 @@ import {
   openIssueAttachmentFile,
   uploadIssueAttachment,
 } from "../domain/issue-attachments";
+import { servedFileHeaders } from "../lib/file-types";
 import { assetUpload } from "./multipart";
 import { inProject, optionalParam, projectRouter } from "./project-router";
 
 export const issueAttachmentsRoutes = projectRouter();
-
-/** `attachment` always: the browser downloads the file instead of rendering it in our origin. */
-function contentDisposition(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 issueAttachmentsRoutes.get("/issues/:issueId/issue-attachments", async (c) =>
   c.json(await listIssueAttachments(...inProject(c), c.req.param("issueId"))),
@@ -26,12 +21,9 @@ issueAttachmentsRoutes.post("/issues/:issueId/issue-attachments", async (c) =>
 issueAttachmentsRoutes.get("/issue-attachments/:attachmentId/file", async (c) => {
   const file = await openIssueAttachmentFile(...inProject(c), c.req.param("attachmentId"));
   return new Response(file.body, {
+    // Raster images inline, anything else (HTML and SVG included) downloaded, never sniffed.
     headers: {
-      "content-type": file.contentType,
-      "content-disposition": contentDisposition(file.name),
-      "x-content-type-options": "nosniff",
-      // Even if a browser were talked into rendering it, the file gets no scripts and no origin.
-      "content-security-policy": "default-src 'none'; sandbox",
+      ...servedFileHeaders(file),
       "cache-control": "private, no-cache",
       etag: file.etag,
     },

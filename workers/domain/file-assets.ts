@@ -1,7 +1,8 @@
 // File assets: images for rich-text editors,
-// project covers and avatars. Only PNG, JPEG, GIF and WebP up to 5 MB: the declared type must be
-// one of those and the first bytes must really be such an image (so an HTML file sent as
-// "image/png" is refused). Stored in R2 (FILES) under workspaces/{workspaceId}/{uuid} or
+// project covers, workspace logos and avatars. Only PNG, JPEG, GIF and WebP up to 5 MB: the first
+// bytes must really be such an image (so an HTML or SVG file sent as "image/png" is refused), and
+// the declared type must name one of those too. The type stored and served is the one the bytes
+// proved, never the claim. Stored in R2 (FILES) under workspaces/{workspaceId}/{uuid} or
 // users/{userId}/{uuid}, with a file_assets row; the answer's `asset` is the URL this Worker
 // serves it from, which is also the path that deletes it (the client derives the id from it).
 //
@@ -12,6 +13,7 @@
 //   everyone); deleting is for the uploader only.
 import { and, eq, isNull } from "drizzle-orm";
 import { fileAssets, workspaces, type Workspace } from "../../drizzle/schema";
+import { headOf, rasterImageTypeOf } from "../lib/file-types";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, Invalid, NotFound, } from "./errors";
@@ -51,23 +53,21 @@ export function fileAssetOf(asset: FileAsset, url: string) {
   };
 }
 
-/** The image type the bytes say, from their signature, or null for anything else. */
+const isFileAssetType = (type: string | null): type is FileAssetType =>
+  type !== null && (FILE_ASSET_TYPES as readonly string[]).includes(type);
+
+/** The image type the bytes say, from their signature, when it is one an image upload may be; else null. */
 export function sniffImageType(head: Uint8Array): FileAssetType | null {
-  const starts = (...bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x47, 0x49, 0x46, 0x38) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return "image/gif";
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
-  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
-  return null;
+  const type = rasterImageTypeOf(head);
+  return isFileAssetType(type) ? type : null;
 }
 
 /** Reads and checks the upload, writes the object, then the row; the object goes if the row fails. */
 async function storeAsset(ctx: ActorContext, upload: AssetUpload, owner: { workspaceId: string | null; keyPrefix: string }) {
   const { file, name } = await receiveFile(upload, "image");
   const declared = file.type.split(";")[0].trim().toLowerCase();
-  const sniffed = sniffImageType(new Uint8Array(await file.content.slice(0, 12).arrayBuffer()));
-  if (!(FILE_ASSET_TYPES as readonly string[]).includes(declared) || sniffed === null) {
+  const sniffed = sniffImageType(await headOf(file.content));
+  if (!isFileAssetType(declared) || sniffed === null) {
     throw Invalid.field("asset", FILE_ASSET_TYPE_INVALID);
   }
 

@@ -1,22 +1,23 @@
-// Attachments of an issue: one file per upload, at most 5 MB,
-// stored in R2 (FILES) under attachments/{workspace}/{project}/{issue}/{uuid}. Files are served
-// back through the Worker after a project-membership check, never from a public bucket URL.
-// The row, issues.attachment_count and the "attachment" activity are
-// written in one batch; the R2 object is written before it and removed if the batch fails.
+// Attachments of an issue: one file of any kind per upload, at most 5 MB, its type told by its
+// bytes (raster images, PDF, ZIP, plain text; anything else is unknown), stored in R2 (FILES)
+// under attachments/{workspace}/{project}/{issue}/{uuid}. Files are served back through the Worker
+// after a project-membership check, never from a public bucket URL. The row,
+// issues.attachment_count and the "attachment" activity are written in one batch; the R2 object is
+// written before it and removed if the batch fails.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { issueAttachments, issues } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
+import { fileTypeOf, headOf } from "../lib/file-types";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { NotFound, } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
-import { type AssetUpload, type UploadedFile, receiveFile } from "./uploads";
+import { type AssetUpload, receiveFile } from "./uploads";
 
 export type IssueAttachment = typeof issueAttachments.$inferSelect;
 
 export const ATTACHMENT_NOT_FOUND = "Attachment not found.";
-const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
 export function attachmentFileUrl(access: Pick<ProjectAccess, "workspace" | "project">, attachmentId: string) {
   return `/api/workspaces/${access.workspace.slug}/projects/${access.project.id}/issue-attachments/${attachmentId}/file/`;
@@ -36,12 +37,6 @@ export function issueAttachmentOf(attachment: IssueAttachment, access: Pick<Proj
     created_at: attachment.created_at,
     updated_at: attachment.updated_at,
   };
-}
-
-/** A MIME type as the browser declared it, or octet-stream when it is missing or malformed. */
-function contentTypeOf(file: UploadedFile) {
-  const type = file.type.trim().toLowerCase();
-  return type.length <= 255 && /^[a-z0-9][\w.+-]*\/[\w.+-]+(\s*;.*)?$/.test(type) ? type : DEFAULT_CONTENT_TYPE;
 }
 
 const recountAttachments = (ctx: ActorContext, issueId: string) =>
@@ -95,7 +90,8 @@ export async function uploadIssueAttachment(
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   await loadIssue(ctx, projectId, issueId);
   const { file: asset, name } = await receiveFile(upload, "file");
-  const contentType = contentTypeOf(asset);
+  // The type the bytes prove, not the one the browser claimed (an SVG sent as "image/png" is unknown).
+  const contentType = fileTypeOf(await headOf(asset.content), asset.type);
 
   const attachmentId = crypto.randomUUID();
   const key = `attachments/${access.workspace.id}/${projectId}/${issueId}/${crypto.randomUUID()}`;

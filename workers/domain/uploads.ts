@@ -3,6 +3,7 @@
 // happens only when the operation asks, after its access checks, so a caller who may not upload
 // never gets the Worker to read a byte of their file.
 import type { z } from "zod";
+import { safeFileName } from "../lib/file-types";
 import { fieldErrorsOf } from "../lib/validation";
 import { Invalid, TooLarge } from "./errors";
 import {
@@ -40,7 +41,10 @@ export interface AssetUpload {
 /** The file of an upload, checked, with the attributes sent beside it. */
 export interface ReceivedFile {
   file: UploadedFile;
-  /** The name the client gave in its attributes, else the file's own, else `fallbackName`. */
+  /**
+   * The name the client gave in its attributes, else the file's own, else `fallbackName`; made
+   * safe (no path separators, control characters or quotes).
+   */
   name: string;
 }
 
@@ -76,5 +80,5 @@ export async function receiveFile(upload: AssetUpload, fallbackName: string): Pr
   if (file.size > MAX_UPLOAD_BYTES) throw new TooLarge(UPLOAD_TOO_LARGE);
   if (file.size === 0) throw Invalid.field("asset", UPLOAD_FILE_EMPTY);
   const attributes = attributesOf(form.attributes);
-  return { file, name: (attributes.name || file.name || fallbackName).slice(0, 255) };
+  return { file, name: safeFileName(attributes.name || file.name || fallbackName, fallbackName) };
 }
