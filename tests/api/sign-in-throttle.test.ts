@@ -8,7 +8,8 @@ import { openDb } from "../../workers/db";
 import { signIn as signInDomain } from "../../workers/domain/accounts";
 import type { DomainContext } from "../../workers/domain/context";
 import { getConfig } from "../../workers/env";
-import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, TOO_MANY_SIGN_IN_ATTEMPTS, throttleKeys } from "../../workers/domain/sign-in-throttle";
+import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../workers/domain/schemas/accounts";
+import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, throttleKeys } from "../../workers/domain/sign-in-throttle";
 import { call, cookieFrom, ORIGIN, signUp, uniqueEmail } from "../helpers/api";
 import { countRows } from "../helpers/fixtures";
 

@@ -1,7 +1,8 @@
 // Signing in under the throttle and signing out everywhere, as a person meets them (ADR 027).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { SIGN_IN_FAILURE_LIMIT, TOO_MANY_SIGN_IN_ATTEMPTS } from "../../workers/domain/sign-in-throttle";
+import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../workers/domain/schemas/accounts";
+import { SIGN_IN_FAILURE_LIMIT } from "../../workers/domain/sign-in-throttle";
 import { ApiUser, PASSWORD, launchBrowser, login, newPage, pathOf, to, visible, waitForHydration, waitForPath } from "./fixtures";
 
 let browser: Browser;

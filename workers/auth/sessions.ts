@@ -16,6 +16,7 @@ import { randomToken, sha256Hex } from "./crypto";
 export function sessionCookieName(config: Pick<Config, "secureCookies">) {
   return config.secureCookies ? "__Host-session" : "session";
 }
+
 export const API_KEY_HEADER = "x-api-key";
 
 export type Authenticated = { user: User; via: "cookie" | "api-key"; sessionToken?: string };

@@ -6,13 +6,12 @@ import { signInAttempts } from "../../drizzle/schema";
 import { sha256Hex } from "../auth/crypto";
 import type { DomainContext } from "./context";
 import { QuotaExceeded } from "./errors";
+import { TOO_MANY_SIGN_IN_ATTEMPTS } from "./schemas/accounts";
 
 /** Failures allowed per account and per address inside the window; the next attempt is refused. */
 export const SIGN_IN_FAILURE_LIMIT = 10;
 /** How far back failures count. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-
-export const TOO_MANY_SIGN_IN_ATTEMPTS = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
 /** Where a sign-in comes from: the client address Cloudflare saw (`CF-Connecting-IP`), if any. */
 export interface SignInClient {
