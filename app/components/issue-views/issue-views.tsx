@@ -6,7 +6,7 @@
 // overlay sits on whatever the loader last returned, a revalidation that lands mid-flight (the
 // live board asks for them) never undoes a change the user just made.
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { type ReactNode, Suspense, lazy, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, lazy, memo, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { IconPlus, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { issueWindowsPath } from "~/lib/paths";
@@ -276,7 +276,9 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
   // The issues held (each group's first pages, and the pages read since), and board changes from
   // other tabs and users patching them in place (app/lib/live-board.ts).
   const [liveTick, setLiveTick] = useState(0);
-  const onLivePlaced = useCallback(() => setLiveTick((tick) => tick + 1), []);
+  // A transition, as the live layer's own update: a batch can arrive while part of the page is
+  // still hydrating, and an urgent update would make React drop its server HTML (error 421).
+  const onLivePlaced = useCallback(() => startTransition(() => setLiveTick((tick) => tick + 1)), []);
   const windows = useIssueWindows(
     data.windows,
     data.display.filters,

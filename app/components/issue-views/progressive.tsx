@@ -6,7 +6,7 @@
 // column scrolls itself; list groups share the layout's scroll box (IssueScrollerContext), each
 // placed by its offset in it.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, type RefObject, createContext, useContext, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, createContext, startTransition, useContext, useEffect, useRef, useState } from "react";
 import { useBrowserLayoutEffect } from "~/hooks/use-browser-layout-effect";
 import { SortableList } from "./dnd";
 import type { IssueGroup, ViewIssue } from "./model";
@@ -83,7 +83,7 @@ export const IssueScrollerContext = createContext<RefObject<HTMLElement | null>>
  */
 function useDrawMargin(margin: number) {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated ? margin : 0;
 }
 

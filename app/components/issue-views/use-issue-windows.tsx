@@ -3,7 +3,7 @@
 // the grouping, order or filters change and what is held cannot answer them. A project of 100,000
 // issues holds only what was shown; a small one holds every issue after its first read and
 // regroups, reorders and narrows on the page alone.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { normaliseFilters } from "~/lib/issue-display";
 import type { IssueGroupPage, IssueWindowGroup, IssueWindows, IssueWindowsAnswer } from "~/lib/issue-views-contract";
 import { WINDOWS_PARAM, type WindowGroupBy, windowGroupBy, windowsComplete } from "../../../workers/domain/schemas/issue-windows";
@@ -139,13 +139,18 @@ export function useIssueWindows(
     [path, display.issueView, display.groupByProperty, display.orderBy, display.filters],
   );
   const start = useCallback((read: NewRead) => {
-    setReads((list) => {
-      // One read of a kind (and group) for a shape at a time.
-      const same = (other: Read) =>
-        other.kind === read.kind && sameShape(other.shape, read.shape) && (read.kind !== "page" || (other.kind === "page" && other.key === read.key));
-      if (list.some(same)) return list;
-      return [...list, { ...read, id: nextId.current++ } as Read];
-    });
+    // A transition: a sentinel can ask while part of the page is still hydrating.
+    startTransition(() =>
+      setReads((list) => {
+        // One read of a kind (and group) for a shape at a time.
+        const same = (other: Read) =>
+          other.kind === read.kind &&
+          sameShape(other.shape, read.shape) &&
+          (read.kind !== "page" || (other.kind === "page" && other.key === read.key));
+        if (list.some(same)) return list;
+        return [...list, { ...read, id: nextId.current++ } as Read];
+      }),
+    );
   }, []);
 
   // What is held cannot answer the display shown now: read its windows.
@@ -178,8 +183,10 @@ export function useIssueWindows(
     return () => clearTimeout(timer);
   }, [liveChanged]);
 
+  // Answers land in transitions: one can arrive while part of the page is still hydrating (a lazy
+  // layout), where an urgent update would make React drop the server's HTML (error 421).
   const done = useCallback((read: Read, answer: Answer) => {
-    setReads((list) => list.filter((item) => item.id !== read.id));
+    startTransition(() => setReads((list) => list.filter((item) => item.id !== read.id)));
     if ("ok" in answer) {
       console.error("Issues could not be loaded.", answer.error);
       return;
@@ -196,7 +203,7 @@ export function useIssueWindows(
     }
     if (!next) return;
     latest.current = next;
-    setHeld(next);
+    startTransition(() => setHeld(next));
   }, []);
 
   /** A write's answer: the issue's row as it now is (its bridge row kept), or issues gone. */
