@@ -55,6 +55,21 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.user_id)],
 );
 
+/**
+ * One row per failed sign-in, twice: once keyed by the account (the email asked for, known or not)
+ * and once by the client address. Keys are SHA-256 digests, so neither emails nor addresses are
+ * kept in the clear; rows older than the throttle window are pruned (ADR 027).
+ */
+export const signInAttempts = sqliteTable(
+  "sign_in_attempts",
+  {
+    id: id(),
+    key: text("key").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("sign_in_attempts_key_idx").on(t.key, t.created_at), index("sign_in_attempts_created_idx").on(t.created_at)],
+);
+
 export const apiTokens = sqliteTable(
   "api_tokens",
   {

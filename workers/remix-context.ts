@@ -56,7 +56,7 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
     env,
     executionCtx,
     domain,
-    auth: () => (auth ??= authenticate(requestDb.db, request, prefetchedAccess)),
+    auth: () => (auth ??= authenticate(requestDb.db, domain.config, request, prefetchedAccess)),
     sameOrigin: isSameOriginWrite(request),
     bookmark: requestDb.bookmark,
     shellSent,

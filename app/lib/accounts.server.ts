@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { User } from "../../drizzle/schema";
 import type { DomainContext } from "../../workers/domain/context";
+import { type SignInClient, signInClientOf } from "../../workers/domain/sign-in-throttle";
 import { assertSameOrigin, homePathFor, optionalUser, signedInRedirect } from "./auth.server";
 import { invalidReply, replyWithError } from "./errors.server";
 import { safeNext } from "./paths";
@@ -34,7 +35,8 @@ export async function accountPageAction(
   context: AppLoadContext,
   options: {
     schema: z.ZodType;
-    enter: (ctx: DomainContext, input: unknown) => Promise<User>;
+    /** `client` is where the request comes from, which the sign-in throttle counts by. */
+    enter: (ctx: DomainContext, input: unknown, client: SignInClient) => Promise<User>;
     /** Sign-in shows a 401 ("Invalid email or password.") on the form instead of redirecting. */
     unauthenticatedOnForm?: boolean;
   },
@@ -45,8 +47,8 @@ export async function accountPageAction(
   const hideFields = ["password"];
   if (submission.status !== "success") return invalidReply(submission, { hideFields });
   try {
-    const user = await options.enter(context.domain, submission.value);
-    return signedInRedirect(context, user, await landingFor(context, user, safeNext(String(formData.get("next") ?? ""))));
+    const user = await options.enter(context.domain, submission.value, signInClientOf(request));
+    return signedInRedirect(request, context, user, await landingFor(context, user, safeNext(String(formData.get("next") ?? ""))));
   } catch (error) {
     return replyWithError(submission, error, request, { unauthenticatedOnForm: options.unauthenticatedOnForm, hideFields });
   }

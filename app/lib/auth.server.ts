@@ -3,7 +3,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { User } from "../../drizzle/schema";
-import { clearedSessionCookie, createSession, deleteSession } from "../../workers/auth/sessions";
+import { clearedSessionCookie, createSession, deleteSession, presentedSessionToken } from "../../workers/auth/sessions";
+import { signOutEverywhere } from "../../workers/domain/accounts";
 import type { ActorContext } from "../../workers/domain/context";
 import { Forbidden } from "../../workers/domain/errors";
 import { myInvitations } from "../../workers/domain/invitations";
@@ -36,15 +37,17 @@ export async function homePathFor(ctx: ActorContext): Promise<string> {
   return invitations.length > 0 ? "/invitations" : "/create-workspace";
 }
 
-/** Starts a session and redirects with its cookie. */
-export async function signedInRedirect(context: AppLoadContext, user: User, to: string) {
-  const { cookie } = await createSession(context.domain.db, user.id, context.domain.config);
+/** Starts a new session (ending the one the request presented, if any) and redirects with its cookie. */
+export async function signedInRedirect(request: Request, context: AppLoadContext, user: User, to: string) {
+  const { config, db } = context.domain;
+  const { cookie } = await createSession(db, user.id, config, presentedSessionToken(request, config));
   return redirect(to, { headers: { "Set-Cookie": cookie } });
 }
 
-/** Ends the current session (if any) and clears its cookie. */
-export async function signOut(context: AppLoadContext) {
+/** Ends the current session (if any), or with `everywhere` every session of its user, and clears its cookie. */
+export async function signOut(context: AppLoadContext, options: { everywhere?: boolean } = {}) {
   const auth = await context.auth();
-  if (auth?.sessionToken) await deleteSession(context.domain.db, auth.sessionToken);
+  if (auth && options.everywhere) await signOutEverywhere({ ...context.domain, actor: auth.user });
+  else if (auth?.sessionToken) await deleteSession(context.domain.db, auth.sessionToken);
   return redirect("/", { headers: { "Set-Cookie": clearedSessionCookie(context.domain.config) } });
 }

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { DomainError } from "../../workers/domain/errors";
-import { type ErrorAnswer, STATUS_OF_KIND, describeError } from "../../workers/lib/error-status";
+import { type ErrorAnswer, STATUS_OF_KIND, describeError, errorHeaders } from "../../workers/lib/error-status";
 import { signInPath } from "./paths";
 
 /** What a route error boundary receives as `error.data` for a domain error. */
@@ -79,7 +79,10 @@ export function replyWithError(
     }
     return data({ result: submission.reply({ fieldErrors, formErrors, hideFields }), status: failure.status }, { status: failure.status });
   }
-  return data({ result: submission.reply({ formErrors: [failure.message], hideFields }), status: failure.status }, { status: failure.status });
+  return data(
+    { result: submission.reply({ formErrors: [failure.message], hideFields }), status: failure.status },
+    { status: failure.status, headers: errorHeaders(failure) },
+  );
 }
 
 /**

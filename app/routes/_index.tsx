@@ -1,5 +1,5 @@
 // "/" is sign-in; `/?next={path}` returns there afterwards. Signed-in visitors go straight home.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignInInput } from "../../workers/domain/schemas/accounts";
 import { AccountForm } from "~/components/account-form";
@@ -14,6 +14,12 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => accountPageL
 
 export const action = ({ request, context }: ActionFunctionArgs) =>
   accountPageAction(request, context, { schema: SignInInput, enter: signIn, unauthenticatedOnForm: true });
+
+/** A throttled sign-in says when to try again (Retry-After), on the page as in the API. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export default function SignIn() {
   const { next } = useLoaderData<typeof loader>();

@@ -58,7 +58,7 @@ export function createApi() {
     const effects = new PostCommit();
     const prefetchedAccess = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
     c.set("domain", { db: requestDb.db, env: c.env, config, effects, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
-    const auth = await authenticate(requestDb.db, c.req.raw, prefetchedAccess);
+    const auth = await authenticate(requestDb.db, config, c.req.raw, prefetchedAccess);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden("Cross-origin request refused.");
     }

@@ -8,7 +8,15 @@ import { DAY_MS } from "../domain/schemas/dates";
 import type { Config } from "../env";
 import { randomToken, sha256Hex } from "./crypto";
 
-export const SESSION_COOKIE = "session";
+/**
+ * The session cookie's name. In production it carries the `__Host-` prefix, so browsers accept it
+ * only when Secure, with Path=/ and no Domain: no subdomain or plain-http page can set or shadow
+ * it. Local runs are plain http, where browsers drop `__Host-` cookies, so they keep the bare name.
+ */
+export function sessionCookieName(config: Pick<Config, "secureCookies">) {
+  return config.secureCookies ? "__Host-session" : "session";
+}
+
 export const API_KEY_HEADER = "x-api-key";
 
 export type Authenticated = { user: User; via: "cookie" | "api-key"; sessionToken?: string };
@@ -30,20 +38,39 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-export async function createSession(db: Db, userId: string, config: Config) {
+/**
+ * Starts a session for a sign-in or sign-up: always a new random token, and the session the
+ * request presented (if any) is deleted, so an id planted before sign-in never becomes signed in.
+ */
+export async function createSession(db: Db, userId: string, config: Config, presentedToken: string | null = null) {
   const token = randomToken("s_");
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * DAY_MS).toISOString();
-  await db.insert(sessions).values({ token_hash: await sha256Hex(token), user_id: userId, expires_at: expiresAt });
+  const insert = db.insert(sessions).values({ token_hash: await sha256Hex(token), user_id: userId, expires_at: expiresAt });
+  if (presentedToken) {
+    await db.batch([db.delete(sessions).where(eq(sessions.token_hash, await sha256Hex(presentedToken))), insert]);
+  } else {
+    await insert;
+  }
   return { token, cookie: sessionCookie(token, config, (config.SESSION_TTL_DAYS * DAY_MS) / 1000) };
+}
+
+/** The session token a request presents in its cookie, signed in or not. */
+export function presentedSessionToken(request: Request, config: Config): string | null {
+  return readCookie(request, sessionCookieName(config));
 }
 
 export async function deleteSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.token_hash, await sha256Hex(token)));
 }
 
+/** Signs a user out everywhere: every session of theirs ends (API keys are managed apart). */
+export async function deleteAllSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
 export function sessionCookie(token: string, config: Config, maxAgeSeconds: number) {
   const secure = config.secureCookies ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+  return `${sessionCookieName(config)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 export function clearedSessionCookie(config: Config) {
@@ -100,13 +127,13 @@ async function userForApiKey(db: Db, key: string): Promise<User | null> {
  * Who is calling: an API key wins over a cookie, so scripts never ride a browser session. With
  * `prefetch`, a session's access to the request's scope is read by the same statement.
  */
-export async function authenticate(db: Db, request: Request, prefetch?: AccessPrefetch): Promise<Authenticated | null> {
+export async function authenticate(db: Db, config: Config, request: Request, prefetch?: AccessPrefetch): Promise<Authenticated | null> {
   const apiKey = request.headers.get(API_KEY_HEADER);
   if (apiKey) {
     const user = await userForApiKey(db, apiKey);
     return user ? { user, via: "api-key" } : null;
   }
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = presentedSessionToken(request, config);
   if (!token) return null;
   const user = await userForSession(db, token, prefetch);
   return user ? { user, via: "cookie", sessionToken: token } : null;

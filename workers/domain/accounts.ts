@@ -3,11 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { CreateApiTokenInput, SignInInput, SignUpInput, UpdateMeInput } from "./schemas/accounts";
 import { apiTokens, users } from "../../drizzle/schema";
 import { randomToken, sha256Hex } from "../auth/crypto";
+import { deleteAllSessions } from "../auth/sessions";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
 import { parseInput } from "../lib/validation";
 import type { ActorContext, DomainContext } from "./context";
 import { Invalid, NotFound, Unauthenticated } from "./errors";
 import { apiTokenListQuery, writeOwnUser } from "./profile";
+import { type SignInClient, assertSignInAllowed, clearAccountFailures, recordSignInFailure, throttleKeys } from "./sign-in-throttle";
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -31,19 +33,35 @@ export async function signUp(ctx: DomainContext, input: unknown) {
   return inserted[0];
 }
 
-export async function signIn(ctx: DomainContext, input: unknown) {
+/**
+ * Checks an email and password. Every answer for a wrong password, an unknown email or a bot is the
+ * same 401, and each costs one password hash. Failures count against the account and the client
+ * address; past the limit the attempt is refused before any hash (sign-in-throttle.ts).
+ */
+export async function signIn(ctx: DomainContext, input: unknown, client: SignInClient = { address: null }) {
   const data = parseInput(SignInInput, input);
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, data.email)).limit(1);
+  const keys = await throttleKeys(data.email, client);
+  const [[user], accountFailures] = await Promise.all([
+    ctx.db.select().from(users).where(eq(users.email, data.email)).limit(1),
+    assertSignInAllowed(ctx, keys),
+  ]);
   // Hash even for an unknown email so the response time does not tell which emails exist.
   const ok = await verifyPassword(
     data.password,
     user?.password_hash ?? (await dummyPasswordHash(ctx.config.PASSWORD_HASH_ITERATIONS)),
   );
-  if (!user || !ok || user.is_bot) throw new Unauthenticated(INVALID_CREDENTIALS);
+  if (!user || !ok || user.is_bot) {
+    await recordSignInFailure(ctx, keys);
+    throw new Unauthenticated(INVALID_CREDENTIALS);
+  }
+  if (accountFailures > 0) await clearAccountFailures(ctx, keys);
   return user;
 }
 
-
+/** Signing out everywhere ends every session of the user, on every device; API tokens stay. */
+export async function signOutEverywhere(ctx: ActorContext) {
+  await deleteAllSessions(ctx.db, ctx.actor.id);
+}
 
 export async function updateMe(ctx: ActorContext, input: unknown) {
   const data = parseInput(UpdateMeInput, input);

@@ -78,9 +78,18 @@ export class TooLarge extends DomainError {
   readonly kind = "TooLarge";
 }
 
-/** The caller has used up an allowance (a monthly quota); trying again later may work. */
+/**
+ * The caller has used up an allowance (a monthly quota, a run of failed sign-ins); trying again
+ * later may work. `retryAfterSeconds`, when known, is how long until it will.
+ */
 export class QuotaExceeded extends DomainError {
   readonly kind = "QuotaExceeded";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** A third-party service we called failed, timed out or answered something unusable. */

@@ -1,5 +1,5 @@
 // The profile page outside the workspace shell: a way back to the workspace, then the profile,
-// password and API token cards.
+// password, sessions and API token cards.
 import { Link } from "@remix-run/react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import type { ProfileLoaderData } from "~/lib/profile-contract";
@@ -8,6 +8,7 @@ import { PasswordForm } from "./password-form";
 import { ProfileHeader } from "./profile-header";
 import { ProfileDetailsForm } from "./profile-form";
 import { ProfileSection } from "./section";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 
 export function ProfilePage({ data }: { data: ProfileLoaderData }) {
   return (
@@ -23,6 +24,9 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
         </ProfileSection>
         <ProfileSection id="password" title="Change password" description="Every other session of your account will be signed out.">
           <PasswordForm />
+        </ProfileSection>
+        <ProfileSection id="sessions" title="Sessions" description="Signed in somewhere you no longer use? End every session, this one included.">
+          <SignOutEverywhere />
         </ProfileSection>
         <ProfileSection
           id="api-tokens"

@@ -30,6 +30,9 @@ export const SignUpInput = z.object({
   last_name: personName("Last name").default(""),
 });
 
+/** What a sign-in refused by the throttle says (ADR 027). */
+export const TOO_MANY_SIGN_IN_ATTEMPTS = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+
 export const SignInInput = z.object({
   email,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
