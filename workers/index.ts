@@ -8,6 +8,8 @@
 // functions that run on the first `import()`.
 import type { ServerBuild } from "@remix-run/cloudflare";
 import type { JobMessage } from "./jobs";
+import { getConfig } from "./env";
+import { withSecurityHeaders } from "./lib/security-headers";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
 
 export { ProjectBoard } from "../durable-objects/project-board";
@@ -33,14 +35,15 @@ const jobs = onFirstUse(() => import("./jobs"));
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    if (pathname === "/api" || pathname.startsWith("/api/")) return (await api()).fetch(request, env, ctx);
+    const config = getConfig(env);
+    if (pathname === "/api" || pathname.startsWith("/api/")) return withSecurityHeaders(await (await api()).fetch(request, env, ctx), config);
     const startedAt = performance.now();
     const handleRemixRequest = await remix();
     const loadContext = createLoadContext(request, env, ctx);
     const response = await handleRemixRequest(request, loadContext);
     // Data requests and error pages render no shell: whatever waited for one may start now.
     loadContext.markShellSent();
-    return finishRemixResponse(loadContext, response, startedAt);
+    return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config);
   },
   async queue(batch, env) {
     await (await jobs()).consumeJobs(batch, env);
