@@ -5,8 +5,8 @@ import { cycleIssues, issues, moduleIssues } from "../../../drizzle/schema";
 import { inList } from "../../lib/batch";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { type IssueRow, type ProjectLookups, issueRowOf, loadProjectLookups } from "../issue-views";
-import { type IssueListQuery, listIssuesWithAccess, parseIssueListQuery } from "../issues";
+import { type IssueRow, issueRowOf, loadProjectLookups } from "../issue-views";
+import { listIssuesWithAccess, parseIssueListQuery } from "../issues";
 import type { IssueGroup, IssueGroupScope } from "./membership";
 
 type ListResult = IssueRow[] | Record<string, IssueRow[]> | { results: IssueRow[] | Record<string, IssueRow[]>; next_cursor: string | null };
@@ -27,21 +27,6 @@ async function bridgeIdsOf(ctx: ActorContext, scope: IssueGroupScope, groupId: s
           .from(moduleIssues)
           .where(and(eq(moduleIssues.module_id, groupId), inList(moduleIssues.issue_id, issueIds)));
   return new Map(rows.map((row) => [row.issue_id, row.id]));
-}
-
-/** The group's issues for a parsed query that is neither grouped nor paged, each with its bridge_id. */
-export async function groupIssueRows(
-  ctx: ActorContext,
-  access: ProjectAccess,
-  group: IssueGroup,
-  query: IssueListQuery,
-  knownLookups?: ProjectLookups,
-): Promise<IssueRowWithBridge[]> {
-  const scope = group.scope === "cycle" ? { cycleId: group.id } : { moduleId: group.id };
-  const result = (await listIssuesWithAccess(ctx, access, query, scope, knownLookups)) as ListResult;
-  const rows = Array.isArray(result) ? result : Object.values("results" in result ? result.results : result).flat();
-  const bridges = await bridgeIdsOf(ctx, group.scope, group.id, unique(rows.map((row) => row.id)));
-  return rows.map((row) => ({ ...row, bridge_id: bridges.get(row.id) ?? null }));
 }
 
 /** The issue list of a cycle or module (the project list's query parameters), each row with its bridge_id. */
