@@ -230,6 +230,14 @@ export default function CommandPalette({
         loop
         vimBindings={false}
         onKeyDown={(event) => {
+          // The dialog's own Escape handling starts an effect after the palette appears; an
+          // Escape typed before that (a quick Ctrl+K, Escape) still goes back or closes.
+          if (event.key === "Escape" && !event.defaultPrevented) {
+            event.preventDefault();
+            if (pages.length > 0) back();
+            else close();
+            return;
+          }
           if (event.key === "Backspace" && query === "" && pages.length > 0) {
             event.preventDefault();
             back();
