@@ -5,12 +5,14 @@
 // level gives that caller; a refused answer must not carry any of the workspace's data; a refused
 // write must leave every table exactly as it was.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../workers/api/app";
 import { ORIGIN } from "../helpers/api";
 import { callWorker } from "../helpers/fixtures";
-import { API_ROUTES, expectedStatus } from "./api-routes";
-import { MARKER, ROLES, type World, buildWorld } from "./world";
+import { API_ROUTES, type RouteAccess, expectedStatus } from "./api-routes";
+import { PAGE_ROUTES } from "./page-routes";
+import * as build from "virtual:remix-server-build";
+import { MARKER, ROLES, type Role, WORKSPACE_MARKER, type World, buildWorld, freshSession } from "./world";
 
 /** Routes that end the world's shared things when allowed (the other owner's own): run last, in this order. */
 const LAST = ["DELETE /api/workspaces/:slug/projects/:projectId", "DELETE /api/workspaces/:slug"];
@@ -28,9 +30,27 @@ function servedApiRoutes(): string[] {
 
 const JOB_TABLES = ["sessions", "sign_in_attempts", "webhook_deliveries", "slack_posts", "importers", "import_records", "project_exports"];
 
+/**
+ * Waits until the imports and exports started by earlier calls are done, so that what their jobs
+ * write is not taken for a refused call's. (The world's webhooks are switched off: no deliveries.)
+ */
+async function jobsSettled() {
+  await vi.waitFor(
+    async () => {
+      const busy = await env.DB.prepare(
+        `SELECT (SELECT count(*) FROM importers WHERE status IN ('queued', 'processing')) AS imports,
+                (SELECT count(*) FROM project_exports WHERE status = 'processing') AS exports`,
+      ).first();
+      expect(busy).toEqual({ imports: 0, exports: 0 });
+    },
+    { timeout: 5_000, interval: 25 },
+  );
+}
+
 /** Every table's row count and content size, from D1: a refused write moves none of them. */
 let digestQueries: D1PreparedStatement[] = [];
 async function digest(): Promise<string> {
+  await jobsSettled();
   if (digestQueries.length === 0) {
     const tables = await env.DB.prepare(
       // Left out: sessions and sign-in attempts, which every sign-in changes; the tables the queue's
@@ -53,6 +73,51 @@ let world: World;
 beforeAll(async () => {
   world = await buildWorld();
 }, 120_000);
+
+describe("the access matrix of pages", () => {
+  const served = servedPages();
+
+  it("has an entry for every route module, with an action where the module has one", () => {
+    expect([...served.keys()].filter((id) => !(id in PAGE_ROUTES)), "served without an access entry").toEqual([]);
+    expect(Object.keys(PAGE_ROUTES).filter((id) => !served.has(id)), "entries no route has").toEqual([]);
+    const actionsWithoutEntry = [...served].filter(([id, route]) => route.action && !PAGE_ROUTES[id]?.action).map(([id]) => id);
+    expect(actionsWithoutEntry, "actions without an access entry").toEqual([]);
+  });
+
+  for (const [id, route] of served) {
+    it(`${id}: each caller gets what the page's level says`, async () => {
+      const access = PAGE_ROUTES[id];
+      expect(access, `no access entry for ${id}`).toBeDefined();
+      const problems: string[] = [];
+      for (const role of ROLES) {
+        const ids = role === "foreigner" ? { ...world.ids, slug: world.foreign.slug, projectId: world.foreign.projectId } : world.ids;
+        const url = access.url(ids);
+        const namesForeignIds = /\/(issues|cycles|modules|pages|views)\/[0-9a-f-]{36}/.test(url);
+        const session = async () => (role === "anonymous" ? undefined : access.endsSession ? await freshSession(world.users[role]) : world.users[role].cookie);
+        const page = await callWorker("GET", url, { cookie: await session() });
+        const expected = pageStatus({ level: access.level, ok: access.ok, except: access.except }, role, namesForeignIds);
+        if (page.status !== expected) problems.push(`${role} GET: ${page.status}, expected ${expected}`);
+        const pageLeak = leakIn(String(page.body), role, page.status);
+        if (pageLeak) problems.push(`${role} GET: ${pageLeak}`);
+
+        if (!access.action) continue;
+        const target = route.index ? `${url}${url.includes("?") ? "&" : "?"}index` : url;
+        const before = await digest();
+        const posted = await callWorker("POST", target, {
+          cookie: await session(),
+          rawBody: new URLSearchParams({ intent: "no-such-intent" }).toString(),
+          headers: { origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/x-www-form-urlencoded" },
+        });
+        const expectedPost = pageStatus(access.action, role, namesForeignIds);
+        if (posted.status !== expectedPost) problems.push(`${role} POST: ${posted.status}, expected ${expectedPost}`);
+        const postLeak = leakIn(String(posted.body), role, posted.status);
+        if (postLeak) problems.push(`${role} POST: ${postLeak}`);
+        if ((await digest()) !== before) problems.push(`${role} POST: rows changed`);
+      }
+      expect(problems, `${id} (${access.level})`).toEqual([]);
+    });
+  }
+});
 
 describe("the access matrix", () => {
   const served = servedApiRoutes();
@@ -99,11 +164,39 @@ describe("the access matrix", () => {
         });
         const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
         if (answer.status !== expected) problems.push(`${role}: ${answer.status}, expected ${expected} (${text.slice(0, 160)})`);
+        const leak = leakIn(text, role, answer.status);
+        if (leak) problems.push(`${role}: ${leak}`);
         const refused = answer.status >= 400;
-        if ((refused || role === "foreigner") && text.includes(MARKER)) problems.push(`${role}: the answer carries the workspace's data`);
         if (write && refused && (await digest()) !== before) problems.push(`${role}: refused with ${answer.status}, but rows changed`);
       }
       expect(problems, `${route} (${access.level})`).toEqual([]);
     });
   }
 });
+
+/** The route modules the Remix app serves, by id, and whether each is an index route. */
+function servedPages(): Map<string, { index: boolean; action: boolean }> {
+  const routes = (build as unknown as { routes: Record<string, { index?: boolean; module: { action?: unknown } }> }).routes;
+  return new Map(Object.entries(routes).map(([id, route]) => [id, { index: Boolean(route.index), action: Boolean(route.module.action) }]));
+}
+
+const REFUSALS = [401, 403, 404];
+
+/** Callers with no standing in the workspace, who may see none of its names. */
+const OUTSIDE: Role[] = ["anonymous", "stranger", "foreigner"];
+
+/**
+ * What an answer shows that its caller may not see: anything inside the project in a refusal, and
+ * anything of the workspace at all for those outside it.
+ */
+function leakIn(text: string, role: Role, status: number): string | undefined {
+  if (REFUSALS.includes(status) && text.includes(MARKER)) return "the refusal carries the project's data";
+  if (OUTSIDE.includes(role) && (text.includes(MARKER) || text.includes(WORKSPACE_MARKER))) return "the answer carries the workspace's data";
+  return undefined;
+}
+
+/** As for the API, except that a page sends nobody to sign in (302) rather than answering 401. */
+function pageStatus(access: Pick<RouteAccess, "level" | "ok" | "except">, role: Role, namesForeignIds: boolean) {
+  const status = expectedStatus({ ...access }, role, namesForeignIds);
+  return status === 401 ? 302 : status;
+}

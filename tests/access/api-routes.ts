@@ -10,7 +10,7 @@
 // Everyone else is refused: 401 when not signed in, 403 when signed in without the standing, and
 // the other workspace's owner, naming this workspace's ids under their own slug and project, 404.
 import { signUp } from "../helpers/api";
-import { type Ids, type Role, STANDING, type World, comment, freshSession, json, upload } from "./world";
+import { type Ids, type Role, STANDING, type World, comment, freshSession, json, upload, webhookReceiver } from "./world";
 
 export type Level = "public" | "signed-in" | `workspace:${5 | 10 | 15 | 20}` | `project:${5 | 10 | 15 | 20}`;
 
@@ -641,17 +641,23 @@ export const API_ROUTES: Record<string, RouteAccess> = {
 
   // Webhooks
   "GET /api/workspaces/:slug/webhooks": { level: "workspace:20", ok: 200 },
-  "POST /api/workspaces/:slug/webhooks": { level: "workspace:20", ok: 201, body: () => ({ url: `https://hooks.example.com/${crypto.randomUUID()}`, events: ["issue"] }) },
+  "POST /api/workspaces/:slug/webhooks": {
+    level: "workspace:20",
+    ok: 201,
+    fresh: async () => ({ ids: { hookUrl: await webhookReceiver() } }),
+    body: (ids) => ({ url: ids.hookUrl, events: ["issue"], is_active: false }),
+  },
   "GET /api/workspaces/:slug/webhooks/:webhookId": { level: "workspace:20", ok: 200 },
-  "PATCH /api/workspaces/:slug/webhooks/:webhookId": { level: "workspace:20", ok: 200, body: () => ({ is_active: true }) },
+  "PATCH /api/workspaces/:slug/webhooks/:webhookId": { level: "workspace:20", ok: 200, body: () => ({ is_active: false }) },
   "DELETE /api/workspaces/:slug/webhooks/:webhookId": {
     level: "workspace:20",
     ok: 204,
-    fresh: async (world) => ({ ids: { webhookId: (await json(owner(world), "POST", `${workspace(world)}/webhooks/`, { url: `https://hooks.example.com/${crypto.randomUUID()}`, events: ["issue"] })).id } }),
+    fresh: async (world) => ({ ids: { webhookId: (await json(owner(world), "POST", `${workspace(world)}/webhooks/`, { url: await webhookReceiver(), events: ["issue"], is_active: false })).id } }),
   },
   "POST /api/workspaces/:slug/webhooks/:webhookId/rotate-secret": { level: "workspace:20", ok: 200 },
   "GET /api/workspaces/:slug/webhooks/:webhookId/deliveries": { level: "workspace:20", ok: 200 },
-  "POST /api/workspaces/:slug/webhooks/:webhookId/deliveries/:deliveryId/redeliver": { level: "workspace:20", ok: 201 },
+  // The world's webhook is switched off, so redelivering answers 409 after the access check.
+  "POST /api/workspaces/:slug/webhooks/:webhookId/deliveries/:deliveryId/redeliver": { level: "workspace:20", ok: 409 },
 };
 
 /** A fresh session of the role's user, for calls that end the session they arrive with. */

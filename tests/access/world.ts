@@ -1,7 +1,8 @@
 // The world the access matrix runs in: one workspace holding one of everything, a user at every
 // place a person can stand relative to it, and a second workspace whose owner names this one's ids.
-// Everything is made through the API, as people and integrations make it. Every name in the
-// workspace carries MARKER, so an answer that leaks any of it is found by a text search.
+// Everything is made through the API, as people and integrations make it. Every name carries a
+// marker (WORKSPACE_MARKER for the workspace and project, MARKER inside the project), so an answer
+// that leaks any of it is found by a text search.
 import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
 import { type Client, ORIGIN, signUp } from "../helpers/api";
@@ -10,7 +11,10 @@ import { authorizeOnSlack } from "../helpers/fake-slack";
 import { addToProject, addToWorkspace, callWorker, createProject, createWorkspace } from "../helpers/fixtures";
 import { gradientPng } from "../helpers/png";
 
+/** In every name inside the project: only its members may see it. */
 export const MARKER = "zq7marker";
+/** In the workspace's and the project's names: every workspace member may see those. */
+export const WORKSPACE_MARKER = "zq7workspace";
 export const PASSWORD = "correct horse battery";
 
 /** Where a caller stands relative to the workspace, from nowhere to its owner. */
@@ -74,8 +78,8 @@ export async function buildWorld(): Promise<World> {
   const [owner, member, viewer, guest, outsider, stranger, foreigner] = await Promise.all(
     ["Owner", "Member", "Viewer", "Guest", "Outsider", "Stranger", "Foreigner"].map((first_name) => signUp({ first_name, password: PASSWORD })),
   );
-  const { slug } = await createWorkspace(owner, { name: `Acme ${MARKER}` });
-  const projectId = (await createProject(owner, slug, { name: `Rocket ${MARKER}`, network: 2 })).id;
+  const { slug } = await createWorkspace(owner, { name: `Acme ${WORKSPACE_MARKER}` });
+  const projectId = (await createProject(owner, slug, { name: `Rocket ${WORKSPACE_MARKER}`, network: 2 })).id;
   const memberships: Ids = {};
   for (const [user, role] of [
     [member, 15],
@@ -117,7 +121,9 @@ export async function buildWorld(): Promise<World> {
   ids.viewId = (await json(owner, "POST", `${base}/views/`, { name: `Urgent ${MARKER}` })).id;
   ids.pageId = (await json(owner, "POST", `${base}/pages/`, { name: `Notes ${MARKER}` })).id;
   ids.blockId = (await json(owner, "POST", `${base}/pages/${ids.pageId}/page-blocks/`, { name: `Block ${MARKER}` })).id;
-  ids.webhookId = (await json(owner, "POST", `${ws}/webhooks/`, { url: "https://hooks.example.com/tracker", events: ["issue"] })).id;
+  // Switched off: a delivery job running beside the matrix would change rows while it checks them.
+  ids.webhookId = (await json(owner, "POST", `${ws}/webhooks/`, { url: await webhookReceiver(), events: ["issue"] })).id;
+  await json(owner, "PATCH", `${ws}/webhooks/${ids.webhookId}/`, { is_active: false });
   ids.wsAssetId = (await upload(owner, `${ws}/file-assets/`, `logo-${MARKER}.png`)).id;
   ids.userAssetId = (await upload(owner, "/api/users/file-assets/", `me-${MARKER}.png`)).id;
   ids.tokenId = (await json(owner, "POST", "/api/users/api-tokens/", { label: `Script ${MARKER}` })).id;
@@ -172,4 +178,18 @@ async function exportFinished(owner: Client, ws: string, exportId: string) {
     },
     { timeout: 20_000, interval: 50 },
   );
+}
+
+/**
+ * An endpoint of the fake webhook receiver: deliveries to it succeed at once, so the jobs that send
+ * them finish while the matrix runs instead of retrying for minutes.
+ */
+export async function webhookReceiver(): Promise<string> {
+  const response = await fetch(`${env.FAKE_WEBHOOK_RECEIVER_URL}/_fake/endpoints`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(response.status).toBeLessThan(300);
+  return ((await response.json()) as { url: string }).url;
 }
