@@ -9,6 +9,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import type { JobMessage } from "./jobs";
 import { getConfig } from "./env";
+import { startRequestLog, writeRequestLog } from "./lib/request-log";
 import { withSecurityHeaders } from "./lib/security-headers";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
 
@@ -32,18 +33,33 @@ const remix = onFirstUse(async () => {
 });
 const jobs = onFirstUse(() => import("./jobs"));
 
+/** Answers one request: the REST API under /api, a page or a page's data everywhere else. */
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const config = getConfig(env);
+  if (pathname === "/api" || pathname.startsWith("/api/")) return withSecurityHeaders(await (await api()).fetch(request, env, ctx), config);
+  const startedAt = performance.now();
+  const handleRemixRequest = await remix();
+  const loadContext = createLoadContext(request, env, ctx);
+  const response = await handleRemixRequest(request, loadContext);
+  // Data requests and error pages render no shell: whatever waited for one may start now.
+  loadContext.markShellSent();
+  return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
-    const config = getConfig(env);
-    if (pathname === "/api" || pathname.startsWith("/api/")) return withSecurityHeaders(await (await api()).fetch(request, env, ctx), config);
+    // One log line per request, written when the response is ready (a streamed page's first byte).
     const startedAt = performance.now();
-    const handleRemixRequest = await remix();
-    const loadContext = createLoadContext(request, env, ctx);
-    const response = await handleRemixRequest(request, loadContext);
-    // Data requests and error pages render no shell: whatever waited for one may start now.
-    loadContext.markShellSent();
-    return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config);
+    const log = startRequestLog(request);
+    let status = 500;
+    try {
+      const response = await answer(request, env, ctx);
+      status = response.status;
+      return response;
+    } finally {
+      writeRequestLog(request, log, status, startedAt);
+    }
   },
   async queue(batch, env) {
     await (await jobs()).consumeJobs(batch, env);
