@@ -1,7 +1,7 @@
 // One structured log line per request: which route answered, how, how long the Worker took and how
-// many D1 rows the request read and wrote. The line names the route by its pattern, never by the
-// raw path, and holds nothing the caller sent: no query string, header, cookie or body, so no
-// token or password can reach the logs through it.
+// many D1 rows the request read and wrote. The line names the route by its pattern (a page, whose
+// router does not tell it, by its path with ids replaced), and holds nothing else the caller sent:
+// no query string, header, cookie or body, so no token or password can reach the logs through it.
 //
 // D1 rows are counted from the meta D1 already returns with every answer, so counting costs no
 // extra query. The public API drops that meta for `raw()` and `first()`, which is how drizzle
