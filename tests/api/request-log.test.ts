@@ -69,7 +69,7 @@ describe("the request log line", () => {
     expect(all).not.toContain("Logged issue");
   });
 
-  it("logs a refusal and a page, a page's path with its ids replaced", async () => {
+  it("logs a refusal, a page and its data by their routes' patterns, and an unknown path with its ids replaced", async () => {
     const p = await createProjectFixture(undefined, "PAG");
     lines = [];
     const refused = await call("GET", "/api/users/me/");
@@ -78,8 +78,14 @@ describe("the request log line", () => {
     expect(page.status).toBe(200);
     const [refusal, pageLine] = requestLines();
     expect(refusal).toMatchObject({ method: "GET", route: "/api/users/me", status: 401 });
-    expect(pageLine).toMatchObject({ method: "GET", route: `/${p.slug}/projects/:id/issues`, status: 200, d1_counted: true });
+    expect(pageLine).toMatchObject({ method: "GET", route: "/:workspaceSlug/projects/:projectId/issues", status: 200, d1_counted: true });
     expect(pageLine.d1_rows_read).toBeGreaterThan(0);
+    lines = [];
+    await p.owner.get(`/${p.slug}/projects/${p.projectId}/issues.data`);
+    await call("GET", "/api/no-such/0b7e3f5c-6a71-4a7e-9d8e-2f1c3b4a5d6e");
+    const [data, unknown] = requestLines();
+    expect(data).toMatchObject({ route: "/:workspaceSlug/projects/:projectId/issues.data", d1_counted: true });
+    expect(unknown).toMatchObject({ route: "/api/no-such/:id", status: 404 });
     expect(lines.join("\n")).not.toContain(p.owner.cookie.split("=")[1]);
   });
 

@@ -1,7 +1,7 @@
 // One structured log line per request: which route answered, how, how long the Worker took and how
-// many D1 rows the request read and wrote. The line names the route by its pattern (a page, whose
-// router does not tell it, by its path with ids replaced), and holds nothing else the caller sent:
-// no query string, header, cookie or body, so no token or password can reach the logs through it.
+// many D1 rows the request read and wrote. The line names the route by its pattern (a path no
+// route matched, by the path with ids replaced), and holds nothing else the caller sent: no query
+// string, header, cookie or body, so no token or password can reach the logs through it.
 //
 // D1 rows are counted from the meta D1 already returns with every answer, so counting costs no
 // extra query. The public API drops that meta for `raw()` and `first()`, which is how drizzle
@@ -20,7 +20,7 @@ export interface D1Rows {
 
 /** What a request's log line collects while the request runs. */
 export interface RequestLogEntry {
-  /** The route pattern that answered, when the router can tell it (the REST API's Hono routes). */
+  /** The route pattern that answered, when the router can tell it (Hono's for the API, Remix's for pages). */
   route?: string;
   d1: D1Rows;
 }
@@ -84,6 +84,51 @@ export function routeOfPath(pathname: string): string {
     .split("/")
     .map((segment) => (UUID.test(segment) ? ":id" : NUMBER.test(segment) ? ":n" : OPAQUE.test(segment) ? ":key" : segment))
     .join("/");
+}
+
+/** A route of the Remix build's manifest, as far as matching needs it. */
+export interface PageRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+}
+
+interface PageRouteNode extends PageRoute {
+  children: PageRouteNode[];
+}
+
+/** The router's own matcher (`matchRoutes` of React Router, which Remix matches pages with). */
+export type MatchRoutes = (routes: PageRouteNode[], pathname: string) => { route: PageRouteNode }[] | null;
+
+/** Single fetch asks for a page's data at its path plus `.data` (the root's at `/_root.data`). */
+const DATA_SUFFIX = ".data";
+
+/**
+ * A function answering the route pattern of a page path (`/:workspaceSlug/projects/:projectId/issues`),
+ * matched as Remix matches it; a data request's pattern ends in `.data`. Undefined when no route
+ * matches, and the caller falls back to `routeOfPath`.
+ */
+export function pageRouteMatcher(manifest: Record<string, PageRoute>, matchRoutes: MatchRoutes): (pathname: string) => string | undefined {
+  const nodes = new Map<string, PageRouteNode>();
+  for (const route of Object.values(manifest)) nodes.set(route.id, { ...route, children: [] });
+  const roots: PageRouteNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return (pathname) => {
+    const data = pathname.endsWith(DATA_SUFFIX);
+    const path = !data ? pathname : pathname === `/_root${DATA_SUFFIX}` ? "/" : pathname.slice(0, -DATA_SUFFIX.length);
+    const matches = matchRoutes(roots, path);
+    if (!matches || matches.length === 0) return undefined;
+    const pattern = `/${matches
+      .map((match) => match.route.path)
+      .filter(Boolean)
+      .join("/")}`.replace(/\/+/g, "/");
+    return data ? `${pattern}${DATA_SUFFIX}` : pattern;
+  };
 }
 
 export interface RequestLogLine {
