@@ -247,7 +247,7 @@ async function main() {
     try {
       await withServer({ vars: { APP_ENV: "development", ...vars } }, async (url, cookie) => {
         const project = benchProjects.find((p) => p.size === 1000);
-        run = await runLoadFaultsSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, project, root: ROOT, log });
+        run = await runLoadFaultsSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, project, root: ROOT, tmpDir: TMP, log });
       });
     } finally {
       await fakes.close();

@@ -6,14 +6,15 @@
 // whether every socket converged: its view of the project's issues (the rows read from the API
 // when it connected, with every change it received applied in order) equals the database's.
 //
-// Malformed requests: 10,000 requests spread over every write endpoint of the REST API (found in
-// workers/api, mounted as workers/api/app.ts mounts them), each with a hostile body: JSON that
+// Malformed requests: 10,000 requests spread over every write endpoint of the REST API (the Hono
+// router's own table), each with a hostile body: JSON that
 // does not parse, wrong types, huge strings, missing fields, prototype keys, unicode edge cases,
 // and ids of another project (in the path and in the body). They aim at a project of their own,
 // so what a request happens to change stays away from the load project, whose ids they borrow as
 // "another project's". Counted: answers of 500 or more (none allowed), and the time per answer.
-import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
 import { openBoardSocket } from "../lib/board-socket.mjs";
 import { ms, summarize, workerMs } from "../lib/measure.mjs";
 
@@ -70,29 +71,30 @@ async function openViewSocket(wsUrl, cookie) {
   return { board, view };
 }
 
-/** Each write route of the REST API as `{ method, path }`, with its params as `:name`. */
-export function writeRoutes(root) {
-  const apiDir = path.join(root, "workers", "api");
-  const app = readFileSync(path.join(apiDir, "app.ts"), "utf8");
-  const mounts = new Map();
-  for (const [, prefix, name] of app.matchAll(/api\.route\("([^"]*)",\s*(\w+)\)/g)) mounts.set(name, `/api${prefix === "/" ? "" : prefix}`);
-  const routes = [];
-  for (const file of readdirSync(apiDir).filter((name) => name.endsWith(".ts"))) {
-    const source = readFileSync(path.join(apiDir, file), "utf8");
-    // Which router each name is: exported ones are mounted by app.ts; project routers add the
-    // project's base path to where their router is mounted.
-    const bases = new Map();
-    for (const [, name, made, inner] of source.matchAll(/(?:export )?const (\w+) = (projectRouter\((\w*)\)|new Hono)/g)) {
-      if (made === "new Hono") bases.set(name, mounts.get(name));
-      else bases.set(name, `${inner ? mounts.get(inner) : mounts.get(name)}/:slug/projects/:projectId`);
-    }
-    for (const [, name, method, route] of source.matchAll(/(\w+)\.(post|put|patch|delete)\(\s*"([^"]+)"/g)) {
-      const base = bases.get(name);
-      if (base === undefined) continue;
-      routes.push({ method: method.toUpperCase(), path: `${base}${route === "/" ? "" : route}` });
-    }
+/**
+ * Each write route of the REST API as `{ method, path }`, with its params as `:name`: read from the
+ * Hono router's own table (`createApi().routes`), the API bundled for Node with esbuild as
+ * bench/lib/fakes.mjs bundles the fakes. A route added to any router is in the spread.
+ */
+export async function writeRoutes(root, tmpDir) {
+  const outfile = path.join(tmpDir, "api-routes.mjs");
+  await build({
+    entryPoints: [path.join(root, "workers", "api", "app.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    external: ["cloudflare:*"],
+    outfile,
+    logLevel: "error",
+  });
+  const { createApi } = await import(pathToFileURL(outfile).href);
+  const seen = new Map();
+  for (const route of createApi().routes) {
+    if (!["POST", "PUT", "PATCH", "DELETE"].includes(route.method)) continue;
+    const routePath = route.path.replace(/\/$/, "");
+    seen.set(`${route.method} ${routePath}`, { method: route.method, path: routePath });
   }
-  return routes;
+  return [...seen.values()];
 }
 
 /** Requests the bench must not send: they end its session or remove the workspace it runs in. */
@@ -240,7 +242,7 @@ async function runMalformed({ url, headers, routes, fill, foreign }) {
  * Runs both parts against the Worker at `url`; answers what the database check after needs
  * (`finishLoadFaults` reads the database once the Worker has stopped).
  */
-export async function runLoadFaultsSuite({ url, cookie, workspaceSlug, project, root, log }) {
+export async function runLoadFaultsSuite({ url, cookie, workspaceSlug, project, root, tmpDir, log }) {
   const headers = { cookie, "content-type": "application/json", origin: url, "accept-encoding": "identity" };
   const base = `/api/workspaces/${workspaceSlug}/projects/${project.id}`;
   const states = (await json(await fetch(`${url}${base}/states/`, { headers }), "states")).map((state) => state.id);
@@ -272,7 +274,7 @@ export async function runLoadFaultsSuite({ url, cookie, workspaceSlug, project, 
     }
     const labels = await json(await fetch(`${url}${base}/issue-labels/`, { headers }), "labels");
     const foreign = [...sample.slice(0, 20), ...states, ...(Array.isArray(labels) ? labels : labels.results ?? []).map((label) => label.id)];
-    const routes = writeRoutes(root).filter((route) => !SPARED.some((pattern) => pattern.test(`${route.method} ${route.path}`)));
+    const routes = (await writeRoutes(root, tmpDir)).filter((route) => !SPARED.some((pattern) => pattern.test(`${route.method} ${route.path}`)));
     // A tenth of the requests name the load project in the path with the target's ids; never a DELETE.
     const fill = (route, random) =>
       route.path

@@ -57,8 +57,7 @@ export function countD1Rows(session: D1DatabaseSession, rows: D1Rows): void {
   const observed = session as Observed;
   const send = observed._sendOrThrow;
   if (typeof send !== "function") return;
-  rows.counted = true;
-  observed._sendOrThrow = async function (this: unknown, ...args: unknown[]) {
+  const counting = async function (this: unknown, ...args: unknown[]) {
     const answer = await send.apply(this, args);
     for (const result of Array.isArray(answer) ? answer : [answer]) {
       rows.read += result?.meta?.rows_read ?? 0;
@@ -67,6 +66,12 @@ export function countD1Rows(session: D1DatabaseSession, rows: D1Rows): void {
     }
     return answer;
   };
+  try {
+    observed._sendOrThrow = counting;
+  } catch {
+    // A session that cannot be observed is left as it is: the request must not fail for its log.
+  }
+  rows.counted = observed._sendOrThrow === counting;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
