@@ -15,6 +15,7 @@ import {
   importersFigures,
   issueViewsPageFigures,
   issuesApiFigures,
+  loadFaultsFigures,
   PROJECT_SIZES,
   projectSizesFigures,
   searchFigures,
@@ -31,6 +32,7 @@ import { cyclesPageMarkdown, runCyclesPageSuite } from "./suites/cycles-page.mjs
 import { githubWebhooksMarkdown, githubWebhooksSetup, runGithubWebhooksSuite } from "./suites/github-webhooks.mjs";
 import { importersMarkdown, runImportersSuite } from "./suites/importers.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
+import { finishLoadFaults, loadFaultsMarkdown, runLoadFaultsSuite } from "./suites/load-faults.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
 import { projectSizesMarkdown, runProjectSizesSuite } from "./suites/project-sizes.mjs";
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
@@ -42,13 +44,13 @@ const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
  * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search`,
- * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite startup` or `--suite project-sizes` runs
+ * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite startup`, `--suite load-faults` or `--suite project-sizes` runs
  * one suite (and loads only what it needs). `--check` exits 1 when a figure of the suites that ran
  * is over its budget (bench/lib/budgets.mjs), after writing the results.
  */
 const SUITE = option(process.argv, "suite");
 const CHECK = process.argv.includes("--check");
-const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup", "project-sizes"];
+const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup", "load-faults", "project-sizes"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
 
 async function main() {
@@ -233,6 +235,33 @@ async function main() {
     const result = await runStartupSuite({ start, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, tmpDir: TMP, log });
     sections.push(startupMarkdown(result));
     figures.push(...startupFigures(result));
+  }
+
+  if (runs("load-faults")) {
+    // After the suites that measure the project of 1,000 issues: it adds about a thousand more.
+    // The database is read once the Worker has stopped (duplicate sequence ids, the sockets' views).
+    // Every optional service is configured against the fakes, as in the browser suite, so a
+    // hostile request reaches the route's input checks instead of "not configured" (503).
+    let run;
+    const { fakes, vars } = await startFakes(TMP);
+    try {
+      await withServer({ vars: { APP_ENV: "development", ...vars } }, async (url, cookie) => {
+        const project = benchProjects.find((p) => p.size === 1000);
+        run = await runLoadFaultsSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, project, root: ROOT, tmpDir: TMP, log });
+      });
+    } finally {
+      await fakes.close();
+    }
+    const query = async (sql) => {
+      const answer = await capture(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--json", "--command", sql], {
+        env: wranglerEnv({ CI: "true" }),
+      });
+      if (answer.code !== 0) throw new Error(`reading the database failed:\n${answer.stdout}\n${answer.stderr}`);
+      return JSON.parse(answer.stdout)[0].results;
+    };
+    const result = await finishLoadFaults(run, query);
+    sections.push(loadFaultsMarkdown(result));
+    figures.push(...loadFaultsFigures(result));
   }
 
   if (runs("project-sizes")) {

@@ -2,6 +2,7 @@
 // by the browser (cookie) or a client (x-d1-bookmark header) gives read-your-writes on replicas.
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import { type StatementStats, countingSession } from "./lib/d1-read-counter";
+import { type D1Rows, countD1Rows } from "./lib/request-log";
 
 /** `$client`: the D1 session the request reads through (see `readIssueListRows`). */
 export type Db = DrizzleD1Database & { $client: D1Database };
@@ -15,8 +16,10 @@ export interface RequestDb {
   bookmark(): string | null;
 }
 
-export function openDb(database: D1Database, bookmark: string | null, readStats?: StatementStats[]): RequestDb {
+/** `rows`, when given, sums the D1 rows the session reads and writes (the request's log line). */
+export function openDb(database: D1Database, bookmark: string | null, readStats?: StatementStats[], rows?: D1Rows): RequestDb {
   const session = database.withSession(bookmark ?? "first-unconstrained");
+  if (rows) countD1Rows(session, rows);
   const counted = readStats ? countingSession(session, readStats) : session;
   // drizzle only calls prepare() and batch(), which a D1 session provides. No `schema`: we write
   // no relational queries, and with one drizzle() walks every table on each request (the profile

@@ -9,6 +9,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import type { JobMessage } from "./jobs";
 import { getConfig } from "./env";
+import { requestLogOf, startRequestLog, writeRequestLog } from "./lib/request-log";
 import { withSecurityHeaders } from "./lib/security-headers";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
 
@@ -26,24 +27,47 @@ function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 const api = onFirstUse(async () => (await import("./api/app")).createApi());
 const remix = onFirstUse(async () => {
   // The Remix server build (`remix vite:build`), aliased in wrangler.toml and vitest.config.ts so
-  // typechecking does not depend on build output.
-  const [{ createRequestHandler }, build] = await Promise.all([import("@remix-run/cloudflare"), import("virtual:remix-server-build")]);
-  return createRequestHandler(build as unknown as ServerBuild);
+  // typechecking does not depend on build output. The build already holds React Router, whose
+  // matcher names a page's route for the log line.
+  const [{ createRequestHandler }, build, { matchPageRoute }] = await Promise.all([
+    import("@remix-run/cloudflare"),
+    import("virtual:remix-server-build"),
+    import("./lib/page-route"),
+  ]);
+  const server = build as unknown as ServerBuild;
+  return { handle: createRequestHandler(server), routeOf: matchPageRoute(server.routes) };
 });
 const jobs = onFirstUse(() => import("./jobs"));
 
+/** Answers one request: the REST API under /api, a page or a page's data everywhere else. */
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const config = getConfig(env);
+  if (pathname === "/api" || pathname.startsWith("/api/")) return withSecurityHeaders(await (await api()).fetch(request, env, ctx), config);
+  const startedAt = performance.now();
+  const page = await remix();
+  const log = requestLogOf(request);
+  if (log) log.route = page.routeOf(pathname);
+  const loadContext = createLoadContext(request, env, ctx);
+  const response = await page.handle(request, loadContext);
+  // Data requests and error pages render no shell: whatever waited for one may start now.
+  loadContext.markShellSent();
+  return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
-    const config = getConfig(env);
-    if (pathname === "/api" || pathname.startsWith("/api/")) return withSecurityHeaders(await (await api()).fetch(request, env, ctx), config);
+    // One log line per request, written when the response is ready (a streamed page's first byte).
     const startedAt = performance.now();
-    const handleRemixRequest = await remix();
-    const loadContext = createLoadContext(request, env, ctx);
-    const response = await handleRemixRequest(request, loadContext);
-    // Data requests and error pages render no shell: whatever waited for one may start now.
-    loadContext.markShellSent();
-    return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config);
+    const log = startRequestLog(request);
+    let status = 500;
+    try {
+      const response = await answer(request, env, ctx);
+      status = response.status;
+      return response;
+    } finally {
+      writeRequestLog(request, log, status, startedAt);
+    }
   },
   async queue(batch, env) {
     await (await jobs()).consumeJobs(batch, env);

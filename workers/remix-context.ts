@@ -8,6 +8,7 @@ import type { DomainContext } from "./domain/context";
 import { AccessPrefetch, accessScopeOf } from "./domain/access";
 import { PostCommit } from "./domain/post-commit";
 import { getConfig } from "./env";
+import { requestLogOf } from "./lib/request-log";
 import { serverTiming, timed } from "./lib/server-timing";
 
 export interface RemixContext {
@@ -34,7 +35,7 @@ declare module "@remix-run/cloudflare" {
 }
 
 export function createLoadContext(request: Request, env: Env, executionCtx: ExecutionContext): AppLoadContext {
-  const requestDb = openDb(env.DB, bookmarkFrom(request));
+  const requestDb = openDb(env.DB, bookmarkFrom(request), undefined, requestLogOf(request)?.d1);
   // A page's loaders run side by side and each checks access: reading is what GET does, so every
   // check of the page's scope may use the row read with the session.
   const prefetchedAccess = new AccessPrefetch(accessScopeOf(new URL(request.url).pathname, true), request.method === "GET");

@@ -28,6 +28,8 @@ export function openBoardSocket(wsUrl, cookie, onChanges) {
         onChanges?.(text, board);
       } else if (text.startsWith('{"type":"connected"')) {
         clearTimeout(timer);
+        // The board's clock when the socket joined: changes after it are new to this socket.
+        board.connectedClock = JSON.parse(text).clock;
         resolve(board);
       }
     });

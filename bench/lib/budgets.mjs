@@ -6,6 +6,7 @@ import { TARGETS as FANOUT } from "../suites/board-fanout.mjs";
 import { TARGETS as CYCLES } from "../suites/cycles-page.mjs";
 import { TARGETS as IMPORTERS } from "../suites/importers.mjs";
 import { TARGETS as ISSUES } from "../suites/issues-api.mjs";
+import { TARGETS as FAULTS } from "../suites/load-faults.mjs";
 import { TARGETS as VIEWS } from "../suites/issue-views-page.mjs";
 import { TARGETS as SIZES } from "../suites/project-sizes.mjs";
 import { TARGETS as SEARCH } from "../suites/search.mjs";
@@ -151,6 +152,16 @@ export function startupFigures({ bundle, coldStart, signIn }) {
     cpuRoute("startup", "sign-in (password hashing)", signIn.cpuMs),
     figure("startup", "Worker bundle as deployed, gzipped", bundle.gzipBytes / 1024, "<=", STARTUP.bundleGzipKb, "KB"),
     figure("startup", "cold start: workerd start -> first response", coldStart.fromWorkerd.p50, "<=", STARTUP.coldStartMs, "ms"),
+  ];
+}
+
+/** Nothing lost under load, no 5xx for hostile input: every figure must be 0. */
+export function loadFaultsFigures(r) {
+  return [
+    figure("load-faults", "32 writers for 30 s, errors", r.load.errors, "<=", FAULTS.errors, ""),
+    figure("load-faults", "32 writers for 30 s, duplicate sequence ids", r.duplicates, "<=", FAULTS.duplicates, ""),
+    figure("load-faults", `32 writers for 30 s, board sockets not converged (of ${r.sockets})`, r.unconverged, "<=", FAULTS.unconverged, ""),
+    figure("load-faults", "10,000 malformed requests, answers 5xx", r.malformed.serverErrors, "<=", FAULTS.serverErrors, ""),
   ];
 }
 

@@ -10,7 +10,9 @@ import { Forbidden } from "../domain/errors";
 import { DEBUG_ROWS_HEADER, ROWS_READ_HEADER, STATEMENTS_HEADER, type StatementStats } from "../lib/d1-read-counter";
 import { PostCommit } from "../domain/post-commit";
 import { getConfig } from "../env";
+import { requestLogOf } from "../lib/request-log";
 import { serverTiming, timed } from "../lib/server-timing";
+import { routePath } from "hono/route";
 import { authRoutes } from "./auth";
 import { boardRoutes } from "./board";
 import { errorResponse } from "./errors";
@@ -54,7 +56,8 @@ export function createApi() {
     const startedAt = performance.now();
     const config = getConfig(c.env);
     const readStats = config.APP_ENV !== "production" && c.req.header(DEBUG_ROWS_HEADER) ? ([] as StatementStats[]) : undefined;
-    const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw), readStats);
+    const log = requestLogOf(c.req.raw);
+    const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw), readStats, log?.d1);
     const effects = new PostCommit();
     const prefetchedAccess = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
     c.set("domain", { db: requestDb.db, env: c.env, config, effects, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
@@ -64,6 +67,9 @@ export function createApi() {
     }
     c.set("auth", auth);
     await next();
+    // The pattern of the handler that answered; a path no route took keeps its own (ids replaced).
+    const route = routePath(c);
+    if (log && !route.endsWith("*")) log.route = route;
     // Awaited rather than left to waitUntil: when the response arrives, every open board has
     // already been told, and a failed publish is known before the caller moves on.
     let boardMs: number | undefined;

@@ -1,0 +1,96 @@
+// The Worker writes one JSON line per request: the route's pattern, the method, the status, its
+// own time and the D1 rows read and written, and nothing the caller sent (no password, cookie,
+// token or query string).
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { routeOfPath } from "../../workers/lib/request-log";
+import { call, cookieFrom, signUp } from "../helpers/api";
+import { createProjectFixture } from "../helpers/project";
+
+let lines: string[] = [];
+let spy: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  lines = [];
+  const log = console.log;
+  spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    lines.push(args.map(String).join(" "));
+    if (!String(args[0]).startsWith('{"msg":"request"')) log(...args);
+  });
+});
+afterEach(() => spy.mockRestore());
+
+/** Every line the Worker wrote for its requests, parsed. */
+const requestLines = () => lines.filter((line) => line.startsWith('{"msg":"request"')).map((line) => JSON.parse(line));
+
+describe("the request log line", () => {
+  it("names the route, status, time and D1 rows of a sign-in and an issue create, and never a secret", async () => {
+    const password = "a password nobody logs 7%";
+    const user = await signUp({ password });
+    const p = await createProjectFixture(user, "LOG");
+    lines = [];
+
+    const signIn = await call("POST", "/api/auth/sign-in/?token=secret-in-query", { body: { email: user.user.email, password } });
+    expect(signIn.status).toBe(200);
+    const cookie = cookieFrom(signIn.headers);
+    const created = await call("POST", `${p.base}/issues/`, { cookie, body: { name: "Logged issue" } });
+    expect(created.status).toBe(201);
+
+    const [signInLine, createLine] = requestLines();
+    expect(signInLine).toEqual({
+      msg: "request",
+      method: "POST",
+      route: "/api/auth/sign-in",
+      status: 200,
+      worker_ms: expect.any(Number),
+      d1_rows_read: expect.any(Number),
+      d1_rows_written: expect.any(Number),
+      d1_queries: expect.any(Number),
+      d1_counted: true,
+    });
+    // A sign-in reads the account and writes a session.
+    expect(signInLine.d1_rows_read).toBeGreaterThan(0);
+    expect(signInLine.d1_rows_written).toBeGreaterThan(0);
+    expect(createLine).toMatchObject({
+      method: "POST",
+      route: "/api/workspaces/:slug/projects/:projectId/issues",
+      status: 201,
+      d1_counted: true,
+    });
+    // The issue, its sequence counter, activity and indexes: several rows written in one request.
+    expect(createLine.d1_rows_written).toBeGreaterThan(1);
+    expect(createLine.d1_rows_read).toBeGreaterThan(0);
+    expect(createLine.worker_ms).toBeGreaterThanOrEqual(0);
+
+    const all = lines.join("\n");
+    expect(all).not.toContain(password);
+    expect(all).not.toContain(cookie.split("=")[1]);
+    expect(all).not.toContain("secret-in-query");
+    expect(all).not.toContain(user.user.email);
+    expect(all).not.toContain("Logged issue");
+  });
+
+  it("logs a refusal, a page and its data by their routes' patterns, and an unknown path with its ids replaced", async () => {
+    const p = await createProjectFixture(undefined, "PAG");
+    lines = [];
+    const refused = await call("GET", "/api/users/me/");
+    expect(refused.status).toBe(401);
+    const page = await p.owner.get(`/${p.slug}/projects/${p.projectId}/issues`);
+    expect(page.status).toBe(200);
+    const [refusal, pageLine] = requestLines();
+    expect(refusal).toMatchObject({ method: "GET", route: "/api/users/me", status: 401 });
+    expect(pageLine).toMatchObject({ method: "GET", route: "/:workspaceSlug/projects/:projectId/issues", status: 200, d1_counted: true });
+    expect(pageLine.d1_rows_read).toBeGreaterThan(0);
+    lines = [];
+    await p.owner.get(`/${p.slug}/projects/${p.projectId}/issues.data`);
+    await call("GET", "/api/no-such/0b7e3f5c-6a71-4a7e-9d8e-2f1c3b4a5d6e");
+    const [data, unknown] = requestLines();
+    expect(data).toMatchObject({ route: "/:workspaceSlug/projects/:projectId/issues.data", d1_counted: true });
+    expect(unknown).toMatchObject({ route: "/api/no-such/:id", status: 404 });
+    expect(lines.join("\n")).not.toContain(p.owner.cookie.split("=")[1]);
+  });
+
+  it("replaces ids, numbers and opaque keys in a path", () => {
+    expect(routeOfPath("/acme/projects/0b7e3f5c-6a71-4a7e-9d8e-2f1c3b4a5d6e/issues/42")).toBe("/acme/projects/:id/issues/:n");
+    expect(routeOfPath("/reset-password/Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4")).toBe("/reset-password/:key");
+  });
+});
