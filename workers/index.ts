@@ -43,7 +43,8 @@ export default {
     const response = await handleRemixRequest(request, loadContext);
     // Data requests and error pages render no shell: whatever waited for one may start now.
     loadContext.markShellSent();
-    return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config);
+    const page = { nonce: loadContext.cspNonce, url: new URL(request.url) };
+    return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config, page);
   },
   async queue(batch, env) {
     await (await jobs()).consumeJobs(batch, env);
