@@ -1,3 +1,5 @@
+// First: the browser builds no schema before zod is told it may not use eval (the page policy).
+import "./lib/zod-without-eval";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { rememberTimeZone } from "~/lib/time-zone";
 import { data } from "@remix-run/cloudflare";
