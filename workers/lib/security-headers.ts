@@ -41,8 +41,9 @@ export function newCspNonce(): string {
  * - Styles: our stylesheet, and inline styles too, because the page sets them as attributes (the
  *   theme's colours on <html>, Ark UI's positioned popovers, the editor, the charts). A style
  *   cannot run code; the script rule above is what stops injected markup from acting.
- * - Images: our files (uploads, built-in covers), data: and blob: (a chosen file's preview before
- *   it uploads), Unsplash's covers and GitHub's avatars.
+ * - Images: our files (uploads, built-in covers), data: (small SVGs the build inlines: the favicon,
+ *   the default cover), blob: (a chosen image's preview before it uploads), Unsplash's covers and
+ *   GitHub's avatars.
  * - Connections: our origin, the live board's WebSocket included (named with its ws scheme, which
  *   some browsers do not count as 'self').
  * - Forms post to our origin only; integrations open their consent pages in a popup, not a form.
