@@ -5,12 +5,12 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
+import { callWorker } from "../helpers/fixtures";
 import { newIssue, newLabel } from "../helpers/issue-fixtures";
 import { type ProjectFixture, createProjectFixture } from "../helpers/project";
 
-/** Cases per endpoint, each one request (the isolate slows as requests add up: see the closing note). */
-const RUNS = 50;
+/** Cases per endpoint, each one request. */
+const RUNS = 200;
 
 let other: ProjectFixture;
 let foreignLabel: string;
@@ -119,7 +119,7 @@ describe("hostile input on write endpoints", () => {
       let before = await digest();
       await fc.assert(
         fc.asyncProperty(hostileBody(fields), async (body) => {
-          const answer = await call(method, path, {
+          const answer = await callWorker(method, path, {
             cookie: p.owner.cookie,
             ...(body.raw !== undefined ? { rawBody: body.raw } : { body: body.json }),
             headers: { origin: "http://tracker.test" },

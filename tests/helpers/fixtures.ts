@@ -186,15 +186,16 @@ export async function snapshot() {
 export async function callWorker(
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } & Credentials = {},
+  options: { body?: unknown; rawBody?: string; form?: FormData; headers?: Record<string, string> } & Credentials = {},
 ): Promise<Call> {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("cookie", options.cookie);
   if (options.apiKey) headers.set("x-api-key", options.apiKey);
-  let payload: string | undefined;
-  if (options.rawBody !== undefined) payload = options.rawBody;
+  let payload: string | FormData | undefined;
+  if (options.form !== undefined) payload = options.form;
+  else if (options.rawBody !== undefined) payload = options.rawBody;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);
-  if (payload !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  if (typeof payload === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}${path}`, { method, headers, body: payload, redirect: "manual" });
   const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
