@@ -404,20 +404,24 @@ describe("DELETE /api/workspaces/{slug}/projects/{id}/", () => {
 });
 
 describe("POST /api/workspaces/{slug}/projects/join/", () => {
-  it("lets workspace members join public projects with their workspace role", async () => {
+  it("lets workspace members and viewers join public projects with their workspace role, and no guest", async () => {
     const team = await createTeam("join");
     const project = await createProject(team.owner, team.slug);
-    for (const [client, role] of [[team.member, 15], [team.viewer, 10], [team.guest, 5]] as const) {
+    for (const [client, role] of [[team.member, 15], [team.viewer, 10]] as const) {
       const response = await client.post(`/api/workspaces/${team.slug}/projects/join/`, { project_ids: [project.id] });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ message: "Projects joined successfully", projects: [project.id] });
       const me = await client.get(`${projectPath(team.slug, project.id)}project-members/me/`);
       expect(me.body.role).toBe(role);
     }
+    // Guests see only the projects they were added to: they cannot add themselves.
+    const guest = await team.guest.post(`/api/workspaces/${team.slug}/projects/join/`, { project_ids: [project.id] });
+    expect(guest.status).toBe(403);
+    expect((await team.guest.get(`${projectPath(team.slug, project.id)}project-members/me/`)).status).toBe(403);
     // Joining again changes nothing.
     const again = await team.viewer.post(`/api/workspaces/${team.slug}/projects/join`, { project_ids: [project.id, project.id] });
     expect(again.status).toBe(200);
-    expect(await countRows("project_members", "project_id = ?", project.id)).toBe(4);
+    expect(await countRows("project_members", "project_id = ?", project.id)).toBe(3);
   });
 
   it("joins 100 projects in one request", async () => {

@@ -432,10 +432,11 @@ export async function removeProjectMember(ctx: ActorContext, slug: string, proje
 
 /**
  * A workspace member joins public projects with their workspace role; a workspace owner may also
- * join secret ones. Unknown or barred ids fail the whole request (nothing is joined).
+ * join secret ones. Guests see only the projects they were added to, so they join none. Unknown
+ * or barred ids fail the whole request (nothing is joined).
  */
 export async function joinProjects(ctx: ActorContext, slug: string, input: unknown) {
-  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  const { workspace, membership } = await workspaceAccess(ctx, slug, ROLE.viewer);
   const { project_ids } = parseInput(JoinProjectsInput, input);
   const ids = [...new Set(project_ids)];
   const found: Project[] = [];

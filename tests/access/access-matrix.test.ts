@@ -1,0 +1,109 @@
+// The access matrix: every route the REST API serves, read from the Hono router's own table, is
+// called with a valid request by everyone who could call it: nobody, a signed-in stranger, the
+// owner of another workspace naming this one's ids, a workspace member outside the project, a
+// guest, a viewer, a member and the owner. Each answer must be the status the route's declared
+// level gives that caller; a refused answer must not carry any of the workspace's data; a refused
+// write must leave every table exactly as it was.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../workers/api/app";
+import { ORIGIN } from "../helpers/api";
+import { callWorker } from "../helpers/fixtures";
+import { API_ROUTES, expectedStatus } from "./api-routes";
+import { MARKER, ROLES, type World, buildWorld } from "./world";
+
+/** Routes that end the world's shared things when allowed (the other owner's own): run last, in this order. */
+const LAST = ["DELETE /api/workspaces/:slug/projects/:projectId", "DELETE /api/workspaces/:slug"];
+
+/** The routes the API serves, as `METHOD /path`, from the router itself. */
+function servedApiRoutes(): string[] {
+  const seen = new Set<string>();
+  for (const route of createApi().routes) {
+    // Middleware is registered for every method and path.
+    if (route.method === "ALL") continue;
+    seen.add(`${route.method} ${route.path}`);
+  }
+  return [...seen];
+}
+
+const JOB_TABLES = ["sessions", "sign_in_attempts", "webhook_deliveries", "slack_posts", "importers", "import_records", "project_exports"];
+
+/** Every table's row count and content size, from D1: a refused write moves none of them. */
+let digestQueries: D1PreparedStatement[] = [];
+async function digest(): Promise<string> {
+  if (digestQueries.length === 0) {
+    const tables = await env.DB.prepare(
+      // Left out: sessions and sign-in attempts, which every sign-in changes; the tables the queue's
+      // jobs write on their own schedule after earlier allowed writes (webhook deliveries, Slack
+      // posts, imports, exports); and the shadow tables of D1 and of the search index.
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'
+       AND name NOT LIKE 'search_documents_%' AND name NOT IN (${JOB_TABLES.map((name) => `'${name}'`).join(", ")})`,
+    ).all<{ name: string }>();
+    const columns = await env.DB.batch(tables.results.map((table) => env.DB.prepare(`SELECT name FROM pragma_table_info('${table.name}')`)));
+    digestQueries = tables.results.map((table, i) => {
+      const names = (columns[i].results as { name: string }[]).map((column) => `coalesce(length("${column.name}"), 0)`);
+      return env.DB.prepare(`SELECT '${table.name}' AS t, count(*) AS n, total(${names.join(" + ") || "0"}) AS bytes FROM "${table.name}"`);
+    });
+  }
+  const rows = await env.DB.batch(digestQueries);
+  return JSON.stringify(rows.map((result) => result.results[0]));
+}
+
+let world: World;
+beforeAll(async () => {
+  world = await buildWorld();
+}, 120_000);
+
+describe("the access matrix", () => {
+  const served = servedApiRoutes();
+
+  it("has an entry for every route the API serves, and none for a route it does not", () => {
+    expect(served.filter((route) => !(route in API_ROUTES)), "served without an access entry").toEqual([]);
+    expect(Object.keys(API_ROUTES).filter((route) => !served.includes(route)), "entries no route serves").toEqual([]);
+  });
+
+  it("sanity: the owner sees the marked data, so a leak would be found", async () => {
+    const answer = await callWorker("GET", `${world.base}/issues/${world.ids.issueId}/`, { cookie: world.users.owner.cookie });
+    expect(JSON.stringify(answer.body)).toContain(MARKER);
+  });
+
+  const ordered = [...served.filter((route) => !LAST.includes(route)), ...LAST];
+  for (const route of ordered) {
+    it(`${route}: each caller gets what the route's level says`, async () => {
+      const access = API_ROUTES[route];
+      expect(access, `no access entry for ${route}`).toBeDefined();
+      const [method, pattern] = route.split(" ");
+      const problems: string[] = [];
+      for (const role of ROLES) {
+        const target = access.fresh ? await access.fresh(world, role) : {};
+        const ids = { ...world.ids };
+        for (const [param, from] of Object.entries(access.alias ?? {})) ids[param] = world.ids[from];
+        Object.assign(ids, target.ids);
+        const params = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]);
+        const pathIds = { ...ids };
+        if (role === "foreigner") {
+          pathIds.slug = world.foreign.slug;
+          pathIds.projectId = world.foreign.projectId;
+        }
+        const path = pattern.replace(/:(\w+)/g, (_m, name: string) => pathIds[name] ?? `missing-${name}`) + (access.query ?? "");
+        const namesForeignIds = params.some((param) => param !== "slug" && param !== "projectId");
+        const expected = expectedStatus(access, role, namesForeignIds);
+
+        const write = method !== "GET";
+        const before = write ? await digest() : "";
+        const cookie = role === "anonymous" ? undefined : (target.cookie ?? world.users[role].cookie);
+        const answer = await callWorker(method, path, {
+          cookie,
+          headers: { origin: ORIGIN, ...access.headers },
+          ...(access.form ? { form: access.form() } : access.body ? { body: access.body(ids, world) } : {}),
+        });
+        const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
+        if (answer.status !== expected) problems.push(`${role}: ${answer.status}, expected ${expected} (${text.slice(0, 160)})`);
+        const refused = answer.status >= 400;
+        if ((refused || role === "foreigner") && text.includes(MARKER)) problems.push(`${role}: the answer carries the workspace's data`);
+        if (write && refused && (await digest()) !== before) problems.push(`${role}: refused with ${answer.status}, but rows changed`);
+      }
+      expect(problems, `${route} (${access.level})`).toEqual([]);
+    });
+  }
+});
