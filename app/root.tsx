@@ -1,3 +1,5 @@
+// First: the browser builds no schema before zod is told it may not use eval (the page policy).
+import "./lib/zod-without-eval";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { rememberTimeZone } from "~/lib/time-zone";
 import { data } from "@remix-run/cloudflare";
@@ -16,13 +18,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { type CSSProperties, useEffect } from "react";
+import { type CSSProperties, useEffect, useMemo } from "react";
 import { appliedThemeOf } from "../workers/domain/schemas/theme";
 import { DEFAULT_THEME_NAME, themeHtmlAttributes } from "../workers/domain/schemas/theme-palette";
 import { FullPageState, LoadingState } from "./components/shell-states";
 import { ToastProvider } from "./components/toast";
 import { buttonClass } from "./components/ui";
 import { releaseInput } from "./lib/hydration-guard";
+import { useNonce } from "./lib/nonce";
 import { THEME_FETCHER_KEY, pendingThemeOf } from "./lib/appearance-contract";
 import { optionalUser } from "./lib/auth.server";
 import { readFlashToast } from "./lib/toast.server";
@@ -55,7 +58,8 @@ function useAppliedTheme() {
 // Made once: Layout re-renders whenever the router's state changes (it follows the theme and a
 // theme being saved), and the same elements let React skip these subtrees. <Scripts> holds the
 // streamed data's Suspense boundaries; an update reaching them while they still hydrate makes
-// React throw the server's HTML away (error 421).
+// React throw the server's HTML away (error 421). The scripts are made once per nonce, which
+// never changes in a document.
 const documentHead = (
   <head>
     <meta charSet="utf-8" />
@@ -64,10 +68,11 @@ const documentHead = (
     <Links />
   </head>
 );
-const documentScripts = (
+/** Remix's scripts, carrying the response's nonce (the page policy refuses inline scripts without it). */
+const documentScriptsWith = (nonce: string | undefined) => (
   <>
-    <ScrollRestoration />
-    <Scripts />
+    <ScrollRestoration nonce={nonce} />
+    <Scripts nonce={nonce} />
   </>
 );
 
@@ -76,6 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(releaseInput, []);
   useEffect(rememberTimeZone, []);
   const themed = themeHtmlAttributes(useAppliedTheme());
+  const nonce = useNonce();
+  const documentScripts = useMemo(() => documentScriptsWith(nonce), [nonce]);
   return (
     <html lang="en" className={themed.className} style={themed.style as CSSProperties | undefined}>
       {documentHead}

@@ -37,6 +37,8 @@ const ConfigSchema = z.object({
   SLACK_CLIENT_SECRET: z.string().default(""),
   UNSPLASH_API_URL: optionalUrl.default("https://api.unsplash.com"),
   UNSPLASH_ACCESS_KEY: z.string().default(""),
+  /** Where Unsplash's photos are shown from: the pages' image policy allows this origin. */
+  UNSPLASH_IMAGES_URL: optionalUrl.default("https://images.unsplash.com"),
   /** An OpenAI-compatible API's base URL, up to and with its version (`https://api.openai.com/v1`). */
   AI_API_URL: optionalUrl.default(""),
   AI_API_KEY: z.string().default(""),
@@ -81,6 +83,7 @@ export function getConfig(env: AppEnv): Config {
     SLACK_CLIENT_SECRET: raw.SLACK_CLIENT_SECRET,
     UNSPLASH_API_URL: raw.UNSPLASH_API_URL,
     UNSPLASH_ACCESS_KEY: raw.UNSPLASH_ACCESS_KEY,
+    UNSPLASH_IMAGES_URL: raw.UNSPLASH_IMAGES_URL,
     AI_API_URL: raw.AI_API_URL,
     AI_API_KEY: raw.AI_API_KEY,
     AI_MODEL: raw.AI_MODEL,

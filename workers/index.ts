@@ -41,7 +41,8 @@ const jobs = onFirstUse(() => import("./jobs"));
 
 /** Answers one request: the REST API under /api, a page or a page's data everywhere else. */
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const { pathname } = new URL(request.url);
+  const url = new URL(request.url);
+  const { pathname } = url;
   const config = getConfig(env);
   if (pathname === "/api" || pathname.startsWith("/api/")) return withSecurityHeaders(await (await api()).fetch(request, env, ctx), config);
   const startedAt = performance.now();
@@ -52,7 +53,8 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const response = await page.handle(request, loadContext);
   // Data requests and error pages render no shell: whatever waited for one may start now.
   loadContext.markShellSent();
-  return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config);
+  // The page's script policy names the nonce its inline scripts were rendered with.
+  return withSecurityHeaders(await finishRemixResponse(loadContext, response, startedAt), config, { nonce: loadContext.cspNonce, url });
 }
 
 export default {

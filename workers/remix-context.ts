@@ -9,6 +9,7 @@ import { AccessPrefetch, accessScopeOf } from "./domain/access";
 import { PostCommit } from "./domain/post-commit";
 import { getConfig } from "./env";
 import { requestLogOf } from "./lib/request-log";
+import { newCspNonce } from "./lib/security-headers";
 import { serverTiming, timed } from "./lib/server-timing";
 
 export interface RemixContext {
@@ -28,6 +29,11 @@ export interface RemixContext {
    */
   shellSent: Promise<void>;
   markShellSent(): void;
+  /**
+   * This response's script nonce: the document's inline scripts carry it and the page policy sent
+   * with the same response names it, so no other inline script runs.
+   */
+  cspNonce: string;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -62,6 +68,7 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
     bookmark: requestDb.bookmark,
     shellSent,
     markShellSent,
+    cspNonce: newCspNonce(),
   };
 }
 

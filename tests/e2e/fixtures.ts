@@ -1,5 +1,5 @@
 // Fixtures for browser tests: the browser, pages that record console
-// errors (hydration mismatches show up there), typed paths, and sign-up / sign-in helpers that go
+// errors (hydration mismatches show up there) and Content-Security-Policy violations, typed paths, and sign-up / sign-in helpers that go
 // through the UI. The API is used only to arrange what a test is not about (other users' data).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -39,6 +39,13 @@ export interface TestPage {
   context: BrowserContext;
   /** Console errors and uncaught exceptions seen so far (hydration errors land here). */
   errors: string[];
+  /**
+   * What the page policy refused in this page or a popup it opened, as the browser reported it
+   * (directive, what was blocked, where). Any entry fails the test: unlike console errors, no
+   * violation can be allowed, since the app must run under its own policy. The one test that
+   * provokes a violation on purpose removes the entries it checked.
+   */
+  violations: string[];
   /** Errors this page is expected to log from now on (a 5xx or exception the test provokes). */
   allowErrors(...patterns: RegExp[]): void;
   /** Like `allowErrors`, for the running test only: a known, open bug the test would otherwise trip on. */
@@ -52,6 +59,27 @@ export interface TestPage {
  * what the page shows. 5xx responses, exceptions and hydration errors are still collected.
  */
 const IGNORED_ERRORS = [/favicon\.ico/, /Failed to load resource: the server responded with a status of 4\d\d/];
+
+/** The name of the function pages call to report a policy violation to the test. */
+const VIOLATION_BINDING = "__reportCspViolation";
+
+/**
+ * Runs in every document before its own scripts: each `securitypolicyviolation` event (the
+ * browser fires one for every script, style, image, connection or form the page policy refuses)
+ * is reported to the test through the binding, which the policy cannot block.
+ */
+function reportCspViolations(binding: string) {
+  document.addEventListener(
+    "securitypolicyviolation",
+    (event) => {
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : "";
+      const sample = event.sample ? ` ("${event.sample}")` : "";
+      const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+      report(`${event.effectiveDirective} refused ${event.blockedURI || "an inline resource"}${where}${sample}`);
+    },
+    true,
+  );
+}
 
 /** Every page opened in this test file, with how many of its errors were checked already. */
 const opened: { tab: TestPage; allowed: RegExp[]; allowedNow: RegExp[]; checked: number; inFlight: Map<Request, number> }[] = [];
@@ -77,11 +105,16 @@ afterEach((context) => {
     }
   }
   const unexpected: string[] = [];
+  const violations: string[] = [];
   for (const entry of opened) {
     const fresh = entry.tab.errors.slice(entry.checked);
     entry.checked = entry.tab.errors.length;
     const allowed = [...entry.allowed, ...entry.allowedNow.splice(0)];
     unexpected.push(...fresh.filter((text) => !allowed.some((pattern) => pattern.test(text))));
+    violations.push(...entry.tab.violations.splice(0));
+  }
+  if (violations.length > 0) {
+    throw new Error(`the Content-Security-Policy refused ${violations.length} thing(s):\n${violations.join("\n")}`);
   }
   if (unexpected.length > 0) {
     throw new Error(`the browser logged ${unexpected.length} unexpected error(s):\n${unexpected.join("\n")}`);
@@ -124,6 +157,11 @@ export async function newPage(
     viewport: { width: options.width ?? 1360, height: options.height ?? 860 },
   });
   await context.route((url) => url.origin === new URL(server).origin, retryDevProxyDrops);
+  const violations: string[] = [];
+  await context.exposeBinding(VIOLATION_BINDING, ({ page: from }, text: string) => {
+    violations.push(`${text} (on ${from.url()})`);
+  });
+  await context.addInitScript(reportCspViolations, VIOLATION_BINDING);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(30_000);
@@ -144,6 +182,7 @@ export async function newPage(
     page,
     context,
     errors,
+    violations,
     allowErrors: (...patterns) => allowed.push(...patterns),
     allowErrorsInThisTest: (...patterns) => allowedNow.push(...patterns),
     async goto(pathname) {

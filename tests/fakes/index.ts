@@ -83,6 +83,8 @@ export const fakeServiceVars = (fakes: FakeServices) => ({
   /** Read by tests only: the fake webhook receiver. */
   FAKE_WEBHOOK_RECEIVER_URL: fakes.webhookReceiverUrl,
   UNSPLASH_API_URL: fakes.unsplashUrl,
+  /** The fake serves its photos itself. */
+  UNSPLASH_IMAGES_URL: fakes.unsplashUrl,
   UNSPLASH_ACCESS_KEY: TEST_UNSPLASH_ACCESS_KEY,
   AI_API_URL: `${fakes.aiUrl}/v1`,
   AI_API_KEY: FAKE_AI_KEY,
