@@ -102,7 +102,7 @@ const ENDPOINTS: [string, (base: string, issue: string) => string, string[]][] =
   ["POST", (base) => `${base}/issues/`, ["name", "description_html", "state", "priority", "assignees_list", "labels_list", "start_date", "target_date", "estimate_point", "parent", "sort_order"]],
   ["PATCH", (base, issue) => `${base}/issues/${issue}/`, ["name", "description_html", "state", "priority", "assignees_list", "labels_list", "target_date", "parent", "sort_order", "cycle", "module"]],
   ["POST", (base, issue) => `${base}/issues/${issue}/comments/`, ["comment_html", "comment_json", "access"]],
-  ["POST", (base) => `${base}/labels/`, ["name", "color", "parent", "description"]],
+  ["POST", (base) => `${base}/issue-labels/`, ["name", "color", "parent", "description"]],
   ["POST", (base) => `${base}/states/`, ["name", "color", "group", "description", "sequence"]],
   ["POST", (base) => `${base}/cycles/`, ["name", "description", "start_date", "end_date"]],
   ["POST", (base) => `${base}/modules/`, ["name", "description", "status", "start_date", "target_date", "lead", "members_list"]],

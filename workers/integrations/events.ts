@@ -84,15 +84,18 @@ export function eventFor(
 /**
  * The statement that recomputes `event_sinks` for the workspace's projects (or one of them) from
  * the integration rows: run it in the same batch as any write that adds, removes, switches on or
- * off a webhook, a Slack channel or a repository sync.
+ * off a webhook, a Slack channel or a repository sync. Only projects whose value changes are
+ * written, so a request that changes no integration writes no row.
  */
 export function refreshEventSinks(db: Db, workspaceId: string, projectId?: string) {
   return rawStatement(
     db,
-    sql`UPDATE projects SET event_sinks =
-      (CASE WHEN EXISTS (SELECT 1 FROM webhooks w WHERE w.workspace_id = projects.workspace_id AND w.is_active = 1) THEN ${EVENT_SINK.webhooks} ELSE 0 END)
-    | (CASE WHEN EXISTS (SELECT 1 FROM slack_project_syncs s WHERE s.project_id = projects.id) THEN ${EVENT_SINK.slack} ELSE 0 END)
-    | (CASE WHEN EXISTS (SELECT 1 FROM github_repository_syncs g WHERE g.project_id = projects.id) THEN ${EVENT_SINK.github} ELSE 0 END)
-    WHERE workspace_id = ${workspaceId}${projectId ? sql` AND id = ${projectId}` : sql``}`,
+    sql`UPDATE projects SET event_sinks = computed.sinks
+    FROM (SELECT p.id,
+        (CASE WHEN EXISTS (SELECT 1 FROM webhooks w WHERE w.workspace_id = p.workspace_id AND w.is_active = 1) THEN ${EVENT_SINK.webhooks} ELSE 0 END)
+      | (CASE WHEN EXISTS (SELECT 1 FROM slack_project_syncs s WHERE s.project_id = p.id) THEN ${EVENT_SINK.slack} ELSE 0 END)
+      | (CASE WHEN EXISTS (SELECT 1 FROM github_repository_syncs g WHERE g.project_id = p.id) THEN ${EVENT_SINK.github} ELSE 0 END) AS sinks
+      FROM projects p WHERE p.workspace_id = ${workspaceId}${projectId ? sql` AND p.id = ${projectId}` : sql``}) AS computed
+    WHERE projects.id = computed.id AND projects.event_sinks != computed.sinks`,
   );
 }
