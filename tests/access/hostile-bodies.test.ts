@@ -35,7 +35,7 @@ const WRITES_WHEN_REFUSED = new Set(["POST /api/auth/sign-in"]);
 const LAST = ["DELETE /api/workspaces/:slug/projects/:projectId", "DELETE /api/workspaces/:slug"];
 
 let world: World;
-let lines: string[] = [];
+const lines: string[] = [];
 const log = console.log;
 beforeAll(async () => {
   world = await buildWorld();
