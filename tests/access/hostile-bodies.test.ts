@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../workers/api/app";
 import { ORIGIN } from "../helpers/api";
 import { callWorker } from "../helpers/fixtures";
+import { hostileJson, hostileMultipart } from "../helpers/hostile-input";
 import { API_ROUTES } from "./api-routes";
 import { type World, buildWorld } from "./world";
 
@@ -53,64 +54,6 @@ function rowsWrittenByLastRequest(): number | null {
   return line ? (JSON.parse(line) as { d1_rows_written: number | null }).d1_rows_written : null;
 }
 
-/** Values a field may be sent: the right kind, the wrong kind, the hostile kind. */
-function hostileValue(): fc.Arbitrary<unknown> {
-  return fc.oneof(
-    fc.string({ maxLength: 40 }),
-    fc.string({ unit: "binary", maxLength: 40 }),
-    fc.constantFrom("", " ", "\u0000", "\u202e", "\ud800", "<script>alert(1)</script>", "x".repeat(20_000), "2026-02-30", "#zzz", "../../etc/passwd"),
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
-    fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 4 }),
-    fc.constantFrom(world.foreign.projectId, world.foreign.issueId, crypto.randomUUID()),
-    fc.array(fc.constantFrom(world.foreign.issueId, crypto.randomUUID(), ""), { maxLength: 3 }),
-  );
-}
-
-/** A body with some of the route's own fields broken, odd keys beside them, or anything at all. */
-function hostileJson(fields: string[]): fc.Arbitrary<{ json?: unknown; raw?: string }> {
-  const names = fields.length > 0 ? fields : ["name", "id", "project", "issues"];
-  const pollution = fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty");
-  const known = fc.dictionary(fc.constantFrom(...names), hostileValue(), { maxKeys: names.length });
-  const polluted = fc.tuple(known, pollution, hostileValue()).map(([body, key, value]) => {
-    // A key set as own data, as JSON.parse would make it (not through the prototype setter).
-    Object.defineProperty(body, key, { value, enumerable: true, configurable: true, writable: true });
-    return body;
-  });
-  return fc.oneof(
-    known.map((json) => ({ json })),
-    polluted.map((json) => ({ json })),
-    fc.jsonValue({ maxDepth: 3 }).map((json) => ({ json })),
-    fc.constantFrom("{", '{"name":', "[1,2", "null", '"text"', '{"name": "a"}}', "\u0000", "").map((raw) => ({ raw })),
-  );
-}
-
-/** A multipart upload gone wrong: cut short, without its boundary, or under another type. */
-function hostileMultipart(): fc.Arbitrary<{ raw: string; contentType: string }> {
-  const boundary = "----fuzzboundary";
-  const part = (name: string, filename: string, content: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n`;
-  return fc.oneof(
-    // Truncated: the closing boundary never comes.
-    fc.string({ unit: "binary", maxLength: 200 }).map((content) => ({ raw: part("asset", "a.png", content), contentType: `multipart/form-data; boundary=${boundary}` })),
-    // Whole, with odd file names and contents that are not images.
-    fc
-      .tuple(fc.constantFrom("../../x.png", "a\u0000.png", '"quoted".svg', "x".repeat(500), ""), fc.string({ maxLength: 200 }))
-      .map(([filename, content]) => ({ raw: `${part("asset", filename, content)}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` })),
-    // Attributes that are not JSON beside a real-looking part.
-    fc.string({ maxLength: 100 }).map((attributes) => ({
-      raw: `${part("asset", "a.png", "\x89PNG")}--${boundary}\r\nContent-Disposition: form-data; name="attributes"\r\n\r\n${attributes}\r\n--${boundary}--\r\n`,
-      contentType: `multipart/form-data; boundary=${boundary}`,
-    })),
-    // No boundary, or not multipart at all.
-    fc.string({ maxLength: 200 }).map((raw) => ({ raw, contentType: "multipart/form-data" })),
-    fc.string({ maxLength: 200 }).map((raw) => ({ raw, contentType: fc.sample(fc.constantFrom("application/json", "text/plain", "image/png"), 1)[0] })),
-  );
-}
-
 function writeRoutes(): string[] {
   const served = new Set(createApi().routes.map((route) => `${route.method} ${route.path}`));
   const writes = Object.keys(API_ROUTES).filter((route) => served.has(route) && !route.startsWith("GET ") && !FUZZED_ELSEWHERE.has(route));
@@ -130,7 +73,9 @@ describe("hostile bodies on every other write route", () => {
       const cookie = target.cookie ?? world.users.owner.cookie;
       const valid = access.body?.(ids, world);
       const fields = valid && typeof valid === "object" && !Array.isArray(valid) ? Object.keys(valid) : [];
-      const bodies: fc.Arbitrary<{ json?: unknown; raw?: string; contentType?: string }> = access.form ? hostileMultipart() : hostileJson(fields);
+      const bodies: fc.Arbitrary<{ json?: unknown; raw?: string; contentType?: string }> = access.form
+        ? hostileMultipart()
+        : hostileJson(fields, [world.foreign.projectId, world.foreign.issueId]);
       await fc.assert(
         fc.asyncProperty(bodies, async (body) => {
           const answer = await callWorker(method, path, {
