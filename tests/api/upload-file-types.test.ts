@@ -6,7 +6,7 @@ import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Call, type Client, ORIGIN, signUp } from "../helpers/api";
-import { createTeamWithProject } from "../helpers/fixtures";
+import { callWorker, createTeamWithProject } from "../helpers/fixtures";
 import { postPageAction } from "../helpers/page-action";
 
 const MAX = 5_242_880;
@@ -238,13 +238,13 @@ describe("multipart bodies without a length", () => {
         controller.enqueue(chunk);
       },
     });
-    const response = await asCall(
-      await SELF.fetch(`${ORIGIN}/api/users/file-assets/`, {
-        method: "POST",
-        headers: { cookie: user.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
-        body,
-      }),
-    );
+    // Handed to the Worker's fetch handler in this isolate: when it stops reading, it cancels this
+    // stream rather than a network pipe.
+    const response = await callWorker("POST", "/api/users/file-assets/", {
+      cookie: user.cookie,
+      stream: body,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
     expect(response.status).toBe(413);
     expect(response.body).toEqual(TOO_LARGE);
     // Refused while the body streamed in: the Worker reads on a little past the limit (so the

@@ -186,13 +186,15 @@ export async function snapshot() {
 export async function callWorker(
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; form?: FormData; headers?: Record<string, string> } & Credentials = {},
+  options: { body?: unknown; rawBody?: string; form?: FormData; stream?: ReadableStream<Uint8Array>; headers?: Record<string, string> } & Credentials = {},
 ): Promise<Call> {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("cookie", options.cookie);
   if (options.apiKey) headers.set("x-api-key", options.apiKey);
-  let payload: string | FormData | undefined;
-  if (options.form !== undefined) payload = options.form;
+  let payload: string | FormData | ReadableStream<Uint8Array> | undefined;
+  // A stream is handed to the Worker as it is: no length, read as the Worker pulls it.
+  if (options.stream !== undefined) payload = options.stream;
+  else if (options.form !== undefined) payload = options.form;
   else if (options.rawBody !== undefined) payload = options.rawBody;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);
   if (typeof payload === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
