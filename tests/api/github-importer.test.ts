@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "../../workers/env";
+import { GITHUB_TOKEN_MALFORMED } from "../../workers/domain/schemas/github-importer";
 import type { ImporterRow } from "../../workers/importers/importer-row";
 import { parseLinkHeader, rateLimitWait } from "../../workers/importers/github/client";
 import { GithubSource, stateGroupOf, trackedNumbers } from "../../workers/importers/github/source";
@@ -46,6 +47,12 @@ describe("the workspace's GitHub token", () => {
     const bad = await t.member.put(credentialPath(t.slug), { token: "ghp_not-a-real-token" });
     expect(bad.status).toBe(400);
     expect(bad.body.token[0]).toMatch(/did not accept this token/);
+    // A token goes into a request header: a character no header may hold is refused as a field.
+    for (const token of ["ghp_\u0000nul", "ghp two words", "ghp_\u00e9", "ghp_\nline"]) {
+      const malformed = await t.member.put(credentialPath(t.slug), { token });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toEqual({ token: [GITHUB_TOKEN_MALFORMED] });
+    }
     const empty = await t.member.put(credentialPath(t.slug), { token: "   " });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ token: ["Please enter your personal access token."] });

@@ -4,10 +4,17 @@ import { z } from "zod";
 import { importProjectId, importUsers } from "./importers";
 
 export const GITHUB_TOKEN_REQUIRED = "Please enter your personal access token.";
+export const GITHUB_TOKEN_MALFORMED = "This is not a GitHub token: it has spaces or characters a token never has. Copy it again from GitHub.";
 
 /** A personal access token saved on the workspace (until the GitHub App is installed instead). */
 export const GithubTokenInput = z.object({
-  token: z.string({ error: GITHUB_TOKEN_REQUIRED }).trim().min(1, GITHUB_TOKEN_REQUIRED).max(500, "The token is too long"),
+  token: z
+    .string({ error: GITHUB_TOKEN_REQUIRED })
+    .trim()
+    .min(1, GITHUB_TOKEN_REQUIRED)
+    .max(500, "The token is too long")
+    // It travels in a request header: printable ASCII, no spaces (GitHub's tokens are letters, digits and _).
+    .regex(/^[\x21-\x7e]+$/, GITHUB_TOKEN_MALFORMED),
 });
 
 export const GithubImportInput = z.object({
