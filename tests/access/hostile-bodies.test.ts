@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../workers/api/app";
 import { ORIGIN } from "../helpers/api";
 import { callWorker } from "../helpers/fixtures";
-import { hostileJson, hostileMultipart } from "../helpers/hostile-input";
+import { fuzzRun, hostileJson, hostileMultipart } from "../helpers/hostile-input";
 import { API_ROUTES } from "./api-routes";
 import { type World, buildWorld } from "./world";
 
@@ -89,7 +89,7 @@ describe("hostile bodies on every other write route", () => {
             expect(rowsWrittenByLastRequest(), `${route} refused with ${answer.status} but wrote rows: ${shown}`).toBe(0);
           }
         }),
-        { numRuns: RUNS, endOnFailure: true },
+        fuzzRun(RUNS),
       );
     }, 60_000);
   }

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callWorker } from "../helpers/fixtures";
-import { hostileJson } from "../helpers/hostile-input";
+import { fuzzRun, hostileJson } from "../helpers/hostile-input";
 import { newIssue, newLabel } from "../helpers/issue-fixtures";
 import { type ProjectFixture, createProjectFixture } from "../helpers/project";
 
@@ -96,7 +96,7 @@ describe("hostile input on write endpoints", () => {
           if (answer.status >= 400) expect(after, `${method} ${path}: refused with ${answer.status} but rows changed`).toBe(before);
           before = after;
         }),
-        { numRuns: RUNS, endOnFailure: true },
+        fuzzRun(RUNS),
       );
     }, 60_000);
   }

@@ -1,6 +1,24 @@
 // What the fuzz tests send: values of the right kind, the wrong kind and the hostile kind, bodies
 // made of a route's own fields broken that way, and multipart uploads gone wrong.
+import { env } from "cloudflare:workers";
 import fc from "fast-check";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      FUZZ_SEED: string;
+    }
+  }
+}
+
+/**
+ * How many cases to run and from which seed: the fixed seed of the test config unless FUZZ_SEED
+ * says otherwise ("random" for a new seed each run; fast-check prints the seed of a failure).
+ */
+export function fuzzRun(numRuns: number): fc.Parameters<unknown> {
+  const seed = env.FUZZ_SEED === "random" ? undefined : Number(env.FUZZ_SEED);
+  return { numRuns, endOnFailure: true, ...(seed === undefined || Number.isNaN(seed) ? {} : { seed }) };
+}
 
 /** A field's value: strings odd and huge, numbers, nulls, nested JSON, and ids from elsewhere. */
 export function hostileValue(foreignIds: string[]): fc.Arbitrary<unknown> {
