@@ -16,6 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { openBoardSocket } from "../lib/board-socket.mjs";
+import { prng } from "../lib/dataset.mjs";
 import { ms, summarize, workerMs } from "../lib/measure.mjs";
 
 export const TARGETS = { errors: 0, duplicates: 0, unconverged: 0, serverErrors: 0 };
@@ -143,18 +144,6 @@ function hostileBody(random, foreign) {
   const count = 1 + Math.floor(random() * 5);
   for (let i = 0; i < count; i++) body[pick(random, FIELDS)] = hostileValue(random, foreign);
   return { json: body };
-}
-
-/** A deterministic PRNG, so every run sends the same requests. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function runLoad({ url, base, headers, states, sample }) {
