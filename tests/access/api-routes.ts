@@ -9,7 +9,11 @@
 //   project:N         project members of role N or above
 // Everyone else is refused: 401 when not signed in, 403 when signed in without the standing, and
 // the other workspace's owner, naming this workspace's ids under their own slug and project, 404.
+import { env } from "cloudflare:workers";
 import { signUp } from "../helpers/api";
+import { installFakeApp } from "../helpers/fake-github";
+import { authorizeOnSlack } from "../helpers/fake-slack";
+import { addToWorkspace } from "../helpers/fixtures";
 import { type Ids, type Role, STANDING, type World, comment, freshSession, json, upload, webhookReceiver } from "./world";
 
 export type Level = "public" | "signed-in" | `workspace:${5 | 10 | 15 | 20}` | `project:${5 | 10 | 15 | 20}`;
@@ -610,6 +614,8 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     ok: 404,
     alias: { integrationId: "githubIntegrationId" },
   },
+  // The project has no repository sync: the id named (the Slack channel's) is not one, and an
+  // allowed caller learns only that, after the access check.
   "DELETE /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/github-repository-sync/:syncId": {
     level: "project:20",
     ok: 404,
@@ -689,7 +695,6 @@ async function spareWorkspaceMemberUser(world: World) {
 }
 
 async function spareMember(world: World) {
-  const { addToWorkspace } = await import("../helpers/fixtures");
   const user = await signUp({ first_name: "Spare" });
   const membershipId = await addToWorkspace(owner(world), world.ids.slug, user, 10);
   return { membershipId, userId: user.user.id };
@@ -702,7 +707,6 @@ async function spareProjectMember(world: World) {
 }
 
 async function spareImporter(world: World, status = "completed") {
-  const { env } = await import("cloudflare:workers");
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await env.DB.prepare(
@@ -732,7 +736,6 @@ async function newBlock(world: World) {
 }
 
 async function spareGithubInstallation(world: World): Promise<Target> {
-  const { installFakeApp } = await import("../helpers/fake-github");
   const slug = await spareWorkspace(world);
   const installation = await installFakeApp(`acct-${crypto.randomUUID().slice(0, 8)}`);
   const installed = await json(owner(world), "POST", `/api/workspaces/${slug}/workspace-integrations/github/`, { installation_id: String(installation.id) });
@@ -740,7 +743,6 @@ async function spareGithubInstallation(world: World): Promise<Target> {
 }
 
 async function reconnectSlack(world: World) {
-  const { authorizeOnSlack } = await import("../helpers/fake-slack");
   const grant = await authorizeOnSlack({ slug: world.ids.slug, projectId: world.ids.projectId, integrationId: world.ids.slackIntegrationId }, "C0TRACKER");
   const connected = await json(owner(world), "POST", "/api/slack-redirect/", grant);
   world.ids.slackSyncId = connected.channel.id;
