@@ -1,13 +1,25 @@
-// Allow-list HTML sanitiser for rich text (issue descriptions, comments, page blocks), built on
-// workerd's HTMLRewriter (lol-html, an HTML5-conformant tokenizer), so what we keep is parsed
-// the way a browser parses it. Anything not on the lists is dropped; <script>, <style> and
-// friends go with their content, other unknown tags are unwrapped and keep their text.
+// Allow-list HTML sanitiser for rich text (issue descriptions, comments, page blocks, imported and
+// synced issues, AI answers), built on workerd's HTMLRewriter (lol-html, an HTML5-conformant
+// tokenizer), so what we keep is parsed the way a browser parses it. Anything not on the lists is
+// dropped; <script>, <style> and friends go with their content, other unknown tags are unwrapped
+// and keep their text. The URL, class and nesting rules are shared with the browser
+// (workers/domain/schemas/rich-text-policy.ts).
+import {
+  MAX_RICH_TEXT_DEPTH,
+  decodeCharacterReferences,
+  escapeAttribute,
+  isAllowedClass,
+  safeUrl,
+} from "../domain/schemas/rich-text-policy";
 
 const ALLOWED_TAGS = new Set([
   "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "strong", "b", "em", "i", "u", "s",
   "del", "code", "pre", "blockquote", "a", "img", "span", "div", "table", "thead", "tbody", "tr", "th", "td",
   "sup", "sub", "mark",
 ]);
+
+/** Elements without content or end tag: they never open a level of nesting. */
+const VOID_TAGS = new Set(["br", "hr", "img", "wbr", "area", "base", "col", "embed", "input", "link", "meta", "source", "track", "param"]);
 
 /** Elements dropped together with everything inside them. */
 const DROP_WITH_CONTENT = new Set([
@@ -16,37 +28,18 @@ const DROP_WITH_CONTENT = new Set([
   "noembed", "noframes", "plaintext",
 ]);
 
-const GLOBAL_ATTRIBUTES = new Set(["class", "data-id", "data-type", "data-label", "data-checked"]);
+const GLOBAL_ATTRIBUTES = new Set(["data-id", "data-label"]);
 const TAG_ATTRIBUTES: Record<string, Set<string>> = {
   a: new Set(["href", "title", "target", "rel"]),
   img: new Set(["src", "alt", "title", "width", "height"]),
+  span: new Set(["class", "data-type"]),
   td: new Set(["colspan", "rowspan"]),
   th: new Set(["colspan", "rowspan"]),
   ol: new Set(["start"]),
 };
 const URL_ATTRIBUTES = new Set(["href", "src"]);
-
-function isSafeUrl(value: string): boolean {
-  // Browsers ignore whitespace and control characters inside a scheme ("java\tscript:").
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, "").toLowerCase();
-  if (compact.startsWith("/") || compact.startsWith("#") || compact.startsWith("?")) return true;
-  const scheme = compact.match(/^([a-z][a-z0-9+.-]*):/);
-  if (!scheme) return !compact.includes(":"); // a relative path such as "image.png"
-  return scheme[1] === "http" || scheme[1] === "https" || scheme[1] === "mailto";
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
+/** Attributes that only ever hold a small number. */
+const NUMBER_ATTRIBUTES = new Set(["width", "height", "colspan", "rowspan", "start"]);
 
 interface RewriterElement {
   tagName: string;
@@ -65,10 +58,39 @@ export interface SanitizedHtml {
   text: string;
 }
 
+/**
+ * What one kept attribute becomes, given its value as written (HTMLRewriter hands values over with
+ * character references still encoded): null drops it, a string is written back (already escaped).
+ */
+function cleanAttribute(tag: string, name: string, raw: string): string | null {
+  const value = decodeCharacterReferences(raw, true);
+  if (URL_ATTRIBUTES.has(name)) {
+    const url = safeUrl(value);
+    return url === null ? null : escapeAttribute(url);
+  }
+  if (name === "class") return isAllowedClass(tag, value) ? value : null;
+  if (name === "data-type") return isAllowedClass(tag, value) ? value : null;
+  if (NUMBER_ATTRIBUTES.has(name)) return /^\s*\d{1,4}\s*$/.test(value) ? value.trim() : null;
+  return raw;
+}
+
+/**
+ * Markup too deep for the parser at all, kept as what a reader could see of it: its text in one
+ * paragraph, escaped (nothing of the markup survives).
+ */
+function flattened(input: string): SanitizedHtml {
+  const text = decodeCharacterReferences(input.replace(/<[^>]*>?/g, " ")).replace(/\s+/g, " ").trim();
+  return { html: `<p>${text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}</p>`, text };
+}
+
+/** Sanitised HTML and its plain text; markup nested past what can be parsed is flattened to text. */
 export async function sanitizeHtml(input: string): Promise<SanitizedHtml> {
   if (!input) return { html: "", text: "" };
   const textParts: string[] = [];
   let dropDepth = 0;
+  // Open elements, counted from their end tags; those past the limit are unwrapped so what is
+  // stored stays shallow (an element closed implicitly keeps counting, which only flattens more).
+  let depth = 0;
   const rewriter = new HTMLRewriter()
     .onDocument({
       doctype() {},
@@ -97,24 +119,40 @@ export async function sanitizeHtml(input: string): Promise<SanitizedHtml> {
           }
           return;
         }
-        if (!ALLOWED_TAGS.has(tag)) {
+        if (!VOID_TAGS.has(tag)) {
+          depth++;
+          try {
+            element.onEndTag(() => {
+              depth--;
+            });
+          } catch {
+            depth--; // written self-closing: no end tag
+          }
+        }
+        if (!ALLOWED_TAGS.has(tag) || depth > MAX_RICH_TEXT_DEPTH) {
           element.removeAndKeepContent();
           return;
         }
         const allowed = TAG_ATTRIBUTES[tag];
-        for (const [name, value] of [...element.attributes]) {
+        for (const [name, raw] of [...element.attributes]) {
           const attribute = name.toLowerCase();
-          const keep =
-            (GLOBAL_ATTRIBUTES.has(attribute) || allowed?.has(attribute)) &&
-            (!URL_ATTRIBUTES.has(attribute) || isSafeUrl(value));
-          if (!keep) element.removeAttribute(name);
+          const kept = GLOBAL_ATTRIBUTES.has(attribute) || allowed?.has(attribute) ? cleanAttribute(tag, attribute, raw) : null;
+          if (kept === null) element.removeAttribute(name);
+          else if (kept !== raw) element.setAttribute(name, kept);
         }
         if (tag === "a" && element.getAttribute("target") === "_blank") {
           element.setAttribute("rel", "noopener noreferrer nofollow");
         }
       },
     });
-  const html = await rewriter.transform(new Response(input)).text();
-  const text = decodeEntities(textParts.join(" ")).replace(/\s+/g, " ").trim();
-  return { html, text };
+  let html: string;
+  try {
+    html = await rewriter.transform(new Response(input)).text();
+  } catch (error) {
+    // lol-html gives up on markup nested tens of thousands deep ("memory limit exceeded").
+    if (error instanceof Error && /memory limit/i.test(error.message)) return flattened(input);
+    throw error;
+  }
+  const text = decodeCharacterReferences(textParts.join(" ")).replace(/\s+/g, " ").trim();
+  return { html: html.replace(/<!doctype[^>]*>/gi, ""), text };
 }

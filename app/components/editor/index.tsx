@@ -1,6 +1,7 @@
 // The rich-text field pages use: server-rendered (sanitised) HTML first, then the ProseMirror
 // editor, loaded on demand after hydration, takes its place with the same typography.
 import { Suspense, lazy, useEffect, useState } from "react";
+import { safeStoredHtml } from "../../../workers/domain/schemas/rich-text-policy";
 import { isEmptyHtml, proseClass } from "./prose";
 import type { RichTextEditorProps, RichTextHandle } from "./rich-text-editor";
 
@@ -16,8 +17,9 @@ export function preloadEditor() {
 }
 
 /**
- * HTML the server sanitised with its allow-list before storing it (workers/lib/sanitize-html.ts);
- * it is rendered as is, never HTML straight from a client.
+ * HTML the server sanitised with its allow-list before storing it (workers/lib/sanitize-html.ts),
+ * never HTML straight from a client. Its URLs and classes are held to the same rules again as it
+ * is rendered, so a row stored before a rule existed cannot carry a script link onto the page.
  */
 export function StaticRichText({
   html,
@@ -31,8 +33,8 @@ export function StaticRichText({
   if (isEmptyHtml(html)) {
     return <div className={`${proseClass} text-neutral-400 ${className}`}>{placeholder ? <p>{placeholder}</p> : null}</div>;
   }
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML (allow-list), see above.
-  return <div className={`${proseClass} ${className}`} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML, URLs checked again, see above.
+  return <div className={`${proseClass} ${className}`} dangerouslySetInnerHTML={{ __html: safeStoredHtml(html ?? "") }} />;
 }
 
 export function RichText(props: RichTextEditorProps & { fallbackClassName?: string }) {

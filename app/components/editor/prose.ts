@@ -1,9 +1,14 @@
 // Shared look and types of rich text, for the editor and for the server-rendered HTML it replaces
 // once loaded (same classes, so nothing moves when the editor takes over). Client- and server-safe.
 
-/** Typography of descriptions and comments: 16 px base, headings 1-3. */
+/**
+ * Typography of descriptions and comments: 16 px base, headings 1-3. The box also clips what it
+ * holds (overflow, paint containment, its own stacking context): nothing a user writes can be
+ * drawn outside it or over the page around it.
+ */
 export const proseClass = [
   "text-base leading-relaxed text-neutral-800 break-words",
+  "isolate overflow-hidden [contain:paint]",
   "[&_p]:my-1.5 [&_h1]:mt-5 [&_h1]:mb-2 [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-semibold",
   "[&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:text-lg [&_h3]:font-semibold [&_ul]:my-1.5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-1.5 [&_ol]:list-decimal [&_ol]:pl-6",
   "[&_li>p]:my-0.5 [&_blockquote]:my-2 [&_blockquote]:border-l-2 [&_blockquote]:border-neutral-300 [&_blockquote]:pl-3 [&_blockquote]:text-neutral-600",

@@ -455,8 +455,9 @@ export default function RichTextEditor({
     try {
       const src = await upload(file);
       const view = viewRef.current;
-      if (src && view && safeUrl(src)) {
-        view.dispatch(view.state.tr.replaceSelectionWith(schema.nodes.image.create({ src, alt: file.name })).scrollIntoView());
+      const clean = safeUrl(src);
+      if (clean && view) {
+        view.dispatch(view.state.tr.replaceSelectionWith(schema.nodes.image.create({ src: clean, alt: file.name })).scrollIntoView());
         view.focus();
       }
     } finally {
@@ -518,10 +519,11 @@ export default function RichTextEditor({
     setLinkUrl("");
     if (!view || !href) return;
     const url = /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("/") ? href : `https://${href}`;
-    if (!safeUrl(url)) return;
+    const clean = safeUrl(url);
+    if (!clean) return;
     const { empty, from } = view.state.selection;
-    const mark = schema.marks.link.create({ href: url });
-    if (empty) view.dispatch(view.state.tr.insert(from, schema.text(url, [mark])));
+    const mark = schema.marks.link.create({ href: clean });
+    if (empty) view.dispatch(view.state.tr.insert(from, schema.text(clean, [mark])));
     else view.dispatch(view.state.tr.addMark(view.state.selection.from, view.state.selection.to, mark));
     view.focus();
   }

@@ -5,16 +5,11 @@
 import { type MarkSpec, type NodeSpec, Schema } from "prosemirror-model";
 import { schema as basicSchema } from "prosemirror-schema-basic";
 import { addListNodes } from "prosemirror-schema-list";
+import { safeUrl } from "../../../workers/domain/schemas/rich-text-policy";
 
-/** Only web and mail links, and paths on this site, survive into the document. */
-export function safeUrl(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers ignore control characters inside a scheme
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, "").toLowerCase();
-  if (compact.startsWith("/") && !compact.startsWith("//")) return value;
-  if (/^(https?:|mailto:)/.test(compact)) return value;
-  return null;
-}
+// Only web and mail links and this site's own paths survive into the document or onto the page,
+// by the same rule the server stores by (also for documents stored before the rule existed).
+export { safeUrl };
 
 const heading: NodeSpec = {
   attrs: { level: { default: 1, validate: "number" } },
@@ -47,7 +42,7 @@ const image: NodeSpec = {
       },
     },
   ],
-  toDOM: (node) => ["img", { src: safeUrl(node.attrs.src) ?? "", alt: node.attrs.alt, title: node.attrs.title }],
+  toDOM: (node) => ["img", { src: safeUrl(node.attrs.src), alt: node.attrs.alt, title: node.attrs.title }],
 };
 
 /** An inline reference (a project member for @, a label for #), kept as a data-typed span. */
@@ -88,7 +83,7 @@ const link: MarkSpec = {
       },
     },
   ],
-  toDOM: (mark) => ["a", { href: safeUrl(mark.attrs.href) ?? "#", title: mark.attrs.title, target: "_blank", rel: "noopener noreferrer nofollow" }, 0],
+  toDOM: (mark) => ["a", { href: safeUrl(mark.attrs.href), title: mark.attrs.title, target: "_blank", rel: "noopener noreferrer nofollow" }, 0],
 };
 
 const strike: MarkSpec = {

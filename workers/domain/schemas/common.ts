@@ -2,6 +2,7 @@
 // here is written once; entity schemas compose them with .extend()/.pick().
 import { z } from "zod";
 import { HEX_COLOR_PATTERN } from "./constants";
+import { RICH_TEXT_TOO_DEEP, cleanRichJson } from "./rich-text-policy";
 
 /** What a person is told when a write failed for a reason they cannot fix. */
 export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
@@ -34,10 +35,24 @@ export const isoDate = z
 /** The plain-text description most entities carry. */
 export const plainDescription = z.string({ error: "Description must be text" }).max(10_000, "Description is too long");
 
-/** ProseMirror JSON: any JSON object (or null); bounded in size by the body limit. */
-export const richDescription = z.union([z.record(z.string(), z.unknown()), z.null()], {
-  error: "Description must be a JSON object",
-});
+/**
+ * The rules every stored ProseMirror document follows once it parsed as a JSON object: link and
+ * image URLs cleaned (unsafe ones dropped) and a bounded depth, refused with a field message.
+ */
+export function richJsonRules<T extends Record<string, unknown> | null | undefined>(doc: T, ctx: z.RefinementCtx): T {
+  if (!doc) return doc;
+  const clean = cleanRichJson(doc);
+  if (clean === null) {
+    ctx.issues.push({ code: "custom", message: RICH_TEXT_TOO_DEEP, input: doc });
+    return z.NEVER;
+  }
+  return clean;
+}
+
+/** ProseMirror JSON: any JSON object (or null), held to the rich-text rules; bounded in size by the body limit. */
+export const richDescription = z
+  .union([z.record(z.string(), z.unknown()), z.null()], { error: "Description must be a JSON object" })
+  .transform(richJsonRules);
 /** The sanitised HTML twin of a rich description. */
 export const richDescriptionHtml = z.string({ error: "Description must be HTML text" }).max(200_000, "Description is too long");
 

@@ -1,6 +1,7 @@
 // Issue comment input schemas and messages: client-safe (zod only). A comment is ProseMirror JSON
 // plus its HTML; whether it has content is decided by the domain after the HTML is sanitised.
 import { z } from "zod";
+import { richJsonRules } from "./common";
 
 export const COMMENT_EMPTY = "Comment cannot be empty.";
 export const COMMENT_NOT_AUTHOR = "Only the author can edit or delete this comment.";
@@ -10,7 +11,8 @@ export const COMMENT_HTML_MAX = 200_000;
 const commentFields = {
   comment_json: z
     .record(z.string(), z.unknown(), { error: "Comment must be a JSON object." })
-    .nullish(),
+    .nullish()
+    .transform(richJsonRules),
   comment_html: z
     .string({ error: "Comment must be HTML text." })
     .max(COMMENT_HTML_MAX, "Comment is too long.")
