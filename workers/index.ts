@@ -9,6 +9,8 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import type { JobMessage } from "./jobs";
 import { getConfig } from "./env";
+import { admitPageRequest } from "./lib/page-request";
+import { describeError } from "./lib/error-status";
 import { requestLogOf, startRequestLog, writeRequestLog } from "./lib/request-log";
 import { withSecurityHeaders } from "./lib/security-headers";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
@@ -49,8 +51,18 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const page = await remix();
   const log = requestLogOf(request);
   if (log) log.route = page.routeOf(pathname);
+  // A write from another site is refused, and a write's body is read within its limit, before
+  // any action runs.
+  let admitted: Request;
+  try {
+    admitted = await admitPageRequest(request);
+  } catch (error) {
+    const refused = describeError(error);
+    if (!refused) throw error;
+    return withSecurityHeaders(Response.json({ error: refused.message }, { status: refused.status }), config);
+  }
   const loadContext = createLoadContext(request, env, ctx);
-  const response = await page.handle(request, loadContext);
+  const response = await page.handle(admitted, loadContext);
   // Data requests and error pages render no shell: whatever waited for one may start now.
   loadContext.markShellSent();
   // The page's script policy names the nonce its inline scripts were rendered with.

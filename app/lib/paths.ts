@@ -1,4 +1,7 @@
 // Paths the app links to, in one place. Client-safe.
+import { safeNext } from "./safe-next";
+
+export { safeNext };
 
 /** The sign-in page, optionally sending the user back to `next` afterwards. */
 export function signInPath(next?: string | null) {
@@ -12,11 +15,6 @@ export function signUpPath(next?: string | null) {
   return safe ? `/sign-up?next=${encodeURIComponent(safe)}` : "/sign-up";
 }
 
-/** Only same-site absolute paths are followed after sign-in (no `//host` or `https://`). */
-export function safeNext(next: string | null | undefined): string | null {
-  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
-  return next;
-}
 
 export const workspacePath = (slug: string) => `/${slug}`;
 export const projectPath = (slug: string, projectId: string) => `/${slug}/projects/${projectId}`;

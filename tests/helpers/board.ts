@@ -26,7 +26,8 @@ export interface BoardSocket {
 }
 
 export function openBoardSocket(client: Client | null, fixture: ProjectFixture) {
-  const headers: Record<string, string> = { Upgrade: "websocket" };
+  // A browser names the page that opens the socket; the board refuses other sites.
+  const headers: Record<string, string> = { Upgrade: "websocket", origin: ORIGIN };
   if (client) headers.cookie = client.cookie;
   return SELF.fetch(`${ORIGIN}${fixture.base}/board`, { headers });
 }

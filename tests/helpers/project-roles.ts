@@ -89,7 +89,7 @@ export async function projectWithRoles(): Promise<ProjectWithRoles> {
 
 /** A live-board socket of `client` on the project at `base`, collecting the changes it is sent. */
 export async function openBoard(client: Client, base: string) {
-  const response = await SELF.fetch(`${ORIGIN}${base}/board`, { headers: { Upgrade: "websocket", cookie: client.cookie } });
+  const response = await SELF.fetch(`${ORIGIN}${base}/board`, { headers: { Upgrade: "websocket", origin: ORIGIN, cookie: client.cookie } });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   socket.accept();

@@ -10,6 +10,7 @@ import { Forbidden } from "../domain/errors";
 import { DEBUG_ROWS_HEADER, ROWS_READ_HEADER, STATEMENTS_HEADER, type StatementStats } from "../lib/d1-read-counter";
 import { PostCommit } from "../domain/post-commit";
 import { getConfig } from "../env";
+import { BODY_LIMITS, LARGEST_BODY, refuseDeclaredOver } from "../lib/body-limit";
 import { requestLogOf } from "../lib/request-log";
 import { serverTiming, timed } from "../lib/server-timing";
 import { routePath } from "hono/route";
@@ -51,6 +52,19 @@ export function createApi() {
 
   api.onError(errorResponse);
   api.notFound((c) => c.json({ error: "Not found." }, 404));
+
+  // A body announced larger than any route takes is refused before the request costs anything;
+  // each route's own (smaller) limit applies as its body is read.
+  api.use(async (c, next) => {
+    refuseDeclaredOver(c.req.raw, LARGEST_BODY);
+    await next();
+  });
+  // Signing in or up takes a few fields: a bigger body is refused at once, not after a megabyte.
+  api.use("/auth/*", async (c, next) => {
+    refuseDeclaredOver(c.req.raw, BODY_LIMITS.account);
+    c.set("bodyLimit", BODY_LIMITS.account);
+    await next();
+  });
 
   api.use(async (c, next) => {
     const startedAt = performance.now();

@@ -3,11 +3,13 @@ import type { Context } from "hono";
 import type { Authenticated } from "../auth/sessions";
 import type { ActorContext, DomainContext } from "../domain/context";
 import { Unauthenticated } from "../domain/errors";
+import { BODY_LIMITS } from "../lib/body-limit";
 import { readJsonBody } from "../lib/validation";
 
 export type ApiEnv = {
   Bindings: Env;
-  Variables: { domain: DomainContext; auth: Authenticated | null };
+  /** `bodyLimit`: the most a JSON body of this route may hold, when a route group sets its own. */
+  Variables: { domain: DomainContext; auth: Authenticated | null; bodyLimit?: number };
 };
 
 export type ApiContext = Context<ApiEnv>;
@@ -19,6 +21,7 @@ export function actorOf(c: ApiContext): ActorContext {
   return { ...c.get("domain"), actor: auth.user };
 }
 
-export const body = (c: ApiContext) => readJsonBody(c.req.raw);
+/** The request's JSON body, within its route's limit (the JSON default unless its group sets one). */
+export const body = (c: ApiContext) => readJsonBody(c.req.raw, c.get("bodyLimit") ?? BODY_LIMITS.json);
 /** A JSON body allowed to be larger than usual (a CSV upload carries the whole file). */
 export const largeBody = (c: ApiContext, maxBytes: number) => readJsonBody(c.req.raw, maxBytes);

@@ -1,7 +1,8 @@
 // zod at every boundary: one parse helper that turns zod issues into field errors
 // ({field: [message, ...]}, field names as in the payload).
 import type { z } from "zod";
-import { type FieldErrors, Invalid, TooLarge } from "../domain/errors";
+import { type FieldErrors, Invalid } from "../domain/errors";
+import { BODY_LIMITS, readBodyWithin } from "./body-limit";
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
@@ -20,12 +21,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
-export const MAX_JSON_BODY_BYTES = 1_048_576;
-
-/** Reads a JSON body, refusing malformed or oversized ones with a 400/413 instead of a 500. */
-export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const text = await request.text();
-  if (text.length > maxBytes) throw new TooLarge("Request body is too large.");
+/**
+ * Reads a JSON body of at most `maxBytes`, refusing malformed or oversized ones with a 400/413
+ * instead of a 500; the size is enforced while the body streams, not after it has all arrived.
+ */
+export async function readJsonBody(request: Request, maxBytes: number = BODY_LIMITS.json): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyWithin(request, maxBytes));
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
