@@ -178,7 +178,9 @@ export function isOwnOriginRequest(request: Request): boolean {
   const referer = request.headers.get("referer");
   if (!referer) return false;
   try {
-    return new URL(referer).origin === own;
+    // Browsers never send credentials in a Referer; one that carries them was not written by one.
+    const url = new URL(referer);
+    return url.origin === own && url.username === "" && url.password === "";
   } catch {
     return false;
   }
