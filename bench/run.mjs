@@ -90,7 +90,7 @@ async function main() {
   const signInRequest = async (url) => {
     const response = await fetch(`${url}/api/auth/sign-in/`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: url },
       body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
     });
     if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);

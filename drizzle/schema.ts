@@ -26,20 +26,28 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 // ---------------------------------------------------------------- accounts
 
-export const users = sqliteTable("users", {
-  id: id(),
-  email: text("email").notNull().unique(),
-  first_name: text("first_name").notNull().default(""),
-  last_name: text("last_name").notNull().default(""),
-  display_name: text("display_name").notNull().default(""),
-  avatar: text("avatar").notNull().default(""),
-  password_hash: text("password_hash").notNull(),
-  theme: json<Record<string, string | boolean>>("theme"),
-  is_bot: bool("is_bot").notNull().default(false),
-  last_workspace_id: text("last_workspace_id"),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
-});
+/**
+ * Accounts. `email` is stored trimmed and in lower case, and the unique index on lower(email)
+ * keeps two spellings of one address from ever being two accounts (ADR 035).
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull().unique(),
+    first_name: text("first_name").notNull().default(""),
+    last_name: text("last_name").notNull().default(""),
+    display_name: text("display_name").notNull().default(""),
+    avatar: text("avatar").notNull().default(""),
+    password_hash: text("password_hash").notNull(),
+    theme: json<Record<string, string | boolean>>("theme"),
+    is_bot: bool("is_bot").notNull().default(false),
+    last_workspace_id: text("last_workspace_id"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`)],
+);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -53,21 +61,6 @@ export const sessions = sqliteTable(
     created_at: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.user_id)],
-);
-
-/**
- * One row per failed sign-in, twice: once keyed by the account (the email asked for, known or not)
- * and once by the client address. Keys are SHA-256 digests, so neither emails nor addresses are
- * kept in the clear; rows older than the throttle window are pruned (ADR 027).
- */
-export const signInAttempts = sqliteTable(
-  "sign_in_attempts",
-  {
-    id: id(),
-    key: text("key").notNull(),
-    created_at: createdAt(),
-  },
-  (t) => [index("sign_in_attempts_key_idx").on(t.key, t.created_at), index("sign_in_attempts_created_idx").on(t.created_at)],
 );
 
 export const apiTokens = sqliteTable(
@@ -129,6 +122,13 @@ export const workspaceInvitations = sqliteTable(
     email: text("email").notNull(),
     role: integer("role").$type<Role>().notNull().default(10),
     invited_by: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * SHA-256 of the invitation link's secret (the link is the proof the invitee owns the address);
+     * cleared when the invitation is accepted, so a link works once.
+     */
+    token_hash: text("token_hash").unique(),
+    /** When the link stops working. */
+    expires_at: text("expires_at"),
     accepted: bool("accepted").notNull().default(false),
     responded_at: text("responded_at"),
     created_at: createdAt(),

@@ -37,7 +37,7 @@ async function checkDemoSignIn(credentials) {
   try {
     const response = await fetch(`${URL_BASE}/api/auth/sign-in/`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: URL_BASE },
       body: JSON.stringify({ email: credentials.email, password: credentials.password }),
       signal: AbortSignal.timeout(10_000),
     });

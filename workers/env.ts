@@ -49,6 +49,8 @@ const ConfigSchema = z.object({
   /** PBKDF2 rounds; workerd caps PBKDF2 at 100000 (see docs/decisions/002-sessions-and-passwords.md). */
   PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1000).max(100_000).default(100_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Sign-ups one client address may make in an hour (ADR 035); an office behind one address shares it. */
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /**
    * Calls to GitHub or Jira one import run may make before it hands over to the next run: the
    * free plan allows 50 subrequests per invocation, the paid plan 1,000.
@@ -90,6 +92,7 @@ export function getConfig(env: AppEnv): Config {
     AI_TIMEOUT_MS: raw.AI_TIMEOUT_MS,
     PASSWORD_HASH_ITERATIONS: raw.PASSWORD_HASH_ITERATIONS,
     SESSION_TTL_DAYS: raw.SESSION_TTL_DAYS,
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: raw.SIGN_UPS_PER_ADDRESS_PER_HOUR,
     IMPORT_SUBREQUESTS_PER_RUN: raw.IMPORT_SUBREQUESTS_PER_RUN,
   });
   const config: Config = { ...parsed, secureCookies: parsed.APP_ENV === "production" };

@@ -16,6 +16,7 @@ import { withSecurityHeaders } from "./lib/security-headers";
 import { createLoadContext, finishRemixResponse } from "./remix-context";
 
 export { ProjectBoard } from "../durable-objects/project-board";
+export { RateLimiter } from "../durable-objects/rate-limiter";
 
 /** Runs `load` once, at the first call, and answers the same promise after. */
 function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { User } from "../../drizzle/schema";
 import type { DomainContext } from "../../workers/domain/context";
 import { type SignInClient, signInClientOf } from "../../workers/domain/sign-in-throttle";
-import { assertSameOrigin, homePathFor, optionalUser, signedInRedirect } from "./auth.server";
+import { assertOwnOriginRequest, homePathFor, optionalUser, signedInRedirect } from "./auth.server";
 import { invalidReply, replyWithError } from "./errors.server";
 import { safeNext } from "./paths";
 
@@ -41,7 +41,7 @@ export async function accountPageAction(
     unauthenticatedOnForm?: boolean;
   },
 ) {
-  assertSameOrigin(context);
+  assertOwnOriginRequest(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: options.schema });
   const hideFields = ["password"];

@@ -3,11 +3,17 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import type { User } from "../../drizzle/schema";
-import { clearedSessionCookie, createSession, deleteSession, presentedSessionToken } from "../../workers/auth/sessions";
+import {
+  CROSS_ORIGIN_REFUSED,
+  clearedSessionCookie,
+  createSession,
+  deleteSession,
+  isOwnOriginRequest,
+  presentedSessionToken,
+} from "../../workers/auth/sessions";
 import { signOutEverywhere } from "../../workers/domain/accounts";
 import type { ActorContext } from "../../workers/domain/context";
 import { Forbidden } from "../../workers/domain/errors";
-import { myInvitations } from "../../workers/domain/invitations";
 import { listMyWorkspaces } from "../../workers/domain/workspaces";
 import { routeError, signInRedirect } from "./errors.server";
 
@@ -24,17 +30,23 @@ export async function requireActor(request: Request, context: AppLoadContext): P
 
 /** Cookie-authenticated writes must come from our own origin. */
 export function assertSameOrigin(context: AppLoadContext) {
-  if (!context.sameOrigin) throw routeError(new Forbidden("Cross-origin request refused."));
+  if (!context.sameOrigin) throw routeError(new Forbidden(CROSS_ORIGIN_REFUSED));
 }
 
-/** Where a signed-in user lands: their first workspace, their invitations, or workspace creation. */
+/** A form that starts a session must come from our own pages, signed in or not (login CSRF). */
+export function assertOwnOriginRequest(request: Request) {
+  if (!isOwnOriginRequest(request)) throw routeError(new Forbidden(CROSS_ORIGIN_REFUSED));
+}
+
+/**
+ * Where a signed-in user lands: their last or first workspace, else workspace creation (an
+ * invitation is joined through its link, which brings them back to it after sign-in).
+ */
 export async function homePathFor(ctx: ActorContext): Promise<string> {
   const workspaces = await listMyWorkspaces(ctx);
   const last = workspaces.find((workspace) => workspace.id === ctx.actor.last_workspace_id);
   const first = last ?? workspaces[0];
-  if (first) return `/${first.slug}`;
-  const invitations = await myInvitations(ctx);
-  return invitations.length > 0 ? "/invitations" : "/create-workspace";
+  return first ? `/${first.slug}` : "/create-workspace";
 }
 
 /** Starts a new session (ending the one the request presented, if any) and redirects with its cookie. */

@@ -41,7 +41,16 @@ export type WorkspaceGeneralIntent = z.input<typeof WorkspaceGeneralIntentSchema
 /** The members page's JSON intents (the invite form posts form data). */
 export const WorkspaceMembersIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke-invitation"), invitation_id: IntentId }),
+  z.object({ intent: z.literal("new-invitation-link"), invitation_id: IntentId }),
   UpdateMemberRoleIntent,
   RemoveMemberIntent,
 ]);
 export type WorkspaceMembersIntent = z.input<typeof WorkspaceMembersIntentSchema>;
+
+/**
+ * What inviting (or asking a pending invitation for a new link) adds to the answer: the link to
+ * share with the invitee, shown once (the server keeps only a hash of its secret).
+ */
+export interface InvitationLinkAnswer {
+  invitation_link?: { email: string; url: string };
+}

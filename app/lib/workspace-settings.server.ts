@@ -5,8 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Invalid } from "../../workers/domain/errors";
-import { inviteToWorkspace } from "../../workers/domain/invitations";
-import { InviteMemberFormSchema, WorkspaceNameFormSchema } from "../../workers/domain/schemas/workspaces";
+import { inviteToWorkspace, renewInvitationLink } from "../../workers/domain/invitations";
+import { InviteMemberFormSchema, WorkspaceNameFormSchema, invitationPath } from "../../workers/domain/schemas/workspaces";
 import {
   removeWorkspaceLogo,
   replaceWorkspaceLogo,
@@ -101,6 +101,9 @@ export async function workspaceGeneralAction(request: Request, context: AppLoadC
   }
 }
 
+/** The absolute link an invitation's secret opens, on the origin the inviter is using. */
+const invitationUrl = (request: Request, token: string) => new URL(invitationPath(token), request.url).href;
+
 /** The members page's writes: the invite form (form data) and the JSON intents on rows. */
 export async function workspaceMembersAction(request: Request, context: AppLoadContext, slug: string) {
   assertSameOrigin(context);
@@ -115,6 +118,10 @@ export async function workspaceMembersAction(request: Request, context: AppLoadC
         case "revoke-invitation":
           await revokeWorkspaceInvitation(ctx, slug, body.invitation_id);
           break;
+        case "new-invitation-link": {
+          const { email, token } = await renewInvitationLink(ctx, slug, body.invitation_id);
+          return { ok: true as const, intent: body.intent, invitation_link: { email, url: invitationUrl(request, token) } };
+        }
         case "update-member-role":
           await updateWorkspaceMember(ctx, slug, body.member_id, { role: body.role });
           break;
@@ -131,8 +138,15 @@ export async function workspaceMembersAction(request: Request, context: AppLoadC
   const submission = parseWithZod(await request.formData(), { schema: InviteMemberFormSchema });
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    await inviteToWorkspace(ctx, slug, { emails: [submission.value] });
-    return { result: submission.reply({ resetForm: true }), status: 200, ok: true as const, intent: "invite" };
+    const { invitations } = await inviteToWorkspace(ctx, slug, { emails: [submission.value] });
+    const [{ email, token }] = invitations;
+    return {
+      result: submission.reply({ resetForm: true }),
+      status: 200,
+      ok: true as const,
+      intent: "invite",
+      invitation_link: { email, url: invitationUrl(request, token) },
+    };
   } catch (error) {
     // The REST call names its list `emails`; this form has one `email` field.
     if (error instanceof Invalid && error.fields.emails) {

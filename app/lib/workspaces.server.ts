@@ -3,14 +3,35 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readCookie } from "../../workers/auth/sessions";
 import type { ActorContext } from "../../workers/domain/context";
 import { serviceFeatures } from "../../workers/domain/features";
-import { acceptInvitations, myInvitations } from "../../workers/domain/invitations";
+import { INVITATION_FOR_ANOTHER_ADDRESS, acceptInvitation, invitationForLink } from "../../workers/domain/invitations";
+import { describeError } from "../../workers/lib/error-status";
 import { listProjects } from "../../workers/domain/projects";
 import { createWorkspace, getWorkspace, listMyWorkspaces } from "../../workers/domain/workspaces";
 import { requireActor } from "./auth.server";
 import { loadOrThrow } from "./errors.server";
 import { SIDEBAR_COOKIE } from "./sidebar";
 
-export { acceptInvitations, createWorkspace, myInvitations };
+export { acceptInvitation, createWorkspace };
+
+/**
+ * What the invitation link page shows the signed-in person: the invitation when they may accept
+ * it, else why not (a link that no longer works, or one sent to another address).
+ */
+export async function loadInvitationLink(request: Request, context: AppLoadContext, token: string) {
+  const ctx = await requireActor(request, context);
+  try {
+    const invitation = await invitationForLink(ctx, { token });
+    return {
+      email: ctx.actor.email,
+      invitation: { role: invitation.role, workspace: { name: invitation.workspace.name } },
+      problem: invitation.acceptable ? null : INVITATION_FOR_ANOTHER_ADDRESS,
+    };
+  } catch (error) {
+    const failure = describeError(error);
+    if (!failure || failure.kind === "Unauthenticated") throw error;
+    return { email: ctx.actor.email, invitation: null, problem: failure.message };
+  }
+}
 
 /** Everything the workspace shell shows: the workspace, its projects, the switcher and the user. */
 export async function loadWorkspaceShell(request: Request, context: AppLoadContext, slug: string) {

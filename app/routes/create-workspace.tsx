@@ -12,14 +12,13 @@ import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } f
 import { assertSameOrigin, requireActor } from "~/lib/auth.server";
 import { invalidReply, replyWithError } from "~/lib/errors.server";
 import { slugify } from "~/lib/slug";
-import { createWorkspace, myInvitations } from "~/lib/workspaces.server";
+import { createWorkspace } from "~/lib/workspaces.server";
 
 export const meta: MetaFunction = () => [{ title: "Create workspace · Edge Tracker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireActor(request, context);
-  const invitations = await myInvitations(ctx);
-  return { email: ctx.actor.email, pendingInvitations: invitations.length };
+  return { email: ctx.actor.email };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CreateWorkspace() {
-  const { email, pendingInvitations } = useLoaderData<typeof loader>();
+  const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const [slug, setSlug] = useState("");
@@ -54,21 +53,12 @@ export default function CreateWorkspace() {
       subtitle="A workspace holds your team's projects, issues and members."
       aside={<SignedInAs email={email} />}
       footer={
-        pendingInvitations > 0 ? (
-          <>
-            You have {pendingInvitations} pending invitation{pendingInvitations === 1 ? "" : "s"}.{" "}
-            <Link to="/invitations" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
-              Check pending invites
-            </Link>
-          </>
-        ) : (
-          <>
-            Waiting for an invite?{" "}
-            <Link to="/invitations" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
-              Check pending invites
-            </Link>
-          </>
-        )
+        <>
+          Waiting for an invite?{" "}
+          <Link to="/invitations" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
+            Check pending invites
+          </Link>
+        </>
       }
     >
       <Form method="post" {...getFormProps(form)} className="space-y-5">

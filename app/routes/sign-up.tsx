@@ -51,7 +51,7 @@ export default function SignUp() {
               field={fields.password}
               type="password"
               autoComplete="new-password"
-              hint="At least 8 characters."
+              hint="At least 8 characters, and not a common password."
             />
           </>
         )}

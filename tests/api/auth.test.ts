@@ -174,7 +174,7 @@ describe("credentials", () => {
     ["a malformed cookie", { cookie: "session=%E0%A4%A" }],
     ["an unknown API key", { apiKey: "et_not-a-real-token" }],
   ])("answers 401 with the standard body for %s", async (_, credentials) => {
-    for (const path of ["/api/users/me/", "/api/workspaces/", "/api/users/api-tokens/", "/api/users/me/invitations/"]) {
+    for (const path of ["/api/users/me/", "/api/workspaces/", "/api/users/api-tokens/"]) {
       const response = await call("GET", path, credentials);
       expect(response.status, path).toBe(401);
       expect(response.body, path).toEqual(NO_CREDENTIALS);

@@ -1,12 +1,16 @@
 // Project exports: a job writes a project's issues to R2 as CSV or JSON with every field, only the
 // project's members download it, and a CSV export imported into an empty project gives the same
 // issues back.
+import { env } from "cloudflare:workers";
+import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { csvCell, csvCellValue } from "../../workers/domain/csv-cells";
 import { guessCsvMapping } from "../../workers/domain/schemas/csv-importer";
 import { EXPORT_CSV_COLUMNS } from "../../workers/exports/runner";
 import { type Client, call } from "../helpers/api";
 import { addToProject, countRows, createProject, createTeam, expectStatus } from "../helpers/fixtures";
+import { fuzzRun } from "../helpers/hostile-input";
 
 async function waitFor<T extends { status: string }>(read: () => Promise<T | undefined>): Promise<T> {
   // Polls what the page would show until the job has finished (the test times out otherwise).
@@ -114,5 +118,65 @@ describe("project export", () => {
     const bad = await team.owner.post(base, { format: "xml" });
     expectStatus(bad, 400);
     expect(bad.body.format).toEqual(["Choose CSV or JSON"]);
+  });
+});
+
+/** What a spreadsheet would run: a cell starting with = + - @, after any blanks, or with a tab or CR. */
+const DANGER = ["=", "+", "-", "@", "\t", "\r"];
+const formulaCell = fc.oneof(
+  fc.tuple(fc.stringMatching(/^[ \t\r\n]{0,3}$/), fc.constantFrom(...DANGER.slice(0, 4)), fc.string({ maxLength: 30 })).map(([blank, start, rest]) => `${blank}${start}${rest}`),
+  fc.tuple(fc.constantFrom(...DANGER.slice(4)), fc.string({ maxLength: 30 })).map(([start, rest]) => `${start}${rest}`),
+);
+
+describe("formula cells in CSV exports (generated)", () => {
+  it("quotes every cell a spreadsheet would evaluate, and gives the value back on import", () => {
+    fc.assert(
+      fc.property(formulaCell, (value) => {
+        const cell = csvCell(value);
+        expect(cell).toBe(`'${value}`);
+        expect(csvCellValue(cell)).toBe(value);
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }).filter((value) => !/^(?:\s*[=+\-@]|[\t\r])/.test(value)), (value) => {
+        expect(csvCell(value)).toBe(value);
+        expect(csvCellValue(csvCell(value))).toBe(value);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("writes formula-like titles, labels and names as text, and an import of the file restores them", async () => {
+    const team = await createTeam("formula");
+    const project = await createProject(team.owner, team.slug);
+    const base = `/api/workspaces/${team.slug}/projects/${project.id}`;
+    const titles = fc.sample(formulaCell.map((title) => `${title}x`.replace(/[\u0000-\u001f]+$/, "")).filter((title) => title.trim().length > 1), { numRuns: 12, ...fuzzRun(12) });
+    const fixed = ['=HYPERLINK("https://evil.example","Click")', "+1+1", "-2+3", "@SUM(A1)", "\t=1+1", " =cmd|' /C calc'!A0"];
+    const names = [...new Set([...fixed, ...titles])];
+    const label = await team.owner.post(`${base}/issue-labels/`, { name: "=label()", color: "#ff0000" });
+    expectStatus(label, 201);
+    for (const name of names) expectStatus(await team.owner.post(`${base}/issues/`, { name, labels_list: [label.body.id] }), 201);
+    const { file } = await exportProject(team.owner, team.slug, project.id, "csv");
+    const parsed = Papa.parse<Record<string, string>>(file.body as string, { header: true, skipEmptyLines: true });
+    expect(parsed.data).toHaveLength(names.length);
+    for (const row of parsed.data) {
+      for (const [column, cell] of Object.entries(row)) {
+        expect(/^(?:\s*[=+\-@]|[\t\r])/.test(cell), `${column}: ${JSON.stringify(cell)}`).toBe(false);
+      }
+      expect(row.Labels).toBe("'=label()");
+    }
+    const empty = await createProject(team.owner, team.slug);
+    const started = await team.owner.post(`/api/workspaces/${team.slug}/projects/importers/csv/`, {
+      project_id: empty.id,
+      file_name: "export.csv",
+      csv: file.body,
+      mapping: guessCsvMapping(parsed.meta.fields ?? []),
+    });
+    expectStatus(started, 201);
+    await waitFor(async () => (await team.owner.get(`/api/workspaces/${team.slug}/importers/`)).body.find((row: { id: string }) => row.id === started.body.id));
+    const imported = await env.DB.prepare("SELECT name FROM issues WHERE project_id = ? ORDER BY name").bind(empty.id).all<{ name: string }>();
+    const original = await env.DB.prepare("SELECT name FROM issues WHERE project_id = ? ORDER BY name").bind(project.id).all<{ name: string }>();
+    expect(imported.results.map((row) => row.name)).toEqual(original.results.map((row) => row.name));
   });
 });

@@ -2,6 +2,7 @@
 // account and per client address, a fresh session id on every sign-in, sign-out of all sessions,
 // and the `__Host-` session cookie in production.
 import { env, SELF } from "cloudflare:test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sessionCookie, sessionCookieName } from "../../workers/auth/sessions";
 import { openDb } from "../../workers/db";
@@ -12,6 +13,7 @@ import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../workers/domain/schemas/accounts
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, throttleKeys } from "../../workers/domain/sign-in-throttle";
 import { call, cookieFrom, ORIGIN, signUp, uniqueEmail } from "../helpers/api";
 import { countRows } from "../helpers/fixtures";
+import { fuzzRun } from "../helpers/hostile-input";
 
 const PASSWORD = "correct horse battery";
 const INVALID = { error: "Invalid email or password." };
@@ -47,13 +49,20 @@ function expectThrottled(response: { status: number; body: unknown; headers: Hea
   return retryAfter;
 }
 
+/** The RateLimiter holding the account counter of `email`. */
+async function accountCounter(email: string) {
+  const { account } = await throttleKeys(email, { address: null });
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(account));
+}
+
 /** Plants `times` failures against the account of `email`, `ageMs` ago. */
 async function plantAccountFailures(email: string, times: number, ageMs: number) {
-  const { account } = await throttleKeys(email, { address: null });
-  const at = new Date(Date.now() - ageMs).toISOString();
-  const statement = env.DB.prepare("INSERT INTO sign_in_attempts (id, key, created_at) VALUES (?, ?, ?)");
-  await env.DB.batch(Array.from({ length: times }, () => statement.bind(crypto.randomUUID(), account, at)));
+  const counter = await accountCounter(email);
+  for (let i = 0; i < times; i++) await counter.take(SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, Date.now() - ageMs);
 }
+
+/** How many failures the account counter of `email` holds now. */
+const accountFailures = async (email: string) => (await (await accountCounter(email)).peek(SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS)).count;
 
 describe("the sign-in throttle, per account", () => {
   it(`refuses the ${SIGN_IN_FAILURE_LIMIT + 1}th attempt in 15 minutes with 429 and Retry-After, even with the right password`, async () => {
@@ -80,13 +89,11 @@ describe("the sign-in throttle, per account", () => {
     expect((await signIn(later.user.email, PASSWORD, uniqueAddress())).status).toBe(200);
   });
 
-  it("prunes failures that left the window when it records a new one", async () => {
+  it("forgets failures that left the window when it counts a new one", async () => {
     const client = await signUp();
     await plantAccountFailures(client.user.email, 3, SIGN_IN_WINDOW_MS + 60_000);
-    const { account } = await throttleKeys(client.user.email, { address: null });
-    expect(await countRows("sign_in_attempts", "key = ?", account)).toBe(3);
     await fail(client.user.email, 1);
-    expect(await countRows("sign_in_attempts", "key = ?", account)).toBe(1);
+    expect(await accountFailures(client.user.email)).toBe(1);
   });
 
   it("a success resets the account's count", async () => {
@@ -130,19 +137,20 @@ describe("the sign-in throttle, per client address", () => {
 });
 
 describe("an unknown email", () => {
-  it("answers exactly like a wrong password: status, body, headers and rows written", async () => {
+  it("answers exactly like a wrong password: status, body, headers and what is counted", async () => {
     const client = await signUp();
-    const before = await countRows("sign_in_attempts");
+    const nobody = uniqueEmail("nobody");
+    const users = await countRows("users");
     const wrong = await signIn(client.user.email, "wrong password", uniqueAddress());
-    const afterWrong = await countRows("sign_in_attempts");
-    const unknown = await signIn(uniqueEmail("nobody"), "wrong password", uniqueAddress());
-    const afterUnknown = await countRows("sign_in_attempts");
+    const unknown = await signIn(nobody, "wrong password", uniqueAddress());
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.body).toEqual(wrong.body);
     expect(unknown.body).toEqual(INVALID);
     const visible = (headers: Headers) => [...headers].filter(([name]) => !["date", "server-timing", "x-d1-bookmark"].includes(name));
     expect(visible(unknown.headers)).toEqual(visible(wrong.headers));
-    expect(afterUnknown - afterWrong).toBe(afterWrong - before);
+    expect(await accountFailures(nobody)).toBe(await accountFailures(client.user.email));
+    expect(await accountFailures(nobody)).toBe(1);
+    expect(await countRows("users")).toBe(users);
   });
 
   it("is throttled like a known one, so a 429 does not tell that the account exists", async () => {
@@ -309,7 +317,7 @@ function recordingDb() {
 }
 
 describe("the throttle's reads and writes", () => {
-  it("answer from the indexes, in two round trips (three when a failure is recorded)", async () => {
+  it("reads D1 once per sign-in and writes it never: the counters live in their Durable Objects", async () => {
     const client = await signUp();
     const address = { address: uniqueAddress() };
     const run = async (password: string) => {
@@ -320,36 +328,65 @@ describe("the throttle's reads and writes", () => {
       );
       return { outcome, ...recording };
     };
-
-    const success = await run(PASSWORD);
-    expect(success.outcome).toBe("ok");
-    expect(success.counter.roundTrips).toBe(2);
-
-    const failure = await run("wrong password");
-    expect(failure.outcome).toBe("Unauthenticated");
-    expect(failure.counter.roundTrips).toBe(3);
-
-    // A success after a failure also clears the account's counter.
-    const clearing = await run(PASSWORD);
-    expect(clearing.outcome).toBe("ok");
-    expect(clearing.counter.roundTrips).toBe(3);
-
+    const outcomes = [await run(PASSWORD), await run("wrong password"), await run(PASSWORD)];
     await plantAccountFailures(client.user.email, SIGN_IN_FAILURE_LIMIT, 60_000);
-    const refused = await run(PASSWORD);
-    expect(refused.outcome).toBe("QuotaExceeded");
-    expect(refused.counter.roundTrips).toBe(2);
-
-    const throttleStatements = [...failure.statements, ...clearing.statements, ...refused.statements].filter(({ sql }) => sql.includes("sign_in_attempts"));
-    // The counters read (twice), the failure insert and prune, and the clearing delete.
-    expect(throttleStatements.length).toBe(6);
-    for (const { sql, params } of throttleStatements) {
-      if (sql.trimStart().toLowerCase().startsWith("insert")) continue;
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-        .bind(...params)
-        .all<{ detail: string }>();
-      const lines = plan.results.map((row) => row.detail);
-      expect(lines.some((line) => /^SCAN sign_in_attempts\b/.test(line)), `${sql}\n${lines.join("\n")}`).toBe(false);
-      expect(lines.some((line) => /USING (COVERING )?INDEX sign_in_attempts_/.test(line)), `${sql}\n${lines.join("\n")}`).toBe(true);
+    outcomes.push(await run(PASSWORD));
+    expect(outcomes.map((o) => o.outcome)).toEqual(["ok", "Unauthenticated", "ok", "QuotaExceeded"]);
+    for (const outcome of outcomes) {
+      expect(outcome.counter.roundTrips).toBe(1);
+      expect(outcome.statements.map(({ sql }) => sql.trimStart().slice(0, 6).toLowerCase())).toEqual(["select"]);
     }
+  });
+});
+
+describe("bursts of simultaneous sign-ins (generated)", () => {
+  it("lets exactly the attempts under the limit through, however many arrive at once", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: SIGN_IN_FAILURE_LIMIT }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.boolean(),
+        async (prior, burst, rightPassword) => {
+          const client = await signUp();
+          await plantAccountFailures(client.user.email, prior, 60_000);
+          const answers = await Promise.all(
+            Array.from({ length: burst }, () => signIn(client.user.email, rightPassword ? PASSWORD : "wrong password", uniqueAddress())),
+          );
+          const statuses = answers.map((answer) => answer.status);
+          const through = statuses.filter((status) => status !== 429).length;
+          if (rightPassword) {
+            // Each attempt holds a place while its password is checked; a success then clears the
+            // account's count, so later arrivals may get in too, but never one past a full count.
+            expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+            if (prior === SIGN_IN_FAILURE_LIMIT) expect(through).toBe(0);
+            else expect(through).toBeGreaterThanOrEqual(Math.min(burst, SIGN_IN_FAILURE_LIMIT - prior));
+          } else {
+            expect(through).toBe(Math.min(burst, SIGN_IN_FAILURE_LIMIT - prior));
+            expect(statuses.filter((status) => status === 401).length).toBe(through);
+            expect(await accountFailures(client.user.email)).toBe(Math.min(SIGN_IN_FAILURE_LIMIT, prior + burst));
+          }
+        },
+      ),
+      fuzzRun(10),
+    );
+  });
+
+  it("refuses all of a burst from one address past its limit, whichever accounts it names", async () => {
+    const address = uniqueAddress();
+    const answers = await Promise.all(
+      Array.from({ length: SIGN_IN_FAILURE_LIMIT * 3 }, () => signIn(uniqueEmail("guess"), "wrong password", address)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBe(SIGN_IN_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status === 429).length).toBe(SIGN_IN_FAILURE_LIMIT * 2);
+  });
+
+  it("the counter itself: of N simultaneous takes, exactly the limit are allowed", async () => {
+    const counter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`test-${crypto.randomUUID()}`));
+    const verdicts = await Promise.all(Array.from({ length: 50 }, () => counter.take(7, 60_000)));
+    const allowed = verdicts.filter((verdict) => verdict.allowed);
+    expect(allowed.length).toBe(7);
+    expect(new Set(allowed.map((verdict) => verdict.count))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+    expect(verdicts.filter((verdict) => !verdict.allowed).every((verdict) => verdict.retryAfterMs > 0 && verdict.retryAfterMs <= 60_000)).toBe(true);
   });
 });

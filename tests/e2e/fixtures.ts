@@ -307,7 +307,7 @@ export class ApiUser {
   static async signUp(email = uniqueEmail("other"), server = baseUrl()) {
     const response = await fetch(`${server}/api/auth/sign-up/`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: server },
       body: JSON.stringify({ email, password: PASSWORD, first_name: "Other" }),
     });
     if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
@@ -347,10 +347,10 @@ export async function projectWithMember(options: { slugPrefix: string; workspace
   const member = await ApiUser.signUp();
   const slug = uniqueSlug(options.slugPrefix);
   await owner.post("/api/workspaces/", { name: options.workspace, slug });
-  const invite = await owner.post<{ invitations: { id: string }[] }>(`/api/workspaces/${slug}/invite/`, {
+  const invite = await owner.post<{ invitations: { token: string }[] }>(`/api/workspaces/${slug}/invite/`, {
     emails: [{ email: member.email, role: options.role }],
   });
-  await member.post("/api/users/me/invitations/workspaces/", { invitations: [invite.invitations[0].id] });
+  await member.post("/api/users/me/invitations/workspaces/", { token: invite.invitations[0].token });
   const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: options.project, identifier: options.identifier });
   const base = `/api/workspaces/${slug}/projects/${project.id}`;
   const memberMe = await member.call<{ id: string }>("GET", "/api/users/me/");

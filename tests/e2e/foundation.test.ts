@@ -109,7 +109,7 @@ describe("foundation", () => {
 
     await page.getByRole("link", { name: "Check pending invites" }).click();
     await waitForPath(page, to.invitations());
-    await visible(page.getByText("No pending invitations"));
+    await visible(page.getByText("Open your invitation link"));
 
     await goto(to.workspace(uniqueSlug("nowhere")));
     await visible(page.getByRole("heading", { name: "No such workspace exist. Create one?" }));
@@ -136,10 +136,12 @@ describe("foundation", () => {
       name: "Roadmap",
       identifier: "ROAD",
     });
-    await owner.post(`/api/workspaces/${otherSlug}/invite/`, { emails: [{ email: account.email, role: 15 }] });
+    const invite = await owner.post<{ invitations: { url: string }[] }>(`/api/workspaces/${otherSlug}/invite/`, {
+      emails: [{ email: account.email, role: 15 }],
+    });
 
-    await goto(to.invitations());
-    await page.getByRole("button", { name: "Accept invitation to Team Space" }).click();
+    await goto(new URL(invite.invitations[0].url).pathname);
+    await page.getByRole("button", { name: "Accept and join Team Space" }).click();
     await waitForPath(page, to.workspace(otherSlug));
     const card = page.getByRole("article", { name: "Roadmap" });
     await visible(card.getByRole("button", { name: "Select to Join Roadmap" }));
@@ -161,9 +163,11 @@ describe("foundation", () => {
     const owner = await ApiUser.signUp();
     const viewSlug = uniqueSlug("viewers");
     await owner.post("/api/workspaces/", { name: "Look Dont Touch", slug: viewSlug });
-    await owner.post(`/api/workspaces/${viewSlug}/invite/`, { emails: [{ email: account.email, role: 10 }] });
-    await goto(to.invitations());
-    await page.getByRole("button", { name: "Accept invitation to Look Dont Touch" }).click();
+    const invite = await owner.post<{ invitations: { url: string }[] }>(`/api/workspaces/${viewSlug}/invite/`, {
+      emails: [{ email: account.email, role: 10 }],
+    });
+    await goto(new URL(invite.invitations[0].url).pathname);
+    await page.getByRole("button", { name: "Accept and join Look Dont Touch" }).click();
     await waitForPath(page, to.workspace(viewSlug));
     await page.getByRole("button", { name: "Add Project" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Project" });

@@ -36,7 +36,8 @@ export default async function setup(project: TestProject) {
   const fakes = await startFakeServices();
   const server = await startWranglerDev({
     persistDir,
-    vars: { APP_ENV: "test", ...fakeServiceVars(fakes) },
+    // Every test signs people up from 127.0.0.1, one client address: lift its hourly sign-up limit.
+    vars: { APP_ENV: "test", SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000000", ...fakeServiceVars(fakes) },
     log: process.env.E2E_SERVER_LOG ? (line) => console.log(`[wrangler] ${line}`) : undefined,
   });
   project.provide("baseUrl", server.url);

@@ -40,7 +40,7 @@ async function signUp(firstName: string): Promise<Session> {
   const email = uniqueEmail(firstName.toLowerCase());
   const response = await fetch(`${baseUrl()}/api/auth/sign-up/`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", origin: baseUrl() },
     body: JSON.stringify({ email, password: PASSWORD, first_name: firstName, last_name: "Tester" }),
   });
   if (response.status !== 201) throw new Error(`sign-up answered ${response.status}`);
@@ -87,7 +87,7 @@ beforeAll(async () => {
   slug = uniqueSlug("detail");
   await api(owner, "POST", "/api/workspaces/", { name: "Detail Works", slug });
   const invite = await api(owner, "POST", `/api/workspaces/${slug}/invite/`, { emails: [{ email: viewer.email, role: 10 }] });
-  await api(viewer, "POST", "/api/users/me/invitations/workspaces/", { invitations: [invite.invitations[0].id] });
+  await api(viewer, "POST", "/api/users/me/invitations/workspaces/", { token: invite.invitations[0].token });
   const project = await api(owner, "POST", `/api/workspaces/${slug}/projects/`, { name: "Detail Board", identifier: "DET" });
   projectId = project.id;
   base = `/api/workspaces/${slug}/projects/${projectId}`;

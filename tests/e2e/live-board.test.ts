@@ -33,9 +33,8 @@ async function arrange(): Promise<Arranged> {
   const slug = uniqueSlug("live");
   await owner.post("/api/workspaces/", { name: "Live boards", slug });
   const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Live board", identifier: "LIVE" });
-  await owner.post(`/api/workspaces/${slug}/invite/`, { emails: [{ email: member.email, role: 15 }] });
-  const invitations = await member.call<{ id: string }[]>("GET", "/api/users/me/invitations/");
-  await member.post("/api/users/me/invitations/workspaces/", { invitations: invitations.map((invitation) => invitation.id) });
+  const invite = await owner.post<{ invitations: { token: string }[] }>(`/api/workspaces/${slug}/invite/`, { emails: [{ email: member.email, role: 15 }] });
+  await member.post("/api/users/me/invitations/workspaces/", { token: invite.invitations[0].token });
   const me = await member.call<{ id: string }>("GET", "/api/users/me/");
   await owner.post(`/api/workspaces/${slug}/projects/${project.id}/members/add/`, { members: [{ member_id: me.id, role: 15 }] });
   const stateList = await owner.call<{ id: string; name: string }[]>("GET", `/api/workspaces/${slug}/projects/${project.id}/states/`);

@@ -233,7 +233,7 @@ describe("profile", () => {
     expect(pathOf(other.page)).toBe(to.workspace(slug));
     const signIn = await fetch(`${baseUrl()}/api/auth/sign-in/`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: baseUrl() },
       body: JSON.stringify({ email: user.email, password: PASSWORD }),
     });
     expect(signIn.status).toBe(200);

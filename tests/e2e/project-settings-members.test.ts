@@ -26,8 +26,8 @@ beforeAll(async () => {
   colleague = await ApiUser.signUp();
   await colleague.call("PATCH", "/api/users/me/", { first_name: "Mira", last_name: "Lund" });
   await owner.post("/api/workspaces/", { name: "Members Co", slug });
-  const invite = await owner.post<{ invitations: { id: string }[] }>(`/api/workspaces/${slug}/invite/`, { emails: [{ email: colleague.email, role: 15 }] });
-  await colleague.post("/api/users/me/invitations/workspaces/", { invitations: [invite.invitations[0].id] });
+  const invite = await owner.post<{ invitations: { token: string }[] }>(`/api/workspaces/${slug}/invite/`, { emails: [{ email: colleague.email, role: 15 }] });
+  await colleague.post("/api/users/me/invitations/workspaces/", { token: invite.invitations[0].token });
   projectId = (await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Roadmap", identifier: "RDM" })).id;
   tab = await newPage(browser, { width: 1440, height: 900 });
   await login(tab.page, { email: owner.email, password: PASSWORD }, { next: settingsPath("members") });

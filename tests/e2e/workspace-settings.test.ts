@@ -74,13 +74,17 @@ describe("workspace members", () => {
     const pending = page.getByRole("region", { name: "Pending invitations" });
     await visible(pending.getByText(colleagueEmail));
     await visible(pending.getByText("Invited as Member"));
+    // The link to pass on is shown once, beside the form.
+    const link = await invite.getByLabel(`Invitation link for ${colleagueEmail}`).inputValue();
+    expect(new URL(link).pathname).toMatch(/^\/invitations\/inv_[\w-]{43}$/);
     await screenshot(page, "workspace-settings-members-1440");
 
-    // The colleague signs up with the invited address and lands on their invitations.
+    // Signing up with the invited address alone joins nothing: the link is the proof of it.
     const colleagueTab = await newPage(browser, { width: 700, height: 900 });
     await signUpThroughUi(colleagueTab.page, { email: colleagueEmail, firstName: "Vera" });
-    await waitForPath(colleagueTab.page, to.invitations());
-    await colleagueTab.page.getByRole("button", { name: "Accept invitation to Settings Co" }).click();
+    await waitForPath(colleagueTab.page, to.createWorkspace());
+    await colleagueTab.goto(new URL(link).pathname);
+    await colleagueTab.page.getByRole("button", { name: "Accept and join Settings Co" }).click();
     await waitForPath(colleagueTab.page, to.workspace(slug));
 
     // A member may open settings.

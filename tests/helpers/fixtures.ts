@@ -39,8 +39,8 @@ export async function createWorkspace(owner: Client, fields: { name?: string; sl
 export async function addToWorkspace(inviter: Client, slug: string, user: Client, role: number) {
   const invite = await inviter.post(`/api/workspaces/${slug}/invite/`, { emails: [{ email: user.user.email, role }] });
   expectStatus(invite, 200);
-  const id = invite.body.invitations[0].id as string;
-  const accept = await user.post("/api/users/me/invitations/workspaces/", { invitations: [id] });
+  const token = invite.body.invitations[0].token as string;
+  const accept = await user.post("/api/users/me/invitations/workspaces/", { token });
   expectStatus(accept, 200);
   const me = await user.get(`/api/workspaces/${slug}/workspace-members/me/`);
   expectStatus(me, 200);

@@ -50,11 +50,7 @@ export async function createProject(owner: Client, slug: string, name = "Project
 export async function joinWorkspace(owner: Client, slug: string, user: Client, role: number) {
   const invite = await owner.post(`/api/workspaces/${slug}/invite/`, { emails: [{ email: user.user.email, role }] });
   expect(invite.status, JSON.stringify(invite.body)).toBe(200);
-  const pending = await user.get("/api/users/me/invitations/");
-  const ids = (pending.body as { id: string; workspace: { slug: string } }[])
-    .filter((invitation) => invitation.workspace.slug === slug)
-    .map((invitation) => invitation.id);
-  const accepted = await user.post("/api/users/me/invitations/workspaces/", { invitations: ids });
+  const accepted = await user.post("/api/users/me/invitations/workspaces/", { token: invite.body.invitations[0].token });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 }
 

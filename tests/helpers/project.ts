@@ -31,8 +31,7 @@ export async function addMember(fixture: ProjectFixture, role: 20 | 15 | 10 | 5,
   const member = await signUp({ first_name: name });
   const invite = await fixture.owner.post(`/api/workspaces/${fixture.slug}/invite/`, { emails: [{ email: member.user.email, role }] });
   if (invite.status !== 200) throw new Error(`invite: ${JSON.stringify(invite.body)}`);
-  const pending = await member.get("/api/users/me/invitations/");
-  const accept = await member.post("/api/users/me/invitations/workspaces/", { invitations: pending.body.map((i: { id: string }) => i.id) });
+  const accept = await member.post("/api/users/me/invitations/workspaces/", { token: invite.body.invitations[0].token });
   if (accept.status !== 200) throw new Error(`accept: ${JSON.stringify(accept.body)}`);
   const add = await fixture.owner.post(`${fixture.base}/members/add/`, { members: [{ member_id: member.user.id, role }] });
   if (add.status !== 201) throw new Error(`add member: ${JSON.stringify(add.body)}`);

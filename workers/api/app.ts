@@ -3,7 +3,7 @@
 import { aiAssistantRoutes } from "./ai-assistant";
 import { timeZoneOf } from "../lib/time-zone";
 import { Hono } from "hono";
-import { authenticate, isSameOriginWrite } from "../auth/sessions";
+import { CROSS_ORIGIN_REFUSED, authenticate, isSameOriginWrite } from "../auth/sessions";
 import { BOOKMARK_HEADER, bookmarkFrom, openDb } from "../db";
 import { AccessPrefetch, accessScopeOf } from "../domain/access";
 import { Forbidden } from "../domain/errors";
@@ -77,7 +77,7 @@ export function createApi() {
     c.set("domain", { db: requestDb.db, env: c.env, config, effects, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
     const auth = await authenticate(requestDb.db, config, c.req.raw, prefetchedAccess);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
-      throw new Forbidden("Cross-origin request refused.");
+      throw new Forbidden(CROSS_ORIGIN_REFUSED);
     }
     c.set("auth", auth);
     await next();

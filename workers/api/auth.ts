@@ -1,15 +1,31 @@
 import { Hono } from "hono";
-import { clearedSessionCookie, createSession, deleteSession, presentedSessionToken } from "../auth/sessions";
+import { createMiddleware } from "hono/factory";
+import { CROSS_ORIGIN_REFUSED, clearedSessionCookie, createSession, deleteSession, isOwnOriginRequest, presentedSessionToken } from "../auth/sessions";
 import { signIn, signOutEverywhere, signUp } from "../domain/accounts";
+import { Forbidden, Invalid } from "../domain/errors";
+import { JSON_BODY_REQUIRED, declaresJsonBody } from "../lib/validation";
 import { meOf } from "../domain/serializers";
 import { signInClientOf } from "../domain/sign-in-throttle";
 import { type ApiEnv, actorOf, body } from "./hono-env";
 
 export const authRoutes = new Hono<ApiEnv>({ strict: false });
 
+/**
+ * Routes that start a session answer only our own pages and only JSON, with or without a cookie:
+ * a cross-site form (which can send text/plain, urlencoded or multipart bodies, never JSON without
+ * a preflight) must not sign a browser into someone else's account.
+ */
+const startsSession = createMiddleware<ApiEnv>(async (c, next) => {
+  if (!isOwnOriginRequest(c.req.raw)) throw new Forbidden(CROSS_ORIGIN_REFUSED);
+  if (!declaresJsonBody(c.req.raw)) throw new Invalid(JSON_BODY_REQUIRED);
+  await next();
+});
+authRoutes.use("/sign-up", startsSession);
+authRoutes.use("/sign-in", startsSession);
+
 authRoutes.post("/sign-up", async (c) => {
   const domain = c.get("domain");
-  const user = await signUp(domain, await body(c));
+  const user = await signUp(domain, await body(c), signInClientOf(c.req.raw));
   const session = await createSession(domain.db, user.id, domain.config, presentedSessionToken(c.req.raw, domain.config));
   c.header("Set-Cookie", session.cookie);
   return c.json({ user: meOf(user) }, 201);

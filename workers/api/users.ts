@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createApiToken, deleteApiToken, listApiTokens, updateMe } from "../domain/accounts";
-import { acceptInvitations, myInvitations } from "../domain/invitations";
+import { acceptInvitation } from "../domain/invitations";
 import { meOf } from "../domain/serializers";
 import { type ApiEnv, actorOf, body } from "./hono-env";
 
@@ -16,5 +16,5 @@ userRoutes.delete("/api-tokens/:tokenId", async (c) => {
   return c.body(null, 204);
 });
 
-userRoutes.get("/me/invitations", async (c) => c.json(await myInvitations(actorOf(c))));
-userRoutes.post("/me/invitations/workspaces", async (c) => c.json(await acceptInvitations(actorOf(c), await body(c))));
+/** Joins the workspace of an invitation link: `{token}` is the link's secret. */
+userRoutes.post("/me/invitations/workspaces", async (c) => c.json(await acceptInvitation(actorOf(c), await body(c))));

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { inviteToWorkspace } from "../domain/invitations";
+import { invitationPath } from "../domain/schemas/workspaces";
 import { listWorkspaceInvitations, revokeWorkspaceInvitation } from "../domain/workspace-settings";
 import {
   createWorkspace,
@@ -38,7 +39,15 @@ workspaceRoutes.delete("/:slug/members/:memberId", async (c) => {
   return c.body(null, 204);
 });
 
-workspaceRoutes.post("/:slug/invite", async (c) => c.json(await inviteToWorkspace(actorOf(c), c.req.param("slug"), await body(c))));
+/**
+ * Each invitation comes back with its link's secret (`token`) and the link itself (`url`), this
+ * once: only the secret's hash is kept.
+ */
+workspaceRoutes.post("/:slug/invite", async (c) => {
+  const sent = await inviteToWorkspace(actorOf(c), c.req.param("slug"), await body(c));
+  const invitations = sent.invitations.map((invitation) => ({ ...invitation, url: new URL(invitationPath(invitation.token), c.req.url).href }));
+  return c.json({ ...sent, invitations });
+});
 workspaceRoutes.get("/:slug/invitations", async (c) => c.json(await listWorkspaceInvitations(actorOf(c), c.req.param("slug"))));
 workspaceRoutes.delete("/:slug/invitations/:invitationId", async (c) => {
   await revokeWorkspaceInvitation(actorOf(c), c.req.param("slug"), c.req.param("invitationId"));

@@ -141,6 +141,9 @@ export async function authenticate(db: Db, config: Config, request: Request, pre
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** What a write refused by an origin check says. */
+export const CROSS_ORIGIN_REFUSED = "Cross-origin request refused.";
+
 /**
  * Cookie-authenticated writes must come from our own origin. Browsers send Origin on every
  * cross-origin and same-origin POST/PUT/PATCH/DELETE; a missing Origin with a foreign Referer
@@ -160,4 +163,25 @@ export function isSameOriginWrite(request: Request): boolean {
     }
   }
   return true;
+}
+
+/**
+ * A request that starts a session (sign-in, sign-up) must show it comes from our own pages, cookie
+ * or not: otherwise another site's form could sign a browser into an account of the attacker's
+ * choosing. Origin must be ours; without Origin the Referer's origin must be; with neither, or an
+ * opaque `null` Origin, it is refused.
+ */
+export function isOwnOriginRequest(request: Request): boolean {
+  const own = new URL(request.url).origin;
+  const origin = request.headers.get("origin");
+  if (origin !== null) return origin === own;
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  try {
+    // Browsers never send credentials in a Referer; one that carries them was not written by one.
+    const url = new URL(referer);
+    return url.origin === own && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
 }

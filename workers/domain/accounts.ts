@@ -9,20 +9,26 @@ import { parseInput } from "../lib/validation";
 import type { ActorContext, DomainContext } from "./context";
 import { Invalid, NotFound, Unauthenticated } from "./errors";
 import { apiTokenListQuery, writeOwnUser } from "./profile";
-import { type SignInClient, assertSignInAllowed, clearAccountFailures, recordSignInFailure, throttleKeys } from "./sign-in-throttle";
+import { assertStrongPassword, personNamesOf } from "./password-policy";
+import { type SignInClient, settleSuccessfulSignIn, takeSignInAttempt, throttleKeys } from "./sign-in-throttle";
+import { takeSignUp } from "./sign-up-limit";
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
-
-
-
-export async function signUp(ctx: DomainContext, input: unknown) {
+/**
+ * Creates an account. The email is stored trimmed and in lower case, as every lookup compares it;
+ * a password too easy to guess is refused, and sign-ups are limited per email and per client
+ * address (sign-up-limit.ts) before anything is hashed or written.
+ */
+export async function signUp(ctx: DomainContext, input: unknown, client: SignInClient = { address: null }) {
   const data = parseInput(SignUpInput, input);
+  const display_name = data.email.split("@")[0];
+  assertStrongPassword(data.password, { email: data.email, names: personNamesOf({ ...data, display_name }) });
+  await takeSignUp(ctx, data.email, client);
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
   if (existing) throw Invalid.field("email", EMAIL_TAKEN);
   const password_hash = await hashPassword(data.password, ctx.config.PASSWORD_HASH_ITERATIONS);
-  const display_name = data.email.split("@")[0];
   const inserted = await ctx.db
     .insert(users)
     .values({ email: data.email, password_hash, first_name: data.first_name, last_name: data.last_name, display_name })
@@ -35,26 +41,23 @@ export async function signUp(ctx: DomainContext, input: unknown) {
 
 /**
  * Checks an email and password. Every answer for a wrong password, an unknown email or a bot is the
- * same 401, and each costs one password hash. Failures count against the account and the client
- * address; past the limit the attempt is refused before any hash (sign-in-throttle.ts).
+ * same 401, and each costs one password hash. Each attempt counts against the account and the
+ * client address before the hash; past the limit it is refused without one (sign-in-throttle.ts).
  */
 export async function signIn(ctx: DomainContext, input: unknown, client: SignInClient = { address: null }) {
   const data = parseInput(SignInInput, input);
   const keys = await throttleKeys(data.email, client);
-  const [[user], accountFailures] = await Promise.all([
+  const [[user], attempt] = await Promise.all([
     ctx.db.select().from(users).where(eq(users.email, data.email)).limit(1),
-    assertSignInAllowed(ctx, keys),
+    takeSignInAttempt(ctx, keys),
   ]);
   // Hash even for an unknown email so the response time does not tell which emails exist.
   const ok = await verifyPassword(
     data.password,
     user?.password_hash ?? (await dummyPasswordHash(ctx.config.PASSWORD_HASH_ITERATIONS)),
   );
-  if (!user || !ok || user.is_bot) {
-    await recordSignInFailure(ctx, keys);
-    throw new Unauthenticated(INVALID_CREDENTIALS);
-  }
-  if (accountFailures > 0) await clearAccountFailures(ctx, keys);
+  if (!user || !ok || user.is_bot) throw new Unauthenticated(INVALID_CREDENTIALS);
+  await settleSuccessfulSignIn(ctx, attempt);
   return user;
 }
 

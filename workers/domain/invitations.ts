@@ -1,17 +1,38 @@
-// Workspace invitations: members invite by email; the invited user sees them under
-// /api/users/me/invitations/ and joins with one call. No mail is sent (no mail service is part of
-// the stack); the invitation waits for whoever signs in with that address.
-import { and, eq, inArray } from "drizzle-orm";
+// Workspace invitations. A member invites an address; each invitation gets a link with a random
+// secret (256 bits, stored only as its SHA-256, expiring after INVITATION_TTL_DAYS) that the
+// inviter passes on (no mail is sent yet). The link is the proof that the invitee owns the
+// address: signing up or in with the address alone joins nothing and lists nothing. Accepting
+// takes the link, from the account with that address, and consumes it in the same transaction
+// that adds the member, so a link works once.
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../drizzle/schema";
-import { runBatch } from "../lib/batch";
+import { randomToken, sha256Hex } from "../auth/crypto";
+import { runBatch, runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Invalid } from "./errors";
-import { AcceptInvitationsInput, InviteInput } from "./schemas/workspaces";
+import { Forbidden, Invalid, NotFound } from "./errors";
+import { DAY_MS } from "./schemas/dates";
+import { AcceptInvitationInput, InviteInput } from "./schemas/workspaces";
+import { INVITATION_NOT_FOUND } from "./workspace-settings";
 import { workspaceOf } from "./workspaces";
 
+/** How long an invitation link works. */
+export const INVITATION_TTL_DAYS = 7;
+export const INVITATION_LINK_INVALID = "This invitation link is not valid: it was used, withdrawn or has expired. Ask for a new one.";
+export const INVITATION_FOR_ANOTHER_ADDRESS = "This invitation was sent to another email address. Sign in with that address to accept it.";
 
+/** A new link secret for an invitation, its hash as stored and when it stops working. */
+async function newInvitationLink(now = Date.now()) {
+  const token = randomToken("inv_");
+  return { token, token_hash: await sha256Hex(token), expires_at: new Date(now + INVITATION_TTL_DAYS * DAY_MS).toISOString() };
+}
+
+/**
+ * Invites addresses to the workspace at a role (never above the inviter's). Inviting an address
+ * again replaces its pending invitation's role and link, so an old link stops working. Each
+ * invitation is answered with its link's secret, once: only its hash is kept.
+ */
 export async function inviteToWorkspace(ctx: ActorContext, slug: string, input: unknown) {
   const { workspace, membership } = await workspaceAccess(ctx, slug, ROLE.member);
   const { emails } = parseInput(InviteInput, input);
@@ -22,75 +43,133 @@ export async function inviteToWorkspace(ctx: ActorContext, slug: string, input: 
     .select({ email: users.email })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.member_id))
-    .where(and(eq(workspaceMembers.workspace_id, workspace.id), inArray(users.email, addresses)));
+    .where(and(eq(workspaceMembers.workspace_id, workspace.id), inArray(sql`lower(${users.email})`, addresses)));
   if (alreadyMembers.length > 0) {
     throw Invalid.field("emails", `Already members of the workspace: ${alreadyMembers.map((m) => m.email).join(", ")}`);
   }
 
+  const links = await Promise.all(emails.map(() => newInvitationLink()));
   const results = (await runBatch(
     ctx.db,
-    emails.map(({ email, role }) =>
-      ctx.db
+    emails.map(({ email, role }, i) => {
+      const { token_hash, expires_at } = links[i];
+      return ctx.db
         .insert(workspaceInvitations)
-        .values({ workspace_id: workspace.id, email, role, invited_by: ctx.actor.id })
+        .values({ workspace_id: workspace.id, email, role, invited_by: ctx.actor.id, token_hash, expires_at })
         .onConflictDoUpdate({
           target: [workspaceInvitations.workspace_id, workspaceInvitations.email],
-          set: { role, invited_by: ctx.actor.id, accepted: false, responded_at: null },
+          set: { role, invited_by: ctx.actor.id, accepted: false, responded_at: null, token_hash, expires_at },
         })
-        .returning(),
-    ),
+        .returning();
+    }),
   )) as (typeof workspaceInvitations.$inferSelect)[][];
   return {
     message: "Invitations sent successfully",
-    invitations: results.flat().map((row) => ({ id: row.id, email: row.email, role: row.role, workspace: row.workspace_id })),
+    invitations: results.flat().map((row, i) => ({
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      workspace: row.workspace_id,
+      token: links[i].token,
+      expires_at: row.expires_at,
+    })),
   };
 }
 
-export async function myInvitations(ctx: ActorContext) {
-  const rows = await ctx.db
+/** The pending invitation a link's secret opens, if it still works. */
+async function invitationByToken(ctx: ActorContext, token: string) {
+  const [row] = await ctx.db
     .select({ invitation: workspaceInvitations, workspace: workspaces })
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspace_id))
-    .where(and(eq(workspaceInvitations.email, ctx.actor.email), eq(workspaceInvitations.accepted, false)));
-  return rows.map(({ invitation, workspace }) => ({
+    .where(and(eq(workspaceInvitations.token_hash, await sha256Hex(token)), eq(workspaceInvitations.accepted, false)))
+    .limit(1);
+  if (!row?.invitation.expires_at || row.invitation.expires_at <= new Date().toISOString()) throw new NotFound(INVITATION_LINK_INVALID);
+  return row;
+}
+
+/**
+ * What an invitation link offers the signed-in person: the workspace, the role and the address it
+ * was sent to, and whether they may accept it (their account has that address).
+ */
+export async function invitationForLink(ctx: ActorContext, input: unknown) {
+  const { token } = parseInput(AcceptInvitationInput, input);
+  const { invitation, workspace } = await invitationByToken(ctx, token);
+  return {
     id: invitation.id,
     email: invitation.email,
     role: invitation.role,
-    created_at: invitation.created_at,
+    expires_at: invitation.expires_at,
     workspace: workspaceOf(workspace),
-  }));
+    acceptable: invitation.email === ctx.actor.email.toLowerCase(),
+  };
 }
 
+/**
+ * Joins the workspace of the invitation the link opens. Refused when the link is unknown, used,
+ * withdrawn or expired (404), or when the signed-in account has another address (403). The member
+ * row and the consumed link are one transaction whose statements match the link again, so of two
+ * simultaneous accepts only one joins.
+ */
+export async function acceptInvitation(ctx: ActorContext, input: unknown) {
+  const { token } = parseInput(AcceptInvitationInput, input);
+  const { invitation } = await invitationByToken(ctx, token);
+  const email = ctx.actor.email.toLowerCase();
+  if (invitation.email !== email) throw new Forbidden(INVITATION_FOR_ANOTHER_ADDRESS);
+  const now = new Date().toISOString();
+  const open = and(
+    eq(workspaceInvitations.token_hash, invitation.token_hash ?? ""),
+    eq(workspaceInvitations.accepted, false),
+    eq(workspaceInvitations.email, email),
+    gt(workspaceInvitations.expires_at, now),
+  );
+  const { consumed } = await runNamedBatch(ctx.db, {
+    joined: ctx.db
+      .insert(workspaceMembers)
+      .select(
+        ctx.db
+          .select({
+            id: sql<string>`${crypto.randomUUID()}`.as("id"),
+            workspace_id: workspaceInvitations.workspace_id,
+            member_id: sql<string>`${ctx.actor.id}`.as("member_id"),
+            role: workspaceInvitations.role,
+            created_at: sql<string>`${now}`.as("created_at"),
+            updated_at: sql<string>`${now}`.as("updated_at"),
+          })
+          .from(workspaceInvitations)
+          .where(open),
+      )
+      .onConflictDoNothing(),
+    consumed: ctx.db
+      .update(workspaceInvitations)
+      .set({ accepted: true, responded_at: now, token_hash: null })
+      .where(open)
+      .returning({ id: workspaceInvitations.id }),
+  });
+  if (consumed.length === 0) throw new NotFound(INVITATION_LINK_INVALID);
+  const [workspace] = await ctx.db.select().from(workspaces).where(eq(workspaces.id, invitation.workspace_id)).limit(1);
+  return { message: "Workspaces joined successfully", workspaces: [workspaceOf(workspace)] };
+}
 
-/** Joins the workspaces of the given invitations; ids that are not the actor's are ignored. */
-export async function acceptInvitations(ctx: ActorContext, input: unknown) {
-  const { invitations } = parseInput(AcceptInvitationsInput, input);
-  const rows = await ctx.db
+/**
+ * Gives a pending invitation a new link (the old one stops working) and answers its secret, once.
+ * Whoever may invite may do this, for invitations up to their own role.
+ */
+export async function renewInvitationLink(ctx: ActorContext, slug: string, invitationId: string) {
+  const { workspace, membership } = await workspaceAccess(ctx, slug, ROLE.member);
+  const link = await newInvitationLink();
+  const [invitation] = await ctx.db
     .select()
     .from(workspaceInvitations)
-    .where(
-      and(
-        inArray(workspaceInvitations.id, invitations),
-        eq(workspaceInvitations.email, ctx.actor.email),
-        eq(workspaceInvitations.accepted, false),
-      ),
-    );
-  if (rows.length === 0) throw Invalid.field("invitations", "No pending invitation matches these ids.");
-  const now = new Date().toISOString();
-  const statements = rows.flatMap((invitation) => [
-    ctx.db
-      .insert(workspaceMembers)
-      .values({ workspace_id: invitation.workspace_id, member_id: ctx.actor.id, role: invitation.role })
-      .onConflictDoNothing(),
-    ctx.db
-      .update(workspaceInvitations)
-      .set({ accepted: true, responded_at: now })
-      .where(eq(workspaceInvitations.id, invitation.id)),
-  ]);
-  await runBatch(ctx.db, statements);
-  const joined = await ctx.db
-    .select()
-    .from(workspaces)
-    .where(inArray(workspaces.id, rows.map((row) => row.workspace_id)));
-  return { message: "Workspaces joined successfully", workspaces: joined.map((workspace) => workspaceOf(workspace)) };
+    .where(and(eq(workspaceInvitations.id, invitationId), eq(workspaceInvitations.workspace_id, workspace.id), eq(workspaceInvitations.accepted, false)))
+    .limit(1);
+  if (!invitation) throw new NotFound(INVITATION_NOT_FOUND);
+  assertCanGrant(membership.role, invitation.role);
+  const [renewed] = await ctx.db
+    .update(workspaceInvitations)
+    .set({ token_hash: link.token_hash, expires_at: link.expires_at })
+    .where(and(eq(workspaceInvitations.id, invitation.id), eq(workspaceInvitations.accepted, false)))
+    .returning();
+  if (!renewed) throw new NotFound(INVITATION_NOT_FOUND);
+  return { id: renewed.id, email: renewed.email, role: renewed.role, token: link.token, expires_at: renewed.expires_at };
 }

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { apiTokens, fileAssets, sessions, users, workspaceMembers, workspaces, type User } from "../../drizzle/schema";
 import { sha256Hex } from "../auth/crypto";
 import { hashPassword, verifyPassword } from "../auth/passwords";
+import { assertStrongPassword, personNamesOf } from "./password-policy";
 import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import type { ActorContext } from "./context";
@@ -89,6 +90,8 @@ export async function changePassword(ctx: ActorContext, input: unknown, keepSess
   if (!(await verifyPassword(data.current_password, ctx.actor.password_hash))) {
     throw Invalid.field("current_password", CURRENT_PASSWORD_WRONG);
   }
+  const { actor } = ctx;
+  assertStrongPassword(data.new_password, { email: actor.email, names: personNamesOf(actor) }, "new_password");
   const passwordHash = await hashPassword(data.new_password, ctx.config.PASSWORD_HASH_ITERATIONS);
   const keep = keepSessionToken ? await sha256Hex(keepSessionToken) : "";
   const { changed } = await runNamedBatch(ctx.db, {

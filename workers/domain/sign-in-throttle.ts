@@ -1,11 +1,12 @@
-// The sign-in throttle (ADR 027): failed sign-ins are counted per account and per client address
-// over a sliding window; once either has too many, further sign-ins through it are refused until
-// its oldest failure leaves the window, whether the password is right or not.
-import { and, count, eq, gt, inArray, lt, min } from "drizzle-orm";
-import { signInAttempts } from "../../drizzle/schema";
-import { sha256Hex } from "../auth/crypto";
+// The sign-in throttle (ADRs 027 and 035): sign-in attempts are counted per account and per
+// client address over a sliding window; once either holds the limit, further sign-ins through it
+// are refused until its oldest failure leaves the window, whether the password is right or not.
+// Each attempt takes its place in both counters before the password is checked, in one atomic
+// step per counter (a RateLimiter Durable Object), so a burst of simultaneous guesses cannot
+// slip past the limit; a success then gives its place back.
 import type { DomainContext } from "./context";
 import { QuotaExceeded } from "./errors";
+import { type RateVerdict, bucketName, rateLimiterOf, retryAfterSeconds } from "./rate-limits";
 import { TOO_MANY_SIGN_IN_ATTEMPTS } from "./schemas/accounts";
 
 /** Failures allowed per account and per address inside the window; the next attempt is refused. */
@@ -28,45 +29,47 @@ export function signInClientOf(request: Request): SignInClient {
  * counter like a known one, so a refusal never tells which emails have accounts.
  */
 export async function throttleKeys(email: string, client: SignInClient) {
-  const account = await sha256Hex(`account:${email}`);
-  const address = client.address === null ? null : await sha256Hex(`address:${client.address}`);
-  return { account, all: address === null ? [account] : [account, address] };
+  const account = await bucketName("sign-in:account", email);
+  const address = client.address === null ? null : await bucketName("sign-in:address", client.address);
+  return { account, address };
 }
 
 export type ThrottleKeys = Awaited<ReturnType<typeof throttleKeys>>;
 
+/** The places one sign-in took in its counters. */
+export interface SignInAttempt {
+  keys: ThrottleKeys;
+  account: RateVerdict;
+  address: RateVerdict | null;
+}
+
 /**
- * Refuses the sign-in when any of its counters holds the limit of failures inside the window, with
- * the seconds until the oldest of them leaves it (the longest wait when both counters are full).
- * Answers how many failures the account holds, so a success can skip clearing an empty counter.
+ * Takes this attempt's place in the account's and the address's counters, or refuses it (giving
+ * back what it took) when either already holds the limit, with the seconds until the oldest
+ * failure of the fuller one leaves the window. Counted before any hash, so a refusal costs none.
  */
-export async function assertSignInAllowed(ctx: DomainContext, keys: ThrottleKeys, now = Date.now()): Promise<number> {
-  const since = new Date(now - SIGN_IN_WINDOW_MS).toISOString();
-  const rows = await ctx.db
-    .select({ key: signInAttempts.key, failures: count(), oldest: min(signInAttempts.created_at) })
-    .from(signInAttempts)
-    .where(and(inArray(signInAttempts.key, keys.all), gt(signInAttempts.created_at, since)))
-    .groupBy(signInAttempts.key);
-  let waitMs = 0;
-  for (const row of rows) {
-    if (row.failures < SIGN_IN_FAILURE_LIMIT || !row.oldest) continue;
-    waitMs = Math.max(waitMs, Date.parse(row.oldest) + SIGN_IN_WINDOW_MS - now);
-  }
-  if (waitMs > 0) throw new QuotaExceeded(TOO_MANY_SIGN_IN_ATTEMPTS, Math.max(1, Math.ceil(waitMs / 1000)));
-  return rows.find((row) => row.key === keys.account)?.failures ?? 0;
-}
-
-/** Counts a failure against each counter and prunes failures that have left the window. */
-export async function recordSignInFailure(ctx: DomainContext, keys: ThrottleKeys, now = Date.now()) {
-  const at = new Date(now).toISOString();
-  const cutoff = new Date(now - SIGN_IN_WINDOW_MS).toISOString();
-  await ctx.db.batch([
-    ctx.db.insert(signInAttempts).values(keys.all.map((key) => ({ key, created_at: at }))),
-    ctx.db.delete(signInAttempts).where(lt(signInAttempts.created_at, cutoff)),
+export async function takeSignInAttempt(ctx: DomainContext, keys: ThrottleKeys, now = Date.now()): Promise<SignInAttempt> {
+  const [account, address] = await Promise.all([
+    rateLimiterOf(ctx, keys.account).take(SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, now),
+    keys.address === null ? null : rateLimiterOf(ctx, keys.address).take(SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, now),
   ]);
+  if (account.allowed && (address === null || address.allowed)) return { keys, account, address };
+  await Promise.all([
+    account.hit ? rateLimiterOf(ctx, keys.account).release(account.hit) : null,
+    address?.hit && keys.address ? rateLimiterOf(ctx, keys.address).release(address.hit) : null,
+  ]);
+  throw new QuotaExceeded(TOO_MANY_SIGN_IN_ATTEMPTS, retryAfterSeconds(address ? [account, address] : [account]));
 }
 
-/** A success clears the account's failures; the address keeps its count (one account is not all). */
-export async function clearAccountFailures(ctx: DomainContext, keys: ThrottleKeys) {
-  await ctx.db.delete(signInAttempts).where(eq(signInAttempts.key, keys.account));
+/**
+ * A sign-in succeeded: the account's failures are forgotten, and the address gets this attempt's
+ * place back but keeps its earlier failures (one good account does not vouch for an address that
+ * guessed at others).
+ */
+export async function settleSuccessfulSignIn(ctx: DomainContext, attempt: SignInAttempt) {
+  const { keys, address } = attempt;
+  await Promise.all([
+    rateLimiterOf(ctx, keys.account).clear(),
+    address?.hit && keys.address ? rateLimiterOf(ctx, keys.address).release(address.hit) : null,
+  ]);
 }

@@ -5,6 +5,7 @@ import { cycles, issueComments, issueLinks, issues, labels, modules, projectExpo
 import { openDb } from "../db";
 import type { AppEnv } from "../env";
 import type { JobMessage } from "../jobs";
+import { csvCell } from "../domain/csv-cells";
 import { inList, runNamedBatch } from "../lib/batch";
 
 const ISSUES_PER_READ = 1000;
@@ -142,26 +143,28 @@ export async function runExport(env: AppEnv, exportId: string) {
 
 async function toCsv(rows: Record<string, unknown>[]) {
   const { default: Papa } = await import("papaparse");
-  const data = rows.map((row) => [
-    row.id,
-    row.identifier,
-    row.title,
-    row.description,
-    row.state,
-    row.state_group,
-    row.priority,
-    (row.labels as string[]).join(", "),
-    (row.assignees as string[]).join(", "),
-    row.start_date ?? "",
-    row.due_date ?? "",
-    row.cycle ?? "",
-    row.module ?? "",
-    row.parent ?? "",
-    row.created_by ?? "",
-    row.created_at,
-    row.updated_at,
-    row.completed_at ?? "",
-  ]);
+  const data = rows.map((row) =>
+    [
+      row.id,
+      row.identifier,
+      row.title,
+      row.description,
+      row.state,
+      row.state_group,
+      row.priority,
+      (row.labels as string[]).join(", "),
+      (row.assignees as string[]).join(", "),
+      row.start_date ?? "",
+      row.due_date ?? "",
+      row.cycle ?? "",
+      row.module ?? "",
+      row.parent ?? "",
+      row.created_by ?? "",
+      row.created_at,
+      row.updated_at,
+      row.completed_at ?? "",
+    ].map(csvCell),
+  );
   return Papa.unparse({ fields: [...EXPORT_CSV_COLUMNS], data });
 }
 

@@ -21,6 +21,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
+/** What a route that reads only JSON answers to a body declared as anything else. */
+export const JSON_BODY_REQUIRED = "Send the body as JSON (Content-Type: application/json).";
+
+/** Whether the request declares a JSON body: the media type `application/json` in any case, parameters allowed. */
+export function declaresJsonBody(request: Request): boolean {
+  const type = request.headers.get("content-type");
+  return type !== null && type.split(";")[0].trim().toLowerCase() === "application/json";
+}
+
 /**
  * Reads a JSON body of at most `maxBytes`, refusing malformed or oversized ones with a 400/413
  * instead of a 500; the size is enforced while the body streams, not after it has all arrived.

@@ -5,22 +5,63 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ROLE_LABELS, type SettingsAnswer } from "~/lib/settings-contract";
-import type { PendingInvitation, WorkspaceMemberRow, WorkspaceMembersIntent } from "~/lib/workspace-settings-contract";
+import type { InvitationLinkAnswer, PendingInvitation, WorkspaceMemberRow, WorkspaceMembersIntent } from "~/lib/workspace-settings-contract";
 import { LAST_WORKSPACE_OWNER, ROLE } from "../../../workers/domain/schemas/constants";
 import { InviteMemberFormSchema } from "../../../workers/domain/schemas/workspaces";
 import { useToast } from "../toast";
+import { IconCopy } from "../issue-detail/icons";
 import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
 import { useAnswer } from "~/components/settings/use-answer";
 import { MemberInitial, MemberList, grantableRoles, useSettingsIntent } from "~/components/settings/members";
 
 
+type InvitationLink = NonNullable<InvitationLinkAnswer["invitation_link"]>;
+
+/** An invitation's link, shown once for the inviter to pass on (no mail is sent). */
+function InvitationLinkBox({ link, onDone }: { link: InvitationLink; onDone(): void }) {
+  const toast = useToast();
+  const inputId = useId();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link.url);
+      toast.show({ type: "success", title: "Success!", message: "Copied to clipboard" });
+    } catch (failure) {
+      console.warn("copying the invitation link failed", failure);
+      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
+    }
+  }
+  return (
+    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <p className="text-sm font-medium text-emerald-900">Invitation link for {link.email}</p>
+      <p className="mt-0.5 text-sm text-emerald-800">
+        Send it to them: it joins the workspace once, from their account, within 7 days. Copy it now: it will not be shown again.
+      </p>
+      <div className="mt-3 flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Invitation link for {link.email}
+        </label>
+        <input id={inputId} value={link.url} readOnly onFocus={(event) => event.target.select()} className={`${inputClass} font-mono text-xs`} />
+        <button type="button" onClick={copy} className={buttonClass("secondary", "md", "shrink-0")}>
+          <IconCopy size={14} /> Copy
+        </button>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <button type="button" onClick={onDone} className={buttonClass("ghost", "sm")}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function InviteForm({ myRole }: { myRole: number }) {
   const toast = useToast();
-  const fetcher = useFetcher<SettingsAnswer>();
+  const fetcher = useFetcher<SettingsAnswer & InvitationLinkAnswer>();
   const [sentTo, setSentTo] = useState("");
+  const [link, setLink] = useState<InvitationLink | null>(null);
   const [form, fields] = useForm({
     id: "invite-member",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
@@ -30,7 +71,9 @@ function InviteForm({ myRole }: { myRole: number }) {
     defaultValue: { role: String(ROLE.viewer) },
   });
   useAnswer(fetcher, (answer) => {
-    if (answer.ok) toast.show({ type: "success", message: `Invitation sent to ${sentTo}.` });
+    if (!answer.ok) return;
+    toast.show({ type: "success", message: `Invitation created for ${sentTo}.` });
+    setLink(answer.invitation_link ?? null);
   });
   const pending = fetcher.state !== "idle";
   return (
@@ -72,7 +115,38 @@ function InviteForm({ myRole }: { myRole: number }) {
           {pending ? "Inviting..." : "Invite"}
         </button>
       </div>
+      {link ? <InvitationLinkBox link={link} onDone={() => setLink(null)} /> : null}
     </fetcher.Form>
+  );
+}
+
+/** Asks for a new link for a pending invitation (the old one stops working) and shows it. */
+function NewLinkButton({ invitation }: { invitation: PendingInvitation }) {
+  const fetcher = useFetcher<SettingsAnswer & InvitationLinkAnswer>();
+  const toast = useToast();
+  const [link, setLink] = useState<InvitationLink | null>(null);
+  useAnswer(fetcher, (answer) => {
+    if (answer.ok === false) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Something went wrong. Please try again." });
+    else setLink(answer.invitation_link ?? null);
+  });
+  const intent: WorkspaceMembersIntent = { intent: "new-invitation-link", invitation_id: invitation.id };
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass("secondary", "sm")}
+        disabled={fetcher.state !== "idle"}
+        aria-label={`New invitation link for ${invitation.email}`}
+        onClick={() => fetcher.submit(intent, { method: "post", encType: "application/json" })}
+      >
+        {fetcher.state !== "idle" ? "Creating link..." : "New link"}
+      </button>
+      {link ? (
+        <div className="basis-full">
+          <InvitationLinkBox link={link} onDone={() => setLink(null)} />
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -85,6 +159,7 @@ function InvitationRow({ invitation, myRole }: { invitation: PendingInvitation; 
         <p className="truncate text-sm font-medium text-neutral-900">{invitation.email}</p>
         <p className="text-xs text-neutral-600">Invited as {ROLE_LABELS[invitation.role]}</p>
       </div>
+      {invitation.role <= myRole ? <NewLinkButton invitation={invitation} /> : null}
       {invitation.role <= myRole ? (
         <button
           type="button"

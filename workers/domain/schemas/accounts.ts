@@ -17,6 +17,13 @@ export const personName = (label: string) =>
     .trim()
     .max(255, `${label} should be less than 255 characters`);
 
+/**
+ * What a password that is too easy to guess is refused with: a common one, a blank or repeated
+ * one, or the person's own email or name. The Worker checks it (workers/domain/password-policy.ts)
+ * against a bundled list the browser never downloads.
+ */
+export const WEAK_PASSWORD = "This password is too easy to guess. Avoid common passwords, repeated characters, your email and your name.";
+
 /** The rule every password a person chooses follows: at sign-up and when changing it. */
 export const newPassword = z
   .string({ error: "Password is required" })
@@ -32,6 +39,9 @@ export const SignUpInput = z.object({
 
 /** What a sign-in refused by the throttle says (ADR 027). */
 export const TOO_MANY_SIGN_IN_ATTEMPTS = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+
+/** What a sign-up refused by the sign-up limit says (ADR 035). */
+export const TOO_MANY_SIGN_UPS = "Too many sign-ups from here. Please wait a while and try again.";
 
 export const SignInInput = z.object({
   email,

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Role } from "../../../drizzle/schema";
 import { email } from "./accounts";
-import { entityId, NAME_REQUIRED, requiredText } from "./common";
+import { NAME_REQUIRED, requiredText } from "./common";
 import { ROLE, ROLES } from "./constants";
 
 export { ROLES };
@@ -52,9 +52,13 @@ export const InviteInput = z.object({
     .max(50, "At most 50 invitations at a time"),
 });
 
-export const AcceptInvitationsInput = z.object({
-  invitations: z.array(entityId, { error: "Invitations are required" }).min(1, "Invitations are required").max(50),
+/** Accepting an invitation: the secret of its link, which proves the invitee owns the address. */
+export const AcceptInvitationInput = z.object({
+  token: z.string({ error: "The invitation link is required" }).trim().min(1, "The invitation link is required").max(200, "This invitation link is not valid."),
 });
+
+/** The page where an invitation link leads: the invitee signs in (or up) there and accepts. */
+export const invitationPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;
 
 /** The workspace settings' general form: the name (the logo has its own upload). */
 export const WorkspaceNameFormSchema = z.object({ name: WorkspaceNameSchema });

@@ -2,6 +2,7 @@
 // row becomes a source issue through the person's column mapping. A row that cannot be read (no
 // title, a date that is not one, an unknown priority) is reported by its line number and skipped.
 import type { Priority, StateGroup } from "../../../drizzle/schema";
+import { csvCellValue } from "../../domain/csv-cells";
 import { PRIORITIES } from "../../domain/schemas/constants";
 import type { CsvMappingInput } from "../../domain/schemas/csv-importer";
 import type { SourceIssue, SourceState } from "../source";
@@ -14,7 +15,13 @@ export interface ParsedCsv {
 /** Parses a whole CSV with its first line as headers; blank lines are skipped. */
 export async function parseCsv(text: string): Promise<ParsedCsv> {
   const { default: Papa } = await import("papaparse");
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (header) => header.trim() });
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (header) => header.trim(),
+    // Our own exports quote formula-like cells; the issue gets the value back.
+    transform: csvCellValue,
+  });
   return { headers: parsed.meta.fields ?? [], rows: parsed.data };
 }
 

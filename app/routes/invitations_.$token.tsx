@@ -1,0 +1,59 @@
+// "/invitations/{secret}": an invitation link. The signed-in invitee sees the workspace and the
+// role and accepts; anyone else is sent to sign in (or up) and comes back here. The link works
+// once, until it expires, and only for the account with the invited address.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SignedInAs } from "~/components/account-menu";
+import { AuthLayout } from "~/components/auth-layout";
+import { FormError, buttonClass } from "~/components/ui";
+import { assertSameOrigin, requireActor } from "~/lib/auth.server";
+import { actionError } from "~/lib/errors.server";
+import { ROLE_LABELS } from "~/lib/settings-contract";
+import { acceptInvitation, loadInvitationLink } from "~/lib/workspaces.server";
+
+export const meta: MetaFunction = () => [{ title: "Invitation · Edge Tracker" }];
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadInvitationLink(request, context, params.token ?? "");
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  assertSameOrigin(context);
+  const ctx = await requireActor(request, context);
+  try {
+    const { workspaces } = await acceptInvitation(ctx, { token: params.token ?? "" });
+    return redirect(`/${workspaces[0].slug}`);
+  } catch (error) {
+    return actionError(error, request);
+  }
+}
+
+export default function InvitationLink() {
+  const { email, invitation, problem } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const joining = useNavigation().state !== "idle";
+  return (
+    <AuthLayout
+      title={invitation ? `Join ${invitation.workspace.name}` : "Invitation"}
+      subtitle={invitation ? `You were invited as ${ROLE_LABELS[invitation.role] ?? "Member"}.` : undefined}
+      aside={<SignedInAs email={email} />}
+      footer={
+        <>
+          Starting something new?{" "}
+          <Link to="/create-workspace" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
+            Create a workspace
+          </Link>
+        </>
+      }
+    >
+      {actionData && "error" in actionData && actionData.error ? <FormError errors={[actionData.error]} /> : null}
+      {problem ? <FormError errors={[problem]} /> : null}
+      {invitation && !problem ? (
+        <Form method="post">
+          <button type="submit" className={buttonClass("primary", "md", "w-full")} disabled={joining}>
+            {joining ? "Joining..." : `Accept and join ${invitation.workspace.name}`}
+          </button>
+        </Form>
+      ) : null}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,21 @@
+// Cells of the CSV files we write and read. A spreadsheet runs a cell that starts like a formula,
+// so an exported title such as `=HYPERLINK(...)` would run on the reader's machine; such a cell is
+// written with a single quote in front (OWASP's advice for CSV injection), which spreadsheets show
+// as text, and the quote is taken off again when one of our exports is imported.
+
+/**
+ * A cell a spreadsheet would evaluate: it starts with `=`, `+`, `-` or `@` (after any leading
+ * whitespace, which spreadsheets skip), or with a tab or carriage return.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r])/;
+
+/** A value as a CSV cell a spreadsheet shows as text: a formula-like value gets a leading quote. */
+export function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The value `csvCell` wrote: a quote in front of a formula-like value is taken off. */
+export function csvCellValue(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
