@@ -86,6 +86,6 @@ export default {
   async scheduled(_controller, env, ctx) {
     const { misconfigured } = getConfig(env);
     if (misconfigured) throw new Error(misconfigured);
-    ctx.waitUntil(jobs().then(({ superviseJobs }) => superviseJobs(env)));
+    ctx.waitUntil(jobs().then(({ superviseJobs }) => superviseJobs(env, new Date(_controller.scheduledTime))));
   },
 } satisfies ExportedHandler<Env, JobMessage>;

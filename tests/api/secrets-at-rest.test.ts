@@ -11,6 +11,8 @@ import { JIRA_PROJECT_INFO_PATH } from "../../workers/domain/schemas/jira-import
 import { SECRETS_KEYRING_MISSING, getConfig } from "../../workers/env";
 import worker from "../../workers/index";
 import { runImport } from "../../workers/importers/runner";
+import { superviseJobs } from "../../workers/jobs";
+import { resealSecrets } from "../../workers/lib/reseal-secrets";
 import { type SecretKey, SecretUnreadable, createSecretBox, isSealed, newKeyringEntry, parseKeyring } from "../../workers/lib/secret-box";
 import { ORIGIN, type Client } from "../helpers/api";
 import { createFakeRepo, uniqueRepoName } from "../helpers/fake-github";
@@ -495,5 +497,94 @@ describe("the workspace's saved GitHub token", () => {
 
     expectStatus(await t.owner.put(credentialPath(t.slug), { token: intruder }), 200);
     expect(await box().open(JSON.parse((await githubRow(t.slug))!.config).access_token)).toBe(intruder);
+  });
+});
+
+// ---------------------------------------------------------------- the hourly pass
+
+describe("the pass that reseals stored credentials", () => {
+  it("seals plain rows and older keys' rows under the newest key, forgets ended imports' tokens, and leaves nothing for a second run", async () => {
+    const t = await createTeamWithProject("restpass");
+    const plain = {
+      github: `ghp_pass${crypto.randomUUID().replaceAll("-", "")}`,
+      jira: `ATATTpass${crypto.randomUUID().replaceAll("-", "")}`,
+      ended: `ATATTended${crypto.randomUUID().replaceAll("-", "")}`,
+      slack: `xoxb-pass-${crypto.randomUUID()}`,
+      hookUrl: `https://hooks.slack.com/services/${crypto.randomUUID()}`,
+      secret: `whsec_pass${crypto.randomUUID().replaceAll("-", "")}`,
+    };
+    const now = new Date().toISOString();
+    const integrationId = crypto.randomUUID();
+    const processing = crypto.randomUUID();
+    const ended = crypto.randomUUID();
+    const syncId = crypto.randomUUID();
+    const hook = await t.owner.post(ws(t.slug, "webhooks/"), { url: "https://hooks.example.com/pass", events: ["issue"] });
+    // Written before sealing existed: plain values everywhere (the channel's token already sealed by the development key).
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO workspace_integrations (id, workspace_id, integration_id, metadata, config, created_at, updated_at) VALUES (?, ?, '00000000-0000-4000-8000-000000000001', '{}', ?, ?, ?)",
+      ).bind(integrationId, t.workspaceId, JSON.stringify({ access_token: plain.github }), now, now),
+      env.DB.prepare(
+        `INSERT INTO importers (id, workspace_id, project_id, service, status, metadata, config, data, initiated_by, progressed_at, created_at, updated_at)
+         VALUES (?, ?, ?, 'jira', ?, ?, '{}', '{}', ?, ?, ?, ?), (?, ?, ?, 'jira', ?, ?, '{}', '{}', ?, ?, ?, ?)`,
+      ).bind(
+        ...[processing, t.workspaceId, t.project.id, "processing", JSON.stringify({ project_key: "PASS", api_token: plain.jira }), t.owner.user.id, now, now, now],
+        ...[ended, t.workspaceId, t.project.id, "completed", JSON.stringify({ project_key: "DONE", api_token: plain.ended }), t.owner.user.id, now, now, now],
+      ),
+      env.DB.prepare(
+        "INSERT INTO slack_project_syncs (id, workspace_id, project_id, workspace_integration_id, access_token, webhook_url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(syncId, t.workspaceId, t.project.id, integrationId, await box().seal(plain.slack), plain.hookUrl, now, now),
+      env.DB.prepare("UPDATE webhooks SET secret = ? WHERE id = ?").bind(plain.secret, hook.body.id),
+    ]);
+
+    const read = async () => ({
+      github: JSON.parse((await rowOf<{ config: string }>("workspace_integrations", "id = ?", integrationId))!.config).access_token as string,
+      jira: JSON.parse((await rowOf<{ metadata: string }>("importers", "id = ?", processing))!.metadata).api_token as string,
+      slack: (await rowOf<{ access_token: string }>("slack_project_syncs", "id = ?", syncId))!.access_token,
+      hookUrl: (await rowOf<{ webhook_url: string }>("slack_project_syncs", "id = ?", syncId))!.webhook_url,
+      secret: (await rowOf<{ secret: string }>("webhooks", "id = ?", hook.body.id))!.secret,
+    });
+
+    // A keyring with a newer key: everything moves under it, and opens to what it was.
+    const passEntry = newKeyringEntry("pass");
+    const devEntry = "dev:ZWRnZS10cmFja2VyLWRldi1rZXktbm90LXNlY3JldCE";
+    const rotatedEnv = { ...env, SECRETS_KEYRING: `${passEntry},${devEntry}` } as Env;
+    const rotated = getConfig(rotatedEnv).secrets;
+    const first = await resealSecrets(rotatedEnv);
+    expect(first.resealed).toBeGreaterThanOrEqual(5);
+    expect(first.forgotten).toBeGreaterThanOrEqual(1);
+    const moved = await read();
+    for (const [name, value] of Object.entries(moved)) {
+      expect(value.startsWith("v1:pass:"), name).toBe(true);
+      expect(await rotated.open(value)).toBe(plain[name as keyof typeof plain]);
+    }
+    expect(JSON.parse((await rowOf<{ metadata: string }>("importers", "id = ?", ended))!.metadata)).toEqual({ project_key: "DONE" });
+    for (const [table, id] of [["workspace_integrations", integrationId], ["importers", processing], ["importers", ended], ["slack_project_syncs", syncId], ["webhooks", hook.body.id]]) {
+      const row = await rowOf(table, "id = ?", id);
+      for (const value of Object.values(plain)) expectNowhereIn(row, value);
+    }
+    // Nothing left for a second run of ours.
+    await resealSecrets(rotatedEnv);
+    expect(await read()).toEqual(moved);
+
+    // A retired key's values are counted and left alone...
+    expect((await resealSecrets(env, 1000)).unreadable).toBeGreaterThanOrEqual(5);
+    expect(await read()).toEqual(moved);
+    // ...and with the development key first again, everything moves back, so the file's rows open.
+    await resealSecrets({ ...env, SECRETS_KEYRING: `${devEntry},${passEntry}` } as Env, 1000);
+    expect((await read()).github.startsWith(`v1:${box().currentKeyId}:`)).toBe(true);
+  });
+
+  it("runs from the watchdog once an hour, at minute 0", async () => {
+    const t = await createTeamWithProject("restcron");
+    const hook = await t.owner.post(ws(t.slug, "webhooks/"), { url: "https://hooks.example.com/cron", events: ["issue"] });
+    const plainSecret = `whsec_cron${crypto.randomUUID().replaceAll("-", "")}`;
+    await env.DB.prepare("UPDATE webhooks SET secret = ? WHERE id = ?").bind(plainSecret, hook.body.id).run();
+    const stored = async () => (await rowOf<{ secret: string }>("webhooks", "id = ?", hook.body.id))!.secret;
+    await superviseJobs(env, new Date("2026-11-28T10:01:00Z"));
+    expect(await stored()).toBe(plainSecret);
+    await superviseJobs(env, new Date("2026-11-28T11:00:00Z"));
+    expect(await stored()).toMatch(/^v1:/);
+    expect(await box().open(await stored())).toBe(plainSecret);
   });
 });
