@@ -2,6 +2,7 @@
 // Bindings come typed from `wrangler types` (worker-configuration.d.ts); plain variables are
 // parsed here once per Env object, so request paths never repeat schema work.
 import { z } from "zod";
+import { type SecretBox, type SecretKey, createSecretBox, parseKeyring } from "./lib/secret-box";
 
 export type AppEnv = Env;
 
@@ -56,11 +57,45 @@ const ConfigSchema = z.object({
    * free plan allows 50 subrequests per invocation, the paid plan 1,000.
    */
   IMPORT_SUBREQUESTS_PER_RUN: z.coerce.number().int().min(5).max(1000).default(45),
+  /**
+   * The keys third-party credentials are sealed with in D1 (a Worker secret): `id:base64key`
+   * entries of 32 random bytes, comma-separated, newest first. The newest seals; the others only
+   * open what they sealed. Empty: a fixed development key outside production; production refuses
+   * to serve without it.
+   */
+  SECRETS_KEYRING: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value, issue): SecretKey[] | null => {
+      if (value === "") return null;
+      const keys = parseKeyring(value);
+      if (!keys) issue.addIssue({ code: "custom", message: "SECRETS_KEYRING: expected id:base64key entries (32-byte keys), comma-separated, ids unique" });
+      return keys;
+    }),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, "SECRETS_KEYRING"> & {
   /** Secure cookies everywhere except plain-http local runs. */
   secureCookies: boolean;
+  /** Seals and opens the credentials kept in D1 (workers/lib/secret-box.ts). */
+  secrets: SecretBox;
+  /** Why this server must not serve (production without its keyring), or null. */
+  misconfigured: string | null;
+};
+
+/**
+ * The key local runs and tests seal with when no keyring is set: public, so it protects nothing,
+ * and production never uses it.
+ */
+const DEVELOPMENT_KEYRING = "dev:ZWRnZS10cmFja2VyLWRldi1rZXktbm90LXNlY3JldCE";
+export const SECRETS_KEYRING_MISSING = "SECRETS_KEYRING is not set: production keeps no credential it cannot seal.";
+
+const refusingBox: SecretBox = {
+  currentKeyId: "",
+  seal: () => Promise.reject(new Error(SECRETS_KEYRING_MISSING)),
+  open: () => Promise.reject(new Error(SECRETS_KEYRING_MISSING)),
+  isCurrent: () => false,
 };
 
 const cache = new WeakMap<object, Config>();
@@ -94,8 +129,19 @@ export function getConfig(env: AppEnv): Config {
     SESSION_TTL_DAYS: raw.SESSION_TTL_DAYS,
     SIGN_UPS_PER_ADDRESS_PER_HOUR: raw.SIGN_UPS_PER_ADDRESS_PER_HOUR,
     IMPORT_SUBREQUESTS_PER_RUN: raw.IMPORT_SUBREQUESTS_PER_RUN,
+    SECRETS_KEYRING: raw.SECRETS_KEYRING,
   });
-  const config: Config = { ...parsed, secureCookies: parsed.APP_ENV === "production" };
+  const { SECRETS_KEYRING: keyring, ...rest } = parsed;
+  const production = parsed.APP_ENV === "production";
+  const missing = keyring === null && production;
+  const config: Config = {
+    ...rest,
+    secureCookies: production,
+    // Production without a keyring answers 503 to every request and runs no job (workers/index.ts);
+    // its box refuses too, so nothing is ever sealed with the public development key there.
+    secrets: missing ? refusingBox : createSecretBox(keyring ?? (parseKeyring(DEVELOPMENT_KEYRING) as SecretKey[])),
+    misconfigured: missing ? SECRETS_KEYRING_MISSING : null,
+  };
   cache.set(env, config);
   return config;
 }

@@ -47,6 +47,11 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const url = new URL(request.url);
   const { pathname } = url;
   const config = getConfig(env);
+  // A production server without its keyring would keep credentials it cannot seal: it serves nothing.
+  if (config.misconfigured) {
+    console.error(config.misconfigured);
+    return new Response(`This server is not configured: ${config.misconfigured}`, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
   if (pathname === "/api" || pathname.startsWith("/api/")) return withSecurityHeaders(await (await api()).fetch(request, env, ctx), config);
   const startedAt = performance.now();
   const page = await remix();
@@ -85,10 +90,15 @@ export default {
     }
   },
   async queue(batch, env) {
+    // Thrown, so the messages are retried once the keyring is set.
+    const { misconfigured } = getConfig(env);
+    if (misconfigured) throw new Error(misconfigured);
     await (await jobs()).consumeJobs(batch, env);
   },
   // The watchdog, every minute: resumes idle imports and exports, fails the stalled ones.
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(jobs().then(({ superviseJobs }) => superviseJobs(env)));
+    const { misconfigured } = getConfig(env);
+    if (misconfigured) throw new Error(misconfigured);
+    ctx.waitUntil(jobs().then(({ superviseJobs }) => superviseJobs(env, new Date(_controller.scheduledTime))));
   },
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -79,15 +79,17 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
 
 /**
  * The cron watchdog: no import or export stays processing forever; no webhook delivery, outgoing
- * or from GitHub, is lost; old Slack post records and old webhook deliveries are forgotten.
+ * or from GitHub, is lost; old Slack post records and old webhook deliveries are forgotten; and
+ * once an hour, stored credentials not yet under the newest key are sealed again.
  */
-export async function superviseJobs(env: AppEnv) {
-  const [imports, exports, deliveries, github, slack] = await Promise.all([
+export async function superviseJobs(env: AppEnv, now = new Date()) {
+  const [imports, exports, deliveries, github, slack, reseal] = await Promise.all([
     import("./importers/runner"),
     import("./exports/runner"),
     import("./integrations/webhooks/deliver"),
     import("./integrations/github/apply"),
     import("./integrations/slack/sink"),
+    import("./lib/reseal-secrets"),
   ]);
   await Promise.all([
     imports.superviseImports(env),
@@ -96,5 +98,7 @@ export async function superviseJobs(env: AppEnv) {
     github.superviseGithubDeliveries(env),
     slack.pruneSlackPosts(env),
     deliveries.pruneWebhookDeliveries(env),
+    // Hourly: the pass reads every credential column, which the minute's work does not need.
+    now.getUTCMinutes() === 0 ? reseal.resealSecrets(env) : null,
   ]);
 }

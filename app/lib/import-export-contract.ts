@@ -26,6 +26,8 @@ export type ImportExportData =
       exports: ProjectExportResponse[];
       projects: ImportTargetProject[];
       members: ImportMember[];
+      /** Whether the person may save or forget the workspace's source credentials (owners only). */
+      can_manage_credentials: boolean;
     };
 
 /** The providers the page offers, and the query value that opens each one's wizard. */

@@ -31,7 +31,7 @@ export default function WorkspaceImportExport() {
   const provider = providerOf(search);
   if (provider) {
     const Wizard = WIZARDS[provider];
-    return <Wizard slug={slug} projects={data.projects} members={data.members} />;
+    return <Wizard slug={slug} projects={data.projects} members={data.members} canManageCredentials={data.can_manage_credentials} />;
   }
   return <ImportExportLanding slug={slug} importers={data.importers} exports={data.exports} projects={data.projects} />;
 }

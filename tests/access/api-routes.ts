@@ -545,8 +545,9 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   // does not exist): the caller got past the access check, which is what this table is about;
   // the importers' own tests run them to the end.
   "GET /api/workspaces/:slug/importers/github/credential": { level: "workspace:15", ok: 200, foreign: 404 },
-  "PUT /api/workspaces/:slug/importers/github/credential": { level: "workspace:15", ok: 400, body: () => ({ token: "ghp_not-a-real-token" }) },
-  "DELETE /api/workspaces/:slug/importers/github/credential": { level: "workspace:15", ok: 404 },
+  // Which GitHub account every member's imports act as is the owners' choice.
+  "PUT /api/workspaces/:slug/importers/github/credential": { level: "workspace:20", ok: 400, body: () => ({ token: "ghp_not-a-real-token" }) },
+  "DELETE /api/workspaces/:slug/importers/github/credential": { level: "workspace:20", ok: 404 },
   "GET /api/workspaces/:slug/importers/github": { level: "workspace:15", ok: 400, foreign: 404, query: "?owner=nobody&repo=nothing" },
   "POST /api/workspaces/:slug/projects/importers/github": {
     level: "workspace:15",
@@ -568,10 +569,11 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     body: (ids) => ({ project_id: ids.projectId, file_name: "empty.csv", csv: "Title\n", mapping: { title: "Title" } }),
     foreign: 404,
   },
-  "GET /api/workspaces/:slug/importers/jira": {
+  // The credentials travel in the body, never in the URL.
+  "POST /api/workspaces/:slug/importers/jira": {
     level: "workspace:15",
     ok: 400,
-    query: "?api_token=nope&project_key=NOPE&email=nobody%40example.com&cloud_hostname=nowhere.atlassian.net",
+    body: () => ({ api_token: "nope", project_key: "NOPE", email: "nobody@example.com", cloud_hostname: "nowhere.atlassian.net" }),
   },
   "POST /api/workspaces/:slug/projects/importers/jira": {
     level: "workspace:15",

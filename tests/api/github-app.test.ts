@@ -1,6 +1,8 @@
 // The GitHub App against the fake GitHub: the integrations catalogue, installing the app from its
 // setup callback (checked with GitHub as the app), the installation's repositories a page at a
 // time, a project's repository sync, removing the installation, roles, and no secret in answers.
+import { env } from "cloudflare:workers";
+import { getConfig } from "../../workers/env";
 import { describe, expect, it } from "vitest";
 import { INTEGRATION_BOT_MEMBER } from "../../workers/domain/schemas/constants";
 import { call } from "../helpers/api";
@@ -131,7 +133,7 @@ describe("installing the GitHub App", () => {
     const t = await createTeamWithProject("gapat");
     const account = uniqueAccount();
     const { repository } = await createFakeRepo({ owner: account, name: uniqueRepoName(), token: `ghp_pat_${account}`, login: account, issues: 3, labels: 2 });
-    const saved = await t.member.put(wsPath(t.slug, "importers/github/credential/"), { token: `ghp_pat_${account}` });
+    const saved = await t.owner.put(wsPath(t.slug, "importers/github/credential/"), { token: `ghp_pat_${account}` });
     expectStatus(saved, 200);
     const installation = await installFakeApp(account);
     const installed = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: installation.id });
@@ -139,7 +141,7 @@ describe("installing the GitHub App", () => {
     expect(installed.body.id).toBe(saved.body.integration_id);
     expectNoSecrets(installed.body);
     const row = await rowOf<{ config: string }>("workspace_integrations", "id = ?", installed.body.id);
-    expect(JSON.parse(row!.config)).toEqual({ access_token: `ghp_pat_${account}` });
+    expect(await getConfig(env).secrets.open(JSON.parse(row!.config).access_token)).toBe(`ghp_pat_${account}`);
 
     // The wizard's connection is now the installation, and its reads go through it.
     const connection = await t.member.get(wsPath(t.slug, "importers/github/credential/"));
@@ -149,11 +151,11 @@ describe("installing the GitHub App", () => {
     expect(info.body.issue_count).toBe(3);
 
     // Saving a token again leaves the installation in place.
-    expectStatus(await t.member.put(wsPath(t.slug, "importers/github/credential/"), { token: `ghp_pat_${account}` }), 200);
+    expectStatus(await t.owner.put(wsPath(t.slug, "importers/github/credential/"), { token: `ghp_pat_${account}` }), 200);
     const listed = await t.member.get(wsPath(t.slug, "workspace-integrations/"));
     expect(listed.body[0].metadata.installation_id).toBe(installation.id);
     // Forgetting the token leaves the installation too.
-    expect((await t.member.delete(wsPath(t.slug, "importers/github/credential/"))).status).toBe(204);
+    expect((await t.owner.delete(wsPath(t.slug, "importers/github/credential/"))).status).toBe(204);
     expect((await t.member.get(wsPath(t.slug, "workspace-integrations/"))).body).toHaveLength(1);
   });
 });

@@ -44,21 +44,21 @@ describe("the workspace's GitHub token", () => {
     expect(none.status).toBe(404);
     expect(none.body.error).toMatch(/not connected/);
 
-    const bad = await t.member.put(credentialPath(t.slug), { token: "ghp_not-a-real-token" });
+    const bad = await t.owner.put(credentialPath(t.slug), { token: "ghp_not-a-real-token" });
     expect(bad.status).toBe(400);
     expect(bad.body.token[0]).toMatch(/did not accept this token/);
     // A token goes into a request header: a character no header may hold is refused as a field.
     for (const token of ["ghp_\u0000nul", "ghp two words", "ghp_\u00e9", "ghp_\nline"]) {
-      const malformed = await t.member.put(credentialPath(t.slug), { token });
+      const malformed = await t.owner.put(credentialPath(t.slug), { token });
       expect(malformed.status).toBe(400);
       expect(malformed.body).toEqual({ token: [GITHUB_TOKEN_MALFORMED] });
     }
-    const empty = await t.member.put(credentialPath(t.slug), { token: "   " });
+    const empty = await t.owner.put(credentialPath(t.slug), { token: "   " });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ token: ["Please enter your personal access token."] });
     expect((await t.member.get(credentialPath(t.slug))).status).toBe(404);
 
-    const saved = await t.member.put(credentialPath(t.slug), { token: ` ${t.token} ` });
+    const saved = await t.owner.put(credentialPath(t.slug), { token: ` ${t.token} ` });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ integration_id: expect.any(String), login: t.login, via: "token" });
     expect(JSON.stringify(saved.body)).not.toContain(t.token);
@@ -71,8 +71,10 @@ describe("the workspace's GitHub token", () => {
     const again = await t.owner.put(credentialPath(t.slug), { token: t.token });
     expect(again.body.integration_id).toBe(saved.body.integration_id);
 
+    // Kept sealed: the row holds the token only as the keyring opens it.
     const row = await env.DB.prepare("SELECT config FROM workspace_integrations WHERE id = ?").bind(saved.body.integration_id).first<{ config: string }>();
-    expect(JSON.parse(row!.config)).toEqual({ access_token: t.token });
+    expect(row!.config).not.toContain(t.token);
+    expect(await getConfig(env).secrets.open(JSON.parse(row!.config).access_token)).toBe(t.token);
   });
 
   it("is for members and owners only", async () => {
@@ -88,10 +90,10 @@ describe("the workspace's GitHub token", () => {
   it("can be removed", async () => {
     const t = await connectedTeam("ghdel");
     await createFakeRepo({ owner: t.login, name: uniqueRepoName(), token: t.token, issues: 0 });
-    await connect(t.member, t.slug, t.token);
-    expect((await t.member.delete(credentialPath(t.slug))).status).toBe(204);
+    await connect(t.owner, t.slug, t.token);
+    expect((await t.owner.delete(credentialPath(t.slug))).status).toBe(204);
     expect((await t.member.get(credentialPath(t.slug))).status).toBe(404);
-    expect((await t.member.delete(credentialPath(t.slug))).status).toBe(404);
+    expect((await t.owner.delete(credentialPath(t.slug))).status).toBe(404);
     const info = await t.member.get(`/api/workspaces/${t.slug}/importers/github/?owner=${t.login}&repo=anything`);
     expect(info.status).toBe(404);
   });
@@ -102,7 +104,7 @@ describe("the wizard's reads", () => {
     const t = await connectedTeam("ghlist");
     const names = Array.from({ length: 33 }, (_, i) => `r${String(i).padStart(2, "0")}-${uniqueRepoName()}`);
     for (const name of names) await createFakeRepo({ owner: t.login, name, token: t.token, issues: 0 });
-    const { integration_id } = await connect(t.member, t.slug, t.token);
+    const { integration_id } = await connect(t.owner, t.slug, t.token);
 
     const base = `/api/workspaces/${t.slug}/workspace-integrations/${integration_id}/github-repositories/`;
     const first = await t.member.get(`${base}?page=1`);
@@ -133,7 +135,7 @@ describe("the wizard's reads", () => {
     await createFakeRepo({ owner: t.login, name, token: t.token, issues: 12, closed_ratio: 1 / 3, pull_requests: 3, labels: 5, collaborators: 3 });
     const quiet = uniqueRepoName("quiet");
     await createFakeRepo({ owner: t.login, name: quiet, token: t.token, issues: 0, pull_requests: 2, collaborators: 2, collaborators_forbidden: true });
-    await connect(t.member, t.slug, t.token);
+    await connect(t.owner, t.slug, t.token);
 
     const info = await t.member.get(`/api/workspaces/${t.slug}/importers/github/?owner=${t.login}&repo=${name}`);
     expect(info.status).toBe(200);
@@ -160,7 +162,7 @@ describe("the wizard's reads", () => {
     const t = await connectedTeam("ghfail");
     const name = uniqueRepoName("fail");
     await createFakeRepo({ owner: t.login, name, token: t.token, issues: 3 });
-    await connect(t.member, t.slug, t.token);
+    await connect(t.owner, t.slug, t.token);
     const path = `/api/workspaces/${t.slug}/importers/github/?owner=${t.login}&repo=${name}`;
 
     await addFault({ repo: `${t.login}/${name}`, kind: "rate_limit", count: 1, retry_after: 120 });
@@ -189,7 +191,7 @@ describe("starting an import", () => {
     const t = await connectedTeam("ghpay");
     const name = uniqueRepoName("pay");
     const { repository } = await createFakeRepo({ owner: t.login, name, token: t.token, issues: 2 });
-    await connect(t.member, t.slug, t.token);
+    await connect(t.owner, t.slug, t.token);
     const path = `/api/workspaces/${t.slug}/projects/importers/github/`;
     const repo = { id: repository.id, name, owner: t.login };
 

@@ -2,6 +2,7 @@
 // the import payload, and imports run to the end by the import job.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { JIRA_PROJECT_INFO_PATH } from "../../workers/domain/schemas/jira-importer";
 import { getConfig } from "../../workers/env";
 import { MAX_ATTEMPTS, runImport } from "../../workers/importers/runner";
 import type { ImporterRow } from "../../workers/importers/importer-row";
@@ -59,7 +60,7 @@ const credentials = (project: { key: string; email: string; api_token: string })
   cloud_hostname: host,
 });
 
-const infoPath = (slug: string, query: Record<string, string>) => `/api/workspaces/${slug}/importers/jira?${new URLSearchParams(query)}`;
+const infoPath = (slug: string) => `/api/workspaces/${slug}/${JIRA_PROJECT_INFO_PATH}`;
 
 let team: Awaited<ReturnType<typeof createTeamWithProject>>;
 
@@ -67,10 +68,10 @@ beforeAll(async () => {
   team = await createTeamWithProject("jira");
 });
 
-describe("GET importers/jira (the project check)", () => {
+describe("POST importers/jira (the project check)", () => {
   it("answers what the Jira project holds", async () => {
     const jira = await jiraProject({ epics: 3, stories: 12, subtasks: 5, users: 4, labels: 5 });
-    const response = await team.member.get(infoPath(team.slug, credentials(jira)));
+    const response = await team.member.post(infoPath(team.slug), credentials(jira));
     expectStatus(response, 200);
     expect(response.body).toMatchObject({ issues: 20, labels: 5, states: 6, modules: 3 });
     expect(response.body.users).toEqual(
@@ -81,7 +82,7 @@ describe("GET importers/jira (the project check)", () => {
   });
 
   it("says which fields are missing, in the form's words", async () => {
-    const response = await team.member.get(infoPath(team.slug, {}));
+    const response = await team.member.post(infoPath(team.slug), {});
     expectStatus(response, 400);
     expect(response.body).toEqual({
       api_token: ["Please enter your personal access token."],
@@ -89,31 +90,31 @@ describe("GET importers/jira (the project check)", () => {
       email: ["Please enter email address."],
       cloud_hostname: ["Please enter your cloud host name."],
     });
-    const blank = await team.member.get(infoPath(team.slug, { api_token: " ", project_key: "ENG", email: "a@b.c", cloud_hostname: host }));
+    const blank = await team.member.post(infoPath(team.slug), { api_token: " ", project_key: "ENG", email: "a@b.c", cloud_hostname: host });
     expectStatus(blank, 400);
     expect(blank.body).toEqual({ api_token: ["Please enter your personal access token."] });
   });
 
   it("refuses a wrong API token with a clear 400, not a crash", async () => {
     const jira = await jiraProject();
-    const response = await team.member.get(infoPath(team.slug, { ...credentials(jira), api_token: "wrong" }));
+    const response = await team.member.post(infoPath(team.slug), { ...credentials(jira), api_token: "wrong" });
     expectStatus(response, 400);
     expect(response.body).toEqual({ error: "Jira did not accept this email and API token. Check both and try again." });
   });
 
   it("says when the project key is unknown or malformed", async () => {
     const jira = await jiraProject();
-    const unknown = await team.member.get(infoPath(team.slug, { ...credentials(jira), project_key: "NOPE" }));
+    const unknown = await team.member.post(infoPath(team.slug), { ...credentials(jira), project_key: "NOPE" });
     expectStatus(unknown, 400);
     expect(unknown.body).toEqual({ error: "Jira has no project NOPE, or this account cannot see it." });
-    const malformed = await team.member.get(infoPath(team.slug, { ...credentials(jira), project_key: "1 OR 1=1" }));
+    const malformed = await team.member.post(infoPath(team.slug), { ...credentials(jira), project_key: "1 OR 1=1" });
     expectStatus(malformed, 400);
     expect(malformed.body.project_key).toEqual(["A Jira project key is letters, digits and underscores, starting with a letter (like ENG)."]);
   });
 
   it("accepts the key in lower case and the host typed as a URL", async () => {
     const jira = await jiraProject({ epics: 0, stories: 3, subtasks: 0 });
-    const response = await team.member.get(infoPath(team.slug, { ...credentials(jira), project_key: jira.key.toLowerCase(), cloud_hostname: `http://${host}/` }));
+    const response = await team.member.post(infoPath(team.slug), { ...credentials(jira), project_key: jira.key.toLowerCase(), cloud_hostname: `http://${host}/` });
     expectStatus(response, 200);
     expect(response.body.issues).toBe(3);
   });
@@ -121,23 +122,23 @@ describe("GET importers/jira (the project check)", () => {
   it("turns Jira's rate limit and outages into a message to try again", async () => {
     const jira = await jiraProject();
     await fault(jira.email, 429, 1, 30);
-    const limited = await team.member.get(infoPath(team.slug, credentials(jira)));
+    const limited = await team.member.post(infoPath(team.slug), credentials(jira));
     expectStatus(limited, 400);
     expect(limited.body).toEqual({ error: "Jira is busy right now. Wait a minute and try again." });
     await fault(jira.email, 503, 1);
-    const down = await team.member.get(infoPath(team.slug, credentials(jira)));
+    const down = await team.member.post(infoPath(team.slug), credentials(jira));
     expectStatus(down, 400);
     expect(down.body.error).toMatch(/is unavailable \(it answered 503\)\. Try again in a moment\.$/);
     // The burst is over: the next check goes through.
-    expectStatus(await team.member.get(infoPath(team.slug, credentials(jira))), 200);
+    expectStatus(await team.member.post(infoPath(team.slug), credentials(jira)), 200);
   });
 
   it("is for workspace members only: viewers, guests and outsiders are refused", async () => {
     const jira = await jiraProject();
     const query = credentials(jira);
-    expectStatus(await team.viewer.get(infoPath(team.slug, query)), 403);
-    expectStatus(await team.guest.get(infoPath(team.slug, query)), 403);
-    expectStatus(await team.outsider.get(infoPath(team.slug, query)), 403);
+    expectStatus(await team.viewer.post(infoPath(team.slug), query), 403);
+    expectStatus(await team.guest.post(infoPath(team.slug), query), 403);
+    expectStatus(await team.outsider.post(infoPath(team.slug), query), 403);
     // Nobody who was refused made us call Jira.
     expect(await callLog(jira.email)).toEqual([]);
   });
@@ -339,7 +340,7 @@ describe("the Jira source (what the import job reads)", () => {
     expect(all(pages, "issues").filter((issue) => issue.module_key)).toHaveLength(4);
     // Jira cannot count a type it does not know by that name; once the epics are read, it is right.
     expect(totals).toEqual([8, 6]);
-    const info = await team.member.get(infoPath(team.slug, credentials(jira)));
+    const info = await team.member.post(infoPath(team.slug), credentials(jira));
     expectStatus(info, 200);
     expect(info.body).toMatchObject({ issues: 8, modules: 0 });
   });

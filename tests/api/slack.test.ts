@@ -64,7 +64,7 @@ describe("installing Slack for a workspace", () => {
     });
     expect(JSON.stringify(installed.body)).not.toContain("xoxb-");
     const [row] = await rows<{ config: string }>("SELECT config FROM workspace_integrations WHERE id = ?", installed.body.workspace_integration.id);
-    expect(JSON.parse(row.config).access_token).toMatch(/^xoxb-fake-/);
+    expect(await getConfig(env).secrets.open(JSON.parse(row.config).access_token)).toMatch(/^xoxb-fake-/);
 
     // The same code cannot be used twice; Slack's reason is a 400, never a crash.
     const replay = await p.owner.post("/api/slack-redirect/", grant);
@@ -138,7 +138,7 @@ describe("a project's Slack channel", () => {
     expect(listed.body).toEqual([connected.body.channel]);
     expect(JSON.stringify(listed.body)).not.toContain("xoxb-");
     const [stored] = await rows<{ access_token: string }>("SELECT access_token FROM slack_project_syncs WHERE id = ?", connected.body.channel.id);
-    expect(stored.access_token).toMatch(/^xoxb-fake-/);
+    expect(await getConfig(env).secrets.open(stored.access_token)).toMatch(/^xoxb-fake-/);
 
     // The project's own path connects too; one record per project: connecting again switches the channel.
     const { code } = await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }, RANDOM_CHANNEL);
@@ -304,7 +304,7 @@ describe("the project's news in its Slack channel", () => {
 
     // Slack revoked the token: trying again cannot help, so the post is dropped (and logged) at once.
     const [stored] = await rows<{ access_token: string }>("SELECT access_token FROM slack_project_syncs WHERE id = ?", channel.id);
-    await revokeSlackToken(stored.access_token);
+    await revokeSlackToken(await getConfig(env).secrets.open(stored.access_token));
     const givenUp = await queue("revoked", { ...job, eventId: crypto.randomUUID() });
     expect(givenUp.explicitAcks).toEqual(["revoked"]);
     expect(givenUp.retryMessages).toEqual([]);

@@ -12,6 +12,7 @@ import {
   pruneWebhookDeliveries,
   superviseWebhookDeliveries,
 } from "../../workers/integrations/webhooks/deliver";
+import { getConfig } from "../../workers/env";
 import { EVENT_SINK } from "../../workers/integrations/events";
 import type { JobMessage } from "../../workers/jobs";
 import type { ReceivedDelivery } from "../fakes/webhook-receiver";
@@ -150,7 +151,9 @@ describe("webhooks REST", () => {
     const viewerPage = await t.viewer.get(`/${t.slug}/settings/webhooks`);
     expect(viewerPage.body).not.toContain(created.body.secret);
     const still = await rowOf<{ url: string; secret: string }>("webhooks", "id = ?", created.body.id);
-    expect(still).toMatchObject({ url: "https://hooks.example.com/roles", secret: created.body.secret });
+    expect(still).toMatchObject({ url: "https://hooks.example.com/roles" });
+    // Kept sealed: the row opens to the secret the owner was shown.
+    expect(await getConfig(env).secrets.open(still!.secret)).toBe(created.body.secret);
   });
 });
 

@@ -9,7 +9,8 @@ const jira = () => import("../domain/jira-importer");
 
 export const jiraImporterRoutes = new Hono<ApiEnv>({ strict: false });
 
-jiraImporterRoutes.get("/:slug/importers/jira", async (c) => c.json(await (await jira()).jiraProjectInfo(actorOf(c), c.req.param("slug"), c.req.query())));
+// The credentials travel in the JSON body, never in the URL (URLs land in logs and histories).
+jiraImporterRoutes.post("/:slug/importers/jira", async (c) => c.json(await (await jira()).jiraProjectInfo(actorOf(c), c.req.param("slug"), await body(c))));
 jiraImporterRoutes.post("/:slug/projects/importers/jira", async (c) =>
   c.json(await (await jira()).startJiraImport(actorOf(c), c.req.param("slug"), await body(c)), 201),
 );

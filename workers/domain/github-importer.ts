@@ -1,7 +1,8 @@
 // The GitHub importer's reads and its start: the workspace's GitHub credential (a personal access
 // token kept on the workspace's GitHub integration, never sent back to a browser), the wizard's
 // repository listing and repository details, and starting the import itself. Members and owners
-// of the workspace may; the import's target project must be one the caller may write to.
+// of the workspace may; the import's target project must be one the caller may write to. Saving
+// or forgetting the token, which every member's imports then act as, is for owners only.
 import { and, eq } from "drizzle-orm";
 import { type Json, workspaceIntegrations } from "../../drizzle/schema";
 import { GithubClient } from "../importers/github/client";
@@ -55,10 +56,14 @@ async function connectionRow(ctx: ActorContext, workspaceId: string) {
   return row ?? null;
 }
 
-const tokenOf = (row: { config: unknown } | null): string | null => {
+/** The saved token as stored (sealed), or null when the row keeps none. */
+const storedTokenOf = (row: { config: unknown } | null): string | null => {
   const token = (row?.config as Record<string, unknown> | null)?.access_token;
   return typeof token === "string" && token !== "" ? token : null;
 };
+
+/** What a stored token is called when it cannot be opened. */
+const SAVED_TOKEN = "The saved GitHub token";
 
 /** The GitHub App installation a workspace's GitHub row holds, or null (an importer token only). */
 export const installationIdOf = (row: { metadata: unknown } | null): number | null => {
@@ -81,25 +86,32 @@ async function githubFor(ctx: ActorContext, slug: string, integrationId?: string
   const row = await connectionRow(ctx, workspace.id);
   if (!row || (integrationId !== undefined && row.id !== integrationId)) throw new NotFound(GITHUB_NOT_CONNECTED);
   const installationId = installationIdOf(row);
-  const token = tokenOf(row);
+  const stored = storedTokenOf(row);
   if (installationId !== null) {
     const config = ctx.config;
     const client = new GithubClient(config.GITHUB_API_URL, installationTokenSource(config, installationId));
     return { workspace, row, installationId, token: null, client };
   }
-  if (!token) throw new NotFound(GITHUB_NOT_CONNECTED);
+  if (!stored) throw new NotFound(GITHUB_NOT_CONNECTED);
+  const token = await ctx.config.secrets.open(stored, SAVED_TOKEN);
   return { workspace, row, installationId: null, token, client: new GithubClient(ctx.config.GITHUB_API_URL, token) };
 }
 
 /** The workspace's GitHub connection (the account the token belongs to), never the token. */
 export async function getGithubConnection(ctx: ActorContext, slug: string): Promise<GithubConnection> {
-  const { row } = await githubFor(ctx, slug);
+  // Read without opening the token: a token that can no longer be opened is still shown, to be replaced.
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const row = await connectionRow(ctx, workspace.id);
+  if (!row || (installationIdOf(row) === null && !storedTokenOf(row))) throw new NotFound(GITHUB_NOT_CONNECTED);
   return connectionOf(row);
 }
 
-/** Checks a personal access token with GitHub, then keeps it as the workspace's GitHub credential. */
+/**
+ * Checks a personal access token with GitHub, then keeps it (sealed) as the workspace's GitHub
+ * credential. Which account every member's imports act as is the owners' choice: owners only.
+ */
 export async function saveGithubToken(ctx: ActorContext, slug: string, input: unknown): Promise<GithubConnection> {
-  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
   const { token } = parseInput(GithubTokenInput, input);
   let login: string;
   try {
@@ -113,7 +125,7 @@ export async function saveGithubToken(ctx: ActorContext, slug: string, input: un
   // The GitHub App's installation, when there is one, shares the row: keep what it stored.
   const existing = await connectionRow(ctx, workspace.id);
   const metadata = { ...(existing?.metadata ?? {}), login };
-  const config = { ...(existing?.config ?? {}), access_token: token };
+  const config = { ...(existing?.config ?? {}), access_token: await ctx.config.secrets.seal(token) };
   const [row] = await ctx.db
     .insert(workspaceIntegrations)
     .values({
@@ -131,11 +143,14 @@ export async function saveGithubToken(ctx: ActorContext, slug: string, input: un
   return connectionOf(row);
 }
 
-/** Forgets the workspace's GitHub credential (imports already running keep the token they started with). */
+/**
+ * Forgets the workspace's GitHub credential (imports already running keep the token they started
+ * with, until they end). Like saving one, an owner's decision.
+ */
 export async function deleteGithubToken(ctx: ActorContext, slug: string): Promise<void> {
-  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
   const existing = await connectionRow(ctx, workspace.id);
-  if (!existing || !tokenOf(existing)) throw new NotFound(GITHUB_NOT_CONNECTED);
+  if (!existing || !storedTokenOf(existing)) throw new NotFound(GITHUB_NOT_CONNECTED);
   if (installationIdOf(existing) !== null) {
     // The GitHub App stays installed: only the token goes (removing the app is the integrations page's).
     const { access_token: _token, ...config } = (existing.config ?? {}) as Record<string, Json>;

@@ -36,5 +36,6 @@ export async function importExportPageOf(ctx: ActorContext, slug: string) {
     exports: exportsFrom(exportRows, slug),
     projects: targetProjects,
     members,
+    can_manage_credentials: membership.role >= ROLE.owner,
   };
 }

@@ -4,14 +4,16 @@
 // needs the caller as a member who may write.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Json, importers, projects, users } from "../../drizzle/schema";
-import { progressOf } from "../importers/importer-row";
+import { canReadSourceAgain, progressOf, sealImportSecrets } from "../importers/importer-row";
 import { rawStatement, runNamedBatch, sqlUuid } from "../lib/batch";
 import { ROLE, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Forbidden, NotFound } from "./errors";
+import { Forbidden, Invalid, NotFound } from "./errors";
 import type { ImportServiceName, ImporterResponse } from "./schemas/importers";
 
 export const IMPORTER_NOT_FOUND = "Importer not found.";
+export const IMPORT_CREDENTIAL_GONE =
+  "This import's token was deleted when it stopped. Start the import again: what it already brought in is not imported twice.";
 
 export interface NewImport {
   service: ImportServiceName;
@@ -34,6 +36,7 @@ export async function startImport(ctx: ActorContext, slug: string, input: NewImp
   if (access.workspaceMembership.role < ROLE.member) throw new Forbidden();
   const now = new Date().toISOString();
   const invited = input.inviteUsers === false ? [] : invitedEmails(input.data);
+  const metadata = await sealImportSecrets(ctx.config.secrets, input.metadata);
   const { created } = await runNamedBatch(ctx.db, {
     // People marked "invite" are invited to the workspace as members (unless they already are).
     invitations:
@@ -50,7 +53,7 @@ export async function startImport(ctx: ActorContext, slug: string, input: NewImp
         project_id: access.project.id,
         service: input.service,
         status: "processing",
-        metadata: input.metadata,
+        metadata,
         config: input.config,
         data: input.data,
         progress: null,
@@ -105,6 +108,13 @@ export async function deleteImporter(ctx: ActorContext, slug: string, service: s
  */
 export async function resumeImporter(ctx: ActorContext, slug: string, service: string, importerId: string): Promise<ImporterResponse> {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const [stopped] = await ctx.db
+    .select({ service: importers.service, metadata: importers.metadata })
+    .from(importers)
+    .where(and(eq(importers.id, importerId), eq(importers.workspace_id, workspace.id), eq(importers.service, service as ImportServiceName), eq(importers.status, "failed")));
+  if (!stopped) throw new NotFound(IMPORTER_NOT_FOUND);
+  // A stopped import's credential was deleted: a new import (which skips what is there) asks for one.
+  if (!canReadSourceAgain(stopped)) throw new Invalid(IMPORT_CREDENTIAL_GONE);
   const now = new Date().toISOString();
   const [row] = await ctx.db
     .update(importers)

@@ -109,7 +109,7 @@ export async function installSlack(ctx: ActorContext, slug: string, input: unkno
     scopes: answer.scope,
     app_url: origin,
   };
-  const config = { access_token: answer.access_token };
+  const config = { access_token: await ctx.config.secrets.seal(answer.access_token) };
   const [row] = await ctx.db
     .insert(workspaceIntegrations)
     .values({ workspace_id: workspace.id, integration_id: SLACK_INTEGRATION_ID, metadata, config, created_by: ctx.actor.id })
@@ -141,10 +141,11 @@ export async function connectSlackChannel(
   const hook = answer.incoming_webhook;
   if (!hook) throw new Invalid(SLACK_NO_CHANNEL);
   const values = {
-    access_token: answer.access_token,
+    access_token: await ctx.config.secrets.seal(answer.access_token),
     scopes: answer.scope,
     bot_user_id: answer.bot_user_id,
-    webhook_url: hook.url,
+    // Whoever holds the URL can post to the channel: it is kept sealed like the token.
+    webhook_url: await ctx.config.secrets.seal(hook.url),
     team_id: answer.team.id,
     team_name: answer.team.name,
     channel_id: hook.channel_id,

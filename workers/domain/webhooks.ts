@@ -7,6 +7,7 @@ import { webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { refreshEventSinks } from "../integrations/events";
 import { newWebhookSecret } from "../integrations/webhooks/signature";
 import { runBatch } from "../lib/batch";
+import { SecretUnreadable } from "../lib/secret-box";
 import { parseInput } from "../lib/validation";
 import { ROLE, type WorkspaceAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -31,7 +32,18 @@ import {
 type Webhook = typeof webhooks.$inferSelect;
 type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
-export function webhookOf(hook: Webhook): WebhookView {
+/** What a stored signing secret is called when it cannot be opened. */
+export const WEBHOOK_SECRET = "The webhook's signing secret";
+
+/**
+ * A webhook as its owner reads it, the signing secret opened. One this server can no longer open
+ * shows empty rather than hiding the whole list: rotating it is how the owner mends it.
+ */
+export async function webhookOf(ctx: ActorContext, hook: Webhook): Promise<WebhookView> {
+  const secret = await ctx.config.secrets.open(hook.secret, WEBHOOK_SECRET).catch((error) => {
+    if (error instanceof SecretUnreadable) return "";
+    throw error;
+  });
   return {
     id: hook.id,
     url: hook.url,
@@ -39,7 +51,7 @@ export function webhookOf(hook: Webhook): WebhookView {
     is_active: hook.is_active,
     disabled_reason: hook.disabled_reason,
     consecutive_failures: hook.consecutive_failures,
-    secret: hook.secret,
+    secret,
     created_by: hook.created_by,
     created_at: hook.created_at,
     updated_at: hook.updated_at,
@@ -86,12 +98,12 @@ async function loadWebhook(ctx: ActorContext, access: WorkspaceAccess, webhookId
 export async function listWebhooks(ctx: ActorContext, slug: string) {
   const access = await ownerAccess(ctx, slug);
   const rows = await ctx.db.select().from(webhooks).where(eq(webhooks.workspace_id, access.workspace.id)).orderBy(webhooks.created_at, webhooks.id);
-  return rows.map(webhookOf);
+  return Promise.all(rows.map((row) => webhookOf(ctx, row)));
 }
 
 export async function getWebhook(ctx: ActorContext, slug: string, webhookId: string) {
   const access = await ownerAccess(ctx, slug);
-  return webhookOf(await loadWebhook(ctx, access, webhookId));
+  return webhookOf(ctx, await loadWebhook(ctx, access, webhookId));
 }
 
 /** POST webhooks/: on from the start, with a secret made here and shown to its owner. */
@@ -103,11 +115,11 @@ export async function createWebhook(ctx: ActorContext, slug: string, input: unkn
   const [inserted] = (await runBatch(ctx.db, [
     ctx.db
       .insert(webhooks)
-      .values({ id, workspace_id: access.workspace.id, url: data.url, events: data.events, secret: newWebhookSecret(), created_by: ctx.actor.id })
+      .values({ id, workspace_id: access.workspace.id, url: data.url, events: data.events, secret: await ctx.config.secrets.seal(newWebhookSecret()), created_by: ctx.actor.id })
       .returning(),
     refreshEventSinks(ctx.db, access.workspace.id),
   ])) as [Webhook[]];
-  return webhookOf(inserted[0]);
+  return webhookOf(ctx, inserted[0]);
 }
 
 /**
@@ -127,7 +139,7 @@ export async function updateWebhook(ctx: ActorContext, slug: string, webhookId: 
     ...(data.is_active === true ? { consecutive_failures: 0, disabled_reason: null } : {}),
     ...(data.is_active === false && switching ? { disabled_reason: null } : {}),
   };
-  if (Object.keys(values).length === 0) return webhookOf(hook);
+  if (Object.keys(values).length === 0) return webhookOf(ctx, hook);
   // Switched back on: the deliveries that waited while it was off go out now, not at their old
   // retry time. The first hundred are queued here; the watchdog picks up any beyond them.
   const resumed = data.is_active === true && switching;
@@ -146,7 +158,7 @@ export async function updateWebhook(ctx: ActorContext, slug: string, webhookId: 
       : []),
   ])) as [Webhook[], unknown, { id: string }[] | undefined];
   for (const { id } of (waiting ?? []).slice(0, 100)) ctx.effects.enqueue({ type: "webhook.deliver", deliveryId: id });
-  return webhookOf(updated[0]);
+  return webhookOf(ctx, updated[0]);
 }
 
 /** DELETE webhooks/{id}/: the webhook and its delivery log go. */
@@ -160,8 +172,8 @@ export async function deleteWebhook(ctx: ActorContext, slug: string, webhookId: 
 export async function rotateWebhookSecret(ctx: ActorContext, slug: string, webhookId: string) {
   const access = await ownerAccess(ctx, slug);
   const hook = await loadWebhook(ctx, access, webhookId);
-  const [updated] = await ctx.db.update(webhooks).set({ secret: newWebhookSecret() }).where(eq(webhooks.id, hook.id)).returning();
-  return webhookOf(updated);
+  const [updated] = await ctx.db.update(webhooks).set({ secret: await ctx.config.secrets.seal(newWebhookSecret()) }).where(eq(webhooks.id, hook.id)).returning();
+  return webhookOf(ctx, updated);
 }
 
 // ---------------------------------------------------------------- the delivery log
@@ -251,5 +263,5 @@ export async function webhooksPageOf(ctx: ActorContext, slug: string) {
   if (!canOpenWorkspaceSettings(membership.role)) return { authorized: false as const };
   if (membership.role < ROLE.owner) return { authorized: true as const, canManage: false, webhooks: [] as WebhookView[] };
   const rows = await ctx.db.select().from(webhooks).where(eq(webhooks.workspace_id, workspace.id)).orderBy(webhooks.created_at, webhooks.id);
-  return { authorized: true as const, canManage: true, webhooks: rows.map(webhookOf) };
+  return { authorized: true as const, canManage: true, webhooks: await Promise.all(rows.map((row) => webhookOf(ctx, row))) };
 }

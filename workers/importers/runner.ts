@@ -10,8 +10,9 @@ import type { ActorContext } from "../domain/context";
 import { Forbidden, NotFound } from "../domain/errors";
 import { PostCommit } from "../domain/post-commit";
 import { type AppEnv, getConfig } from "../env";
+import { SecretUnreadable } from "../lib/secret-box";
 import type { JobMessage } from "../jobs";
-import { type ImporterRow, progressOf } from "./importer-row";
+import { type ImporterRow, metadataWithoutSecrets, openImportSecrets, progressOf } from "./importer-row";
 import { sourceFor } from "./registry";
 import { SourceRateLimited, SourceRefused } from "./source";
 import { writeImportPage } from "./writer";
@@ -66,7 +67,11 @@ export async function runImport(env: AppEnv, importerId: string, options: RunOpt
   let progress = progressOf(importer);
   const save = (set: Partial<typeof importers.$inferInsert>) => db.update(importers).set(set).where(eq(importers.id, importerId));
   const fail = async (reason: string) => {
-    await save({ status: "failed", error: reason, lease_until: null, progress: progress as unknown as Record<string, Json> });
+    // A failed import keeps no credential of its source: resuming it asks for one again.
+    await db
+      .update(importers)
+      .set({ status: "failed", error: reason, lease_until: null, progress: progress as unknown as Record<string, Json>, metadata: metadataWithoutSecrets() })
+      .where(eq(importers.id, importerId));
     return "failed" as const;
   };
 
@@ -90,7 +95,15 @@ export async function runImport(env: AppEnv, importerId: string, options: RunOpt
       calls += 1;
       return fetch(input, init);
     };
-    const { source, scope, name } = sourceFor({ env, config, importer, fetch: counted });
+    // The source reads with its credentials opened; the row keeps them sealed.
+    let opened: ImporterRow;
+    try {
+      opened = await openImportSecrets(config.secrets, importer);
+    } catch (error) {
+      if (error instanceof SecretUnreadable) return await fail(error.message);
+      throw error;
+    }
+    const { source, scope, name } = sourceFor({ env, config, importer: opened, fetch: counted });
     const target = { ctx, access, importer, scope, sourceName: name };
 
     let mostCallsInAPage = 0;
@@ -152,7 +165,7 @@ export async function superviseImports(env: AppEnv, now = Date.now()) {
   const { db } = openDb(env.DB, null);
   const stalled = await db
     .update(importers)
-    .set({ status: "failed", error: STALLED_REASON, lease_until: null })
+    .set({ status: "failed", error: STALLED_REASON, lease_until: null, metadata: metadataWithoutSecrets() })
     .where(and(eq(importers.status, "processing"), lt(importers.progressed_at, iso(now - STALL_AFTER_MS))))
     .returning({ id: importers.id });
   const idle = await db

@@ -27,7 +27,7 @@ import type { ImportUserInput } from "../domain/schemas/importers";
 import { stateOf } from "../domain/states";
 import { rawStatement, runNamedBatch, sqlUuid } from "../lib/batch";
 import { sanitizeHtml } from "../lib/sanitize-html";
-import type { ImportProgress, ImporterRow, RejectedRecord } from "./importer-row";
+import { type ImportProgress, type ImporterRow, type RejectedRecord, metadataWithoutSecrets } from "./importer-row";
 import type { ImportPage, SourceIssue, SourcePage } from "./source";
 
 type RecordKind = (typeof importRecords.$inferSelect)["kind"];
@@ -498,7 +498,8 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
       .set({
         progress: progress as unknown as Record<string, Json>,
         progressed_at: now,
-        ...(lastPage ? { status: "completed" as const, lease_until: null, error: null } : {}),
+        // A finished import keeps no credential of its source.
+        ...(lastPage ? { status: "completed" as const, lease_until: null, error: null, metadata: metadataWithoutSecrets() } : {}),
       })
       .where(eq(importers.id, importer.id))
       .returning({ id: importers.id }),

@@ -5,6 +5,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import {
+  GITHUB_OWNER_CONNECTS,
   GITHUB_TOKEN_REQUIRED,
   type GithubConnection,
   type GithubImportPayload,
@@ -35,7 +36,12 @@ const REPOSITORY_NAME_SHOWN = 50;
 
 type Connection = { state: "loading" } | { state: "none" } | { state: "connected"; connection: GithubConnection };
 
-function ConfigureStep({ slug, connection, onChange }: { slug: string; connection: Connection; onChange(connection: Connection): void }) {
+function ConfigureStep({
+  slug,
+  connection,
+  onChange,
+  canManage,
+}: { slug: string; connection: Connection; onChange(connection: Connection): void; canManage: boolean }) {
   const [token, setToken] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,7 +64,7 @@ function ConfigureStep({ slug, connection, onChange }: { slug: string; connectio
             <span className="font-medium text-neutral-900">{connection.connection.login}</span>.
           </p>
         </div>
-        {connection.connection.via === "app" ? null : (
+        {connection.connection.via === "app" || !canManage ? null : (
           <button
             type="button"
             className={buttonClass("secondary", "sm")}
@@ -79,6 +85,15 @@ function ConfigureStep({ slug, connection, onChange }: { slug: string; connectio
           </button>
         )}
         {error ? <p className="w-full text-xs text-red-600 dark:text-red-400">{error}</p> : null}
+      </div>
+    );
+  }
+  // Which account every member's imports act as is the owners' choice: others are told whom to ask.
+  if (!canManage) {
+    return (
+      <div>
+        <h2 className="text-sm font-semibold text-neutral-900">GitHub is not connected</h2>
+        <p className="mt-0.5 text-sm text-neutral-600">{GITHUB_OWNER_CONNECTS}</p>
       </div>
     );
   }
@@ -292,7 +307,12 @@ function ConfirmStep({ repository, project, users }: { repository: GithubReposit
   );
 }
 
-export default function GithubWizard({ slug, projects, members }: { slug: string; projects: ImportTargetProject[]; members: ImportMember[] }) {
+export default function GithubWizard({
+  slug,
+  projects,
+  members,
+  canManageCredentials,
+}: { slug: string; projects: ImportTargetProject[]; members: ImportMember[]; canManageCredentials: boolean }) {
   const toast = useToast();
   const navigate = useNavigate();
   const landing = useLandingPath();
@@ -392,7 +412,7 @@ export default function GithubWizard({ slug, projects, members }: { slug: string
         />
       }
     >
-      {step === 0 ? <ConfigureStep slug={slug} connection={connection} onChange={changeConnection} /> : null}
+      {step === 0 ? <ConfigureStep slug={slug} connection={connection} onChange={changeConnection} canManage={canManageCredentials} /> : null}
       {step === 1 ? (
         <ImportDataStep
           integrationId={integrationId}

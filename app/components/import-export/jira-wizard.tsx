@@ -8,7 +8,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { IMPORT_MESSAGES, importProjectId } from "../../../workers/domain/schemas/importers";
-import { JiraCredentials, type JiraCredentialsInput, type JiraImportPayload, type JiraProjectInfo } from "../../../workers/domain/schemas/jira-importer";
+import {
+  JIRA_PROJECT_INFO_PATH,
+  JiraCredentials,
+  type JiraCredentialsInput,
+  type JiraImportPayload,
+  type JiraProjectInfo,
+} from "../../../workers/domain/schemas/jira-importer";
 import { IconCheck, IconIssues, IconSettings, IconUsers } from "../icons";
 import { FieldError, Spinner, inputClass, labelClass } from "../ui";
 import { IMPORT_GUIDE_LINKS } from "~/lib/help-links";
@@ -146,13 +152,14 @@ export default function JiraWizard({ slug, projects, members }: { slug: string; 
     if (step < 1 || !values || requested.current === infoKey) return;
     requested.current = infoKey;
     setInfo({ key: infoKey, info: null, error: null });
-    const query = new URLSearchParams({
+    // The token goes in the body: a URL is kept in logs and histories.
+    const credentials: JiraCredentialsInput = {
       api_token: values.api_token,
       project_key: values.project_key,
       email: values.email,
       cloud_hostname: values.cloud_hostname,
-    });
-    workspaceApi<JiraProjectInfo>(slug, `importers/jira?${query}`)
+    };
+    workspaceApi<JiraProjectInfo>(slug, JIRA_PROJECT_INFO_PATH, { method: "POST", body: credentials })
       .then((answer) => {
         if (requested.current !== infoKey) return;
         setInfo({ key: infoKey, info: answer, error: null });

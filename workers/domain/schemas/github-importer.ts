@@ -4,6 +4,8 @@ import { z } from "zod";
 import { importProjectId, importUsers } from "./importers";
 
 export const GITHUB_TOKEN_REQUIRED = "Please enter your personal access token.";
+/** What a member sees where an owner would connect GitHub. */
+export const GITHUB_OWNER_CONNECTS = "A workspace owner connects GitHub for the workspace. Ask one to connect it, then import from here.";
 export const GITHUB_TOKEN_MALFORMED = "This is not a GitHub token: it has spaces or characters a token never has. Copy it again from GitHub.";
 
 /** A personal access token saved on the workspace (until the GitHub App is installed instead). */

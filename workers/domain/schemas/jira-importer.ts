@@ -20,6 +20,12 @@ export const JiraCredentials = z.object({
 });
 export type JiraCredentialsInput = z.infer<typeof JiraCredentials>;
 
+/**
+ * Where the wizard POSTs the typed credentials (JSON body) for the Jira project's figures, under
+ * the workspace's API: a token never goes in a URL, which logs and histories keep.
+ */
+export const JIRA_PROJECT_INFO_PATH = "importers/jira/";
+
 const count = z.number().int().nonnegative().default(0);
 
 export const JiraImportInput = z.object({

@@ -17,6 +17,7 @@ import { type Db, openDb } from "../../db";
 import { type AppEnv, type Config, getConfig } from "../../env";
 import { GithubClient } from "../../importers/github/client";
 import { SourceRefused } from "../../importers/source";
+import { SecretUnreadable } from "../../lib/secret-box";
 import { isForeignKeyViolation } from "../../lib/d1-errors";
 import type { IntegrationEvent } from "../events";
 import { githubAppConfigured, installationClient } from "./app-auth";
@@ -43,8 +44,14 @@ async function clientOf(config: Config, integration: IntegrationRow): Promise<Gi
   const installationId = Number(integration.metadata?.installation_id);
   if (Number.isInteger(installationId) && installationId > 0 && githubAppConfigured(config)) return installationClient(config, installationId);
   const token = integration.config?.access_token;
-  if (typeof token === "string" && token !== "") return new GithubClient(config.GITHUB_API_URL, token);
-  return null;
+  if (typeof token !== "string" || token === "") return null;
+  try {
+    return new GithubClient(config.GITHUB_API_URL, await config.secrets.open(token, "The saved GitHub token"));
+  } catch (error) {
+    // A token this server cannot open is no credential: retrying would not change that.
+    if (error instanceof SecretUnreadable) return null;
+    throw error;
+  }
 }
 
 const str = (value: Json | undefined) => (typeof value === "string" ? value : "");

@@ -47,6 +47,8 @@ const PERMANENT_ERRORS = new Set([
   "msg_too_long",
   "no_text",
   "too_many_attachments",
+  // Ours, not Slack's: the stored token could not be opened on this server.
+  "token_unreadable",
 ]);
 
 /** Slack (or the way to it) is down rather than refusing: the person can only try again later. */

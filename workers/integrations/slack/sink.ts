@@ -10,6 +10,7 @@ import { openDb } from "../../db";
 import { type AppEnv, getConfig } from "../../env";
 import type { JobMessage } from "../../jobs";
 import { chunks, runBatch } from "../../lib/batch";
+import { SecretUnreadable } from "../../lib/secret-box";
 import type { IntegrationEvent } from "../events";
 import { SlackCallFailed, type SlackMessage, isRetryable, postSlackMessage } from "./client";
 
@@ -209,7 +210,13 @@ export async function runSlackPost(env: AppEnv, job: SlackPostJob): Promise<"pos
       .values({ sync_id: job.syncId, event_id: job.eventId, status, ...fields })
       .onConflictDoUpdate({ target: [slackPosts.sync_id, slackPosts.event_id], set: { status, ...fields } });
   try {
-    const { ts } = await postSlackMessage(getConfig(env), row.token, { channel: row.channel_id, ...job.message });
+    const config = getConfig(env);
+    const token = await config.secrets.open(row.token, "The channel's Slack token").catch((error) => {
+      // A token this server cannot open is refused for good, like one Slack revoked.
+      if (error instanceof SecretUnreadable) throw new SlackCallFailed("token_unreadable");
+      throw error;
+    });
+    const { ts } = await postSlackMessage(config, token, { channel: row.channel_id, ...job.message });
     await settle("posted", { ts });
     return "posted";
   } catch (error) {

@@ -7,9 +7,10 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 import { openDb } from "../../db";
-import type { AppEnv } from "../../env";
+import { type AppEnv, getConfig } from "../../env";
 import type { JobMessage } from "../../jobs";
 import { chunks, runBatch } from "../../lib/batch";
+import { SecretUnreadable } from "../../lib/secret-box";
 import { refreshEventSinks } from "../events";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signDelivery } from "./signature";
 
@@ -137,18 +138,28 @@ export async function attemptDelivery(env: AppEnv, deliveryId: string, options: 
   if (!delivery || !hook) return "skipped";
 
   const timestamp = Math.floor(now / 1000);
-  const answer = await post(
-    hook.url,
-    {
-      "content-type": "application/json",
-      "user-agent": USER_AGENT,
-      [EVENT_HEADER]: `${delivery.event}.${delivery.action}`,
-      [DELIVERY_HEADER]: delivery.id,
-      [TIMESTAMP_HEADER]: String(timestamp),
-      [SIGNATURE_HEADER]: await signDelivery(hook.secret, timestamp, delivery.payload),
-    },
-    delivery.payload,
-  );
+  // A secret this server cannot open signs nothing: the attempt fails with the reason in the log.
+  const secret = await getConfig(env)
+    .secrets.open(hook.secret, "The webhook's signing secret")
+    .catch((error) => {
+      if (error instanceof SecretUnreadable) return error;
+      throw error;
+    });
+  const answer =
+    secret instanceof SecretUnreadable
+      ? { status: null, body: null, error: secret.message }
+      : await post(
+          hook.url,
+          {
+            "content-type": "application/json",
+            "user-agent": USER_AGENT,
+            [EVENT_HEADER]: `${delivery.event}.${delivery.action}`,
+            [DELIVERY_HEADER]: delivery.id,
+            [TIMESTAMP_HEADER]: String(timestamp),
+            [SIGNATURE_HEADER]: await signDelivery(secret, timestamp, delivery.payload),
+          },
+          delivery.payload,
+        );
 
   if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
     await db.batch([
