@@ -16,7 +16,7 @@ export type ApiContext = Context<ApiEnv>;
 export function actorOf(c: ApiContext): ActorContext {
   const auth = c.get("auth");
   if (!auth) throw new Unauthenticated();
-  return { ...c.get("domain"), actor: auth.user };
+  return { ...c.get("domain"), actor: auth.user, sessionToken: auth.sessionToken };
 }
 
 export const body = (c: ApiContext) => readJsonBody(c.req.raw);
