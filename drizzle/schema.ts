@@ -950,6 +950,35 @@ export const workspaceIntegrations = sqliteTable(
   (t) => [uniqueIndex("workspace_integrations_uq").on(t.workspace_id, t.integration_id)],
 );
 
+/**
+ * A connection round trip in progress (installing the GitHub App, installing Slack, connecting a
+ * project's Slack channel): the `state` handed to the provider, kept only as its SHA-256, bound to
+ * the browser session and person that started it, the workspace (and project) and the kind of
+ * flow. The callback deletes the row as it reads it, so a state works once.
+ */
+export const connectionStates = sqliteTable(
+  "connection_states",
+  {
+    id: id(),
+    state_hash: text("state_hash").notNull().unique(),
+    /** The starting session's token hash: signing out ends its pending round trips. */
+    session_hash: text("session_hash")
+      .notNull()
+      .references(() => sessions.token_hash, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["github_install", "slack_install", "slack_channel"] }).notNull(),
+    expires_at: text("expires_at").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("connection_states_expires_idx").on(t.expires_at)],
+);
+
 export const githubRepositorySyncs = sqliteTable(
   "github_repository_syncs",
   {

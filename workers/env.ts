@@ -29,6 +29,15 @@ const ConfigSchema = z.object({
     .string()
     .default("")
     .transform((value) => value.replace(/\\n/g, "\n").trim()),
+  /**
+   * The GitHub App's OAuth client (its settings page, "Client ID" and a generated client secret):
+   * installing asks the person to authorise the app, so the server can check they administer the
+   * installation before storing it.
+   */
+  GITHUB_APP_CLIENT_ID: z.string().trim().default(""),
+  GITHUB_APP_CLIENT_SECRET: z.string().default(""),
+  /** Where GitHub's OAuth endpoints live (`{url}/login/oauth/access_token`). */
+  GITHUB_OAUTH_URL: optionalUrl.default("https://github.com"),
   /** The secret GitHub signs webhook deliveries with (X-Hub-Signature-256). */
   GITHUB_WEBHOOK_SECRET: z.string().default(""),
   SLACK_API_URL: optionalUrl.default("https://slack.com/api"),
@@ -113,6 +122,9 @@ export function getConfig(env: AppEnv): Config {
     GITHUB_APP_ID: raw.GITHUB_APP_ID,
     GITHUB_APP_SLUG: raw.GITHUB_APP_SLUG,
     GITHUB_APP_PRIVATE_KEY: raw.GITHUB_APP_PRIVATE_KEY,
+    GITHUB_APP_CLIENT_ID: raw.GITHUB_APP_CLIENT_ID,
+    GITHUB_APP_CLIENT_SECRET: raw.GITHUB_APP_CLIENT_SECRET,
+    GITHUB_OAUTH_URL: raw.GITHUB_OAUTH_URL,
     GITHUB_WEBHOOK_SECRET: raw.GITHUB_WEBHOOK_SECRET,
     SLACK_API_URL: raw.SLACK_API_URL,
     SLACK_OAUTH_URL: raw.SLACK_OAUTH_URL,

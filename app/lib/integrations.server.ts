@@ -1,5 +1,6 @@
 // Server-side read of the workspace integrations page (one domain read model). Installing and
-// removing go to the REST API from the browser (the pop-up's landing page, the Remove button).
+// removing go to the REST API from the browser (starting the round trip, the pop-up's landing
+// page, the Remove button).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { integrationsPageOf } from "../../workers/domain/integrations";
 import type { IntegrationsPageData } from "../../workers/domain/schemas/integration-texts";
@@ -9,6 +10,5 @@ import { loadOrThrow } from "./errors.server";
 /** The GitHub and Slack cards; guests and viewers get only `authorized: false`. */
 export async function loadIntegrationsPage(request: Request, context: AppLoadContext, slug: string): Promise<IntegrationsPageData> {
   const ctx = await requireActor(request, context);
-  // The origin Slack sends the pop-up back to is this server's, as the browser reached it.
-  return loadOrThrow(request, () => integrationsPageOf(ctx, slug, new URL(request.url).origin));
+  return loadOrThrow(request, () => integrationsPageOf(ctx, slug));
 }

@@ -1,5 +1,5 @@
 // Server side of the project settings Integrations page: what the Slack card shows (the
-// workspace's installation, the project's channel, where the toggle's pop-up goes). The card
+// workspace's installation, the project's channel). The card starts its round trip and
 // writes through the REST API from the browser.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ROLE } from "../../workers/domain/access";
@@ -15,6 +15,6 @@ export async function loadProjectIntegrations(request: Request, context: AppLoad
   return loadOrThrow(request, async () => {
     const membership = await myProjectMembership(ctx, slug, projectId);
     if (membership.role < ROLE.member) return { authorized: false as const };
-    return { authorized: true as const, slack: await slackCardOf(ctx, slug, projectId, new URL(request.url).origin) };
+    return { authorized: true as const, slack: await slackCardOf(ctx, slug, projectId) };
   });
 }

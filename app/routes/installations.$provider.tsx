@@ -1,7 +1,9 @@
-// "/installations/{provider}": where the installation pop-up lands once the person installed the
-// GitHub App (GitHub's setup URL: ?installation_id=&setup_action=&state=slug) or authorised the
-// Slack app (?code=&state=). It hands the answer to the REST API, then closes itself so the page
-// that opened it reads its data again; when the call fails it stays open and says why.
+// "/installations/{provider}": where the installation pop-up lands once the person installed and
+// authorised the GitHub App (GitHub's callback: ?code=&installation_id=&setup_action=&state=) or
+// authorised the Slack app (?code=&state=). It hands the answer to the REST API, which stores
+// nothing unless the state is the one this browser session started the round trip with; then it
+// closes itself so the page that opened it reads its data again; when the call fails it stays
+// open and says why. The state's leading workspace slug only says where to post and link back.
 import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -9,6 +11,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { Spinner, buttonClass } from "~/components/ui";
 import { ApiRefusal, workspaceApi } from "~/lib/import-api";
 import { workspaceSettingsPath } from "~/lib/paths";
+import { slugOfState } from "../../workers/domain/schemas/connections";
 import { requireActor } from "~/lib/auth.server";
 
 const TITLES = { github: "GitHub", slack: "Slack" } as const;
@@ -31,8 +34,10 @@ async function complete(provider: Provider, params: URLSearchParams): Promise<st
   if (provider === "github") {
     if (params.get("setup_action") === "request") return "The installation was requested: an owner of the GitHub account must approve it first.";
     const installationId = params.get("installation_id");
-    if (!installationId || !state) return "GitHub did not say which installation to connect. Install the app again from the workspace settings.";
-    await workspaceApi(state.split(",")[0], "workspace-integrations/github/", { method: "POST", body: { installation_id: installationId } });
+    const code = params.get("code");
+    const slug = slugOfState(state);
+    if (!installationId || !code || !slug) return "GitHub did not say which installation to connect. Install the app again from the workspace settings.";
+    await workspaceApi(slug, "workspace-integrations/github/", { method: "POST", body: { installation_id: installationId, code, state } });
     return null;
   }
   const refused = params.get("error");
@@ -58,7 +63,7 @@ export default function InstallationLanding() {
   const [outcome, setOutcome] = useState<Outcome>({ state: "working" });
   const started = useRef(false);
   const title = TITLES[provider];
-  const slug = (params.get("state") ?? "").split(",")[0];
+  const slug = slugOfState(params.get("state") ?? "");
 
   useEffect(() => {
     if (started.current) return;

@@ -11,8 +11,8 @@
 // the other workspace's owner, naming this workspace's ids under their own slug and project, 404.
 import { env } from "cloudflare:workers";
 import { signUp } from "../helpers/api";
-import { installFakeApp } from "../helpers/fake-github";
-import { authorizeOnSlack } from "../helpers/fake-slack";
+import { githubInstallBody, installOnGithub, startConnection } from "../helpers/connections";
+import { slackGrant } from "../helpers/fake-slack";
 import { addToWorkspace } from "../helpers/fixtures";
 import { type Ids, type Role, STANDING, type World, comment, freshSession, json, upload, webhookReceiver } from "./world";
 
@@ -590,7 +590,14 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   // Integrations
   "GET /api/integrations": { level: "signed-in", ok: 200 },
   "GET /api/workspaces/:slug/workspace-integrations": { level: "workspace:15", ok: 200 },
-  "POST /api/workspaces/:slug/workspace-integrations/github": { level: "workspace:20", ok: 400, body: () => ({ installation_id: "999999999" }) },
+  // Starting a round trip mints its state (a row) and answers the provider's page.
+  "POST /api/workspaces/:slug/connection-states": { level: "workspace:20", ok: 201, body: () => ({ kind: "slack_install" }) },
+  // The made-up state was not minted for the caller's session: refused before GitHub is asked.
+  "POST /api/workspaces/:slug/workspace-integrations/github": {
+    level: "workspace:20",
+    ok: 400,
+    body: (ids) => ({ installation_id: "999999999", code: "code-nope", state: `${ids.slug}.made-up` }),
+  },
   "DELETE /api/workspaces/:slug/workspace-integrations/:integrationId/provider": {
     level: "workspace:20",
     ok: 204,
@@ -623,7 +630,7 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     ok: 404,
     alias: { integrationId: "githubIntegrationId", syncId: "slackSyncId" },
   },
-  "POST /api/workspaces/:slug/workspace-integrations/slack": { level: "workspace:20", ok: 400, body: () => ({ code: "code-nope" }) },
+  "POST /api/workspaces/:slug/workspace-integrations/slack": { level: "workspace:20", ok: 400, body: (ids) => ({ code: "code-nope", state: `${ids.slug}.made-up` }) },
   "GET /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/project-slack-sync": {
     level: "project:15",
     ok: 200,
@@ -633,7 +640,7 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     level: "project:20",
     ok: 400,
     alias: { integrationId: "slackIntegrationId" },
-    body: () => ({ code: "code-nope" }),
+    body: (ids) => ({ code: "code-nope", state: `${ids.slug}.made-up` }),
   },
   "DELETE /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/project-slack-sync/:syncId": {
     level: "project:20",
@@ -641,8 +648,10 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     alias: { integrationId: "slackIntegrationId", syncId: "slackSyncId" },
     fresh: async (world, role) => (role === "owner" ? { ids: { syncId: await reconnectSlack(world) } } : {}),
   },
-  // Slack's landing call names the workspace in its state; Slack refuses the made-up code.
-  "POST /api/slack-redirect": { level: "workspace:20", ok: 400, body: (ids) => ({ code: "code-nope", state: ids.slug }), foreign: 403 },
+  // Slack's landing call: what it may do is what its state was minted for, so a state that is not
+  // the caller's own (here a made-up one naming the workspace) is refused alike for everyone
+  // signed in, member or not, before Slack is asked.
+  "POST /api/slack-redirect": { level: "signed-in", ok: 400, body: (ids) => ({ code: "code-nope", state: `${ids.slug}.made-up` }) },
   "POST /api/webhooks/github": { level: "public", ok: 401, body: () => ({ action: "opened" }) },
   "GET /api/unsplash": { level: "signed-in", ok: 200, query: "?query=mountain" },
   "POST /api/unsplash/download": { level: "signed-in", ok: 400, body: () => ({}) },
@@ -739,13 +748,13 @@ async function newBlock(world: World) {
 
 async function spareGithubInstallation(world: World): Promise<Target> {
   const slug = await spareWorkspace(world);
-  const installation = await installFakeApp(`acct-${crypto.randomUUID().slice(0, 8)}`);
-  const installed = await json(owner(world), "POST", `/api/workspaces/${slug}/workspace-integrations/github/`, { installation_id: String(installation.id) });
+  const grant = await installOnGithub(await startConnection(owner(world), slug, { kind: "github_install" }), `acct-${crypto.randomUUID().slice(0, 8)}`);
+  const installed = await json(owner(world), "POST", `/api/workspaces/${slug}/workspace-integrations/github/`, githubInstallBody(grant));
   return { ids: { slug, integrationId: installed.id } };
 }
 
 async function reconnectSlack(world: World) {
-  const grant = await authorizeOnSlack({ slug: world.ids.slug, projectId: world.ids.projectId, integrationId: world.ids.slackIntegrationId }, "C0TRACKER");
+  const grant = await slackGrant(owner(world), world.ids.slug, world.ids.projectId, "C0TRACKER");
   const connected = await json(owner(world), "POST", "/api/slack-redirect/", grant);
   world.ids.slackSyncId = connected.channel.id;
   return connected.channel.id as string;

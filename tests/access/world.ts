@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
 import { type Client, ORIGIN, signUp } from "../helpers/api";
-import { installFakeApp } from "../helpers/fake-github";
-import { authorizeOnSlack } from "../helpers/fake-slack";
+import { githubInstallBody, installOnGithub, startConnection } from "../helpers/connections";
+import { slackGrant } from "../helpers/fake-slack";
 import { addToProject, addToWorkspace, callWorker, createProject, createWorkspace } from "../helpers/fixtures";
 import { gradientPng } from "../helpers/png";
 
@@ -132,11 +132,11 @@ export async function buildWorld(): Promise<World> {
   await exportFinished(owner, ws, ids.exportId);
 
   // The workspace's GitHub App installation and Slack installation, through their real flows.
-  const installation = await installFakeApp(`acct-${Date.now().toString(36)}`);
-  ids.githubIntegrationId = (await json(owner, "POST", `${ws}/workspace-integrations/github/`, { installation_id: String(installation.id) })).id;
-  const slack = await json(owner, "POST", "/api/slack-redirect/", await authorizeOnSlack({ slug }));
+  const grant = await installOnGithub(await startConnection(owner, slug, { kind: "github_install" }), `acct-${Date.now().toString(36)}`);
+  ids.githubIntegrationId = (await json(owner, "POST", `${ws}/workspace-integrations/github/`, githubInstallBody(grant))).id;
+  const slack = await json(owner, "POST", "/api/slack-redirect/", await slackGrant(owner, slug));
   ids.slackIntegrationId = slack.workspace_integration.id;
-  const channel = await json(owner, "POST", "/api/slack-redirect/", await authorizeOnSlack({ slug, projectId, integrationId: ids.slackIntegrationId }, "C0TRACKER"));
+  const channel = await json(owner, "POST", "/api/slack-redirect/", await slackGrant(owner, slug, projectId, "C0TRACKER"));
   ids.slackSyncId = channel.channel.id;
 
   // A delivery of the webhook, and an importer row, as the jobs leave them.

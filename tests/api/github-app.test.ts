@@ -8,7 +8,9 @@ import { INTEGRATION_BOT_MEMBER } from "../../workers/domain/schemas/constants";
 import { call } from "../helpers/api";
 import { loadPageData } from "../helpers/page-action";
 import type { IntegrationsPageData } from "../../workers/domain/schemas/integration-texts";
-import { createFakeRepo, installFakeApp, uninstallFakeApp, uniqueRepoName } from "../helpers/fake-github";
+import { completeGithubInstall, connectGithub, githubInstallBody, installOnGithub, startConnection, startConnectionCall } from "../helpers/connections";
+import { createFakeRepo, uninstallFakeApp, uniqueRepoName } from "../helpers/fake-github";
+import { GITHUB_INSTALLATION_NOT_YOURS } from "../../workers/domain/integrations";
 import { countRows, createTeamWithProject, expectStatus, rowOf } from "../helpers/fixtures";
 
 const GITHUB_INTEGRATION_ID = "00000000-0000-4000-8000-000000000001";
@@ -29,9 +31,9 @@ async function installedTeam(name: string, repos = 1) {
   for (let i = 0; i < repos; i++) {
     created.push(await createFakeRepo({ owner: account, name: uniqueRepoName(`r${String(i).padStart(2, "0")}`), token: `ghp_unused_${account}`, issues: 2 }));
   }
-  const installation = await installFakeApp(account);
-  const installed = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: String(installation.id) });
+  const installed = await connectGithub(t.owner, t.slug, account);
   expectStatus(installed, 201);
+  const installation = { id: (installed.body as { metadata: { installation_id: number } }).metadata.installation_id };
   return { ...t, account, installation, repos: created, integration: installed.body as { id: string; actor: string; metadata: Record<string, unknown> } };
 }
 
@@ -60,7 +62,7 @@ describe("the integrations catalogue", () => {
 });
 
 describe("installing the GitHub App", () => {
-  it("checks the installation with GitHub, stores it with a bot member, and answers no secret", async () => {
+  it("checks with GitHub that the installer administers it, stores it with a bot member, and answers no secret", async () => {
     const t = await installedTeam("gainst");
     expect(t.integration).toMatchObject({
       integration: GITHUB_INTEGRATION_ID,
@@ -84,19 +86,25 @@ describe("installing the GitHub App", () => {
     ]);
     expectNoSecrets(listed.body);
 
-    // Installing again (GitHub's "configure" comes back through the same callback) keeps one row and one bot.
-    const again = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: t.installation.id });
+    // Installing again (a new round trip on the same account) keeps one row and one bot.
+    const again = await connectGithub(t.owner, t.slug, t.account);
     expectStatus(again, 201);
     expect(again.body.id).toBe(t.integration.id);
     expect(again.body.actor).toBe(t.integration.actor);
     expect(await countRows("users", "is_bot = 1 AND id IN (SELECT member_id FROM workspace_members WHERE workspace_id = (SELECT id FROM workspaces WHERE slug = ?))", t.slug)).toBe(1);
   });
 
-  it("refuses an installation GitHub does not know, and bad input, writing nothing", async () => {
+  it("refuses an installation the installer cannot administer, a bad code, and bad input, writing nothing", async () => {
     const t = await createTeamWithProject("garef");
-    const unknown = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: 999_999_999 });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.installation_id[0]).toMatch(/does not know this installation/);
+    const grant = await installOnGithub(await startConnection(t.owner, t.slug, { kind: "github_install" }), uniqueAccount());
+    const unknown = await completeGithubInstall(t.owner, t.slug, { ...githubInstallBody(grant), installation_id: 999_999_999 });
+    expect(unknown.status).toBe(403);
+    expect(unknown.body.error).toBe(GITHUB_INSTALLATION_NOT_YOURS);
+    // GitHub's answer to a code it does not know (200 {"error": "bad_verification_code"}) is a 400 with its reason.
+    const fresh = await installOnGithub(await startConnection(t.owner, t.slug, { kind: "github_install" }), uniqueAccount());
+    const badCode = await completeGithubInstall(t.owner, t.slug, { ...githubInstallBody(fresh), code: "0123456789abcdef0123" });
+    expect(badCode.status).toBe(400);
+    expect(badCode.body.code[0]).toMatch(/bad_verification_code/);
     for (const body of [{}, { installation_id: "abc" }, { installation_id: -3 }]) {
       const bad = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), body);
       expect(bad.status).toBe(400);
@@ -109,21 +117,23 @@ describe("installing the GitHub App", () => {
   it("refuses an installation another workspace already connected", async () => {
     const t = await installedTeam("gatwice");
     const other = await createTeamWithProject("gatwice2");
-    const taken = await other.owner.post(wsPath(other.slug, "workspace-integrations/github/"), { installation_id: t.installation.id });
+    // Even a person who administers the installation on GitHub cannot move it silently.
+    const taken = await connectGithub(other.owner, other.slug, t.account);
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe("This GitHub installation is connected to another workspace. Remove it there first.");
     expect(await countRows("workspace_integrations", "workspace_id = (SELECT id FROM workspaces WHERE slug = ?)", other.slug)).toBe(0);
     // Once removed there, it may be connected here.
     expect((await t.owner.delete(wsPath(t.slug, `workspace-integrations/${t.integration.id}/provider/`))).status).toBe(204);
-    expectStatus(await other.owner.post(wsPath(other.slug, "workspace-integrations/github/"), { installation_id: t.installation.id }), 201);
+    expectStatus(await connectGithub(other.owner, other.slug, t.account), 201);
   });
 
   it("is for workspace owners; reading is for members", async () => {
     const t = await createTeamWithProject("garole");
     const account = uniqueAccount();
-    const installation = await installFakeApp(account);
+    const grant = await installOnGithub(await startConnection(t.owner, t.slug, { kind: "github_install" }), account);
     for (const client of [t.member, t.viewer, t.guest, t.outsider]) {
-      expect((await client.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: installation.id })).status).toBe(403);
+      expect((await startConnectionCall(client, t.slug, { kind: "github_install" })).status).toBe(403);
+      expect((await completeGithubInstall(client, t.slug, githubInstallBody(grant))).status).toBe(403);
     }
     for (const client of [t.viewer, t.guest, t.outsider]) expect((await client.get(wsPath(t.slug, "workspace-integrations/"))).status).toBe(403);
     expect(await countRows("workspace_integrations", "workspace_id = (SELECT id FROM workspaces WHERE slug = ?)", t.slug)).toBe(0);
@@ -135,9 +145,9 @@ describe("installing the GitHub App", () => {
     const { repository } = await createFakeRepo({ owner: account, name: uniqueRepoName(), token: `ghp_pat_${account}`, login: account, issues: 3, labels: 2 });
     const saved = await t.owner.put(wsPath(t.slug, "importers/github/credential/"), { token: `ghp_pat_${account}` });
     expectStatus(saved, 200);
-    const installation = await installFakeApp(account);
-    const installed = await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: installation.id });
+    const installed = await connectGithub(t.owner, t.slug, account);
     expectStatus(installed, 201);
+    const installation = { id: installed.body.metadata.installation_id as number };
     expect(installed.body.id).toBe(saved.body.integration_id);
     expectNoSecrets(installed.body);
     const row = await rowOf<{ config: string }>("workspace_integrations", "id = ?", installed.body.id);
@@ -328,18 +338,20 @@ describe("the workspace integrations page", () => {
       ["github", true, null],
       ["slack", true, null],
     ]);
-    const github = new URL(before.cards[0].install_url!);
+    // "Add installation" starts a round trip: the provider's page with a fresh state for this workspace.
+    const github = await startConnection(t.owner, t.slug, { kind: "github_install" });
     expect(github.pathname).toBe("/apps/edge-tracker-test/installations/new");
-    expect(github.searchParams.get("state")).toBe(t.slug);
-    const slack = new URL(before.cards[1].install_url!);
+    expect(github.searchParams.get("state")).toMatch(new RegExp(`^${t.slug}\\.[A-Za-z0-9_-]{43}$`));
+    const slack = await startConnection(t.owner, t.slug, { kind: "slack_install" });
     expect(slack.searchParams.get("redirect_uri")).toBe("http://tracker.test/installations/slack");
-    expect(slack.searchParams.get("state")).toBe(t.slug);
+    expect(slack.searchParams.get("state")).toMatch(new RegExp(`^${t.slug}\\.[A-Za-z0-9_-]{43}$`));
+    expect(slack.searchParams.get("state")).not.toBe(github.searchParams.get("state"));
 
-    const installation = await installFakeApp(uniqueAccount());
-    expectStatus(await t.owner.post(wsPath(t.slug, "workspace-integrations/github/"), { installation_id: installation.id }), 201);
+    const account = uniqueAccount();
+    expectStatus(await connectGithub(t.owner, t.slug, account), 201);
     const after = await loadPageData<IntegrationsPageData>(t.member, `/${t.slug}/settings/integrations.data`, ROUTE);
     expect(after.can_manage).toBe(false);
-    expect(after.cards[0].installation?.metadata.account_login).toBe(installation.account.login);
+    expect(after.cards[0].installation?.metadata.account_login).toBe(account);
     expectNoSecrets(after);
 
     const viewer = await loadPageData<IntegrationsPageData>(t.viewer, `/${t.slug}/settings/integrations.data`, ROUTE);

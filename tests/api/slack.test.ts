@@ -11,7 +11,9 @@ import { SLACK_POST_ATTEMPTS, type SlackPostJob, postToSlack, runSlackPost } fro
 import worker from "../../workers/index";
 import type { JobMessage } from "../../workers/jobs";
 import { ORIGIN } from "../helpers/api";
-import { addSlackFault, authorizeOnSlack, clearSlackFaults, revokeSlackToken, slackMessages } from "../helpers/fake-slack";
+import { CONNECTION_STATE_REFUSED } from "../../workers/domain/connections/states";
+import { startConnection, startConnectionCall } from "../helpers/connections";
+import { addSlackFault, authorizeOnSlack, clearSlackFaults, revokeSlackToken, slackGrant, slackMessages } from "../helpers/fake-slack";
 import { expectStatus } from "../helpers/fixtures";
 import { loadPageData } from "../helpers/page-action";
 import { newIssue, patchIssue, rows, workspaceIdOf } from "../helpers/issue-fixtures";
@@ -25,14 +27,14 @@ const syncPath = (p: ProjectFixture, integrationId: string, syncId?: string) =>
 
 /** The workspace's Slack installation, made through the pop-up's landing call. */
 async function installSlack(p: ProjectFixture): Promise<string> {
-  const response = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
+  const response = await p.owner.post("/api/slack-redirect/", await slackGrant(p.owner, p.slug));
   expectStatus(response, 201);
   return response.body.workspace_integration.id;
 }
 
 /** Switches the project's channel on through the pop-up's landing call. */
-async function connectChannel(p: ProjectFixture, integrationId: string, channel = TRACKER_CHANNEL) {
-  const grant = await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }, channel);
+async function connectChannel(p: ProjectFixture, channel = TRACKER_CHANNEL) {
+  const grant = await slackGrant(p.owner, p.slug, p.projectId, channel);
   const response = await p.owner.post("/api/slack-redirect/", grant);
   expectStatus(response, 201);
   return response.body.channel as { id: string; channel_name: string; channel_id: string };
@@ -50,8 +52,8 @@ afterEach(async () => {
 describe("installing Slack for a workspace", () => {
   it("exchanges the code, keeps the bot token and never answers it", async () => {
     const p = await createProjectFixture();
-    const grant = await authorizeOnSlack({ slug: p.slug });
-    expect(grant.state).toBe(p.slug);
+    const grant = await slackGrant(p.owner, p.slug);
+    expect(grant.state.startsWith(`${p.slug}.`)).toBe(true);
     const installed = await p.owner.post("/api/slack-redirect/", grant);
     expectStatus(installed, 201);
     expect(installed.body).toEqual({
@@ -66,13 +68,18 @@ describe("installing Slack for a workspace", () => {
     const [row] = await rows<{ config: string }>("SELECT config FROM workspace_integrations WHERE id = ?", installed.body.workspace_integration.id);
     expect(await getConfig(env).secrets.open(JSON.parse(row.config).access_token)).toMatch(/^xoxb-fake-/);
 
-    // The same code cannot be used twice; Slack's reason is a 400, never a crash.
+    // The same state cannot be used twice: refused before Slack is asked.
     const replay = await p.owner.post("/api/slack-redirect/", grant);
     expect(replay.status).toBe(400);
-    expect(replay.body.error).toBe("Slack did not accept the authorization (invalid_code). Please try again.");
+    expect(replay.body).toEqual({ state: [CONNECTION_STATE_REFUSED] });
+    // A used code with a fresh state: Slack's reason is a 400, never a crash.
+    const { state: fresh } = await slackGrant(p.owner, p.slug);
+    const usedCode = await p.owner.post("/api/slack-redirect/", { code: grant.code, state: fresh });
+    expect(usedCode.status).toBe(400);
+    expect(usedCode.body.error).toBe("Slack did not accept the authorization (invalid_code). Please try again.");
 
     // Installing again through the workspace path replaces the token on the same installation.
-    const again = await p.owner.post(`/api/workspaces/${p.slug}/workspace-integrations/slack/`, { code: (await authorizeOnSlack({ slug: p.slug })).code });
+    const again = await p.owner.post(`/api/workspaces/${p.slug}/workspace-integrations/slack/`, await slackGrant(p.owner, p.slug));
     expectStatus(again, 201);
     expect(again.body.id).toBe(installed.body.workspace_integration.id);
     expect(JSON.stringify(again.body)).not.toContain("xoxb-");
@@ -80,16 +87,19 @@ describe("installing Slack for a workspace", () => {
     expect(JSON.parse(replaced.config).access_token).not.toBe(JSON.parse(row.config).access_token);
   });
 
-  it("needs a workspace owner, a code and a state that names a workspace", async () => {
+  it("needs a workspace owner, a code and the state of a round trip the caller started", async () => {
     const p = await createProjectFixture();
     const member = await addMember(p, 15, "Slackmember");
-    const refused = await member.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
-    expect(refused.status).toBe(403);
+    // A member cannot start the install, nor finish the owner's.
+    expect((await startConnectionCall(member, p.slug, { kind: "slack_install" })).status).toBe(403);
+    const refused = await member.post("/api/slack-redirect/", await slackGrant(p.owner, p.slug));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ state: [CONNECTION_STATE_REFUSED] });
     expect(await rows("SELECT id FROM workspace_integrations WHERE workspace_id = (SELECT workspace_id FROM projects WHERE id = ?)", p.projectId)).toEqual([]);
 
     expect((await p.owner.post("/api/slack-redirect/", { state: p.slug })).body).toEqual({ code: ["Slack did not send an authorization code. Please try again."] });
     expect((await p.owner.post("/api/slack-redirect/", { code: "code-nope", state: "" })).status).toBe(400);
-    expect((await p.owner.post("/api/slack-redirect/", { code: "code-nope", state: "no-such-workspace" })).status).toBe(404);
+    expect((await p.owner.post("/api/slack-redirect/", { code: "code-nope", state: "no-such-workspace.x" })).body).toEqual({ state: [CONNECTION_STATE_REFUSED] });
     expect((await p.owner.post(`/api/workspaces/${p.slug}/workspace-integrations/slack/`, { code: "code-nope" })).status).toBe(400);
   });
 });
@@ -106,11 +116,11 @@ describe("when Slack or the input is wrong", () => {
     expect(malformed.status).toBe(400);
 
     await addSlackFault({ method: "oauth.v2.access", error: "internal_error", status: 500 });
-    const down = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
+    const down = await p.owner.post("/api/slack-redirect/", await slackGrant(p.owner, p.slug));
     expect(down.status).toBe(400);
     expect(down.body.error).toBe("Slack could not be reached. Please try again.");
     await addSlackFault({ method: "oauth.v2.access", error: "ratelimited", status: 429, retryAfter: 30 });
-    const busy = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
+    const busy = await p.owner.post("/api/slack-redirect/", await slackGrant(p.owner, p.slug));
     expect(busy.status).toBe(400);
     expect(busy.body.error).toBe("Slack is busy right now. Please try again in a minute.");
     expect(await installations()).toEqual([]);
@@ -123,8 +133,7 @@ describe("a project's Slack channel", () => {
     const integrationId = await installSlack(p);
     expect(await eventSinksOf(p)).toBe(0);
 
-    const grant = await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }, TRACKER_CHANNEL);
-    expect(grant.state).toBe(`${p.slug},${p.projectId},${integrationId}`);
+    const grant = await slackGrant(p.owner, p.slug, p.projectId, TRACKER_CHANNEL);
     const connected = await p.owner.post("/api/slack-redirect/", grant);
     expectStatus(connected, 201);
     expect(connected.body).toEqual({
@@ -141,8 +150,7 @@ describe("a project's Slack channel", () => {
     expect(await getConfig(env).secrets.open(stored.access_token)).toMatch(/^xoxb-fake-/);
 
     // The project's own path connects too; one record per project: connecting again switches the channel.
-    const { code } = await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }, RANDOM_CHANNEL);
-    const switched = await p.owner.post(syncPath(p, integrationId), { code });
+    const switched = await p.owner.post(syncPath(p, integrationId), await slackGrant(p.owner, p.slug, p.projectId, RANDOM_CHANNEL));
     expectStatus(switched, 201);
     expect(switched.body).toMatchObject({ id: connected.body.channel.id, channel_name: "random" });
     expect((await p.owner.get(syncPath(p, integrationId))).body).toHaveLength(1);
@@ -157,22 +165,30 @@ describe("a project's Slack channel", () => {
   it("is changed by project owners only, and needs the workspace's installation", async () => {
     const p = await createProjectFixture();
     const member = await addMember(p, 15, "Channelmember");
-    const noInstall = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId: crypto.randomUUID() }));
+    const noInstall = await startConnectionCall(p.owner, p.slug, { kind: "slack_channel", project_id: p.projectId });
     expect(noInstall.status).toBe(404);
     expect(noInstall.body.error).toBe("Slack is not installed in this workspace.");
 
     const integrationId = await installSlack(p);
-    const byMember = await member.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }));
-    expect(byMember.status).toBe(403);
+    expect((await startConnectionCall(member, p.slug, { kind: "slack_channel", project_id: p.projectId })).status).toBe(403);
+    const byMember = await member.post("/api/slack-redirect/", await slackGrant(p.owner, p.slug, p.projectId));
+    expect(byMember.status).toBe(400);
     expect((await member.get(syncPath(p, integrationId))).body).toEqual([]);
     expect(await eventSinksOf(p)).toBe(0);
 
-    // Slack must say which channel: a grant without the channel scope is refused and writes nothing.
-    const withoutChannel = await p.owner.post(syncPath(p, integrationId), { code: (await authorizeOnSlack({ slug: p.slug })).code });
+    // A workspace install's state does not connect a channel.
+    const wrongKind = await p.owner.post(syncPath(p, integrationId), await slackGrant(p.owner, p.slug));
+    expect(wrongKind.body).toEqual({ state: [CONNECTION_STATE_REFUSED] });
+
+    // Slack must say which channel: a grant without the channel scope (the person edited Slack's
+    // address) is refused and writes nothing.
+    const url = await startConnection(p.owner, p.slug, { kind: "slack_channel", project_id: p.projectId });
+    url.searchParams.set("scope", "chat:write");
+    const withoutChannel = await p.owner.post(syncPath(p, integrationId), await authorizeOnSlack(url));
     expect(withoutChannel.status).toBe(400);
     expect(withoutChannel.body.error).toBe("Slack did not say which channel to post to. Please choose a channel and try again.");
 
-    const channel = await connectChannel(p, integrationId);
+    const channel = await connectChannel(p);
     expect((await member.delete(syncPath(p, integrationId, channel.id))).status).toBe(403);
     expect((await member.get(syncPath(p, integrationId))).body).toHaveLength(1);
   });
@@ -191,21 +207,22 @@ describe("the project settings Slack card", () => {
   it("says whether Slack is installed, where the switch's pop-up goes, and who may switch it", async () => {
     const p = await createProjectFixture();
     const member = await addMember(p, 15, "Cardmember");
-    expect(await cardOf(p)).toEqual({ configured: true, workspace_integration_id: null, authorize_url: null, channels: [], can_edit: true });
+    expect(await cardOf(p)).toEqual({ configured: true, workspace_integration_id: null, channels: [], can_edit: true });
 
     const integrationId = await installSlack(p);
     const card = await cardOf(p);
     expect(card).toMatchObject({ configured: true, workspace_integration_id: integrationId, channels: [], can_edit: true });
-    const url = new URL(card.authorize_url ?? "");
+    // The switch starts its round trip: Slack's page with the channel scope and a fresh state.
+    const url = await startConnection(p.owner, p.slug, { kind: "slack_channel", project_id: p.projectId });
     expect(`${url.origin}${url.pathname}`).toBe(getConfig(env).SLACK_OAUTH_URL);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: getConfig(env).SLACK_CLIENT_ID,
       scope: "chat:write,chat:write.public,channels:read,incoming-webhook",
       redirect_uri: `${ORIGIN}/installations/slack`,
-      state: `${p.slug},${p.projectId},${integrationId}`,
+      state: expect.stringMatching(new RegExp(`^${p.slug}\\.[A-Za-z0-9_-]{43}$`)),
     });
 
-    const channel = await connectChannel(p, integrationId);
+    const channel = await connectChannel(p);
     const on = await cardOf(p);
     expect(on.channels).toEqual([expect.objectContaining({ id: channel.id, channel_name: "tracker-news", team_name: "Fake Team" })]);
     expect(JSON.stringify(on)).not.toContain("xoxb-");
@@ -216,8 +233,8 @@ describe("the project settings Slack card", () => {
 describe("the project's news in its Slack channel", () => {
   it("an issue created, moved and commented on reaches the channel, linked and signed", async () => {
     const p = await createProjectFixture(undefined, "SLK");
-    const integrationId = await installSlack(p);
-    await connectChannel(p, integrationId);
+    await installSlack(p);
+    await connectChannel(p);
     const name = `Checkout fails ${crypto.randomUUID().slice(0, 8)}`;
     const issue = await newIssue(p, { name, state: p.states.Todo });
     const title = `SLK-${issue.sequence_id} ${name}`;
@@ -250,8 +267,8 @@ describe("the project's news in its Slack channel", () => {
 
   it("a Slack that fails is retried through the queue until the message gets through", async () => {
     const p = await createProjectFixture(undefined, "RTY");
-    const integrationId = await installSlack(p);
-    await connectChannel(p, integrationId, RANDOM_CHANNEL);
+    await installSlack(p);
+    await connectChannel(p, RANDOM_CHANNEL);
     await addSlackFault({ method: "chat.postMessage", channel: RANDOM_CHANNEL, error: "internal_error", status: 500 });
     const name = `Retried ${crypto.randomUUID().slice(0, 8)}`;
     await newIssue(p, { name });
@@ -261,7 +278,7 @@ describe("the project's news in its Slack channel", () => {
   it("a rate limit is waited out as Slack asks, an outage is retried later, a revoked token is given up", async () => {
     const p = await createProjectFixture(undefined, "RTL");
     const integrationId = await installSlack(p);
-    const channel = await connectChannel(p, integrationId);
+    const channel = await connectChannel(p);
     const text = `Queued post ${crypto.randomUUID()}`;
     const job: SlackPostJob = { type: "slack.post", syncId: channel.id, eventId: crypto.randomUUID(), message: { text } };
     // The queue as the job sees it: what it queues again, and after how long.
@@ -319,12 +336,12 @@ describe("the project's news in its Slack channel", () => {
   it("news dispatched again, or a post delivered twice, reaches the channel once", async () => {
     const p = await createProjectFixture(undefined, "ONC");
     const integrationId = await installSlack(p);
-    const channel = await connectChannel(p, integrationId, RANDOM_CHANNEL);
+    const channel = await connectChannel(p, RANDOM_CHANNEL);
     const name = `Once ${crypto.randomUUID().slice(0, 8)}`;
     // Made while the channel is off, so only the dispatches below post it.
     expectStatus(await p.owner.delete(syncPath(p, integrationId, channel.id)), 204);
     const issue = await newIssue(p, { name });
-    const again = await connectChannel(p, integrationId, RANDOM_CHANNEL);
+    const again = await connectChannel(p, RANDOM_CHANNEL);
     const event = eventFor({ id: p.projectId, workspace_id: await workspaceIdOf(p), event_sinks: EVENT_SINK.slack }, p.owner.user.id, "issue", "created", { id: issue.id });
     if (!event) throw new Error("no event");
     const queued: JobMessage[] = [];

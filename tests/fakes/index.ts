@@ -11,7 +11,13 @@ import { createFakeUnsplash } from "./unsplash/server";
 import { createFakeWebhookReceiver } from "./webhook-receiver";
 
 /** The test GitHub App: the fake GitHub checks its JWTs with the public half of this key. */
-export const TEST_GITHUB_APP = { id: "4242", slug: "edge-tracker-test", webhookSecret: "test-github-webhook-secret" };
+export const TEST_GITHUB_APP = {
+  id: "4242",
+  slug: "edge-tracker-test",
+  webhookSecret: "test-github-webhook-secret",
+  clientId: "Iv23liFakeClientId",
+  clientSecret: "test-github-client-secret",
+};
 /** The test Slack app. */
 export const TEST_SLACK_APP = { clientId: "1111.2222", clientSecret: "test-slack-client-secret" };
 /** The access key the fake Unsplash accepts. */
@@ -41,7 +47,7 @@ export async function startFakeServices(): Promise<FakeServices> {
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
   });
   const [github, jira, slack, webhookReceiver, unsplash, ai] = await Promise.all([
-    serveFake(createFakeGithub({ app: { id: TEST_GITHUB_APP.id, slug: TEST_GITHUB_APP.slug, publicKey: keys.publicKey, webhookSecret: TEST_GITHUB_APP.webhookSecret } })),
+    serveFake(createFakeGithub({ app: { ...TEST_GITHUB_APP, publicKey: keys.publicKey } })),
     serveFake(createFakeJira()),
     serveFake(createFakeSlack(TEST_SLACK_APP)),
     serveFake(createFakeWebhookReceiver()),
@@ -71,6 +77,9 @@ export const fakeServiceVars = (fakes: FakeServices) => ({
   // One line, as a variable on a command line must be; config turns the escapes back into newlines.
   GITHUB_APP_PRIVATE_KEY: fakes.githubAppPrivateKey.trim().replace(/\n/g, "\\n"),
   GITHUB_WEBHOOK_SECRET: TEST_GITHUB_APP.webhookSecret,
+  GITHUB_APP_CLIENT_ID: TEST_GITHUB_APP.clientId,
+  GITHUB_APP_CLIENT_SECRET: TEST_GITHUB_APP.clientSecret,
+  GITHUB_OAUTH_URL: fakes.githubUrl,
   SLACK_API_URL: `${fakes.slackUrl}/api`,
   SLACK_OAUTH_URL: `${fakes.slackUrl}/oauth/v2/authorize`,
   SLACK_CLIENT_ID: TEST_SLACK_APP.clientId,

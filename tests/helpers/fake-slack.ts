@@ -1,10 +1,9 @@
 // Drives the fake Slack (tests/fakes/slack/server.ts) from inside workerd, over HTTP: a person
 // allowing the app on its authorisation page, what reached a channel, faults and revoked tokens.
 import { env } from "cloudflare:workers";
-import { getConfig } from "../../workers/env";
-import { type SlackState, slackAuthorizeUrl } from "../../workers/integrations/slack/authorize-url";
 import type { FakeSlackFault, FakeSlackMessage } from "../fakes/slack/server";
 import { ORIGIN } from "./api";
+import { type Browser, startConnection } from "./connections";
 
 export type { FakeSlackFault, FakeSlackMessage };
 
@@ -21,12 +20,10 @@ async function control(method: string, path: string, body?: unknown) {
 }
 
 /**
- * Opens Slack's authorisation page for `state` as the tracker links to it, presses Allow (with
- * `channel` picked when the page offers a choice) and answers what Slack sends back.
+ * Opens Slack's authorisation page at `url` (as the tracker's round trip answered it), presses
+ * Allow (with `channel` picked when the page offers a choice) and answers what Slack sends back.
  */
-export async function authorizeOnSlack(state: SlackState, channel?: string): Promise<{ code: string; state: string }> {
-  const url = slackAuthorizeUrl(getConfig(env), ORIGIN, state);
-  if (!url) throw new Error("Slack is not configured for the tests");
+export async function authorizeOnSlack(url: URL, channel?: string): Promise<{ code: string; state: string }> {
   const page = await (await fetch(url)).text();
   if (!page.includes(">Allow</button>")) throw new Error(`no Allow button on Slack's page: ${page}`);
   const allow = new URL("/oauth/v2/authorize/allow", url);
@@ -43,3 +40,12 @@ export const slackMessages = (channel: string) => control("GET", `/_fake/message
 export const addSlackFault = (fault: FakeSlackFault) => control("POST", "/_fake/faults", fault);
 export const clearSlackFaults = () => control("DELETE", "/_fake/faults");
 export const revokeSlackToken = (token: string) => control("POST", "/_fake/revoke", { token });
+
+/**
+ * The honest round trip as `browser`: starts it (the workspace's install, or with `projectId` that
+ * project's channel), allows on Slack and answers what the landing page would post.
+ */
+export async function slackGrant(browser: Browser, slug: string, projectId?: string, channel?: string): Promise<{ code: string; state: string }> {
+  const url = await startConnection(browser, slug, projectId ? { kind: "slack_channel", project_id: projectId } : { kind: "slack_install" });
+  return authorizeOnSlack(url, channel);
+}

@@ -18,7 +18,7 @@ export type ApiContext = Context<ApiEnv>;
 export function actorOf(c: ApiContext): ActorContext {
   const auth = c.get("auth");
   if (!auth) throw new Unauthenticated();
-  return { ...c.get("domain"), actor: auth.user };
+  return { ...c.get("domain"), actor: auth.user, sessionToken: auth.sessionToken };
 }
 
 /** The request's JSON body, within its route's limit (the JSON default unless its group sets one). */

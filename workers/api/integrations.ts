@@ -1,5 +1,6 @@
-// The integrations' REST paths: the catalogue (/api/integrations), a workspace's installations
-// (GitHub App install callback, removal) and a project's GitHub repository sync.
+// The integrations' REST paths: the catalogue (/api/integrations), starting a connection round
+// trip (its one-time state), a workspace's installations (GitHub App install callback, removal)
+// and a project's GitHub repository sync.
 import { Hono } from "hono";
 import { type ApiEnv, actorOf, body } from "./hono-env";
 import { inProject, projectRouter } from "./project-router";
@@ -8,6 +9,7 @@ import { inProject, projectRouter } from "./project-router";
 // the first request of these routes, not when the API starts.
 const integrations = () => import("../domain/integrations");
 const repositorySync = () => import("../domain/github-repository-sync");
+const connections = () => import("../domain/connections/start");
 
 /** Mounted at /api/integrations. */
 export const appIntegrationRoutes = new Hono<ApiEnv>({ strict: false });
@@ -16,6 +18,11 @@ appIntegrationRoutes.get("/", async (c) => c.json(await (await integrations()).l
 /** Mounted at /api/workspaces. */
 export const workspaceIntegrationRoutes = new Hono<ApiEnv>({ strict: false });
 workspaceIntegrationRoutes.get("/:slug/workspace-integrations", async (c) => c.json(await (await integrations()).listWorkspaceIntegrations(actorOf(c), c.req.param("slug"))));
+// Starts installing the GitHub App or Slack, or connecting a project's Slack channel: the answer is
+// the provider's page (with the round trip's state); `origin` is where Slack sends the person back.
+workspaceIntegrationRoutes.post("/:slug/connection-states", async (c) =>
+  c.json(await (await connections()).startConnection(actorOf(c), c.req.param("slug"), await body(c), new URL(c.req.url).origin), 201),
+);
 workspaceIntegrationRoutes.post("/:slug/workspace-integrations/github", async (c) =>
   c.json(await (await integrations()).installGithubApp(actorOf(c), c.req.param("slug"), await body(c)), 201),
 );

@@ -19,4 +19,6 @@ export interface DomainContext {
 
 export interface ActorContext extends DomainContext {
   actor: User;
+  /** The caller's cookie session token (absent for API keys): connection round trips are bound to it. */
+  sessionToken?: string;
 }

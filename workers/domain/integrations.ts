@@ -1,19 +1,22 @@
 // The integrations a workspace installs (GitHub, Slack): the catalogue, the workspace's
 // installations (never their secrets), installing the GitHub App from GitHub's setup callback and
-// removing an installation. Members read; only workspace owners install and remove.
+// removing an installation. Members read; only workspace owners install and remove, and only an
+// installation the installing person may administer on GitHub.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { integrations, projectMembers, users, workspaceIntegrations, workspaceMembers } from "../../drizzle/schema";
 import type { Json } from "../../drizzle/schema";
 import type { Config } from "../env";
-import { forgetInstallationToken, githubAppConfigured } from "../integrations/github/app-auth";
-import { fetchInstallation } from "../integrations/github/installations";
+import { forgetInstallationToken } from "../integrations/github/app-auth";
+import { type GithubInstallation, githubInstallConfigured } from "../integrations/github/installations";
+import { exchangeUserCode, userInstallation } from "../integrations/github/user-authorization";
 import { refreshEventSinks } from "../integrations/events";
-import { slackAuthorizeUrl } from "../integrations/slack/authorize-url";
+import { slackConfigured } from "../integrations/slack/authorize-url";
 import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
-import { Conflict, Invalid, NotFound } from "./errors";
+import { consumeConnectionState } from "./connections/states";
+import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { GITHUB_INTEGRATION_ID, installationIdOf, invalidFromSource } from "./github-importer";
 import {
   type AppIntegration,
@@ -28,6 +31,8 @@ import { canOpenWorkspaceSettings } from "./workspace-settings";
 export const INTEGRATION_NOT_FOUND = "Integration not found.";
 export const GITHUB_APP_NOT_SET_UP = "The GitHub App is not set up on this server.";
 export const GITHUB_INSTALLATION_TAKEN = "This GitHub installation is connected to another workspace. Remove it there first.";
+export const GITHUB_INSTALLATION_NOT_YOURS =
+  "Your GitHub account cannot administer this installation of the app. Install the app again from the workspace settings.";
 
 type IntegrationRow = typeof integrations.$inferSelect;
 type WorkspaceIntegrationRow = typeof workspaceIntegrations.$inferSelect;
@@ -89,29 +94,21 @@ export async function listWorkspaceIntegrations(ctx: ActorContext, slug: string)
   return rows.filter(({ row, integration }) => isInstallation(row, integration.provider)).map(({ row, integration }) => workspaceIntegrationOf(row, integration));
 }
 
-/** Where "Add installation" opens the pop-up for a provider; null when this server has no app for it. */
-export function installUrlOf(config: Config, provider: IntegrationProvider, origin: string, slug: string): string | null {
-  if (provider === "slack") return slackAuthorizeUrl(config, origin, { slug });
-  if (!githubAppConfigured(config)) return null;
-  const url = new URL(`${config.GITHUB_WEB_URL}/apps/${encodeURIComponent(config.GITHUB_APP_SLUG)}/installations/new`);
-  // GitHub hands `state` back to the app's setup URL: it says which workspace installed.
-  url.searchParams.set("state", slug);
-  return url.toString();
-}
+/** Whether this server has the provider's app, so "Add installation" can start its round trip. */
+export const providerConfigured = (config: Config, provider: IntegrationProvider) =>
+  provider === "slack" ? slackConfigured(config) : githubInstallConfigured(config);
 
 /** The workspace integrations page: one card per integration; guests and viewers get `authorized: false`. */
-export async function integrationsPageOf(ctx: ActorContext, slug: string, origin: string): Promise<IntegrationsPageData> {
+export async function integrationsPageOf(ctx: ActorContext, slug: string): Promise<IntegrationsPageData> {
   const { workspace, membership } = await workspaceAccess(ctx, slug);
   if (!canOpenWorkspaceSettings(membership.role)) return { authorized: false, can_manage: false, cards: [] };
   const [catalogue, installed] = await Promise.all([ctx.db.select().from(integrations).orderBy(asc(integrations.provider)), installationsQuery(ctx, workspace.id)]);
   const cards: IntegrationCard[] = catalogue.map((integration) => {
     const found = installed.find(({ row }) => row.integration_id === integration.id && isInstallation(row, integration.provider));
-    const installUrl = installUrlOf(ctx.config, integration.provider, origin, slug);
     return {
       integration: appIntegrationOf(integration),
       installation: found ? workspaceIntegrationOf(found.row, integration) : null,
-      configured: installUrl !== null,
-      install_url: installUrl,
+      configured: providerConfigured(ctx.config, integration.provider),
     };
   });
   return { authorized: true, can_manage: membership.role >= ROLE.owner, cards };
@@ -146,20 +143,34 @@ export function botUserStatements(ctx: ActorContext, workspaceId: string, provid
 }
 
 /**
- * Stores the GitHub App's installation on the workspace once GitHub confirms it exists for this
- * app: its id and account in metadata, the bot user as a member. A personal access token the
- * importer saved earlier stays (the installation is used first).
+ * The installation, when the person behind `code` may administer it on GitHub: the code becomes
+ * their user token, which lists the app's installations they reach. The token is dropped here.
+ */
+async function administeredInstallation(ctx: ActorContext, code: string, installationId: number): Promise<GithubInstallation> {
+  let installation: GithubInstallation | null;
+  try {
+    const userToken = await exchangeUserCode(ctx.config, code);
+    installation = await userInstallation(ctx.config, userToken, installationId);
+  } catch (error) {
+    invalidFromSource(error, "code");
+  }
+  if (!installation) throw new Forbidden(GITHUB_INSTALLATION_NOT_YOURS);
+  return installation;
+}
+
+/**
+ * Stores the GitHub App's installation on the workspace at the end of the install round trip this
+ * session started (the state), once GitHub says the installing person may administer it (the
+ * code): its id and account in metadata, the bot user as a member. An installation another
+ * workspace holds stays there. A personal access token the importer saved earlier stays (the
+ * installation is used first).
  */
 export async function installGithubApp(ctx: ActorContext, slug: string, input: unknown): Promise<WorkspaceIntegrationResponse> {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
-  const { installation_id } = parseInput(GithubInstallInput, input);
-  if (!githubAppConfigured(ctx.config)) throw new Invalid(GITHUB_APP_NOT_SET_UP);
-  let installation: Awaited<ReturnType<typeof fetchInstallation>>;
-  try {
-    installation = await fetchInstallation(ctx.config, installation_id);
-  } catch (error) {
-    invalidFromSource(error, "installation_id");
-  }
+  const { installation_id, code, state } = parseInput(GithubInstallInput, input);
+  if (!githubInstallConfigured(ctx.config)) throw new Invalid(GITHUB_APP_NOT_SET_UP);
+  await consumeConnectionState(ctx, state, { kinds: ["github_install"], workspaceId: workspace.id, projectId: null });
+  const installation = await administeredInstallation(ctx, code, installation_id);
   const [[existing], [elsewhere]] = await Promise.all([
     ctx.db
       .select()

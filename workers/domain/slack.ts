@@ -1,23 +1,25 @@
 // Slack for a workspace and its projects: installing the Slack app (its bot token kept on the
 // workspace's Slack integration), and per project a channel the project's issue news goes to (a
 // channel record, with the token Slack gave for it). Tokens stay on the server: nothing here
-// answers one. Installing needs a workspace owner; a project's channel needs a project owner.
+// answers one. Installing needs a workspace owner; a project's channel needs a project owner; both
+// finish only the round trip the same browser session started (connections/states.ts).
 import { and, eq } from "drizzle-orm";
 import { slackProjectSyncs, workspaceIntegrations } from "../../drizzle/schema";
 import { refreshEventSinks } from "../integrations/events";
-import { parseSlackState, slackAuthorizeUrl, slackConfigured, slackRedirectUri } from "../integrations/slack/authorize-url";
+import { slackConfigured, slackRedirectUri } from "../integrations/slack/authorize-url";
 import { SlackCallFailed, type SlackOAuthAnswer, exchangeSlackCode, isOutage } from "../integrations/slack/client";
 import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
-import { ROLE, projectAccess, workspaceAccess } from "./access";
+import { ROLE, type WorkspaceAccess, projectAccess, workspaceAccess } from "./access";
+import { CONNECTION_STATE_REFUSED, consumeConnectionState } from "./connections/states";
 import type { ActorContext } from "./context";
-import { Invalid, NotFound } from "./errors";
+import { Forbidden, Invalid, NotFound } from "./errors";
+import { slugOfState } from "./schemas/connections";
 import {
   type SlackCardData,
   type SlackChannelSync,
   SlackCodeInput,
   type SlackRedirectResult,
-  SlackRedirectInput,
   type SlackWorkspaceIntegration,
 } from "./schemas/slack";
 
@@ -31,7 +33,6 @@ export const SLACK_NOT_CONFIGURED = "Slack is not set up on this server.";
 export const SLACK_NOT_INSTALLED = "Slack is not installed in this workspace.";
 export const SLACK_CHANNEL_NOT_FOUND = "Slack channel not found.";
 export const SLACK_NO_CHANNEL = "Slack did not say which channel to post to. Please choose a channel and try again.";
-export const SLACK_BAD_STATE = "The Slack authorization does not belong to a workspace or project.";
 
 /** Slack's refusal as the person reads it: a 400 with Slack's reason, never a crash. */
 function refusal(error: SlackCallFailed): Invalid {
@@ -92,14 +93,8 @@ async function slackInstallation(ctx: ActorContext, workspaceId: string, integra
   return row;
 }
 
-/**
- * Installs the Slack app for the workspace with the code Slack sent back (installing again
- * replaces the token). `origin` is this server's address, where Slack sent the person back to;
- * messages link to issues on it.
- */
-export async function installSlack(ctx: ActorContext, slug: string, input: unknown, origin: string): Promise<SlackWorkspaceIntegration> {
-  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
-  const { code } = parseInput(SlackCodeInput, input);
+/** Stores the workspace's Slack installation from Slack's answer to `code` (installing again replaces the token). */
+async function saveSlackInstall(ctx: ActorContext, workspaceId: string, code: string, origin: string): Promise<SlackWorkspaceIntegration> {
   const answer = await exchange(ctx, code, origin);
   const metadata = {
     team_id: answer.team.id,
@@ -112,7 +107,7 @@ export async function installSlack(ctx: ActorContext, slug: string, input: unkno
   const config = { access_token: await ctx.config.secrets.seal(answer.access_token) };
   const [row] = await ctx.db
     .insert(workspaceIntegrations)
-    .values({ workspace_id: workspace.id, integration_id: SLACK_INTEGRATION_ID, metadata, config, created_by: ctx.actor.id })
+    .values({ workspace_id: workspaceId, integration_id: SLACK_INTEGRATION_ID, metadata, config, created_by: ctx.actor.id })
     .onConflictDoUpdate({
       target: [workspaceIntegrations.workspace_id, workspaceIntegrations.integration_id],
       set: { metadata, config, updated_at: new Date().toISOString() },
@@ -122,21 +117,11 @@ export async function installSlack(ctx: ActorContext, slug: string, input: unkno
 }
 
 /**
- * Connects the project to the channel the person picked on Slack's page (one channel per project
- * and installation: connecting again switches it). The project starts sending its news to Slack
+ * Stores the channel the person picked on Slack's page for the project (one channel per project
+ * and installation: connecting again switches it); the project starts sending its news to Slack
  * in the same write.
  */
-export async function connectSlackChannel(
-  ctx: ActorContext,
-  slug: string,
-  projectId: string,
-  integrationId: string,
-  input: unknown,
-  origin: string,
-): Promise<SlackChannelSync> {
-  const { workspace, project } = await projectAccess(ctx, slug, projectId, ROLE.owner);
-  const { code } = parseInput(SlackCodeInput, input);
-  const installation = await slackInstallation(ctx, workspace.id, integrationId);
+async function saveSlackChannel(ctx: ActorContext, workspaceId: string, projectId: string, installationId: string, code: string, origin: string): Promise<SlackChannelSync> {
   const answer = await exchange(ctx, code, origin);
   const hook = answer.incoming_webhook;
   if (!hook) throw new Invalid(SLACK_NO_CHANNEL);
@@ -154,25 +139,76 @@ export async function connectSlackChannel(
   const { saved } = await runNamedBatch(ctx.db, {
     saved: ctx.db
       .insert(slackProjectSyncs)
-      .values({ workspace_id: workspace.id, project_id: project.id, workspace_integration_id: installation.id, created_by: ctx.actor.id, ...values })
+      .values({ workspace_id: workspaceId, project_id: projectId, workspace_integration_id: installationId, created_by: ctx.actor.id, ...values })
       .onConflictDoUpdate({
         target: [slackProjectSyncs.project_id, slackProjectSyncs.workspace_integration_id],
         set: { ...values, updated_at: new Date().toISOString() },
       })
       .returning(),
-    sinks: refreshEventSinks(ctx.db, workspace.id, project.id),
+    sinks: refreshEventSinks(ctx.db, workspaceId, projectId),
   });
   return channelOf(saved[0]);
 }
 
-/** The pop-up's landing: the state says whether Slack was installed for the workspace or for a project's channel. */
+/**
+ * Installs the Slack app for the workspace with the code Slack sent back, at the end of the
+ * install round trip this session started for this workspace (the state). `origin` is this
+ * server's address, where Slack sent the person back to; messages link to issues on it.
+ */
+export async function installSlack(ctx: ActorContext, slug: string, input: unknown, origin: string): Promise<SlackWorkspaceIntegration> {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
+  const { code, state } = parseInput(SlackCodeInput, input);
+  if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
+  await consumeConnectionState(ctx, state, { kinds: ["slack_install"], workspaceId: workspace.id, projectId: null });
+  return saveSlackInstall(ctx, workspace.id, code, origin);
+}
+
+/**
+ * Connects the project to the channel the person picked on Slack's page, at the end of the
+ * channel round trip this session started for this project (the state).
+ */
+export async function connectSlackChannel(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  integrationId: string,
+  input: unknown,
+  origin: string,
+): Promise<SlackChannelSync> {
+  const { workspace, project } = await projectAccess(ctx, slug, projectId, ROLE.owner);
+  const { code, state } = parseInput(SlackCodeInput, input);
+  if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
+  const installation = await slackInstallation(ctx, workspace.id, integrationId);
+  await consumeConnectionState(ctx, state, { kinds: ["slack_channel"], workspaceId: workspace.id, projectId: project.id });
+  return saveSlackChannel(ctx, workspace.id, project.id, installation.id, code, origin);
+}
+
+/**
+ * The pop-up's landing: the state (minted for this session) says whether Slack was authorised for
+ * the workspace or for a project's channel, and which. A state whose workspace the caller cannot
+ * reach cannot be theirs, and is refused as such.
+ */
 export async function completeSlackRedirect(ctx: ActorContext, input: unknown, origin: string): Promise<SlackRedirectResult> {
-  const { code, state } = parseInput(SlackRedirectInput, input);
-  const target = parseSlackState(state);
-  if (!target) throw new Invalid(SLACK_BAD_STATE);
-  if (!target.projectId) return { kind: "workspace", workspace_integration: await installSlack(ctx, target.slug, { code }, origin) };
-  if (!target.integrationId) throw new Invalid(SLACK_BAD_STATE);
-  return { kind: "project", channel: await connectSlackChannel(ctx, target.slug, target.projectId, target.integrationId, { code }, origin) };
+  const { code, state } = parseInput(SlackCodeInput, input);
+  if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
+  const slug = slugOfState(state);
+  let access: WorkspaceAccess;
+  try {
+    access = await workspaceAccess(ctx, slug);
+  } catch (error) {
+    if (error instanceof NotFound || error instanceof Forbidden) throw Invalid.field("state", CONNECTION_STATE_REFUSED);
+    throw error;
+  }
+  const { workspace, membership } = access;
+  const binding = await consumeConnectionState(ctx, state, { kinds: ["slack_install", "slack_channel"], workspaceId: workspace.id });
+  if (binding.kind === "slack_install" || binding.projectId === null) {
+    // Roles may have changed since the round trip started: installing is still an owner's call.
+    if (membership.role < ROLE.owner) throw new Forbidden();
+    return { kind: "workspace", workspace_integration: await saveSlackInstall(ctx, workspace.id, code, origin) };
+  }
+  const { project } = await projectAccess(ctx, slug, binding.projectId, ROLE.owner);
+  const installation = await slackInstallation(ctx, workspace.id);
+  return { kind: "project", channel: await saveSlackChannel(ctx, workspace.id, project.id, installation.id, code, origin) };
 }
 
 /** The project's channel record(s) under the workspace's Slack installation. */
@@ -205,8 +241,8 @@ export async function disconnectSlackChannel(ctx: ActorContext, slug: string, pr
   if (deleted.length === 0) throw new NotFound(SLACK_CHANNEL_NOT_FOUND);
 }
 
-/** What the project settings Slack card shows: the installation, the channel, where the toggle's pop-up goes. */
-export async function slackCardOf(ctx: ActorContext, slug: string, projectId: string, origin: string): Promise<SlackCardData> {
+/** What the project settings Slack card shows: the installation, the channel, who may switch it. */
+export async function slackCardOf(ctx: ActorContext, slug: string, projectId: string): Promise<SlackCardData> {
   const { workspace, project, membership } = await projectAccess(ctx, slug, projectId, ROLE.member);
   const configured = slackConfigured(ctx.config);
   const [installation] = await ctx.db
@@ -223,7 +259,6 @@ export async function slackCardOf(ctx: ActorContext, slug: string, projectId: st
   return {
     configured,
     workspace_integration_id: installation?.id ?? null,
-    authorize_url: installation ? slackAuthorizeUrl(ctx.config, origin, { slug: workspace.slug, projectId: project.id, integrationId: installation.id }) : null,
     channels: channels.map(channelOf),
     can_edit: membership.role >= ROLE.owner,
   };

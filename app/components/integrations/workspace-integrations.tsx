@@ -1,10 +1,12 @@
 // The workspace's integrations: one card per integration (GitHub, Slack) with "Add installation",
-// which opens the provider's page in a pop-up and reads the page again once it closes, or
+// which starts the round trip on the server, opens the provider's page in a pop-up and reads the
+// page again once it closes, or
 // "Remove installation" when the workspace has one. Only workspace owners may press them; the
 // server refuses anyone else whatever this shows.
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useInstallPopup } from "~/hooks/use-install-popup";
+import { connectionUrl } from "~/lib/connection-api";
 import { ApiRefusal, workspaceApi } from "~/lib/import-api";
 import {
   INTEGRATION_DELETED_TITLE,
@@ -36,9 +38,14 @@ function IntegrationCardView({ slug, card, canManage }: { slug: string; card: In
   const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
   const openPopup = useInstallPopup(refresh);
 
-  const add = () => {
-    if (!card.install_url) return;
-    setBlocked(!openPopup(card.install_url));
+  const add = async () => {
+    if (!card.configured) return;
+    try {
+      const kind = integration.provider === "github" ? "github_install" : "slack_install";
+      setBlocked(!(await openPopup(() => connectionUrl(slug, { kind }))));
+    } catch (error) {
+      toast.show({ type: "error", title: "Error!", message: error instanceof ApiRefusal ? error.message : "The server could not be reached. Please try again." });
+    }
   };
   const remove = async () => {
     if (!installation) return;
@@ -89,7 +96,7 @@ function IntegrationCardView({ slug, card, canManage }: { slug: string; card: In
             Remove installation
           </button>
         ) : (
-          <button type="button" className={buttonClass("primary", "sm")} onClick={add} disabled={!canManage || !card.install_url}>
+          <button type="button" className={buttonClass("primary", "sm")} onClick={add} disabled={!canManage || !card.configured}>
             Add installation
           </button>
         )}

@@ -1,10 +1,12 @@
 // The project's Slack card: a switch that is on while the project has a channel record. Turning it
-// on opens Slack's authorisation page in a 600x600 pop-up (the person picks the channel there); the
+// on starts the round trip on the server and opens Slack's authorisation page in a 600x600 pop-up
+// (the person picks the channel there); the
 // card checks every second whether the pop-up is closed, then reads the project's channel again.
 // Turning it off deletes the record. Slack must be installed for the workspace first.
 import { Link, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useInstallPopup } from "~/hooks/use-install-popup";
+import { connectionUrl } from "~/lib/connection-api";
 import { type ApiRefusal, workspaceApi } from "~/lib/import-api";
 import { workspaceSettingsPath } from "~/lib/paths";
 import type { SlackCardData } from "../../../workers/domain/schemas/slack";
@@ -28,13 +30,16 @@ export function SlackCard({ slug, projectId, card }: { slug: string; projectId: 
     revalidator.revalidate();
   });
 
-  function authorise() {
-    if (!card.authorize_url) return;
-    if (!openPopup(card.authorize_url)) {
-      toast.show({ type: "error", title: "Error!", message: "The Slack window could not be opened. Please allow pop-ups for this site and try again." });
-      return;
-    }
+  async function authorise() {
+    if (!card.configured || !card.workspace_integration_id) return;
     setBusy("authorising");
+    try {
+      if (await openPopup(() => connectionUrl(slug, { kind: "slack_channel", project_id: projectId }))) return;
+      toast.show({ type: "error", title: "Error!", message: "The Slack window could not be opened. Please allow pop-ups for this site and try again." });
+    } catch (error) {
+      toast.show({ type: "error", title: "Error!", message: (error as ApiRefusal).message || SLACK_UNCHANGED });
+    }
+    setBusy(null);
   }
 
   async function remove() {

@@ -53,10 +53,8 @@ export interface IntegrationCard {
   integration: AppIntegration;
   /** The workspace's installation, when there is one. */
   installation: WorkspaceIntegrationResponse | null;
-  /** Whether this server has the provider's app set up (ids and keys in its config). */
+  /** Whether this server has the provider's app set up (ids and keys in its config): "Add installation" can start. */
   configured: boolean;
-  /** Where "Add installation" sends the pop-up; null when the provider is not set up here. */
-  install_url: string | null;
 }
 
 export interface IntegrationsPageData {

@@ -1,17 +1,25 @@
 // The integrations' inputs (client-safe): the GitHub App's install callback and a project's
 // repository sync. Answers and words live in the zod-free integration-texts.ts.
 import { z } from "zod";
+import { connectionState } from "./connections";
 
 export * from "./integration-texts";
 
 export const INSTALLATION_ID_REQUIRED = "Expected the installation's id";
-/** What GitHub's setup URL hands back after the app was installed (a number, sent as text or number). */
+export const GITHUB_CODE_REQUIRED = "GitHub did not send an authorization code. Install the app again from the workspace settings.";
+/**
+ * What GitHub's setup callback hands back after the app was installed and the person authorised
+ * it: the installation (a number, sent as text or number), the code that proves who installed it,
+ * and the state the round trip was started with.
+ */
 export const GithubInstallInput = z.object({
   installation_id: z.coerce
     .number({ error: INSTALLATION_ID_REQUIRED })
     .int(INSTALLATION_ID_REQUIRED)
     .positive(INSTALLATION_ID_REQUIRED)
     .max(Number.MAX_SAFE_INTEGER, INSTALLATION_ID_REQUIRED),
+  code: z.string({ error: GITHUB_CODE_REQUIRED }).min(1, GITHUB_CODE_REQUIRED).max(500, GITHUB_CODE_REQUIRED),
+  state: connectionState,
 });
 
 const REPO_PART = /^[A-Za-z0-9_.-]{1,100}$/;

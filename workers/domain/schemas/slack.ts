@@ -1,19 +1,18 @@
 // Slack's inputs and answers (client-safe): the code Slack's authorisation page sends back, and a
 // project's channel as the project settings card shows it (never its token).
 import { z } from "zod";
+import { connectionState } from "./connections";
 
 export const SLACK_CODE_REQUIRED = "Slack did not send an authorization code. Please try again.";
 
 const code = z.string({ error: SLACK_CODE_REQUIRED }).trim().min(1, SLACK_CODE_REQUIRED).max(500, SLACK_CODE_REQUIRED);
 
-/** The workspace install and a project's channel: the code only (the path says the rest). */
-export const SlackCodeInput = z.object({ code });
-
-/** The pop-up's landing page hands over the code and the state Slack sent back. */
-export const SlackRedirectInput = z.object({
-  code,
-  state: z.string({ error: "The Slack authorization is missing its state." }).trim().min(1, "The Slack authorization is missing its state.").max(300),
-});
+/**
+ * What Slack sends back to the pop-up: the code, and the state the round trip was started with
+ * (for the workspace install and a project's channel, the path says where; for the landing, the
+ * state does).
+ */
+export const SlackCodeInput = z.object({ code, state: connectionState });
 
 /** A project's Slack channel record. */
 export interface SlackChannelSync {
@@ -48,8 +47,6 @@ export interface SlackCardData {
   configured: boolean;
   /** The workspace's Slack installation, when there is one. */
   workspace_integration_id: string | null;
-  /** Where the toggle's pop-up goes (null without an installation or when not configured). */
-  authorize_url: string | null;
   channels: SlackChannelSync[];
   /** Project owners (and workspace admins who are) may switch the channel on and off. */
   can_edit: boolean;

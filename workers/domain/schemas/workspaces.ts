@@ -10,6 +10,8 @@ export { ROLES };
 export const SLUG_TAKEN = "The workspace URL is already taken!";
 
 export const SLUG_FORMAT = "Slug may contain only lowercase letters, digits and dashes.";
+/** A workspace slug: lowercase letters and digits in dash-separated runs. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const RESERVED_SLUGS = new Set([
   "api", "assets", "build", "create-workspace", "invitations", "sign-in", "sign-up", "sign-out",
@@ -25,7 +27,7 @@ export const CreateWorkspaceInput = z.object({
     .trim()
     .min(1, "Slug is required")
     .max(48, "Slug should be less than 48 characters")
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_FORMAT)
+    .regex(SLUG_PATTERN, SLUG_FORMAT)
     .refine((slug) => !RESERVED_SLUGS.has(slug), SLUG_TAKEN),
 });
 
