@@ -68,8 +68,8 @@ function cleanAttribute(tag: string, name: string, raw: string): string | null {
     const url = safeUrl(value);
     return url === null ? null : escapeAttribute(url);
   }
-  if (name === "class") return isAllowedClass(tag, value) ? value : null;
-  if (name === "data-type") return isAllowedClass(tag, value) ? value : null;
+  // The editor's chips carry the same word as class and data-type ("mention", "tag").
+  if (name === "class" || name === "data-type") return isAllowedClass(tag, value) ? value : null;
   if (NUMBER_ATTRIBUTES.has(name)) return /^\s*\d{1,4}\s*$/.test(value) ? value.trim() : null;
   return raw;
 }
