@@ -48,7 +48,7 @@ describe("cross-origin posts to page actions", () => {
       const target = index ? `${url}${url.includes("?") ? "&" : "?"}index` : url;
       await fc.assert(
         fc.asyncProperty(foreignOrigin(), fc.constantFrom("form", "sign-in"), async (origin, body) => {
-          const form =
+          const form: Record<string, string> =
             body === "sign-in"
               ? { email: world.users.owner.user.email, password: PASSWORD, intent: "delete" }
               : { intent: "no-such-intent" };
