@@ -10,6 +10,7 @@ import type { AppEnv } from "./env";
 import type { IntegrationEvent } from "./integrations/events";
 import type { SlackPostJob } from "./integrations/slack/sink";
 import { boardOf } from "./lib/board-stub";
+import { type StoredJobMessage, runStoredJob } from "./lib/job-queue";
 
 export type JobMessage =
   /** A post-commit publish that failed in the request; retried here until the board takes it. */
@@ -26,7 +27,9 @@ export type JobMessage =
   /** A recorded GitHub webhook delivery to apply to the projects synced to its repository. */
   | { type: "github.event"; deliveryId: string }
   /** One post to one Slack channel (it queues its own retry when Slack fails, so a channel retries alone). */
-  | SlackPostJob;
+  | SlackPostJob
+  /** A job too large for a queue message, kept in R2 until it has run (workers/lib/job-queue.ts). */
+  | StoredJobMessage;
 
 export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
   switch (job.type) {
@@ -55,6 +58,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
       return;
     case "slack.post":
       await (await import("./integrations/slack/sink")).runSlackPost(env, job);
+      return;
+    case "job.stored":
+      await runStoredJob(env, job.key, (stored) => runJob(env, stored));
       return;
   }
 }

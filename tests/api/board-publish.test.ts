@@ -35,7 +35,7 @@ let board: Board;
 const sockets: WebSocket[] = [];
 
 function openSocket(client: Client | null, fixture: ProjectFixture) {
-  const headers: Record<string, string> = { Upgrade: "websocket" };
+  const headers: Record<string, string> = { Upgrade: "websocket", origin: ORIGIN };
   if (client) headers.cookie = client.cookie;
   return SELF.fetch(`${ORIGIN}${fixture.base}/board`, { headers });
 }

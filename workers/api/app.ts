@@ -10,7 +10,7 @@ import { Forbidden } from "../domain/errors";
 import { DEBUG_ROWS_HEADER, ROWS_READ_HEADER, STATEMENTS_HEADER, type StatementStats } from "../lib/d1-read-counter";
 import { PostCommit } from "../domain/post-commit";
 import { getConfig } from "../env";
-import { BODY_LIMITS, LARGEST_BODY, refuseDeclaredOver } from "../lib/body-limit";
+import { BODY_LIMITS, EARLY_REFUSAL_BYTES, refuseDeclaredOver } from "../lib/body-limit";
 import { requestLogOf } from "../lib/request-log";
 import { serverTiming, timed } from "../lib/server-timing";
 import { routePath } from "hono/route";
@@ -53,10 +53,10 @@ export function createApi() {
   api.onError(errorResponse);
   api.notFound((c) => c.json({ error: "Not found." }, 404));
 
-  // A body announced larger than any route takes is refused before the request costs anything;
+  // A body announced far larger than any route takes is refused before the request costs anything;
   // each route's own (smaller) limit applies as its body is read.
   api.use(async (c, next) => {
-    refuseDeclaredOver(c.req.raw, LARGEST_BODY);
+    refuseDeclaredOver(c.req.raw, EARLY_REFUSAL_BYTES);
     await next();
   });
   // Signing in or up takes a few fields: a bigger body is refused at once, not after a megabyte.

@@ -4,6 +4,7 @@ import type { Change } from "../../durable-objects/protocol";
 import type { AppEnv } from "../env";
 import type { IntegrationEvent } from "../integrations/events";
 import { type JobMessage, runJob } from "../jobs";
+import { sendJobs } from "../lib/job-queue";
 
 export class PostCommit {
   private readonly boardChanges = new Map<string, Change[]>();
@@ -61,11 +62,13 @@ export class PostCommit {
       ...this.revokedMembers.map(({ projectId, userId }) => ({ type: "board.revoke" as const, projectId, userId })),
     ];
     this.discard();
-    if (queued.length > 0) await env.JOBS.sendBatch(queued.map((body) => ({ body })));
+    // A job too large for a queue message (an event carrying a long description) travels as a
+    // reference to a stored copy, so it is never refused after its write committed.
+    if (queued.length > 0) await sendJobs(env, queued);
     const results = await Promise.allSettled(jobs.map((job) => runJob(env, job)));
     const failed = jobs.filter((_, index) => results[index].status === "rejected");
     if (failed.length === 0) return;
     console.error("post-commit publish failed; queued for retry", failed.length);
-    await env.JOBS.sendBatch(failed.map((body) => ({ body })));
+    await sendJobs(env, failed);
   }
 }

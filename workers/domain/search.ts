@@ -7,7 +7,7 @@
 // carries a scope token (kind + project, and the creator for a private page) and a query names
 // only the scopes of the caller's projects, so it reads the matches the caller may see and no
 // more. Issues also match by number ("DEMO-12" or "12") through the issues' own index, ahead of
-// the words. The caller's workspaces and projects, a handful, match by name anywhere (LIKE). The
+// the words. The caller's workspaces and projects, a handful, match by name anywhere (case aside). The
 // queries go to D1 in one batch and none loops per project.
 import { type SQL, and, eq, inArray, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -48,9 +48,13 @@ const emptyResults = (): SearchResults => ({
   page: [],
 });
 
-/** Escapes LIKE wildcards so "50%" and "a_b" match literally. */
-export function likePattern(query: string) {
-  return `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/**
+ * Whether `column` holds `query` anywhere, ASCII case ignored. The text is matched as typed: "50%"
+ * and "a_b" are literal, and its length is not limited (a LIKE pattern is, to 50 bytes on D1, and
+ * a longer search failed instead of finding nothing).
+ */
+function containsText(column: SQLiteColumn, query: string): SQL {
+  return sql`instr(lower(${column}), lower(${query})) > 0`;
 }
 
 /** "DEMO-12" / "demo-12" -> {identifier: "DEMO", sequence: 12}; "12" or "#12" -> {sequence: 12}. */
@@ -91,8 +95,7 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
   const query = (params.search ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   if (query === "") return { results: emptyResults() };
 
-  const pattern = likePattern(query);
-  const nameLike = (column: SQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  const nameLike = (column: SQLiteColumn) => containsText(column, query);
   const db = ctx.db;
   const projectId = params.project_id?.trim() || undefined;
   // The caller's projects in this workspace (narrowed to project_id when given):

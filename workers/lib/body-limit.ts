@@ -27,6 +27,12 @@ export const BODY_LIMITS = {
  */
 export const LARGEST_BODY = Math.max(...Object.values(BODY_LIMITS));
 
+/**
+ * Where the API stops listening before anything runs: twice the largest limit, so a body just over
+ * its route's limit still gets that route's own refusal (an upload's names the file limit).
+ */
+export const EARLY_REFUSAL_BYTES = 2 * LARGEST_BODY;
+
 export const BODY_TOO_LARGE = "Request body is too large.";
 
 /** The length a request announces (Content-Length), or null when it names none or nonsense. */

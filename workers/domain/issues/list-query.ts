@@ -8,10 +8,11 @@ import { inList } from "../../lib/batch";
 import { parseInput } from "../../lib/validation";
 import { Invalid } from "../errors";
 import { PRIORITIES } from "../schemas/issues";
+import { LIST_PAGES } from "../schemas/list-pages";
 import { VIEW_GROUP_BY as GROUP_BY, VIEW_ORDER_BY as ORDER_BY } from "../schemas/view-props";
 
 export const ISSUE_TYPES = ["all", "active", "backlog"] as const;
-export const MAX_PER_PAGE = 1000;
+export const MAX_PER_PAGE = LIST_PAGES.maxPerPage;
 export const MAX_PER_GROUP = 100;
 
 const csv = z

@@ -11,6 +11,7 @@ import { type AppEnv, getConfig } from "../../env";
 import type { JobMessage } from "../../jobs";
 import { chunks, runBatch } from "../../lib/batch";
 import { SecretUnreadable } from "../../lib/secret-box";
+import { sendJobs } from "../../lib/job-queue";
 import type { IntegrationEvent } from "../events";
 import { SlackCallFailed, type SlackMessage, isRetryable, postSlackMessage } from "./client";
 
@@ -32,8 +33,6 @@ export const slackRetryDelay = (attempt: number) => Math.min(900, 5 * 4 ** (atte
 /** The longest Retry-After honoured as asked. */
 const MAX_RETRY_AFTER_SECONDS = 900;
 
-/** Queues.sendBatch takes at most 100 messages. */
-const SEND_BATCH = 100;
 /** slack_posts rows per insert (4 bound values each, under D1's 100). */
 const POST_ROWS_PER_INSERT = 20;
 /** How long a post is remembered (a dispatch is retried within minutes, never days). */
@@ -184,7 +183,7 @@ export async function postToSlack(env: AppEnv, events: IntegrationEvent[]): Prom
     for (const row of done) settled.add(`${row.sync_id} ${row.event_id}`);
   }
   const queued = jobs.filter((job) => !settled.has(`${job.syncId} ${job.eventId}`));
-  for (const part of chunks(queued, SEND_BATCH)) await env.JOBS.sendBatch(part.map((body) => ({ body: body as JobMessage })));
+  await sendJobs(env, queued as JobMessage[]);
 }
 
 /**
@@ -224,6 +223,7 @@ export async function runSlackPost(env: AppEnv, job: SlackPostJob): Promise<"pos
     const attempt = (job.attempt ?? 0) + 1;
     if (isRetryable(error) && attempt < SLACK_POST_ATTEMPTS) {
       const delaySeconds = error.retryAfterSeconds ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(error.retryAfterSeconds)) : slackRetryDelay(attempt);
+      // A post is small (its text is cut to an excerpt): it fits one message.
       await env.JOBS.send({ ...job, attempt } satisfies JobMessage, { delaySeconds });
       return "retrying";
     }
