@@ -720,8 +720,9 @@ async function spareProjectMember(world: World) {
 async function spareImporter(world: World, status = "completed") {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
+  // An import through the GitHub App: it needs no stored token, so a failed one may be resumed.
   await env.DB.prepare(
-    "INSERT INTO importers (id, workspace_id, project_id, service, status, metadata, config, data, initiated_by, created_at, updated_at) SELECT ?, workspace_id, id, 'github', ?, '{}', '{}', '{}', NULL, ?, ? FROM projects WHERE id = ?",
+    "INSERT INTO importers (id, workspace_id, project_id, service, status, metadata, config, data, initiated_by, created_at, updated_at) SELECT ?, workspace_id, id, 'github', ?, '{\"installation_id\":1}', '{}', '{}', NULL, ?, ? FROM projects WHERE id = ?",
   )
     .bind(id, status, now, now, world.ids.projectId)
     .run();

@@ -18,6 +18,7 @@ import { ORIGIN, type Client } from "../helpers/api";
 import { createFakeRepo, uniqueRepoName } from "../helpers/fake-github";
 import { authorizeOnSlack } from "../helpers/fake-slack";
 import { fuzzRun } from "../helpers/hostile-input";
+import { loadPageData } from "../helpers/page-action";
 import { createProject, createTeamWithProject, expectStatus, rowOf } from "../helpers/fixtures";
 import { createProjectFixture } from "../helpers/project";
 
@@ -497,6 +498,12 @@ describe("the workspace's saved GitHub token", () => {
 
     expectStatus(await t.owner.put(credentialPath(t.slug), { token: intruder }), 200);
     expect(await box().open(JSON.parse((await githubRow(t.slug))!.config).access_token)).toBe(intruder);
+
+    // The import page tells the wizard whether to offer saving and forgetting the token.
+    const route = "routes/$workspaceSlug.settings.import-export";
+    const pageOf = (client: Client) => loadPageData<{ can_manage_credentials: boolean }>(client, `/${t.slug}/settings/import-export.data`, route);
+    expect((await pageOf(t.owner)).can_manage_credentials).toBe(true);
+    expect((await pageOf(t.member)).can_manage_credentials).toBe(false);
   });
 });
 

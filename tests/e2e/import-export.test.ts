@@ -241,6 +241,11 @@ describe("Jira import", () => {
     if (!response.ok) throw new Error(`the fake Jira answered ${response.status}: ${await response.text()}`);
     const summary = (await response.json()) as { issues: number; epics: number; users: { displayName: string }[] };
 
+    // Every request the wizard makes, to see where the token travels.
+    const requests: { method: string; url: string; body: string | null }[] = [];
+    const record = (request: import("playwright-core").Request) => requests.push({ method: request.method(), url: request.url(), body: request.postData() });
+    page.on("request", record);
+
     await open(page, `${landingPath()}?provider=jira`);
     await page.getByLabel("Jira cloud host name").fill(host);
     await page.getByLabel("Project key").fill(key);
@@ -283,6 +288,16 @@ describe("Jira import", () => {
     // The epics became modules, so the issues are the rest.
     const issues = summary.issues - summary.epics;
     await expect.poll(() => row.getByTestId("import-progress").textContent()).toMatch(new RegExp(`^${issues} of ${issues} issues`));
+
+    // The token went in POST bodies (the project check, the start), never in a URL, in any encoding.
+    page.off("request", record);
+    const tokenForms = [apiToken, encodeURIComponent(apiToken), Buffer.from(apiToken).toString("base64"), Buffer.from(apiToken).toString("base64url")];
+    for (const request of requests) for (const form of tokenForms) expect(decodeURIComponent(request.url), request.url).not.toContain(form);
+    const carrying = requests.filter((request) => request.body?.includes(apiToken));
+    expect(carrying.map((request) => [request.method, new URL(request.url).pathname])).toEqual([
+      ["POST", `/api/workspaces/${slug}/importers/jira/`],
+      ["POST", `/api/workspaces/${slug}/projects/importers/jira/`],
+    ]);
   }, 120_000);
 });
 

@@ -73,9 +73,9 @@ function personOf(user: JiraUser & { accountType?: string; active?: boolean }): 
  * What the Jira project holds: issue count, labels, statuses, epics (modules) and the people
  * who can be assigned. Checks the credentials on the way: a refusal is a 400 saying why.
  */
-export async function jiraProjectInfo(ctx: ActorContext, slug: string, query: unknown): Promise<JiraProjectInfo> {
+export async function jiraProjectInfo(ctx: ActorContext, slug: string, input: unknown): Promise<JiraProjectInfo> {
   await workspaceAccess(ctx, slug, ROLE.member);
-  const site = checkedCredentials(ctx.config, parseInput(JiraCredentials, query));
+  const site = checkedCredentials(ctx.config, parseInput(JiraCredentials, input));
   const client = clientFor(ctx.config, site);
   return askingJira(async () => {
     // The project first: a wrong token or key is one clear answer, not five.
