@@ -1,6 +1,7 @@
-// The GitHub App as a workspace owner uses it, against the fake GitHub: "Add installation" opens
-// GitHub's install page in a 600x600 pop-up, Install sends the pop-up to the app's landing page,
-// which connects the installation and closes itself, and the integrations page shows the
+// The GitHub App as a workspace owner uses it, against the fake GitHub: "Add installation" starts
+// the round trip and opens GitHub's install page (with its one-time state) in a 600x600 pop-up,
+// Install sends the pop-up with a code to the app's landing page, which connects the installation
+// and closes itself, and the integrations page shows the
 // installation without a reload. On the project's settings the GitHub card lists the
 // installation's repositories a page at a time (Load more) and syncs one; removing the
 // installation toasts and turns the card back. The Slack card installs through Slack's pop-up the
@@ -83,14 +84,15 @@ describe("the GitHub App", () => {
     const popupOpened = context.waitForEvent("page");
     await githubCard.getByRole("button", { name: "Add installation" }).click();
     const popup = await popupOpened;
-    const [[url, , features]] = await page.evaluate(() => (window as unknown as { openCalls: string[][] }).openCalls);
-    expect(new URL(url).pathname).toBe("/apps/edge-tracker-test/installations/new");
-    expect(new URL(url).searchParams.get("state")).toBe(slug);
+    const [[, , features]] = await page.evaluate(() => (window as unknown as { openCalls: string[][] }).openCalls);
     expect(features).toContain("width=600");
     expect(features).toContain("height=600");
 
-    // GitHub's page, in a 600x600 window: choose the account and install.
-    await popup.waitForLoadState();
+    // GitHub's page, in a 600x600 window, with the state the server minted: choose the account and install.
+    await visible(popup.getByLabel("Install on"));
+    const url = new URL(popup.url());
+    expect(url.pathname).toBe("/apps/edge-tracker-test/installations/new");
+    expect(url.searchParams.get("state")).toMatch(new RegExp(`^${slug}\\.[A-Za-z0-9_-]{43}$`));
     expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 600]);
     await popup.getByLabel("Install on").selectOption(account);
     const popupClosed = popup.waitForEvent("close", { timeout: 20_000 });
@@ -148,7 +150,7 @@ describe("the GitHub App", () => {
     const slackCard = page.getByTestId("integration-card-slack");
     const [popup] = await Promise.all([page.waitForEvent("popup"), slackCard.getByRole("button", { name: "Add installation" }).click()]);
     await visible(popup.getByRole("button", { name: "Allow" }));
-    expect(new URL(popup.url()).searchParams.get("state")).toBe(slug);
+    expect(new URL(popup.url()).searchParams.get("state")).toMatch(new RegExp(`^${slug}\\.`));
     const popupClosed = popup.waitForEvent("close", { timeout: 20_000 });
     await popup.getByRole("button", { name: "Allow" }).click();
     await popupClosed;
@@ -159,14 +161,15 @@ describe("the GitHub App", () => {
   }, 60_000);
 });
 
-// The landing page reports a failed connection and stays open rather than closing silently.
+// The landing page reports a failed connection and stays open rather than closing silently; a
+// link that was not started in this browser (a forged one) connects nothing.
 describe("the pop-up's landing page", () => {
   test("says why an installation could not be connected", async () => {
     const { page } = tab;
-    await page.goto(`/installations/github?installation_id=987654321&setup_action=install&state=${slug}`);
+    await page.goto(`/installations/github?code=0123456789abcdef0123&installation_id=987654321&setup_action=install&state=${slug}.forged`);
     await waitForHydration(page);
     await visible(page.getByRole("heading", { name: "GitHub not connected" }));
-    await visible(page.getByRole("alert").getByText(/GitHub could not be connected\. GitHub does not know this installation/));
+    await visible(page.getByRole("alert").getByText(/GitHub could not be connected\. This connection was not started here/));
     await visible(page.getByRole("button", { name: "Close window" }));
     await shots(page, "landing-failed");
   });

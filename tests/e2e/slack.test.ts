@@ -37,14 +37,15 @@ async function LANDING_STAND_IN() {
   return response.status;
 }
 
-/** Installs Slack for the workspace as its owner would, through the fake's Allow. */
+/** Installs Slack for the workspace as its owner would: starts the round trip, then the fake's Allow. */
 async function installSlackForWorkspace() {
+  const started = await owner.post<{ url: string }>(`/api/workspaces/${slug}/connection-states/`, { kind: "slack_install" });
   const allow = new URL("/oauth/v2/authorize/allow", inject("fakeSlackUrl"));
   allow.search = new URLSearchParams({
     client_id: TEST_SLACK_APP.clientId,
     scope: SLACK_CHANNEL_SCOPES.filter((scope) => scope !== "incoming-webhook").join(","),
     redirect_uri: `${baseUrl()}/installations/slack`,
-    state: slug,
+    state: new URL(started.url).searchParams.get("state") ?? "",
     decision: "allow",
   }).toString();
   const answer = await fetch(allow, { redirect: "manual" });
@@ -86,7 +87,7 @@ describe("the project's Slack card", () => {
     const [popup] = await Promise.all([page.waitForEvent("popup"), slackSwitch(page).click()]);
     await visible(popup.getByRole("button", { name: "Allow" }));
     expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 600]);
-    expect(new URL(popup.url()).searchParams.get("state")).toBe(`${slug},${projectId},${integrationId}`);
+    expect(new URL(popup.url()).searchParams.get("state")).toMatch(new RegExp(`^${slug}\\.[A-Za-z0-9_-]{43}$`));
     await visible(card(page).getByText("Waiting for Slack… finish in the Slack window."));
     await popup.getByLabel("Post to").selectOption({ label: "#tracker-news" });
     const landed = popup.waitForResponse((response) => response.url().startsWith(`${baseUrl()}/installations/slack?`));

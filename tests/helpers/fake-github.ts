@@ -34,7 +34,11 @@ export interface FakeInstallation {
   account: { login: string; id: number };
 }
 
-/** Installs the test GitHub App on `account` (it then reads every repository the account owns). */
-export const installFakeApp = (account: string) => control("POST", "/_fake/installations", { account }) as Promise<FakeInstallation>;
+/**
+ * Installs the test GitHub App on `account` (it then reads every repository the account owns);
+ * `admins` are the GitHub logins who may administer it (by default the account's own). Installing
+ * on an account again adds to its admins.
+ */
+export const installFakeApp = (account: string, admins?: string[]) => control("POST", "/_fake/installations", { account, admins }) as Promise<FakeInstallation>;
 /** Uninstalls it: the installation's tokens stop working and GitHub no longer knows it. */
 export const uninstallFakeApp = (id: number) => control("DELETE", `/_fake/installations/${id}`);

@@ -94,7 +94,7 @@ async function slackInstallation(ctx: ActorContext, workspaceId: string, integra
 }
 
 /** Stores the workspace's Slack installation from Slack's answer to `code` (installing again replaces the token). */
-async function saveSlackInstall(ctx: ActorContext, workspaceId: string, code: string, origin: string): Promise<SlackWorkspaceIntegration> {
+async function saveSlackInstall(ctx: ActorContext, workspace: { id: string }, code: string, origin: string): Promise<SlackWorkspaceIntegration> {
   const answer = await exchange(ctx, code, origin);
   const metadata = {
     team_id: answer.team.id,
@@ -107,7 +107,7 @@ async function saveSlackInstall(ctx: ActorContext, workspaceId: string, code: st
   const config = { access_token: await ctx.config.secrets.seal(answer.access_token) };
   const [row] = await ctx.db
     .insert(workspaceIntegrations)
-    .values({ workspace_id: workspaceId, integration_id: SLACK_INTEGRATION_ID, metadata, config, created_by: ctx.actor.id })
+    .values({ workspace_id: workspace.id, integration_id: SLACK_INTEGRATION_ID, metadata, config, created_by: ctx.actor.id })
     .onConflictDoUpdate({
       target: [workspaceIntegrations.workspace_id, workspaceIntegrations.integration_id],
       set: { metadata, config, updated_at: new Date().toISOString() },
@@ -121,7 +121,14 @@ async function saveSlackInstall(ctx: ActorContext, workspaceId: string, code: st
  * and installation: connecting again switches it); the project starts sending its news to Slack
  * in the same write.
  */
-async function saveSlackChannel(ctx: ActorContext, workspaceId: string, projectId: string, installationId: string, code: string, origin: string): Promise<SlackChannelSync> {
+async function saveSlackChannel(
+  ctx: ActorContext,
+  workspace: { id: string },
+  project: { id: string },
+  installation: { id: string },
+  code: string,
+  origin: string,
+): Promise<SlackChannelSync> {
   const answer = await exchange(ctx, code, origin);
   const hook = answer.incoming_webhook;
   if (!hook) throw new Invalid(SLACK_NO_CHANNEL);
@@ -139,13 +146,13 @@ async function saveSlackChannel(ctx: ActorContext, workspaceId: string, projectI
   const { saved } = await runNamedBatch(ctx.db, {
     saved: ctx.db
       .insert(slackProjectSyncs)
-      .values({ workspace_id: workspaceId, project_id: projectId, workspace_integration_id: installationId, created_by: ctx.actor.id, ...values })
+      .values({ workspace_id: workspace.id, project_id: project.id, workspace_integration_id: installation.id, created_by: ctx.actor.id, ...values })
       .onConflictDoUpdate({
         target: [slackProjectSyncs.project_id, slackProjectSyncs.workspace_integration_id],
         set: { ...values, updated_at: new Date().toISOString() },
       })
       .returning(),
-    sinks: refreshEventSinks(ctx.db, workspaceId, projectId),
+    sinks: refreshEventSinks(ctx.db, workspace.id, project.id),
   });
   return channelOf(saved[0]);
 }
@@ -160,7 +167,7 @@ export async function installSlack(ctx: ActorContext, slug: string, input: unkno
   const { code, state } = parseInput(SlackCodeInput, input);
   if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
   await consumeConnectionState(ctx, state, { kinds: ["slack_install"], workspaceId: workspace.id, projectId: null });
-  return saveSlackInstall(ctx, workspace.id, code, origin);
+  return saveSlackInstall(ctx, workspace, code, origin);
 }
 
 /**
@@ -180,7 +187,7 @@ export async function connectSlackChannel(
   if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
   const installation = await slackInstallation(ctx, workspace.id, integrationId);
   await consumeConnectionState(ctx, state, { kinds: ["slack_channel"], workspaceId: workspace.id, projectId: project.id });
-  return saveSlackChannel(ctx, workspace.id, project.id, installation.id, code, origin);
+  return saveSlackChannel(ctx, workspace, project, installation, code, origin);
 }
 
 /**
@@ -204,11 +211,11 @@ export async function completeSlackRedirect(ctx: ActorContext, input: unknown, o
   if (binding.kind === "slack_install" || binding.projectId === null) {
     // Roles may have changed since the round trip started: installing is still an owner's call.
     if (membership.role < ROLE.owner) throw new Forbidden();
-    return { kind: "workspace", workspace_integration: await saveSlackInstall(ctx, workspace.id, code, origin) };
+    return { kind: "workspace", workspace_integration: await saveSlackInstall(ctx, workspace, code, origin) };
   }
   const { project } = await projectAccess(ctx, slug, binding.projectId, ROLE.owner);
   const installation = await slackInstallation(ctx, workspace.id);
-  return { kind: "project", channel: await saveSlackChannel(ctx, workspace.id, project.id, installation.id, code, origin) };
+  return { kind: "project", channel: await saveSlackChannel(ctx, workspace, project, installation, code, origin) };
 }
 
 /** The project's channel record(s) under the workspace's Slack installation. */
