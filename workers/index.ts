@@ -1,5 +1,5 @@
 // The Worker entry: /api/* goes to Hono, everything else to Remix; the same module consumes the
-// JOBS queue, runs the watchdog cron and exports the ProjectBoard Durable Object.
+// JOBS queue, runs the watchdog cron and exports the ProjectBoard and RateLimiter Durable Objects.
 //
 // Startup: a part of the Worker is evaluated at its first use, not when the isolate starts. An API
 // request never needs the Remix server build (React, the route modules, the UI libraries), a page

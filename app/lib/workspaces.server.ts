@@ -21,11 +21,9 @@ export async function loadInvitationLink(request: Request, context: AppLoadConte
   const ctx = await requireActor(request, context);
   try {
     const invitation = await invitationForLink(ctx, { token });
-    return {
-      email: ctx.actor.email,
-      invitation: { role: invitation.role, workspace: { name: invitation.workspace.name } },
-      problem: invitation.acceptable ? null : INVITATION_FOR_ANOTHER_ADDRESS,
-    };
+    // A link opened in another account says nothing of the workspace it leads to.
+    if (!invitation.acceptable) return { email: ctx.actor.email, invitation: null, problem: INVITATION_FOR_ANOTHER_ADDRESS };
+    return { email: ctx.actor.email, invitation: { role: invitation.role, workspace: { name: invitation.workspace.name } }, problem: null };
   } catch (error) {
     const failure = describeError(error);
     if (!failure || failure.kind === "Unauthenticated") throw error;

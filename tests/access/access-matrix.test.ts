@@ -28,7 +28,7 @@ function servedApiRoutes(): string[] {
   return [...seen];
 }
 
-const JOB_TABLES = ["sessions", "sign_in_attempts", "webhook_deliveries", "slack_posts", "importers", "import_records", "project_exports"];
+const JOB_TABLES = ["sessions", "webhook_deliveries", "slack_posts", "importers", "import_records", "project_exports"];
 
 /**
  * Waits until the imports and exports started by earlier calls are done, so that what their jobs
@@ -53,7 +53,7 @@ async function digest(): Promise<string> {
   await jobsSettled();
   if (digestQueries.length === 0) {
     const tables = await env.DB.prepare(
-      // Left out: sessions and sign-in attempts, which every sign-in changes; the tables the queue's
+      // Left out: sessions, which every sign-in changes; the tables the queue's
       // jobs write on their own schedule after earlier allowed writes (webhook deliveries, Slack
       // posts, imports, exports); and the shadow tables of D1 and of the search index.
       `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'

@@ -105,12 +105,12 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     fresh: async (world) => ({ ids: { tokenId: (await json(owner(world), "POST", "/api/users/api-tokens/", { label: "Temporary" })).id } }),
     except: { stranger: 404, foreigner: 404, outsider: 404, guest: 404, viewer: 404, member: 404 },
   },
-  "GET /api/users/me/invitations": { level: "signed-in", ok: 200 },
-  // Accepting only ever accepts the caller's own invitations; another's id is refused.
+  // Accepting takes the invitation link's secret and the account with the invited address: the
+  // world's invitation is to an address none of its users has, so everyone is refused.
   "POST /api/users/me/invitations/workspaces": {
     level: "signed-in",
-    ok: 400,
-    body: (ids) => ({ invitations: [ids.invitationId] }),
+    ok: 403,
+    body: (ids) => ({ token: ids.invitationToken }),
   },
   "POST /api/users/file-assets": { level: "signed-in", ok: 201, form: pngForm() },
   // A user's uploads (avatars) are shown to whoever sees the user.

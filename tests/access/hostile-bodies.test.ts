@@ -29,8 +29,11 @@ const FUZZED_ELSEWHERE = new Set([
   "PATCH /api/workspaces/:slug/projects/:projectId",
 ]);
 
-/** A failed sign-in is recorded by design (it counts towards the throttle). */
-const WRITES_WHEN_REFUSED = new Set(["POST /api/auth/sign-in"]);
+/**
+ * Routes whose refusals may write by design. None: a failed sign-in counts towards the throttle in
+ * its RateLimiter Durable Object, not in D1.
+ */
+const WRITES_WHEN_REFUSED = new Set<string>();
 
 /** Run last: they end the world's workspace or project when a case is accepted. */
 const LAST = ["DELETE /api/workspaces/:slug/projects/:projectId", "DELETE /api/workspaces/:slug"];

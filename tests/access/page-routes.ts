@@ -45,7 +45,14 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
   "routes/profile": { url: () => "/profile", level: "signed-in", ok: 200, action: { level: "signed-in", ok: 400 } },
   "routes/profile_.appearance": { url: () => "/profile/appearance", level: "signed-in", ok: 200, action: { level: "signed-in", ok: 400 } },
   "routes/create-workspace": { url: () => "/create-workspace", level: "signed-in", ok: 200, action: { level: "signed-in", ok: 400 } },
-  "routes/invitations": { url: () => "/invitations", level: "signed-in", ok: 200, action: { level: "signed-in", ok: 400 } },
+  "routes/invitations": { url: () => "/invitations", level: "signed-in", ok: 200 },
+  // An invitation link: the page says why this caller cannot accept (not their address); so does the action.
+  "routes/invitations_.$token": {
+    url: (ids) => `/invitations/${ids.invitationToken}`,
+    level: "signed-in",
+    ok: 200,
+    action: { level: "signed-in", ok: 403 },
+  },
   "routes/installations.$provider": { url: () => "/installations/github", level: "signed-in", ok: 200 },
 
   "routes/$workspaceSlug": { url: ws, level: "workspace:5", ok: 200, action: { level: "signed-in", ok: 400 } },

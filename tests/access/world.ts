@@ -127,7 +127,10 @@ export async function buildWorld(): Promise<World> {
   ids.wsAssetId = (await upload(owner, `${ws}/file-assets/`, `logo-${MARKER}.png`)).id;
   ids.userAssetId = (await upload(owner, "/api/users/file-assets/", `me-${MARKER}.png`)).id;
   ids.tokenId = (await json(owner, "POST", "/api/users/api-tokens/", { label: `Script ${MARKER}` })).id;
-  ids.invitationId = (await json(owner, "POST", `${ws}/invite/`, { emails: [{ email: `pending-${MARKER}@example.com`, role: 10 }] })).invitations[0].id;
+  const pending = (await json(owner, "POST", `${ws}/invite/`, { emails: [{ email: `pending-${MARKER}@example.com`, role: 10 }] })).invitations[0];
+  ids.invitationId = pending.id;
+  // The link's secret of an invitation to an address none of the world's users has.
+  ids.invitationToken = pending.token;
   ids.exportId = (await json(owner, "POST", `${base}/exports/`, { format: "csv" })).id;
   await exportFinished(owner, ws, ids.exportId);
 

@@ -138,7 +138,7 @@ describe("the API's sign-in and sign-up", () => {
   it("accept JSON from our own origin, named by Origin or, without it, by Referer (generated)", async () => {
     const client = await signUp();
     await fc.assert(
-      fc.asyncProperty(json, fc.constantFrom({ origin: ORIGIN }, { referer: `${ORIGIN}/` }, { referer: `${ORIGIN}/sign-up?next=%2Fx` }), async (type, source) => {
+      fc.asyncProperty(json, fc.constantFrom<Record<string, string>>({ origin: ORIGIN }, { referer: `${ORIGIN}/` }, { referer: `${ORIGIN}/sign-up?next=%2Fx` }), async (type, source) => {
         const response = await post("/api/auth/sign-in/", { ...source, "content-type": type }, JSON.stringify({ email: client.user.email, password: PASSWORD }));
         expect(response.status, `${type} ${JSON.stringify(source)}`).toBe(200);
         expect(sessionSet(response)).toBe(true);

@@ -151,7 +151,7 @@ describe("formula cells in CSV exports (generated)", () => {
     const team = await createTeam("formula");
     const project = await createProject(team.owner, team.slug);
     const base = `/api/workspaces/${team.slug}/projects/${project.id}`;
-    const titles = fc.sample(formulaCell.map((title) => `${title}x`.replace(/[\u0000-\u001f]+$/, "")).filter((title) => title.trim().length > 1), { numRuns: 12, ...fuzzRun(12) });
+    const titles = fc.sample(formulaCell.map((title) => `${title}x`).filter((title) => title.trim().length > 1), { numRuns: 12, ...fuzzRun(12) });
     const fixed = ['=HYPERLINK("https://evil.example","Click")', "+1+1", "-2+3", "@SUM(A1)", "\t=1+1", " =cmd|' /C calc'!A0"];
     const names = [...new Set([...fixed, ...titles])];
     const label = await team.owner.post(`${base}/issue-labels/`, { name: "=label()", color: "#ff0000" });
