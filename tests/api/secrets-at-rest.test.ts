@@ -16,7 +16,7 @@ import { resealSecrets } from "../../workers/lib/reseal-secrets";
 import { type SecretKey, SecretUnreadable, createSecretBox, isSealed, newKeyringEntry, parseKeyring } from "../../workers/lib/secret-box";
 import { ORIGIN, type Client } from "../helpers/api";
 import { createFakeRepo, uniqueRepoName } from "../helpers/fake-github";
-import { authorizeOnSlack } from "../helpers/fake-slack";
+import { slackGrant } from "../helpers/fake-slack";
 import { fuzzRun } from "../helpers/hostile-input";
 import { loadPageData } from "../helpers/page-action";
 import { createProject, createTeamWithProject, expectStatus, rowOf } from "../helpers/fixtures";
@@ -248,7 +248,7 @@ describe("credentials in D1", () => {
 
   it("keeps no form of Slack's bot tokens or the channel's webhook URL", async () => {
     const p = await createProjectFixture();
-    const installed = await p.owner.post("/api/slack-redirect/", await authorizeOnSlack({ slug: p.slug }));
+    const installed = await p.owner.post("/api/slack-redirect/", await slackGrant(p.owner, p.slug));
     expectStatus(installed, 201);
     const integrationId = installed.body.workspace_integration.id;
     const installation = await rowOf<{ config: string }>("workspace_integrations", "id = ?", integrationId);
@@ -257,7 +257,7 @@ describe("credentials in D1", () => {
     expectNowhereIn(installation, botToken);
     expect(JSON.stringify(installation)).not.toContain("xoxb-");
 
-    const grant = await authorizeOnSlack({ slug: p.slug, projectId: p.projectId, integrationId }, "C0TRACKER");
+    const grant = await slackGrant(p.owner, p.slug, p.projectId, "C0TRACKER");
     const connected = await p.owner.post("/api/slack-redirect/", grant);
     expectStatus(connected, 201);
     const channel = await rowOf<{ access_token: string; webhook_url: string }>("slack_project_syncs", "id = ?", connected.body.channel.id);
