@@ -138,6 +138,11 @@ const CAPPED_LISTS: Record<string, Planter> = {
     );
     return `${q.base}/members/`;
   },
+  "GET /api/workspaces/:slug/projects/:projectId/states": async (q) => {
+    // A new project has five states; two more in one group.
+    await times(2, (i) => q.owner.post(`${q.base}/states/`, { name: `Extra ${i}`, group: "started", color: "#aabbcc" }));
+    return `${q.base}/states/`;
+  },
   "GET /api/workspaces/:slug/projects": async (q, workspaceId) => {
     await plantProjects(workspaceId, ROWS - 1);
     return `/api/workspaces/${q.slug}/projects/`;
@@ -199,7 +204,6 @@ const NOT_YET_CAPPED = new Set([
   "GET /api/workspaces/:slug/search",
   "GET /api/workspaces/:slug/user-favorite-projects",
   "GET /api/workspaces/:slug/projects/:projectId/project-views",
-  "GET /api/workspaces/:slug/projects/:projectId/states",
   "GET /api/workspaces/:slug/projects/:projectId/issue-labels",
   "GET /api/workspaces/:slug/projects/:projectId/estimates",
   "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/sub-issues",
@@ -293,6 +297,6 @@ describe("every list route is capped and paged", () => {
     for (const route of [...Object.keys(CAPPED_LISTS), ...CAPPED_ABOVE, ...NOT_A_LIST, ...NOT_YET_CAPPED]) expect(gets.has(route), route).toBe(true);
     expect(Object.keys(CAPPED_LISTS).filter((route) => NOT_YET_CAPPED.has(route) || NOT_A_LIST.has(route))).toEqual([]);
     // The set of uncapped lists only shrinks.
-    expect(NOT_YET_CAPPED.size).toBeLessThanOrEqual(25);
+    expect(NOT_YET_CAPPED.size).toBeLessThanOrEqual(24);
   });
 });
