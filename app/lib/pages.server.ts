@@ -1,6 +1,7 @@
 // Server side of the project's pages: the list (one tab at a time) and the page detail, each
 // loader one domain read, each intent one domain operation.
 import { parseWithZod } from "@conform-to/zod/v4";
+import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { pageDetailOf } from "../../workers/domain/page-detail";
 import {
@@ -25,7 +26,7 @@ export async function loadPagesList(request: Request, context: AppLoadContext, s
   const ctx = await requireActor(request, context);
   const tab = pageTabOf(new URL(request.url).searchParams.get("tab"));
   return loadOrThrow(request, async () => {
-    const answer = await listPages(ctx, slug, projectId, { page_view: tab });
+    const answer = (await listPages(ctx, slug, projectId, { page_view: tab }, { size: LIST_PAGES.plainListCap })).rows;
     let listing: PagesListing;
     if (tab === "recent") {
       const grouped = answer as Partial<Record<RecentGroupKey, PageRow[]>>;

@@ -7,6 +7,7 @@ import { ROLE } from "../../workers/domain/access";
 import { Invalid } from "../../workers/domain/errors";
 import { myProjectMembership } from "../../workers/domain/projects";
 import { STATE_NAME_TAKEN, STATE_NAME_TAKEN_INLINE, StateFormSchema } from "../../workers/domain/schemas/states";
+import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import { type StateView, createState, deleteState, listStates, moveState, updateState } from "../../workers/domain/states";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
@@ -19,7 +20,7 @@ export async function loadStateSettings(request: Request, context: AppLoadContex
     const membership = await myProjectMembership(ctx, slug, projectId);
     if (membership.role < ROLE.member) return { authorized: false as const, states: [] };
     // Without group_by the list is flat, ordered by sequence.
-    const states = (await listStates(ctx, slug, projectId)) as StateView[];
+    const states = (await listStates(ctx, slug, projectId, { size: LIST_PAGES.plainListCap })).rows as StateView[];
     return {
       authorized: true as const,
       states: states.map(({ id, name, description, color, group, default: isDefault, sequence }) => ({

@@ -1,4 +1,5 @@
 // Server-side calls for the workspace pages: the shell, workspace creation and invitations.
+import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readCookie } from "../../workers/auth/sessions";
 import type { ActorContext } from "../../workers/domain/context";
@@ -36,10 +37,10 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {
     const workspace = await getWorkspace(ctx, slug);
-    const [projects, workspaces] = await Promise.all([listProjects(ctx, slug), listMyWorkspaces(ctx)]);
+    const [projects, workspaces] = await Promise.all([listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }), listMyWorkspaces(ctx)]);
     return {
       workspace,
-      projects,
+      projects: projects.rows,
       workspaces: workspaces.map(({ id, name, slug, logo }) => ({ id, name, slug, logo })),
       user: userSummary(ctx),
       sidebarCollapsed: readCookie(request, SIDEBAR_COOKIE) === "1",

@@ -5,7 +5,9 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../workers/api/app";
 import { LIST_PAGES, NEXT_CURSOR_HEADER } from "../../workers/domain/schemas/list-pages";
+import { plantProjects, plantWorkspaceMembers } from "../helpers/fixtures";
 import { fuzzRun } from "../helpers/hostile-input";
 import { type ProjectFixture, createProjectFixture } from "../helpers/project";
 
@@ -84,5 +86,217 @@ describe("list caps", () => {
       }),
       fuzzRun(40),
     );
+  });
+});
+
+// ---------------------------------------------------------------- every other list
+
+/** Each capped list route, and how to put ROWS rows behind it (returns the path to read). */
+const ROWS = 7;
+type Planter = (q: ProjectFixture, workspaceId: string) => Promise<string>;
+const doc = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+const times = (n: number, make: (i: number) => Promise<unknown>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+
+const CAPPED_LISTS: Record<string, Planter> = {
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/comments": async (q) => {
+    const issue = await q.owner.post(`${q.base}/issues/`, { name: "Talked about" });
+    // One after another, so some share a created_at millisecond only by chance (the id breaks ties).
+    for (let i = 0; i < ROWS; i++) await q.owner.post(`${q.base}/issues/${issue.body.id}/comments/`, { comment_json: doc(`c${i}`), comment_html: `<p>c${i}</p>` });
+    return `${q.base}/issues/${issue.body.id}/comments/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/views": async (q) => {
+    // Equal names: only the id orders them.
+    await times(ROWS, () => q.owner.post(`${q.base}/views/`, { name: "Same name" }));
+    return `${q.base}/views/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/modules": async (q) => {
+    await times(ROWS, (i) => q.owner.post(`${q.base}/modules/`, { name: `Module ${i}` }));
+    return `${q.base}/modules/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/pages": async (q) => {
+    await times(ROWS, (i) => q.owner.post(`${q.base}/pages/`, { name: `Page ${i}` }));
+    return `${q.base}/pages/`;
+  },
+  "GET /api/workspaces/:slug/members": async (q, workspaceId) => {
+    await plantWorkspaceMembers(workspaceId, ROWS - 1);
+    return `/api/workspaces/${q.slug}/members/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/members": async (q, workspaceId) => {
+    const users = await plantWorkspaceMembers(workspaceId, ROWS - 1);
+    const now = new Date().toISOString();
+    await env.DB.batch(
+      users.map((user) =>
+        env.DB.prepare("INSERT INTO project_members (id, workspace_id, project_id, member_id, role, created_at, updated_at) VALUES (?, ?, ?, ?, 10, ?, ?)").bind(
+          crypto.randomUUID(),
+          workspaceId,
+          q.projectId,
+          user,
+          now,
+          now,
+        ),
+      ),
+    );
+    return `${q.base}/members/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/states": async (q) => {
+    // A new project has five states; two more in one group.
+    await times(2, (i) => q.owner.post(`${q.base}/states/`, { name: `Extra ${i}`, group: "started", color: "#aabbcc" }));
+    return `${q.base}/states/`;
+  },
+  "GET /api/workspaces/:slug/projects": async (q, workspaceId) => {
+    await plantProjects(workspaceId, ROWS - 1);
+    return `/api/workspaces/${q.slug}/projects/`;
+  },
+};
+
+/** Lists capped and paged in their own shape, tested above. */
+const CAPPED_ABOVE = new Set(["GET /api/workspaces/:slug/projects/:projectId/issues"]);
+
+/**
+ * GET routes that answer one thing, not a list of rows (or whose list is not a REST array of
+ * rows): they need no cap. A GET route in neither table fails the walk below.
+ */
+const NOT_A_LIST = new Set([
+  "GET /api/users/me",
+  "GET /api/users/file-assets/:assetId",
+  "GET /api/workspaces/:slug",
+  "GET /api/workspaces/:slug/workspace-members/me",
+  "GET /api/workspaces/:slug/file-assets/:assetId",
+  "GET /api/workspaces/:slug/projects/:projectId",
+  "GET /api/workspaces/:slug/projects/:projectId/project-members/me",
+  "GET /api/workspaces/:slug/projects/:projectId/board",
+  "GET /api/workspaces/:slug/projects/:projectId/states/:stateId",
+  "GET /api/workspaces/:slug/projects/:projectId/issue-labels/:labelId",
+  "GET /api/workspaces/:slug/projects/:projectId/estimates/:estimateId",
+  "GET /api/workspaces/:slug/projects/:projectId/issue-properties",
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId",
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links/:linkId",
+  "GET /api/workspaces/:slug/projects/:projectId/issue-links/:linkId",
+  "GET /api/workspaces/:slug/projects/:projectId/issue-attachments/:attachmentId/file",
+  "GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId",
+  "GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId",
+  "GET /api/workspaces/:slug/projects/:projectId/views/:viewId",
+  "GET /api/workspaces/:slug/projects/:projectId/pages/:pageId",
+  "GET /api/workspaces/:slug/projects/:projectId/page-blocks/:blockId",
+  "GET /api/workspaces/:slug/projects/:projectId/pages/:pageId/page-blocks/:blockId",
+  "GET /api/workspaces/:slug/projects/:projectId/ai-assistant",
+  "GET /api/workspaces/:slug/importers/github/credential",
+  "GET /api/workspaces/:slug/importers/github",
+  "GET /api/workspaces/:slug/importers/jira",
+  "GET /api/workspaces/:slug/exports/:exportId/download",
+  "GET /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/github-repository-sync",
+  "GET /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/project-slack-sync",
+  "GET /api/workspaces/:slug/webhooks/:webhookId",
+  // Paged already by its own cursor (a fixed page of deliveries); pages of a third party's search.
+  "GET /api/workspaces/:slug/webhooks/:webhookId/deliveries",
+  "GET /api/unsplash",
+]);
+
+/**
+ * Lists not capped yet: each is named here so the walk stays honest about them; a route leaves
+ * this set when it moves into CAPPED_LISTS, and nothing new may be added to it.
+ */
+const NOT_YET_CAPPED = new Set([
+  "GET /api/users/api-tokens",
+  "GET /api/users/me/invitations",
+  "GET /api/workspaces",
+  "GET /api/workspaces/:slug/invitations",
+  "GET /api/workspaces/:slug/search",
+  "GET /api/workspaces/:slug/user-favorite-projects",
+  "GET /api/workspaces/:slug/projects/:projectId/project-views",
+  "GET /api/workspaces/:slug/projects/:projectId/issue-labels",
+  "GET /api/workspaces/:slug/projects/:projectId/estimates",
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/sub-issues",
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/history",
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links",
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-attachments",
+  "GET /api/workspaces/:slug/projects/:projectId/cycles",
+  "GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues",
+  "GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues",
+  "GET /api/workspaces/:slug/projects/:projectId/views/:viewId/issues",
+  "GET /api/workspaces/:slug/projects/:projectId/pages/:pageId/page-blocks",
+  "GET /api/workspaces/:slug/importers",
+  "GET /api/workspaces/:slug/exports",
+  "GET /api/integrations",
+  "GET /api/workspaces/:slug/workspace-integrations",
+  "GET /api/workspaces/:slug/workspace-integrations/:integrationId/github-repositories",
+  "GET /api/workspaces/:slug/webhooks",
+]);
+
+/** Follows a list's next links from `path`, `perPage` rows at a time; every id it answered. */
+async function walk(client: ProjectFixture["owner"], path: string, perPage: number): Promise<string[]> {
+  const seen: string[] = [];
+  let next: string | null = `${path}${path.includes("?") ? "&" : "?"}per_page=${perPage}`;
+  while (next) {
+    const answer = await client.get(next);
+    expect(answer.status, next).toBe(200);
+    expect(Array.isArray(answer.body), next).toBe(true);
+    expect(answer.body.length, next).toBeLessThanOrEqual(perPage);
+    seen.push(...answer.body.map((row: { id: string }) => row.id));
+    const link = answer.headers.get("link");
+    next = link ? (link.match(/^<([^>]+)>; rel="next"$/)?.[1] ?? null) : null;
+    expect(answer.headers.get(NEXT_CURSOR_HEADER) !== null, next ?? "last page").toBe(next !== null);
+  }
+  return seen;
+}
+
+describe("every list route is capped and paged", () => {
+  const paths: Record<string, { client: ProjectFixture["owner"]; path: string }> = {};
+
+  beforeAll(async () => {
+    for (const [route, plant] of Object.entries(CAPPED_LISTS)) {
+      // A project (and workspace) of its own per route, so each list holds only its planted rows.
+      const q = await createProjectFixture(undefined, "LST");
+      const { workspace_id } = (await env.DB.prepare("SELECT workspace_id FROM projects WHERE id = ?").bind(q.projectId).first()) as { workspace_id: string };
+      paths[route] = { client: q.owner, path: await plant(q, workspace_id) };
+    }
+  }, 120_000);
+
+  it.each(Object.keys(CAPPED_LISTS))("%s: any page size reaches every row exactly once", async (route) => {
+    const { client, path } = paths[route];
+    const all = await walk(client, path, LIST_PAGES.maxPerPage);
+    expect(all.length).toBeGreaterThanOrEqual(ROWS);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: ROWS + 1 }), async (perPage) => {
+        const seen = await walk(client, path, perPage);
+        expect(seen).toEqual(all);
+        expect(new Set(seen).size).toBe(all.length);
+      }),
+      fuzzRun(6),
+    );
+  });
+
+  it.each(Object.keys(CAPPED_LISTS))("%s: a bad page size or cursor is a 400 naming the field", async (route) => {
+    const { client, path } = paths[route];
+    const bad = fc.oneof(fc.integer({ max: 0 }).map(String), fc.integer({ min: LIST_PAGES.maxPerPage + 1 }).map(String), fc.constantFrom("abc", "1.5", "1e9"));
+    await fc.assert(
+      fc.asyncProperty(bad, async (perPage) => {
+        const answer = await client.get(`${path}?per_page=${encodeURIComponent(perPage)}`);
+        expect(answer.status, perPage).toBe(400);
+        expect(answer.body.per_page?.[0], perPage).toMatch(/per_page/);
+      }),
+      fuzzRun(8),
+    );
+    const cursor = fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue().map((v) => btoa(JSON.stringify(v))));
+    await fc.assert(
+      fc.asyncProperty(cursor, async (value) => {
+        const answer = await client.get(`${path}?per_page=2&cursor=${encodeURIComponent(value)}`);
+        // A cursor the list did not write is refused (or, if it happens to decode, only moves the start).
+        expect([200, 400], value).toContain(answer.status);
+        if (answer.status === 200) expect(answer.body.length).toBeLessThanOrEqual(2);
+      }),
+      fuzzRun(8),
+    );
+  });
+
+  it("every GET route is capped, not a list, or named as not yet capped", () => {
+    const gets = new Set(createApi().routes.filter((route) => route.method === "GET").map((route) => `GET ${route.path}`));
+    const unclassified = [...gets].filter((route) => !(route in CAPPED_LISTS) && !CAPPED_ABOVE.has(route) && !NOT_A_LIST.has(route) && !NOT_YET_CAPPED.has(route));
+    expect(unclassified).toEqual([]);
+    // The tables name only served routes, and no route in two of them.
+    for (const route of [...Object.keys(CAPPED_LISTS), ...CAPPED_ABOVE, ...NOT_A_LIST, ...NOT_YET_CAPPED]) expect(gets.has(route), route).toBe(true);
+    expect(Object.keys(CAPPED_LISTS).filter((route) => NOT_YET_CAPPED.has(route) || NOT_A_LIST.has(route))).toEqual([]);
+    // The set of uncapped lists only shrinks.
+    expect(NOT_YET_CAPPED.size).toBeLessThanOrEqual(24);
   });
 });

@@ -1,11 +1,12 @@
 import { createIssueComment, deleteIssueComment, listIssueComments, updateIssueComment } from "../domain/issue-comments";
 import { body } from "./hono-env";
+import { listed, pageOf } from "./list-pages";
 import { inProject, optionalParam, projectRouter } from "./project-router";
 
 export const issueCommentsRoutes = projectRouter();
 
 issueCommentsRoutes.get("/issues/:issueId/comments", async (c) =>
-  c.json(await listIssueComments(...inProject(c), c.req.param("issueId"))),
+  listed(c, await listIssueComments(...inProject(c), c.req.param("issueId"), pageOf(c))),
 );
 issueCommentsRoutes.post("/issues/:issueId/comments", async (c) =>
   c.json(await createIssueComment(...inProject(c), c.req.param("issueId"), await body(c)), 201),

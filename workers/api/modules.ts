@@ -1,3 +1,4 @@
+import { listed, pageOf } from "./list-pages";
 import {
   addFavoriteModule,
   addModuleIssues,
@@ -17,7 +18,7 @@ import { inProject, projectRouter } from "./project-router";
 
 export const modulesRoutes = projectRouter();
 
-modulesRoutes.get("/modules", async (c) => c.json(await listModules(...inProject(c))));
+modulesRoutes.get("/modules", async (c) => listed(c, await listModules(...inProject(c), pageOf(c))));
 modulesRoutes.post("/modules", async (c) => c.json(await createModule(...inProject(c), await body(c)), 201));
 
 modulesRoutes.get("/modules/:moduleId", async (c) => c.json(await getModule(...inProject(c), c.req.param("moduleId"))));

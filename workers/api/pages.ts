@@ -1,3 +1,4 @@
+import { listed, pageOf } from "./list-pages";
 import {
   convertPageBlockToIssue,
   createPageBlock,
@@ -12,7 +13,7 @@ import { inProject, optionalParam, projectRouter } from "./project-router";
 
 export const pagesRoutes = projectRouter();
 
-pagesRoutes.get("/pages", async (c) => c.json(await listPages(...inProject(c), c.req.query())));
+pagesRoutes.get("/pages", async (c) => listed(c, await listPages(...inProject(c), c.req.query(), pageOf(c))));
 pagesRoutes.post("/pages", async (c) => c.json(await createPage(...inProject(c), await body(c)), 201));
 
 pagesRoutes.get("/pages/:pageId", async (c) => c.json(await getPage(...inProject(c), c.req.param("pageId"))));

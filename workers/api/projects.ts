@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { listed, pageOf } from "./list-pages";
 import {
   addFavoriteProject,
   addProjectMembers,
@@ -23,7 +24,7 @@ export const projectRoutes = new Hono<ApiEnv>({ strict: false });
 /** The same router below /:slug/projects/:projectId. */
 const oneProject = projectRouter(projectRoutes);
 
-projectRoutes.get("/:slug/projects", async (c) => c.json(await listProjects(actorOf(c), c.req.param("slug"))));
+projectRoutes.get("/:slug/projects", async (c) => listed(c, await listProjects(actorOf(c), c.req.param("slug"), pageOf(c))));
 projectRoutes.post("/:slug/projects", async (c) => c.json(await createProject(actorOf(c), c.req.param("slug"), await body(c)), 201));
 projectRoutes.post("/:slug/projects/join", async (c) => c.json(await joinProjects(actorOf(c), c.req.param("slug"), await body(c))));
 
@@ -34,7 +35,7 @@ oneProject.delete("/", async (c) => {
   return c.body(null, 204);
 });
 
-oneProject.get("/members", async (c) => c.json(await listProjectMembers(...inProject(c))));
+oneProject.get("/members", async (c) => listed(c, await listProjectMembers(...inProject(c), pageOf(c))));
 oneProject.post("/members/add", async (c) => c.json(await addProjectMembers(...inProject(c), await body(c)), 201));
 oneProject.patch("/members/:memberId", async (c) =>
   c.json(await updateProjectMember(...inProject(c), c.req.param("memberId"), await body(c))),

@@ -1,3 +1,4 @@
+import { listed, pageOf } from "./list-pages";
 import {
   addFavoriteView,
   createView,
@@ -13,7 +14,7 @@ import { inProject, projectRouter } from "./project-router";
 
 export const viewsRoutes = projectRouter();
 
-viewsRoutes.get("/views", async (c) => c.json(await listViews(...inProject(c))));
+viewsRoutes.get("/views", async (c) => listed(c, await listViews(...inProject(c), pageOf(c))));
 viewsRoutes.post("/views", async (c) => c.json(await createView(...inProject(c), await body(c)), 201));
 
 viewsRoutes.get("/views/:viewId", async (c) => c.json(await getView(...inProject(c), c.req.param("viewId"))));

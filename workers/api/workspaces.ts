@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { listed, pageOf } from "./list-pages";
 import { inviteToWorkspace } from "../domain/invitations";
 import { invitationPath } from "../domain/schemas/workspaces";
 import { listWorkspaceInvitations, revokeWorkspaceInvitation } from "../domain/workspace-settings";
@@ -30,7 +31,7 @@ workspaceRoutes.delete("/:slug", async (c) => {
 workspaceRoutes.get("/:slug/workspace-members/me", async (c) =>
   c.json(await myWorkspaceMembership(actorOf(c), c.req.param("slug"))),
 );
-workspaceRoutes.get("/:slug/members", async (c) => c.json(await listWorkspaceMembers(actorOf(c), c.req.param("slug"))));
+workspaceRoutes.get("/:slug/members", async (c) => listed(c, await listWorkspaceMembers(actorOf(c), c.req.param("slug"), pageOf(c))));
 workspaceRoutes.patch("/:slug/members/:memberId", async (c) =>
   c.json(await updateWorkspaceMember(actorOf(c), c.req.param("slug"), c.req.param("memberId"), await body(c))),
 );

@@ -3,7 +3,8 @@
 // paragraph is not content, an image is). Writing needs role >= 15; only
 // the author may edit or delete their comment, whatever their role. Every write puts a
 // "comment" activity in the same batch; the history endpoint merges comments with activities.
-import { and, asc, eq } from "drizzle-orm";
+import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
+import { and, eq } from "drizzle-orm";
 import { issueComments, users, type Json, type User } from "../../drizzle/schema";
 import { type EventAction, eventFor } from "../integrations/events";
 import { runBatch } from "../lib/batch";
@@ -74,16 +75,26 @@ async function loadComment(ctx: ActorContext, projectId: string, commentId: stri
   return row;
 }
 
-export async function listIssueComments(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+type CommentRow = { comment: typeof issueComments.$inferSelect; actor: typeof users.$inferSelect | null };
+const COMMENT_ORDER: OrderKey<CommentRow>[] = [
+  { by: issueComments.created_at, dir: "asc", of: (row) => row.comment.created_at },
+  { by: issueComments.id, dir: "asc", of: (row) => row.comment.id },
+];
+
+/** One page of an issue's comments, oldest first. */
+export async function listIssueComments(ctx: ActorContext, slug: string, projectId: string, issueId: string, page: PageRequest) {
   await projectAccess(ctx, slug, projectId);
   await loadIssue(ctx, projectId, issueId);
-  const rows = await ctx.db
-    .select({ comment: issueComments, actor: users })
-    .from(issueComments)
-    .leftJoin(users, eq(users.id, issueComments.actor_id))
-    .where(and(eq(issueComments.issue_id, issueId), eq(issueComments.project_id, projectId)))
-    .orderBy(asc(issueComments.created_at));
-  return rows.map(({ comment, actor }) => issueCommentOf(comment, actor));
+  const rows = await readPage(page, COMMENT_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select({ comment: issueComments, actor: users })
+      .from(issueComments)
+      .leftJoin(users, eq(users.id, issueComments.actor_id))
+      .where(and(eq(issueComments.issue_id, issueId), eq(issueComments.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(rows, (shown) => shown.map(({ comment, actor }) => issueCommentOf(comment, actor)));
 }
 
 export async function createIssueComment(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {

@@ -7,12 +7,14 @@ import { readBurndown } from "./issue-groups/burndown-read";
 import { filterLookupsOf } from "./issue-views-page";
 import { loadProjectLookups } from "./issue-views";
 import { getModuleWithAccess, listModulesWithAccess } from "./modules";
+import { LIST_PAGES } from "./schemas/list-pages";
 import type { ModuleSidebarData, ModulesPageData } from "./schemas/modules-page-responses";
 
 /** The project's modules, favourites first, with the project's members. */
 export async function modulesPageOf(ctx: ActorContext, slug: string, projectId: string): Promise<ModulesPageData> {
   const access = await projectAccess(ctx, slug, projectId);
-  const modules = listModulesWithAccess(ctx, access);
+  // The page shows the first capped page of modules, as the plain API list does.
+  const modules = listModulesWithAccess(ctx, access, { size: LIST_PAGES.plainListCap }).then((page) => page.rows);
   // A rejection is the page's to show (the stream's error element), never an unhandled one.
   modules.catch(() => {});
   const lookups = await loadProjectLookups(ctx.db, access.project, access.workspace);

@@ -1,8 +1,9 @@
 // Modules: groupings of issues with a status, dates, a lead, members and links. Any status may
 // follow any other; the start date may not come after the target date. Issues move in and out
 // exactly as with cycles (one module per issue): the shared code is in issue-groups/.
+import { type OrderKey, type PageRequest, readPage } from "./list-page";
 import type { ModuleLinkResponse, ModuleResponse } from "./schemas/issue-group-responses";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { moduleLinks, moduleMembers, modules, userFavorites, users, type User } from "../../drizzle/schema";
 import { chunks, inList, runBatch, runNamedBatch } from "../lib/batch";
@@ -178,17 +179,27 @@ function memberInserts(ctx: ActorContext, projectId: string, moduleId: string, m
 // ---------------------------------------------------------------- modules
 
 /** GET modules/: favourites first, then by sort order, newest first. */
-export async function listModules(ctx: ActorContext, slug: string, projectId: string) {
-  return listModulesWithAccess(ctx, await projectAccess(ctx, slug, projectId));
+export async function listModules(ctx: ActorContext, slug: string, projectId: string, page: PageRequest) {
+  return listModulesWithAccess(ctx, await projectAccess(ctx, slug, projectId), page);
 }
 
 /** The project's modules for a caller whose access is already checked (the modules page). */
-export async function listModulesWithAccess(ctx: ActorContext, access: ProjectAccess) {
-  const rows = await moduleRows(ctx)
-    .where(eq(modules.project_id, access.project.id))
-    .orderBy(desc(sql`${userFavorites.id} IS NOT NULL`), asc(modules.sort_order), desc(modules.created_at), asc(modules.id));
-  return moduleViews(ctx, access, rows);
+export async function listModulesWithAccess(ctx: ActorContext, access: ProjectAccess, page: PageRequest) {
+  const rows = await readPage(page, MODULE_ORDER, (after, orderBy, limit) =>
+    moduleRows(ctx)
+      .where(and(eq(modules.project_id, access.project.id), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return { rows: await moduleViews(ctx, access, rows.rows), next_cursor: rows.next_cursor };
 }
+
+const MODULE_ORDER: OrderKey<ModuleRow>[] = [
+  { by: sql`${userFavorites.id} IS NOT NULL`, dir: "desc", of: (row) => (row.favoriteId !== null ? 1 : 0) },
+  { by: modules.sort_order, dir: "asc", of: (row) => row.module.sort_order },
+  { by: modules.created_at, dir: "desc", of: (row) => row.module.created_at },
+  { by: modules.id, dir: "asc", of: (row) => row.module.id },
+];
 
 export async function getModule(ctx: ActorContext, slug: string, projectId: string, moduleId: string) {
   return getModuleWithAccess(ctx, await projectAccess(ctx, slug, projectId), moduleId);

@@ -6,7 +6,8 @@
 //
 // The recent tab lists the pages updated in the last 7 days (UTC), keyed by date group: today,
 // yesterday and this_week (two to six days ago); empty groups are left out.
-import { type SQL, and, asc, desc, eq, gte, lte, ne, or, sql } from "drizzle-orm";
+import { type OrderKey, type PageRequest, readPage } from "./list-page";
+import { type SQL, and, asc, eq, gte, lte, ne, or, sql } from "drizzle-orm";
 import { labels, pageBlocks, pageLabels, pages, userFavorites } from "../../drizzle/schema";
 import { inList, runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
@@ -143,7 +144,13 @@ function recentGroupOf(updatedAt: string, today: string): (typeof RECENT_GROUPS)
  * GET pages/?page_view=all|favorite|created_by_me|created_by_other (a list, newest first) or
  * recent (an object keyed by date group, most recently updated first).
  */
-export async function listPages(ctx: ActorContext, slug: string, projectId: string, params: Record<string, string | undefined>) {
+export async function listPages(
+  ctx: ActorContext,
+  slug: string,
+  projectId: string,
+  params: Record<string, string | undefined>,
+  page: PageRequest,
+) {
   await projectAccess(ctx, slug, projectId);
   const present = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ""));
   const { page_view } = parseInput(PageListParams, present);
@@ -157,14 +164,23 @@ export async function listPages(ctx: ActorContext, slug: string, projectId: stri
     const since = new Date(Date.parse(`${today}T00:00:00Z`) - (RECENT_DAYS - 1) * DAY_MS).toISOString();
     conditions.push(gte(pages.updated_at, since));
   }
-  const rows = await ctx.db
-    .select({ page: pages, favoriteId: userFavorites.id })
-    .from(pages)
-    .leftJoin(userFavorites, favoriteOf(me))
-    .where(and(...conditions))
-    .orderBy(...(page_view === "recent" ? [desc(pages.updated_at), desc(pages.id)] : [desc(pages.created_at), desc(pages.id)]));
-  const shaped = await shapePages(ctx, rows);
-  if (page_view !== "recent") return shaped;
+  const order: OrderKey<{ page: Page }>[] = [
+    page_view === "recent"
+      ? { by: pages.updated_at, dir: "desc", of: (row) => row.page.updated_at }
+      : { by: pages.created_at, dir: "desc", of: (row) => row.page.created_at },
+    { by: pages.id, dir: "desc", of: (row) => row.page.id },
+  ];
+  const read = await readPage(page, order, (after, orderBy, limit) =>
+    ctx.db
+      .select({ page: pages, favoriteId: userFavorites.id })
+      .from(pages)
+      .leftJoin(userFavorites, favoriteOf(me))
+      .where(and(...conditions, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  const shaped = await shapePages(ctx, read.rows);
+  if (page_view !== "recent") return { rows: shaped, next_cursor: read.next_cursor };
   const grouped: Partial<Record<(typeof RECENT_GROUPS)[number], PageView[]>> = {};
   for (const page of shaped) {
     const key = recentGroupOf(page.updated_at, today);
@@ -172,7 +188,8 @@ export async function listPages(ctx: ActorContext, slug: string, projectId: stri
     if (group) group.push(page);
     else grouped[key] = [page];
   }
-  return grouped;
+  // The recent view keeps its object shape; its page is counted across the groups.
+  return { rows: grouped, next_cursor: read.next_cursor };
 }
 
 export async function createPage(ctx: ActorContext, slug: string, projectId: string, input: unknown) {

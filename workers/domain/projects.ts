@@ -1,5 +1,6 @@
 // Projects: creation with default states, settings, membership, joining and favourites.
-import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
   AddFavoriteProjectInput,
   AddProjectMembersInput,
@@ -102,21 +103,29 @@ const favoriteJoin = (userId: string) =>
  * Every project the actor can see in the workspace: public projects (for viewers and up) and
  * the ones they belong to. Favourites come first, then by name.
  */
-export async function listProjects(ctx: ActorContext, slug: string) {
+export async function listProjects(ctx: ActorContext, slug: string, page: PageRequest) {
   const { workspace, membership } = await workspaceAccess(ctx, slug);
   const visible =
     membership.role >= ROLE.viewer
       ? or(eq(projects.network, NETWORK.public), sql`${projectMembers.id} IS NOT NULL`)
       : sql`${projectMembers.id} IS NOT NULL`;
-  const rows = await ctx.db
-    .select({ project: projects, role: projectMembers.role, favoriteId: userFavorites.id })
-    .from(projects)
-    .leftJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)))
-    .leftJoin(userFavorites, favoriteJoin(ctx.actor.id))
-    .where(and(eq(projects.workspace_id, workspace.id), visible))
-    .orderBy(desc(sql`${userFavorites.id} IS NOT NULL`), asc(projects.name));
-  return rows.map((row) =>
-    projectOf(row.project, { workspace, member_role: row.role, is_favorite: row.favoriteId !== null }),
+  const order: OrderKey<{ project: typeof projects.$inferSelect; favoriteId: string | null }>[] = [
+    { by: sql`${userFavorites.id} IS NOT NULL`, dir: "desc", of: (row) => (row.favoriteId !== null ? 1 : 0) },
+    { by: projects.name, dir: "asc", of: (row) => row.project.name },
+    { by: projects.id, dir: "asc", of: (row) => row.project.id },
+  ];
+  const rows = await readPage(page, order, (after, orderBy, limit) =>
+    ctx.db
+      .select({ project: projects, role: projectMembers.role, favoriteId: userFavorites.id })
+      .from(projects)
+      .leftJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)))
+      .leftJoin(userFavorites, favoriteJoin(ctx.actor.id))
+      .where(and(eq(projects.workspace_id, workspace.id), visible, after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(rows, (shown) =>
+    shown.map((row) => projectOf(row.project, { workspace, member_role: row.role, is_favorite: row.favoriteId !== null })),
   );
 }
 
@@ -300,10 +309,21 @@ function memberRows(ctx: ActorContext) {
     .innerJoin(users, eq(users.id, projectMembers.member_id));
 }
 
-export async function listProjectMembers(ctx: ActorContext, slug: string, projectId: string) {
+const PROJECT_MEMBER_ORDER: OrderKey<{ membership: typeof projectMembers.$inferSelect; user: typeof users.$inferSelect }>[] = [
+  { by: users.email, dir: "asc", of: (row) => row.user.email },
+  { by: projectMembers.id, dir: "asc", of: (row) => row.membership.id },
+];
+
+/** One page of a project's members, by email. */
+export async function listProjectMembers(ctx: ActorContext, slug: string, projectId: string, page: PageRequest) {
   await projectAccess(ctx, slug, projectId);
-  const rows = await memberRows(ctx).where(eq(projectMembers.project_id, projectId)).orderBy(asc(users.email));
-  return rows.map(projectMemberOf);
+  const rows = await readPage(page, PROJECT_MEMBER_ORDER, (after, orderBy, limit) =>
+    memberRows(ctx)
+      .where(and(eq(projectMembers.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(rows, (shown) => shown.map(projectMemberOf));
 }
 
 export async function myProjectMembership(ctx: ActorContext, slug: string, projectId: string) {

@@ -8,6 +8,7 @@ import { runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
+import { type OrderKey, type PageRequest, readPage } from "./list-page";
 import type { ActorContext } from "./context";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { STATE_SEQUENCE_STEP } from "./projects";
@@ -49,21 +50,30 @@ function publishStates(ctx: ActorContext, projectId: string, rows: State[]) {
   for (const row of rows) ctx.effects.publish(projectId, { kind: "state", op: "upsert", id: row.id, row: stateOf(row) });
 }
 
-export async function listStates(ctx: ActorContext, slug: string, projectId: string, groupBy?: string) {
+const STATE_ORDER: OrderKey<State>[] = [
+  { by: states.sequence, dir: "asc", of: (state) => state.sequence },
+  { by: states.id, dir: "asc", of: (state) => state.id },
+];
+
+/** One page of a project's states (small by construction, still capped), plain or by group. */
+export async function listStates(ctx: ActorContext, slug: string, projectId: string, page: PageRequest, groupBy?: string) {
   await projectAccess(ctx, slug, projectId);
   if (groupBy !== undefined && groupBy !== "group") {
     throw Invalid.field("group_by", "States can only be grouped by group.");
   }
-  const rows = await ctx.db
-    .select()
-    .from(states)
-    .where(eq(states.project_id, projectId))
-    .orderBy(asc(states.sequence), asc(states.created_at));
-  const views = rows.map(stateOf);
-  if (groupBy !== "group") return views;
+  const read = await readPage(page, STATE_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select()
+      .from(states)
+      .where(and(eq(states.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  const views = read.rows.map(stateOf);
+  if (groupBy !== "group") return { rows: views, next_cursor: read.next_cursor };
   const grouped = Object.fromEntries(STATE_GROUPS.map((group) => [group, [] as StateView[]])) as Record<StateGroup, StateView[]>;
   for (const view of views) grouped[view.group].push(view);
-  return grouped;
+  return { rows: grouped, next_cursor: read.next_cursor };
 }
 
 async function loadState(ctx: ActorContext, projectId: string, stateId: string) {

@@ -2,7 +2,8 @@
 // project, the project's issues seen through those filters, and per-user favourites. Reading
 // needs project membership, writing role >= 15. query_data is checked by
 // the list query's own parser before it is stored, so a saved view can always be listed.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
+import { and, eq, sql } from "drizzle-orm";
 import { issueViews, userFavorites, type IssueFilters } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
@@ -62,15 +63,24 @@ function assertListable(filters: IssueFilters | null | undefined) {
   }
 }
 
-export async function listViews(ctx: ActorContext, slug: string, projectId: string) {
+/** One page of a project's saved views: favourites first, then by name. */
+export async function listViews(ctx: ActorContext, slug: string, projectId: string, page: PageRequest) {
   await projectAccess(ctx, slug, projectId);
-  const rows = await ctx.db
-    .select({ view: issueViews, favoriteId: userFavorites.id })
-    .from(issueViews)
-    .leftJoin(userFavorites, favoriteOf(ctx.actor.id))
-    .where(eq(issueViews.project_id, projectId))
-    .orderBy(desc(sql`${userFavorites.id} IS NOT NULL`), asc(issueViews.name), asc(issueViews.id));
-  return rows.map((row) => viewOf(row.view, row.favoriteId !== null));
+  const order: OrderKey<{ view: typeof issueViews.$inferSelect; favoriteId: string | null }>[] = [
+    { by: sql`${userFavorites.id} IS NOT NULL`, dir: "desc", of: (row) => (row.favoriteId !== null ? 1 : 0) },
+    { by: issueViews.name, dir: "asc", of: (row) => row.view.name },
+    { by: issueViews.id, dir: "asc", of: (row) => row.view.id },
+  ];
+  const rows = await readPage(page, order, (after, orderBy, limit) =>
+    ctx.db
+      .select({ view: issueViews, favoriteId: userFavorites.id })
+      .from(issueViews)
+      .leftJoin(userFavorites, favoriteOf(ctx.actor.id))
+      .where(and(eq(issueViews.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(rows, (shown) => shown.map((row) => viewOf(row.view, row.favoriteId !== null)));
 }
 
 export async function createView(ctx: ActorContext, slug: string, projectId: string, input: unknown) {

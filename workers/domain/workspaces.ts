@@ -1,4 +1,5 @@
 // Workspaces and their members.
+import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import {
   CreateWorkspaceInput,
@@ -110,15 +111,24 @@ function memberRowOf(row: { membership: typeof workspaceMembers.$inferSelect; us
   };
 }
 
-export async function listWorkspaceMembers(ctx: ActorContext, slug: string) {
+const WORKSPACE_MEMBER_ORDER: OrderKey<{ membership: typeof workspaceMembers.$inferSelect; user: typeof users.$inferSelect }>[] = [
+  { by: users.email, dir: "asc", of: (row) => row.user.email },
+  { by: workspaceMembers.id, dir: "asc", of: (row) => row.membership.id },
+];
+
+/** One page of a workspace's members, by email. */
+export async function listWorkspaceMembers(ctx: ActorContext, slug: string, page: PageRequest) {
   const { workspace } = await workspaceAccess(ctx, slug);
-  const rows = await ctx.db
-    .select({ membership: workspaceMembers, user: users })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.member_id))
-    .where(eq(workspaceMembers.workspace_id, workspace.id))
-    .orderBy(asc(users.email));
-  return rows.map(memberRowOf);
+  const rows = await readPage(page, WORKSPACE_MEMBER_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select({ membership: workspaceMembers, user: users })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.member_id))
+      .where(and(eq(workspaceMembers.workspace_id, workspace.id), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(rows, (shown) => shown.map(memberRowOf));
 }
 
 
