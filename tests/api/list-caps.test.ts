@@ -182,7 +182,6 @@ const NOT_A_LIST = new Set([
   "GET /api/workspaces/:slug/projects/:projectId/ai-assistant",
   "GET /api/workspaces/:slug/importers/github/credential",
   "GET /api/workspaces/:slug/importers/github",
-  "GET /api/workspaces/:slug/importers/jira",
   "GET /api/workspaces/:slug/exports/:exportId/download",
   "GET /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/github-repository-sync",
   "GET /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/project-slack-sync",
