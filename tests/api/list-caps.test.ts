@@ -197,7 +197,6 @@ const NOT_A_LIST = new Set([
  */
 const NOT_YET_CAPPED = new Set([
   "GET /api/users/api-tokens",
-  "GET /api/users/me/invitations",
   "GET /api/workspaces",
   "GET /api/workspaces/:slug/invitations",
   "GET /api/workspaces/:slug/search",

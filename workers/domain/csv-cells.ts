@@ -9,13 +9,24 @@
  */
 const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r])/;
 
+/**
+ * Whether a value gets a quote in front: it is formula-like, or it is a quote followed by
+ * something that does (a title that really starts `'=`), so taking one quote off on import always
+ * gives the value back.
+ */
+function needsQuote(text: string): boolean {
+  let rest = text;
+  while (rest.startsWith("'")) rest = rest.slice(1);
+  return FORMULA_START.test(rest);
+}
+
 /** A value as a CSV cell a spreadsheet shows as text: a formula-like value gets a leading quote. */
 export function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? "" : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return needsQuote(text) ? `'${text}` : text;
 }
 
-/** The value `csvCell` wrote: a quote in front of a formula-like value is taken off. */
+/** The value `csvCell` wrote: the quote in front of a formula-like value is taken off. */
 export function csvCellValue(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && needsQuote(cell.slice(1)) ? cell.slice(1) : cell;
 }
