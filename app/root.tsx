@@ -2,6 +2,7 @@
 import "./lib/zod-without-eval";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { rememberTimeZone } from "~/lib/time-zone";
+import { useDroppedRequestRecovery } from "~/hooks/use-dropped-request-recovery";
 import { data } from "@remix-run/cloudflare";
 import {
   Link,
@@ -21,7 +22,7 @@ import {
 import { type CSSProperties, useEffect, useMemo } from "react";
 import { appliedThemeOf } from "../workers/domain/schemas/theme";
 import { DEFAULT_THEME_NAME, themeHtmlAttributes } from "../workers/domain/schemas/theme-palette";
-import { FullPageState, LoadingState } from "./components/shell-states";
+import { FullPageState, LoadingState, ReconnectingState } from "./components/shell-states";
 import { ToastProvider } from "./components/toast";
 import { buttonClass } from "./components/ui";
 import { releaseInput } from "./lib/hydration-guard";
@@ -119,7 +120,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const recovering = useDroppedRequestRecovery(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (recovering) return <ReconnectingState fullPage />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <FullPageState

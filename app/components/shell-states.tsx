@@ -2,6 +2,7 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { IconAlert } from "./icons";
 import { Spinner, buttonClass } from "./ui";
+import { useDroppedRequestRecovery } from "~/hooks/use-dropped-request-recovery";
 
 export function LoadingState({ label }: { label: string }) {
   return (
@@ -62,8 +63,15 @@ export function InlineState(props: React.ComponentProps<typeof StateCard>) {
  * link to the list it belongs to. Other errors go on to the boundary above (the project shell
  * answers for a project that is missing or closed to the member).
  */
+/** What an error boundary shows while it reads the page again after a dropped request. */
+export function ReconnectingState({ fullPage = false }: { fullPage?: boolean }) {
+  const props = { title: "Reconnecting…", description: "The connection dropped; the page is loading again." };
+  return fullPage ? <FullPageState {...props} /> : <InlineState {...props} />;
+}
+
 export function MissingItemBoundary({ item, listLabel, listPath }: { item: string; listLabel: string; listPath: string }) {
   const error = useRouteError();
+  if (useDroppedRequestRecovery(error)) return <ReconnectingState />;
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <InlineState

@@ -18,7 +18,8 @@ import { PresenceIndicator } from "~/components/presence-indicator";
 import { ProjectCreateDialogs } from "~/components/project-create-dialogs";
 import { ProjectIcon } from "~/components/project-icon";
 import { type Crumb, type ProjectPageHandle, ShellHeader } from "~/components/shell-header";
-import { InlineState } from "~/components/shell-states";
+import { InlineState, ReconnectingState } from "~/components/shell-states";
+import { useDroppedRequestRecovery } from "~/hooks/use-dropped-request-recovery";
 import { buttonClass, truncate } from "~/components/ui";
 import { useWorkspaceShell } from "~/components/workspace-context";
 import { BoardHubContext, useBoardHub } from "~/hooks/use-live-issues";
@@ -177,6 +178,8 @@ export function ErrorBoundary() {
   const { workspace, openCreateProject } = useWorkspaceShell();
   const matches = useMatches();
   const projectId = matches.find((match) => match.id === "routes/$workspaceSlug.projects.$projectId")?.params.projectId ?? "";
+  const recovering = useDroppedRequestRecovery(error);
+  if (recovering) return <ReconnectingState />;
   if (!isRouteErrorResponse(error) || ![401, 403, 404].includes(error.status)) throw error;
   return (
     <>

@@ -18,7 +18,8 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react
 import { CreateProjectInput } from "../../workers/domain/schemas/projects";
 import { CommandCenter, CreateOpener } from "~/components/command-palette/command-center";
 import { IconAlert, IconLock } from "~/components/icons";
-import { FullPageState, LoadingState } from "~/components/shell-states";
+import { FullPageState, LoadingState, ReconnectingState } from "~/components/shell-states";
+import { useDroppedRequestRecovery } from "~/hooks/use-dropped-request-recovery";
 import { Sidebar } from "~/components/sidebar";
 import { buttonClass } from "~/components/ui";
 import { WorkspaceShellContext, type WorkspaceShellValue } from "~/components/workspace-context";
@@ -185,6 +186,7 @@ export default function WorkspaceShell() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (useDroppedRequestRecovery(error)) return <ReconnectingState fullPage />;
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
     return (
       <FullPageState

@@ -233,4 +233,27 @@ describe("cycle side panel", () => {
     const list = await owner.call<CycleRow[]>("GET", `${base}/cycles/`);
     expect(list.map((row) => row.name)).not.toContain("Throwaway");
   });
+  test("a panel read the network drops does not break the page; it is read again", async () => {
+    await createCycle("Sprint 21", day(-1), day(6));
+    const page = tab.page;
+    await page.goto(`${to.project(slug, projectId)}/cycles`);
+    await waitForHydration(page);
+    tab.allowErrorsInThisTest(/net::ERR_FAILED/);
+    // The panel's first read dies before any answer, as a dropped connection does.
+    let reads = 0;
+    await page.route(/\/panel\.data/, async (route) => {
+      if (reads++ === 0) return route.abort("failed");
+      return route.fallback();
+    });
+    try {
+      await page.getByRole("link", { name: "Sprint 21", exact: true }).click();
+      const panel = page.getByRole("complementary", { name: "Cycle details" });
+      await visible(panel.getByTestId("cycle-status"));
+      expect(reads).toBeGreaterThan(1);
+      await expect.poll(() => panel.getByTestId("cycle-progress").textContent()).toMatch(/^0\/0/);
+      expect(await page.getByText("Something went wrong").count()).toBe(0);
+    } finally {
+      await page.unroute(/\/panel\.data/);
+    }
+  });
 });

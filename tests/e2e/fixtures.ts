@@ -130,20 +130,31 @@ afterEach((context) => {
  */
 export const DEV_PROXY_DROP = "Your worker restarted mid-request";
 
+/**
+ * A kept-alive connection the server closed as the request went out ends without any answer,
+ * so the request never ran; Chromium sends such a request again on a fresh connection, and so
+ * does this handler, since it stands in for the browser's own networking.
+ */
+const RESET_BEFORE_ANSWER = /ECONNRESET|socket hang up|EPIPE/;
+
 async function retryDevProxyDrops(route: Route) {
   const method = route.request().method();
   if (method === "GET" || method === "HEAD") return route.fallback();
-  try {
-    for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; ; attempt++) {
+    try {
       const response = await route.fetch({ maxRedirects: 0 });
       if (response.status() !== 503 || attempt === 3 || !(await response.text()).startsWith(DEV_PROXY_DROP)) {
         return await route.fulfill({ response });
       }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt < 3 && RESET_BEFORE_ANSWER.test(message)) continue;
+      // The page closed while the request was out, or the connection failed for good: the
+      // browser sees a failed request, as it would without this handler.
+      if (!/closed/.test(message)) console.error(`${method} ${route.request().url()} failed in the test's network layer: ${message}`);
+      await route.abort().catch(() => {});
+      return;
     }
-  } catch {
-    // The page closed while the request was out, or the connection failed: the browser sees a
-    // failed request, as it would without this handler.
-    await route.abort().catch(() => {});
   }
 }
 
