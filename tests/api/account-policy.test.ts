@@ -2,7 +2,7 @@
 // passwords, blank and repeated ones, the person's own email, its local part and their name), in
 // any case and with any surrounding or inner whitespace; sign-ups are limited per email and per
 // client address, exactly, even when the requests arrive at once.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORDS } from "../../workers/domain/common-passwords";
@@ -123,7 +123,7 @@ async function changePassword(client: Client, next: string) {
   for (const [key, value] of Object.entries({ intent: "change-password", current_password: "correct horse battery", new_password: next, confirm_password: next })) {
     form.set(key, value);
   }
-  const response = await SELF.fetch(`${ORIGIN}/profile.data`, {
+  const response = await fetchWorker(`${ORIGIN}/profile.data`, {
     method: "POST",
     headers: { cookie: client.cookie, origin: ORIGIN, host: new URL(ORIGIN).host },
     body: form,

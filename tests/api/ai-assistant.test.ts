@@ -2,7 +2,8 @@
 // the empty answer, the monthly quota under concurrency, provider failures that are not counted,
 // an unconfigured server, access, and the streamed answer. The Workers AI adapter is tested against
 // an object shaped like the `AI` binding, as there is no local Workers AI to call.
-import { SELF, createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -54,7 +55,7 @@ async function eventsOf(response: Response | null): Promise<AiStreamEvent[]> {
 
 /** POSTs asking for a stream and reads every event. */
 async function streamed(client: Client, path: string, body: unknown) {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+  const response = await fetchWorker(`${ORIGIN}${path}`, {
     method: "POST",
     headers: { cookie: client.cookie, "content-type": "application/json", accept: EVENT_STREAM, origin: ORIGIN },
     body: JSON.stringify(body),

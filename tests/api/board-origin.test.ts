@@ -2,7 +2,7 @@
 // person's cookie whichever page starts it, so any other Origin (another port, scheme, subdomain,
 // a look-alike host, "null") is refused before the board is reached. A script with an API key may
 // leave Origin out, a cookie may not.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "../helpers/api";
@@ -24,7 +24,7 @@ async function upgrade(origin: string | undefined, credentials: { cookie?: strin
   if (origin !== undefined) headers.origin = origin;
   if (credentials.cookie) headers.cookie = credentials.cookie;
   if (credentials.apiKey) headers["x-api-key"] = credentials.apiKey;
-  const response = await SELF.fetch(`${ORIGIN}${p.base}/board`, { headers });
+  const response = await fetchWorker(`${ORIGIN}${p.base}/board`, { headers });
   if (response.webSocket) {
     response.webSocket.accept();
     response.webSocket.close(1000, "done");

@@ -1,7 +1,7 @@
 // Every committed issue write reaches the project's ProjectBoard Durable Object after commit: a
 // socket on GET .../board receives {"type":"changes"} with the new rows and increasing clocks; a
 // refused write publishes nothing; only project members may connect.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Change, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
@@ -37,7 +37,7 @@ const sockets: WebSocket[] = [];
 function openSocket(client: Client | null, fixture: ProjectFixture) {
   const headers: Record<string, string> = { Upgrade: "websocket", origin: ORIGIN };
   if (client) headers.cookie = client.cookie;
-  return SELF.fetch(`${ORIGIN}${fixture.base}/board`, { headers });
+  return fetchWorker(`${ORIGIN}${fixture.base}/board`, { headers });
 }
 
 async function connectBoard(client: Client, fixture: ProjectFixture): Promise<Board> {

@@ -1,7 +1,7 @@
 // A cycle's side panel as the browser reads and writes it (its resource route): the cycle with its
 // counts and burndown on real D1, which follows issues completed and moved; the transfer targets;
 // the date, delete and transfer intents, and who may send them. A refused write changes nothing.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CyclePanelLoaderData } from "../../app/lib/cycle-panel-contract";
@@ -18,7 +18,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const panelPath = (cycleId: string) => `/${p.slug}/projects/${p.projectId}/cycles/${cycleId}/panel`;
 
 async function read(client: Client, path: string) {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: client.cookie }, redirect: "manual" });
+  const response = await fetchWorker(`${ORIGIN}${path}`, { headers: { cookie: client.cookie }, redirect: "manual" });
   const type = response.headers.get("content-type") ?? "";
   return { status: response.status, body: (type.includes("json") ? await response.json() : null) as CyclePanelLoaderData | null };
 }

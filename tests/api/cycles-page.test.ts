@@ -3,7 +3,7 @@
 // same intent, delete, favourite, unfavourite) posted to the page's action the way Remix's
 // fetchers post them. Every refused write (bad input, a past end, an overlap, a viewer or guest)
 // changes nothing.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CyclesPageData } from "../../workers/domain/schemas/issue-group-responses";
@@ -70,7 +70,7 @@ describe("the loader", () => {
     const all = await load(w.member);
     expect(all).toMatchObject({ tab: "all", canEdit: true, active: null, project: { id: w.project.id } });
     expect((await load(w.viewer)).canEdit).toBe(false);
-    const outsider = await SELF.fetch(`${ORIGIN}${dataPath()}`, { headers: { cookie: w.outsider.cookie } });
+    const outsider = await fetchWorker(`${ORIGIN}${dataPath()}`, { headers: { cookie: w.outsider.cookie } });
     expect(outsider.status).toBeGreaterThanOrEqual(400);
   });
 
@@ -99,7 +99,7 @@ describe("the loader", () => {
   });
 
   it("renders the page and its empty state", async () => {
-    const page = await SELF.fetch(`${ORIGIN}${pagePath()}`, { headers: { cookie: w.member.cookie } });
+    const page = await fetchWorker(`${ORIGIN}${pagePath()}`, { headers: { cookie: w.member.cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Create New Cycle");

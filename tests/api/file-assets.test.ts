@@ -2,7 +2,7 @@
 // uploaded as multipart (asset + attributes), limited to PNG/JPEG/GIF/WebP up to 5 MB, served back
 // through the Worker to members only (avatars: to any signed-in user), deleted by the uploader or a
 // workspace owner.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Call, type Client, ORIGIN, call, signUp } from "../helpers/api";
@@ -49,11 +49,11 @@ async function upload(client: Client | null, path: string, parts: { asset?: Blob
   else if (parts.asset !== undefined) form.append("asset", parts.asset);
   if (parts.attributes !== undefined) form.append("attributes", parts.attributes);
   const headers: Record<string, string> = client ? { cookie: client.cookie } : {};
-  return asCall(await SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers, body: form }));
+  return asCall(await fetchWorker(`${ORIGIN}${path}`, { method: "POST", headers, body: form }));
 }
 
 const download = (client: Client | null, asset: string) =>
-  SELF.fetch(`${ORIGIN}${asset}`, { headers: client ? { cookie: client.cookie } : {} });
+  fetchWorker(`${ORIGIN}${asset}`, { headers: client ? { cookie: client.cookie } : {} });
 
 const wsPath = (slug = team.slug) => `/api/workspaces/${slug}/file-assets/`;
 const USERS = "/api/users/file-assets/";

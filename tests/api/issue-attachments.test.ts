@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Call, type Client, ORIGIN, call } from "../helpers/api";
@@ -34,12 +34,12 @@ async function upload(
   else if (parts.asset !== undefined) form.append("asset", parts.asset);
   if (parts.attributes !== undefined) form.append("attributes", parts.attributes);
   const headers: Record<string, string> = client ? { cookie: client.cookie } : {};
-  return asCall(await SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers, body: form }));
+  return asCall(await fetchWorker(`${ORIGIN}${path}`, { method: "POST", headers, body: form }));
 }
 
 async function download(client: Client | null, asset: string) {
   const headers: Record<string, string> = client ? { cookie: client.cookie } : {};
-  return SELF.fetch(`${ORIGIN}${asset}`, { headers });
+  return fetchWorker(`${ORIGIN}${asset}`, { headers });
 }
 
 async function newIssue(name = "Issue with files") {
@@ -197,7 +197,7 @@ describe("uploading attachments", () => {
       },
     });
     const response = await asCall(
-      await SELF.fetch(`${ORIGIN}${uploadPath(issue.id)}`, {
+      await fetchWorker(`${ORIGIN}${uploadPath(issue.id)}`, {
         method: "POST",
         headers: { cookie: p.owner.cookie, "content-type": contentType },
         body: stream,

@@ -1,7 +1,7 @@
 // The issue sidebar's quick label form, posted to the issue page as a browser does: the new label
 // is created and put on the issue with one activity row, and a name already taken answers the
 // form's 400 and writes nothing at all.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "../helpers/api";
 import { dumpIssueTables, getIssue, newIssue, newLabel, rows } from "../helpers/issue-fixtures";
@@ -19,7 +19,7 @@ async function quickLabel(issueId: string, fields: Record<string, string>) {
   const form = new FormData();
   form.set("intent", "quick-label");
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const response = await SELF.fetch(`${ORIGIN}/${p.slug}/projects/${p.projectId}/issues/${issueId}.data`, {
+  const response = await fetchWorker(`${ORIGIN}/${p.slug}/projects/${p.projectId}/issues/${issueId}.data`, {
     method: "POST",
     headers: { cookie: p.owner.cookie, origin: ORIGIN, host: new URL(ORIGIN).host },
     body: form,

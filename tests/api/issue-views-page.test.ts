@@ -3,7 +3,7 @@
 // crawler in one piece, a client-side navigation in the data response). That the issues are read
 // only after the frame has gone out is a matter of time, not content: `npm run bench` measures it
 // (the kanban page's first byte).
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "../helpers/api";
 import { type ProjectFixture, createProjectFixture } from "../helpers/project";
@@ -21,7 +21,7 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 function openPage(userAgent: string, path = pagePath()) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: p.owner.cookie, "user-agent": userAgent, accept: "text/html" } });
+  return fetchWorker(`${ORIGIN}${path}`, { headers: { cookie: p.owner.cookie, "user-agent": userAgent, accept: "text/html" } });
 }
 
 describe("the issue views page", () => {

@@ -4,7 +4,7 @@
 // The origins and content types are generated: other schemes, ports, hosts that share a prefix or
 // a suffix with ours, userinfo, `null`, a missing header; form, multipart and text bodies in any
 // case with parameters.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JSON_BODY_REQUIRED } from "../../workers/lib/validation";
@@ -84,7 +84,7 @@ const json: fc.Arbitrary<string> = fc
 
 function post(path: string, headers: Record<string, string>, body: string | URLSearchParams) {
   // A browser always sends Host; the page router compares it with Origin.
-  return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { host: OWN.host, ...headers }, body, redirect: "manual" });
+  return fetchWorker(`${ORIGIN}${path}`, { method: "POST", headers: { host: OWN.host, ...headers }, body, redirect: "manual" });
 }
 
 const sessionSet = (response: Response) => /(^|,\s*)(__Host-)?session=[^;]/.test(response.headers.get("set-cookie") ?? "");
@@ -126,7 +126,7 @@ describe("the API's sign-in and sign-up", () => {
       fuzzRun(60),
     );
     // No content type at all, the way a text/plain form without one arrives.
-    const bare = await SELF.fetch(`${ORIGIN}/api/auth/sign-in/`, {
+    const bare = await fetchWorker(`${ORIGIN}/api/auth/sign-in/`, {
       method: "POST",
       headers: { origin: ORIGIN },
       body: new Blob([JSON.stringify({ email: client.user.email, password: PASSWORD })]),

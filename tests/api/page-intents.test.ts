@@ -1,7 +1,7 @@
 // The JSON intents the pages' buttons post (labels settings, the issue views, the issue page) are
 // read against each page's list of intents: a malformed body or an intent the page does not know
 // answers 400 and changes nothing; a known one does what it says.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "../helpers/api";
 import { dumpIssueTables, newIssue, newLabel, rows } from "../helpers/issue-fixtures";
@@ -22,7 +22,7 @@ const pages = () => ({
 });
 
 async function postJson(path: string, body: string) {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+  const response = await fetchWorker(`${ORIGIN}${path}`, {
     method: "POST",
     headers: { cookie: p.owner.cookie, origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/json" },
     body,

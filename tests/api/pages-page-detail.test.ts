@@ -1,7 +1,7 @@
 // A page's detail screen as the browser uses it: the loader (blocks in order, the issues they
 // became and those issues' states; a private page is 404 for everyone but its creator) and the
 // action's intents (quick-add, edit, sync to the linked issue, convert, delete, rename).
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Client, ORIGIN } from "../helpers/api";
@@ -84,9 +84,9 @@ describe("the loader", () => {
     expectStatus(secret, 201);
     expect((await load(w.member, secret.body.id)).page.name).toBe("Secret plans");
     for (const client of [w.owner, w.viewer]) {
-      const data = await SELF.fetch(`${ORIGIN}${detailPath(secret.body.id)}.data`, { headers: { cookie: client.cookie } });
+      const data = await fetchWorker(`${ORIGIN}${detailPath(secret.body.id)}.data`, { headers: { cookie: client.cookie } });
       expect(data.status).toBe(404);
-      const html = await SELF.fetch(`${ORIGIN}${detailPath(secret.body.id)}`, { headers: { cookie: client.cookie } });
+      const html = await fetchWorker(`${ORIGIN}${detailPath(secret.body.id)}`, { headers: { cookie: client.cookie } });
       expect(html.status).toBe(404);
       const text = await html.text();
       expect(text).toContain("Page does not exist");

@@ -1,7 +1,7 @@
 // The command palette's search route (/{slug}/search, a Remix resource route over the workspace
 // search): what a member gets back, for which text, and what others get. The search's own rules
 // (ranking, what each group matches) are in search.test.ts.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SearchAnswer, searchResultLabel, searchResultPath } from "../../app/lib/search-contract";
 import { type Client, ORIGIN } from "../helpers/api";
@@ -12,7 +12,7 @@ let project: { id: string; identifier: string };
 let issueId: string;
 
 async function search(client: Client | null, text: string) {
-  const response = await SELF.fetch(`${ORIGIN}/${team.slug}/search?${new URLSearchParams({ search: text })}`, {
+  const response = await fetchWorker(`${ORIGIN}/${team.slug}/search?${new URLSearchParams({ search: text })}`, {
     headers: client ? { cookie: client.cookie } : {},
     redirect: "manual",
   });

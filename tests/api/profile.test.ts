@@ -3,7 +3,7 @@
 // checked, the sign-up rule for the new one, every other session ended), API tokens (created with
 // a label, revoked only by their owner) and when a token records its last use. Every refusal
 // answers its message and leaves the rows as they were.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type Client, ORIGIN, call, cookieFrom, signUp } from "../helpers/api";
@@ -14,7 +14,7 @@ const PASSWORD = "correct horse battery";
 async function postProfile(client: Client, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const response = await SELF.fetch(`${ORIGIN}/profile.data`, {
+  const response = await fetchWorker(`${ORIGIN}/profile.data`, {
     method: "POST",
     headers: { cookie: client.cookie, origin: ORIGIN, host: new URL(ORIGIN).host, ...headers },
     body: form,
@@ -37,7 +37,7 @@ async function signIn(email: string, password: string) {
 async function uploadAvatar(client: Client) {
   const form = new FormData();
   form.append("asset", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], { type: "image/png" }), "me.png");
-  const response = await SELF.fetch(`${ORIGIN}/api/users/file-assets/`, { method: "POST", headers: { cookie: client.cookie }, body: form });
+  const response = await fetchWorker(`${ORIGIN}/api/users/file-assets/`, { method: "POST", headers: { cookie: client.cookie }, body: form });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; asset: string };
 }
@@ -52,7 +52,7 @@ describe("the profile page", () => {
     const user = await signUp({ first_name: "Grace", last_name: "Hopper" });
     const workspace = await createWorkspace(user, { name: "Compilers" });
     const { token } = (await user.post("/api/users/api-tokens/", { label: "nightly build" })).body as { token: string };
-    const page = await SELF.fetch(`${ORIGIN}/profile?back=${encodeURIComponent(`/${workspace.slug}/projects`)}`, {
+    const page = await fetchWorker(`${ORIGIN}/profile?back=${encodeURIComponent(`/${workspace.slug}/projects`)}`, {
       headers: { cookie: user.cookie, accept: "text/html" },
     });
     const html = await page.text();
@@ -65,7 +65,7 @@ describe("the profile page", () => {
   });
 
   it("sends a visitor who is not signed in to sign-in and back", async () => {
-    const response = await SELF.fetch(`${ORIGIN}/profile`, { redirect: "manual" });
+    const response = await fetchWorker(`${ORIGIN}/profile`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/?next=%2Fprofile");
   });
@@ -97,7 +97,7 @@ describe("names", () => {
     const form = new FormData();
     form.set("intent", "update-profile");
     form.set("first_name", "Hacked");
-    const foreignReferer = await SELF.fetch(`${ORIGIN}/profile.data`, {
+    const foreignReferer = await fetchWorker(`${ORIGIN}/profile.data`, {
       method: "POST",
       headers: { cookie: user.cookie, host: new URL(ORIGIN).host, referer: "https://evil.example/page" },
       body: form,

@@ -2,7 +2,7 @@
 // fetchers post it (the details form as form data, the switches and built-in covers as JSON, the
 // cover upload as multipart, the delete dialog as form data). Only project owners may write; a
 // refused write, or one with bad input, changes nothing.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Client, ORIGIN } from "../helpers/api";
@@ -26,7 +26,7 @@ function post(client: Client, body: PageActionBody, projectId = team.project.id)
 }
 
 async function page(client: Client, path: string) {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: client.cookie } });
+  const response = await fetchWorker(`${ORIGIN}${path}`, { headers: { cookie: client.cookie } });
   return { status: response.status, html: await response.text() };
 }
 
@@ -163,7 +163,7 @@ describe("cover", () => {
     const firstAsset = await rowOf<{ id: string; asset_key: string }>("file_assets", "workspace_id = ?", team.workspaceId);
     expect(await env.FILES.get(firstAsset!.asset_key)).not.toBeNull();
     // Every member of the workspace can see it on the project card.
-    const served = await SELF.fetch(`${ORIGIN}${firstCover}`, { headers: { cookie: team.viewer.cookie } });
+    const served = await fetchWorker(`${ORIGIN}${firstCover}`, { headers: { cookie: team.viewer.cookie } });
     expect(served.status).toBe(200);
     await served.arrayBuffer();
 
@@ -188,7 +188,7 @@ describe("cover", () => {
     // A workspace member owns a project of their own, and points its cover at the owner's upload.
     const own = await createProject(team.member, team.slug);
     const form = coverUpload().multipart;
-    const uploaded = await SELF.fetch(`${ORIGIN}/api/workspaces/${team.slug}/file-assets/`, {
+    const uploaded = await fetchWorker(`${ORIGIN}/api/workspaces/${team.slug}/file-assets/`, {
       method: "POST",
       headers: { cookie: team.owner.cookie, origin: ORIGIN },
       body: form,

@@ -2,7 +2,7 @@
 // create dialog post form data) and its buttons (JSON intents) posted to the page's action the
 // way Remix's fetchers post them. Every refused write (bad input, a viewer or guest, a rule of
 // the states) changes nothing.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Client, ORIGIN } from "../helpers/api";
@@ -51,12 +51,12 @@ async function addState(name: string, group: string, sequence: number) {
 
 describe("the page", () => {
   it("lists the states by name for members and shows guests and viewers the not-authorized screen", async () => {
-    const page = await SELF.fetch(`${ORIGIN}/${w.slug}/projects/${w.project.id}/settings/states`, { headers: { cookie: w.member.cookie } });
+    const page = await fetchWorker(`${ORIGIN}/${w.slug}/projects/${w.project.id}/settings/states`, { headers: { cookie: w.member.cookie } });
     const html = await page.text();
     expect(page.status).toBe(200);
     for (const name of ["Backlog", "Todo", "In Progress", "Done", "Cancelled"]) expect(html).toContain(name);
     expect(html).toContain("Create state");
-    const viewer = await SELF.fetch(`${ORIGIN}/${w.slug}/projects/${w.project.id}/settings/states`, { headers: { cookie: w.viewer.cookie } });
+    const viewer = await fetchWorker(`${ORIGIN}/${w.slug}/projects/${w.project.id}/settings/states`, { headers: { cookie: w.viewer.cookie } });
     expect(await viewer.text()).toContain("Oops! You are not authorized to view this page");
   });
 });

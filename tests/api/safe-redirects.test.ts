@@ -1,7 +1,7 @@
 // Where sign-in sends a browser afterwards: `next` (and a project join's `redirect_to`) is followed
 // only to a path on our own site, whatever spelling it comes in, and a hostile one never breaks the
 // page. Each case is read as a browser reads the Location header.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Client, ORIGIN, signUp } from "../helpers/api";
@@ -11,7 +11,7 @@ import { hostileTarget, staysOn } from "../helpers/hostile-targets";
 const PASSWORD = "correct horse battery";
 
 async function get(path: string, cookie: string) {
-  return SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
+  return fetchWorker(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
 }
 
 describe("next after sign-in", () => {
@@ -37,7 +37,7 @@ describe("next after sign-in", () => {
     await fc.assert(
       fc.asyncProperty(hostileTarget(), async (target) => {
         const form = new URLSearchParams({ email: client.user.email, password: PASSWORD, next: target });
-        const response = await SELF.fetch(`${ORIGIN}/?index`, {
+        const response = await fetchWorker(`${ORIGIN}/?index`, {
           method: "POST",
           headers: { origin: ORIGIN, host: new URL(ORIGIN).host, "content-type": "application/x-www-form-urlencoded" },
           body: form,

@@ -1,7 +1,7 @@
 // Whatever a person types into a search box is answered, never a 500: long text, LIKE wildcards,
 // full-text operators, quotes and any script, through every search entry point (the REST search
 // and the command palette's route). And a long name is still found by its text.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "../helpers/api";
@@ -33,9 +33,9 @@ function typedText(): fc.Arbitrary<string> {
 }
 
 const apiSearch = (text: string) =>
-  SELF.fetch(`${ORIGIN}/api/workspaces/${team.slug}/search/?${new URLSearchParams({ search: text, project_id: projectId })}`, { headers: { cookie: team.owner.cookie } });
+  fetchWorker(`${ORIGIN}/api/workspaces/${team.slug}/search/?${new URLSearchParams({ search: text, project_id: projectId })}`, { headers: { cookie: team.owner.cookie } });
 const paletteSearch = (text: string) =>
-  SELF.fetch(`${ORIGIN}/${team.slug}/search?${new URLSearchParams({ search: text })}`, { headers: { cookie: team.owner.cookie }, redirect: "manual" });
+  fetchWorker(`${ORIGIN}/${team.slug}/search?${new URLSearchParams({ search: text })}`, { headers: { cookie: team.owner.cookie }, redirect: "manual" });
 
 describe("search input", () => {
   it("answers every typed text of 1 to 500 characters with results, on every entry point", async () => {

@@ -1,7 +1,8 @@
 // The sign-in throttle and the session rules around sign-in (ADR 027): failed sign-ins counted per
 // account and per client address, a fresh session id on every sign-in, sign-out of all sessions,
 // and the `__Host-` session cookie in production.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sessionCookie, sessionCookieName } from "../../workers/auth/sessions";
@@ -212,7 +213,7 @@ describe("sign-out of all sessions", () => {
   it("the sign-out form with scope=all ends every session too", async () => {
     const client = await signUp();
     const second = cookieFrom((await signIn(client.user.email, PASSWORD, uniqueAddress())).headers);
-    const response = await SELF.fetch(`${ORIGIN}/sign-out`, {
+    const response = await fetchWorker(`${ORIGIN}/sign-out`, {
       method: "POST",
       headers: { cookie: client.cookie, origin: ORIGIN, host: new URL(ORIGIN).host },
       body: new URLSearchParams({ scope: "all" }),
@@ -226,7 +227,7 @@ describe("sign-out of all sessions", () => {
 
 describe("the sign-in page", () => {
   function postSignIn(email: string, password: string, address: string) {
-    return SELF.fetch(`${ORIGIN}/?index`, {
+    return fetchWorker(`${ORIGIN}/?index`, {
       method: "POST",
       headers: { origin: ORIGIN, host: new URL(ORIGIN).host, "cf-connecting-ip": address },
       body: new URLSearchParams({ email, password }),

@@ -2,7 +2,7 @@
 // file's bytes prove, not the one the client claims; only raster images are served inline, the
 // rest (SVG and HTML included) as nosniff downloads; names are made safe; an image-only upload
 // refuses bytes that are not an image; a body too large is refused while it streams.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Call, type Client, ORIGIN, signUp } from "../helpers/api";
@@ -39,10 +39,10 @@ async function upload(client: Client, path: string, blob: Blob, filename: string
   const form = new FormData();
   form.append("asset", blob, filename);
   if (attributes) form.append("attributes", JSON.stringify(attributes));
-  return asCall(await SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { cookie: client.cookie }, body: form }));
+  return asCall(await fetchWorker(`${ORIGIN}${path}`, { method: "POST", headers: { cookie: client.cookie }, body: form }));
 }
 
-const download = (client: Client, asset: string) => SELF.fetch(`${ORIGIN}${asset}`, { headers: { cookie: client.cookie } });
+const download = (client: Client, asset: string) => fetchWorker(`${ORIGIN}${asset}`, { headers: { cookie: client.cookie } });
 
 async function newIssue(name: string) {
   const made = await team.owner.post(`${base}/issues/`, { name });

@@ -2,7 +2,7 @@
 // and the states, labels and members their filters name) and its JSON intents (create, edit,
 // delete, favourite, unfavourite) posted to the page's action the way Remix's fetchers post them.
 // Every refused write (bad input, a viewer or guest, someone outside the project) changes nothing.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ViewsPageData } from "../../workers/domain/schemas/responses";
@@ -91,12 +91,12 @@ describe("the loader", () => {
 
   it("renders the page with the views for a member and refuses someone outside the project", async () => {
     await addView("Rendered view");
-    const page = await SELF.fetch(`${ORIGIN}${pagePath()}`, { headers: { cookie: w.member.cookie } });
+    const page = await fetchWorker(`${ORIGIN}${pagePath()}`, { headers: { cookie: w.member.cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Rendered view");
     expect(html).toContain("Create View");
-    const outsider = await SELF.fetch(`${ORIGIN}${dataPath()}`, { headers: { cookie: w.outsider.cookie } });
+    const outsider = await fetchWorker(`${ORIGIN}${dataPath()}`, { headers: { cookie: w.outsider.cookie } });
     expect(outsider.status).toBeGreaterThanOrEqual(400);
   });
 });

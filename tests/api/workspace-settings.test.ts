@@ -1,7 +1,7 @@
 // Workspace settings as the browser uses them: the pages' actions posted the way Remix's fetchers
 // post them (form data, JSON intents, a multipart logo), and the invitations REST. Every write
 // checks its role on the server; a refused one, or one with bad input, changes nothing.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../helpers/worker";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Client, ORIGIN, uniqueEmail } from "../helpers/api";
@@ -32,7 +32,7 @@ const workspaceRow = () => rowOf<{ name: string; logo: string }>("workspaces", "
 const assetCount = () => countRows("file_assets", "workspace_id = ?", team.workspaceId);
 
 async function page(client: Client, path: string) {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: client.cookie } });
+  const response = await fetchWorker(`${ORIGIN}${path}`, { headers: { cookie: client.cookie } });
   return { status: response.status, html: await response.text() };
 }
 
@@ -88,7 +88,7 @@ describe("general: logo", () => {
     expect(firstLogo).toMatch(new RegExp(`^/api/workspaces/${team.slug}/file-assets/[0-9a-f-]{36}/$`));
     const firstAsset = await rowOf<{ id: string; asset_key: string }>("file_assets", "workspace_id = ?", team.workspaceId);
     expect(await env.FILES.get(firstAsset!.asset_key)).not.toBeNull();
-    const served = await SELF.fetch(`${ORIGIN}${firstLogo}`, { headers: { cookie: team.viewer.cookie } });
+    const served = await fetchWorker(`${ORIGIN}${firstLogo}`, { headers: { cookie: team.viewer.cookie } });
     expect(served.status).toBe(200);
     await served.arrayBuffer();
 

@@ -1,5 +1,5 @@
-// A small REST client for tests: requests go through SELF (the real Worker with real bindings).
-import { SELF } from "cloudflare:test";
+// A small REST client for tests: requests go to the real Worker with its real bindings (fetchWorker).
+import { fetchWorker } from "./worker";
 
 export const ORIGIN = "http://tracker.test";
 
@@ -25,7 +25,7 @@ export async function call(
   if (options.rawBody !== undefined) payload = options.rawBody;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);
   if (payload !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { method, headers, body: payload, redirect: "manual" });
+  const response = await fetchWorker(`${ORIGIN}${path}`, { method, headers, body: payload, redirect: "manual" });
   const text = await response.text();
   let body: unknown = text;
   if (text && response.headers.get("content-type")?.includes("application/json")) body = JSON.parse(text);

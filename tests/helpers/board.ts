@@ -1,6 +1,6 @@
 // A live-board client for workerd tests: opens the board socket through the real Worker route
-// (SELF.fetch with a WebSocket upgrade), says `connect`, and records what the ProjectBoard sends.
-import { SELF } from "cloudflare:test";
+// (a WebSocket upgrade sent to the Worker), says `connect`, and records what the ProjectBoard sends.
+import { fetchWorker } from "./worker";
 import { decode } from "turbo-stream";
 import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
 import { type Client, ORIGIN } from "./api";
@@ -29,7 +29,7 @@ export function openBoardSocket(client: Client | null, fixture: ProjectFixture) 
   // A browser names the page that opens the socket; the board refuses other sites.
   const headers: Record<string, string> = { Upgrade: "websocket", origin: ORIGIN };
   if (client) headers.cookie = client.cookie;
-  return SELF.fetch(`${ORIGIN}${fixture.base}/board`, { headers });
+  return fetchWorker(`${ORIGIN}${fixture.base}/board`, { headers });
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -106,7 +106,7 @@ export interface LoadedIssuesPage {
  * of the page, the issues streamed in the same response) and decodes the loader data.
  */
 export async function loadIssuesPage(client: Client, fixture: ProjectFixture): Promise<LoadedIssuesPage> {
-  const response = await SELF.fetch(`${ORIGIN}/${fixture.slug}/projects/${fixture.projectId}/issues.data`, {
+  const response = await fetchWorker(`${ORIGIN}/${fixture.slug}/projects/${fixture.projectId}/issues.data`, {
     headers: { cookie: client.cookie },
   });
   if (response.status !== 200 || !response.body) throw new Error(`issues page: ${response.status}`);

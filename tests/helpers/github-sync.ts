@@ -2,7 +2,7 @@
 // with its bot user, the bot's memberships, the repository sync and the project's event-sink flag),
 // plus what the sync tests do with webhooks: sign them as GitHub does, post them to the Worker,
 // wait for the queued job to apply them, and read what the fake GitHub was asked to write.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "./worker";
 import { env } from "cloudflare:workers";
 import { type GithubDelivery, githubDelivery } from "../fakes/github/webhooks";
 import type { RepoWrite } from "../fakes/github/repo-writes";
@@ -85,7 +85,7 @@ export const signedDelivery = (event: string, payload: unknown, id?: string) => 
 
 /** Posts a delivery to the Worker's webhook endpoint as GitHub does. */
 export async function postDelivery(delivery: Pick<GithubDelivery, "headers" | "body">) {
-  const response = await SELF.fetch(`${ORIGIN}/api/webhooks/github`, { method: "POST", headers: delivery.headers, body: delivery.body });
+  const response = await fetchWorker(`${ORIGIN}/api/webhooks/github`, { method: "POST", headers: delivery.headers, body: delivery.body });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
 }

@@ -1,7 +1,7 @@
 // Talking to a page the way the browser's router does: posting to its action through the route's
 // `.data` URL, from the app's own origin (form data, a JSON intent or a multipart upload), and
 // reading one route's loader data from a client-side navigation's answer.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "./worker";
 import { decode } from "turbo-stream";
 import { type Client, ORIGIN } from "./api";
 
@@ -19,13 +19,13 @@ export async function postPageAction(client: Client, dataPath: string, body: Pag
   } else {
     payload = body.multipart;
   }
-  const response = await SELF.fetch(`${ORIGIN}${dataPath}`, { method: "POST", headers, body: payload, redirect: "manual" });
+  const response = await fetchWorker(`${ORIGIN}${dataPath}`, { method: "POST", headers, body: payload, redirect: "manual" });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
 /** The loader data of `routeId` (e.g. `routes/$workspaceSlug.settings.members`) on the page at `dataPath`. */
 export async function loadPageData<T = Record<string, unknown>>(client: Client, dataPath: string, routeId: string) {
-  const response = await SELF.fetch(`${ORIGIN}${dataPath}`, { headers: { cookie: client.cookie } });
+  const response = await fetchWorker(`${ORIGIN}${dataPath}`, { headers: { cookie: client.cookie } });
   if (response.status !== 200 || !response.body) throw new Error(`${dataPath}: ${response.status}`);
   const decoded = await decode(response.body);
   await decoded.done;

@@ -1,6 +1,6 @@
 // A workspace with one project and a user at every project role, built through the public API
 // the way real users get there: invite, accept, add to the project.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "./worker";
 import { expect } from "vitest";
 import { type Change, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
 import { type Client, ORIGIN, signUp } from "./api";
@@ -85,7 +85,7 @@ export async function projectWithRoles(): Promise<ProjectWithRoles> {
 
 /** A live-board socket of `client` on the project at `base`, collecting the changes it is sent. */
 export async function openBoard(client: Client, base: string) {
-  const response = await SELF.fetch(`${ORIGIN}${base}/board`, { headers: { Upgrade: "websocket", origin: ORIGIN, cookie: client.cookie } });
+  const response = await fetchWorker(`${ORIGIN}${base}/board`, { headers: { Upgrade: "websocket", origin: ORIGIN, cookie: client.cookie } });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   socket.accept();
