@@ -1,5 +1,5 @@
-// Browser tests: Node drives Debian's Chromium (playwright-core) against the full stack under
-// `wrangler dev`. The Node-side checks of the tooling (tests/tooling: the linter's import
+// Browser tests: Node drives Debian's Chromium (playwright-core) against the full stack served
+// as production serves it (scripts/lib/local-server.mjs). The Node-side checks of the tooling (tests/tooling: the linter's import
 // boundary) run here too, since they need Node rather than workerd. The global setup starts one server on a free port with
 // a fresh database for the whole run; `build/` must exist (`node scripts/e2e.mjs` builds first).
 import { defineConfig } from "vitest/config";

@@ -3,7 +3,7 @@
 // through the UI. The API is used only to arrange what a test is not about (other users' data).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, type Locator, type Page, type Request, type Route, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from "playwright-core";
 import { afterEach, inject } from "vitest";
 import { CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
 import { WRANGLER_ENV, bin, capture } from "../../scripts/lib/run.mjs";
@@ -121,43 +121,6 @@ afterEach((context) => {
   }
 });
 
-/**
- * The local server's proxy (wrangler dev's ProxyWorker) sometimes loses a POST on a keep-alive
- * connection the Worker side is closing, and answers 503 "Your worker restarted mid-request"
- * without the request ever reaching the app (cloudflare/workers-sdk#14641; it retries only GET and
- * HEAD). The app never answers 503, so such a request is sent again, as the proxy's message asks;
- * anything else passes through untouched. A test's own `page.route` takes precedence over this.
- */
-export const DEV_PROXY_DROP = "Your worker restarted mid-request";
-
-/**
- * A kept-alive connection the server closed as the request went out ends without any answer,
- * so the request never ran; Chromium sends such a request again on a fresh connection, and so
- * does this handler, since it stands in for the browser's own networking.
- */
-const RESET_BEFORE_ANSWER = /ECONNRESET|socket hang up|EPIPE/;
-
-async function retryDevProxyDrops(route: Route) {
-  const method = route.request().method();
-  if (method === "GET" || method === "HEAD") return route.fallback();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await route.fetch({ maxRedirects: 0 });
-      if (response.status() !== 503 || attempt === 3 || !(await response.text()).startsWith(DEV_PROXY_DROP)) {
-        return await route.fulfill({ response });
-      }
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (attempt < 3 && RESET_BEFORE_ANSWER.test(message)) continue;
-      // The page closed while the request was out, or the connection failed for good: the
-      // browser sees a failed request, as it would without this handler.
-      if (!/closed/.test(message)) console.error(`${method} ${route.request().url()} failed in the test's network layer: ${message}`);
-      await route.abort().catch(() => {});
-      return;
-    }
-  }
-}
-
 export async function newPage(
   browser: Browser,
   options: { width?: number; height?: number; allowErrors?: RegExp[]; server?: string } = {},
@@ -167,7 +130,6 @@ export async function newPage(
     baseURL: server,
     viewport: { width: options.width ?? 1360, height: options.height ?? 860 },
   });
-  await context.route((url) => url.origin === new URL(server).origin, retryDevProxyDrops);
   const violations: string[] = [];
   await context.exposeBinding(VIOLATION_BINDING, ({ page: from }, text: string) => {
     violations.push(`${text} (on ${from.url()})`);
@@ -328,18 +290,12 @@ export class ApiUser {
   }
 
   async call<T = Record<string, unknown>>(method: string, pathname: string, body?: unknown): Promise<T> {
-    let response: Response;
-    let text: string;
-    // Sent again when the local server's proxy dropped it (DEV_PROXY_DROP above).
-    for (let attempt = 1; ; attempt++) {
-      response = await fetch(`${this.server}${pathname}`, {
-        method,
-        headers: { cookie: this.cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      text = await response.text();
-      if (response.status !== 503 || attempt === 3 || !text.startsWith(DEV_PROXY_DROP)) break;
-    }
+    const response = await fetch(`${this.server}${pathname}`, {
+      method,
+      headers: { cookie: this.cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : {}) as T;
   }

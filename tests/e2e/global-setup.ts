@@ -1,10 +1,12 @@
 // Starts the stack once for every browser test file: fresh D1 state under .e2e/, migrations
-// applied, `wrangler dev` on a free port; tests read the URL with `inject("baseUrl")`.
+// applied, the Worker served as production serves it (scripts/lib/local-server.mjs) on a free
+// port; tests read the URL with `inject("baseUrl")`.
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "../../scripts/lib/chromium.mjs";
-import { applyLocalMigrations, startWranglerDev } from "../../scripts/lib/dev-server.mjs";
+import { applyLocalMigrations } from "../../scripts/lib/dev-server.mjs";
+import { startLocalServer } from "../../scripts/lib/local-server.mjs";
 import { fakeServiceVars, startFakeServices } from "../fakes";
 
 declare module "vitest" {
@@ -34,11 +36,11 @@ export default async function setup(project: TestProject) {
   mkdirSync(persistDir, { recursive: true });
   await applyLocalMigrations({ persistDir });
   const fakes = await startFakeServices();
-  const server = await startWranglerDev({
+  const server = await startLocalServer({
     persistDir,
     // Every test signs people up from 127.0.0.1, one client address: lift its hourly sign-up limit.
     vars: { APP_ENV: "test", SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000000", ...fakeServiceVars(fakes) },
-    log: process.env.E2E_SERVER_LOG ? (line) => console.log(`[wrangler] ${line}`) : undefined,
+    log: process.env.E2E_SERVER_LOG ? (line) => console.log(`[server] ${line}`) : undefined,
   });
   project.provide("baseUrl", server.url);
   project.provide("chromiumPath", chromiumPath);

@@ -7,10 +7,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { applyLocalMigrations, startWranglerDev } from "../../scripts/lib/dev-server.mjs";
+import { applyLocalMigrations } from "../../scripts/lib/dev-server.mjs";
+import { startLocalServer } from "../../scripts/lib/local-server.mjs";
 import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, to, uniqueSlug, visible } from "./fixtures";
 
-let server: Awaited<ReturnType<typeof startWranglerDev>>;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
 let persistDir: string;
 let browser: Browser;
 let tab: TestPage;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   persistDir = mkdtempSync(path.join(tmpdir(), "edge-tracker-plain-"));
   await applyLocalMigrations({ persistDir });
   // Only APP_ENV: every optional service keeps its default, which is "not configured".
-  server = await startWranglerDev({ persistDir, vars: { APP_ENV: "test" } });
+  server = await startLocalServer({ persistDir, vars: { APP_ENV: "test" } });
   const owner = await ApiUser.signUp(undefined, server.url);
   await owner.post("/api/workspaces/", { name: "Plain Co", slug });
   projectId = (await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Harbour", identifier: "HRB" })).id;
