@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: from a fresh clone to the running app at http://127.0.0.1:8787.
 //   1. npm install when node_modules is missing or older than package-lock.json
-//   2. remix vite:build (wrangler serves build/client and bundles build/server)
+//   2. remix vite:build (build/client is served as assets; build/server is bundled into the Worker)
 //   3. wrangler d1 migrations apply DB --local (state in .wrangler/state)
 //   4. the demo workspace, on the first run only
-//   5. wrangler dev on 127.0.0.1:8787 until Ctrl+C
+//   5. the Worker bundled as `wrangler deploy` bundles it, in one workerd process
+//      (scripts/lib/local-server.mjs), on 127.0.0.1:8787 until Ctrl+C
 // The whole stack (D1, R2, the ProjectBoard Durable Object, the JOBS queue) runs locally in workerd.
 import net from "node:net";
 import path from "node:path";
@@ -54,7 +55,8 @@ async function main() {
   if (installed !== 0) fail(`npm install failed (exit ${installed})`, installed);
 
   // Imported after the install: dev-server.mjs and seed.mjs only need Node, but keep the order obvious.
-  const { applyLocalMigrations, startWranglerDev } = await import("./lib/dev-server.mjs");
+  const { applyLocalMigrations } = await import("./lib/dev-server.mjs");
+  const { startLocalServer } = await import("./lib/local-server.mjs");
   const { printCredentials, seed } = await import("./seed.mjs");
   const { DEMO_USER } = await import("./lib/seed-data.mjs");
 
@@ -77,22 +79,21 @@ async function main() {
   step("demo data");
   await seed({ persistTo: PERSIST_DIR }).catch((error) => fail(`seeding failed: ${error.message}`));
 
-  step(`wrangler dev on ${URL_BASE}`);
-  // wrangler runs in its own process group, so Ctrl+C reaches only this script: stop it from here.
-  // A Ctrl+C while it is still starting is held until startWranglerDev hands back the process.
+  step(`the Worker on ${URL_BASE} (served as production serves it: one workerd, no dev proxy)`);
+  // A Ctrl+C while it is still starting is held until the server is up, then stops it.
   let server = null;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     if (!server) return;
-    console.log("\nstopping wrangler dev...");
+    console.log("\nstopping the server...");
     await server.stop();
     process.exit(0);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, shutdown);
   try {
-    server = await startWranglerDev({
+    server = await startLocalServer({
       port: PORT,
       persistDir: PERSIST_DIR,
       vars: { APP_ENV: "development" },
@@ -105,11 +106,6 @@ async function main() {
     stopping = false;
     await shutdown();
   }
-  server.process.once("exit", (code, signal) => {
-    if (stopping) return;
-    console.error(`\nwrangler dev exited (${signal ?? code})`);
-    process.exit(code || 1);
-  });
 
   const signIn = await checkDemoSignIn(DEMO_USER);
   if (signIn !== 200) console.warn(`\nwarning: signing in as ${DEMO_USER.email} answered ${signIn}`);
