@@ -40,7 +40,7 @@ issuesRoutes.delete("/issues/:issueId", async (c) => {
   return c.body(null, 204);
 });
 
-issuesRoutes.get("/issues/:issueId/sub-issues", async (c) => c.json(await listSubIssues(...inProject(c), c.req.param("issueId"))));
+issuesRoutes.get("/issues/:issueId/sub-issues", async (c) => listed(c, await listSubIssues(...inProject(c), c.req.param("issueId"), pageOf(c))));
 issuesRoutes.post("/issues/:issueId/sub-issues", async (c) =>
   c.json(await addSubIssues(...inProject(c), c.req.param("issueId"), await body(c))),
 );
