@@ -7,6 +7,7 @@ import { ROLE } from "../../workers/domain/access";
 import { Invalid } from "../../workers/domain/errors";
 import { createEstimate, deleteEstimate, listEstimates, updateEstimate } from "../../workers/domain/estimates";
 import { getProject, myProjectMembership, updateProject } from "../../workers/domain/projects";
+import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import { EstimateFormSchema } from "../../workers/domain/schemas/estimates";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
@@ -18,13 +19,13 @@ export async function loadEstimateSettings(request: Request, context: AppLoadCon
   return loadOrThrow(request, async () => {
     const membership = await myProjectMembership(ctx, slug, projectId);
     if (membership.role < ROLE.member) return { authorized: false as const, estimates: [], current: null, canPick: false };
-    const [project, estimates] = await Promise.all([getProject(ctx, slug, projectId), listEstimates(ctx, slug, projectId)]);
+    const [project, estimates] = await Promise.all([getProject(ctx, slug, projectId), listEstimates(ctx, slug, projectId, { size: LIST_PAGES.plainListCap })]);
     return {
       authorized: true as const,
       current: project.estimate,
       // Only project owners change the project itself.
       canPick: membership.role >= ROLE.owner,
-      estimates: estimates.map(({ id, name, description, points }) => ({
+      estimates: estimates.rows.map(({ id, name, description, points }) => ({
         id,
         name,
         description,

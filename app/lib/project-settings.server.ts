@@ -3,6 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ROLE } from "../../workers/domain/access";
+import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import { createLabel, deleteLabel, listLabels, updateLabel } from "../../workers/domain/labels";
 import { myProjectMembership } from "../../workers/domain/projects";
 import { LabelFormSchema } from "../../workers/domain/schemas/labels";
@@ -26,7 +27,7 @@ export async function loadLabelSettings(request: Request, context: AppLoadContex
   return loadOrThrow(request, async () => {
     const membership = await myProjectMembership(ctx, slug, projectId);
     if (membership.role < ROLE.member) return { authorized: false as const, labels: [] };
-    const labels = await listLabels(ctx, slug, projectId);
+    const labels = (await listLabels(ctx, slug, projectId, { size: LIST_PAGES.plainListCap })).rows;
     return { authorized: true as const, labels: labels.map(({ id, name, color, parent }) => ({ id, name, color, parent })) };
   });
 }

@@ -147,10 +147,132 @@ const CAPPED_LISTS: Record<string, Planter> = {
     await plantProjects(workspaceId, ROWS - 1);
     return `/api/workspaces/${q.slug}/projects/`;
   },
+  "GET /api/workspaces/:slug/projects/:projectId/issue-labels": async (q, workspaceId) => {
+    // One sort order and one creation time: only the id orders them.
+    await env.DB.batch(
+      Array.from({ length: ROWS }, (_, i) =>
+        env.DB.prepare("INSERT INTO labels (id, workspace_id, project_id, name, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, 5, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
+          crypto.randomUUID(),
+          workspaceId,
+          q.projectId,
+          `Label ${i}`,
+        ),
+      ),
+    );
+    return `${q.base}/issue-labels/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/estimates": async (q, workspaceId) => {
+    await env.DB.batch(
+      Array.from({ length: ROWS }, (_, i) =>
+        env.DB.prepare("INSERT INTO estimates (id, workspace_id, project_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
+          crypto.randomUUID(),
+          workspaceId,
+          q.projectId,
+          `Estimate ${i}`,
+        ),
+      ),
+    );
+    return `${q.base}/estimates/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links": async (q, workspaceId) => {
+    const issue = await q.owner.post(`${q.base}/issues/`, { name: "Linked" });
+    await env.DB.batch(
+      Array.from({ length: ROWS }, (_, i) =>
+        env.DB.prepare("INSERT INTO issue_links (id, workspace_id, project_id, issue_id, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
+          crypto.randomUUID(),
+          workspaceId,
+          q.projectId,
+          issue.body.id,
+          `https://example.com/${i}`,
+        ),
+      ),
+    );
+    return `${q.base}/issues/${issue.body.id}/issue-links/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-attachments": async (q, workspaceId) => {
+    const issue = await q.owner.post(`${q.base}/issues/`, { name: "Attached" });
+    await env.DB.batch(
+      Array.from({ length: ROWS }, (_, i) =>
+        env.DB.prepare("INSERT INTO issue_attachments (id, workspace_id, project_id, issue_id, asset_key, attributes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
+          crypto.randomUUID(),
+          workspaceId,
+          q.projectId,
+          issue.body.id,
+          `attachments/none/${i}`,
+          JSON.stringify({ name: `f${i}.txt`, size: 1 }),
+        ),
+      ),
+    );
+    return `${q.base}/issues/${issue.body.id}/issue-attachments/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/pages/:pageId/page-blocks": async (q, workspaceId) => {
+    const page = await q.owner.post(`${q.base}/pages/`, { name: "Blocky" });
+    await env.DB.batch(
+      Array.from({ length: ROWS }, (_, i) =>
+        env.DB.prepare("INSERT INTO page_blocks (id, workspace_id, project_id, page_id, name, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 5, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
+          crypto.randomUUID(),
+          workspaceId,
+          q.projectId,
+          page.body.id,
+          `Block ${i}`,
+        ),
+      ),
+    );
+    return `${q.base}/pages/${page.body.id}/page-blocks/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/history": async (q, workspaceId) => {
+    // Activities and comments at one instant: the merged order breaks the tie by kind, then id.
+    const issue = await q.owner.post(`${q.base}/issues/`, { name: "Storied" });
+    const at = "2030-01-01T00:00:00.000Z";
+    await env.DB.batch(
+      Array.from({ length: ROWS }, (_, i) =>
+        i % 2 === 0
+          ? env.DB.prepare("INSERT INTO issue_activities (id, workspace_id, project_id, issue_id, field, new_value, created_at) VALUES (?, ?, ?, ?, 'name', ?, ?)").bind(
+              crypto.randomUUID(),
+              workspaceId,
+              q.projectId,
+              issue.body.id,
+              `n${i}`,
+              at,
+            )
+          : env.DB.prepare("INSERT INTO issue_comments (id, workspace_id, project_id, issue_id, comment_json, comment_html, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").bind(
+              crypto.randomUUID(),
+              workspaceId,
+              q.projectId,
+              issue.body.id,
+              JSON.stringify(doc(`c${i}`)),
+              `<p>c${i}</p>`,
+              at,
+              at,
+            ),
+      ),
+    );
+    return `${q.base}/issues/${issue.body.id}/history/`;
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/cycles": async (q, workspaceId) => {
+    // Drafts and dated cycles of one sort order; the drafts share a (missing) start date and a name.
+    await env.DB.batch(
+      Array.from({ length: ROWS }, (_, i) =>
+        env.DB.prepare("INSERT INTO cycles (id, workspace_id, project_id, name, start_date, end_date, created_at, updated_at) VALUES (?, ?, ?, 'Sprint', ?, ?, ?, ?)").bind(
+          crypto.randomUUID(),
+          workspaceId,
+          q.projectId,
+          i % 3 === 0 ? "2030-01-01" : null,
+          i % 3 === 0 ? "2030-01-14" : null,
+          "2030-01-01T00:00:00.000Z",
+          "2030-01-01T00:00:00.000Z",
+        ),
+      ),
+    );
+    return `${q.base}/cycles/`;
+  },
 };
 
-/** Lists capped and paged in their own shape, tested above. */
-const CAPPED_ABOVE = new Set(["GET /api/workspaces/:slug/projects/:projectId/issues"]);
+/** Lists capped and paged in their own shape, tested above (sub-issues: in sub-issues.test.ts). */
+const CAPPED_ABOVE = new Set([
+  "GET /api/workspaces/:slug/projects/:projectId/issues",
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/sub-issues",
+]);
 
 /**
  * GET routes that answer one thing, not a list of rows (or whose list is not a REST array of
@@ -169,6 +291,8 @@ const NOT_A_LIST = new Set([
   "GET /api/workspaces/:slug/projects/:projectId/issue-labels/:labelId",
   "GET /api/workspaces/:slug/projects/:projectId/estimates/:estimateId",
   "GET /api/workspaces/:slug/projects/:projectId/issue-properties",
+  // The caller's display preferences for the project, one object.
+  "GET /api/workspaces/:slug/projects/:projectId/project-views",
   "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId",
   "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links/:linkId",
   "GET /api/workspaces/:slug/projects/:projectId/issue-links/:linkId",
@@ -201,18 +325,9 @@ const NOT_YET_CAPPED = new Set([
   "GET /api/workspaces/:slug/invitations",
   "GET /api/workspaces/:slug/search",
   "GET /api/workspaces/:slug/user-favorite-projects",
-  "GET /api/workspaces/:slug/projects/:projectId/project-views",
-  "GET /api/workspaces/:slug/projects/:projectId/issue-labels",
-  "GET /api/workspaces/:slug/projects/:projectId/estimates",
-  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/sub-issues",
-  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/history",
-  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links",
-  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-attachments",
-  "GET /api/workspaces/:slug/projects/:projectId/cycles",
   "GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues",
   "GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues",
   "GET /api/workspaces/:slug/projects/:projectId/views/:viewId/issues",
-  "GET /api/workspaces/:slug/projects/:projectId/pages/:pageId/page-blocks",
   "GET /api/workspaces/:slug/importers",
   "GET /api/workspaces/:slug/exports",
   "GET /api/integrations",
@@ -295,6 +410,6 @@ describe("every list route is capped and paged", () => {
     for (const route of [...Object.keys(CAPPED_LISTS), ...CAPPED_ABOVE, ...NOT_A_LIST, ...NOT_YET_CAPPED]) expect(gets.has(route), route).toBe(true);
     expect(Object.keys(CAPPED_LISTS).filter((route) => NOT_YET_CAPPED.has(route) || NOT_A_LIST.has(route))).toEqual([]);
     // The set of uncapped lists only shrinks.
-    expect(NOT_YET_CAPPED.size).toBeLessThanOrEqual(24);
+    expect(NOT_YET_CAPPED.size).toBeLessThanOrEqual(14);
   });
 });

@@ -83,6 +83,32 @@ describe("adding existing issues as sub-issues", () => {
     expect(after.body.sub_issues).toHaveLength(9);
   });
 
+  it("pages the sub-issues by per_page and next links, each page counting all of them by group", async () => {
+    const parent = await newIssue(p, { name: "Paged" });
+    const children: IssueBody[] = [];
+    for (const [i, state] of (["Todo", "Done", "Todo", "Backlog", "Done"] as const).entries()) {
+      children.push(await newIssue(p, { name: `Paged ${i}`, state: p.states[state] }));
+    }
+    await addSubs(
+      parent.id,
+      children.map((child) => child.id),
+    );
+    const seen: string[] = [];
+    let next: string | null = `${subPath(parent.id)}?per_page=2`;
+    while (next) {
+      const page = await viewer.get(next);
+      expect(page.status, next).toBe(200);
+      expect(page.body.sub_issues.length, next).toBeLessThanOrEqual(2);
+      expect(page.body.state_distribution).toEqual({ ...EMPTY_DISTRIBUTION, backlog: 1, unstarted: 2, completed: 2 });
+      seen.push(...page.body.sub_issues.map((issue: IssueBody) => issue.name));
+      next = page.headers.get("link")?.match(/^<([^>]+)>; rel="next"$/)?.[1] ?? null;
+    }
+    expect(seen).toEqual(children.map((child) => child.name));
+    const bad = await viewer.get(`${subPath(parent.id)}?per_page=0`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.per_page?.[0]).toMatch(/per_page/);
+  });
+
   it("an issue without sub-issues answers an empty list and a zero distribution", async () => {
     const lone = await newIssue(p, { name: "Lone" });
     const response = await viewer.get(subPath(lone.id));

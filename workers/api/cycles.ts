@@ -13,11 +13,12 @@ import {
   updateCycle,
 } from "../domain/cycles";
 import { body } from "./hono-env";
+import { listed, pageOf } from "./list-pages";
 import { inProject, projectRouter } from "./project-router";
 
 export const cyclesRoutes = projectRouter();
 
-cyclesRoutes.get("/cycles", async (c) => c.json(await listCycles(...inProject(c), c.req.query())));
+cyclesRoutes.get("/cycles", async (c) => listed(c, await listCycles(...inProject(c), c.req.query(), pageOf(c))));
 cyclesRoutes.post("/cycles", async (c) => c.json(await createCycle(...inProject(c), await body(c)), 201));
 cyclesRoutes.post("/cycles/date-check", async (c) => c.json(await checkCycleDates(...inProject(c), await body(c))));
 

@@ -1,3 +1,4 @@
+import { listed, pageOf } from "./list-pages";
 import {
   deleteIssueAttachment,
   listIssueAttachments,
@@ -11,7 +12,7 @@ import { inProject, optionalParam, projectRouter } from "./project-router";
 export const issueAttachmentsRoutes = projectRouter();
 
 issueAttachmentsRoutes.get("/issues/:issueId/issue-attachments", async (c) =>
-  c.json(await listIssueAttachments(...inProject(c), c.req.param("issueId"))),
+  listed(c, await listIssueAttachments(...inProject(c), c.req.param("issueId"), pageOf(c))),
 );
 
 issueAttachmentsRoutes.post("/issues/:issueId/issue-attachments", async (c) =>

@@ -1,10 +1,11 @@
+import { listed, pageOf } from "./list-pages";
 import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from "../domain/issue-links";
 import { body } from "./hono-env";
 import { inProject, optionalParam, projectRouter } from "./project-router";
 
 export const issueLinksRoutes = projectRouter();
 
-issueLinksRoutes.get("/issues/:issueId/issue-links", async (c) => c.json(await listIssueLinks(...inProject(c), c.req.param("issueId"))));
+issueLinksRoutes.get("/issues/:issueId/issue-links", async (c) => listed(c, await listIssueLinks(...inProject(c), c.req.param("issueId"), pageOf(c))));
 issueLinksRoutes.post("/issues/:issueId/issue-links", async (c) =>
   c.json(await createIssueLink(...inProject(c), c.req.param("issueId"), await body(c)), 201),
 );

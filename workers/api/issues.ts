@@ -11,7 +11,7 @@ import {
 } from "../domain/issues";
 import { LIST_PAGES } from "../domain/schemas/list-pages";
 import { body } from "./hono-env";
-import { type IssueListPage, setNextPage } from "./list-pages";
+import { type IssueListPage, listed, pageOf, setNextPage } from "./list-pages";
 import { inProject, projectRouter } from "./project-router";
 
 export const issuesRoutes = projectRouter();
@@ -40,9 +40,9 @@ issuesRoutes.delete("/issues/:issueId", async (c) => {
   return c.body(null, 204);
 });
 
-issuesRoutes.get("/issues/:issueId/sub-issues", async (c) => c.json(await listSubIssues(...inProject(c), c.req.param("issueId"))));
+issuesRoutes.get("/issues/:issueId/sub-issues", async (c) => listed(c, await listSubIssues(...inProject(c), c.req.param("issueId"), pageOf(c))));
 issuesRoutes.post("/issues/:issueId/sub-issues", async (c) =>
   c.json(await addSubIssues(...inProject(c), c.req.param("issueId"), await body(c))),
 );
 
-issuesRoutes.get("/issues/:issueId/history", async (c) => c.json(await issueHistoryOf(...inProject(c), c.req.param("issueId"))));
+issuesRoutes.get("/issues/:issueId/history", async (c) => listed(c, await issueHistoryOf(...inProject(c), c.req.param("issueId"), pageOf(c))));

@@ -23,7 +23,7 @@ pagesRoutes.delete("/pages/:pageId", async (c) => {
   return c.body(null, 204);
 });
 
-pagesRoutes.get("/pages/:pageId/page-blocks", async (c) => c.json(await listPageBlocks(...inProject(c), c.req.param("pageId"))));
+pagesRoutes.get("/pages/:pageId/page-blocks", async (c) => listed(c, await listPageBlocks(...inProject(c), c.req.param("pageId"), pageOf(c))));
 pagesRoutes.post("/pages/:pageId/page-blocks", async (c) =>
   c.json(await createPageBlock(...inProject(c), c.req.param("pageId"), await body(c)), 201),
 );

@@ -7,6 +7,7 @@ import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { todayFor } from "./cycle-status";
 import { listCycles } from "./cycles";
+import { LIST_PAGES } from "./schemas/list-pages";
 import { issueGroupBreakdown } from "./issue-groups/breakdown";
 import { readBurndown } from "./issue-groups/burndown-read";
 import type { ActiveCycleDashboard, CycleResponse, CycleTab, CyclesPageData, HighPriorityIssue } from "./schemas/issue-group-responses";
@@ -50,7 +51,7 @@ async function dashboardOf(ctx: ActorContext, cycle: CycleResponse): Promise<Act
 /** One tab of the project's cycles; on the current tab, with the active cycle's dashboard. */
 export async function cyclesPageOf(ctx: ActorContext, slug: string, projectId: string, tab: CycleTab): Promise<CyclesPageData> {
   const access = await projectAccess(ctx, slug, projectId);
-  const cycles = await listCycles(ctx, slug, projectId, { cycle_view: tab });
+  const { rows: cycles } = await listCycles(ctx, slug, projectId, { cycle_view: tab }, { size: LIST_PAGES.plainListCap });
   const current = tab === "current" ? cycles[0] : undefined;
   return {
     project: { id: access.project.id, identifier: access.project.identifier, name: access.project.name },

@@ -6,13 +6,14 @@
 //   PATCH {estimate?: {name?, description?}, estimate_points?: [...]}  (the sent points replace the
 //         set, matched by key so kept keys keep their ids)
 // Response: {id, name, description, points: [{id, key, value, description}], project, workspace, ...}
-import { and, asc, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { estimatePoints, estimates, projects } from "../../drizzle/schema";
-import { runBatch } from "../lib/batch";
+import { inList, runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
+import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { Invalid, NotFound } from "./errors";
 import { CreateEstimateInput, ESTIMATE_NAME_TAKEN, ESTIMATE_NOT_FOUND, UpdateEstimateInput } from "./schemas/estimates";
 
@@ -38,13 +39,25 @@ export function estimateOf(estimate: Estimate, points: EstimatePoint[]) {
 
 export type EstimateView = ReturnType<typeof estimateOf>;
 
-export async function listEstimates(ctx: ActorContext, slug: string, projectId: string) {
+const ESTIMATE_ORDER: OrderKey<Estimate>[] = [
+  { by: estimates.created_at, dir: "asc", of: (estimate) => estimate.created_at },
+  { by: estimates.id, dir: "asc", of: (estimate) => estimate.id },
+];
+
+/** One page of a project's estimates, oldest first, each with its points (at most eight). */
+export async function listEstimates(ctx: ActorContext, slug: string, projectId: string, page: PageRequest) {
   await projectAccess(ctx, slug, projectId);
-  const [rows, points] = await Promise.all([
-    ctx.db.select().from(estimates).where(eq(estimates.project_id, projectId)).orderBy(asc(estimates.created_at)),
-    ctx.db.select().from(estimatePoints).where(eq(estimatePoints.project_id, projectId)),
-  ]);
-  return rows.map((row) => estimateOf(row, points));
+  const read = await readPage(page, ESTIMATE_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select()
+      .from(estimates)
+      .where(and(eq(estimates.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  const ids = read.rows.map((row) => row.id);
+  const points = ids.length === 0 ? [] : await ctx.db.select().from(estimatePoints).where(inList(estimatePoints.estimate_id, ids));
+  return mapPage(read, (rows) => rows.map((row) => estimateOf(row, points)));
 }
 
 async function loadEstimate(ctx: ActorContext, projectId: string, estimateId: string) {

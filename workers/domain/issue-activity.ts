@@ -1,9 +1,11 @@
 // Activity rows: one per field change, written in the same D1 batch as the change itself, and the
 // history feed that merges them with comments by time.
-import { asc, eq, inArray, or } from "drizzle-orm";
-import { issueActivities, issueComments, users } from "../../drizzle/schema";
+import { type SQL, eq, inArray, or, sql } from "drizzle-orm";
+import { type Json, issueActivities, issueComments, users } from "../../drizzle/schema";
+import { inList } from "../lib/batch";
 import type { Db } from "../db";
 import type { ActorContext } from "./context";
+import { type OrderKey, type PageRequest, mapPage, orderOf, readPage } from "./list-page";
 import { memberColumns, memberDetailOf } from "./serializers";
 
 export type ActivityField =
@@ -79,19 +81,101 @@ export function setChanges(
   return changes;
 }
 
-/** Activities and comments of one issue, oldest first. */
-export async function issueHistory(db: Db, issueId: string, workspaceSlug: string) {
-  return issueHistoryFrom(await db.batch(issueHistoryQueries(db, issueId)), workspaceSlug);
+/**
+ * An issue's activities and comments as one row set (UNION ALL), so a page of the merged feed is
+ * one ordered, limited read. Each side fills the other's columns with NULL; a comment's JSON is
+ * carried as its stored text and parsed when shaped.
+ */
+function mergedHistory(db: Db, issueId: string) {
+  const none = <T>(name: string) => sql<T | null>`NULL`.as(name);
+  const activities = db
+    .select({
+      kind: sql<"activity" | "comment">`'activity'`.as("kind"),
+      id: issueActivities.id,
+      created_at: issueActivities.created_at,
+      actor_id: issueActivities.actor_id,
+      issue_id: issueActivities.issue_id,
+      project_id: issueActivities.project_id,
+      field: issueActivities.field,
+      verb: sql<string | null>`${issueActivities.verb}`.as("verb"),
+      old_value: issueActivities.old_value,
+      new_value: issueActivities.new_value,
+      old_identifier: issueActivities.old_identifier,
+      new_identifier: issueActivities.new_identifier,
+      comment: sql<string | null>`${issueActivities.comment}`.as("comment"),
+      comment_json: none<string>("comment_json"),
+      comment_html: none<string>("comment_html"),
+      comment_stripped: none<string>("comment_stripped"),
+      updated_at: none<string>("updated_at"),
+    })
+    .from(issueActivities)
+    .where(eq(issueActivities.issue_id, issueId));
+  const comments = db
+    .select({
+      kind: sql<"activity" | "comment">`'comment'`.as("kind"),
+      id: issueComments.id,
+      created_at: issueComments.created_at,
+      actor_id: issueComments.actor_id,
+      issue_id: issueComments.issue_id,
+      project_id: issueComments.project_id,
+      field: none<string>("field"),
+      verb: none<string>("verb"),
+      old_value: none<string>("old_value"),
+      new_value: none<string>("new_value"),
+      old_identifier: none<string>("old_identifier"),
+      new_identifier: none<string>("new_identifier"),
+      comment: none<string>("comment"),
+      comment_json: sql<string | null>`${issueComments.comment_json}`.as("comment_json"),
+      comment_html: sql<string | null>`${issueComments.comment_html}`.as("comment_html"),
+      comment_stripped: sql<string | null>`${issueComments.comment_stripped}`.as("comment_stripped"),
+      updated_at: sql<string | null>`${issueComments.updated_at}`.as("updated_at"),
+    })
+    .from(issueComments)
+    .where(eq(issueComments.issue_id, issueId));
+  return activities.unionAll(comments).as("history");
 }
 
-/** The statements reading an issue's history, to batch with other reads. */
-export function issueHistoryQueries(db: Db, issueId: string) {
-  // Actors are read by a third query rather than joined: D1 answers batched rows as objects keyed
+type MergedHistory = ReturnType<typeof mergedHistory>;
+/** One row of the merged feed: an activity or a comment. */
+type HistoryRow = Awaited<ReturnType<typeof historyRowsQuery>>[number];
+
+/** The feed's order: oldest first; at the same instant activities before comments, then by id. */
+const historyOrder = (history: MergedHistory): OrderKey<HistoryRow>[] => [
+  { by: history.created_at, dir: "asc", of: (row) => row.created_at },
+  { by: sql`${history.kind}`, dir: "asc", of: (row) => row.kind },
+  { by: history.id, dir: "asc", of: (row) => row.id },
+];
+
+/** The rows of the merged history after `afterCursor` in `orderBy`, at most `limit`. */
+function historyRowsQuery(db: Db, history: MergedHistory, afterCursor: SQL | undefined, orderBy: SQL[], limit: number) {
+  return db
+    .select()
+    .from(history)
+    .where(afterCursor)
+    .orderBy(...orderBy)
+    .limit(limit);
+}
+
+/** One page of an issue's activities and comments, oldest first. */
+export async function issueHistory(db: Db, issueId: string, workspaceSlug: string, page: PageRequest) {
+  const history = mergedHistory(db, issueId);
+  const read = await readPage(page, historyOrder(history), (afterCursor, orderBy, limit) => historyRowsQuery(db, history, afterCursor, orderBy, limit));
+  const actorIds = [...new Set(read.rows.flatMap((row) => row.actor_id ?? []))];
+  const actors = actorIds.length === 0 ? [] : await db.select(memberColumns).from(users).where(inList(users.id, actorIds));
+  return mapPage(read, (rows) => issueHistoryFrom([rows, actors], workspaceSlug));
+}
+
+/**
+ * The statements reading the first `limit` entries of an issue's history and their actors, to
+ * batch with other reads.
+ */
+export function issueHistoryQueries(db: Db, issueId: string, limit: number) {
+  const history = mergedHistory(db, issueId);
+  // Actors are read by a second query rather than joined: D1 answers batched rows as objects keyed
   // by column name, so a join's two "id" and "created_at" columns collapse and drizzle maps the
   // wrong values (it once put the password hash in actor_detail.avatar).
   return [
-    db.select().from(issueActivities).where(eq(issueActivities.issue_id, issueId)).orderBy(asc(issueActivities.created_at)),
-    db.select().from(issueComments).where(eq(issueComments.issue_id, issueId)).orderBy(asc(issueComments.created_at)),
+    historyRowsQuery(db, history, undefined, orderOf(historyOrder(history)), limit),
     db
       .select(memberColumns)
       .from(users)
@@ -105,45 +189,44 @@ export function issueHistoryQueries(db: Db, issueId: string) {
 }
 
 type HistoryQueries = ReturnType<typeof issueHistoryQueries>;
-type HistoryRows = readonly [Awaited<HistoryQueries[0]>, Awaited<HistoryQueries[1]>, Awaited<HistoryQueries[2]>];
+type ActorRows = Awaited<HistoryQueries[1]>;
 
-/** The history from `issueHistoryQueries`' results (in order). */
-export function issueHistoryFrom([activityRows, commentRows, actorRows]: HistoryRows, workspaceSlug: string) {
+/** The history entries of merged rows (in their order), with their actors' details. */
+export function issueHistoryFrom([rows, actorRows]: readonly [readonly HistoryRow[], ActorRows], workspaceSlug: string) {
   const actors = new Map(actorRows.map((actor) => [actor.id, memberDetailOf(actor)]));
   const actorDetailOf = (actorId: string | null) => (actorId ? (actors.get(actorId) ?? null) : null);
-  const entries = [
-    ...activityRows.map((activity) => ({
-      id: activity.id,
-      type: "activity" as const,
-      field: activity.field,
-      verb: activity.verb,
-      old_value: activity.old_value,
-      new_value: activity.new_value,
-      old_identifier: activity.old_identifier,
-      new_identifier: activity.new_identifier,
-      comment: activity.comment,
-      actor: activity.actor_id,
-      actor_detail: actorDetailOf(activity.actor_id),
-      issue: activity.issue_id,
-      project: activity.project_id,
-      workspace_detail: { slug: workspaceSlug },
-      created_at: activity.created_at,
-    })),
-    ...commentRows.map((comment) => ({
-      id: comment.id,
-      type: "comment" as const,
-      comment_json: comment.comment_json,
-      comment_html: comment.comment_html,
-      comment_stripped: comment.comment_stripped,
-      actor: comment.actor_id,
-      actor_detail: actorDetailOf(comment.actor_id),
-      issue: comment.issue_id,
-      project: comment.project_id,
-      workspace_detail: { slug: workspaceSlug },
-      created_at: comment.created_at,
-      updated_at: comment.updated_at,
-    })),
-  ];
-  entries.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-  return entries;
+  return rows.map((row) =>
+    row.kind === "activity"
+      ? {
+          id: row.id,
+          type: "activity" as const,
+          field: row.field,
+          verb: row.verb ?? "updated",
+          old_value: row.old_value,
+          new_value: row.new_value,
+          old_identifier: row.old_identifier,
+          new_identifier: row.new_identifier,
+          comment: row.comment ?? "",
+          actor: row.actor_id,
+          actor_detail: actorDetailOf(row.actor_id),
+          issue: row.issue_id,
+          project: row.project_id,
+          workspace_detail: { slug: workspaceSlug },
+          created_at: row.created_at,
+        }
+      : {
+          id: row.id,
+          type: "comment" as const,
+          comment_json: JSON.parse(row.comment_json ?? "null") as Json,
+          comment_html: row.comment_html ?? "",
+          comment_stripped: row.comment_stripped ?? "",
+          actor: row.actor_id,
+          actor_detail: actorDetailOf(row.actor_id),
+          issue: row.issue_id,
+          project: row.project_id,
+          workspace_detail: { slug: workspaceSlug },
+          created_at: row.created_at,
+          updated_at: row.updated_at ?? row.created_at,
+        },
+  );
 }

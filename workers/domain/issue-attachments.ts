@@ -4,12 +4,13 @@
 // after a project-membership check, never from a public bucket URL. The row,
 // issues.attachment_count and the "attachment" activity are written in one batch; the R2 object is
 // written before it and removed if the batch fails.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { issueAttachments, issues } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { fileTypeOf, headOf } from "../lib/file-types";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
+import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { NotFound, } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
@@ -69,15 +70,24 @@ async function loadAttachment(ctx: ActorContext, projectId: string, attachmentId
   return row;
 }
 
-export async function listIssueAttachments(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+const ATTACHMENT_ORDER: OrderKey<IssueAttachment>[] = [
+  { by: issueAttachments.created_at, dir: "desc", of: (row) => row.created_at },
+  { by: issueAttachments.id, dir: "desc", of: (row) => row.id },
+];
+
+/** One page of an issue's attachments, newest first. */
+export async function listIssueAttachments(ctx: ActorContext, slug: string, projectId: string, issueId: string, page: PageRequest) {
   const access = await projectAccess(ctx, slug, projectId);
   await loadIssue(ctx, projectId, issueId);
-  const rows = await ctx.db
-    .select()
-    .from(issueAttachments)
-    .where(and(eq(issueAttachments.issue_id, issueId), eq(issueAttachments.project_id, projectId)))
-    .orderBy(desc(issueAttachments.created_at));
-  return rows.map((row) => issueAttachmentOf(row, access));
+  const read = await readPage(page, ATTACHMENT_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select()
+      .from(issueAttachments)
+      .where(and(eq(issueAttachments.issue_id, issueId), eq(issueAttachments.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(read, (rows) => rows.map((row) => issueAttachmentOf(row, access)));
 }
 
 export async function uploadIssueAttachment(

@@ -1,13 +1,14 @@
 // Links of an issue: a URL with an optional title, unique per
 // issue. Every write keeps issues.link_count in step and writes a "link" activity in the same
 // batch, then publishes the issue row so boards showing the link count follow.
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { issueLinks, issues, users, type User } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
+import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
@@ -85,16 +86,25 @@ async function loadLink(ctx: ActorContext, projectId: string, linkId: string, is
   return row;
 }
 
-export async function listIssueLinks(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+const LINK_ORDER: OrderKey<{ link: IssueLink }>[] = [
+  { by: issueLinks.created_at, dir: "desc", of: (row) => row.link.created_at },
+  { by: issueLinks.id, dir: "desc", of: (row) => row.link.id },
+];
+
+/** One page of an issue's links, newest first. */
+export async function listIssueLinks(ctx: ActorContext, slug: string, projectId: string, issueId: string, page: PageRequest) {
   await projectAccess(ctx, slug, projectId);
   await loadIssue(ctx, projectId, issueId);
-  const rows = await ctx.db
-    .select({ link: issueLinks, creator: users })
-    .from(issueLinks)
-    .leftJoin(users, eq(users.id, issueLinks.created_by))
-    .where(and(eq(issueLinks.issue_id, issueId), eq(issueLinks.project_id, projectId)))
-    .orderBy(desc(issueLinks.created_at));
-  return rows.map(({ link, creator }) => issueLinkOf(link, creator));
+  const read = await readPage(page, LINK_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select({ link: issueLinks, creator: users })
+      .from(issueLinks)
+      .leftJoin(users, eq(users.id, issueLinks.created_by))
+      .where(and(eq(issueLinks.issue_id, issueId), eq(issueLinks.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(read, (rows) => rows.map(({ link, creator }) => issueLinkOf(link, creator)));
 }
 
 export async function getIssueLink(ctx: ActorContext, slug: string, projectId: string, linkId: string, issueId?: string) {

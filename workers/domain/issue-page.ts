@@ -12,6 +12,7 @@ import { issueAttachmentOf } from "./issue-attachments";
 import { issueHistoryFrom, issueHistoryQueries } from "./issue-activity";
 import { type ProjectLookups, issueDetailFrom, issueDetailQueries, issueListColumns, issueRowOf } from "./issue-views";
 import { ISSUE_NOT_FOUND, lookupsFor } from "./issues/load";
+import { LIST_PAGES } from "./schemas/list-pages";
 import { type IssuePageData, memberName } from "./schemas/responses";
 import { memberColumns } from "./serializers";
 
@@ -60,7 +61,8 @@ export async function issuePageOf(ctx: ActorContext, slug: string, projectId: st
         .from(issueAttachments)
         .where(and(eq(issueAttachments.issue_id, issueId), eq(issueAttachments.project_id, projectId)))
         .orderBy(desc(issueAttachments.created_at)),
-      history: issueHistoryQueries(db, issueId),
+      // The first capped page of the history, oldest first, like the REST list without per_page.
+      history: issueHistoryQueries(db, issueId, LIST_PAGES.plainListCap),
     }),
     lookupsFor(ctx, access),
   ]);

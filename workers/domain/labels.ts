@@ -2,13 +2,14 @@
 // labels are placed under it. Names are unique per project and the parent chain never loops.
 // The schema has no unique index on label names, so the writes carry the rules as SQL guards:
 // a request that raced another one is refused instead of leaving a duplicate or a cycle.
-import { and, asc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { labels } from "../../drizzle/schema";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
+import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { Conflict, Invalid, NotFound } from "./errors";
 import {
   CreateLabelInput,
@@ -43,14 +44,24 @@ export function labelOf(label: Label, { workspace, project }: Pick<ProjectAccess
 
 export type LabelView = ReturnType<typeof labelOf>;
 
-export async function listLabels(ctx: ActorContext, slug: string, projectId: string) {
+const LABEL_ORDER: OrderKey<Label>[] = [
+  { by: labels.sort_order, dir: "asc", of: (label) => label.sort_order },
+  { by: labels.created_at, dir: "asc", of: (label) => label.created_at },
+  { by: labels.id, dir: "asc", of: (label) => label.id },
+];
+
+/** One page of a project's labels, by sort order then age. */
+export async function listLabels(ctx: ActorContext, slug: string, projectId: string, page: PageRequest) {
   const access = await projectAccess(ctx, slug, projectId);
-  const rows = await ctx.db
-    .select()
-    .from(labels)
-    .where(eq(labels.project_id, projectId))
-    .orderBy(asc(labels.sort_order), asc(labels.created_at));
-  return rows.map((row) => labelOf(row, access));
+  const read = await readPage(page, LABEL_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select()
+      .from(labels)
+      .where(and(eq(labels.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(read, (rows) => rows.map((row) => labelOf(row, access)));
 }
 
 async function loadLabel(ctx: ActorContext, projectId: string, labelId: string) {

@@ -3,7 +3,7 @@
 // to the linked issue in the same D1 batch as the block (with the issue's activity rows) and the
 // issue is published to the live board after commit. A block lives and dies with its page's
 // visibility: a private page's blocks are 404 for everyone but the page's creator.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { issues, pageBlocks, pages, type Issue, type Project } from "../../drizzle/schema";
 import { inList, runBatch } from "../lib/batch";
@@ -11,6 +11,7 @@ import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
+import { type OrderKey, type PageRequest, readPage } from "./list-page";
 import { Conflict, NotFound } from "./errors";
 import { type ActivityChange, activityInsert } from "./issue-activity";
 import { createIssue, deleteIssue, publishIssues } from "./issues";
@@ -99,15 +100,25 @@ async function sanitizedDescription(html: string | undefined) {
   return { description_html: clean.html || "<p></p>", description_stripped: clean.text };
 }
 
-export async function listPageBlocks(ctx: ActorContext, slug: string, projectId: string, pageId: string) {
+const BLOCK_ORDER: OrderKey<PageBlock>[] = [
+  { by: pageBlocks.sort_order, dir: "asc", of: (block) => block.sort_order },
+  { by: pageBlocks.created_at, dir: "asc", of: (block) => block.created_at },
+  { by: pageBlocks.id, dir: "asc", of: (block) => block.id },
+];
+
+/** One page of a page's blocks, in their sort order. */
+export async function listPageBlocks(ctx: ActorContext, slug: string, projectId: string, pageId: string, page: PageRequest) {
   const access = await projectAccess(ctx, slug, projectId);
   await loadPage(ctx, projectId, pageId);
-  const rows = await ctx.db
-    .select()
-    .from(pageBlocks)
-    .where(and(eq(pageBlocks.page_id, pageId), eq(pageBlocks.project_id, projectId)))
-    .orderBy(asc(pageBlocks.sort_order), asc(pageBlocks.created_at), asc(pageBlocks.id));
-  return shapeBlocks(ctx, access, rows);
+  const read = await readPage(page, BLOCK_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select()
+      .from(pageBlocks)
+      .where(and(eq(pageBlocks.page_id, pageId), eq(pageBlocks.project_id, projectId), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return { rows: await shapeBlocks(ctx, access, read.rows), next_cursor: read.next_cursor };
 }
 
 export async function createPageBlock(ctx: ActorContext, slug: string, projectId: string, pageId: string, input: unknown) {

@@ -1,42 +1,62 @@
 // Cycles: time-boxed sprints whose status follows from their dates (cycle-status.ts). Listing,
 // reading, creating, editing, deleting and starring them.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { cycles, userFavorites } from "../../../drizzle/schema";
 import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { cycleInView, cycleStatus, todayFor } from "../cycle-status";
+import { type CycleView, todayFor } from "../cycle-status";
+import { type OrderKey, type PageRequest, readPage } from "../list-page";
 import { removeFavorite, saveFavorite } from "../favorites";
 import { cycleEventData, emitEntityEvent } from "../entity-events";
 import { deleteGroup } from "../issue-groups/membership";
 import { CreateCycleInput, CycleViewParam, FavoriteCycleInput, PatchCycleInput, PutCycleInput } from "../schemas/cycles";
 import { assertCycleDates, assertEditable, assertOwner } from "./rules";
-import { cycleRows, cycleViews, groupOf, loadCycleRow, publishCycles } from "./views";
+import { type CycleRow, cycleRows, cycleViews, groupOf, loadCycleRow, publishCycles } from "./views";
 
 const CycleListParams = z.object({ cycle_view: CycleViewParam });
 
-/** GET cycles/?cycle_view=: favourites first, then by sort order, start date (drafts last) and name. */
-export async function listCycles(ctx: ActorContext, slug: string, projectId: string, params: Record<string, string | undefined>) {
+/**
+ * A cycle's status in SQL, the same rule as `cycleStatus` (which the responses carry), so a list
+ * filtered by status is filtered before its LIMIT: ended before today is completed, a missing
+ * date is a draft, starting after today is upcoming, anything else is current.
+ */
+const statusSql = (today: string) => sql`CASE
+  WHEN ${cycles.end_date} IS NOT NULL AND ${cycles.end_date} < ${today} THEN 'completed'
+  WHEN ${cycles.start_date} IS NULL OR ${cycles.end_date} IS NULL THEN 'draft'
+  WHEN ${cycles.start_date} > ${today} THEN 'upcoming'
+  ELSE 'current' END`;
+
+/** The cycles a cycle_view shows, as a condition (none for every cycle). */
+function inViewSql(view: CycleView, today: string): SQL | undefined {
+  if (view === "all") return undefined;
+  if (view === "incomplete") return sql`${statusSql(today)} <> 'completed'`;
+  return sql`${statusSql(today)} = ${view}`;
+}
+
+// Drafts (no start date) sort after dated cycles; among them the empty text stands for the date.
+const CYCLE_ORDER: OrderKey<CycleRow>[] = [
+  { by: sql`${userFavorites.id} IS NOT NULL`, dir: "desc", of: (row) => (row.favoriteId !== null ? 1 : 0) },
+  { by: cycles.sort_order, dir: "asc", of: (row) => row.cycle.sort_order },
+  { by: sql`${cycles.start_date} IS NULL`, dir: "asc", of: (row) => (row.cycle.start_date === null ? 1 : 0) },
+  { by: sql`coalesce(${cycles.start_date}, '')`, dir: "asc", of: (row) => row.cycle.start_date ?? "" },
+  { by: cycles.name, dir: "asc", of: (row) => row.cycle.name },
+  { by: cycles.id, dir: "asc", of: (row) => row.cycle.id },
+];
+
+/** GET cycles/?cycle_view=: one page, favourites first, then by sort order, start date (drafts last) and name. */
+export async function listCycles(ctx: ActorContext, slug: string, projectId: string, params: Record<string, string | undefined>, page: PageRequest) {
   const access = await projectAccess(ctx, slug, projectId);
   const { cycle_view } = parseInput(CycleListParams, { cycle_view: params.cycle_view || undefined });
-  const rows = await cycleRows(ctx)
-    .where(eq(cycles.project_id, projectId))
-    .orderBy(
-      desc(sql`${userFavorites.id} IS NOT NULL`),
-      asc(cycles.sort_order),
-      asc(sql`${cycles.start_date} IS NULL`),
-      asc(cycles.start_date),
-      asc(cycles.name),
-      asc(cycles.id),
-    );
   const today = todayFor(ctx);
-  return cycleViews(
-    ctx,
-    access,
-    rows.filter((row) => cycleInView(cycleStatus(row.cycle, today), cycle_view)),
-    today,
+  const read = await readPage(page, CYCLE_ORDER, (after, orderBy, limit) =>
+    cycleRows(ctx)
+      .where(and(eq(cycles.project_id, projectId), inViewSql(cycle_view, today), after))
+      .orderBy(...orderBy)
+      .limit(limit),
   );
+  return { rows: await cycleViews(ctx, access, read.rows, today), next_cursor: read.next_cursor };
 }
 
 export async function getCycle(ctx: ActorContext, slug: string, projectId: string, cycleId: string) {

@@ -5,6 +5,7 @@ import type { ActorContext } from "../context";
 import { todayFor } from "../cycle-status";
 import { readBurndown } from "../issue-groups/burndown-read";
 import type { CyclePanelData, TransferTarget } from "../schemas/issue-group-responses";
+import { LIST_PAGES } from "../schemas/list-pages";
 import { listCycles } from "./crud";
 import { cycleViews, loadCycleRow } from "./views";
 
@@ -21,8 +22,8 @@ export async function cyclePanelOf(ctx: ActorContext, slug: string, projectId: s
 
 /** Every cycle of the project that has not ended, but this one. */
 export async function transferTargetsOf(ctx: ActorContext, slug: string, projectId: string, cycleId: string): Promise<TransferTarget[]> {
-  const open = await listCycles(ctx, slug, projectId, { cycle_view: "incomplete" });
-  return open
+  const open = await listCycles(ctx, slug, projectId, { cycle_view: "incomplete" }, { size: LIST_PAGES.plainListCap });
+  return open.rows
     .filter((cycle) => cycle.id !== cycleId)
     .map(({ id, name, status, start_date, end_date }) => ({ id, name, status, start_date, end_date }));
 }

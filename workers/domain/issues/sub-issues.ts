@@ -1,11 +1,13 @@
 // Sub-issues: an issue's children, and making issues children of another one. An issue cannot
 // become a sub-issue of itself or of one of its own sub-issues.
-import { and, eq } from "drizzle-orm";
-import { issues } from "../../../drizzle/schema";
+import { and, count, eq } from "drizzle-orm";
+import { type Issue, issues } from "../../../drizzle/schema";
 import { inList } from "../../lib/batch";
 import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
+import { type OrderKey, type PageRequest, readPage } from "../list-page";
+import { LIST_PAGES } from "../schemas/list-pages";
 import { Invalid } from "../errors";
 import { activityInsert } from "../issue-activity";
 import { issueRowOf } from "../issue-views";
@@ -15,22 +17,37 @@ import { publishIssues } from "./publish";
 import { isAncestor } from "./references";
 import { bumpSubIssues, runIssueWrite } from "./write-statements";
 
-/** The issue's sub-issues as list rows, with how many are in each state group. */
-export async function listSubIssues(ctx: ActorContext, slug: string, projectId: string, issueId: string) {
+const SUB_ISSUE_ORDER: OrderKey<Issue>[] = [
+  { by: issues.sequence_id, dir: "asc", of: (issue) => issue.sequence_id },
+  { by: issues.id, dir: "asc", of: (issue) => issue.id },
+];
+
+/**
+ * One page of the issue's sub-issues as list rows, by number, with how many of all its sub-issues
+ * (not only this page's) are in each state group.
+ */
+export async function listSubIssues(ctx: ActorContext, slug: string, projectId: string, issueId: string, page: PageRequest) {
   const access = await projectAccess(ctx, slug, projectId);
   await loadIssue(ctx, projectId, issueId);
-  const children = await ctx.db
-    .select()
-    .from(issues)
-    .where(and(eq(issues.project_id, projectId), eq(issues.parent_id, issueId)))
-    .orderBy(issues.sequence_id);
-  const lookups = await lookupsFor(ctx, access, [issueId]);
+  const ofParent = and(eq(issues.project_id, projectId), eq(issues.parent_id, issueId));
+  const [read, perState, lookups] = await Promise.all([
+    readPage(page, SUB_ISSUE_ORDER, (after, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(issues)
+        .where(and(ofParent, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    ),
+    ctx.db.select({ state_id: issues.state_id, count: count() }).from(issues).where(ofParent).groupBy(issues.state_id),
+    lookupsFor(ctx, access, [issueId]),
+  ]);
   const state_distribution: Record<string, number> = { backlog: 0, unstarted: 0, started: 0, completed: 0, cancelled: 0 };
-  for (const child of children) {
-    const group = child.state_id ? lookups.states.get(child.state_id)?.group : undefined;
-    if (group) state_distribution[group] += 1;
+  for (const { state_id, count } of perState) {
+    const group = state_id ? lookups.states.get(state_id)?.group : undefined;
+    if (group) state_distribution[group] += count;
   }
-  return { sub_issues: children.map((child) => issueRowOf(child, lookups)), state_distribution };
+  return { rows: { sub_issues: read.rows.map((child) => issueRowOf(child, lookups)), state_distribution }, next_cursor: read.next_cursor };
 }
 
 /** Makes the listed issues sub-issues of this one (moving them from any previous parent). */
@@ -64,5 +81,5 @@ export async function addSubIssues(ctx: ActorContext, slug: string, projectId: s
     parentCount: moving.length ? bumpSubIssues(ctx, issueId, moving.length) : undefined,
   });
   await publishIssues(ctx, access, [issueId, ...moving.map((c) => c.id), ...moving.flatMap((c) => c.parent_id ?? [])]);
-  return listSubIssues(ctx, slug, projectId, issueId);
+  return (await listSubIssues(ctx, slug, projectId, issueId, { size: LIST_PAGES.plainListCap })).rows;
 }
