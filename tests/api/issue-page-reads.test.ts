@@ -1,6 +1,8 @@
 // The issue page's read model: what it shows matches what the API answers for each part, and it
 // is read in a fixed, small number of D1 round trips however much the issue has.
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import { issuePageOf } from "../../workers/domain/issue-page";
 import { actorOn, countingDb } from "../helpers/counting-db";
 import { getIssue, newIssue, newLabel } from "../helpers/issue-fixtures";
@@ -42,6 +44,26 @@ describe("the issue page's read model", () => {
     expect(page.members).toEqual([expect.objectContaining({ id: p.owner.user.id, role: 20 })]);
     expect(page.activity.some((entry) => entry.type === "comment" && entry.comment_html.includes("Hello page"))).toBe(true);
     expect(page.viewer).toEqual({ id: p.owner.user.id });
+  });
+
+  it("keeps the newest entries of a history longer than the cap, oldest of them first", async () => {
+    const issue = await newIssue(p, { name: "Much discussed" });
+    const extra = 25;
+    // More renames than the page holds, a second apart, written as an importer writes them.
+    await env.DB.prepare(
+      `INSERT INTO issue_activities (id, workspace_id, project_id, issue_id, field, new_value, created_at)
+       WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${LIST_PAGES.plainListCap + extra})
+       SELECT lower(hex(randomblob(16))), i.workspace_id, i.project_id, i.id, 'name', 'Name ' || n, strftime('%Y-%m-%dT%H:%M:%fZ', '2031-01-01', '+' || n || ' seconds')
+       FROM seq, issues i WHERE i.id = ?`,
+    )
+      .bind(issue.id)
+      .run();
+    const { db } = countingDb();
+    const page = await issuePageOf(await actorOn(db, p.owner.user.id), p.slug, p.projectId, issue.id);
+    const renames = page.activity.flatMap((entry) => (entry.type === "activity" && entry.field === "name" ? [entry.new_value] : []));
+    expect(page.activity).toHaveLength(LIST_PAGES.plainListCap);
+    expect(renames.at(-1)).toBe(`Name ${LIST_PAGES.plainListCap + extra}`);
+    expect(renames[0]).toBe(`Name ${extra + 1}`);
   });
 
   it("answers 404 for an issue of another project", async () => {

@@ -166,16 +166,17 @@ export async function issueHistory(db: Db, issueId: string, workspaceSlug: strin
 }
 
 /**
- * The statements reading the first `limit` entries of an issue's history and their actors, to
- * batch with other reads.
+ * The statements reading the newest `limit` entries of an issue's history (newest first) and
+ * their actors, to batch with other reads; `latestIssueHistoryFrom` shows them oldest first.
  */
-export function issueHistoryQueries(db: Db, issueId: string, limit: number) {
+export function latestIssueHistoryQueries(db: Db, issueId: string, limit: number) {
   const history = mergedHistory(db, issueId);
+  const newestFirst = historyOrder(history).map((key) => ({ ...key, dir: key.dir === "asc" ? ("desc" as const) : ("asc" as const) }));
   // Actors are read by a second query rather than joined: D1 answers batched rows as objects keyed
   // by column name, so a join's two "id" and "created_at" columns collapse and drizzle maps the
   // wrong values (it once put the password hash in actor_detail.avatar).
   return [
-    historyRowsQuery(db, history, undefined, orderOf(historyOrder(history)), limit),
+    historyRowsQuery(db, history, undefined, orderOf(newestFirst), limit),
     db
       .select(memberColumns)
       .from(users)
@@ -188,7 +189,7 @@ export function issueHistoryQueries(db: Db, issueId: string, limit: number) {
   ] as const;
 }
 
-type HistoryQueries = ReturnType<typeof issueHistoryQueries>;
+type HistoryQueries = ReturnType<typeof latestIssueHistoryQueries>;
 type ActorRows = Awaited<HistoryQueries[1]>;
 
 /** The history entries of merged rows (in their order), with their actors' details. */
@@ -229,4 +230,9 @@ export function issueHistoryFrom([rows, actorRows]: readonly [readonly HistoryRo
           updated_at: row.updated_at ?? row.created_at,
         },
   );
+}
+
+/** The entries `latestIssueHistoryQueries` read, oldest first as the feed shows them. */
+export function latestIssueHistoryFrom([newestFirst, actorRows]: readonly [readonly HistoryRow[], ActorRows], workspaceSlug: string) {
+  return issueHistoryFrom([[...newestFirst].reverse(), actorRows], workspaceSlug);
 }

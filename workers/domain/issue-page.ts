@@ -9,7 +9,7 @@ import { projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { NotFound } from "./errors";
 import { issueAttachmentOf } from "./issue-attachments";
-import { issueHistoryFrom, issueHistoryQueries } from "./issue-activity";
+import { latestIssueHistoryFrom, latestIssueHistoryQueries } from "./issue-activity";
 import { type ProjectLookups, issueDetailFrom, issueDetailQueries, issueListColumns, issueRowOf } from "./issue-views";
 import { ISSUE_NOT_FOUND, lookupsFor } from "./issues/load";
 import { LIST_PAGES } from "./schemas/list-pages";
@@ -61,8 +61,9 @@ export async function issuePageOf(ctx: ActorContext, slug: string, projectId: st
         .from(issueAttachments)
         .where(and(eq(issueAttachments.issue_id, issueId), eq(issueAttachments.project_id, projectId)))
         .orderBy(desc(issueAttachments.created_at)),
-      // The first capped page of the history, oldest first, like the REST list without per_page.
-      history: issueHistoryQueries(db, issueId, LIST_PAGES.plainListCap),
+      // The newest entries of the history, up to the plain-list cap: a very long feed keeps its
+      // latest changes in sight.
+      history: latestIssueHistoryQueries(db, issueId, LIST_PAGES.plainListCap),
     }),
     lookupsFor(ctx, access),
   ]);
@@ -129,7 +130,7 @@ export async function issuePageOf(ctx: ActorContext, slug: string, projectId: st
       const { id, asset, attributes, updated_at, updated_by } = issueAttachmentOf(row, access);
       return { id, asset, attributes, updated_at, updated_by };
     }),
-    activity: issueHistoryFrom(read.history, access.workspace.slug),
+    activity: latestIssueHistoryFrom(read.history, access.workspace.slug),
     viewer: { id: ctx.actor.id },
   };
 }
