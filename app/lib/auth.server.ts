@@ -14,7 +14,7 @@ import {
 import { signOutEverywhere } from "../../workers/domain/accounts";
 import type { ActorContext } from "../../workers/domain/context";
 import { Forbidden } from "../../workers/domain/errors";
-import { listMyWorkspaces } from "../../workers/domain/workspaces";
+import { homeWorkspaceOf } from "../../workers/domain/profile";
 import { routeError, signInRedirect } from "./errors.server";
 
 export async function optionalUser(context: AppLoadContext): Promise<User | null> {
@@ -43,10 +43,8 @@ export function assertOwnOriginRequest(request: Request) {
  * invitation is joined through its link, which brings them back to it after sign-in).
  */
 export async function homePathFor(ctx: ActorContext): Promise<string> {
-  const workspaces = await listMyWorkspaces(ctx);
-  const last = workspaces.find((workspace) => workspace.id === ctx.actor.last_workspace_id);
-  const first = last ?? workspaces[0];
-  return first ? `/${first.slug}` : "/create-workspace";
+  const home = await homeWorkspaceOf(ctx);
+  return home ? `/${home.slug}` : "/create-workspace";
 }
 
 /** Starts a new session (ending the one the request presented, if any) and redirects with its cookie. */

@@ -37,11 +37,11 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {
     const workspace = await getWorkspace(ctx, slug);
-    const [projects, workspaces] = await Promise.all([listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }), listMyWorkspaces(ctx)]);
+    const [projects, workspaces] = await Promise.all([listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }), listMyWorkspaces(ctx, { size: LIST_PAGES.plainListCap })]);
     return {
       workspace,
       projects: projects.rows,
-      workspaces: workspaces.map(({ id, name, slug, logo }) => ({ id, name, slug, logo })),
+      workspaces: workspaces.rows.map(({ id, name, slug, logo }) => ({ id, name, slug, logo })),
       user: userSummary(ctx),
       sidebarCollapsed: readCookie(request, SIDEBAR_COOKIE) === "1",
       features: serviceFeatures(ctx.env, ctx.config),

@@ -11,7 +11,7 @@ import type { IntegrationsPageData } from "../../workers/domain/schemas/integrat
 import { completeGithubInstall, connectGithub, githubInstallBody, installOnGithub, startConnection, startConnectionCall } from "../helpers/connections";
 import { createFakeRepo, uninstallFakeApp, uniqueRepoName } from "../helpers/fake-github";
 import { GITHUB_INSTALLATION_NOT_YOURS } from "../../workers/domain/integrations";
-import { countRows, createTeamWithProject, expectStatus, rowOf } from "../helpers/fixtures";
+import { countRows, createTeam, createTeamWithProject, expectStatus, rowOf } from "../helpers/fixtures";
 
 const GITHUB_INTEGRATION_ID = "00000000-0000-4000-8000-000000000001";
 const GITHUB_EVENTS = 4;
@@ -167,6 +167,24 @@ describe("installing the GitHub App", () => {
     // Forgetting the token leaves the installation too.
     expect((await t.owner.delete(wsPath(t.slug, "importers/github/credential/"))).status).toBe(204);
     expect((await t.member.get(wsPath(t.slug, "workspace-integrations/"))).body).toHaveLength(1);
+  });
+
+  it("lists a GitHub row as installed only when it holds a positive whole installation id", async () => {
+    const t = await createTeam("gahold");
+    const workspace = await rowOf<{ id: string }>("workspaces", "slug = ?", t.slug);
+    const rowId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await env.DB.prepare("INSERT INTO workspace_integrations (id, workspace_id, integration_id, metadata, created_at, updated_at) VALUES (?, ?, ?, '{}', ?, ?)")
+      .bind(rowId, workspace!.id, GITHUB_INTEGRATION_ID, now, now)
+      .run();
+    // A saved token alone, or an id that is not a positive whole number JavaScript holds exactly.
+    const notInstalled = [{ login: "octo", token: "sealed" }, { installation_id: "5" }, { installation_id: 0 }, { installation_id: -4 }, { installation_id: 1.5 }, { installation_id: 2 ** 60 }, { installation_id: null }];
+    for (const metadata of [...notInstalled, { installation_id: 5 }]) {
+      await env.DB.prepare("UPDATE workspace_integrations SET metadata = ? WHERE id = ?").bind(JSON.stringify(metadata), rowId).run();
+      const listed = await t.member.get(wsPath(t.slug, "workspace-integrations/"));
+      expectStatus(listed, 200);
+      expect(listed.body.map((row: { id: string }) => row.id), JSON.stringify(metadata)).toEqual(notInstalled.includes(metadata) ? [] : [rowId]);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // Imports: the workspace's import records (Previous Imports), deleting or resuming one, and
 // starting a CSV import.
 import { Hono } from "hono";
+import { listed, pageOf } from "./list-pages";
 import { type ApiEnv, actorOf, largeBody } from "./hono-env";
 
 // Few requests touch imports: the import records and the CSV importer load (with their schemas) at
@@ -10,7 +11,7 @@ const csvImporter = () => Promise.all([import("../domain/csv-importer"), import(
 
 export const importerRoutes = new Hono<ApiEnv>({ strict: false });
 
-importerRoutes.get("/:slug/importers", async (c) => c.json(await (await importers()).listImporters(actorOf(c), c.req.param("slug"))));
+importerRoutes.get("/:slug/importers", async (c) => listed(c, await (await importers()).listImporters(actorOf(c), c.req.param("slug"), pageOf(c))));
 importerRoutes.delete("/:slug/importers/:service/:importerId", async (c) => {
   await (await importers()).deleteImporter(actorOf(c), c.req.param("slug"), c.req.param("service"), c.req.param("importerId"));
   return c.body(null, 204);

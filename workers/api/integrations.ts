@@ -2,6 +2,7 @@
 // trip (its one-time state), a workspace's installations (GitHub App install callback, removal)
 // and a project's GitHub repository sync.
 import { Hono } from "hono";
+import { listed, pageOf } from "./list-pages";
 import { type ApiEnv, actorOf, body } from "./hono-env";
 import { inProject, projectRouter } from "./project-router";
 
@@ -13,11 +14,11 @@ const connections = () => import("../domain/connections/start");
 
 /** Mounted at /api/integrations. */
 export const appIntegrationRoutes = new Hono<ApiEnv>({ strict: false });
-appIntegrationRoutes.get("/", async (c) => c.json(await (await integrations()).listAppIntegrations(actorOf(c))));
+appIntegrationRoutes.get("/", async (c) => listed(c, await (await integrations()).listAppIntegrations(actorOf(c), pageOf(c))));
 
 /** Mounted at /api/workspaces. */
 export const workspaceIntegrationRoutes = new Hono<ApiEnv>({ strict: false });
-workspaceIntegrationRoutes.get("/:slug/workspace-integrations", async (c) => c.json(await (await integrations()).listWorkspaceIntegrations(actorOf(c), c.req.param("slug"))));
+workspaceIntegrationRoutes.get("/:slug/workspace-integrations", async (c) => listed(c, await (await integrations()).listWorkspaceIntegrations(actorOf(c), c.req.param("slug"), pageOf(c))));
 // Starts installing the GitHub App or Slack, or connecting a project's Slack channel: the answer is
 // the provider's page (with the round trip's state); `origin` is where Slack sends the person back.
 workspaceIntegrationRoutes.post("/:slug/connection-states", async (c) =>

@@ -46,7 +46,7 @@ oneProject.delete("/members/:memberId", async (c) => {
 });
 oneProject.get("/project-members/me", async (c) => c.json(await myProjectMembership(...inProject(c))));
 
-projectRoutes.get("/:slug/user-favorite-projects", async (c) => c.json(await listFavoriteProjects(actorOf(c), c.req.param("slug"))));
+projectRoutes.get("/:slug/user-favorite-projects", async (c) => listed(c, await listFavoriteProjects(actorOf(c), c.req.param("slug"), pageOf(c))));
 projectRoutes.post("/:slug/user-favorite-projects", async (c) =>
   c.json(await addFavoriteProject(actorOf(c), c.req.param("slug"), await body(c)), 201),
 );

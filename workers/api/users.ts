@@ -3,13 +3,14 @@ import { createApiToken, deleteApiToken, listApiTokens, updateMe } from "../doma
 import { acceptInvitation } from "../domain/invitations";
 import { meOf } from "../domain/serializers";
 import { type ApiEnv, actorOf, body } from "./hono-env";
+import { listed, pageOf } from "./list-pages";
 
 export const userRoutes = new Hono<ApiEnv>({ strict: false });
 
 userRoutes.get("/me", (c) => c.json(meOf(actorOf(c).actor)));
 userRoutes.patch("/me", async (c) => c.json(await updateMe(actorOf(c), await body(c))));
 
-userRoutes.get("/api-tokens", async (c) => c.json(await listApiTokens(actorOf(c))));
+userRoutes.get("/api-tokens", async (c) => listed(c, await listApiTokens(actorOf(c), pageOf(c))));
 userRoutes.post("/api-tokens", async (c) => c.json(await createApiToken(actorOf(c), await body(c)), 201));
 userRoutes.delete("/api-tokens/:tokenId", async (c) => {
   await deleteApiToken(actorOf(c), c.req.param("tokenId"));

@@ -1,5 +1,6 @@
 // Outgoing webhooks of a workspace (owners only) and their delivery logs.
 import { Hono } from "hono";
+import { listed, pageOf } from "./list-pages";
 import { type ApiEnv, actorOf, body } from "./hono-env";
 
 // Few requests manage outgoing webhooks: they load (with their schemas) at the first request of
@@ -8,7 +9,7 @@ const webhooks = () => import("../domain/webhooks");
 
 export const webhookRoutes = new Hono<ApiEnv>({ strict: false });
 
-webhookRoutes.get("/:slug/webhooks", async (c) => c.json(await (await webhooks()).listWebhooks(actorOf(c), c.req.param("slug"))));
+webhookRoutes.get("/:slug/webhooks", async (c) => listed(c, await (await webhooks()).listWebhooks(actorOf(c), c.req.param("slug"), pageOf(c))));
 webhookRoutes.post("/:slug/webhooks", async (c) => c.json(await (await webhooks()).createWebhook(actorOf(c), c.req.param("slug"), await body(c)), 201));
 webhookRoutes.get("/:slug/webhooks/:webhookId", async (c) => c.json(await (await webhooks()).getWebhook(actorOf(c), c.req.param("slug"), c.req.param("webhookId"))));
 webhookRoutes.patch("/:slug/webhooks/:webhookId", async (c) =>

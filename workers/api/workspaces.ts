@@ -18,7 +18,7 @@ import { type ApiEnv, actorOf, body } from "./hono-env";
 
 export const workspaceRoutes = new Hono<ApiEnv>({ strict: false });
 
-workspaceRoutes.get("/", async (c) => c.json(await listMyWorkspaces(actorOf(c))));
+workspaceRoutes.get("/", async (c) => listed(c, await listMyWorkspaces(actorOf(c), pageOf(c))));
 workspaceRoutes.post("/", async (c) => c.json(await createWorkspace(actorOf(c), await body(c)), 201));
 
 workspaceRoutes.get("/:slug", async (c) => c.json(await getWorkspace(actorOf(c), c.req.param("slug"))));
@@ -49,7 +49,7 @@ workspaceRoutes.post("/:slug/invite", async (c) => {
   const invitations = sent.invitations.map((invitation) => ({ ...invitation, url: new URL(invitationPath(invitation.token), c.req.url).href }));
   return c.json({ ...sent, invitations });
 });
-workspaceRoutes.get("/:slug/invitations", async (c) => c.json(await listWorkspaceInvitations(actorOf(c), c.req.param("slug"))));
+workspaceRoutes.get("/:slug/invitations", async (c) => listed(c, await listWorkspaceInvitations(actorOf(c), c.req.param("slug"), pageOf(c))));
 workspaceRoutes.delete("/:slug/invitations/:invitationId", async (c) => {
   await revokeWorkspaceInvitation(actorOf(c), c.req.param("slug"), c.req.param("invitationId"));
   return c.body(null, 204);

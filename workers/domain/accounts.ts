@@ -8,7 +8,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwor
 import { parseInput } from "../lib/validation";
 import type { ActorContext, DomainContext } from "./context";
 import { Invalid, NotFound, Unauthenticated } from "./errors";
-import { apiTokenListQuery, writeOwnUser } from "./profile";
+import { API_TOKEN_ORDER, apiTokenListQuery, writeOwnUser } from "./profile";
+import { type PageRequest, readPage } from "./list-page";
 import { assertStrongPassword, personNamesOf } from "./password-policy";
 import { type SignInClient, settleSuccessfulSignIn, takeSignInAttempt, throttleKeys } from "./sign-in-throttle";
 import { takeSignUp } from "./sign-up-limit";
@@ -74,8 +75,9 @@ export async function updateMe(ctx: ActorContext, input: unknown) {
 }
 
 
-export async function listApiTokens(ctx: ActorContext) {
-  return apiTokenListQuery(ctx);
+/** One page of the user's API tokens, newest first. */
+export function listApiTokens(ctx: ActorContext, page: PageRequest) {
+  return readPage(page, API_TOKEN_ORDER, (after, _orderBy, limit) => apiTokenListQuery(ctx, after).limit(limit));
 }
 
 /** The token is returned once; only its hash is kept. */

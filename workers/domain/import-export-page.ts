@@ -8,6 +8,7 @@ import type { ActorContext } from "./context";
 import { importersFrom, importersQuery } from "./importers";
 import { exportsFrom, exportsQuery } from "./project-exports";
 import { canOpenWorkspaceSettings } from "./workspace-settings";
+import { LIST_PAGES } from "./schemas/list-pages";
 
 export async function importExportPageOf(ctx: ActorContext, slug: string) {
   const { workspace, membership } = await workspaceAccess(ctx, slug);
@@ -15,8 +16,9 @@ export async function importExportPageOf(ctx: ActorContext, slug: string) {
   // Side by side rather than in one batch: D1 answers batched rows keyed by column name, and the
   // joined reads have columns of the same name (id, name, created_at).
   const [importerRows, exportRows, targetProjects, members] = await Promise.all([
-    importersQuery(ctx, workspace.id),
-    exportsQuery(ctx, workspace.id),
+    importersQuery(ctx, workspace.id).limit(LIST_PAGES.plainListCap),
+    // The page lists the last 50 exports.
+    exportsQuery(ctx, workspace.id).limit(50),
     ctx.db
       .select({ id: projects.id, name: projects.name, identifier: projects.identifier })
       .from(projects)

@@ -2,8 +2,9 @@
 // their progress, and deleting a record. The work itself is the import job (workers/importers/).
 // Importing is part of the workspace settings, so guests and viewers may not; the target project
 // needs the caller as a member who may write.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { type Json, importers, projects, users } from "../../drizzle/schema";
+import { type ListPage, type OrderKey, type PageRequest, mapPage, orderOf, readPage } from "./list-page";
 import { canReadSourceAgain, progressOf, sealImportSecrets } from "../importers/importer-row";
 import { rawStatement, runNamedBatch, sqlUuid } from "../lib/batch";
 import { ROLE, projectAccess, workspaceAccess } from "./access";
@@ -73,23 +74,30 @@ function invitedEmails(data: Record<string, Json>): string[] {
   return [...new Set(emails)];
 }
 
-/** The workspace's imports with their projects and initiators, newest first. */
-export const importersQuery = (ctx: ActorContext, workspaceId: string) =>
+/** Imports newest first; the id breaks ties. */
+const IMPORTER_ORDER: OrderKey<{ importer: typeof importers.$inferSelect }>[] = [
+  { by: importers.created_at, dir: "desc", of: (row) => row.importer.created_at },
+  { by: importers.id, dir: "desc", of: (row) => row.importer.id },
+];
+
+/** The workspace's imports (those matching `where` too) with their projects and initiators, newest first. */
+export const importersQuery = (ctx: ActorContext, workspaceId: string, where?: SQL) =>
   ctx.db
     .select({ importer: importers, project: projects, initiator: users })
     .from(importers)
     .innerJoin(projects, eq(projects.id, importers.project_id))
     .leftJoin(users, eq(users.id, importers.initiated_by))
-    .where(eq(importers.workspace_id, workspaceId))
-    .orderBy(desc(importers.created_at));
+    .where(and(eq(importers.workspace_id, workspaceId), where))
+    .orderBy(...orderOf(IMPORTER_ORDER));
 
 export type ImporterQueryRow = Awaited<ReturnType<typeof importersQuery>>[number];
 export const importersFrom = (rows: ImporterQueryRow[]) => rows.map(({ importer, project, initiator }) => importerResponseOf(importer, project, initiator));
 
-/** The workspace's imports, newest first, with their progress (Previous Imports). */
-export async function listImporters(ctx: ActorContext, slug: string): Promise<ImporterResponse[]> {
+/** One page of the workspace's imports, newest first, with their progress (Previous Imports). */
+export async function listImporters(ctx: ActorContext, slug: string, page: PageRequest): Promise<ListPage<ImporterResponse>> {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
-  return importersFrom(await importersQuery(ctx, workspace.id));
+  const rows = await readPage(page, IMPORTER_ORDER, (after, _orderBy, limit) => importersQuery(ctx, workspace.id, after).limit(limit));
+  return mapPage(rows, importersFrom);
 }
 
 /** Deletes an import record (a running import stops at its next page); the issues it made stay. */

@@ -2,7 +2,7 @@
 // installations (never their secrets), installing the GitHub App from GitHub's setup callback and
 // removing an installation. Members read; only workspace owners install and remove, and only an
 // installation the installing person may administer on GitHub.
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import { integrations, projectMembers, users, workspaceIntegrations, workspaceMembers } from "../../drizzle/schema";
 import type { Json } from "../../drizzle/schema";
 import type { Config } from "../env";
@@ -12,6 +12,8 @@ import { exchangeUserCode, userInstallation } from "../integrations/github/user-
 import { refreshEventSinks } from "../integrations/events";
 import { slackConfigured } from "../integrations/slack/authorize-url";
 import { runNamedBatch } from "../lib/batch";
+import { type ListPage, type OrderKey, type PageRequest, mapPage, orderOf, readPage } from "./list-page";
+import { LIST_PAGES } from "./schemas/list-pages";
 import { parseInput } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -70,28 +72,55 @@ export function workspaceIntegrationOf(row: WorkspaceIntegrationRow, integration
   };
 }
 
-/** The integrations the product offers; any signed-in person may read them. */
-export async function listAppIntegrations(ctx: ActorContext): Promise<AppIntegration[]> {
-  const rows = await ctx.db.select().from(integrations).orderBy(asc(integrations.provider));
-  return rows.map(appIntegrationOf);
+/** The catalogue by provider; the id breaks ties. */
+const INTEGRATION_ORDER: OrderKey<IntegrationRow>[] = [
+  { by: integrations.provider, dir: "asc", of: (row) => row.provider },
+  { by: integrations.id, dir: "asc", of: (row) => row.id },
+];
+
+const catalogueQuery = (ctx: ActorContext, where?: SQL) =>
+  ctx.db
+    .select()
+    .from(integrations)
+    .where(where)
+    .orderBy(...orderOf(INTEGRATION_ORDER));
+
+/** One page of the integrations the product offers; any signed-in person may read them. */
+export async function listAppIntegrations(ctx: ActorContext, page: PageRequest): Promise<ListPage<AppIntegration>> {
+  const rows = await readPage(page, INTEGRATION_ORDER, (after, _orderBy, limit) => catalogueQuery(ctx, after).limit(limit));
+  return mapPage(rows, (shown) => shown.map(appIntegrationOf));
 }
 
-const installationsQuery = (ctx: ActorContext, workspaceId: string) =>
+/**
+ * Which rows count as installed: GitHub only once the app is (an importer token alone is not an
+ * installation), that is when its metadata holds a positive whole installation id JavaScript can
+ * hold exactly (the metadata is written by JSON.stringify, so such an id is a JSON integer).
+ */
+const isInstallation = or(
+  ne(integrations.provider, "github"),
+  sql`(json_type(${workspaceIntegrations.metadata}, '$.installation_id') = 'integer'
+    AND json_extract(${workspaceIntegrations.metadata}, '$.installation_id') BETWEEN 1 AND ${Number.MAX_SAFE_INTEGER})`,
+);
+
+/** A workspace's installations by provider; the id breaks ties. */
+const INSTALLATION_ORDER: OrderKey<{ row: WorkspaceIntegrationRow; integration: IntegrationRow }>[] = [
+  { by: integrations.provider, dir: "asc", of: ({ integration }) => integration.provider },
+  { by: workspaceIntegrations.id, dir: "asc", of: ({ row }) => row.id },
+];
+
+const installationsQuery = (ctx: ActorContext, workspaceId: string, where?: SQL) =>
   ctx.db
     .select({ row: workspaceIntegrations, integration: integrations })
     .from(workspaceIntegrations)
     .innerJoin(integrations, eq(integrations.id, workspaceIntegrations.integration_id))
-    .where(eq(workspaceIntegrations.workspace_id, workspaceId))
-    .orderBy(asc(integrations.provider));
+    .where(and(eq(workspaceIntegrations.workspace_id, workspaceId), isInstallation, where))
+    .orderBy(...orderOf(INSTALLATION_ORDER));
 
-/** Which providers count as installed: GitHub only once the app is (an importer token alone is not an installation). */
-const isInstallation = (row: WorkspaceIntegrationRow, provider: IntegrationProvider) => provider !== "github" || installationIdOf(row) !== null;
-
-/** The workspace's installations; members and owners may read them. */
-export async function listWorkspaceIntegrations(ctx: ActorContext, slug: string): Promise<WorkspaceIntegrationResponse[]> {
+/** One page of the workspace's installations; members and owners may read them. */
+export async function listWorkspaceIntegrations(ctx: ActorContext, slug: string, page: PageRequest): Promise<ListPage<WorkspaceIntegrationResponse>> {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
-  const rows = await installationsQuery(ctx, workspace.id);
-  return rows.filter(({ row, integration }) => isInstallation(row, integration.provider)).map(({ row, integration }) => workspaceIntegrationOf(row, integration));
+  const rows = await readPage(page, INSTALLATION_ORDER, (after, _orderBy, limit) => installationsQuery(ctx, workspace.id, after).limit(limit));
+  return mapPage(rows, (shown) => shown.map(({ row, integration }) => workspaceIntegrationOf(row, integration)));
 }
 
 /** Whether this server has the provider's app, so "Add installation" can start its round trip. */
@@ -102,9 +131,13 @@ export const providerConfigured = (config: Config, provider: IntegrationProvider
 export async function integrationsPageOf(ctx: ActorContext, slug: string): Promise<IntegrationsPageData> {
   const { workspace, membership } = await workspaceAccess(ctx, slug);
   if (!canOpenWorkspaceSettings(membership.role)) return { authorized: false, can_manage: false, cards: [] };
-  const [catalogue, installed] = await Promise.all([ctx.db.select().from(integrations).orderBy(asc(integrations.provider)), installationsQuery(ctx, workspace.id)]);
+  // One card per catalogue entry, and a workspace installs each at most once.
+  const [catalogue, installed] = await Promise.all([
+    catalogueQuery(ctx).limit(LIST_PAGES.plainListCap),
+    installationsQuery(ctx, workspace.id).limit(LIST_PAGES.plainListCap),
+  ]);
   const cards: IntegrationCard[] = catalogue.map((integration) => {
-    const found = installed.find(({ row }) => row.integration_id === integration.id && isInstallation(row, integration.provider));
+    const found = installed.find(({ row }) => row.integration_id === integration.id);
     return {
       integration: appIntegrationOf(integration),
       installation: found ? workspaceIntegrationOf(found.row, integration) : null,

@@ -1,7 +1,9 @@
 // The signed-in user's own profile: the page's read model, names and avatar, and changing the
 // password (which signs every other session of the user out).
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { apiTokens, fileAssets, sessions, users, workspaceMembers, workspaces, type User } from "../../drizzle/schema";
+import { type OrderKey, orderOf } from "./list-page";
+import { LIST_PAGES } from "./schemas/list-pages";
 import { sha256Hex } from "../auth/crypto";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { assertStrongPassword, personNamesOf } from "./password-policy";
@@ -13,33 +15,55 @@ import { assetIdInUrl, userAssetUrl } from "./file-assets";
 import { AvatarInput, ChangePasswordInput, CURRENT_PASSWORD_WRONG, ProfileInput, type ProfilePageData } from "./schemas/profile";
 import { meOf } from "./serializers";
 
-/** The user's API tokens, newest first, without the tokens themselves. */
-export function apiTokenListQuery(ctx: ActorContext) {
+type ApiTokenRow = { id: string; label: string; created_at: string; last_used_at: string | null };
+
+/** The order of a user's API tokens: newest first, the id breaking ties. */
+export const API_TOKEN_ORDER: OrderKey<ApiTokenRow>[] = [
+  { by: apiTokens.created_at, dir: "desc", of: (row) => row.created_at },
+  { by: apiTokens.id, dir: "desc", of: (row) => row.id },
+];
+
+/** The user's API tokens (those matching `where` too), without the tokens themselves. */
+export function apiTokenListQuery(ctx: ActorContext, where?: SQL) {
   return ctx.db
     .select({ id: apiTokens.id, label: apiTokens.label, created_at: apiTokens.created_at, last_used_at: apiTokens.last_used_at })
     .from(apiTokens)
-    .where(eq(apiTokens.user_id, ctx.actor.id))
-    .orderBy(desc(apiTokens.created_at), desc(apiTokens.id));
+    .where(and(eq(apiTokens.user_id, ctx.actor.id), where))
+    .orderBy(...orderOf(API_TOKEN_ORDER));
 }
 
 /**
- * The profile page in one batch: the user's tokens and the workspace to go back to (`preferredSlug`
- * if the user is a member of it, else their last workspace, else the first by name).
+ * The one workspace to take the user to: `preferredSlug` if they are a member of it, else their
+ * last workspace, else the first by name (none when they belong to no workspace).
+ */
+export function homeWorkspaceQuery(ctx: ActorContext, preferredSlug: string | null) {
+  return ctx.db
+    .select({ slug: workspaces.slug, name: workspaces.name })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
+    .where(eq(workspaceMembers.member_id, ctx.actor.id))
+    .orderBy(
+      desc(sql`${workspaces.slug} = ${preferredSlug ?? ""}`),
+      desc(sql`${workspaces.id} = ${ctx.actor.last_workspace_id ?? ""}`),
+      asc(workspaces.name),
+    )
+    .limit(1);
+}
+
+/** The workspace a signed-in user lands in: their last one, else the first by name; null for none. */
+export async function homeWorkspaceOf(ctx: ActorContext) {
+  const [home] = await homeWorkspaceQuery(ctx, null);
+  return home ?? null;
+}
+
+/**
+ * The profile page in one batch: the user's tokens and the workspace to go back to.
  */
 export async function profilePageOf(ctx: ActorContext, preferredSlug: string | null): Promise<ProfilePageData> {
   const { tokens, workspace } = await runNamedBatch(ctx.db, {
-    tokens: apiTokenListQuery(ctx),
-    workspace: ctx.db
-      .select({ slug: workspaces.slug, name: workspaces.name })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
-      .where(eq(workspaceMembers.member_id, ctx.actor.id))
-      .orderBy(
-        desc(sql`${workspaces.slug} = ${preferredSlug ?? ""}`),
-        desc(sql`${workspaces.id} = ${ctx.actor.last_workspace_id ?? ""}`),
-        asc(workspaces.name),
-      )
-      .limit(1),
+    // The page shows as many tokens as one plain list answers.
+    tokens: apiTokenListQuery(ctx).limit(LIST_PAGES.plainListCap),
+    workspace: homeWorkspaceQuery(ctx, preferredSlug),
   });
   const { email, first_name, last_name, display_name, avatar } = ctx.actor;
   return { profile: { email, first_name, last_name, display_name, avatar }, tokens, workspace: workspace[0] ?? null };

@@ -1,7 +1,8 @@
 // Project exports: a member asks for a project's issues as CSV or JSON, a job writes the file to
 // R2, and members of that project download it through the Worker (never a public bucket URL).
-import { and, desc, eq } from "drizzle-orm";
+import { type SQL, and, eq } from "drizzle-orm";
 import { projectExports, projectMembers, projects } from "../../drizzle/schema";
+import { type ListPage, type OrderKey, type PageRequest, mapPage, orderOf, readPage } from "./list-page";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -40,24 +41,30 @@ export async function startProjectExport(ctx: ActorContext, slug: string, projec
   return exportOf(row, access.project, slug);
 }
 
-/** The last 50 exports of projects the caller belongs to, newest first. */
-export const exportsQuery = (ctx: ActorContext, workspaceId: string) =>
+/** Exports newest first; the id breaks ties. */
+const EXPORT_ORDER: OrderKey<{ export: typeof projectExports.$inferSelect }>[] = [
+  { by: projectExports.created_at, dir: "desc", of: (row) => row.export.created_at },
+  { by: projectExports.id, dir: "desc", of: (row) => row.export.id },
+];
+
+/** Exports of projects the caller belongs to (and matching `where`), newest first. */
+export const exportsQuery = (ctx: ActorContext, workspaceId: string, where?: SQL) =>
   ctx.db
     .select({ export: projectExports, project: projects })
     .from(projectExports)
     .innerJoin(projects, eq(projects.id, projectExports.project_id))
     .innerJoin(projectMembers, and(eq(projectMembers.project_id, projectExports.project_id), eq(projectMembers.member_id, ctx.actor.id)))
-    .where(eq(projectExports.workspace_id, workspaceId))
-    .orderBy(desc(projectExports.created_at))
-    .limit(50);
+    .where(and(eq(projectExports.workspace_id, workspaceId), where))
+    .orderBy(...orderOf(EXPORT_ORDER));
 
 export type ExportQueryRow = Awaited<ReturnType<typeof exportsQuery>>[number];
 export const exportsFrom = (rows: ExportQueryRow[], slug: string) => rows.map((row) => exportOf(row.export, row.project, slug));
 
-/** The exports of projects the caller belongs to, newest first. */
-export async function listProjectExports(ctx: ActorContext, slug: string): Promise<ProjectExportResponse[]> {
+/** One page of the exports of projects the caller belongs to, newest first. */
+export async function listProjectExports(ctx: ActorContext, slug: string, page: PageRequest): Promise<ListPage<ProjectExportResponse>> {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
-  return exportsFrom(await exportsQuery(ctx, workspace.id), slug);
+  const rows = await readPage(page, EXPORT_ORDER, (after, _orderBy, limit) => exportsQuery(ctx, workspace.id, after).limit(limit));
+  return mapPage(rows, (shown) => exportsFrom(shown, slug));
 }
 
 /** The export's file, for a member of its project. */

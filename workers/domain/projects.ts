@@ -1,6 +1,6 @@
 // Projects: creation with default states, settings, membership, joining and favourites.
 import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
-import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
   AddFavoriteProjectInput,
   AddProjectMembersInput,
@@ -500,27 +500,41 @@ export async function joinProjects(ctx: ActorContext, slug: string, input: unkno
 // ---------------------------------------------------------------- favourites
 
 /** Favourites of projects the actor still belongs to: leaving a project hides it here too. */
-export async function listFavoriteProjects(ctx: ActorContext, slug: string) {
+type FavoriteProjectRow = { favorite: typeof userFavorites.$inferSelect; project: typeof projects.$inferSelect; role: number };
+
+const FAVORITE_PROJECT_ORDER: OrderKey<FavoriteProjectRow>[] = [
+  { by: projects.name, dir: "asc", of: (row) => row.project.name },
+  { by: userFavorites.id, dir: "asc", of: (row) => row.favorite.id },
+];
+
+/** One page of the actor's favourite projects in the workspace (those they still belong to), by name. */
+export async function listFavoriteProjects(ctx: ActorContext, slug: string, page: PageRequest) {
   const { workspace } = await workspaceAccess(ctx, slug);
-  const rows = await ctx.db
-    .select({ favorite: userFavorites, project: projects, role: projectMembers.role })
-    .from(userFavorites)
-    .innerJoin(projects, eq(projects.id, userFavorites.entity_id))
-    .innerJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)))
-    .where(
-      and(
-        eq(userFavorites.user_id, ctx.actor.id),
-        eq(userFavorites.workspace_id, workspace.id),
-        eq(userFavorites.entity_type, "project"),
-      ),
-    )
-    .orderBy(asc(projects.name));
-  return rows.map(({ favorite, project, role }) => ({
-    id: favorite.id,
-    project: project.id,
-    project_detail: projectOf(project, { workspace, member_role: role, is_favorite: true }),
-    created_at: favorite.created_at,
-  }));
+  const rows = await readPage(page, FAVORITE_PROJECT_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select({ favorite: userFavorites, project: projects, role: projectMembers.role })
+      .from(userFavorites)
+      .innerJoin(projects, eq(projects.id, userFavorites.entity_id))
+      .innerJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, ctx.actor.id)))
+      .where(
+        and(
+          eq(userFavorites.user_id, ctx.actor.id),
+          eq(userFavorites.workspace_id, workspace.id),
+          eq(userFavorites.entity_type, "project"),
+          after,
+        ),
+      )
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(rows, (shown) =>
+    shown.map(({ favorite, project, role }) => ({
+      id: favorite.id,
+      project: project.id,
+      project_detail: projectOf(project, { workspace, member_role: role, is_favorite: true }),
+      created_at: favorite.created_at,
+    })),
+  );
 }
 
 export async function addFavoriteProject(ctx: ActorContext, slug: string, input: unknown) {

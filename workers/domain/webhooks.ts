@@ -7,6 +7,7 @@ import { webhookDeliveries, webhooks } from "../../drizzle/schema";
 import { refreshEventSinks } from "../integrations/events";
 import { newWebhookSecret } from "../integrations/webhooks/signature";
 import { runBatch } from "../lib/batch";
+import { type ListPage, type OrderKey, type PageRequest, readPage } from "./list-page";
 import { SecretUnreadable } from "../lib/secret-box";
 import { parseInput } from "../lib/validation";
 import { ROLE, type WorkspaceAccess, workspaceAccess } from "./access";
@@ -94,11 +95,23 @@ async function loadWebhook(ctx: ActorContext, access: WorkspaceAccess, webhookId
   return hook;
 }
 
-/** GET webhooks/: the workspace's webhooks, oldest first. */
-export async function listWebhooks(ctx: ActorContext, slug: string) {
+const WEBHOOK_ORDER: OrderKey<Webhook>[] = [
+  { by: webhooks.created_at, dir: "asc", of: (row) => row.created_at },
+  { by: webhooks.id, dir: "asc", of: (row) => row.id },
+];
+
+/** GET webhooks/: one page of the workspace's webhooks, oldest first. */
+export async function listWebhooks(ctx: ActorContext, slug: string, page: PageRequest): Promise<ListPage<WebhookView>> {
   const access = await ownerAccess(ctx, slug);
-  const rows = await ctx.db.select().from(webhooks).where(eq(webhooks.workspace_id, access.workspace.id)).orderBy(webhooks.created_at, webhooks.id);
-  return Promise.all(rows.map((row) => webhookOf(ctx, row)));
+  const rows = await readPage(page, WEBHOOK_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select()
+      .from(webhooks)
+      .where(and(eq(webhooks.workspace_id, access.workspace.id), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return { rows: await Promise.all(rows.rows.map((row) => webhookOf(ctx, row))), next_cursor: rows.next_cursor };
 }
 
 export async function getWebhook(ctx: ActorContext, slug: string, webhookId: string) {

@@ -1,9 +1,11 @@
 // Workspace settings: who may open them, the members page's read model, pending invitations
 // (list and revoke) and the workspace logo. Guests and viewers may not open settings; members may
 // read them and invite; only owners change the workspace, its logo and its members' roles.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../drizzle/schema";
 import { runNamedBatch } from "../lib/batch";
+import { type OrderKey, type PageRequest, mapPage, orderOf, readPage } from "./list-page";
+import { LIST_PAGES } from "./schemas/list-pages";
 import { ROLE, assertCanGrant, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { assetIdInUrl, deleteWorkspaceAsset, uploadWorkspaceAsset, workspaceAssetUrl } from "./file-assets";
@@ -47,11 +49,8 @@ export async function workspaceMembersPage(ctx: ActorContext, slug: string) {
       .innerJoin(users, eq(users.id, workspaceMembers.member_id))
       .where(eq(workspaceMembers.workspace_id, workspace.id))
       .orderBy(asc(users.email)),
-    invitations: ctx.db
-      .select()
-      .from(workspaceInvitations)
-      .where(and(eq(workspaceInvitations.workspace_id, workspace.id), eq(workspaceInvitations.accepted, false)))
-      .orderBy(desc(workspaceInvitations.created_at), asc(workspaceInvitations.email)),
+    // The page shows as many invitations as one plain list answers.
+    invitations: pendingInvitations(ctx, workspace.id).limit(LIST_PAGES.plainListCap),
   });
   return {
     authorized: true as const,
@@ -62,15 +61,28 @@ export async function workspaceMembersPage(ctx: ActorContext, slug: string) {
   };
 }
 
-/** The invitations of the workspace nobody has accepted yet; for members and owners. */
-export async function listWorkspaceInvitations(ctx: ActorContext, slug: string) {
-  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
-  const rows = await ctx.db
+type InvitationRow = typeof workspaceInvitations.$inferSelect;
+
+/** Pending invitations, newest first, then by email; the id breaks ties. */
+const INVITATION_ORDER: OrderKey<InvitationRow>[] = [
+  { by: workspaceInvitations.created_at, dir: "desc", of: (row) => row.created_at },
+  { by: workspaceInvitations.email, dir: "asc", of: (row) => row.email },
+  { by: workspaceInvitations.id, dir: "asc", of: (row) => row.id },
+];
+
+/** The workspace's invitations nobody has accepted yet (and matching `where`), in their order. */
+const pendingInvitations = (ctx: ActorContext, workspaceId: string, where?: SQL) =>
+  ctx.db
     .select()
     .from(workspaceInvitations)
-    .where(and(eq(workspaceInvitations.workspace_id, workspace.id), eq(workspaceInvitations.accepted, false)))
-    .orderBy(desc(workspaceInvitations.created_at), asc(workspaceInvitations.email));
-  return rows.map(invitationOf);
+    .where(and(eq(workspaceInvitations.workspace_id, workspaceId), eq(workspaceInvitations.accepted, false), where))
+    .orderBy(...orderOf(INVITATION_ORDER));
+
+/** One page of the invitations of the workspace nobody has accepted yet; for members and owners. */
+export async function listWorkspaceInvitations(ctx: ActorContext, slug: string, page: PageRequest) {
+  const { workspace } = await workspaceAccess(ctx, slug, ROLE.member);
+  const rows = await readPage(page, INVITATION_ORDER, (after, _orderBy, limit) => pendingInvitations(ctx, workspace.id, after).limit(limit));
+  return mapPage(rows, (shown) => shown.map(invitationOf));
 }
 
 /**

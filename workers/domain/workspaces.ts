@@ -1,6 +1,6 @@
 // Workspaces and their members.
 import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import {
   CreateWorkspaceInput,
   SLUG_TAKEN,
@@ -37,14 +37,23 @@ export function workspaceOf(workspace: Workspace, extra: { role?: number; total_
   };
 }
 
-export async function listMyWorkspaces(ctx: ActorContext) {
-  const rows = await ctx.db
-    .select({ workspace: workspaces, role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
-    .where(eq(workspaceMembers.member_id, ctx.actor.id))
-    .orderBy(asc(workspaces.name));
-  return rows.map((row) => workspaceOf(row.workspace, { role: row.role }));
+const MY_WORKSPACE_ORDER: OrderKey<{ workspace: Workspace }>[] = [
+  { by: workspaces.name, dir: "asc", of: (row) => row.workspace.name },
+  { by: workspaces.id, dir: "asc", of: (row) => row.workspace.id },
+];
+
+/** One page of the workspaces the actor belongs to, by name, with their role in each. */
+export async function listMyWorkspaces(ctx: ActorContext, page: PageRequest) {
+  const rows = await readPage(page, MY_WORKSPACE_ORDER, (after, orderBy, limit) =>
+    ctx.db
+      .select({ workspace: workspaces, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
+      .where(and(eq(workspaceMembers.member_id, ctx.actor.id), after))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  return mapPage(rows, (shown) => shown.map((row) => workspaceOf(row.workspace, { role: row.role })));
 }
 
 export async function createWorkspace(ctx: ActorContext, input: unknown) {
