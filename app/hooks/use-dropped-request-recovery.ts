@@ -4,7 +4,7 @@
 // boundary then reads the page again instead of showing a failure, a few times, before it admits
 // that the server cannot be reached.
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** Reads again after a dropped request at most this many times in a row. */
 const MAX_RECOVERIES = 3;
@@ -23,17 +23,19 @@ export function isDroppedRequest(error: unknown): boolean {
  */
 export function useDroppedRequestRecovery(error: unknown): boolean {
   const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
   const dropped = isDroppedRequest(error);
   const [attempts, setAttempts] = useState(0);
   const waiting = dropped && attempts < MAX_RECOVERIES;
+  // Each attempt waits a little longer than the one before; the boundary leaves once a read works.
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(() => {
       setAttempts((count) => count + 1);
-      revalidator.revalidate();
+      revalidate.current();
     }, RECOVERY_DELAY_MS * (attempts + 1));
     return () => clearTimeout(timer);
-    // One read per error (the revalidator object changes with its own state).
-  }, [error, waiting]);
+  }, [waiting, attempts]);
   return waiting;
 }
