@@ -251,12 +251,13 @@ const CAPPED_LISTS: Record<string, Planter> = {
   },
 };
 
-/** Lists capped and paged in their own shape, tested above. */
+/** Lists capped and paged in their own shape, tested above (search: per kind, in search.test.ts). */
 const CAPPED_ABOVE = new Set([
   "GET /api/workspaces/:slug/projects/:projectId/issues",
   "GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues",
   "GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues",
   "GET /api/workspaces/:slug/projects/:projectId/views/:viewId/issues",
+  "GET /api/workspaces/:slug/search",
 ]);
 
 /**
@@ -306,7 +307,6 @@ const NOT_YET_CAPPED = new Set([
   "GET /api/users/api-tokens",
   "GET /api/workspaces",
   "GET /api/workspaces/:slug/invitations",
-  "GET /api/workspaces/:slug/search",
   "GET /api/workspaces/:slug/user-favorite-projects",
   "GET /api/workspaces/:slug/projects/:projectId/project-views",
   "GET /api/workspaces/:slug/projects/:projectId/issue-labels",
@@ -399,6 +399,6 @@ describe("every list route is capped and paged", () => {
     for (const route of [...Object.keys(CAPPED_LISTS), ...CAPPED_ABOVE, ...NOT_A_LIST, ...NOT_YET_CAPPED]) expect(gets.has(route), route).toBe(true);
     expect(Object.keys(CAPPED_LISTS).filter((route) => NOT_YET_CAPPED.has(route) || NOT_A_LIST.has(route))).toEqual([]);
     // The set of uncapped lists only shrinks.
-    expect(NOT_YET_CAPPED.size).toBeLessThanOrEqual(20);
+    expect(NOT_YET_CAPPED.size).toBeLessThanOrEqual(19);
   });
 });
