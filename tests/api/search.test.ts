@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cycles, issueViews, modules, pages } from "../../drizzle/schema";
+import { LIST_PAGES, SEARCH_RESULTS } from "../../workers/domain/schemas/list-pages";
 import { type Client, call } from "../helpers/api";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
@@ -306,5 +307,52 @@ describe("search access and cost", () => {
     await createProject("Third", "THR");
     await createProject("Fourth", "FOU");
     expect(await measure()).toBe(before);
+  });
+});
+
+describe("search in a project larger than a list's page", () => {
+  let big: ProjectFixture;
+  const TOTAL = LIST_PAGES.plainListCap + 100;
+
+  beforeAll(async () => {
+    big = await createProjectFixture(undefined, "BIG");
+    const { workspace_id } = (await env.DB.prepare("SELECT workspace_id FROM projects WHERE id = ?").bind(big.projectId).first()) as { workspace_id: string };
+    // The oldest issue is the one to find; the newer ones push it off the plain list's first page.
+    await env.DB.prepare(
+      `INSERT INTO issues (id, workspace_id, project_id, name, state_id, sequence_id, sort_order, created_by, created_at, updated_at)
+       WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${TOTAL})
+       SELECT lower(hex(randomblob(16))), ?1, ?2, CASE n WHEN 1 THEN 'Needle in the haystack' ELSE 'Haystack straw ' || n END, ?3, n, 65535 + n, ?4,
+         strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' minutes'), strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' minutes')
+       FROM seq`,
+    )
+      .bind(workspace_id, big.projectId, big.states.Todo, big.owner.user.id)
+      .run();
+  }, 60_000);
+
+  const searchBig = (params: Record<string, string>) =>
+    big.owner.get(`/api/workspaces/${big.slug}/search/?${new URLSearchParams({ project_id: big.projectId, ...params })}`);
+
+  it("finds an issue the plain list's first page does not hold, by a word of its name and by its number", async () => {
+    const newest = await big.owner.get(`${big.base}/issues/?order_by=-created_at`);
+    expect(newest.body.some((issue: { name: string }) => issue.name === "Needle in the haystack")).toBe(false);
+    for (const text of ["needle", "hay needle", "BIG-1", "big-1"]) {
+      const answer = await searchBig({ search: text, per_page: String(SEARCH_RESULTS.maxPerKind) });
+      expect(answer.status, text).toBe(200);
+      expect(answer.body.results.issue.map((issue: { name: string }) => issue.name), text).toContain("Needle in the haystack");
+    }
+  });
+
+  it(`answers ${SEARCH_RESULTS.perKind} results of a kind unless asked, up to ${SEARCH_RESULTS.maxPerKind}, and refuses another size naming per_page`, async () => {
+    expect((await searchBig({ search: "haystack" })).body.results.issue).toHaveLength(SEARCH_RESULTS.perKind);
+    for (const size of [1, 17, SEARCH_RESULTS.maxPerKind]) {
+      const answer = await searchBig({ search: "haystack", per_page: String(size) });
+      expect(answer.status, String(size)).toBe(200);
+      expect(answer.body.results.issue, String(size)).toHaveLength(size);
+    }
+    for (const size of ["0", "-1", String(SEARCH_RESULTS.maxPerKind + 1), "1000", "1.5", "abc"]) {
+      const answer = await searchBig({ search: "haystack", per_page: size });
+      expect(answer.status, size).toBe(400);
+      expect(answer.body.per_page?.[0], size).toMatch(/per_page/);
+    }
   });
 });

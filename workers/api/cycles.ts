@@ -13,7 +13,7 @@ import {
   updateCycle,
 } from "../domain/cycles";
 import { body } from "./hono-env";
-import { listed, pageOf } from "./list-pages";
+import { issueListed, listed, pageOf } from "./list-pages";
 import { inProject, projectRouter } from "./project-router";
 
 export const cyclesRoutes = projectRouter();
@@ -35,7 +35,7 @@ cyclesRoutes.delete("/cycles/:cycleId", async (c) => {
 });
 
 cyclesRoutes.get("/cycles/:cycleId/cycle-issues", async (c) =>
-  c.json(await listCycleIssues(...inProject(c), c.req.param("cycleId"), c.req.query())),
+  issueListed(c, (query) => listCycleIssues(...inProject(c), c.req.param("cycleId"), query)),
 );
 cyclesRoutes.post("/cycles/:cycleId/cycle-issues", async (c) =>
   c.json(await addCycleIssues(...inProject(c), c.req.param("cycleId"), await body(c))),

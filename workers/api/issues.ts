@@ -9,25 +9,13 @@ import {
   listSubIssues,
   updateIssue,
 } from "../domain/issues";
-import { LIST_PAGES } from "../domain/schemas/list-pages";
 import { body } from "./hono-env";
-import { type IssueListPage, listed, pageOf, setNextPage } from "./list-pages";
+import { issueListed, listed, pageOf } from "./list-pages";
 import { inProject, projectRouter } from "./project-router";
 
 export const issuesRoutes = projectRouter();
 
-/** Asked for neither a page, a grouping nor a board's windows: the plain array, capped. */
-const isPlainList = (query: Record<string, string>) => !query.per_page && !query.group_by && !query.per_group && !query.group;
-
-issuesRoutes.get("/issues", async (c) => {
-  const query = c.req.query();
-  if (!isPlainList(query)) return c.json(await listIssues(...inProject(c), query));
-  // A plain list stays a plain array, at most LIST_PAGES.plainListCap rows of it; the rest is
-  // named by a next link (the same keyset cursor a paged read takes), never read at once.
-  const page = (await listIssues(...inProject(c), { ...query, per_page: String(LIST_PAGES.plainListCap) })) as IssueListPage;
-  if (page.next_cursor) setNextPage(c, page.next_cursor);
-  return c.json(page.results);
-});
+issuesRoutes.get("/issues", async (c) => issueListed(c, (query) => listIssues(...inProject(c), query)));
 issuesRoutes.post("/issues", async (c) => c.json(await createIssue(...inProject(c), await body(c)), 201));
 issuesRoutes.delete("/bulk-delete-issues", async (c) => c.json(await bulkDeleteIssues(...inProject(c), await body(c))));
 

@@ -26,3 +26,20 @@ export function listed(c: ApiContext, page: Pick<ListPage<unknown>, "next_cursor
   if (page.next_cursor) setNextPage(c, page.next_cursor);
   return c.json(page.rows);
 }
+
+/** Asked for neither a page (`per_page`) nor a board's windows (`per_group`, `group`). */
+const isUnpaged = (query: Record<string, string>) => !query.per_page && !query.per_group && !query.group;
+
+/**
+ * Answers an issue list (project, cycle, module or saved view) read by `read` with the request's
+ * query. Paged and windowed reads answer as the domain shapes them. An unpaged read, plain or
+ * grouped, answers its page's results alone (an array, or an object keyed by group), at most
+ * LIST_PAGES.plainListCap issues; the next link names where the rest continue.
+ */
+export async function issueListed(c: ApiContext, read: (query: Record<string, string>) => Promise<unknown>) {
+  const query = c.req.query();
+  if (!isUnpaged(query)) return c.json(await read(query));
+  const page = (await read(query)) as IssueListPage;
+  if (page.next_cursor) setNextPage(c, page.next_cursor);
+  return c.json(page.results);
+}

@@ -1,4 +1,4 @@
-import { listed, pageOf } from "./list-pages";
+import { issueListed, listed, pageOf } from "./list-pages";
 import {
   addFavoriteModule,
   addModuleIssues,
@@ -34,7 +34,7 @@ modulesRoutes.delete("/modules/:moduleId", async (c) => {
 });
 
 modulesRoutes.get("/modules/:moduleId/module-issues", async (c) =>
-  c.json(await listModuleIssues(...inProject(c), c.req.param("moduleId"), c.req.query())),
+  issueListed(c, (query) => listModuleIssues(...inProject(c), c.req.param("moduleId"), query)),
 );
 modulesRoutes.post("/modules/:moduleId/module-issues", async (c) =>
   c.json(await addModuleIssues(...inProject(c), c.req.param("moduleId"), await body(c))),

@@ -10,6 +10,7 @@ searchRoutes.get("/:slug/search", async (c) =>
     await searchWorkspace(actorOf(c), c.req.param("slug"), {
       search: c.req.query("search"),
       project_id: c.req.query("project_id"),
+      per_page: c.req.query("per_page"),
     }),
   ),
 );

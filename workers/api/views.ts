@@ -1,4 +1,4 @@
-import { listed, pageOf } from "./list-pages";
+import { issueListed, listed, pageOf } from "./list-pages";
 import {
   addFavoriteView,
   createView,
@@ -28,7 +28,7 @@ viewsRoutes.delete("/views/:viewId", async (c) => {
 });
 
 viewsRoutes.get("/views/:viewId/issues", async (c) =>
-  c.json(await listViewIssues(...inProject(c), c.req.param("viewId"), c.req.query())),
+  issueListed(c, (query) => listViewIssues(...inProject(c), c.req.param("viewId"), query)),
 );
 
 viewsRoutes.post("/user-favorite-views", async (c) => c.json(await addFavoriteView(...inProject(c), await body(c)), 201));

@@ -1,5 +1,6 @@
 // Workspace search behind the command palette: one request answers every group (workspace,
-// project, issue, cycle, module, issue_view, page) with at most SEARCH_LIMIT results each.
+// project, issue, cycle, module, issue_view, page) with at most `per_page` results each (10 unless
+// said, at most 50).
 // Issues, cycles, modules, saved views and pages are found through the full-text index
 // `search_index` (FTS5, kept in step by triggers: migrations/0003, ADR 017): every word typed must
 // start a word of the name or the plain-text description, accents and case ignored, best matches
@@ -25,17 +26,29 @@ import {
 } from "../../drizzle/schema";
 import { workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
+import { PageParams } from "./list-page";
+import { parseInput } from "../lib/validation";
+import { SEARCH_RESULTS } from "./schemas/list-pages";
 import type { SearchResults } from "./schemas/responses";
+import { z } from "zod";
 
 export type { SearchResults };
 
-export const SEARCH_LIMIT = 10;
+/** How many results of each kind a caller may ask for: a page size, at most SEARCH_RESULTS.maxPerKind. */
+const SearchSize = z.object({
+  per_page: PageParams.shape.per_page.refine(
+    (size) => size === undefined || size <= SEARCH_RESULTS.maxPerKind,
+    `per_page must be at most ${SEARCH_RESULTS.maxPerKind}`,
+  ),
+});
 /** Longer input is cut: nobody names a thing with more than a title's worth of characters. */
 const MAX_QUERY_LENGTH = 255;
 
 export interface SearchParams {
   search?: string;
   project_id?: string;
+  /** Results of each kind, SEARCH_RESULTS.perKind unless said. */
+  per_page?: string;
 }
 
 const emptyResults = (): SearchResults => ({
@@ -92,6 +105,7 @@ const scopeToken = (kind: string, projectIdColumn: SQL | SQLiteColumn) => sql`${
 
 export async function searchWorkspace(ctx: ActorContext, slug: string, params: SearchParams): Promise<{ results: SearchResults }> {
   const { workspace } = await workspaceAccess(ctx, slug);
+  const limit = parseInput(SearchSize, { per_page: params.per_page || undefined }).per_page ?? SEARCH_RESULTS.perKind;
   const query = (params.search ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   if (query === "") return { results: emptyResults() };
 
@@ -123,7 +137,7 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
       FROM ${projectMembers} WHERE ${myMemberships})`;
   };
   /**
-   * The best SEARCH_LIMIT index rows for one kind, best first, as (doc, rank): the newest
+   * The best `limit` index rows for one kind, best first, as (doc, rank): the newest
    * RANKED_CANDIDATES matches (the index walks them newest first and stops) ranked by relevance.
    * A rare word is ranked among all its matches; a word in thousands of issues among the newest
    * few hundred, so its cost stays bounded.
@@ -136,7 +150,7 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
       .orderBy(sql`rowid DESC`)
       .limit(words ? RANKED_CANDIDATES : 0)
       .as("candidates");
-    return db.select({ doc: candidates.doc, rank: candidates.rank }).from(candidates).orderBy(sql`${candidates.rank}`).limit(SEARCH_LIMIT).as("hits");
+    return db.select({ doc: candidates.doc, rank: candidates.rank }).from(candidates).orderBy(sql`${candidates.rank}`).limit(limit).as("hits");
   };
   /** The rows behind one kind's best hits, with their project's identifier, best first. */
   const ranked = <T extends { id: SQLiteColumn; name: SQLiteColumn; project_id: SQLiteColumn }, Extra extends Record<string, SQLiteColumn>>(
@@ -168,14 +182,14 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
       .where(and(eq(workspaceMembers.member_id, ctx.actor.id), nameLike(workspaces.name)))
       .orderBy(workspaces.name)
-      .limit(SEARCH_LIMIT),
+      .limit(limit),
     db
       .select({ id: projects.id, name: projects.name, identifier: projects.identifier })
       .from(projectMembers)
       .innerJoin(projects, eq(projects.id, projectMembers.project_id))
       .where(and(eq(projectMembers.member_id, ctx.actor.id), eq(projectMembers.workspace_id, workspace.id), or(nameLike(projects.name), nameLike(projects.identifier))))
       .orderBy(projects.name)
-      .limit(SEARCH_LIMIT),
+      .limit(limit),
     // The issue with that number in each of the caller's projects (issues_project_sequence index).
     db
       .select({ id: issues.id, name: issues.name, project_id: issues.project_id, project__identifier: projects.identifier, sequence_id: issues.sequence_id })
@@ -189,7 +203,7 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
         ),
       )
       .orderBy(projects.identifier)
-      .limit(number ? SEARCH_LIMIT : 0),
+      .limit(number ? limit : 0),
     ranked(issues, "issue", { extra: { sequence_id: issues.sequence_id } }),
     ranked(cycles, "cycle"),
     ranked(modules, "module"),
@@ -199,7 +213,7 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
 
   // What the caller typed a number for comes first; the words' matches follow, without repeats.
   const numbered = new Set(numberRows.map((row) => row.id));
-  const issueResults = [...numberRows, ...issueRows.filter((row) => !numbered.has(row.id))].slice(0, SEARCH_LIMIT);
+  const issueResults = [...numberRows, ...issueRows.filter((row) => !numbered.has(row.id))].slice(0, limit);
   const inWorkspace = <T>(rows: T[]) => rows.map((row) => ({ ...row, workspace__slug: workspace.slug }));
   return {
     results: {

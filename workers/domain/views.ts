@@ -145,7 +145,8 @@ export async function deleteView(ctx: ActorContext, slug: string, projectId: str
 
 /**
  * The project's issues through the view's stored filters. Only the presentation comes from the
- * query string (order_by, group_by, per_page, cursor); the filters are the view's.
+ * query string (order_by, group_by, the page: per_page and cursor, and a board's windows:
+ * per_group and group); the filters are the view's.
  */
 export async function listViewIssues(
   ctx: ActorContext,
@@ -161,6 +162,8 @@ export async function listViewIssues(
     group_by: params.group_by,
     per_page: params.per_page,
     cursor: params.cursor,
+    per_group: params.per_group,
+    group: params.group,
   });
   return await listIssuesWithAccess(ctx, access, query);
 }

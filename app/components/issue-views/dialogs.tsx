@@ -12,6 +12,8 @@ import type { FilterLookups } from "~/lib/views-page-contract";
 import { ViewFormDialog } from "../views/view-form-dialog";
 import { type ViewIssue, issueKey } from "./model";
 import { toggled } from "~/lib/sets";
+import { SEARCH_DEBOUNCE_MS, type SearchResults } from "~/lib/search-contract";
+import { SEARCH_RESULTS } from "../../../workers/domain/schemas/list-pages";
 
 // ---------------------------------------------------------------- delete one issue
 
@@ -60,6 +62,7 @@ function IssuePickForm({
   issues,
   identifier,
   loading = false,
+  search,
   onConfirm,
 }: {
   title: string;
@@ -69,20 +72,24 @@ function IssuePickForm({
   issues: PickableIssue[];
   identifier: string;
   loading?: boolean;
+  /** When given, the server answers the typed text: `issues` are its matches, shown as they are. */
+  search?: { query: string; onQueryChange(query: string): void; more: boolean };
   onConfirm(ids: string[]): void;
 }) {
   const toast = useToast();
-  const [query, setQuery] = useState("");
+  const [ownQuery, setOwnQuery] = useState("");
+  const query = search ? search.query : ownQuery;
+  const setQuery = search ? search.onQueryChange : setOwnQuery;
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const searchId = useId();
   const matches = useMemo(() => {
     const needle = query.trim().toLowerCase();
-    if (!needle) return issues;
+    if (!needle || search) return issues;
     // Name (case-insensitive) or identifier-sequence.
     return issues.filter(
       (issue) => issue.name.toLowerCase().includes(needle) || issueKey(identifier, issue).toLowerCase().includes(needle),
     );
-  }, [issues, query, identifier]);
+  }, [issues, query, identifier, search]);
   const toggle = (id: string) => setSelected((current) => toggled(current, id));
   return (
     <form
@@ -146,6 +153,8 @@ function IssuePickForm({
         })}
         {matches.length > PICK_LIST_MAX ? (
           <li className="px-2 py-2 text-xs text-neutral-400">{matches.length - PICK_LIST_MAX} more: refine the search to see them.</li>
+        ) : search?.more && !loading ? (
+          <li className="px-2 py-2 text-xs text-neutral-400">More issues match: refine the search to see them.</li>
         ) : null}
       </ul>
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-neutral-100 px-5 py-4">
@@ -188,9 +197,41 @@ export function BulkDeleteDialog({
 
 // ---------------------------------------------------------------- add existing issues (cycle, module)
 
+/** What the server answered for one typed text: the issues, and whether more match. */
+interface PickAnswer {
+  query: string;
+  issues: PickableIssue[];
+  more: boolean;
+}
+
 /**
- * The project's issues that are not in this cycle or module yet, read from the REST list when the
- * dialog opens (the page only holds the container's own issues).
+ * The server's answer for the typed text: without text, the project's newest issues (a page of
+ * the list); with text, workspace search in this project, which finds any issue by a word of its
+ * name or by its number however large the project. Asked once typing pauses.
+ */
+async function pickableIssues(slug: string, projectId: string, query: string, signal: AbortSignal): Promise<PickAnswer> {
+  const workspace = `/api/workspaces/${encodeURIComponent(slug)}`;
+  const get = async (url: string) => {
+    const response = await fetch(url, { signal, headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response.json();
+  };
+  const pick = ({ id, name, sequence_id }: PickableIssue) => ({ id, name, sequence_id });
+  if (query === "") {
+    const page = (await get(
+      `${workspace}/projects/${encodeURIComponent(projectId)}/issues/?order_by=-created_at&per_page=${PICK_LIST_MAX}`,
+    )) as { results: PickableIssue[]; next_cursor: string | null };
+    return { query, issues: page.results.map(pick), more: page.next_cursor !== null };
+  }
+  const params = new URLSearchParams({ search: query, project_id: projectId, per_page: String(SEARCH_RESULTS.maxPerKind) });
+  const answer = (await get(`${workspace}/search/?${params}`)) as { results: SearchResults };
+  const found = answer.results.issue.filter((issue) => issue.project_id === projectId);
+  return { query, issues: found.map(pick), more: found.length === SEARCH_RESULTS.maxPerKind };
+}
+
+/**
+ * The project's issues that are not in this cycle or module yet, asked of the server for the text
+ * typed (the page only holds the container's own issues).
  */
 export function AddExistingIssuesDialog({
   slug,
@@ -205,36 +246,47 @@ export function AddExistingIssuesDialog({
   onConfirm(ids: string[]): void;
   onClose(): void;
 }) {
-  const [issues, setIssues] = useState<PickableIssue[] | null>(null);
+  const [query, setQuery] = useState("");
+  const [answer, setAnswer] = useState<PickAnswer | null>(null);
   const toast = useToast();
+  const typed = query.trim();
   useEffect(() => {
     const controller = new AbortController();
-    const url = `/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(project.id)}/issues/?order_by=-created_at`;
-    fetch(url, { signal: controller.signal, headers: { accept: "application/json" } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`issues list answered ${response.status}`);
-        const body = (await response.json()) as PickableIssue[] | { results: PickableIssue[] };
-        const rows = Array.isArray(body) ? body : body.results;
-        const skip = new Set(exclude);
-        setIssues(rows.filter((row) => !skip.has(row.id)).map(({ id, name, sequence_id }) => ({ id, name, sequence_id })));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("Issues could not be loaded.", error);
-        toast.show({ type: "error", title: "Error!", message: "Issues could not be loaded. Please try again." });
-        setIssues([]);
-      });
-    return () => controller.abort();
-  }, [slug, project.id, exclude, toast]);
+    // The first list at once; a search once typing pauses.
+    const timer = window.setTimeout(
+      () => {
+        pickableIssues(slug, project.id, typed, controller.signal)
+          .then(setAnswer)
+          .catch((error: unknown) => {
+            if (controller.signal.aborted) return;
+            console.error("Issues could not be loaded.", error);
+            toast.show({ type: "error", title: "Error!", message: "Issues could not be loaded. Please try again." });
+            setAnswer({ query: typed, issues: [], more: false });
+          });
+      },
+      typed === "" ? 0 : SEARCH_DEBOUNCE_MS,
+    );
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [slug, project.id, typed, toast]);
+  // Only the answer to the text now typed is shown; until it comes, the list is loading.
+  const current = answer?.query === typed ? answer : null;
+  const issues = useMemo(() => {
+    const skip = new Set(exclude);
+    return (current?.issues ?? []).filter((issue) => !skip.has(issue.id));
+  }, [current, exclude]);
   return (
     <DialogShell open onOpenChange={(open) => !open && onClose()} width="max-w-2xl">
       <IssuePickForm
         title="Add existing issues"
         listLabel="Issues to add"
         submitLabel="Add selected issues"
-        issues={issues ?? []}
-        loading={issues === null}
+        issues={issues}
+        loading={current === null}
         identifier={project.identifier}
+        search={{ query, onQueryChange: setQuery, more: current?.more ?? false }}
         onConfirm={onConfirm}
       />
     </DialogShell>

@@ -9,7 +9,7 @@ import { type IssueRow, issueRowOf, loadProjectLookups } from "../issue-views";
 import { listIssuesWithAccess, parseIssueListQuery } from "../issues";
 import type { IssueGroup, IssueGroupScope } from "./membership";
 
-type ListResult = IssueRow[] | Record<string, IssueRow[]> | { results: IssueRow[] | Record<string, IssueRow[]>; next_cursor: string | null };
+type ListPage = { results: IssueRow[] | Record<string, IssueRow[]>; next_cursor: string | null };
 export type IssueRowWithBridge = IssueRow & { bridge_id: string | null };
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
@@ -29,7 +29,7 @@ async function bridgeIdsOf(ctx: ActorContext, scope: IssueGroupScope, groupId: s
   return new Map(rows.map((row) => [row.issue_id, row.id]));
 }
 
-/** The issue list of a cycle or module (the project list's query parameters), each row with its bridge_id. */
+/** The issue list of a cycle or module (the project list's query parameters and pages), each row with its bridge_id. */
 export async function listGroupIssues(
   ctx: ActorContext,
   access: ProjectAccess,
@@ -40,16 +40,14 @@ export async function listGroupIssues(
   const scope = group.scope === "cycle" ? { cycleId: group.id } : { moduleId: group.id };
   // Windows (a board's first screen, a group's page) carry their bridge ids already.
   if (query.per_group !== undefined || query.group !== undefined) return listIssuesWithAccess(ctx, access, query, scope);
-  const result = (await listIssuesWithAccess(ctx, access, query, scope)) as ListResult;
-  const paged = query.per_page !== undefined;
-  const body = paged ? (result as { results: IssueRow[] | Record<string, IssueRow[]> }).results : (result as IssueRow[] | Record<string, IssueRow[]>);
-  const rows = Array.isArray(body) ? body : Object.values(body).flat();
+  const { results, next_cursor } = (await listIssuesWithAccess(ctx, access, query, scope)) as ListPage;
+  const rows = Array.isArray(results) ? results : Object.values(results).flat();
   const bridges = await bridgeIdsOf(ctx, group.scope, group.id, unique(rows.map((row) => row.id)));
   const tag = (row: IssueRow): IssueRowWithBridge => ({ ...row, bridge_id: bridges.get(row.id) ?? null });
-  const tagged = Array.isArray(body)
-    ? body.map(tag)
-    : Object.fromEntries(Object.entries(body).map(([key, rowsOfGroup]) => [key, rowsOfGroup.map(tag)]));
-  return paged ? { results: tagged, next_cursor: (result as { next_cursor: string | null }).next_cursor } : tagged;
+  const tagged = Array.isArray(results)
+    ? results.map(tag)
+    : Object.fromEntries(Object.entries(results).map(([key, rowsOfGroup]) => [key, rowsOfGroup.map(tag)]));
+  return { results: tagged, next_cursor };
 }
 
 /** The given issues as list rows with their bridge ids (what adding issues answers with). */

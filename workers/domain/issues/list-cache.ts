@@ -1,4 +1,4 @@
-// Whole issue lists (boards: no `per_page`) kept in the isolate's memory at the project's
+// Issue lists that fit in their first page kept whole in the isolate's memory at the project's
 // issues_version (ADR 010): an unchanged list is answered from memory, and after writes only the
 // rows written since are read and merged in.
 import { type SQL, and, eq, gt } from "drizzle-orm";
@@ -32,7 +32,7 @@ interface WholeList {
 /**
  * Whole lists this isolate answered last, by project, scope and query. A board of 1,000 issues
  * costs tens of milliseconds to read and shape and is read far more often than it changes.
- * Bounded by rows (about 2 KB each with their shaped copy): a list over 5,000 rows is not kept.
+ * Bounded by rows (about 2 KB each with their shaped copy); a list longer than its page is not kept.
  * Callers treat the results as read-only.
  */
 const wholeListCache = new VersionedCache<WholeList>(6_000, 5_000);
@@ -48,18 +48,22 @@ function shapeStamp({ project, workspace }: ProjectAccess) {
 }
 
 /**
- * A whole list: from the cache when the project's issues have not changed since it was stored;
- * brought up to date from the rows written since when they have (`listWithChangesSince`); read in
- * full otherwise. The versions come from the access row, read before any of these rows.
+ * The first page of a list (`size` rows), answered from a whole list in memory when the list fits
+ * in one page: from the cache when the project's issues have not changed since it was stored;
+ * brought up to date from the rows written since when they have (`listWithChangesSince`); read
+ * otherwise, at most `size` + 1 rows (`select` carries that LIMIT). Only a list that fits is kept,
+ * since only a whole list can be brought up to date. `shape` gets the page's rows and whether more
+ * follow. The versions come from the access row, read before any of these rows.
  */
-export async function wholeList<T>(
+export async function firstPage<T>(
   ctx: ActorContext,
   access: ProjectAccess,
   query: IssueListQuery,
   scope: IssueListScope,
   conditions: SQL[],
   select: IssueListSelect,
-  shape: (rows: IssueListRecord[], lookups: ProjectLookups) => T,
+  size: number,
+  shape: (rows: IssueListRecord[], lookups: ProjectLookups, more: boolean) => T,
   knownLookups?: ProjectLookups,
 ): Promise<T> {
   const { project, workspace } = access;
@@ -72,9 +76,11 @@ export async function wholeList<T>(
     held && since !== null && since < project.issues_version
       ? listWithChangesSince(ctx.db, project.id, conditions, held.value.rows, since, listOrderComparator(query.order_by))
       : readIssueListRows(ctx.db, select);
-  const { rows, lookups } = await loadIssuesWithLookups(ctx.db, project, workspace, source, undefined, knownLookups);
-  const results = shape(rows, lookups);
-  wholeListCache.set(key, String(project.issues_version), { stamp, rows, results }, rows.length + 1);
+  const trim = (all: IssueListRecord[]) => (all.length > size ? all.slice(0, size) : all);
+  const { rows, shown, lookups } = await loadIssuesWithLookups(ctx.db, project, workspace, source, trim, knownLookups);
+  const more = rows.length > size;
+  const results = shape(shown, lookups, more);
+  if (!more) wholeListCache.set(key, String(project.issues_version), { stamp, rows, results }, rows.length + 1);
   return results;
 }
 

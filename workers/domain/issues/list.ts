@@ -14,7 +14,7 @@ import {
   loadProjectLookups,
   readIssueListRows,
 } from "../issue-views";
-import { type IssueListScope, wholeList } from "./list-cache";
+import { type IssueListScope, firstPage } from "./list-cache";
 import {
   type IssueListQuery,
   cursorCondition,
@@ -25,6 +25,7 @@ import {
   relevantStateIds,
 } from "./list-query";
 import { NotFound } from "../errors";
+import { LIST_PAGES } from "../schemas/list-pages";
 import { FROM_THE_START, ISSUE_WINDOW_FIRST_PAGE, ISSUE_WINDOW_NEXT_PAGE } from "../schemas/issue-windows";
 import { type WindowRow, readGroupFirstPages, readGroupPage, scopedConditions } from "./list-windows";
 import { ISSUE_NOT_FOUND } from "./load";
@@ -37,8 +38,9 @@ export async function getIssue(ctx: ActorContext, slug: string, projectId: strin
 }
 
 /**
- * The list behind every issue view. Without `per_page` it answers every matching issue (an array,
- * or an object keyed by group); with it, `{results, next_cursor}` one keyset page at a time.
+ * The list behind every issue view, one keyset page at a time: `{results, next_cursor}`, the
+ * results an array or an object keyed by group. A page holds `per_page` issues, the plain-list cap
+ * when not said; the first page comes from memory when the whole list fits in it.
  */
 export async function listIssuesWithAccess(
   ctx: ActorContext,
@@ -56,10 +58,12 @@ export async function listIssuesWithAccess(
     .from(issues)
     .where(and(...conditions))
     .orderBy(...ordering(query.order_by).orderBy);
-  const perPage = query.per_page;
-  if (perPage === undefined) {
-    return wholeList(ctx, access, query, scope, conditions, select, (rows, lookups) => shapeList(rows, lookups, query), knownLookups);
-  }
+  const perPage = query.per_page ?? LIST_PAGES.plainListCap;
+  const asPage = (page: IssueListRecord[], lookups: ProjectLookups, more: boolean) => ({
+    results: shapeList(page, lookups, query),
+    next_cursor: more ? nextCursorOf(query, page[page.length - 1]) : null,
+  });
+  if (!query.cursor) return firstPage(ctx, access, query, scope, conditions, select.limit(perPage + 1), perPage, asPage, knownLookups);
   const { rows, shown: page, lookups } = await loadIssuesWithLookups(
     ctx.db,
     access.project,
@@ -68,8 +72,7 @@ export async function listIssuesWithAccess(
     (all) => (all.length > perPage ? all.slice(0, perPage) : all),
     knownLookups,
   );
-  const hasMore = rows.length > perPage;
-  return { results: shapeList(page, lookups, query), next_cursor: hasMore ? nextCursorOf(query, page[page.length - 1]) : null };
+  return asPage(page, lookups, rows.length > perPage);
 }
 
 /**

@@ -13,3 +13,10 @@ export const LIST_PAGES = {
 
 /** The header a capped plain list names its continuation in, beside `Link`. */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+/** How many results workspace search answers of each kind: `per_page`, this many unless said. */
+export const SEARCH_RESULTS = {
+  perKind: 10,
+  /** The most a caller may ask for: the best of a word's newest few hundred matches. */
+  maxPerKind: 50,
+} as const;
