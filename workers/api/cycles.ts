@@ -34,7 +34,7 @@ cyclesRoutes.delete("/cycles/:cycleId", async (c) => {
   return c.body(null, 204);
 });
 
-cyclesRoutes.get("/cycles/:cycleId/cycle-issues", async (c) =>
+cyclesRoutes.get("/cycles/:cycleId/cycle-issues", (c) =>
   issueListed(c, (query) => listCycleIssues(...inProject(c), c.req.param("cycleId"), query)),
 );
 cyclesRoutes.post("/cycles/:cycleId/cycle-issues", async (c) =>

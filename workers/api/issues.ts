@@ -15,7 +15,7 @@ import { inProject, projectRouter } from "./project-router";
 
 export const issuesRoutes = projectRouter();
 
-issuesRoutes.get("/issues", async (c) => issueListed(c, (query) => listIssues(...inProject(c), query)));
+issuesRoutes.get("/issues", (c) => issueListed(c, (query) => listIssues(...inProject(c), query)));
 issuesRoutes.post("/issues", async (c) => c.json(await createIssue(...inProject(c), await body(c)), 201));
 issuesRoutes.delete("/bulk-delete-issues", async (c) => c.json(await bulkDeleteIssues(...inProject(c), await body(c))));
 

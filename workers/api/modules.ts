@@ -33,7 +33,7 @@ modulesRoutes.delete("/modules/:moduleId", async (c) => {
   return c.body(null, 204);
 });
 
-modulesRoutes.get("/modules/:moduleId/module-issues", async (c) =>
+modulesRoutes.get("/modules/:moduleId/module-issues", (c) =>
   issueListed(c, (query) => listModuleIssues(...inProject(c), c.req.param("moduleId"), query)),
 );
 modulesRoutes.post("/modules/:moduleId/module-issues", async (c) =>

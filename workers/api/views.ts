@@ -27,7 +27,7 @@ viewsRoutes.delete("/views/:viewId", async (c) => {
   return c.body(null, 204);
 });
 
-viewsRoutes.get("/views/:viewId/issues", async (c) =>
+viewsRoutes.get("/views/:viewId/issues", (c) =>
   issueListed(c, (query) => listViewIssues(...inProject(c), c.req.param("viewId"), query)),
 );
 
