@@ -196,8 +196,17 @@ type ActorRows = Awaited<HistoryQueries[1]>;
 export function issueHistoryFrom([rows, actorRows]: readonly [readonly HistoryRow[], ActorRows], workspaceSlug: string) {
   const actors = new Map(actorRows.map((actor) => [actor.id, memberDetailOf(actor)]));
   const actorDetailOf = (actorId: string | null) => (actorId ? (actors.get(actorId) ?? null) : null);
-  return rows.map((row) =>
-    row.kind === "activity"
+  return rows.map((row) => {
+    // What an activity and a comment both say: who, on which issue, when.
+    const about = {
+      actor: row.actor_id,
+      actor_detail: actorDetailOf(row.actor_id),
+      issue: row.issue_id,
+      project: row.project_id,
+      workspace_detail: { slug: workspaceSlug },
+      created_at: row.created_at,
+    };
+    return row.kind === "activity"
       ? {
           id: row.id,
           type: "activity" as const,
@@ -208,12 +217,7 @@ export function issueHistoryFrom([rows, actorRows]: readonly [readonly HistoryRo
           old_identifier: row.old_identifier,
           new_identifier: row.new_identifier,
           comment: row.comment ?? "",
-          actor: row.actor_id,
-          actor_detail: actorDetailOf(row.actor_id),
-          issue: row.issue_id,
-          project: row.project_id,
-          workspace_detail: { slug: workspaceSlug },
-          created_at: row.created_at,
+          ...about,
         }
       : {
           id: row.id,
@@ -221,15 +225,10 @@ export function issueHistoryFrom([rows, actorRows]: readonly [readonly HistoryRo
           comment_json: JSON.parse(row.comment_json ?? "null") as Json,
           comment_html: row.comment_html ?? "",
           comment_stripped: row.comment_stripped ?? "",
-          actor: row.actor_id,
-          actor_detail: actorDetailOf(row.actor_id),
-          issue: row.issue_id,
-          project: row.project_id,
-          workspace_detail: { slug: workspaceSlug },
-          created_at: row.created_at,
+          ...about,
           updated_at: row.updated_at ?? row.created_at,
-        },
-  );
+        };
+  });
 }
 
 /** The entries `latestIssueHistoryQueries` read, oldest first as the feed shows them. */
