@@ -9,6 +9,7 @@ import { TimeAgo } from "../issue-detail/format";
 import { IconCopy } from "../issue-detail/icons";
 import { ConfirmDialog } from "../dialog";
 import { useToast } from "../toast";
+import { useCopy } from "~/hooks/use-copy";
 import { FormError, Spinner, TextField, buttonClass, inputClass } from "../ui";
 import {
   type ApiTokenListItem,
@@ -20,17 +21,9 @@ import { IconKey } from "./icons";
 import { useSettled } from "./use-settled";
 
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone(): void }) {
-  const toast = useToast();
   const inputId = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      toast.show({ type: "success", title: "Success!", message: "Copied to clipboard" });
-    } catch (failure) {
-      console.warn("copying the token failed", failure);
-      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
-    }
-  }
+  const copyText = useCopy();
+  const copy = () => void copyText(created.token);
   return (
     <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
       <p className="text-sm font-medium text-emerald-900">Token "{created.label}" created</p>

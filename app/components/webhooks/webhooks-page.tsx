@@ -9,23 +9,11 @@ import { IconAlert, IconPencil, IconPlus, IconTrash } from "../icons";
 import { IconCopy } from "../issue-detail/icons";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useToast } from "../toast";
+import { useCopy } from "~/hooks/use-copy";
 import { buttonClass, inputClass } from "../ui";
 import { workspaceApi } from "~/lib/import-api";
 import { DeliveryLog } from "./delivery-log";
 import { WebhookFormDialog } from "./webhook-form-dialog";
-
-function useCopy() {
-  const toast = useToast();
-  return async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.show({ type: "success", title: "Success!", message: "Copied to clipboard" });
-    } catch (failure) {
-      console.warn("copying failed", failure);
-      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
-    }
-  };
-}
 
 function StatusBadge({ webhook }: { webhook: WebhookView }) {
   if (webhook.is_active) {

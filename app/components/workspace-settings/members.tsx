@@ -11,6 +11,7 @@ import type { InvitationLinkAnswer, PendingInvitation, WorkspaceMemberRow, Works
 import { LAST_WORKSPACE_OWNER, ROLE } from "../../../workers/domain/schemas/constants";
 import { InviteMemberFormSchema } from "../../../workers/domain/schemas/workspaces";
 import { useToast } from "../toast";
+import { useCopy } from "~/hooks/use-copy";
 import { IconCopy } from "../issue-detail/icons";
 import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
@@ -22,17 +23,9 @@ type InvitationLink = NonNullable<InvitationLinkAnswer["invitation_link"]>;
 
 /** An invitation's link, shown once for the inviter to pass on (no mail is sent). */
 function InvitationLinkBox({ link, onDone }: { link: InvitationLink; onDone(): void }) {
-  const toast = useToast();
   const inputId = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      toast.show({ type: "success", title: "Success!", message: "Copied to clipboard" });
-    } catch (failure) {
-      console.warn("copying the invitation link failed", failure);
-      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
-    }
-  }
+  const copyText = useCopy();
+  const copy = () => void copyText(link.url);
   return (
     <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
       <p className="text-sm font-medium text-emerald-900">Invitation link for {link.email}</p>
