@@ -108,3 +108,15 @@ export function SignedInAs({ email }: { email: string }) {
     </div>
   );
 }
+
+/** The way out of an invitation page for someone who would rather start their own workspace. */
+export function CreateWorkspaceInstead() {
+  return (
+    <>
+      Starting something new?{" "}
+      <Link to="/create-workspace" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
+        Create a workspace
+      </Link>
+    </>
+  );
+}

@@ -2,8 +2,8 @@
 // through the link the inviter shared (it proves the invitee owns the address), so this page says
 // how to get one; the link itself leads to /invitations/{secret}.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { SignedInAs } from "~/components/account-menu";
+import { useLoaderData } from "@remix-run/react";
+import { CreateWorkspaceInstead, SignedInAs } from "~/components/account-menu";
 import { AuthLayout } from "~/components/auth-layout";
 import { IconMail } from "~/components/icons";
 import { requireActor } from "~/lib/auth.server";
@@ -22,14 +22,7 @@ export default function Invitations() {
       title="Pending invitations"
       subtitle="Join the workspaces your teammates invited you to."
       aside={<SignedInAs email={email} />}
-      footer={
-        <>
-          Starting something new?{" "}
-          <Link to="/create-workspace" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
-            Create a workspace
-          </Link>
-        </>
-      }
+      footer={<CreateWorkspaceInstead />}
     >
       <div className="flex flex-col items-center py-6 text-center">
         <span className="mb-3 flex size-10 items-center justify-center rounded-full bg-neutral-100 text-neutral-500">

@@ -3,8 +3,8 @@
 // once, until it expires, and only for the account with the invited address.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { SignedInAs } from "~/components/account-menu";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CreateWorkspaceInstead, SignedInAs } from "~/components/account-menu";
 import { AuthLayout } from "~/components/auth-layout";
 import { FormError, buttonClass } from "~/components/ui";
 import { assertSameOrigin, requireActor } from "~/lib/auth.server";
@@ -36,14 +36,7 @@ export default function InvitationLink() {
       title={invitation ? `Join ${invitation.workspace.name}` : "Invitation"}
       subtitle={invitation ? `You were invited as ${ROLE_LABELS[invitation.role] ?? "Member"}.` : undefined}
       aside={<SignedInAs email={email} />}
-      footer={
-        <>
-          Starting something new?{" "}
-          <Link to="/create-workspace" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
-            Create a workspace
-          </Link>
-        </>
-      }
+      footer={<CreateWorkspaceInstead />}
     >
       {actionData && "error" in actionData && actionData.error ? <FormError errors={[actionData.error]} /> : null}
       {problem ? <FormError errors={[problem]} /> : null}
