@@ -199,6 +199,11 @@ type Planter = (q: ProjectFixture, workspaceId: string) => Promise<string>;
 const doc = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 const times = (n: number, make: (i: number) => Promise<unknown>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
+/** Runs `sql` once for each of `count` rows, binding what `values` gives for the row's index. */
+function insertRows(count: number, sql: string, values: (i: number) => unknown[]) {
+  return env.DB.batch(Array.from({ length: count }, (_, i) => env.DB.prepare(sql).bind(...values(i))));
+}
+
 /** Adds `count` providers to the integration catalogue; their ids. */
 async function plantIntegrations(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => crypto.randomUUID());
@@ -258,75 +263,55 @@ const CAPPED_LISTS: Record<string, Planter> = {
   },
   "GET /api/workspaces/:slug/projects/:projectId/issue-labels": async (q, workspaceId) => {
     // One sort order and one creation time: only the id orders them.
-    await env.DB.batch(
-      Array.from({ length: ROWS }, (_, i) =>
-        env.DB.prepare("INSERT INTO labels (id, workspace_id, project_id, name, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, 5, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
-          crypto.randomUUID(),
-          workspaceId,
-          q.projectId,
-          `Label ${i}`,
-        ),
-      ),
-    );
+    await insertRows(ROWS, "INSERT INTO labels (id, workspace_id, project_id, name, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, 5, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')", (i) => [
+      crypto.randomUUID(),
+      workspaceId,
+      q.projectId,
+      `Label ${i}`,
+    ]);
     return `${q.base}/issue-labels/`;
   },
   "GET /api/workspaces/:slug/projects/:projectId/estimates": async (q, workspaceId) => {
-    await env.DB.batch(
-      Array.from({ length: ROWS }, (_, i) =>
-        env.DB.prepare("INSERT INTO estimates (id, workspace_id, project_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
-          crypto.randomUUID(),
-          workspaceId,
-          q.projectId,
-          `Estimate ${i}`,
-        ),
-      ),
-    );
+    await insertRows(ROWS, "INSERT INTO estimates (id, workspace_id, project_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')", (i) => [
+      crypto.randomUUID(),
+      workspaceId,
+      q.projectId,
+      `Estimate ${i}`,
+    ]);
     return `${q.base}/estimates/`;
   },
   "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links": async (q, workspaceId) => {
     const issue = await q.owner.post(`${q.base}/issues/`, { name: "Linked" });
-    await env.DB.batch(
-      Array.from({ length: ROWS }, (_, i) =>
-        env.DB.prepare("INSERT INTO issue_links (id, workspace_id, project_id, issue_id, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
-          crypto.randomUUID(),
-          workspaceId,
-          q.projectId,
-          issue.body.id,
-          `https://example.com/${i}`,
-        ),
-      ),
-    );
+    await insertRows(ROWS, "INSERT INTO issue_links (id, workspace_id, project_id, issue_id, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')", (i) => [
+      crypto.randomUUID(),
+      workspaceId,
+      q.projectId,
+      issue.body.id,
+      `https://example.com/${i}`,
+    ]);
     return `${q.base}/issues/${issue.body.id}/issue-links/`;
   },
   "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-attachments": async (q, workspaceId) => {
     const issue = await q.owner.post(`${q.base}/issues/`, { name: "Attached" });
-    await env.DB.batch(
-      Array.from({ length: ROWS }, (_, i) =>
-        env.DB.prepare("INSERT INTO issue_attachments (id, workspace_id, project_id, issue_id, asset_key, attributes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
-          crypto.randomUUID(),
-          workspaceId,
-          q.projectId,
-          issue.body.id,
-          `attachments/none/${i}`,
-          JSON.stringify({ name: `f${i}.txt`, size: 1 }),
-        ),
-      ),
-    );
+    await insertRows(ROWS, "INSERT INTO issue_attachments (id, workspace_id, project_id, issue_id, asset_key, attributes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')", (i) => [
+      crypto.randomUUID(),
+      workspaceId,
+      q.projectId,
+      issue.body.id,
+      `attachments/none/${i}`,
+      JSON.stringify({ name: `f${i}.txt`, size: 1 }),
+    ]);
     return `${q.base}/issues/${issue.body.id}/issue-attachments/`;
   },
   "GET /api/workspaces/:slug/projects/:projectId/pages/:pageId/page-blocks": async (q, workspaceId) => {
     const page = await q.owner.post(`${q.base}/pages/`, { name: "Blocky" });
-    await env.DB.batch(
-      Array.from({ length: ROWS }, (_, i) =>
-        env.DB.prepare("INSERT INTO page_blocks (id, workspace_id, project_id, page_id, name, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 5, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')").bind(
-          crypto.randomUUID(),
-          workspaceId,
-          q.projectId,
-          page.body.id,
-          `Block ${i}`,
-        ),
-      ),
-    );
+    await insertRows(ROWS, "INSERT INTO page_blocks (id, workspace_id, project_id, page_id, name, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 5, '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')", (i) => [
+      crypto.randomUUID(),
+      workspaceId,
+      q.projectId,
+      page.body.id,
+      `Block ${i}`,
+    ]);
     return `${q.base}/pages/${page.body.id}/page-blocks/`;
   },
   "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/history": async (q, workspaceId) => {
@@ -360,19 +345,15 @@ const CAPPED_LISTS: Record<string, Planter> = {
   },
   "GET /api/workspaces/:slug/projects/:projectId/cycles": async (q, workspaceId) => {
     // Drafts and dated cycles of one sort order; the drafts share a (missing) start date and a name.
-    await env.DB.batch(
-      Array.from({ length: ROWS }, (_, i) =>
-        env.DB.prepare("INSERT INTO cycles (id, workspace_id, project_id, name, start_date, end_date, created_at, updated_at) VALUES (?, ?, ?, 'Sprint', ?, ?, ?, ?)").bind(
-          crypto.randomUUID(),
-          workspaceId,
-          q.projectId,
-          i % 3 === 0 ? "2030-01-01" : null,
-          i % 3 === 0 ? "2030-01-14" : null,
-          "2030-01-01T00:00:00.000Z",
-          "2030-01-01T00:00:00.000Z",
-        ),
-      ),
-    );
+    await insertRows(ROWS, "INSERT INTO cycles (id, workspace_id, project_id, name, start_date, end_date, created_at, updated_at) VALUES (?, ?, ?, 'Sprint', ?, ?, ?, ?)", (i) => [
+      crypto.randomUUID(),
+      workspaceId,
+      q.projectId,
+      i % 3 === 0 ? "2030-01-01" : null,
+      i % 3 === 0 ? "2030-01-14" : null,
+      "2030-01-01T00:00:00.000Z",
+      "2030-01-01T00:00:00.000Z",
+    ]);
     return `${q.base}/cycles/`;
   },
   "GET /api/users/api-tokens": async (q) => {
