@@ -64,6 +64,13 @@ export async function serveFake(handler: FetchHandler, port = 0): Promise<Runnin
         res.end(JSON.stringify({ message: String(error) }));
       });
   });
+  // workerd pools connections and reuses an idle one; Node closes idle ones after 5 s by default, and
+  // a request sent on a socket Node is closing fails in the Worker with "Network connection lost"
+  // (cloudflare/workers-sdk#14848). The fakes never time a connection out, as the real services
+  // outlive any pause in a test.
+  server.keepAliveTimeout = 0;
+  server.headersTimeout = 0;
+  server.requestTimeout = 0;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   server.unref();
   const { port: bound } = server.address() as AddressInfo;
@@ -71,7 +78,11 @@ export async function serveFake(handler: FetchHandler, port = 0): Promise<Runnin
   return {
     url: origin,
     host: `127.0.0.1:${bound}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
