@@ -22,8 +22,8 @@ import {
   CreateModuleInput,
   CreateModuleLinkInput,
   FavoriteModuleInput,
-  MODULE_DATES_INVALID,
   MODULE_LINK_URL_TAKEN,
+  ModuleDatesInput,
   ModuleIssuesInput,
   PatchModuleInput,
   PutModuleInput,
@@ -154,10 +154,6 @@ async function publishModules(ctx: ActorContext, access: ProjectAccess, moduleId
 
 const groupOf = (module: Module): IssueGroup => ({ scope: "module", id: module.id, name: module.name });
 
-function assertModuleDates(start: string | null, target: string | null) {
-  if (start !== null && target !== null && start > target) throw Invalid.field("target_date", MODULE_DATES_INVALID);
-}
-
 async function assertPeople(ctx: ActorContext, projectId: string, lead: string | null | undefined, memberIds: string[] | undefined) {
   const wanted = unique([...(lead ? [lead] : []), ...(memberIds ?? [])]);
   const found = await projectMemberIds(ctx, projectId, wanted);
@@ -214,7 +210,6 @@ export async function getModuleWithAccess(ctx: ActorContext, access: ProjectAcce
 export async function createModule(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { members_list, lead, ...data } = parseInput(CreateModuleInput, input);
-  assertModuleDates(data.start_date ?? null, data.target_date ?? null);
   const memberIds = unique(members_list ?? []);
   await assertPeople(ctx, projectId, lead, memberIds);
   const moduleId = crypto.randomUUID();
@@ -247,10 +242,10 @@ export async function updateModule(
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { members_list, lead, ...data } = parseInput(replace ? PutModuleInput : PatchModuleInput, input);
   const { module } = await loadModuleRow(ctx, projectId, moduleId);
-  assertModuleDates(
-    data.start_date !== undefined ? data.start_date : module.start_date,
-    data.target_date !== undefined ? data.target_date : module.target_date,
-  );
+  parseInput(ModuleDatesInput, {
+    start_date: data.start_date !== undefined ? data.start_date : module.start_date,
+    target_date: data.target_date !== undefined ? data.target_date : module.target_date,
+  });
   const memberIds = members_list === undefined ? undefined : unique(members_list);
   await assertPeople(ctx, projectId, lead, memberIds);
   const statements: BatchItem<"sqlite">[] = [
