@@ -21,7 +21,10 @@ const TODAY = "2030-06-15";
 function refusals(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   if (result.success) return null;
   const fields: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) (fields[issue.path.join(".")] ??= []).push(issue.message);
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path.join(".");
+    fields[field] = [...(fields[field] ?? []), issue.message];
+  }
   return fields;
 }
 
