@@ -13,6 +13,7 @@ const CYCLE_BACKWARDS = "Invalid date. Please enter valid date.";
 const CYCLE_PAST = "Unable to create cycle in past date. Please enter a valid date.";
 const MODULE_BACKWARDS = "The date you have entered is invalid. Please check and enter a valid date.";
 const NOT_AUTHOR = "Only the author can edit or delete this comment.";
+const NOT_EDITABLE = "Completed cycles are not editable.";
 
 type World = Awaited<ReturnType<typeof createTeamWithProject>>;
 let w: World;
@@ -65,6 +66,18 @@ const pageDoor =
     const answer = await postPageAction(client, dataPath(), { json: json() });
     return { status: answer.status, text: answer.text };
   };
+
+/** A cycle that has already ended; no door creates one, so it goes straight into D1. */
+async function endedCycle(name: string) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    "INSERT INTO cycles (id, workspace_id, project_id, name, start_date, end_date, owned_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  )
+    .bind(id, w.workspaceId, w.project.id, name, day(-20), day(-10), w.owner.user.id, now, now)
+    .run();
+  return id;
+}
 
 const cyclesAction = () => `${page()}/cycles.data?index`;
 const modulesAction = () => `${page()}/modules.data?index`;
@@ -144,6 +157,22 @@ const RULES: Rule[] = [
         "REST PATCH": restDoor("PATCH", () => `/cycles/${dated}/`, past),
         "cycle dialog edit": pageDoor(cyclesAction, () => ({ intent: "update-cycle", cycle_id: dated, cycle: { name: "Dated", ...past } })),
         "side panel": pageDoor(() => `${page()}/cycles/${dated}/panel`, () => ({ intent: "update-dates", ...past })),
+      };
+    },
+  },
+  {
+    name: "a completed cycle refuses edits, its own dates resent included",
+    setup: async () => ({ ended: await endedCycle("Ended") }),
+    as: () => w.member,
+    status: 409,
+    message: NOT_EDITABLE,
+    doors: ({ ended }) => {
+      const body = { name: "Renamed", description: "", start_date: day(-20), end_date: day(-10) };
+      return {
+        "REST PATCH": restDoor("PATCH", () => `/cycles/${ended}/`, body),
+        "REST PUT": restDoor("PUT", () => `/cycles/${ended}/`, body),
+        "cycle dialog edit": pageDoor(cyclesAction, () => ({ intent: "update-cycle", cycle_id: ended, cycle: body })),
+        "side panel": pageDoor(() => `${page()}/cycles/${ended}/panel`, () => ({ intent: "update-dates", start_date: day(-20), end_date: day(-10) })),
       };
     },
   },
