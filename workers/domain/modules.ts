@@ -7,7 +7,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { moduleLinks, moduleMembers, modules, userFavorites, users, type User } from "../../drizzle/schema";
 import { chunks, inList, runBatch, runNamedBatch } from "../lib/batch";
-import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -327,31 +326,22 @@ export async function createModuleLink(ctx: ActorContext, slug: string, projectI
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(CreateModuleLinkInput, input);
   await loadModuleRow(ctx, projectId, moduleId);
-  const [taken] = await ctx.db
-    .select({ id: moduleLinks.id })
-    .from(moduleLinks)
-    .where(and(eq(moduleLinks.module_id, moduleId), eq(moduleLinks.url, data.url)))
-    .limit(1);
-  if (taken) throw Invalid.field("url", MODULE_LINK_URL_TAKEN);
-  let link: ModuleLink;
-  try {
-    [link] = await ctx.db
-      .insert(moduleLinks)
-      .values({
-        workspace_id: access.workspace.id,
-        project_id: projectId,
-        module_id: moduleId,
-        url: data.url,
-        title: data.title,
-        metadata: data.metadata as ModuleLink["metadata"],
-        created_by: ctx.actor.id,
-      })
-      .returning();
-  } catch (error) {
-    // Two racing adds of one URL: the unique index answers like the pre-check.
-    if (isUniqueViolation(error, "module_links.url")) throw Invalid.field("url", MODULE_LINK_URL_TAKEN);
-    throw error;
-  }
+  // The unique index on (module, url) decides inside the insert: a URL the module has, even one
+  // added a moment ago by a racing request, writes nothing and is refused.
+  const [link] = await ctx.db
+    .insert(moduleLinks)
+    .values({
+      workspace_id: access.workspace.id,
+      project_id: projectId,
+      module_id: moduleId,
+      url: data.url,
+      title: data.title,
+      metadata: data.metadata as ModuleLink["metadata"],
+      created_by: ctx.actor.id,
+    })
+    .onConflictDoNothing({ target: [moduleLinks.module_id, moduleLinks.url] })
+    .returning();
+  if (!link) throw Invalid.field("url", MODULE_LINK_URL_TAKEN);
   await publishModules(ctx, access, [moduleId]);
   return moduleLinkOf(link, memberDetailOf(ctx.actor));
 }
