@@ -6,8 +6,6 @@ import type { CyclePanelData, TransferTarget } from "../../workers/domain/schema
 import { IntentId } from "./intents";
 
 export type { Burndown, CyclePanelData, CycleResponse, TransferTarget } from "../../workers/domain/schemas/issue-group-responses";
-/** What the panel says when the end date is before the start (the server says the same). */
-export { CYCLE_END_BEFORE_START as CYCLE_DATES_INVALID } from "../../workers/domain/schemas/cycles";
 
 export type CyclePanelLoaderData = { panel: CyclePanelData } | { targets: TransferTarget[] };
 

@@ -1,9 +1,9 @@
 // Server side of the cycle list page: the domain's read model for the loader (the tab comes from
-// `?tab=`), and one domain operation per intent for the action. Creating or editing a cycle with
-// both dates checks them in the same operation (past end, overlap); bad input answers 400 with the
+// `?tab=`), and one domain operation per intent for the action: the same ones the REST API calls,
+// so a cycle saved here meets the same rules (dates, overlap); bad input answers 400 with the
 // domain's messages per field, an overlap 409 with its message; nothing is written.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { addFavoriteCycle, createCycleIfDatesFree, deleteCycle, removeFavoriteCycle, updateCycleIfDatesFree } from "../../workers/domain/cycles";
+import { addFavoriteCycle, createCycle, deleteCycle, removeFavoriteCycle, updateCycle } from "../../workers/domain/cycles";
 import { cyclesPageOf } from "../../workers/domain/cycles-page";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { type CyclesPageAnswer, CyclesPageIntentSchema, type CyclesPageData, cycleTabOf } from "./cycles-page-contract";
@@ -25,11 +25,11 @@ export async function cyclesPageAction(request: Request, context: AppLoadContext
     intent = body.intent;
     switch (body.intent) {
       case "create-cycle": {
-        const cycle = await createCycleIfDatesFree(ctx, slug, projectId, body.cycle);
+        const cycle = await createCycle(ctx, slug, projectId, body.cycle);
         return { ok: true, intent: body.intent, id: cycle.id } satisfies CyclesPageAnswer;
       }
       case "update-cycle":
-        await updateCycleIfDatesFree(ctx, slug, projectId, body.cycle_id, body.cycle);
+        await updateCycle(ctx, slug, projectId, body.cycle_id, body.cycle, { replace: true });
         break;
       case "delete-cycle":
         await deleteCycle(ctx, slug, projectId, body.cycle_id);

@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useMemo, } from "react";
 import type { Change } from "../../durable-objects/protocol";
+import { ROLE } from "../../workers/domain/schemas/constants";
 import { IconAlert, IconLock } from "~/components/icons";
 import { IssueModalProvider } from "~/components/issue-modal/context";
 import { PresenceIndicator } from "~/components/presence-indicator";
@@ -128,7 +129,7 @@ export default function ProjectShell() {
       <IssueModalProvider
         slug={workspace.slug}
         project={modalProject}
-        canCreate={(project.member_role ?? 0) >= 15}
+        canCreate={(project.member_role ?? 0) >= ROLE.member}
       >
         <BoardHubContext.Provider value={hub}>
           <Outlet context={outletContext} />
@@ -137,7 +138,7 @@ export default function ProjectShell() {
       <ProjectCreateDialogs
         workspaceSlug={workspace.slug}
         projectId={project.id}
-        canCreate={(project.member_role ?? 0) >= 15}
+        canCreate={(project.member_role ?? 0) >= ROLE.member}
         showsModules={project.module_view}
         showsViews={project.issue_views_view}
         showsPages={project.page_view}

@@ -172,29 +172,33 @@ describe("creating and reading cycles", () => {
 });
 
 describe("updating cycles", () => {
+  // Each in a project of its own: the project's other cycles would overlap these dates.
   it("PATCH changes only the fields sent", async () => {
-    const cycle = await newCycle(p.base, { name: "Before", description: "kept", start_date: day(1), end_date: day(10) });
-    const response = await p.member.patch(`${p.base}/cycles/${cycle.id}/`, { name: "After" });
+    const { base } = await freshProject();
+    const cycle = await newCycle(base, { name: "Before", description: "kept", start_date: day(1), end_date: day(10) });
+    const response = await p.member.patch(`${base}/cycles/${cycle.id}/`, { name: "After" });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ name: "After", description: "kept", start_date: day(1), end_date: day(10), status: "upcoming" });
-    const dates = await p.member.patch(`${p.base}/cycles/${cycle.id}/`, { start_date: day(0), end_date: day(2) });
+    const dates = await p.member.patch(`${base}/cycles/${cycle.id}/`, { start_date: day(0), end_date: day(2) });
     expect(dates.body).toMatchObject({ name: "After", start_date: day(0), end_date: day(2), status: "current" });
-    expect((await p.owner.get(`${p.base}/cycles/${cycle.id}/`)).body.name).toBe("After");
+    expect((await p.owner.get(`${base}/cycles/${cycle.id}/`)).body.name).toBe("After");
   });
 
   it("PUT requires the name and keeps omitted fields", async () => {
-    const cycle = await newCycle(p.base, { name: "Put me", description: "desc" });
-    const missing = await p.owner.put(`${p.base}/cycles/${cycle.id}/`, { description: "x" });
+    const { base } = await freshProject();
+    const cycle = await newCycle(base, { name: "Put me", description: "desc" });
+    const missing = await p.owner.put(`${base}/cycles/${cycle.id}/`, { description: "x" });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ name: [NAME_REQUIRED] });
-    const put = await p.owner.put(`${p.base}/cycles/${cycle.id}`, { name: "Put done", start_date: day(2), end_date: day(3) });
+    const put = await p.owner.put(`${base}/cycles/${cycle.id}`, { name: "Put done", start_date: day(2), end_date: day(3) });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ name: "Put done", description: "desc", status: "upcoming" });
   });
 
   it("holds the merged dates to the rules: both or neither, end not before start, end not in the past", async () => {
-    const cycle = await newCycle(p.base, { name: "Dated", start_date: day(2), end_date: day(6) });
-    const path = `${p.base}/cycles/${cycle.id}/`;
+    const { base } = await freshProject();
+    const cycle = await newCycle(base, { name: "Dated", start_date: day(2), end_date: day(6) });
+    const path = `${base}/cycles/${cycle.id}/`;
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ end_date: day(1) }, { end_date: [INVALID_DATE] }],
       [{ start_date: day(7) }, { end_date: [INVALID_DATE] }],

@@ -1,7 +1,7 @@
 // Comments on an issue: ProseMirror JSON plus HTML that is
 // sanitised with the allow-list before it is stored. A comment must have content (an empty
-// paragraph is not content, an image is). Writing needs role >= 15; only
-// the author may edit or delete their comment, whatever their role. Every write puts a
+// paragraph is not content, an image is). Writing needs the member role; only the author may
+// edit or delete their comment, whatever their role (canEditComment, canDeleteComment). Every write puts a
 // "comment" activity in the same batch; the history endpoint merges comments with activities.
 import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { and, eq } from "drizzle-orm";
@@ -15,6 +15,7 @@ import type { ActorContext } from "./context";
 import { Forbidden, type FieldErrors, Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue } from "./issues";
+import { type CommentActor, canDeleteComment, canEditComment } from "./schemas/comment-access";
 import { COMMENT_EMPTY, COMMENT_NOT_AUTHOR, COMMENT_NOT_FOUND, CreateCommentInput, UpdateCommentInput } from "./schemas/issue-comments";
 import { memberDetailOf } from "./serializers";
 
@@ -137,10 +138,16 @@ export async function createIssueComment(ctx: ActorContext, slug: string, projec
   return created;
 }
 
-/** Loads the comment and refuses anyone but its author (project owners included). */
-async function authoredComment(ctx: ActorContext, projectId: string, commentId: string, issueId?: string) {
-  const row = await loadComment(ctx, projectId, commentId, issueId);
-  if (row.comment.actor_id !== ctx.actor.id) throw new Forbidden(COMMENT_NOT_AUTHOR);
+/** Loads the comment and refuses anyone `may` turns away (its rule: only the author, project owners included). */
+async function authoredComment(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  may: (actor: CommentActor) => boolean,
+  commentId: string,
+  issueId?: string,
+) {
+  const row = await loadComment(ctx, access.project.id, commentId, issueId);
+  if (!may({ role: access.membership.role, isAuthor: row.comment.actor_id === ctx.actor.id })) throw new Forbidden(COMMENT_NOT_AUTHOR);
   return row;
 }
 
@@ -153,7 +160,7 @@ export async function updateIssueComment(
   issueId?: string,
 ) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
-  const { comment, actor } = await authoredComment(ctx, projectId, commentId, issueId);
+  const { comment, actor } = await authoredComment(ctx, access, canEditComment, commentId, issueId);
   const data = parseInput(UpdateCommentInput, input);
   const patch: Partial<IssueComment> = {};
   if (data.comment_json !== undefined) {
@@ -194,7 +201,7 @@ export async function updateIssueComment(
 
 export async function deleteIssueComment(ctx: ActorContext, slug: string, projectId: string, commentId: string, issueId?: string) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
-  const { comment } = await authoredComment(ctx, projectId, commentId, issueId);
+  const { comment } = await authoredComment(ctx, access, canDeleteComment, commentId, issueId);
   await runBatch(ctx.db, [
     ctx.db.delete(issueComments).where(eq(issueComments.id, comment.id)),
     activityInsert(ctx, targetOf(access, comment.issue_id), {

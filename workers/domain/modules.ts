@@ -7,7 +7,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { moduleLinks, moduleMembers, modules, userFavorites, users, type User } from "../../drizzle/schema";
 import { chunks, inList, runBatch, runNamedBatch } from "../lib/batch";
-import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -22,8 +21,8 @@ import {
   CreateModuleInput,
   CreateModuleLinkInput,
   FavoriteModuleInput,
-  MODULE_DATES_INVALID,
   MODULE_LINK_URL_TAKEN,
+  ModuleDatesInput,
   ModuleIssuesInput,
   PatchModuleInput,
   PutModuleInput,
@@ -154,10 +153,6 @@ async function publishModules(ctx: ActorContext, access: ProjectAccess, moduleId
 
 const groupOf = (module: Module): IssueGroup => ({ scope: "module", id: module.id, name: module.name });
 
-function assertModuleDates(start: string | null, target: string | null) {
-  if (start !== null && target !== null && start > target) throw Invalid.field("target_date", MODULE_DATES_INVALID);
-}
-
 async function assertPeople(ctx: ActorContext, projectId: string, lead: string | null | undefined, memberIds: string[] | undefined) {
   const wanted = unique([...(lead ? [lead] : []), ...(memberIds ?? [])]);
   const found = await projectMemberIds(ctx, projectId, wanted);
@@ -214,7 +209,6 @@ export async function getModuleWithAccess(ctx: ActorContext, access: ProjectAcce
 export async function createModule(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { members_list, lead, ...data } = parseInput(CreateModuleInput, input);
-  assertModuleDates(data.start_date ?? null, data.target_date ?? null);
   const memberIds = unique(members_list ?? []);
   await assertPeople(ctx, projectId, lead, memberIds);
   const moduleId = crypto.randomUUID();
@@ -247,10 +241,10 @@ export async function updateModule(
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const { members_list, lead, ...data } = parseInput(replace ? PutModuleInput : PatchModuleInput, input);
   const { module } = await loadModuleRow(ctx, projectId, moduleId);
-  assertModuleDates(
-    data.start_date !== undefined ? data.start_date : module.start_date,
-    data.target_date !== undefined ? data.target_date : module.target_date,
-  );
+  parseInput(ModuleDatesInput, {
+    start_date: data.start_date !== undefined ? data.start_date : module.start_date,
+    target_date: data.target_date !== undefined ? data.target_date : module.target_date,
+  });
   const memberIds = members_list === undefined ? undefined : unique(members_list);
   await assertPeople(ctx, projectId, lead, memberIds);
   const statements: BatchItem<"sqlite">[] = [
@@ -332,31 +326,22 @@ export async function createModuleLink(ctx: ActorContext, slug: string, projectI
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(CreateModuleLinkInput, input);
   await loadModuleRow(ctx, projectId, moduleId);
-  const [taken] = await ctx.db
-    .select({ id: moduleLinks.id })
-    .from(moduleLinks)
-    .where(and(eq(moduleLinks.module_id, moduleId), eq(moduleLinks.url, data.url)))
-    .limit(1);
-  if (taken) throw Invalid.field("url", MODULE_LINK_URL_TAKEN);
-  let link: ModuleLink;
-  try {
-    [link] = await ctx.db
-      .insert(moduleLinks)
-      .values({
-        workspace_id: access.workspace.id,
-        project_id: projectId,
-        module_id: moduleId,
-        url: data.url,
-        title: data.title,
-        metadata: data.metadata as ModuleLink["metadata"],
-        created_by: ctx.actor.id,
-      })
-      .returning();
-  } catch (error) {
-    // Two racing adds of one URL: the unique index answers like the pre-check.
-    if (isUniqueViolation(error, "module_links.url")) throw Invalid.field("url", MODULE_LINK_URL_TAKEN);
-    throw error;
-  }
+  // The unique index on (module, url) decides inside the insert: a URL the module has, even one
+  // added a moment ago by a racing request, writes nothing and is refused.
+  const [link] = await ctx.db
+    .insert(moduleLinks)
+    .values({
+      workspace_id: access.workspace.id,
+      project_id: projectId,
+      module_id: moduleId,
+      url: data.url,
+      title: data.title,
+      metadata: data.metadata as ModuleLink["metadata"],
+      created_by: ctx.actor.id,
+    })
+    .onConflictDoNothing({ target: [moduleLinks.module_id, moduleLinks.url] })
+    .returning();
+  if (!link) throw Invalid.field("url", MODULE_LINK_URL_TAKEN);
   await publishModules(ctx, access, [moduleId]);
   return moduleLinkOf(link, memberDetailOf(ctx.actor));
 }

@@ -1,15 +1,15 @@
 // The cycle form (name, description, start and end date) in a dialog, to create a cycle or edit
 // one. It posts a JSON intent to the cycle list's action by URL, so it works from any screen of
-// the project (the list, Q, the command palette, the cycle's side panel). With both dates set, an
-// end in the past is refused here at once; the server then checks the dates against the project's
-// other cycles in the same intent, and an overlap closes the dialog with its toast. A cycle
-// without dates is a draft and is saved without a check.
+// the project (the list, Q, the command palette, the cycle's side panel). The date rules (both or
+// neither, end not before start, a new end not in the past) are the schema's, run here at once and
+// again by the server; the server then checks the dates against the project's other cycles in the
+// same write, and an overlap closes the dialog with its toast. A cycle without dates is a draft.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { CYCLE_DATES_TAKEN, CYCLE_END_IN_PAST, CreateCycleInput } from "../../../workers/domain/schemas/cycles";
+import { CYCLE_DATES_TAKEN, CYCLE_END_IN_PAST, CreateCycleFields, cycleDateRules } from "../../../workers/domain/schemas/cycles";
 import { CYCLE_TEXT, type CycleResponse, type CyclesPageAnswer, type CyclesPageIntent } from "~/lib/cycles-page-contract";
 import { projectCyclesPath } from "~/lib/paths";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
@@ -18,7 +18,11 @@ import { useToast } from "../toast";
 import { localToday } from "./cycle-format";
 import { FieldError, inputClass, labelClass } from "../ui";
 
-const CycleFormSchema = CreateCycleInput.pick({ name: true, description: true, start_date: true, end_date: true });
+const CycleFormFields = CreateCycleFields.pick({ name: true, description: true, start_date: true, end_date: true });
+
+/** The form's schema as of today: the date rules of every cycle write, an unchanged end left alone. */
+const cycleFormSchema = (previousEnd: string | null | undefined) =>
+  CycleFormFields.superRefine(cycleDateRules({ today: localToday(), previousEnd }));
 
 /** The action every cycle form posts to: the cycle list's (an index route). */
 export const cyclesActionPath = (slug: string, projectId: string) => `${projectCyclesPath(slug, projectId)}?index`;
@@ -62,21 +66,15 @@ function CycleForm({
       start_date: cycle?.start_date ?? "",
       end_date: cycle?.end_date ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CycleFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cycleFormSchema(cycle?.end_date) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
       const value = submission.value;
-      const start = value.start_date ?? null;
-      const end = value.end_date ?? null;
-      if (start && end && end < localToday()) {
-        toast.show({ type: "error", title: "Error!", message: CYCLE_END_IN_PAST });
-        return;
-      }
       setServerErrors({});
-      const body = { name: value.name, description: value.description ?? "", start_date: start, end_date: end };
+      const body = { name: value.name, description: value.description ?? "", start_date: value.start_date ?? null, end_date: value.end_date ?? null };
       const intent: CyclesPageIntent = cycle
         ? { intent: "update-cycle", cycle_id: cycle.id, cycle: body }
         : { intent: "create-cycle", cycle: body };

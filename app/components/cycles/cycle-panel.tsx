@@ -10,16 +10,16 @@ import { IconChevronDown, IconDots, IconLink, IconPencil, IconTrash } from "~/co
 import { LazyMenu } from "~/components/lazy-menu";
 import { useToast } from "~/components/toast";
 import { Spinner } from "~/components/ui";
-import {
-  type Burndown,
-  CYCLE_DATES_INVALID,
-  type CyclePanelAnswer,
-  type CyclePanelIntent,
-  type CyclePanelData,
-  type CycleResponse,
+import type {
+  Burndown,
+  CyclePanelAnswer,
+  CyclePanelIntent,
+  CyclePanelData,
+  CycleResponse,
 } from "~/lib/cycle-panel-contract";
 import { CYCLE_TEXT } from "~/lib/cycles-page-contract";
 import { CYCLE_STATUS_BADGE, CYCLE_STATUS_LABEL, PROGRESS_GROUPS, daysLeftText, percentDone } from "~/lib/cycle-display";
+import { cycleDatesInput } from "../../../workers/domain/schemas/cycles";
 import { localToday } from "./cycle-format";
 import { cycleIssuesPath, cyclePanelPath } from "~/lib/paths";
 
@@ -190,9 +190,13 @@ function CycleDates({ cycle, disabled, panelPath }: { cycle: CycleResponse; disa
     setStart(cycle.start_date ?? "");
     setEnd(cycle.end_date ?? "");
   }, [cycle.start_date, cycle.end_date]);
-  const invalid = start !== "" && end !== "" && end < start;
+  // The schema's date rules; the panel says what is wrong once both dates are picked.
+  const problemOf = (nextStart: string, nextEnd: string) =>
+    cycleDatesInput().safeParse({ start_date: nextStart || null, end_date: nextEnd || null }).error?.issues[0]?.message;
+  const problem = start !== "" && end !== "" ? problemOf(start, end) : undefined;
+  const invalid = problem !== undefined;
   const save = (nextStart: string, nextEnd: string) => {
-    if (!nextStart || !nextEnd || nextEnd < nextStart) return;
+    if (!nextStart || !nextEnd || problemOf(nextStart, nextEnd)) return;
     if (nextStart === cycle.start_date && nextEnd === cycle.end_date) return;
     const body: CyclePanelIntent = { intent: "update-dates", start_date: nextStart, end_date: nextEnd };
     fetcher.submit(body as never, { method: "post", action: panelPath, encType: "application/json" });
@@ -233,7 +237,7 @@ function CycleDates({ cycle, disabled, panelPath }: { cycle: CycleResponse; disa
       </div>
       {invalid ? (
         <p className="mt-1.5 text-xs text-red-600" role="alert">
-          {CYCLE_DATES_INVALID}
+          {problem}
         </p>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { uploadEditorImage } from "../editor/upload";
 import { IconDots } from "../icons";
 import { PRIORITY_LABELS, type Priority } from "../issue-icons";
 import { useToast } from "../toast";
+import { canDeleteComment, canEditComment } from "../../../workers/domain/schemas/comment-access";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { Spinner, buttonClass } from "../ui";
 import { Avatar, TimeAgo, estimateLabel } from "./format";
@@ -102,7 +103,7 @@ function ActivityLine({ entry, lookups }: { entry: ActivityEntry; lookups: Activ
 }
 
 function CommentCard({ entry }: { entry: CommentEntry }) {
-  const { data, canEdit, slug } = useIssuePage();
+  const { data, role, slug } = useIssuePage();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [draft, setDraft] = useState<RichTextValue | null>(null);
@@ -110,7 +111,7 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
     if (answer.ok) setEditing(false);
   });
   const remove = useIssueAction();
-  const isAuthor = entry.actor === data.viewer.id;
+  const actor = { role, isAuthor: entry.actor === data.viewer.id };
   const name = actorName(entry);
   const edited = entry.updated_at && entry.updated_at !== entry.created_at;
   const pendingHtml = save.pendingBody?.intent === "update-comment" ? save.pendingBody.comment_html : null;
@@ -129,23 +130,27 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
               commented <TimeAgo iso={entry.created_at} />
               {edited ? " (edited)" : ""}
             </span>
-            {isAuthor && canEdit && !editing ? (
+            {(canEditComment(actor) || canDeleteComment(actor)) && !editing ? (
               <Menu.Root positioning={{ placement: "bottom-end" }}>
                 <Menu.Trigger className="ml-auto rounded p-0.5 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700" aria-label="Comment actions">
                   <IconDots size={14} />
                 </Menu.Trigger>
                 <Menu.Positioner>
                   <Menu.Content className="z-[60] w-32 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-                    <Menu.Item value="edit" onSelect={() => setEditing(true)} className="cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100">
-                      Edit
-                    </Menu.Item>
-                    <Menu.Item
-                      value="delete"
-                      onSelect={() => setConfirmDelete(true)}
-                      className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
-                    >
-                      Delete
-                    </Menu.Item>
+                    {canEditComment(actor) ? (
+                      <Menu.Item value="edit" onSelect={() => setEditing(true)} className="cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100">
+                        Edit
+                      </Menu.Item>
+                    ) : null}
+                    {canDeleteComment(actor) ? (
+                      <Menu.Item
+                        value="delete"
+                        onSelect={() => setConfirmDelete(true)}
+                        className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
+                      >
+                        Delete
+                      </Menu.Item>
+                    ) : null}
                   </Menu.Content>
                 </Menu.Positioner>
               </Menu.Root>

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import type { IssuePageData } from "~/lib/issue-page-contract";
 import { projectIssuesPath } from "~/lib/paths";
+import { ROLE } from "../../../workers/domain/schemas/constants";
 import { StateGroupIcon } from "../issue-icons";
 import { ActivityFeed } from "./activity";
 import { Attachments } from "./attachments";
@@ -32,7 +33,8 @@ export function IssueView({
       projectId: project.id,
       identifier: project.identifier,
       points: project.estimate ? (data.estimates.find((estimate) => estimate.id === project.estimate)?.points ?? null) : null,
-      canEdit: (project.member_role ?? 0) >= 15,
+      role: project.member_role,
+      canEdit: (project.member_role ?? 0) >= ROLE.member,
       issuePath: (issueId: string) => `${projectIssuesPath(slug, project.id)}/${issueId}`,
     }),
     [data, slug, project],

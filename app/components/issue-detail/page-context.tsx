@@ -16,6 +16,8 @@ export interface IssuePageValue {
   identifier: string;
   /** Estimate points when the project uses an estimate, else null ('n Point(s)'). */
   points: { key: number; value: string }[] | null;
+  /** The viewer's role in the project (null outside it). */
+  role: number | null;
   /** Members and above; guests and viewers are read-only. */
   canEdit: boolean;
   issuePath(issueId: string): string;

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { CreateModuleInput, MODULE_DATES_INVALID } from "../../../workers/domain/schemas/modules";
+import { CreateModuleFields, ModuleDatesInput, moduleDateRules } from "../../../workers/domain/schemas/modules";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
 import { IconChevronDown, IconUser } from "~/components/icons";
 import { useToast } from "~/components/toast";
@@ -28,7 +28,9 @@ import { statusColor, MODULE_STATUS_OPTIONS, type ModuleStatus, modulesActionPat
 /** The modules list's route, whose loader reads the project's members. */
 const MODULES_LIST_ROUTE_ID = "routes/$workspaceSlug.projects.$projectId.modules._index";
 
-const ModuleFormSchema = CreateModuleInput.pick({ name: true, description: true, status: true, start_date: true, target_date: true });
+const ModuleFormSchema = CreateModuleFields.pick({ name: true, description: true, status: true, start_date: true, target_date: true }).superRefine(
+  moduleDateRules,
+);
 
 type ModuleAnswer = { ok: true; id?: string } | { ok: false; status: number; error: string; fields?: Record<string, string[]> };
 
@@ -45,9 +47,6 @@ interface ModuleFormProps {
   onSaved(moduleId: string): void;
 }
 
-/** Whether a start date comes after the target date (both YYYY-MM-DD). */
-export const datesInvalid = (start: string, target: string) => start !== "" && target !== "" && start > target;
-
 function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: ModuleFormProps) {
   const fetcher = useFetcher<ModuleAnswer>();
   const toast = useToast();
@@ -58,7 +57,11 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
   const [start, setStart] = useState(module?.start_date ?? "");
   const [target, setTarget] = useState(module?.target_date ?? "");
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const badDates = datesInvalid(start, target);
+  // The schema's date rule, told as the dates are picked (not only on submit).
+  const dateProblems = ModuleDatesInput.safeParse({ start_date: start || null, target_date: target || null }).error?.issues.map(
+    (issue) => issue.message,
+  );
+  const badDates = dateProblems !== undefined;
   const [form, fields] = useForm({
     id: `module-form-${module?.id ?? "new"}`,
     defaultValue: { name: module?.name ?? "", description: module?.description ?? "" },
@@ -109,7 +112,7 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
   const startId = `${form.id}-start`;
   const targetId = `${form.id}-target`;
   const datesErrorId = `${form.id}-dates-error`;
-  const dateErrors = badDates ? [MODULE_DATES_INVALID] : (serverErrors.target_date ?? serverErrors.start_date);
+  const dateErrors = dateProblems ?? serverErrors.target_date ?? serverErrors.start_date;
 
   return (
     <form {...getFormProps(form)}>

@@ -11,8 +11,19 @@ import { type OrderKey, type PageRequest, readPage } from "../list-page";
 import { removeFavorite, saveFavorite } from "../favorites";
 import { cycleEventData, emitEntityEvent } from "../entity-events";
 import { deleteGroup } from "../issue-groups/membership";
-import { CreateCycleInput, CycleViewParam, FavoriteCycleInput, PatchCycleInput, PutCycleInput } from "../schemas/cycles";
-import { assertCycleDates, assertEditable, assertOwner } from "./rules";
+import { insertWhere } from "../../lib/guarded-insert";
+import { Conflict } from "../errors";
+import {
+  CYCLE_DATES_TAKEN,
+  CycleViewParam,
+  FavoriteCycleInput,
+  PatchCycleInput,
+  PutCycleInput,
+  createCycleInput,
+  cycleDatesInput,
+} from "../schemas/cycles";
+import { noClashingCycle } from "./date-check";
+import { assertEditable, assertOwner } from "./rules";
 import { type CycleRow, cycleRows, cycleViews, groupOf, loadCycleRow, publishCycles } from "./views";
 
 const CycleListParams = z.object({ cycle_view: CycleViewParam });
@@ -65,31 +76,38 @@ export async function getCycle(ctx: ActorContext, slug: string, projectId: strin
   return view;
 }
 
+/**
+ * Creates a cycle. Its dates are held to the date rules, and the insert itself refuses dates that
+ * meet another cycle of the project (409), so two creates at once cannot both take them.
+ */
 export async function createCycle(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
-  const data = parseInput(CreateCycleInput, input);
+  const data = parseInput(createCycleInput(todayFor(ctx)), input);
   const start = data.start_date ?? null;
   const end = data.end_date ?? null;
-  assertCycleDates(start, end, true, todayFor(ctx));
   await assertOwner(ctx, projectId, data.owned_by);
-  const [created] = await ctx.db
-    .insert(cycles)
-    .values({
-      workspace_id: access.workspace.id,
-      project_id: projectId,
-      name: data.name,
-      description: data.description,
-      start_date: start,
-      end_date: end,
-      owned_by: data.owned_by ?? ctx.actor.id,
-      ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
-    })
-    .returning();
+  const values = {
+    workspace_id: access.workspace.id,
+    project_id: projectId,
+    name: data.name,
+    description: data.description,
+    start_date: start,
+    end_date: end,
+    owned_by: data.owned_by ?? ctx.actor.id,
+    ...(data.sort_order !== undefined ? { sort_order: data.sort_order } : {}),
+  };
+  const [created] = await insertWhere(ctx.db, cycles, values, noClashingCycle(ctx, projectId, start, end, null)).returning();
+  if (!created) throw new Conflict(CYCLE_DATES_TAKEN);
   emitEntityEvent(ctx, access.project, "cycle", "created", cycleEventData(created, access.project, access.workspace));
   const [view] = await publishCycles(ctx, access, [created.id]);
   return view;
 }
 
+/**
+ * Edits a cycle (PATCH, or PUT with `replace`). The merged dates are held to the date rules; when
+ * the edit sends a date, the update itself refuses dates that meet another cycle of the project
+ * (409). An edit that sends no date leaves the overlap alone.
+ */
 export async function updateCycle(
   ctx: ActorContext,
   slug: string,
@@ -101,20 +119,30 @@ export async function updateCycle(
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(replace ? PutCycleInput : PatchCycleInput, input);
   const { cycle } = await loadCycleRow(ctx, projectId, cycleId);
-  assertEditable(cycle, todayFor(ctx));
-  const start = data.start_date !== undefined ? data.start_date : cycle.start_date;
-  const end = data.end_date !== undefined ? data.end_date : cycle.end_date;
-  assertCycleDates(start, end, end !== cycle.end_date, todayFor(ctx));
+  const today = todayFor(ctx);
+  assertEditable(cycle, today);
+  parseInput(cycleDatesInput({ today, previousEnd: cycle.end_date }), {
+    start_date: data.start_date !== undefined ? data.start_date : cycle.start_date,
+    end_date: data.end_date !== undefined ? data.end_date : cycle.end_date,
+  });
   await assertOwner(ctx, projectId, data.owned_by);
+  // The guard reads the dates as the row has them when the statement runs, for any date not sent.
+  const datesFree =
+    data.start_date !== undefined || data.end_date !== undefined
+      ? noClashingCycle(ctx, projectId, data.start_date !== undefined ? data.start_date : cycles.start_date, data.end_date !== undefined ? data.end_date : cycles.end_date, cycles.id)
+      : undefined;
   const [updated] = await ctx.db
     .update(cycles)
     .set({ ...data, updated_at: new Date().toISOString() })
-    .where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId)))
+    .where(and(eq(cycles.id, cycleId), eq(cycles.project_id, projectId), datesFree))
     .returning();
-  if (updated) {
-    const before = cycleEventData(cycle, access.project, access.workspace);
-    emitEntityEvent(ctx, access.project, "cycle", "updated", cycleEventData(updated, access.project, access.workspace), before);
+  if (!updated) {
+    // Gone meanwhile (404), or its new dates meet another cycle.
+    await loadCycleRow(ctx, projectId, cycleId);
+    throw new Conflict(CYCLE_DATES_TAKEN);
   }
+  const before = cycleEventData(cycle, access.project, access.workspace);
+  emitEntityEvent(ctx, access.project, "cycle", "updated", cycleEventData(updated, access.project, access.workspace), before);
   const [view] = await publishCycles(ctx, access, [cycleId]);
   return view;
 }

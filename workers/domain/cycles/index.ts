@@ -2,7 +2,6 @@
 // they share with modules (issue membership, progress counts, issue lists) is in ../issue-groups/.
 export { addFavoriteCycle, createCycle, deleteCycle, getCycle, listCycles, removeFavoriteCycle, updateCycle } from "./crud";
 export { addCycleIssues, listCycleIssues, removeCycleIssue, transferCycleIssues } from "./cycle-issues";
-export { createCycleIfDatesFree, updateCycleIfDatesFree } from "./checked-save";
 export { checkCycleDates } from "./date-check";
 export { CYCLE_NOT_EDITABLE } from "./rules";
 export { CYCLE_NOT_FOUND, type CycleView, cycleOf } from "./views";

@@ -1,6 +1,7 @@
 // Module input schemas: client-safe (zod only), shared by the API, Remix actions and forms.
-// The start-after-target rule compares two fields and is checked by the domain on the merged
-// values, so a PATCH of one date is held to it too.
+// The start-after-target rule compares two fields: it is one refinement, `moduleDateRules`, that
+// the create schema carries, the module form runs in the browser, and an edit runs on the merged
+// dates (`ModuleDatesInput`), so a PATCH of one date is held to it too.
 import { z } from "zod";
 import { entityId, idList, isoDate, issueIdList, plainDescription, requiredId, requiredText, TITLE_REQUIRED, TITLE_TOO_LONG } from "./common";
 import { CreateLinkInput } from "./links";
@@ -26,7 +27,16 @@ export const moduleFields = {
   sort_order: z.number({ error: "Sort order must be a number" }),
 };
 
-export const CreateModuleInput = z.object({
+type ModuleDates = { start_date?: string | null; target_date?: string | null };
+
+/** A module may not start after its target date; told under the target date. */
+export function moduleDateRules(value: ModuleDates, issues: z.RefinementCtx) {
+  const { start_date: start, target_date: target } = value;
+  if (start && target && start > target) issues.addIssue({ code: "custom", path: ["target_date"], message: MODULE_DATES_INVALID });
+}
+
+/** The create fields without the date rule, for forms to `.pick()` from (a refined object cannot be picked). */
+export const CreateModuleFields = z.object({
   ...moduleFields,
   description: moduleFields.description.default(""),
   status: moduleFields.status.default("backlog"),
@@ -36,6 +46,13 @@ export const CreateModuleInput = z.object({
   target_date: moduleFields.target_date.optional(),
   sort_order: moduleFields.sort_order.optional(),
 });
+
+export const CreateModuleInput = CreateModuleFields.superRefine(moduleDateRules);
+
+/** A module's dates after an edit (the sent ones merged over the stored ones), held to the date rule. */
+export const ModuleDatesInput = z
+  .object({ start_date: moduleFields.start_date, target_date: moduleFields.target_date })
+  .superRefine(moduleDateRules);
 
 /** PATCH: any subset. */
 export const PatchModuleInput = z.object(moduleFields).partial();
