@@ -1,13 +1,12 @@
-// Cycles: time-boxed sprints whose status follows from their dates (cycle-status.ts). Listing,
-// reading, creating, editing, deleting and starring them.
-import { type SQL, and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
-import { cycles, userFavorites } from "../../../drizzle/schema";
+// The writes of cycles, one command each, called alike by the REST handlers and the page actions:
+// creating, editing, deleting and starring. Each owns its access check, every rule (the input's
+// date rules in schemas/cycles.ts, the overlap inside the statement from rules.ts) and its events.
+import { and, eq } from "drizzle-orm";
+import { cycles } from "../../../drizzle/schema";
 import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { type CycleView, todayFor } from "../cycle-status";
-import { type OrderKey, type PageRequest, readPage } from "../list-page";
+import { todayFor } from "../cycle-status";
 import { removeFavorite, saveFavorite } from "../favorites";
 import { cycleEventData, emitEntityEvent } from "../entity-events";
 import { deleteGroup } from "../issue-groups/membership";
@@ -15,66 +14,14 @@ import { insertWhere } from "../../lib/guarded-insert";
 import { Conflict } from "../errors";
 import {
   CYCLE_DATES_TAKEN,
-  CycleViewParam,
   FavoriteCycleInput,
   PatchCycleInput,
   PutCycleInput,
   createCycleInput,
   cycleDatesInput,
 } from "../schemas/cycles";
-import { noClashingCycle } from "./date-check";
-import { assertEditable, assertOwner } from "./rules";
-import { type CycleRow, cycleRows, cycleViews, groupOf, loadCycleRow, publishCycles } from "./views";
-
-const CycleListParams = z.object({ cycle_view: CycleViewParam });
-
-/**
- * A cycle's status in SQL, the same rule as `cycleStatus` (which the responses carry), so a list
- * filtered by status is filtered before its LIMIT: ended before today is completed, a missing
- * date is a draft, starting after today is upcoming, anything else is current.
- */
-const statusSql = (today: string) => sql`CASE
-  WHEN ${cycles.end_date} IS NOT NULL AND ${cycles.end_date} < ${today} THEN 'completed'
-  WHEN ${cycles.start_date} IS NULL OR ${cycles.end_date} IS NULL THEN 'draft'
-  WHEN ${cycles.start_date} > ${today} THEN 'upcoming'
-  ELSE 'current' END`;
-
-/** The cycles a cycle_view shows, as a condition (none for every cycle). */
-function inViewSql(view: CycleView, today: string): SQL | undefined {
-  if (view === "all") return undefined;
-  if (view === "incomplete") return sql`${statusSql(today)} <> 'completed'`;
-  return sql`${statusSql(today)} = ${view}`;
-}
-
-// Drafts (no start date) sort after dated cycles; among them the empty text stands for the date.
-const CYCLE_ORDER: OrderKey<CycleRow>[] = [
-  { by: sql`${userFavorites.id} IS NOT NULL`, dir: "desc", of: (row) => (row.favoriteId !== null ? 1 : 0) },
-  { by: cycles.sort_order, dir: "asc", of: (row) => row.cycle.sort_order },
-  { by: sql`${cycles.start_date} IS NULL`, dir: "asc", of: (row) => (row.cycle.start_date === null ? 1 : 0) },
-  { by: sql`coalesce(${cycles.start_date}, '')`, dir: "asc", of: (row) => row.cycle.start_date ?? "" },
-  { by: cycles.name, dir: "asc", of: (row) => row.cycle.name },
-  { by: cycles.id, dir: "asc", of: (row) => row.cycle.id },
-];
-
-/** GET cycles/?cycle_view=: one page, favourites first, then by sort order, start date (drafts last) and name. */
-export async function listCycles(ctx: ActorContext, slug: string, projectId: string, params: Record<string, string | undefined>, page: PageRequest) {
-  const access = await projectAccess(ctx, slug, projectId);
-  const { cycle_view } = parseInput(CycleListParams, { cycle_view: params.cycle_view || undefined });
-  const today = todayFor(ctx);
-  const read = await readPage(page, CYCLE_ORDER, (after, orderBy, limit) =>
-    cycleRows(ctx)
-      .where(and(eq(cycles.project_id, projectId), inViewSql(cycle_view, today), after))
-      .orderBy(...orderBy)
-      .limit(limit),
-  );
-  return { rows: await cycleViews(ctx, access, read.rows, today), next_cursor: read.next_cursor };
-}
-
-export async function getCycle(ctx: ActorContext, slug: string, projectId: string, cycleId: string) {
-  const access = await projectAccess(ctx, slug, projectId);
-  const [view] = await cycleViews(ctx, access, [await loadCycleRow(ctx, projectId, cycleId)]);
-  return view;
-}
+import { assertEditable, assertOwner, noClashingCycle } from "./rules";
+import { cycleViews, groupOf, loadCycleRow, publishCycles } from "./views";
 
 /**
  * Creates a cycle. Its dates are held to the date rules, and the insert itself refuses dates that
