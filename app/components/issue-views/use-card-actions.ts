@@ -1,0 +1,129 @@
+// What a person does on a card: one click handler for every card of the layout (property buttons
+// open their menu or the due-date picker, issue links navigate client-side), and the card menu's
+// actions (copy the link, open in a new tab, edit in the modal, delete).
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type IssueToEdit, useIssueModal } from "~/components/issue-modal/context";
+import type { useToast } from "~/components/toast";
+import type { IssuePageData } from "~/lib/issue-page-contract";
+import type { IssuePatch, ViewIssue } from "./model";
+import type { CardAction, MenuTarget } from "./property-menu";
+
+interface CardActionsInput {
+  issuePath(issueId: string): string;
+  byId: Map<string, ViewIssue>;
+  canEdit: boolean;
+  toast: ReturnType<typeof useToast>;
+  updateIssue(issue: ViewIssue, patch: IssuePatch): void;
+  /** Asks to delete the issue (the confirmation dialog). */
+  onDelete(issue: ViewIssue): void;
+}
+
+/** The issue as the modal edits it, from the issue page's data. */
+function issueToEdit(issue: NonNullable<IssuePageData["issue"]>): IssueToEdit {
+  return {
+    id: issue.id,
+    sequence_id: issue.sequence_id,
+    name: issue.name,
+    description_html: issue.description_html,
+    state: issue.state,
+    priority: issue.priority as IssueToEdit["priority"],
+    assignees_list: issue.assignees,
+    labels_list: issue.labels,
+    start_date: issue.start_date,
+    target_date: issue.target_date,
+    estimate_point: issue.estimate_point,
+    parent: issue.parent,
+    cycle: issue.cycle,
+    module: issue.module,
+  };
+}
+
+export function useCardActions({ issuePath, byId, canEdit, toast, updateIssue, onDelete }: CardActionsInput) {
+  const navigate = useNavigate();
+  const issueModal = useIssueModal();
+  const [menu, setMenu] = useState<MenuTarget | null>(null);
+  const menuNonce = useRef(0);
+  const dateInput = useRef<HTMLInputElement>(null);
+  const dateIssue = useRef<string | null>(null);
+
+  // Editing needs the description, which the list does not carry: read the issue page's data first.
+  const editFetcher = useFetcher<IssuePageData>();
+  const editing = useRef<string | null>(null);
+  useEffect(() => {
+    const issue = editFetcher.data?.issue;
+    if (editFetcher.state !== "idle" || !issue || editing.current !== issue.id) return;
+    editing.current = null;
+    issueModal.open({ issue: issueToEdit(issue) });
+  }, [editFetcher.state, editFetcher.data, issueModal]);
+
+  const cardAction = useCallback(
+    (issue: ViewIssue, action: CardAction) => {
+      const path = issuePath(issue.id);
+      switch (action) {
+        case "copy-link":
+          navigator.clipboard
+            .writeText(new URL(path, window.location.origin).toString())
+            .then(() => toast.show({ type: "success", title: "Link Copied!", message: "Issue link copied to clipboard." }))
+            .catch(() => toast.show({ type: "error", title: "Error!", message: "Some error occurred" }));
+          break;
+        case "open-new-tab":
+          window.open(path, "_blank", "noopener");
+          break;
+        case "edit":
+          editing.current = issue.id;
+          editFetcher.load(path);
+          break;
+        case "delete":
+          onDelete(issue);
+          break;
+      }
+    },
+    [issuePath, toast, editFetcher, onDelete],
+  );
+
+  const openDatePicker = (issue: ViewIssue, anchor: HTMLElement) => {
+    const input = dateInput.current;
+    if (!input) return;
+    const rect = anchor.getBoundingClientRect();
+    input.style.left = `${rect.left}px`;
+    input.style.top = `${rect.bottom}px`;
+    input.value = issue.target_date ?? "";
+    dateIssue.current = issue.id;
+    try {
+      input.showPicker();
+    } catch {
+      input.focus();
+    }
+  };
+
+  /** The due date picked in the hidden date input. */
+  const onDatePicked = (value: string | null) => {
+    const issue = dateIssue.current ? byId.get(dateIssue.current) : undefined;
+    if (issue && value !== issue.target_date) updateIssue(issue, { target_date: value });
+  };
+
+  /** One click handler for every card: property buttons, menus and client-side issue links. */
+  const onLayoutClick = (event: React.MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    const button = target.closest<HTMLElement>("[data-action]");
+    const card = target.closest<HTMLElement>("[data-issue-id]");
+    if (button && card) {
+      const issue = byId.get(card.dataset.issueId ?? "");
+      if (!issue || !canEdit) return;
+      event.preventDefault();
+      const action = button.dataset.action;
+      if (action === "due_date") openDatePicker(issue, button);
+      else setMenu({ kind: action as MenuTarget["kind"], issueId: issue.id, anchor: button, nonce: ++menuNonce.current });
+      return;
+    }
+    const link = target.closest<HTMLAnchorElement>("a[data-issue-link]");
+    if (link && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
+      event.preventDefault();
+      navigate(link.pathname);
+    }
+  };
+
+  const closeMenu = useCallback(() => setMenu(null), []);
+  return { menu, closeMenu, cardAction, onLayoutClick, dateInput, onDatePicked };
+}
