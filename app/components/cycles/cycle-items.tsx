@@ -4,9 +4,8 @@
 import { Link } from "@remix-run/react";
 import type { CycleResponse } from "~/lib/cycles-page-contract";
 import { cycleIssuesPath } from "~/lib/paths";
-import { LazyMenu } from "../lazy-menu";
 import { IconCalendar, IconDots, IconLink, IconPencil, IconStar, IconTrash } from "../icons";
-import { buttonClass, truncate } from "../ui";
+import { Menu, buttonClass, menuDangerItemClass, menuItemClass, truncate } from "../ui";
 import { CYCLE_STATUS_BADGE, CYCLE_STATUS_COLORS, CYCLE_STATUS_LABEL, percentDone } from "~/lib/cycle-display";
 import { CYCLE_NAME_MAX_CARD, CYCLE_NAME_MAX_LIST, cycleDates, cycleTimeLeft } from "./cycle-format";
 import { AssigneeStack, Owner } from "./people";
@@ -93,12 +92,11 @@ function FavoriteStar({ cycle, actions }: { cycle: CycleResponse; actions: Cycle
   );
 }
 
-const menuItemClass = "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
-
 function CycleMenu({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
   const editable = actions.canEdit && cycle.status !== "completed";
   return (
-    <LazyMenu
+    <Menu
+      contentClassName="z-50 w-40"
       rootProps={{
         positioning: { placement: "bottom-end", gutter: 4 },
         lazyMount: true,
@@ -117,28 +115,23 @@ function CycleMenu({ cycle, actions }: { cycle: CycleResponse; actions: CycleIte
       trigger={<IconDots size={16} />}
     >
       {(Menu) => (
-        <Menu.Positioner>
-          <Menu.Content className="z-50 w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-            {editable ? (
-              <Menu.Item value="edit" className={menuItemClass}>
-                <IconPencil size={14} /> Edit cycle
-              </Menu.Item>
-            ) : null}
-            {editable ? (
-              <Menu.Item
-                value="delete"
-                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/40"
-              >
-                <IconTrash size={14} /> Delete cycle
-              </Menu.Item>
-            ) : null}
-            <Menu.Item value="copy" className={menuItemClass}>
-              <IconLink size={14} /> Copy link
+        <>
+          {editable ? (
+            <Menu.Item value="edit" className={menuItemClass}>
+              <IconPencil size={14} /> Edit cycle
             </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
+          ) : null}
+          {editable ? (
+            <Menu.Item value="delete" className={menuDangerItemClass}>
+              <IconTrash size={14} /> Delete cycle
+            </Menu.Item>
+          ) : null}
+          <Menu.Item value="copy" className={menuItemClass}>
+            <IconLink size={14} /> Copy link
+          </Menu.Item>
+        </>
       )}
-    </LazyMenu>
+    </Menu>
   );
 }
 

@@ -2,3 +2,4 @@
 // frame. Screens import these from "~/components/ui" rather than re-drawing them.
 export * from "./base";
 export * from "./field";
+export * from "./menu";

@@ -1,4 +1,5 @@
-// A menu whose code is not part of the page's first JavaScript. Ark UI's menu (its state machine,
+// The one menu of the app: a trigger button and a positioned card of items, with the house's item
+// classes beside it. Its code is not part of the page's first JavaScript. Ark UI's menu (its state machine,
 // positioning and portal: about 34 KB gzipped) would otherwise load with every page that shows a
 // menu trigger, and the shell and the issue views toolbar show several. A LazyMenu draws its
 // trigger as a plain button until the menu's code has arrived: fetched when the browser is idle
@@ -7,6 +8,16 @@
 import type { Menu as ArkMenu, MenuRootProps } from "@ark-ui/react/menu";
 import { type ButtonHTMLAttributes, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { whenIdle } from "~/lib/when-idle";
+
+/** A menu item: icon and text in a row, highlighted on hover and keyboard focus. */
+export const menuItemClass = "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
+
+/** An item that deletes or leaves: red text on a red highlight. */
+export const menuDangerItemClass =
+  "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/40";
+
+/** A line between groups of items. */
+export const menuSeparatorClass = "my-1 border-neutral-100";
 
 type MenuParts = typeof import("./menu-parts");
 
@@ -23,17 +34,24 @@ function loadMenuParts() {
   return loading;
 }
 
-export interface LazyMenuProps {
+export interface MenuProps {
   /** What the trigger button shows. */
   trigger: ReactNode;
   /** The trigger button's own attributes (class, aria-label, title, handlers). */
   triggerProps?: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "value">;
   rootProps?: Omit<MenuRootProps, "children" | "defaultOpen">;
-  /** The menu's positioner and content, drawn with the loaded `Menu` (inside a portal). */
+  /** The card's size and layer (`z-50 w-40` unless told); its look is the house's. */
+  contentClassName?: string;
+  /** The card's accessible name, where its trigger does not name it. */
+  contentLabel?: string;
+  /** Whether the card is drawn in a portal (not inside a dialog that keeps focus within itself). */
+  portal?: boolean;
+  /** The menu's items, drawn with the loaded Ark `Menu` (its `Item`, `Separator`, groups). */
   children(Menu: typeof ArkMenu): ReactNode;
 }
 
-export function LazyMenu({ trigger, triggerProps = {}, rootProps, children }: LazyMenuProps) {
+/** A trigger and its menu card; see the file's head for how its code arrives. */
+export function Menu({ trigger, triggerProps = {}, rootProps, contentClassName, contentLabel, portal, children }: MenuProps) {
   const [parts, setParts] = useState(loadedParts);
   const openOnArrival = useRef(false);
   const hadFocus = useRef(false);
@@ -90,13 +108,15 @@ export function LazyMenu({ trigger, triggerProps = {}, rootProps, children }: La
       </button>
     );
   }
-  const { Menu, Portal } = parts;
+  const { Menu: Ark, MenuCard } = parts;
   return (
-    <Menu.Root {...rootProps} defaultOpen={openOnArrival.current}>
-      <Menu.Trigger ref={realTrigger} {...triggerProps}>
+    <Ark.Root {...rootProps} defaultOpen={openOnArrival.current}>
+      <Ark.Trigger ref={realTrigger} {...triggerProps}>
         {trigger}
-      </Menu.Trigger>
-      <Portal>{children(Menu)}</Portal>
-    </Menu.Root>
+      </Ark.Trigger>
+      <MenuCard className={contentClassName} label={contentLabel} portal={portal}>
+        {children(Ark)}
+      </MenuCard>
+    </Ark.Root>
   );
 }
