@@ -3,15 +3,13 @@
 // write fails), and for members and owners a menu to edit or delete it. "Create View" opens the
 // view dialog, which loads the first time it is asked for.
 import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
-import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { Link, useFetcher } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/dialog";
 import { IconDots, IconPencil, IconPlus, IconStar, IconTrash, IconViews } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
 import { useToast } from "~/components/toast";
-import { buttonClass } from "~/components/ui";
+import { Menu, buttonClass, menuDangerItemClass, menuItemClass } from "~/components/ui";
 import { projectViewsPath, viewIssuesPath } from "~/lib/paths";
 import type { SavedViewSummary, ViewsPageAnswer, ViewsPageIntent, ViewsPageLoaderData } from "~/lib/views-page-contract";
 import { VIEW_TEXT } from "~/lib/views-text";
@@ -101,42 +99,36 @@ function ViewRow({
           <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
         </button>
         {canEdit ? (
-          <Menu.Root
-            positioning={{ placement: "bottom-end", gutter: 4 }}
-            lazyMount
-            unmountOnExit
-            onSelect={(details) => {
-              if (details.value === "edit") onEdit();
-              if (details.value === "delete") onDelete();
+          <Menu
+            rootProps={{
+              positioning: { placement: "bottom-end", gutter: 4 },
+              lazyMount: true,
+              unmountOnExit: true,
+              onSelect: (details) => {
+                if (details.value === "edit") onEdit();
+                if (details.value === "delete") onDelete();
+              },
             }}
+            triggerProps={{
+              className:
+                "flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100",
+              "aria-label": `${view.name} actions`,
+              onPointerEnter: preloadForm,
+              onFocus: preloadForm,
+            }}
+            trigger={<IconDots size={16} />}
           >
-            <Menu.Trigger
-              className="flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100"
-              aria-label={`${view.name} actions`}
-              onPointerEnter={preloadForm}
-              onFocus={preloadForm}
-            >
-              <IconDots size={16} />
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content className="z-50 w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-                  <Menu.Item
-                    value="edit"
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
-                  >
-                    <IconPencil size={14} /> Edit view
-                  </Menu.Item>
-                  <Menu.Item
-                    value="delete"
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
-                  >
-                    <IconTrash size={14} /> Delete view
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+            {(Menu) => (
+              <>
+                <Menu.Item value="edit" className={menuItemClass}>
+                  <IconPencil size={14} /> Edit view
+                </Menu.Item>
+                <Menu.Item value="delete" className={menuDangerItemClass}>
+                  <IconTrash size={14} /> Delete view
+                </Menu.Item>
+              </>
+            )}
+          </Menu>
         ) : null}
       </div>
     </li>
