@@ -3,3 +3,4 @@
 export * from "./base";
 export * from "./field";
 export * from "./menu";
+export * from "./list-page";

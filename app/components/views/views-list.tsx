@@ -6,10 +6,9 @@ import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Link, useFetcher } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/dialog";
-import { IconDots, IconPencil, IconPlus, IconStar, IconTrash, IconViews } from "~/components/icons";
-import { InlineState } from "~/components/shell-states";
+import { IconDots, IconPencil, IconStar, IconTrash, IconViews } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { Menu, buttonClass, menuDangerItemClass, menuItemClass } from "~/components/ui";
+import { CreateButton, EmptyList, ListHeader, Menu, menuDangerItemClass, menuItemClass } from "~/components/ui";
 import { projectViewsPath, viewIssuesPath } from "~/lib/paths";
 import type { SavedViewSummary, ViewsPageAnswer, ViewsPageIntent, ViewsPageLoaderData } from "~/lib/views-page-contract";
 import { VIEW_TEXT } from "~/lib/views-text";
@@ -215,27 +214,12 @@ export function ViewsList({ data, workspaceSlug }: { data: ViewsPageLoaderData; 
 
   return (
     <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
-      <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
-        <h1 className="text-sm font-semibold text-neutral-900">Views</h1>
-        <span className="text-xs text-neutral-500">
-          {data.views.length} view{data.views.length === 1 ? "" : "s"}
-        </span>
-        {canEdit && data.views.length > 0 ? (
-          <button
-            type="button"
-            onClick={openCreate}
-            onPointerEnter={preloadForm}
-            onFocus={preloadForm}
-            className={buttonClass("primary", "sm", "ml-auto")}
-          >
-            <IconPlus size={14} />
-            Create View
-          </button>
-        ) : null}
-      </div>
+      <ListHeader look="bar" title="Views" count={data.views.length} noun="view">
+        {canEdit && data.views.length > 0 ? <CreateButton label="Create View" onClick={openCreate} onPreload={preloadForm} className="ml-auto" /> : null}
+      </ListHeader>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {data.views.length === 0 ? (
-          <InlineState
+          <EmptyList
             icon={<IconViews size={24} />}
             title="No views yet"
             description={
@@ -243,14 +227,8 @@ export function ViewsList({ data, workspaceSlug }: { data: ViewsPageLoaderData; 
                 ? "A view is a saved set of filters: open the project's issues through it in any layout, Gantt included."
                 : "Members of the project create views; the ones they save show here."
             }
-          >
-            {canEdit ? (
-              <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary")}>
-                <IconPlus size={16} />
-                Create View
-              </button>
-            ) : null}
-          </InlineState>
+            create={canEdit ? { label: "Create View", onClick: openCreate, onPreload: preloadForm } : undefined}
+          />
         ) : (
           <>
             {starred.length > 0 ? section("Favorites", starred) : null}
