@@ -9,7 +9,7 @@ import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { UserAvatar } from "../account-menu";
 import { IconUpload } from "../issue-detail/icons";
 import { useToast } from "../toast";
-import { FormError, Spinner, Field, buttonClass, inputClass, labelClass } from "../ui";
+import { FormError, Spinner, Field, buttonClass } from "../ui";
 import { type ProfileActionData, ProfileForm as ProfileFormSchema, type ProfilePageData } from "~/lib/profile-contract";
 import { useSettled } from "./use-settled";
 
@@ -112,7 +112,6 @@ function AvatarPicker({ profile }: { profile: Profile }) {
 export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   const fetcher = useFetcher<ProfileActionData>({ key: "profile-details" });
   const toast = useToast();
-  const emailId = useId();
   const [form, fields] = useForm({
     id: "profile-details",
     lastResult: fetcher.data?.result,
@@ -138,12 +137,7 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Display name" field={fields.display_name} autoComplete="nickname" />
-          <div>
-            <label htmlFor={emailId} className={labelClass}>
-              Email
-            </label>
-            <input id={emailId} value={profile.email} readOnly className={`${inputClass} bg-neutral-50 text-neutral-600`} />
-          </div>
+          <Field label="Email" value={profile.email} readOnly controlClassName="bg-neutral-50 text-neutral-600" />
         </div>
         <div className="flex justify-end">
           <button type="submit" className={buttonClass("primary")} disabled={saving}>
