@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import { profilePath } from "~/lib/paths";
 import { IconLogout, IconSettings, IconUser } from "./icons";
-import { Menu, buttonClass, menuItemClass, menuSeparatorClass } from "./ui";
+import { Menu, buttonClass, menuLinkItems, menuSeparatorClass } from "./ui";
 
 const avatarSizes = { sm: "size-7 text-xs", lg: "size-16 text-xl" } as const;
 
@@ -69,21 +69,11 @@ export function AccountMenu({
             </div>
           </div>
           <Menu.Separator className={menuSeparatorClass} />
-          <Menu.Item value="profile" asChild>
-            <Link to={profile} className={menuItemClass}>
-              <IconUser size={14} /> Profile settings
-            </Link>
-          </Menu.Item>
-          <Menu.Item value="api-tokens" asChild>
-            <Link to={`${profile}#api-tokens`} className={menuItemClass}>
-              <IconSettings size={14} /> API tokens
-            </Link>
-          </Menu.Item>
-          <Menu.Item value="appearance" asChild>
-            <Link to={APPEARANCE_PATH} className={menuItemClass}>
-              <IconSettings size={14} /> Appearance
-            </Link>
-          </Menu.Item>
+          {menuLinkItems(Menu, [
+            { value: "profile", to: profile, icon: <IconUser size={14} />, label: "Profile settings" },
+            { value: "api-tokens", to: `${profile}#api-tokens`, icon: <IconSettings size={14} />, label: "API tokens" },
+            { value: "appearance", to: APPEARANCE_PATH, icon: <IconSettings size={14} />, label: "Appearance" },
+          ])}
         </>
       )}
     </Menu>

@@ -189,9 +189,8 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
             field={fields.name}
             placeholder="e.g. Website redesign"
             autoComplete="off"
-            onChange={(event) => {
-              if (!identifierEdited) setIdentifier(identifierFromName(event.target.value));
-            }}
+            // The identifier follows the name until it is typed by hand.
+            onChange={(event) => !identifierEdited && setIdentifier(identifierFromName(event.target.value))}
           />
           <Field
             label="Identifier"

@@ -24,7 +24,7 @@ import {
   IconViews,
 } from "./icons";
 import { ProjectIcon } from "./project-icon";
-import { Menu, menuItemClass, menuSeparatorClass, truncate } from "./ui";
+import { Menu, menuItemClass, menuLinkItems, menuSeparatorClass, truncate } from "./ui";
 import type { ShellProject } from "./workspace-context";
 import { toggled } from "~/lib/sets";
 
@@ -94,35 +94,12 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
             </Menu.Item>
           ))}
           <Menu.Separator className={menuSeparatorClass} />
-          <Menu.Item value="workspace-settings" asChild>
-            <Link
-              to={workspaceSettingsPath(workspace.slug)}
-              className={menuItemClass}
-            >
-              <IconSettings size={14} /> Workspace settings
-            </Link>
-          </Menu.Item>
-          <Menu.Item value="create-workspace" asChild>
-            <Link
-              to="/create-workspace"
-              className={menuItemClass}
-            >
-              <IconPlus size={14} /> Create workspace
-            </Link>
-          </Menu.Item>
-          <Menu.Item value="invitations" asChild>
-            <Link
-              to="/invitations"
-              className={menuItemClass}
-            >
-              <IconMail size={14} /> Invitations
-            </Link>
-          </Menu.Item>
-          <Menu.Item value="appearance" asChild>
-            <Link to={APPEARANCE_PATH} className={menuItemClass}>
-              <IconUser size={14} /> Appearance
-            </Link>
-          </Menu.Item>
+          {menuLinkItems(Menu, [
+            { value: "workspace-settings", to: workspaceSettingsPath(workspace.slug), icon: <IconSettings size={14} />, label: "Workspace settings" },
+            { value: "create-workspace", to: "/create-workspace", icon: <IconPlus size={14} />, label: "Create workspace" },
+            { value: "invitations", to: "/invitations", icon: <IconMail size={14} />, label: "Invitations" },
+            { value: "appearance", to: APPEARANCE_PATH, icon: <IconUser size={14} />, label: "Appearance" },
+          ])}
         </>
       )}
     </Menu>

@@ -63,15 +63,7 @@ export default function CreateWorkspace() {
     >
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormError errors={form.errors} />
-        <Field
-          label="Workspace name"
-          field={fields.name}
-          placeholder="Acme Inc."
-          autoComplete="organization"
-          onChange={(event) => {
-            if (!slugEdited) setSlug(slugify(event.target.value));
-          }}
-        />
+        <Field label="Workspace name" field={fields.name} placeholder="Acme Inc." autoComplete="organization" onChange={(event) => !slugEdited && setSlug(slugify(event.target.value))} />
         <div>
           <label htmlFor={fields.slug.id} className={labelClass}>
             Workspace URL

@@ -16,7 +16,7 @@ import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
 import { localToday } from "./cycle-format";
-import { Field, OptionalLabel } from "../ui";
+import { Field, NameAndDescriptionFields } from "../ui";
 
 const CycleFormSchema = CreateCycleInput.pick({ name: true, description: true, start_date: true, end_date: true });
 
@@ -108,23 +108,13 @@ function CycleForm({
     <form {...getFormProps(form)}>
       <div className="space-y-4 px-5 pt-5 pb-5">
         <Dialog.Title className="text-base font-semibold text-neutral-900">{editing ? "Update Cycle" : "Create Cycle"}</Dialog.Title>
-        <Field
-          label="Name"
-          field={fields.name}
-          errors={serverErrors.name}
-          placeholder="Cycle name"
-          autoComplete="off"
-          // The dialog opens to type a name.
+        <NameAndDescriptionFields
+          name={fields.name}
+          description={fields.description}
+          errors={serverErrors}
+          nameLabel="Name"
+          namePlaceholder="Cycle name"
           autoFocus
-        />
-        <Field
-          as="textarea"
-          label={<OptionalLabel>Description</OptionalLabel>}
-          field={fields.description}
-          errors={serverErrors.description}
-          rows={3}
-          controlClassName="resize-none"
-          placeholder="Description"
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Start date" type="date" field={fields.start_date} errors={serverErrors.start_date} />

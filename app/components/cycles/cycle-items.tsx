@@ -4,8 +4,8 @@
 import { Link } from "@remix-run/react";
 import type { CycleResponse } from "~/lib/cycles-page-contract";
 import { cycleIssuesPath } from "~/lib/paths";
-import { IconCalendar, IconDots, IconLink, IconPencil, IconStar, IconTrash } from "../icons";
-import { Menu, buttonClass, menuDangerItemClass, menuItemClass, truncate } from "../ui";
+import { IconCalendar, IconLink, IconPencil, IconStar, IconTrash } from "../icons";
+import { ActionsMenu, buttonClass, truncate } from "../ui";
 import { CYCLE_STATUS_BADGE, CYCLE_STATUS_COLORS, CYCLE_STATUS_LABEL, percentDone } from "~/lib/cycle-display";
 import { CYCLE_NAME_MAX_CARD, CYCLE_NAME_MAX_LIST, cycleDates, cycleTimeLeft } from "./cycle-format";
 import { AssigneeStack, Owner } from "./people";
@@ -95,43 +95,19 @@ function FavoriteStar({ cycle, actions }: { cycle: CycleResponse; actions: Cycle
 function CycleMenu({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
   const editable = actions.canEdit && cycle.status !== "completed";
   return (
-    <Menu
-      contentClassName="z-50 w-40"
-      rootProps={{
-        positioning: { placement: "bottom-end", gutter: 4 },
-        lazyMount: true,
-        unmountOnExit: true,
-        onSelect: (details) => {
-          if (details.value === "edit") actions.onEdit(cycle);
-          if (details.value === "delete") actions.onDelete(cycle);
-          if (details.value === "copy") actions.onCopyLink(cycle);
-        },
-      }}
-      triggerProps={{
-        className:
-          "flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100",
-        "aria-label": `${cycle.name} actions`,
-      }}
-      trigger={<IconDots size={16} />}
-    >
-      {(Menu) => (
-        <>
-          {editable ? (
-            <Menu.Item value="edit" className={menuItemClass}>
-              <IconPencil size={14} /> Edit cycle
-            </Menu.Item>
-          ) : null}
-          {editable ? (
-            <Menu.Item value="delete" className={menuDangerItemClass}>
-              <IconTrash size={14} /> Delete cycle
-            </Menu.Item>
-          ) : null}
-          <Menu.Item value="copy" className={menuItemClass}>
-            <IconLink size={14} /> Copy link
-          </Menu.Item>
-        </>
-      )}
-    </Menu>
+    <ActionsMenu
+      name={cycle.name}
+      size="size-7"
+      actions={[
+        ...(editable
+          ? [
+              { value: "edit", label: "Edit cycle", icon: <IconPencil size={14} />, onSelect: () => actions.onEdit(cycle) },
+              { value: "delete", label: "Delete cycle", icon: <IconTrash size={14} />, danger: true, onSelect: () => actions.onDelete(cycle) },
+            ]
+          : []),
+        { value: "copy", label: "Copy link", icon: <IconLink size={14} />, onSelect: () => actions.onCopyLink(cycle) },
+      ]}
+    />
   );
 }
 

@@ -97,117 +97,117 @@ export function PropertyMenu({
       }}
     >
       <MenuCard className="z-50 max-h-80 w-60 overflow-y-auto" label={label}>
-        {target.kind === "state" ? (
-          <Menu.RadioItemGroup
-            value={issue.state ?? ""}
-            onValueChange={(details) => details.value !== issue.state && onPatch(issue, { state: details.value })}
-          >
-            {states.map((state) => (
-              <Menu.RadioItem key={state.id} value={state.id} className={item}>
-                <StateGroupIcon group={state.group} color={stateColor(state)} />
-                <Menu.ItemText className="truncate">{state.name}</Menu.ItemText>
-                <Tick on={state.id === issue.state} />
-              </Menu.RadioItem>
-            ))}
-          </Menu.RadioItemGroup>
-        ) : null}
-        {target.kind === "priority" ? (
-          <Menu.RadioItemGroup
-            value={issue.priority}
-            onValueChange={(details) =>
-              details.value !== issue.priority && onPatch(issue, { priority: details.value as Priority })
-            }
-          >
-            {PRIORITIES.map((priority) => (
-              <Menu.RadioItem key={priority} value={priority} className={item}>
-                <PriorityIcon priority={priority} />
-                <Menu.ItemText>{PRIORITY_LABELS[priority]}</Menu.ItemText>
-                <Tick on={priority === issue.priority} />
-              </Menu.RadioItem>
-            ))}
-          </Menu.RadioItemGroup>
-        ) : null}
-        {target.kind === "estimate" ? (
-          <Menu.RadioItemGroup
-            value={issue.estimate_point === null ? "none" : String(issue.estimate_point)}
-            onValueChange={(details) => {
-              const value = details.value === "none" ? null : Number(details.value);
-              if (value !== issue.estimate_point) onPatch(issue, { estimate_point: value });
-            }}
-          >
-            <Menu.RadioItem value="none" className={item}>
-              <Menu.ItemText>None</Menu.ItemText>
-              <Tick on={issue.estimate_point === null} />
-            </Menu.RadioItem>
-            {(points ?? ESTIMATES).map((point) => (
-              <Menu.RadioItem key={point.key} value={String(point.key)} className={item}>
-                <Menu.ItemText>{point.value}</Menu.ItemText>
-                <Tick on={issue.estimate_point === point.key} />
-              </Menu.RadioItem>
-            ))}
-          </Menu.RadioItemGroup>
-        ) : null}
-        {target.kind === "assignees"
-          ? members.map((member) => {
-              const checked = issue.assignees.includes(member.id);
-              return (
-                <Menu.CheckboxItem
-                  key={member.id}
-                  value={member.id}
-                  checked={checked}
-                  onCheckedChange={() => onPatch(issue, { assignees_list: toggle(issue.assignees, member.id) })}
-                  className={item}
-                >
-                  <Avatar member={member} size="xs" />
-                  <Menu.ItemText className="truncate">{member.name}</Menu.ItemText>
-                  <Tick on={checked} />
-                </Menu.CheckboxItem>
-              );
-            })
-          : null}
-        {target.kind === "labels" ? (
-          labels.length === 0 ? (
-            <p className="px-2 py-1.5 text-sm text-neutral-400">No labels found</p>
-          ) : (
-            labels.map((label) => {
-              const checked = issue.labels.includes(label.id);
-              return (
-                <Menu.CheckboxItem
-                  key={label.id}
-                  value={label.id}
-                  checked={checked}
-                  onCheckedChange={() => onPatch(issue, { labels_list: toggle(issue.labels, label.id) })}
-                  className={item}
-                >
-                  <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: label.color }} aria-hidden="true" />
-                  <Menu.ItemText className="truncate">{label.name}</Menu.ItemText>
-                  <Tick on={checked} />
-                </Menu.CheckboxItem>
-              );
-            })
-          )
-        ) : null}
-        {target.kind === "menu" ? (
-          <>
-            <Menu.Item value="copy-link" className={item}>
-              <IconLink size={14} />
-              Copy link
-            </Menu.Item>
-            <Menu.Item value="open-new-tab" className={item}>
-              <IconExternal size={14} />
-              Open in new tab
-            </Menu.Item>
-            <Menu.Item value="edit" className={item}>
-              <IconPencil size={14} />
-              Edit issue
-            </Menu.Item>
-            <Menu.Separator className="my-1 border-neutral-100" />
-            <Menu.Item value="delete" className={`${item} !text-red-600 dark:text-red-400`}>
-              <IconTrash size={14} />
-              Delete issue
-            </Menu.Item>
-          </>
-        ) : null}
+            {target.kind === "state" ? (
+              <Menu.RadioItemGroup
+                value={issue.state ?? ""}
+                onValueChange={(details) => details.value !== issue.state && onPatch(issue, { state: details.value })}
+              >
+                {states.map((state) => (
+                  <Menu.RadioItem key={state.id} value={state.id} className={item}>
+                    <StateGroupIcon group={state.group} color={stateColor(state)} />
+                    <Menu.ItemText className="truncate">{state.name}</Menu.ItemText>
+                    <Tick on={state.id === issue.state} />
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioItemGroup>
+            ) : null}
+            {target.kind === "priority" ? (
+              <Menu.RadioItemGroup
+                value={issue.priority}
+                onValueChange={(details) =>
+                  details.value !== issue.priority && onPatch(issue, { priority: details.value as Priority })
+                }
+              >
+                {PRIORITIES.map((priority) => (
+                  <Menu.RadioItem key={priority} value={priority} className={item}>
+                    <PriorityIcon priority={priority} />
+                    <Menu.ItemText>{PRIORITY_LABELS[priority]}</Menu.ItemText>
+                    <Tick on={priority === issue.priority} />
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioItemGroup>
+            ) : null}
+            {target.kind === "estimate" ? (
+              <Menu.RadioItemGroup
+                value={issue.estimate_point === null ? "none" : String(issue.estimate_point)}
+                onValueChange={(details) => {
+                  const value = details.value === "none" ? null : Number(details.value);
+                  if (value !== issue.estimate_point) onPatch(issue, { estimate_point: value });
+                }}
+              >
+                <Menu.RadioItem value="none" className={item}>
+                  <Menu.ItemText>None</Menu.ItemText>
+                  <Tick on={issue.estimate_point === null} />
+                </Menu.RadioItem>
+                {(points ?? ESTIMATES).map((point) => (
+                  <Menu.RadioItem key={point.key} value={String(point.key)} className={item}>
+                    <Menu.ItemText>{point.value}</Menu.ItemText>
+                    <Tick on={issue.estimate_point === point.key} />
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioItemGroup>
+            ) : null}
+            {target.kind === "assignees"
+              ? members.map((member) => {
+                  const checked = issue.assignees.includes(member.id);
+                  return (
+                    <Menu.CheckboxItem
+                      key={member.id}
+                      value={member.id}
+                      checked={checked}
+                      onCheckedChange={() => onPatch(issue, { assignees_list: toggle(issue.assignees, member.id) })}
+                      className={item}
+                    >
+                      <Avatar member={member} size="xs" />
+                      <Menu.ItemText className="truncate">{member.name}</Menu.ItemText>
+                      <Tick on={checked} />
+                    </Menu.CheckboxItem>
+                  );
+                })
+              : null}
+            {target.kind === "labels" ? (
+              labels.length === 0 ? (
+                <p className="px-2 py-1.5 text-sm text-neutral-400">No labels found</p>
+              ) : (
+                labels.map((label) => {
+                  const checked = issue.labels.includes(label.id);
+                  return (
+                    <Menu.CheckboxItem
+                      key={label.id}
+                      value={label.id}
+                      checked={checked}
+                      onCheckedChange={() => onPatch(issue, { labels_list: toggle(issue.labels, label.id) })}
+                      className={item}
+                    >
+                      <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: label.color }} aria-hidden="true" />
+                      <Menu.ItemText className="truncate">{label.name}</Menu.ItemText>
+                      <Tick on={checked} />
+                    </Menu.CheckboxItem>
+                  );
+                })
+              )
+            ) : null}
+            {target.kind === "menu" ? (
+              <>
+                <Menu.Item value="copy-link" className={item}>
+                  <IconLink size={14} />
+                  Copy link
+                </Menu.Item>
+                <Menu.Item value="open-new-tab" className={item}>
+                  <IconExternal size={14} />
+                  Open in new tab
+                </Menu.Item>
+                <Menu.Item value="edit" className={item}>
+                  <IconPencil size={14} />
+                  Edit issue
+                </Menu.Item>
+                <Menu.Separator className="my-1 border-neutral-100" />
+                <Menu.Item value="delete" className={`${item} !text-red-600 dark:text-red-400`}>
+                  <IconTrash size={14} />
+                  Delete issue
+                </Menu.Item>
+              </>
+            ) : null}
       </MenuCard>
     </Menu.Root>
   );

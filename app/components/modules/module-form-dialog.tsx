@@ -12,7 +12,7 @@ import { CreateModuleInput, MODULE_DATES_INVALID } from "../../../workers/domain
 import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
 import { IconChevronDown, IconUser } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { ControlField, Field, FieldError, OptionalLabel } from "~/components/ui";
+import { ControlField, Field, FieldError, NameAndDescriptionFields } from "~/components/ui";
 import {
   MODULE_TEXT,
   type ModulePerson,
@@ -106,9 +106,9 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
   const chosen = memberIds.map((id) => byId.get(id)).filter((person): person is ModulePerson => person !== undefined);
   const personOptions = people.map((person) => ({ value: person.id, label: person.name, icon: <Avatar member={person} size="xs" /> }));
   const submitting = fetcher.state !== "idle";
-  const startId = `${form.id}-start`;
-  const targetId = `${form.id}-target`;
   const datesErrorId = `${form.id}-dates-error`;
+  // Both dates point at the one message under them.
+  const dateWiring = { type: "date", "aria-invalid": badDates ? true : undefined, "aria-describedby": badDates ? datesErrorId : undefined } as const;
   const dateErrors = badDates ? [MODULE_DATES_INVALID] : (serverErrors.target_date ?? serverErrors.start_date);
 
   return (
@@ -120,16 +120,7 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
             {editing ? "Change the module's details, people or dates." : "Group issues towards one goal, with a lead, members and dates."}
           </Dialog.Description>
         </div>
-        <Field label="Title" field={fields.name} errors={serverErrors.name} placeholder="Title" autoComplete="off" />
-        <Field
-          as="textarea"
-          label={<OptionalLabel>Description</OptionalLabel>}
-          field={fields.description}
-          errors={serverErrors.description}
-          rows={3}
-          controlClassName="resize-none"
-          placeholder="Description"
-        />
+        <NameAndDescriptionFields name={fields.name} description={fields.description} errors={serverErrors} />
         <div className="grid gap-3 sm:grid-cols-3">
           <ControlField label="Status" errorId={`${form.id}-status-error`} errors={serverErrors.status}>
             <Picker
@@ -178,28 +169,8 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
           </ControlField>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            label="Start date"
-            id={startId}
-            name="start_date"
-            type="date"
-            value={start}
-            max={target || undefined}
-            onChange={(event) => setStart(event.target.value)}
-            aria-invalid={badDates ? true : undefined}
-            aria-describedby={badDates ? datesErrorId : undefined}
-          />
-          <Field
-            label="Target date"
-            id={targetId}
-            name="target_date"
-            type="date"
-            value={target}
-            min={start || undefined}
-            onChange={(event) => setTarget(event.target.value)}
-            aria-invalid={badDates ? true : undefined}
-            aria-describedby={badDates ? datesErrorId : undefined}
-          />
+          <Field label="Start date" name="start_date" value={start} max={target || undefined} onChange={(event) => setStart(event.target.value)} {...dateWiring} />
+          <Field label="Target date" name="target_date" value={target} min={start || undefined} onChange={(event) => setTarget(event.target.value)} {...dateWiring} />
           <div className="sm:col-span-2">
             <FieldError id={datesErrorId} errors={dateErrors} />
           </div>

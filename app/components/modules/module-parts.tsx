@@ -6,9 +6,9 @@ import { useEffect, useRef } from "react";
 import { MODULE_STATUSES } from "../../../workers/domain/schemas/modules";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { ConfirmDeleteDialog } from "~/components/dialog";
-import { IconDots, IconLink, IconPencil, IconTrash } from "~/components/icons";
+import { IconLink, IconPencil, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { Menu, menuDangerItemClass, menuItemClass } from "~/components/ui";
+import { ActionsMenu } from "~/components/ui";
 import { moduleStatusColor } from "~/lib/issue-display";
 import { MODULE_TEXT, type ModuleResponse, type ModulePerson, type ModulesPageAnswer, type ModulesPageIntent } from "~/lib/modules-page-contract";
 import { moduleIssuesPath, projectModulesPath } from "~/lib/paths";
@@ -117,44 +117,15 @@ export function ModuleMenu({
   onOpen?(): void;
 }) {
   return (
-    <Menu
-      rootProps={{
-        positioning: { placement: "bottom-end", gutter: 4 },
-        lazyMount: true,
-        unmountOnExit: true,
-        onSelect: (details) => {
-          if (details.value === "edit") onEdit?.();
-          if (details.value === "delete") onDelete();
-          if (details.value === "copy") onCopy();
-        },
-      }}
-      triggerProps={{
-        className:
-          "flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100",
-        "aria-label": `${module.name} actions`,
-        onPointerEnter: onOpen,
-        onFocus: onOpen,
-      }}
-      trigger={<IconDots size={16} />}
-    >
-      {(Menu) => (
-        <>
-          {canEdit && onEdit ? (
-            <Menu.Item value="edit" className={menuItemClass}>
-              <IconPencil size={14} /> Edit
-            </Menu.Item>
-          ) : null}
-          {canEdit ? (
-            <Menu.Item value="delete" className={menuDangerItemClass}>
-              <IconTrash size={14} /> Delete
-            </Menu.Item>
-          ) : null}
-          <Menu.Item value="copy" className={menuItemClass}>
-            <IconLink size={14} /> Copy link
-          </Menu.Item>
-        </>
-      )}
-    </Menu>
+    <ActionsMenu
+      name={module.name}
+      onPreload={onOpen}
+      actions={[
+        ...(canEdit && onEdit ? [{ value: "edit", label: "Edit", icon: <IconPencil size={14} />, onSelect: onEdit }] : []),
+        ...(canEdit ? [{ value: "delete", label: "Delete", icon: <IconTrash size={14} />, danger: true, onSelect: onDelete }] : []),
+        { value: "copy", label: "Copy link", icon: <IconLink size={14} />, onSelect: onCopy },
+      ]}
+    />
   );
 }
 

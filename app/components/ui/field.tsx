@@ -156,3 +156,39 @@ export function OptionalLabel({ children }: { children: ReactNode }) {
     </>
   );
 }
+
+/**
+ * The name and optional description that open the cycle, module and view dialogs. `errors` holds
+ * the server's messages by field name.
+ */
+export function NameAndDescriptionFields({
+  name,
+  description,
+  errors,
+  nameLabel = "Title",
+  namePlaceholder = "Title",
+  autoFocus,
+}: {
+  name: FieldMetadata<string>;
+  description: FieldMetadata<string | null | undefined>;
+  errors: Record<string, string[] | undefined>;
+  nameLabel?: string;
+  namePlaceholder?: string;
+  /** Whether the dialog opens with the name focused, to type it at once. */
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <Field label={nameLabel} field={name} errors={errors.name} placeholder={namePlaceholder} autoComplete="off" autoFocus={autoFocus} />
+      <Field
+        as="textarea"
+        label={<OptionalLabel>Description</OptionalLabel>}
+        field={description}
+        errors={errors.description}
+        rows={3}
+        controlClassName="resize-none"
+        placeholder="Description"
+      />
+    </>
+  );
+}

@@ -7,6 +7,8 @@
 // before it arrives opens the menu when it does, and a trigger that had focus keeps it.
 import type { Menu as ArkMenu, MenuRootProps } from "@ark-ui/react/menu";
 import { type ButtonHTMLAttributes, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Link } from "@remix-run/react";
+import { IconDots } from "~/components/icons";
 import { whenIdle } from "~/lib/when-idle";
 
 /** A menu item: icon and text in a row, highlighted on hover and keyboard focus. */
@@ -119,4 +121,75 @@ export function Menu({ trigger, triggerProps = {}, rootProps, contentClassName, 
       </MenuCard>
     </Ark.Root>
   );
+}
+
+/** One entry of an `ActionsMenu`. */
+export interface MenuAction {
+  value: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  /** Drawn in red: it deletes or leaves. */
+  danger?: boolean;
+  onSelect(): void;
+}
+
+/**
+ * The "..." menu of a card or a row: a square dots button named "{name} actions" and its entries.
+ * `onPreload` runs when the pointer or focus reaches the button (to fetch a dialog's code).
+ */
+export function ActionsMenu({
+  name,
+  actions,
+  size = "size-8",
+  onPreload,
+}: {
+  name: string;
+  actions: MenuAction[];
+  size?: "size-7" | "size-8";
+  onPreload?(): void;
+}) {
+  return (
+    <Menu
+      rootProps={{
+        positioning: { placement: "bottom-end", gutter: 4 },
+        lazyMount: true,
+        unmountOnExit: true,
+        onSelect: (details) => actions.find((action) => action.value === details.value)?.onSelect(),
+      }}
+      triggerProps={{
+        className: `flex ${size} items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100`,
+        "aria-label": `${name} actions`,
+        onPointerEnter: onPreload,
+        onFocus: onPreload,
+      }}
+      trigger={<IconDots size={16} />}
+    >
+      {(Ark) =>
+        actions.map((action) => (
+          <Ark.Item key={action.value} value={action.value} className={action.danger ? menuDangerItemClass : menuItemClass}>
+            {action.icon} {action.label}
+          </Ark.Item>
+        ))
+      }
+    </Menu>
+  );
+}
+
+/** A menu entry that leads to a page. */
+export interface MenuLink {
+  value: string;
+  to: string;
+  icon: ReactNode;
+  label: string;
+}
+
+/** Draws entries that lead to pages, with the loaded Ark menu a `Menu` hands its items. */
+export function menuLinkItems(Ark: typeof ArkMenu, links: MenuLink[]) {
+  return links.map((link) => (
+    <Ark.Item key={link.value} value={link.value} asChild>
+      <Link to={link.to} className={menuItemClass}>
+        {link.icon} {link.label}
+      </Link>
+    </Ark.Item>
+  ));
 }

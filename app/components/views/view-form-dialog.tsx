@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { CreateViewInput } from "../../../workers/domain/schemas/views";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
 import { useToast } from "~/components/toast";
-import { Field, FormError, OptionalLabel, Spinner, labelClass } from "~/components/ui";
+import { FormError, NameAndDescriptionFields, Spinner, labelClass } from "~/components/ui";
 import {
   type FilterKey,
   ISSUE_TYPE_OPTIONS,
@@ -122,16 +122,7 @@ function ViewForm({ actionPath, view, initialFilters, choices, onSaved }: ViewFo
           </Dialog.Description>
         </div>
         <FormError errors={filterErrors} />
-        <Field label="Title" field={fields.name} errors={serverErrors.name} placeholder="Title" autoComplete="off" />
-        <Field
-          as="textarea"
-          label={<OptionalLabel>Description</OptionalLabel>}
-          field={fields.description}
-          errors={serverErrors.description}
-          rows={3}
-          controlClassName="resize-none"
-          placeholder="Description"
-        />
+        <NameAndDescriptionFields name={fields.name} description={fields.description} errors={serverErrors} />
         <fieldset>
           <legend className={labelClass}>Filters</legend>
           {choices ? (

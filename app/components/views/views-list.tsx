@@ -6,9 +6,9 @@ import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Link, useFetcher } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/dialog";
-import { IconDots, IconPencil, IconStar, IconTrash, IconViews } from "~/components/icons";
+import { IconPencil, IconStar, IconTrash, IconViews } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { CreateButton, EmptyList, ListHeader, Menu, menuDangerItemClass, menuItemClass } from "~/components/ui";
+import { ActionsMenu, CreateButton, EmptyList, ListHeader } from "~/components/ui";
 import { projectViewsPath, viewIssuesPath } from "~/lib/paths";
 import type { SavedViewSummary, ViewsPageAnswer, ViewsPageIntent, ViewsPageLoaderData } from "~/lib/views-page-contract";
 import { VIEW_TEXT } from "~/lib/views-text";
@@ -98,36 +98,14 @@ function ViewRow({
           <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
         </button>
         {canEdit ? (
-          <Menu
-            rootProps={{
-              positioning: { placement: "bottom-end", gutter: 4 },
-              lazyMount: true,
-              unmountOnExit: true,
-              onSelect: (details) => {
-                if (details.value === "edit") onEdit();
-                if (details.value === "delete") onDelete();
-              },
-            }}
-            triggerProps={{
-              className:
-                "flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100",
-              "aria-label": `${view.name} actions`,
-              onPointerEnter: preloadForm,
-              onFocus: preloadForm,
-            }}
-            trigger={<IconDots size={16} />}
-          >
-            {(Menu) => (
-              <>
-                <Menu.Item value="edit" className={menuItemClass}>
-                  <IconPencil size={14} /> Edit view
-                </Menu.Item>
-                <Menu.Item value="delete" className={menuDangerItemClass}>
-                  <IconTrash size={14} /> Delete view
-                </Menu.Item>
-              </>
-            )}
-          </Menu>
+          <ActionsMenu
+            name={view.name}
+            onPreload={preloadForm}
+            actions={[
+              { value: "edit", label: "Edit view", icon: <IconPencil size={14} />, onSelect: onEdit },
+              { value: "delete", label: "Delete view", icon: <IconTrash size={14} />, danger: true, onSelect: onDelete },
+            ]}
+          />
         ) : null}
       </div>
     </li>
