@@ -1,11 +1,10 @@
 // The signed-in account: its avatar, the account menu of the workspace shell (profile settings,
 // API tokens) and the sign-out button of pages outside a workspace.
 import { Form, Link, useLocation } from "@remix-run/react";
-import { LazyMenu } from "~/components/lazy-menu";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import { profilePath } from "~/lib/paths";
 import { IconLogout, IconSettings, IconUser } from "./icons";
-import { buttonClass } from "./ui";
+import { Menu, buttonClass, menuLinkItems, menuSeparatorClass } from "./ui";
 
 const avatarSizes = { sm: "size-7 text-xs", lg: "size-16 text-xl" } as const;
 
@@ -34,7 +33,6 @@ export function UserAvatar({
   );
 }
 
-const itemClass = "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
 
 /** The sidebar's account button: who is signed in, and the way to their profile and API tokens. */
 export function AccountMenu({
@@ -47,7 +45,8 @@ export function AccountMenu({
   const location = useLocation();
   const profile = profilePath(location.pathname + location.search);
   return (
-    <LazyMenu
+    <Menu
+      contentClassName="z-50 w-60"
       rootProps={{ positioning: { placement: "top-start", gutter: 6 } }}
       triggerProps={{ className: "flex min-w-0 flex-1 items-center gap-2 rounded-md p-1 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500", "aria-label": `Account menu: ${user.name}`, title: user.email }}
       trigger={
@@ -61,35 +60,23 @@ export function AccountMenu({
       }
     >
       {(Menu) => (
-        <Menu.Positioner>
-          <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-            <div className="flex items-center gap-2 px-2 pt-1.5 pb-2">
-              <UserAvatar name={user.name} avatar={user.avatar} />
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-neutral-900">{user.name}</p>
-                <p className="truncate text-xs text-neutral-500">{user.email}</p>
-              </div>
+        <>
+          <div className="flex items-center gap-2 px-2 pt-1.5 pb-2">
+            <UserAvatar name={user.name} avatar={user.avatar} />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-neutral-900">{user.name}</p>
+              <p className="truncate text-xs text-neutral-500">{user.email}</p>
             </div>
-            <Menu.Separator className="my-1 border-neutral-100" />
-            <Menu.Item value="profile" asChild>
-              <Link to={profile} className={itemClass}>
-                <IconUser size={14} /> Profile settings
-              </Link>
-            </Menu.Item>
-            <Menu.Item value="api-tokens" asChild>
-              <Link to={`${profile}#api-tokens`} className={itemClass}>
-                <IconSettings size={14} /> API tokens
-              </Link>
-            </Menu.Item>
-            <Menu.Item value="appearance" asChild>
-              <Link to={APPEARANCE_PATH} className={itemClass}>
-                <IconSettings size={14} /> Appearance
-              </Link>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
+          </div>
+          <Menu.Separator className={menuSeparatorClass} />
+          {menuLinkItems(Menu, [
+            { value: "profile", to: profile, icon: <IconUser size={14} />, label: "Profile settings" },
+            { value: "api-tokens", to: `${profile}#api-tokens`, icon: <IconSettings size={14} />, label: "API tokens" },
+            { value: "appearance", to: APPEARANCE_PATH, icon: <IconSettings size={14} />, label: "Appearance" },
+          ])}
+        </>
       )}
-    </LazyMenu>
+    </Menu>
   );
 }
 

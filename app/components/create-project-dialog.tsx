@@ -2,7 +2,7 @@
 // name until edited by hand, description and network. Validated in the browser with the same zod
 // schema the action and the domain use; a 403 shows a toast and closes.
 import { assetFormData } from "~/lib/uploads";
-import { type SubmissionResult, getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
@@ -18,7 +18,7 @@ import { IconX } from "./icons";
 import { EmojiIconInputs, EmojiIconPicker, type EmojiIconValue } from "./emoji-icon-picker";
 import { ProjectNetworkField } from "./project-network-field";
 import { useToast } from "./toast";
-import { FieldError, FormError, inputClass, labelClass } from "./ui";
+import { Field, FormError } from "./ui";
 
 export const NO_CREATE_PERMISSION = "You don't have permission to create project.";
 
@@ -184,51 +184,39 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
         </div>
         <FormError errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
-          <div>
-            <label htmlFor={fields.name.id} className={labelClass}>
-              Name
-            </label>
-            <input
-              {...getInputProps(fields.name, { type: "text" })}
-              className={inputClass}
-              placeholder="e.g. Website redesign"
-              autoComplete="off"
-              onChange={(event) => {
-                if (!identifierEdited) setIdentifier(identifierFromName(event.target.value));
-              }}
-            />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.identifier.id} className={labelClass}>
-              Identifier
-            </label>
-            <input
-              {...getInputProps(fields.identifier, { type: "text", value: false })}
-              value={identifier}
-              onChange={(event) => {
-                setIdentifierEdited(true);
-                setIdentifier(event.target.value);
-              }}
-              className={`${inputClass} font-mono tracking-wide`}
-              placeholder="WEB"
-              autoComplete="off"
-            />
-            <FieldError id={fields.identifier.errorId} errors={fields.identifier.errors} />
-          </div>
-        </div>
-        <div>
-          <label htmlFor={fields.description.id} className={labelClass}>
-            Description <span className="font-normal text-neutral-400">(optional)</span>
-          </label>
-          <textarea
-            {...getTextareaProps(fields.description)}
-            rows={3}
-            className={`${inputClass} resize-none`}
-            placeholder="What is this project about?"
+          <Field
+            label="Name"
+            field={fields.name}
+            placeholder="e.g. Website redesign"
+            autoComplete="off"
+            // The identifier follows the name until it is typed by hand.
+            onChange={(event) => !identifierEdited && setIdentifier(identifierFromName(event.target.value))}
           />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+          <Field
+            label="Identifier"
+            field={fields.identifier}
+            value={identifier}
+            onChange={(event) => {
+              setIdentifierEdited(true);
+              setIdentifier(event.target.value);
+            }}
+            controlClassName="font-mono tracking-wide"
+            placeholder="WEB"
+            autoComplete="off"
+          />
         </div>
+        <Field
+          as="textarea"
+          label={
+            <>
+              Description <span className="font-normal text-neutral-400">(optional)</span>
+            </>
+          }
+          field={fields.description}
+          rows={3}
+          controlClassName="resize-none"
+          placeholder="What is this project about?"
+        />
         <ProjectNetworkField field={fields.network} />
       </div>
 

@@ -1,6 +1,4 @@
 // One card of the workspace home grid.
-import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { DEFAULT_COVER_IMAGE, ROLE } from "~/lib/project-constants";
@@ -9,7 +7,7 @@ import { DeleteProjectDialog } from "./delete-project-dialog";
 import { IconCalendar, IconDots, IconLock, IconSettings, IconStar, IconTrash } from "./icons";
 import { ProjectIcon } from "./project-icon";
 import { formatDate } from "../../workers/domain/schemas/dates";
-import { truncate } from "./ui";
+import { Menu, menuDangerItemClass, menuItemClass, truncate } from "./ui";
 import { CoverCredit } from "./cover-credit";
 import type { ShellProject } from "./workspace-context";
 
@@ -66,43 +64,37 @@ function CardMenu({ slug, project }: { slug: string; project: ShellProject }) {
   if (!canSettings && !canDelete) return null;
   return (
     <>
-      <Menu.Root
-        positioning={{ placement: "bottom-end", gutter: 4 }}
-        onSelect={(details) => {
-          if (details.value === "delete") setDeleteOpen(true);
+      <Menu
+        rootProps={{
+          positioning: { placement: "bottom-end", gutter: 4 },
+          onSelect: (details) => {
+            if (details.value === "delete") setDeleteOpen(true);
+          },
         }}
+        triggerProps={{
+          className: "flex size-8 items-center justify-center rounded-md bg-black/25 text-white backdrop-blur hover:bg-black/40",
+          "aria-label": `${project.name} actions`,
+        }}
+        trigger={<IconDots size={16} />}
+        contentClassName="z-50 w-44"
       >
-        <Menu.Trigger
-          className="flex size-8 items-center justify-center rounded-md bg-black/25 text-white backdrop-blur hover:bg-black/40"
-          aria-label={`${project.name} actions`}
-        >
-          <IconDots size={16} />
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content className="z-50 w-44 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-              {canSettings ? (
-                <Menu.Item value="settings" asChild>
-                  <Link
-                    to={`${projectPath(slug, project.id)}/settings`}
-                    className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
-                  >
-                    <IconSettings size={14} /> Settings
-                  </Link>
-                </Menu.Item>
-              ) : null}
-              {canDelete ? (
-                <Menu.Item
-                  value="delete"
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
-                >
-                  <IconTrash size={14} /> Delete project
-                </Menu.Item>
-              ) : null}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+        {(Menu) => (
+          <>
+            {canSettings ? (
+              <Menu.Item value="settings" asChild>
+                <Link to={`${projectPath(slug, project.id)}/settings`} className={menuItemClass}>
+                  <IconSettings size={14} /> Settings
+                </Link>
+              </Menu.Item>
+            ) : null}
+            {canDelete ? (
+              <Menu.Item value="delete" className={menuDangerItemClass}>
+                <IconTrash size={14} /> Delete project
+              </Menu.Item>
+            ) : null}
+          </>
+        )}
+      </Menu>
       {canDelete ? <DeleteProjectDialog slug={slug} project={project} open={deleteOpen} onOpenChange={setDeleteOpen} /> : null}
     </>
   );

@@ -1,7 +1,7 @@
 // The full-area screens shells move between: loading, not authorized, not found.
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { IconAlert } from "./icons";
-import { Spinner, buttonClass } from "./ui";
+import { Spinner, buttonClass } from "./ui/base";
 import { useDroppedRequestRecovery } from "~/hooks/use-dropped-request-recovery";
 
 export function LoadingState({ label }: { label: string }) {

@@ -2,7 +2,6 @@
 // Ctrl/Cmd+B), off-canvas on small screens; Favorites and Projects sections; each project expands
 // to its pages, the optional ones only when the project turned them on.
 import { Form, Link, NavLink, useParams } from "@remix-run/react";
-import { LazyMenu } from "~/components/lazy-menu";
 import { useEffect, useId, useState } from "react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import { projectPath, workspaceSettingsPath } from "~/lib/paths";
@@ -25,7 +24,7 @@ import {
   IconViews,
 } from "./icons";
 import { ProjectIcon } from "./project-icon";
-import { truncate } from "./ui";
+import { Menu, menuItemClass, menuLinkItems, menuSeparatorClass, truncate } from "./ui";
 import type { ShellProject } from "./workspace-context";
 import { toggled } from "~/lib/sets";
 
@@ -65,8 +64,9 @@ function WorkspaceAvatar({ name, logo }: { name: string; logo?: string }) {
 
 function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarProps, "workspace" | "workspaces" | "collapsed">) {
   return (
-    <LazyMenu
+    <Menu
       rootProps={{ positioning: { placement: "bottom-start", gutter: 4 } }}
+      contentClassName="z-50 w-60"
       triggerProps={{ className: "flex w-full items-center gap-2 rounded-md p-1.5 text-left hover:bg-neutral-200/60 focus-visible:outline-2 focus-visible:outline-brand-500", "aria-label": `Workspace: ${workspace.name}. Switch workspace` }}
       trigger={
         <>
@@ -79,55 +79,30 @@ function WorkspaceSwitcher({ workspace, workspaces, collapsed }: Pick<SidebarPro
       }
     >
       {(Menu) => (
-        <Menu.Positioner>
-          <Menu.Content className="z-50 w-60 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-            <p className="px-2 pt-1.5 pb-1 text-xs font-medium text-neutral-400">Workspaces</p>
-            {workspaces.map((item) => (
-              <Menu.Item key={item.id} value={`workspace-${item.slug}`} asChild>
-                <Link
-                  to={`/${item.slug}`}
-                  className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
-                >
-                  <WorkspaceAvatar name={item.name} logo={item.logo} />
-                  <span className="truncate">{item.name}</span>
-                  {item.slug === workspace.slug ? <span className="ml-auto size-1.5 rounded-full bg-brand-500" /> : null}
-                </Link>
-              </Menu.Item>
-            ))}
-            <Menu.Separator className="my-1 border-neutral-100" />
-            <Menu.Item value="workspace-settings" asChild>
+        <>
+          <p className="px-2 pt-1.5 pb-1 text-xs font-medium text-neutral-400">Workspaces</p>
+          {workspaces.map((item) => (
+            <Menu.Item key={item.id} value={`workspace-${item.slug}`} asChild>
               <Link
-                to={workspaceSettingsPath(workspace.slug)}
-                className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
+                to={`/${item.slug}`}
+                className={menuItemClass}
               >
-                <IconSettings size={14} /> Workspace settings
+                <WorkspaceAvatar name={item.name} logo={item.logo} />
+                <span className="truncate">{item.name}</span>
+                {item.slug === workspace.slug ? <span className="ml-auto size-1.5 rounded-full bg-brand-500" /> : null}
               </Link>
             </Menu.Item>
-            <Menu.Item value="create-workspace" asChild>
-              <Link
-                to="/create-workspace"
-                className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
-              >
-                <IconPlus size={14} /> Create workspace
-              </Link>
-            </Menu.Item>
-            <Menu.Item value="invitations" asChild>
-              <Link
-                to="/invitations"
-                className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
-              >
-                <IconMail size={14} /> Invitations
-              </Link>
-            </Menu.Item>
-            <Menu.Item value="appearance" asChild>
-              <Link to={APPEARANCE_PATH} className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100">
-                <IconUser size={14} /> Appearance
-              </Link>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
+          ))}
+          <Menu.Separator className={menuSeparatorClass} />
+          {menuLinkItems(Menu, [
+            { value: "workspace-settings", to: workspaceSettingsPath(workspace.slug), icon: <IconSettings size={14} />, label: "Workspace settings" },
+            { value: "create-workspace", to: "/create-workspace", icon: <IconPlus size={14} />, label: "Create workspace" },
+            { value: "invitations", to: "/invitations", icon: <IconMail size={14} />, label: "Invitations" },
+            { value: "appearance", to: APPEARANCE_PATH, icon: <IconUser size={14} />, label: "Appearance" },
+          ])}
+        </>
       )}
-    </LazyMenu>
+    </Menu>
   );
 }
 

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignInInput } from "../../workers/domain/schemas/accounts";
 import { AccountForm } from "~/components/account-form";
 import { AuthLayout } from "~/components/auth-layout";
-import { TextField } from "~/components/ui";
+import { Field } from "~/components/ui";
 import { accountPageAction, accountPageLoader, signIn } from "~/lib/accounts.server";
 import { signUpPath } from "~/lib/paths";
 
@@ -47,8 +47,8 @@ export default function SignIn() {
       >
         {(fields) => (
           <>
-            <TextField label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
-            <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
+            <Field label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
+            <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
           </>
         )}
       </AccountForm>

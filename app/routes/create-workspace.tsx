@@ -8,7 +8,7 @@ import { useState } from "react";
 import { CreateWorkspaceInput } from "../../workers/domain/schemas/workspaces";
 import { SignedInAs } from "~/components/account-menu";
 import { AuthLayout } from "~/components/auth-layout";
-import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "~/components/ui";
+import { Field, FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "~/components/ui";
 import { assertSameOrigin, requireActor } from "~/lib/auth.server";
 import { invalidReply, replyWithError } from "~/lib/errors.server";
 import { slugify } from "~/lib/slug";
@@ -63,21 +63,7 @@ export default function CreateWorkspace() {
     >
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormError errors={form.errors} />
-        <div>
-          <label htmlFor={fields.name.id} className={labelClass}>
-            Workspace name
-          </label>
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            className={inputClass}
-            placeholder="Acme Inc."
-            autoComplete="organization"
-            onChange={(event) => {
-              if (!slugEdited) setSlug(slugify(event.target.value));
-            }}
-          />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
+        <Field label="Workspace name" field={fields.name} placeholder="Acme Inc." autoComplete="organization" onChange={(event) => !slugEdited && setSlug(slugify(event.target.value))} />
         <div>
           <label htmlFor={fields.slug.id} className={labelClass}>
             Workspace URL

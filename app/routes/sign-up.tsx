@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignUpInput } from "../../workers/domain/schemas/accounts";
 import { AccountForm } from "~/components/account-form";
 import { AuthLayout } from "~/components/auth-layout";
-import { TextField } from "~/components/ui";
+import { Field } from "~/components/ui";
 import { accountPageAction, accountPageLoader, signUp } from "~/lib/accounts.server";
 import { signInPath } from "~/lib/paths";
 
@@ -42,16 +42,16 @@ export default function SignUp() {
         {(fields) => (
           <>
             <div className="grid grid-cols-2 gap-3">
-              <TextField label="First name" field={fields.first_name} autoComplete="given-name" />
-              <TextField label="Last name" field={fields.last_name} autoComplete="family-name" />
+              <Field label="First name" field={fields.first_name} autoComplete="given-name" />
+              <Field label="Last name" field={fields.last_name} autoComplete="family-name" />
             </div>
-            <TextField label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
-            <TextField
+            <Field label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
+            <Field
               label="Password"
               field={fields.password}
               type="password"
               autoComplete="new-password"
-              hint="At least 8 characters, and not a common password."
+              description="At least 8 characters, and not a common password."
             />
           </>
         )}

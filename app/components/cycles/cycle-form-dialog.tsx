@@ -4,7 +4,7 @@
 // neither, end not before start, a new end not in the past) are the schema's, run here at once and
 // again by the server; the server then checks the dates against the project's other cycles in the
 // same write, and an overlap closes the dialog with its toast. A cycle without dates is a draft.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
@@ -16,7 +16,7 @@ import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
 import { localToday } from "./cycle-format";
-import { FieldError, inputClass, labelClass } from "../ui";
+import { Field, NameAndDescriptionFields } from "../ui";
 
 const CycleFormFields = CreateCycleFields.pick({ name: true, description: true, start_date: true, end_date: true });
 
@@ -101,49 +101,22 @@ function CycleForm({
     if (answer.status === 400 && Object.keys(fieldErrors).length > 0) setServerErrors(fieldErrors);
     else toast.show({ type: "error", title: "Error!", message: failed });
   });
-  const errorsOf = (name: "name" | "description" | "start_date" | "end_date") => fields[name].errors ?? serverErrors[name];
 
   return (
     <form {...getFormProps(form)}>
       <div className="space-y-4 px-5 pt-5 pb-5">
         <Dialog.Title className="text-base font-semibold text-neutral-900">{editing ? "Update Cycle" : "Create Cycle"}</Dialog.Title>
-        <div>
-          <label htmlFor={fields.name.id} className={labelClass}>
-            Name
-          </label>
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            className={inputClass}
-            placeholder="Cycle name"
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the dialog opens to type a name.
-            autoFocus
-            aria-invalid={errorsOf("name") ? true : undefined}
-          />
-          <FieldError id={fields.name.errorId} errors={errorsOf("name")} />
-        </div>
-        <div>
-          <label htmlFor={fields.description.id} className={labelClass}>
-            Description <span className="font-normal text-neutral-500">(optional)</span>
-          </label>
-          <textarea {...getTextareaProps(fields.description)} rows={3} className={`${inputClass} resize-none`} placeholder="Description" />
-          <FieldError id={fields.description.errorId} errors={errorsOf("description")} />
-        </div>
+        <NameAndDescriptionFields
+          name={fields.name}
+          description={fields.description}
+          errors={serverErrors}
+          nameLabel="Name"
+          namePlaceholder="Cycle name"
+          autoFocus
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fields.start_date.id} className={labelClass}>
-              Start date
-            </label>
-            <input {...getInputProps(fields.start_date, { type: "date" })} className={inputClass} />
-            <FieldError id={fields.start_date.errorId} errors={errorsOf("start_date")} />
-          </div>
-          <div>
-            <label htmlFor={fields.end_date.id} className={labelClass}>
-              End date
-            </label>
-            <input {...getInputProps(fields.end_date, { type: "date" })} className={inputClass} />
-            <FieldError id={fields.end_date.errorId} errors={errorsOf("end_date")} />
-          </div>
+          <Field label="Start date" type="date" field={fields.start_date} errors={serverErrors.start_date} />
+          <Field label="End date" type="date" field={fields.end_date} errors={serverErrors.end_date} />
         </div>
         <p className="text-xs text-neutral-500">Leave both dates empty to save a draft cycle.</p>
       </div>

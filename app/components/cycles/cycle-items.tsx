@@ -4,9 +4,8 @@
 import { Link } from "@remix-run/react";
 import type { CycleResponse } from "~/lib/cycles-page-contract";
 import { cycleIssuesPath } from "~/lib/paths";
-import { LazyMenu } from "../lazy-menu";
-import { IconCalendar, IconDots, IconLink, IconPencil, IconStar, IconTrash } from "../icons";
-import { buttonClass, truncate } from "../ui";
+import { IconCalendar, IconLink, IconPencil, IconStar, IconTrash } from "../icons";
+import { ActionsMenu, buttonClass, truncate } from "../ui";
 import { CYCLE_STATUS_BADGE, CYCLE_STATUS_COLORS, CYCLE_STATUS_LABEL, percentDone } from "~/lib/cycle-display";
 import { CYCLE_NAME_MAX_CARD, CYCLE_NAME_MAX_LIST, cycleDates, cycleTimeLeft } from "./cycle-format";
 import { AssigneeStack, Owner } from "./people";
@@ -93,52 +92,22 @@ function FavoriteStar({ cycle, actions }: { cycle: CycleResponse; actions: Cycle
   );
 }
 
-const menuItemClass = "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
-
 function CycleMenu({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
   const editable = actions.canEdit && cycle.status !== "completed";
   return (
-    <LazyMenu
-      rootProps={{
-        positioning: { placement: "bottom-end", gutter: 4 },
-        lazyMount: true,
-        unmountOnExit: true,
-        onSelect: (details) => {
-          if (details.value === "edit") actions.onEdit(cycle);
-          if (details.value === "delete") actions.onDelete(cycle);
-          if (details.value === "copy") actions.onCopyLink(cycle);
-        },
-      }}
-      triggerProps={{
-        className:
-          "flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100",
-        "aria-label": `${cycle.name} actions`,
-      }}
-      trigger={<IconDots size={16} />}
-    >
-      {(Menu) => (
-        <Menu.Positioner>
-          <Menu.Content className="z-50 w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-            {editable ? (
-              <Menu.Item value="edit" className={menuItemClass}>
-                <IconPencil size={14} /> Edit cycle
-              </Menu.Item>
-            ) : null}
-            {editable ? (
-              <Menu.Item
-                value="delete"
-                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/40"
-              >
-                <IconTrash size={14} /> Delete cycle
-              </Menu.Item>
-            ) : null}
-            <Menu.Item value="copy" className={menuItemClass}>
-              <IconLink size={14} /> Copy link
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      )}
-    </LazyMenu>
+    <ActionsMenu
+      name={cycle.name}
+      size="size-7"
+      actions={[
+        ...(editable
+          ? [
+              { value: "edit", label: "Edit cycle", icon: <IconPencil size={14} />, onSelect: () => actions.onEdit(cycle) },
+              { value: "delete", label: "Delete cycle", icon: <IconTrash size={14} />, danger: true, onSelect: () => actions.onDelete(cycle) },
+            ]
+          : []),
+        { value: "copy", label: "Copy link", icon: <IconLink size={14} />, onSelect: () => actions.onCopyLink(cycle) },
+      ]}
+    />
   );
 }
 

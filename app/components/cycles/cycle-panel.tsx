@@ -7,9 +7,8 @@ import { Suspense, lazy, useEffect, useState } from "react";
 import { BurndownChart } from "~/components/charts/burndown-chart";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { IconChevronDown, IconDots, IconLink, IconPencil, IconTrash } from "~/components/icons";
-import { LazyMenu } from "~/components/lazy-menu";
 import { useToast } from "~/components/toast";
-import { Spinner } from "~/components/ui";
+import { Menu, Spinner } from "~/components/ui";
 import type {
   Burndown,
   CyclePanelAnswer,
@@ -270,34 +269,33 @@ function PanelMenu({
   const item = "flex w-full cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
   return (
     <>
-      <LazyMenu
+      <Menu
+        contentClassName="z-50 min-w-40"
         trigger={<IconDots size={16} />}
         triggerProps={{ "aria-label": "Cycle actions", className: "rounded p-1 text-neutral-500 hover:bg-neutral-100" }}
         rootProps={{ positioning: { placement: "bottom-end" } }}
       >
         {(Menu) => (
-          <Menu.Positioner>
-            <Menu.Content className="z-50 min-w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-              {cycle.status !== "completed" ? (
-                <Menu.Item value="edit" className={item} onSelect={() => setEditing(true)}>
-                  <IconPencil size={14} />
-                  Edit
-                </Menu.Item>
-              ) : null}
-              <Menu.Item value="copy-link" className={item} onSelect={copyLink}>
-                <IconLink size={14} />
-                Copy link
+          <>
+            {cycle.status !== "completed" ? (
+              <Menu.Item value="edit" className={item} onSelect={() => setEditing(true)}>
+                <IconPencil size={14} />
+                Edit
               </Menu.Item>
-              {cycle.status !== "completed" ? (
-                <Menu.Item value="delete" className={`${item} text-red-600`} onSelect={() => setDeleting(cycle)}>
-                  <IconTrash size={14} />
-                  Delete
-                </Menu.Item>
-              ) : null}
-            </Menu.Content>
-          </Menu.Positioner>
+            ) : null}
+            <Menu.Item value="copy-link" className={item} onSelect={copyLink}>
+              <IconLink size={14} />
+              Copy link
+            </Menu.Item>
+            {cycle.status !== "completed" ? (
+              <Menu.Item value="delete" className={`${item} text-red-600`} onSelect={() => setDeleting(cycle)}>
+                <IconTrash size={14} />
+                Delete
+              </Menu.Item>
+            ) : null}
+          </>
         )}
-      </LazyMenu>
+      </Menu>
       {editing ? (
         <Suspense fallback={null}>
           <CycleFormDialog workspaceSlug={workspaceSlug} projectId={projectId} cycle={cycle} open onOpenChange={setEditing} />

@@ -19,10 +19,10 @@ import {
 } from "~/lib/cycles-page-contract";
 import { cycleIssuesPath, projectCyclesPath } from "~/lib/paths";
 import { ConfirmDialog } from "../dialog";
-import { IconCycle, IconGrid, IconPlus, icon } from "../icons";
+import { IconCycle, IconGrid, icon } from "../icons";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
-import { buttonClass } from "../ui";
+import { CreateButton, DisplayToggle, EmptyList, ListHeader } from "../ui";
 import { ActiveCycleDashboard } from "./active-cycle-dashboard";
 import { CycleCard, type CycleItemActions, CycleRow } from "./cycle-items";
 
@@ -101,18 +101,13 @@ const TAB_EMPTY: Record<string, { title: string; text: string }> = {
 function EmptyCycles({ tab, canEdit, onCreate }: { tab: string; canEdit: boolean; onCreate(): void }) {
   const copy = TAB_EMPTY[tab];
   return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed border-neutral-300 px-6 py-14 text-center">
-      <span className="mb-4 flex size-12 items-center justify-center rounded-xl bg-surface text-neutral-500 shadow-sm ring-1 ring-neutral-200">
-        <IconCycle size={22} />
-      </span>
-      <h2 className="text-lg font-semibold text-neutral-900">{copy ? copy.title : CYCLE_TEXT.emptyTitle}</h2>
-      <p className="mt-1.5 max-w-md text-sm text-neutral-600">{copy ? copy.text : CYCLE_TEXT.emptyText}</p>
-      {canEdit ? (
-        <button type="button" className={`${buttonClass("primary", "sm")} mt-5`} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
-          <IconPlus size={14} /> {CYCLE_TEXT.emptyAction}
-        </button>
-      ) : null}
-    </div>
+    <EmptyList
+      look="page"
+      icon={<IconCycle size={22} />}
+      title={copy ? copy.title : CYCLE_TEXT.emptyTitle}
+      description={copy ? copy.text : CYCLE_TEXT.emptyText}
+      create={canEdit ? { label: CYCLE_TEXT.emptyAction, onClick: onCreate, onPreload: preloadForm } : undefined}
+    />
   );
 }
 
@@ -219,39 +214,12 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
 
   return (
     <div className="@container mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-neutral-900">Cycles</h1>
-        <div className="flex items-center gap-2">
-          {shownTab === "current" ? null : (
-            <fieldset className="flex items-center rounded-md border border-neutral-200 bg-surface p-0.5">
-              <legend className="sr-only">Layout</legend>
-              {DISPLAY_MODES.map((value) => {
-                const ModeIcon = DISPLAY_ICONS[value];
-                return (
-                  <button
-                    key={value}
-                    type="button"
-                    aria-pressed={mode === value}
-                    aria-label={DISPLAY_LABELS[value]}
-                    title={DISPLAY_LABELS[value]}
-                    onClick={() => setMode(value)}
-                    className={`inline-flex size-7 items-center justify-center rounded ${
-                      mode === value ? "bg-neutral-100 text-neutral-900" : "text-neutral-500 hover:text-neutral-900"
-                    }`}
-                  >
-                    <ModeIcon size={15} />
-                  </button>
-                );
-              })}
-            </fieldset>
-          )}
-          {canEdit ? (
-            <button type="button" className={buttonClass("primary", "sm")} onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>
-              <IconPlus size={14} /> Create Cycle
-            </button>
-          ) : null}
-        </div>
-      </div>
+      <ListHeader look="page" title="Cycles">
+        {shownTab === "current" ? null : (
+          <DisplayToggle legend="Layout" modes={DISPLAY_MODES} value={mode} onChange={setMode} labels={DISPLAY_LABELS} icons={DISPLAY_ICONS} />
+        )}
+        {canEdit ? <CreateButton label="Create Cycle" onClick={openCreate} onPreload={preloadForm} /> : null}
+      </ListHeader>
 
       <ListTabs label="Cycle lists" tabs={CYCLE_TABS} shownTab={shownTab} />
 

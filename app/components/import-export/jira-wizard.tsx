@@ -3,7 +3,7 @@
 // person (import-users) and the summary (import-confirmation). A step icon opens its step, but
 // never one past the next, and the next one only while the current step is complete (the data
 // read must have succeeded).
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -16,7 +16,7 @@ import {
   type JiraProjectInfo,
 } from "../../../workers/domain/schemas/jira-importer";
 import { IconCheck, IconIssues, IconSettings, IconUsers } from "../icons";
-import { FieldError, Spinner, inputClass, labelClass } from "../ui";
+import { Field, FieldError, Spinner, inputClass, labelClass } from "../ui";
 import { IMPORT_GUIDE_LINKS } from "~/lib/help-links";
 import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
 import type { ImportMember, ImportTargetProject } from "~/lib/import-export-contract";
@@ -40,13 +40,7 @@ function ConfigureFields({ form, fields, projects }: { form: ReturnType<typeof u
   const text = (name: "cloud_hostname" | "project_key" | "email" | "api_token", label: string, options: { type?: "text" | "email" | "password"; placeholder?: string } = {}) => {
     const field = fields[name];
     return (
-      <div>
-        <label htmlFor={field.id} className={labelClass}>
-          {label}
-        </label>
-        <input {...getInputProps(field, { type: options.type ?? "text" })} key={field.key} className={inputClass} placeholder={options.placeholder} autoComplete="off" />
-        <FieldError id={field.errorId} errors={field.errors} />
-      </div>
+      <Field label={label} field={field} key={field.key} type={options.type ?? "text"} placeholder={options.placeholder} autoComplete="off" />
     );
   };
   return (

@@ -2,7 +2,6 @@
 // told as a sentence ("Ada changed the state to In Progress"), comments show their sanitised HTML,
 // and only a comment's author may edit (edit, save, cancel) or delete it. A comment is posted only
 // when both its JSON and its HTML have content.
-import { Menu } from "@ark-ui/react/menu";
 import { useRef, useState } from "react";
 import { StaticRichText, RichText, type RichTextHandle, type RichTextValue } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
@@ -11,7 +10,7 @@ import { PRIORITY_LABELS, type Priority } from "../issue-icons";
 import { useToast } from "../toast";
 import { canDeleteComment, canEditComment } from "../../../workers/domain/schemas/comment-access";
 import { formatDate } from "../../../workers/domain/schemas/dates";
-import { Spinner, buttonClass } from "../ui";
+import { Menu, Spinner, buttonClass, menuDangerItemClass } from "../ui";
 import { Avatar, TimeAgo, estimateLabel } from "./format";
 import { IconActivity, IconMessage } from "./icons";
 import { type HistoryEntry, useIssueAction, useIssuePage } from "./page-context";
@@ -131,29 +130,28 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
               {edited ? " (edited)" : ""}
             </span>
             {(canEditComment(actor) || canDeleteComment(actor)) && !editing ? (
-              <Menu.Root positioning={{ placement: "bottom-end" }}>
-                <Menu.Trigger className="ml-auto rounded p-0.5 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700" aria-label="Comment actions">
-                  <IconDots size={14} />
-                </Menu.Trigger>
-                <Menu.Positioner>
-                  <Menu.Content className="z-[60] w-32 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
+              <Menu
+                rootProps={{ positioning: { placement: "bottom-end" } }}
+                triggerProps={{ className: "ml-auto rounded p-0.5 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700", "aria-label": "Comment actions" }}
+                trigger={<IconDots size={14} />}
+                contentClassName="z-[60] w-32"
+                portal={false}
+              >
+                {(Menu) => (
+                  <>
                     {canEditComment(actor) ? (
                       <Menu.Item value="edit" onSelect={() => setEditing(true)} className="cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100">
                         Edit
                       </Menu.Item>
                     ) : null}
                     {canDeleteComment(actor) ? (
-                      <Menu.Item
-                        value="delete"
-                        onSelect={() => setConfirmDelete(true)}
-                        className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
-                      >
+                      <Menu.Item value="delete" onSelect={() => setConfirmDelete(true)} className={menuDangerItemClass}>
                         Delete
                       </Menu.Item>
                     ) : null}
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Menu.Root>
+                  </>
+                )}
+              </Menu>
             ) : null}
           </header>
           <div className="px-3 py-2">

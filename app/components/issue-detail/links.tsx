@@ -1,7 +1,7 @@
 // Links of the issue: the list in the sidebar and the add-link dialog. URL and title
 // are required; the form resets 500 ms after the dialog closes; a 400 for a duplicate URL shows
 // 'This URL already exists for this issue.', other failures 'Something went wrong. Please try again.'
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPlus, IconTrash } from "../icons";
 import { useToast } from "../toast";
-import { FieldError, inputClass, labelClass } from "../ui";
+import { Field } from "../ui";
 import { TimeAgo } from "./format";
 import { IconExternal, IconLink } from "./icons";
 import { useIssueAction, useIssuePage } from "./page-context";
@@ -66,20 +66,8 @@ function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
         <input type="hidden" name="intent" value="add-link" />
         <div className="space-y-4 px-5 pt-5 pb-4">
           <Dialog.Title className="text-base font-semibold text-neutral-900">Add Link</Dialog.Title>
-          <div>
-            <label htmlFor={fields.url.id} className={labelClass}>
-              URL
-            </label>
-            <input {...getInputProps(fields.url, { type: "text" })} placeholder="https://example.com" className={inputClass} autoComplete="off" />
-            <FieldError id={fields.url.errorId} errors={fields.url.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.title.id} className={labelClass}>
-              Title
-            </label>
-            <input {...getInputProps(fields.title, { type: "text" })} placeholder="Enter title" className={inputClass} autoComplete="off" />
-            <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-          </div>
+          <Field label="URL" field={fields.url} placeholder="https://example.com" autoComplete="off" />
+          <Field label="Title" field={fields.title} placeholder="Enter title" autoComplete="off" />
         </div>
         <DialogActions
           label="Add Link"

@@ -2,13 +2,12 @@
 // the total, capped at 100, whole percent), adding existing issues (only issues without a parent,
 // not this issue nor its parent), creating one through the issue modal with this issue as parent,
 // and removing one (its parent becomes null). Guests and viewers only read.
-import { Menu } from "@ark-ui/react/menu";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { IconChevronDown, IconIssues, IconPlus, IconX } from "../icons";
 import { PriorityIcon, StateGroupIcon } from "../issue-icons";
 import { useIssueModal } from "../issue-modal/context";
-import { truncate } from "../ui";
+import { Menu, menuItemClass, truncate } from "../ui";
 import { Avatar, issueKey, progressPercent } from "./format";
 import { useIssueAction, useIssuePage } from "./page-context";
 import { IssueSearchDialog } from "./pickers";
@@ -59,29 +58,28 @@ export function SubIssues() {
           </div>
         ) : null}
         {canEdit ? (
-          <Menu.Root positioning={{ placement: "bottom-end" }}>
-            <Menu.Trigger className="ml-auto inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-neutral-600 hover:bg-neutral-100">
-              <IconPlus size={13} /> Add sub-issue <IconChevronDown size={12} />
-            </Menu.Trigger>
-            <Menu.Positioner>
-              <Menu.Content className="z-[60] w-44 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-                <Menu.Item
-                  value="create"
-                  onSelect={() => modal.open({ defaults: { parent: issue.id } })}
-                  className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
-                >
+          <Menu
+            rootProps={{ positioning: { placement: "bottom-end" } }}
+            triggerProps={{ className: "ml-auto inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-neutral-600 hover:bg-neutral-100" }}
+            trigger={
+              <>
+                <IconPlus size={13} /> Add sub-issue <IconChevronDown size={12} />
+              </>
+            }
+            contentClassName="z-[60] w-44"
+            portal={false}
+          >
+            {(Menu) => (
+              <>
+                <Menu.Item value="create" onSelect={() => modal.open({ defaults: { parent: issue.id } })} className={menuItemClass}>
                   Create new
                 </Menu.Item>
-                <Menu.Item
-                  value="existing"
-                  onSelect={() => setAddOpen(true)}
-                  className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
-                >
+                <Menu.Item value="existing" onSelect={() => setAddOpen(true)} className={menuItemClass}>
                   Add existing
                 </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Menu.Root>
+              </>
+            )}
+          </Menu>
         ) : null}
       </div>
 

@@ -2,7 +2,7 @@
 // "..." button) opens it next to itself. One Ark menu instead of a few per card keeps a board of
 // 1,000 issues fast to render and hydrate.
 import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
+import { MenuCard } from "~/components/ui/menu-parts";
 import { useEffect } from "react";
 import { IconCheck, IconTrash } from "~/components/icons";
 import { PriorityIcon, StateGroupIcon } from "~/components/issue-icons";
@@ -96,12 +96,7 @@ export function PropertyMenu({
         if (target.kind === "menu") onAction(issue, details.value as CardAction);
       }}
     >
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content
-            aria-label={label}
-            className="z-50 max-h-80 w-60 overflow-y-auto rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none"
-          >
+      <MenuCard className="z-50 max-h-80 w-60 overflow-y-auto" label={label}>
             {target.kind === "state" ? (
               <Menu.RadioItemGroup
                 value={issue.state ?? ""}
@@ -213,9 +208,7 @@ export function PropertyMenu({
                 </Menu.Item>
               </>
             ) : null}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      </MenuCard>
     </Menu.Root>
   );
 }

@@ -2,7 +2,7 @@
 // properties, with their rules (kanban offers no "none" grouping, calendar and Gantt do not
 // group, priority ordering is hidden when grouping by priority).
 import { Suspense, lazy } from "react";
-import { LazyMenu } from "~/components/lazy-menu";
+import { Menu } from "~/components/ui";
 import { IconChevronDown } from "~/components/icons";
 import {
   FILTER_KEYS,
@@ -62,7 +62,8 @@ export type { FilterChoices } from "./view-options-items";
 export function FiltersMenu({ filters, choices, onToggle }: FilterMenuProps) {
   const count = FILTER_KEYS.reduce((total, key) => total + (filters[key]?.length ?? 0), 0);
   return (
-    <LazyMenu
+    <Menu
+      contentClassName="z-50 max-h-[28rem] w-64 overflow-y-auto"
       rootProps={{ positioning: { placement: "bottom-end", gutter: 6 }, closeOnSelect: false, lazyMount: true, unmountOnExit: true }}
       triggerProps={{ className: toolbarButton, onPointerEnter: preload, onFocus: preload }}
       trigger={
@@ -74,16 +75,12 @@ export function FiltersMenu({ filters, choices, onToggle }: FilterMenuProps) {
         </>
       }
     >
-      {(Menu) => (
-        <Menu.Positioner>
-          <Menu.Content className="z-50 max-h-[28rem] w-64 overflow-y-auto rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-            <Suspense fallback={null}>
-              <FilterItems filters={filters} choices={choices} onToggle={onToggle} />
-            </Suspense>
-          </Menu.Content>
-        </Menu.Positioner>
+      {() => (
+        <Suspense fallback={null}>
+          <FilterItems filters={filters} choices={choices} onToggle={onToggle} />
+        </Suspense>
       )}
-    </LazyMenu>
+    </Menu>
   );
 }
 
@@ -95,7 +92,8 @@ export function DisplayMenu(props: {
   onToggleProperty(key: IssuePropertyKey): void;
 }) {
   return (
-    <LazyMenu
+    <Menu
+      contentClassName="z-50 max-h-[32rem] w-[30rem] max-w-[calc(100vw-2rem)] overflow-y-auto"
       rootProps={{ positioning: { placement: "bottom-end", gutter: 6 }, closeOnSelect: false, lazyMount: true, unmountOnExit: true }}
       triggerProps={{ className: toolbarButton, onPointerEnter: preload, onFocus: preload }}
       trigger={
@@ -106,15 +104,11 @@ export function DisplayMenu(props: {
         </>
       }
     >
-      {(Menu) => (
-        <Menu.Positioner>
-          <Menu.Content className="z-50 max-h-[32rem] w-[30rem] max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-            <Suspense fallback={null}>
-              <DisplayItems {...props} />
-            </Suspense>
-          </Menu.Content>
-        </Menu.Positioner>
+      {() => (
+        <Suspense fallback={null}>
+          <DisplayItems {...props} />
+        </Suspense>
       )}
-    </LazyMenu>
+    </Menu>
   );
 }

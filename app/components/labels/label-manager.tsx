@@ -5,7 +5,6 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { Menu } from "@ark-ui/react/menu";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
@@ -13,7 +12,7 @@ import { ColorPicker } from "../settings/color-picker";
 import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
 import { ConfirmDeleteDialog } from "../dialog";
 import { useToast } from "../toast";
-import { FieldError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { FieldError, Menu, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { DEFAULT_LABEL_COLOR, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
 import { toggled } from "~/lib/sets";
 
@@ -158,25 +157,29 @@ function LabelMenu({
   items: { value: string; text: string; danger?: boolean; onSelect(): void }[];
 }) {
   return (
-    <Menu.Root positioning={{ placement: "bottom-end" }}>
-      <Menu.Trigger className="rounded p-1 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700" aria-label={`Actions for label ${label.name}`}>
-        <IconDots size={15} />
-      </Menu.Trigger>
-      <Menu.Positioner>
-        <Menu.Content className="z-[60] w-48 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-          {items.map((item) => (
-            <Menu.Item
-              key={item.value}
-              value={item.value}
-              onSelect={item.onSelect}
-              className={`cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100 ${item.danger ? "text-red-600 dark:text-red-400" : "text-neutral-700"}`}
-            >
-              {item.text}
-            </Menu.Item>
-          ))}
-        </Menu.Content>
-      </Menu.Positioner>
-    </Menu.Root>
+    <Menu
+      rootProps={{ positioning: { placement: "bottom-end" } }}
+      triggerProps={{
+        className: "rounded p-1 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700",
+        "aria-label": `Actions for label ${label.name}`,
+      }}
+      trigger={<IconDots size={15} />}
+      contentClassName="z-[60] w-48"
+      portal={false}
+    >
+      {(Menu) =>
+        items.map((item) => (
+          <Menu.Item
+            key={item.value}
+            value={item.value}
+            onSelect={item.onSelect}
+            className={`cursor-pointer rounded-md px-2 py-1.5 text-sm data-[highlighted]:bg-neutral-100 ${item.danger ? "text-red-600 dark:text-red-400" : "text-neutral-700"}`}
+          >
+            {item.text}
+          </Menu.Item>
+        ))
+      }
+    </Menu>
   );
 }
 

@@ -3,7 +3,7 @@
 // sent. It creates a module or edits one through the modules list's action. `CreateModuleDialog`
 // opens it anywhere inside a project (M, the command palette), reading the project's members from
 // the modules list's loader when it opens.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
@@ -12,7 +12,7 @@ import { CreateModuleFields, ModuleDatesInput, moduleDateRules } from "../../../
 import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
 import { IconChevronDown, IconUser } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { FieldError, inputClass, labelClass } from "~/components/ui";
+import { ControlField, Field, FieldError, NameAndDescriptionFields } from "~/components/ui";
 import {
   MODULE_TEXT,
   type ModulePerson,
@@ -109,9 +109,9 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
   const chosen = memberIds.map((id) => byId.get(id)).filter((person): person is ModulePerson => person !== undefined);
   const personOptions = people.map((person) => ({ value: person.id, label: person.name, icon: <Avatar member={person} size="xs" /> }));
   const submitting = fetcher.state !== "idle";
-  const startId = `${form.id}-start`;
-  const targetId = `${form.id}-target`;
   const datesErrorId = `${form.id}-dates-error`;
+  // Both dates point at the one message under them.
+  const dateWiring = { type: "date", "aria-invalid": dateProblems ? true : undefined, "aria-describedby": dateProblems ? datesErrorId : undefined } as const;
   const dateErrors = dateProblems ?? serverErrors.target_date ?? serverErrors.start_date;
 
   return (
@@ -123,29 +123,9 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
             {editing ? "Change the module's details, people or dates." : "Group issues towards one goal, with a lead, members and dates."}
           </Dialog.Description>
         </div>
-        <div>
-          <label htmlFor={fields.name.id} className={labelClass}>
-            Title
-          </label>
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            className={inputClass}
-            placeholder="Title"
-            autoComplete="off"
-            aria-invalid={fields.name.errors || serverErrors.name ? true : undefined}
-          />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors ?? serverErrors.name} />
-        </div>
-        <div>
-          <label htmlFor={fields.description.id} className={labelClass}>
-            Description <span className="font-normal text-neutral-500">(optional)</span>
-          </label>
-          <textarea {...getTextareaProps(fields.description)} rows={3} className={`${inputClass} resize-none`} placeholder="Description" />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors ?? serverErrors.description} />
-        </div>
+        <NameAndDescriptionFields name={fields.name} description={fields.description} errors={serverErrors} />
         <div className="grid gap-3 sm:grid-cols-3">
-          <div>
-            <span className={labelClass}>Status</span>
+          <ControlField label="Status" errorId={`${form.id}-status-error`} errors={serverErrors.status}>
             <Picker
               label="Status"
               options={MODULE_STATUS_OPTIONS.map((option) => ({
@@ -160,9 +140,8 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
               <span className="min-w-0 flex-1 truncate">{MODULE_STATUS_OPTIONS.find((option) => option.value === status)?.label}</span>
               <IconChevronDown size={14} className="shrink-0 text-neutral-400" />
             </Picker>
-          </div>
-          <div>
-            <span className={labelClass}>Lead</span>
+          </ControlField>
+          <ControlField label="Lead" errorId={`${form.id}-lead-error`} errors={serverErrors.lead}>
             <Picker
               label="Lead"
               options={[{ value: NONE, label: "No lead", icon: <IconUser size={14} className="text-neutral-400" /> }, ...personOptions]}
@@ -175,10 +154,8 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
               <span className="min-w-0 flex-1 truncate">{leadPerson?.name ?? "Lead"}</span>
               <IconChevronDown size={14} className="shrink-0 text-neutral-400" />
             </Picker>
-            <FieldError id={`${form.id}-lead-error`} errors={serverErrors.lead} />
-          </div>
-          <div>
-            <span className={labelClass}>Members</span>
+          </ControlField>
+          <ControlField label="Members" errorId={`${form.id}-members-error`} errors={serverErrors.members_list}>
             <Picker
               label="Members"
               multiple
@@ -192,42 +169,11 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
               <span className="min-w-0 flex-1 truncate">{chosen.length > 0 ? `${chosen.length} member${chosen.length === 1 ? "" : "s"}` : "Members"}</span>
               <IconChevronDown size={14} className="shrink-0 text-neutral-400" />
             </Picker>
-            <FieldError id={`${form.id}-members-error`} errors={serverErrors.members_list} />
-          </div>
+          </ControlField>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor={startId} className={labelClass}>
-              Start date
-            </label>
-            <input
-              id={startId}
-              name="start_date"
-              type="date"
-              value={start}
-              max={target || undefined}
-              onChange={(event) => setStart(event.target.value)}
-              className={inputClass}
-              aria-invalid={badDates ? true : undefined}
-              aria-describedby={badDates ? datesErrorId : undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor={targetId} className={labelClass}>
-              Target date
-            </label>
-            <input
-              id={targetId}
-              name="target_date"
-              type="date"
-              value={target}
-              min={start || undefined}
-              onChange={(event) => setTarget(event.target.value)}
-              className={inputClass}
-              aria-invalid={badDates ? true : undefined}
-              aria-describedby={badDates ? datesErrorId : undefined}
-            />
-          </div>
+          <Field label="Start date" name="start_date" value={start} max={target || undefined} onChange={(event) => setStart(event.target.value)} {...dateWiring} />
+          <Field label="Target date" name="target_date" value={target} min={start || undefined} onChange={(event) => setTarget(event.target.value)} {...dateWiring} />
           <div className="sm:col-span-2">
             <FieldError id={datesErrorId} errors={dateErrors} />
           </div>

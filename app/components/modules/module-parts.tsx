@@ -1,15 +1,14 @@
 // Pieces the module cards and the module sidebar share: the status names and colours, the progress
 // (a whole percent capped at 100, with the counts per state group), people as avatars, the menu
 // (Edit, Delete, Copy link) and the delete confirmation.
-import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { MODULE_STATUSES } from "../../../workers/domain/schemas/modules";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { ConfirmDeleteDialog } from "~/components/dialog";
-import { IconDots, IconLink, IconPencil, IconTrash } from "~/components/icons";
+import { IconLink, IconPencil, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
+import { ActionsMenu } from "~/components/ui";
 import { moduleStatusColor } from "~/lib/issue-display";
 import { MODULE_TEXT, type ModuleResponse, type ModulePerson, type ModulesPageAnswer, type ModulesPageIntent } from "~/lib/modules-page-contract";
 import { moduleIssuesPath, projectModulesPath } from "~/lib/paths";
@@ -100,8 +99,6 @@ export function useCopyModuleLink(workspaceSlug: string, projectId: string) {
   };
 }
 
-const menuItemClass = "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
-
 /** The module's menu: Edit (where offered), Delete (members and owners) and Copy link. */
 export function ModuleMenu({
   module,
@@ -120,47 +117,15 @@ export function ModuleMenu({
   onOpen?(): void;
 }) {
   return (
-    <Menu.Root
-      positioning={{ placement: "bottom-end", gutter: 4 }}
-      lazyMount
-      unmountOnExit
-      onSelect={(details) => {
-        if (details.value === "edit") onEdit?.();
-        if (details.value === "delete") onDelete();
-        if (details.value === "copy") onCopy();
-      }}
-    >
-      <Menu.Trigger
-        className="flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100"
-        aria-label={`${module.name} actions`}
-        onPointerEnter={onOpen}
-        onFocus={onOpen}
-      >
-        <IconDots size={16} />
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content className="z-50 w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-            {canEdit && onEdit ? (
-              <Menu.Item value="edit" className={menuItemClass}>
-                <IconPencil size={14} /> Edit
-              </Menu.Item>
-            ) : null}
-            {canEdit ? (
-              <Menu.Item
-                value="delete"
-                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/40"
-              >
-                <IconTrash size={14} /> Delete
-              </Menu.Item>
-            ) : null}
-            <Menu.Item value="copy" className={menuItemClass}>
-              <IconLink size={14} /> Copy link
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <ActionsMenu
+      name={module.name}
+      onPreload={onOpen}
+      actions={[
+        ...(canEdit && onEdit ? [{ value: "edit", label: "Edit", icon: <IconPencil size={14} />, onSelect: onEdit }] : []),
+        ...(canEdit ? [{ value: "delete", label: "Delete", icon: <IconTrash size={14} />, danger: true, onSelect: onDelete }] : []),
+        { value: "copy", label: "Copy link", icon: <IconLink size={14} />, onSelect: onCopy },
+      ]}
+    />
   );
 }
 

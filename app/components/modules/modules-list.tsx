@@ -8,10 +8,10 @@ import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Await, Link, } from "@remix-run/react";
 import { Suspense, lazy, useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
-import { IconCalendar, IconModule, IconPlus, IconStar, IconUser } from "~/components/icons";
+import { IconCalendar, IconModule, IconStar, IconUser } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
-import { buttonClass, truncate } from "~/components/ui";
+import { CreateButton, DisplayToggle, EmptyList, ListHeader, truncate } from "~/components/ui";
 import { MODULE_TEXT, type ModuleResponse, type ModulesPageIntent, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
 import { moduleIssuesPath } from "~/lib/paths";
 import { Avatar, AvatarStack } from "../issue-views/parts";
@@ -224,39 +224,15 @@ function ModulesCards({ data, modules, workspaceSlug }: { data: ModulesPageLoade
 
   return (
     <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
-      <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
-        <h1 className="text-sm font-semibold text-neutral-900">Modules</h1>
-        <span className="text-xs text-neutral-500">
-          {count} module{count === 1 ? "" : "s"}
-        </span>
+      <ListHeader look="bar" title="Modules" count={count} noun="module">
         {count > 0 ? (
-          <fieldset className="ml-auto flex rounded-md border border-neutral-200 p-0.5">
-            <legend className="sr-only">Display</legend>
-            {DISPLAYS.map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                aria-pressed={display === mode}
-                onClick={() => setDisplay(mode)}
-                className={`rounded px-2.5 py-1 text-xs font-medium ${
-                  display === mode ? "bg-neutral-100 text-neutral-900" : "text-neutral-600 hover:text-neutral-900"
-                }`}
-              >
-                {DISPLAY_LABELS[mode]}
-              </button>
-            ))}
-          </fieldset>
+          <DisplayToggle legend="Display" modes={DISPLAYS} value={display} onChange={setDisplay} labels={DISPLAY_LABELS} className="ml-auto" />
         ) : null}
-        {canEdit && count > 0 ? (
-          <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary", "sm")}>
-            <IconPlus size={14} />
-            Create Module
-          </button>
-        ) : null}
-      </div>
+        {canEdit && count > 0 ? <CreateButton label="Create Module" onClick={openCreate} onPreload={preloadForm} /> : null}
+      </ListHeader>
       <div className="min-h-0 flex-1 overflow-y-auto bg-neutral-50">
         {count === 0 ? (
-          <InlineState
+          <EmptyList
             icon={<IconModule size={24} />}
             title="No modules yet"
             description={
@@ -264,14 +240,8 @@ function ModulesCards({ data, modules, workspaceSlug }: { data: ModulesPageLoade
                 ? "A module groups issues towards one goal, with a lead, members, dates and its progress."
                 : "Members of the project create modules; the ones they create show here."
             }
-          >
-            {canEdit ? (
-              <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary")}>
-                <IconPlus size={16} />
-                Create Module
-              </button>
-            ) : null}
-          </InlineState>
+            create={canEdit ? { label: "Create Module", onClick: openCreate, onPreload: preloadForm } : undefined}
+          />
         ) : display === "timeline" ? (
           <Suspense fallback={<TimelineLoading />}>
             <ModulesTimeline modules={modules} workspaceSlug={workspaceSlug} projectId={project.id} />

@@ -1,7 +1,7 @@
 // The page form (only its title) in a dialog, to create a page or rename one. It posts to the
 // pages list's action by URL, so it works from any screen of the project (the list, a keyboard
 // shortcut, the command palette); a page created away from the list is opened right away.
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
@@ -17,7 +17,7 @@ import type { PagesAnswer } from "~/lib/pages-contract";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
-import { FieldError, FormError, inputClass, labelClass } from "../ui";
+import { Field, FormError } from "../ui";
 
 export interface PageFormDialogProps {
   workspaceSlug: string;
@@ -64,20 +64,14 @@ export function PageFormDialog({ workspaceSlug, projectId, open, onOpenChange, p
         {page ? <input type="hidden" name="page_id" value={page.id} /> : null}
         <div className="space-y-4 px-5 pt-5 pb-4">
           <Dialog.Title className="text-base font-semibold text-neutral-900">{page ? "Update page" : "Create page"}</Dialog.Title>
-          <div>
-            <label htmlFor={fields.name.id} className={labelClass}>
-              Title
-            </label>
-            <input
-              {...getInputProps(fields.name, { type: "text" })}
-              placeholder="Title"
-              autoComplete="off"
-              // biome-ignore lint/a11y/noAutofocus: the dialog opens to type a title.
-              autoFocus
-              className={inputClass}
-            />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
+          <Field
+            label="Title"
+            field={fields.name}
+            placeholder="Title"
+            autoComplete="off"
+            // The dialog opens to type a title.
+            autoFocus
+          />
           <FormError errors={form.errors} />
         </div>
         <DialogActions

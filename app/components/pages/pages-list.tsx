@@ -16,10 +16,10 @@ import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import { pagePath } from "~/lib/paths";
 import { PAGE_TABS, type PageCard, type PagesAnswer, type PagesIntent, type PagesListData, RECENT_GROUP_LABELS } from "~/lib/pages-contract";
 import { ConfirmDeleteDialog } from "../dialog";
-import { IconGrid, IconPages, IconPencil, IconPlus, IconTrash, icon } from "../icons";
+import { IconGrid, IconPages, IconPencil, IconTrash, icon } from "../icons";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
-import { buttonClass, truncate } from "../ui";
+import { CreateButton, DisplayToggle, EmptyList, ListHeader, truncate } from "../ui";
 import { useAnswerWatchers } from "./answer-watchers";
 import { PageFormDialog, pagesActionPath } from "./page-form-dialog";
 import { PageToggles, iconButton } from "./page-toggles";
@@ -176,20 +176,13 @@ function PagesSkeleton({ mode }: { mode: DisplayMode }) {
 
 function EmptyPages({ canEdit, onCreate }: { canEdit: boolean; onCreate(): void }) {
   return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed border-neutral-300 px-6 py-14 text-center">
-      <span className="mb-4 flex size-12 items-center justify-center rounded-xl bg-surface text-neutral-500 shadow-sm ring-1 ring-neutral-200">
-        <IconPages size={22} />
-      </span>
-      <h2 className="text-lg font-semibold text-neutral-900">Create New Page</h2>
-      <p className="mt-1.5 max-w-md text-sm text-neutral-600">
-        Use AI-powered notes to write down your thoughts, meeting minutes and plans, then turn their blocks into issues.
-      </p>
-      {canEdit ? (
-        <button type="button" className={`${buttonClass("primary", "sm")} mt-5`} onClick={onCreate}>
-          <IconPlus size={14} /> New page
-        </button>
-      ) : null}
-    </div>
+    <EmptyList
+      look="page"
+      icon={<IconPages size={22} />}
+      title="Create New Page"
+      description="Use AI-powered notes to write down your thoughts, meeting minutes and plans, then turn their blocks into issues."
+      create={canEdit ? { label: "New page", onClick: onCreate } : undefined}
+    />
   );
 }
 
@@ -228,37 +221,10 @@ export function PagesList({
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-neutral-900">Pages</h1>
-        <div className="flex items-center gap-2">
-          <fieldset className="flex items-center rounded-md border border-neutral-200 bg-surface p-0.5">
-            <legend className="sr-only">Display mode</legend>
-            {DISPLAY_MODES.map((value) => {
-              const ModeIcon = DISPLAY_ICONS[value];
-              return (
-                <button
-                  key={value}
-                  type="button"
-                  aria-pressed={mode === value}
-                  aria-label={DISPLAY_LABELS[value]}
-                  title={DISPLAY_LABELS[value]}
-                  onClick={() => setMode(value)}
-                  className={`inline-flex size-7 items-center justify-center rounded ${
-                    mode === value ? "bg-neutral-100 text-neutral-900" : "text-neutral-500 hover:text-neutral-900"
-                  }`}
-                >
-                  <ModeIcon size={15} />
-                </button>
-              );
-            })}
-          </fieldset>
-          {canEdit ? (
-            <button type="button" className={buttonClass("primary", "sm")} onClick={() => setCreating(true)}>
-              <IconPlus size={14} /> Create page
-            </button>
-          ) : null}
-        </div>
-      </div>
+      <ListHeader look="page" title="Pages">
+        <DisplayToggle legend="Display mode" modes={DISPLAY_MODES} value={mode} onChange={setMode} labels={DISPLAY_LABELS} icons={DISPLAY_ICONS} />
+        {canEdit ? <CreateButton label="Create page" onClick={() => setCreating(true)} /> : null}
+      </ListHeader>
 
       <ListTabs label="Page lists" tabs={PAGE_TABS} shownTab={shownTab} />
 

@@ -10,7 +10,7 @@ import { IconCopy } from "../issue-detail/icons";
 import { ConfirmDialog } from "../dialog";
 import { useToast } from "../toast";
 import { useCopy } from "~/hooks/use-copy";
-import { FormError, Spinner, TextField, buttonClass, inputClass } from "../ui";
+import { FormError, Spinner, Field, buttonClass, inputClass } from "../ui";
 import {
   type ApiTokenListItem,
   type CreatedApiToken,
@@ -71,7 +71,7 @@ function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToken): voi
       <FormError errors={form.errors} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
-          <TextField label="Token label" field={fields.label} placeholder="CI, deploy script, ..." autoComplete="off" />
+          <Field label="Token label" field={fields.label} placeholder="CI, deploy script, ..." autoComplete="off" />
         </div>
         <button type="submit" className={buttonClass("primary", "md", "shrink-0 sm:mt-7")} disabled={creating}>
           {creating ? <Spinner /> : null}

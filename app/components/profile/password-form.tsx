@@ -4,7 +4,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useToast } from "../toast";
-import { FormError, Spinner, TextField, buttonClass } from "../ui";
+import { FormError, Spinner, Field, buttonClass } from "../ui";
 import { ChangePasswordForm, type ProfileActionData } from "~/lib/profile-contract";
 import { useSettled } from "./use-settled";
 
@@ -29,16 +29,16 @@ export function PasswordForm() {
     <fetcher.Form method="post" action="/profile" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="change-password" />
       <FormError errors={form.errors} />
-      <TextField label="Current password" field={fields.current_password} type="password" autoComplete="current-password" />
+      <Field label="Current password" field={fields.current_password} type="password" autoComplete="current-password" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <Field
           label="New password"
           field={fields.new_password}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          description="At least 8 characters."
         />
-        <TextField label="Confirm new password" field={fields.confirm_password} type="password" autoComplete="new-password" />
+        <Field label="Confirm new password" field={fields.confirm_password} type="password" autoComplete="new-password" />
       </div>
       <div className="flex justify-end">
         <button type="submit" className={buttonClass("primary")} disabled={saving}>

@@ -9,7 +9,7 @@ import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { UserAvatar } from "../account-menu";
 import { IconUpload } from "../issue-detail/icons";
 import { useToast } from "../toast";
-import { FormError, Spinner, TextField, buttonClass, inputClass, labelClass } from "../ui";
+import { FormError, Spinner, Field, buttonClass } from "../ui";
 import { type ProfileActionData, ProfileForm as ProfileFormSchema, type ProfilePageData } from "~/lib/profile-contract";
 import { useSettled } from "./use-settled";
 
@@ -112,7 +112,6 @@ function AvatarPicker({ profile }: { profile: Profile }) {
 export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   const fetcher = useFetcher<ProfileActionData>({ key: "profile-details" });
   const toast = useToast();
-  const emailId = useId();
   const [form, fields] = useForm({
     id: "profile-details",
     lastResult: fetcher.data?.result,
@@ -133,17 +132,12 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         <input type="hidden" name="intent" value="update-profile" />
         <FormError errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" field={fields.first_name} autoComplete="given-name" />
-          <TextField label="Last name" field={fields.last_name} autoComplete="family-name" />
+          <Field label="First name" field={fields.first_name} autoComplete="given-name" />
+          <Field label="Last name" field={fields.last_name} autoComplete="family-name" />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Display name" field={fields.display_name} autoComplete="nickname" />
-          <div>
-            <label htmlFor={emailId} className={labelClass}>
-              Email
-            </label>
-            <input id={emailId} value={profile.email} readOnly className={`${inputClass} bg-neutral-50 text-neutral-600`} />
-          </div>
+          <Field label="Display name" field={fields.display_name} autoComplete="nickname" />
+          <Field label="Email" value={profile.email} readOnly controlClassName="bg-neutral-50 text-neutral-600" />
         </div>
         <div className="flex justify-end">
           <button type="submit" className={buttonClass("primary")} disabled={saving}>

@@ -2,7 +2,7 @@
 // one of them or none (estimates off); the issue pickers then offer that estimate's points. An
 // estimate is created or edited in a dialog (name, description, the points' values in order) and
 // deleted after a confirmation; deleting the one in use leaves the project without an estimate.
-import { type SubmissionResult, getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
@@ -17,7 +17,7 @@ import { ConfirmDeleteDialog } from "../dialog";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
-import { FieldError, FormError, buttonClass, inputClass, labelClass } from "../ui";
+import { Field, FieldError, FormError, buttonClass, inputClass, labelClass } from "../ui";
 
 export interface ManagedEstimate {
   id: string;
@@ -65,20 +65,8 @@ function EstimateDialog({ estimate, onClose }: { estimate?: ManagedEstimate; onC
         {estimate ? <input type="hidden" name="estimate_id" value={estimate.id} /> : null}
         <div className="space-y-4 px-5 pt-5 pb-4">
           <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
-          <div>
-            <label htmlFor={fields.name.id} className={labelClass}>
-              Name
-            </label>
-            <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoComplete="off" className={inputClass} />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.description.id} className={labelClass}>
-              Description
-            </label>
-            <textarea {...getTextareaProps(fields.description)} rows={2} placeholder="Description" className={inputClass} />
-            <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-          </div>
+          <Field label="Name" field={fields.name} placeholder="Name" autoComplete="off" />
+          <Field as="textarea" label="Description" field={fields.description} rows={2} placeholder="Description" />
           <fieldset>
             <legend className={labelClass}>Points</legend>
             <ol className="space-y-2">

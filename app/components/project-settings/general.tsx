@@ -3,7 +3,7 @@
 // once; the sidebar follows), and deleting the project. Only project owners may change anything;
 // members see the values read-only.
 import { assetFormData } from "~/lib/uploads";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -28,7 +28,7 @@ import { ProjectNetworkField } from "../project-network-field";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
-import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { Field, FormError, Spinner, buttonClass } from "../ui";
 
 const postJson = { method: "post", encType: "application/json" } as const;
 
@@ -124,39 +124,18 @@ function DetailsForm({ project, canEdit }: { project: GeneralProject; canEdit: b
       <EmojiIconInputs value={look} />
       <FormError errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <div>
-          <label htmlFor={fields.name.id} className={labelClass}>
-            Name
-          </label>
-          <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} autoComplete="off" readOnly={!canEdit} />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.identifier.id} className={labelClass}>
-            Identifier
-          </label>
-          <input
-            {...getInputProps(fields.identifier, { type: "text" })}
-            className={`${inputClass} font-mono tracking-wide`}
-            autoComplete="off"
-            readOnly={!canEdit}
-          />
-          <FieldError id={fields.identifier.errorId} errors={fields.identifier.errors} />
-        </div>
+        <Field label="Name" field={fields.name} autoComplete="off" readOnly={!canEdit} />
+        <Field label="Identifier" field={fields.identifier} controlClassName="font-mono tracking-wide" autoComplete="off" readOnly={!canEdit} />
       </div>
-      <div>
-        <label htmlFor={fields.description.id} className={labelClass}>
-          Description
-        </label>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          rows={3}
-          className={`${inputClass} resize-y`}
-          placeholder="What is this project about?"
-          readOnly={!canEdit}
-        />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <Field
+        as="textarea"
+        label="Description"
+        field={fields.description}
+        rows={3}
+        controlClassName="resize-y"
+        placeholder="What is this project about?"
+        readOnly={!canEdit}
+      />
       <ProjectNetworkField field={fields.network} disabled={!canEdit} />
       {canEdit ? (
         <button type="submit" className={buttonClass("primary")} disabled={pending}>

@@ -4,14 +4,14 @@
 import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { ProjectMemberCandidate, ProjectMembersIntent } from "~/lib/project-settings-members-contract";
-import { ROLE_LABELS, type SettingsAnswer, type SettingsMemberRow } from "~/lib/settings-contract";
+import type { SettingsAnswer, SettingsMemberRow } from "~/lib/settings-contract";
 import { LAST_PROJECT_OWNER, ROLE } from "../../../workers/domain/schemas/constants";
 import { memberName } from "../../../workers/domain/schemas/responses";
-import { MemberList, type Role, grantableRoles } from "../settings/members";
+import { MemberList, type Role, RoleOptions, grantableRoles } from "../settings/members";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useAnswer } from "../settings/use-answer";
 import { useToast } from "../toast";
-import { FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { Field, FormError, Spinner, buttonClass } from "../ui";
 
 
 function AddMemberForm({ myRole, candidates }: { myRole: number; candidates: ProjectMemberCandidate[] }) {
@@ -59,31 +59,17 @@ function AddMemberForm({ myRole, candidates }: { myRole: number; candidates: Pro
       <h2 className="text-sm font-semibold text-neutral-900">Add a member</h2>
       <FormError errors={error ? [error] : undefined} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-member`} className={labelClass}>
-            Workspace member
-          </label>
-          <select id={`${id}-member`} value={memberId} onChange={(event) => setMemberId(event.target.value)} className={inputClass}>
-            <option value="">Select a member</option>
-            {candidates.map(({ member }) => (
-              <option key={member.id} value={member.id}>
-                {memberName(member)} ({member.email})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="sm:w-40">
-          <label htmlFor={`${id}-role`} className={labelClass}>
-            Role
-          </label>
-          <select id={`${id}-role`} value={chosenRole} onChange={(event) => setRole(Number(event.target.value) as Role)} className={inputClass}>
-            {roles.map((value) => (
-              <option key={value} value={value}>
-                {ROLE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field as="select" label="Workspace member" id={`${id}-member`} value={memberId} onChange={(event) => setMemberId(event.target.value)} className="min-w-0 flex-1">
+          <option value="">Select a member</option>
+          {candidates.map(({ member }) => (
+            <option key={member.id} value={member.id}>
+              {memberName(member)} ({member.email})
+            </option>
+          ))}
+        </Field>
+        <Field as="select" label="Role" id={`${id}-role`} value={chosenRole} onChange={(event) => setRole(Number(event.target.value) as Role)} className="sm:w-40">
+          <RoleOptions roles={roles} />
+        </Field>
         <button type="submit" className={buttonClass("primary", "md")} disabled={pending}>
           {pending ? <Spinner /> : null}
           {pending ? "Adding..." : "Add member"}

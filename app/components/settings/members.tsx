@@ -19,6 +19,15 @@ export type Role = (typeof ROLES)[number];
 /** The roles someone with `myRole` may hand out: none above their own. */
 export const grantableRoles = (myRole: number) => ROLES.filter((role) => role <= myRole);
 
+/** A role select's options, named as the settings pages name roles. */
+export function RoleOptions({ roles }: { roles: readonly number[] }) {
+  return roles.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
+}
+
 /** A JSON intent's fetcher that shows a refusal as an error toast (and calls `onRefused`). */
 export function useSettingsIntent<Intent extends Record<string, string | number>>(onRefused?: () => void) {
   const toast = useToast();
@@ -89,11 +98,7 @@ function MemberRow({
             }}
             className={`${inputClass} py-1.5`}
           >
-            {grantableRoles(myRole).map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
+            <RoleOptions roles={grantableRoles(myRole)} />
           </select>
         </div>
       ) : (

@@ -3,7 +3,7 @@
 // or edits one, posting a JSON intent to an action by URL: the views list's, or the issue views'
 // ("Save view" from the filters). `CreateViewDialog` opens it anywhere inside a project and reads
 // the project's states, labels and members itself from the views list's loader.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { CreateViewInput } from "../../../workers/domain/schemas/views";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
 import { useToast } from "~/components/toast";
-import { FieldError, FormError, Spinner, inputClass, labelClass } from "~/components/ui";
+import { FormError, NameAndDescriptionFields, Spinner, labelClass } from "~/components/ui";
 import {
   type FilterKey,
   ISSUE_TYPE_OPTIONS,
@@ -122,26 +122,7 @@ function ViewForm({ actionPath, view, initialFilters, choices, onSaved }: ViewFo
           </Dialog.Description>
         </div>
         <FormError errors={filterErrors} />
-        <div>
-          <label htmlFor={fields.name.id} className={labelClass}>
-            Title
-          </label>
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            className={inputClass}
-            placeholder="Title"
-            autoComplete="off"
-            aria-invalid={fields.name.errors || serverErrors.name ? true : undefined}
-          />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors ?? serverErrors.name} />
-        </div>
-        <div>
-          <label htmlFor={fields.description.id} className={labelClass}>
-            Description <span className="font-normal text-neutral-500">(optional)</span>
-          </label>
-          <textarea {...getTextareaProps(fields.description)} rows={3} className={`${inputClass} resize-none`} placeholder="Description" />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors ?? serverErrors.description} />
-        </div>
+        <NameAndDescriptionFields name={fields.name} description={fields.description} errors={serverErrors} />
         <fieldset>
           <legend className={labelClass}>Filters</legend>
           {choices ? (

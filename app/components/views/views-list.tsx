@@ -3,15 +3,12 @@
 // write fails), and for members and owners a menu to edit or delete it. "Create View" opens the
 // view dialog, which loads the first time it is asked for.
 import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
-import { Menu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { Link, useFetcher } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/dialog";
-import { IconDots, IconPencil, IconPlus, IconStar, IconTrash, IconViews } from "~/components/icons";
-import { InlineState } from "~/components/shell-states";
+import { IconPencil, IconStar, IconTrash, IconViews } from "~/components/icons";
 import { useToast } from "~/components/toast";
-import { buttonClass } from "~/components/ui";
+import { ActionsMenu, CreateButton, EmptyList, ListHeader } from "~/components/ui";
 import { projectViewsPath, viewIssuesPath } from "~/lib/paths";
 import type { SavedViewSummary, ViewsPageAnswer, ViewsPageIntent, ViewsPageLoaderData } from "~/lib/views-page-contract";
 import { VIEW_TEXT } from "~/lib/views-text";
@@ -101,42 +98,14 @@ function ViewRow({
           <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
         </button>
         {canEdit ? (
-          <Menu.Root
-            positioning={{ placement: "bottom-end", gutter: 4 }}
-            lazyMount
-            unmountOnExit
-            onSelect={(details) => {
-              if (details.value === "edit") onEdit();
-              if (details.value === "delete") onDelete();
-            }}
-          >
-            <Menu.Trigger
-              className="flex size-8 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=open]:bg-neutral-100"
-              aria-label={`${view.name} actions`}
-              onPointerEnter={preloadForm}
-              onFocus={preloadForm}
-            >
-              <IconDots size={16} />
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content className="z-50 w-40 rounded-lg border border-neutral-200 bg-surface p-1 shadow-lg outline-none">
-                  <Menu.Item
-                    value="edit"
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100"
-                  >
-                    <IconPencil size={14} /> Edit view
-                  </Menu.Item>
-                  <Menu.Item
-                    value="delete"
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-red-600 dark:text-red-400 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-red-950/40"
-                  >
-                    <IconTrash size={14} /> Delete view
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <ActionsMenu
+            name={view.name}
+            onPreload={preloadForm}
+            actions={[
+              { value: "edit", label: "Edit view", icon: <IconPencil size={14} />, onSelect: onEdit },
+              { value: "delete", label: "Delete view", icon: <IconTrash size={14} />, danger: true, onSelect: onDelete },
+            ]}
+          />
         ) : null}
       </div>
     </li>
@@ -223,27 +192,12 @@ export function ViewsList({ data, workspaceSlug }: { data: ViewsPageLoaderData; 
 
   return (
     <div className="flex h-[calc(100vh-3.5rem)] min-h-0 flex-col bg-surface">
-      <div className="flex min-h-12 shrink-0 items-center gap-3 border-b border-neutral-200 px-4 py-2 sm:px-6">
-        <h1 className="text-sm font-semibold text-neutral-900">Views</h1>
-        <span className="text-xs text-neutral-500">
-          {data.views.length} view{data.views.length === 1 ? "" : "s"}
-        </span>
-        {canEdit && data.views.length > 0 ? (
-          <button
-            type="button"
-            onClick={openCreate}
-            onPointerEnter={preloadForm}
-            onFocus={preloadForm}
-            className={buttonClass("primary", "sm", "ml-auto")}
-          >
-            <IconPlus size={14} />
-            Create View
-          </button>
-        ) : null}
-      </div>
+      <ListHeader look="bar" title="Views" count={data.views.length} noun="view">
+        {canEdit && data.views.length > 0 ? <CreateButton label="Create View" onClick={openCreate} onPreload={preloadForm} className="ml-auto" /> : null}
+      </ListHeader>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {data.views.length === 0 ? (
-          <InlineState
+          <EmptyList
             icon={<IconViews size={24} />}
             title="No views yet"
             description={
@@ -251,14 +205,8 @@ export function ViewsList({ data, workspaceSlug }: { data: ViewsPageLoaderData; 
                 ? "A view is a saved set of filters: open the project's issues through it in any layout, Gantt included."
                 : "Members of the project create views; the ones they save show here."
             }
-          >
-            {canEdit ? (
-              <button type="button" onClick={openCreate} onPointerEnter={preloadForm} onFocus={preloadForm} className={buttonClass("primary")}>
-                <IconPlus size={16} />
-                Create View
-              </button>
-            ) : null}
-          </InlineState>
+            create={canEdit ? { label: "Create View", onClick: openCreate, onPreload: preloadForm } : undefined}
+          />
         ) : (
           <>
             {starred.length > 0 ? section("Favorites", starred) : null}

@@ -1,7 +1,7 @@
 // Add or edit a webhook: its URL and the events it wants (at least one), checked with the same
 // schema the server uses; the server's own refusals (an http:// URL, say) land on their fields.
 import { Dialog } from "@ark-ui/react/dialog";
-import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import {
@@ -13,7 +13,7 @@ import {
 } from "../../../workers/domain/schemas/webhooks";
 import { DialogActions, DialogShell } from "../dialog";
 import { useToast } from "../toast";
-import { FieldError, FormError, inputClass, labelClass } from "../ui";
+import { Field, FieldError, FormError, labelClass } from "../ui";
 import { ApiRefusal, workspaceApi } from "~/lib/import-api";
 
 const EVENT_HINTS: Record<WebhookEventKind, string> = {
@@ -55,7 +55,6 @@ function WebhookForm({ slug, webhook, onSaved }: { slug: string; webhook?: Webho
         .finally(() => setSaving(false));
     },
   });
-  const urlErrors = fields.url.errors ?? serverErrors.url;
   const eventErrors = fields.events.errors ?? serverErrors.events;
   const eventsErrorId = `${form.id}-events-error`;
   return (
@@ -67,20 +66,14 @@ function WebhookForm({ slug, webhook, onSaved }: { slug: string; webhook?: Webho
         </Dialog.Description>
       </div>
       <FormError errors={formError} />
-      <div>
-        <label htmlFor={fields.url.id} className={labelClass}>
-          Payload URL
-        </label>
-        <input
-          {...getInputProps(fields.url, { type: "text" })}
-          inputMode="url"
-          className={inputClass}
-          placeholder="https://example.com/hooks/tracker"
-          autoComplete="off"
-          aria-invalid={urlErrors ? true : undefined}
-        />
-        <FieldError id={fields.url.errorId} errors={urlErrors} />
-      </div>
+      <Field
+        label="Payload URL"
+        field={fields.url}
+        errors={serverErrors.url}
+        inputMode="url"
+        placeholder="https://example.com/hooks/tracker"
+        autoComplete="off"
+      />
       <fieldset aria-describedby={eventErrors ? eventsErrorId : undefined}>
         <legend className={labelClass}>Events</legend>
         <div className="grid gap-2 sm:grid-cols-2">

@@ -16,7 +16,7 @@ import { DELETE_WORKSPACE_PHRASE, WorkspaceNameFormSchema } from "../../../worke
 import { DialogActions, DialogAlertHeading, DialogShell } from "../dialog";
 import { useTypedDeleteConfirmation } from "../typed-delete-confirmation";
 import { useToast } from "../toast";
-import { FormError, Spinner, TextField, buttonClass, inputClass, labelClass } from "../ui";
+import { FormError, Spinner, Field, buttonClass, inputClass, labelClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
 import { useAnswer } from "~/components/settings/use-answer";
 
@@ -155,7 +155,7 @@ function NameForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormError errors={form.errors} />
-      <TextField label="Workspace name" field={fields.name} autoComplete="organization" readOnly={!canEdit} />
+      <Field label="Workspace name" field={fields.name} autoComplete="organization" readOnly={!canEdit} />
       <div>
         <span className={labelClass}>Workspace URL</span>
         <p className={`${inputClass} bg-neutral-50 text-neutral-600`}>/{workspace.slug}</p>

@@ -2,7 +2,7 @@
 // accepted yet (revocable), and the members with their roles. Members and owners invite; only
 // owners change roles and remove people. Nobody hands out a role above their own, and the last
 // owner can be neither demoted nor removed (the server refuses both as well).
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
@@ -13,10 +13,10 @@ import { InviteMemberFormSchema } from "../../../workers/domain/schemas/workspac
 import { useToast } from "../toast";
 import { useCopy } from "~/hooks/use-copy";
 import { IconCopy } from "../issue-detail/icons";
-import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { Field, FormError, Spinner, buttonClass, inputClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
 import { useAnswer } from "~/components/settings/use-answer";
-import { MemberInitial, MemberList, grantableRoles, useSettingsIntent } from "~/components/settings/members";
+import { MemberInitial, MemberList, RoleOptions, grantableRoles, useSettingsIntent } from "~/components/settings/members";
 
 
 type InvitationLink = NonNullable<InvitationLinkAnswer["invitation_link"]>;
@@ -83,26 +83,10 @@ function InviteForm({ myRole }: { myRole: number }) {
       <h2 className="text-sm font-semibold text-neutral-900">Invite a member</h2>
       <FormError errors={form.errors} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={fields.email.id} className={labelClass}>
-            Email
-          </label>
-          <input {...getInputProps(fields.email, { type: "email" })} placeholder="name@company.com" autoComplete="off" className={inputClass} />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <div className="sm:w-40">
-          <label htmlFor={fields.role.id} className={labelClass}>
-            Role
-          </label>
-          <select {...getSelectProps(fields.role)} className={inputClass}>
-            {grantableRoles(myRole).map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.role.errorId} errors={fields.role.errors} />
-        </div>
+        <Field label="Email" field={fields.email} type="email" placeholder="name@company.com" autoComplete="off" className="min-w-0 flex-1" />
+        <Field as="select" label="Role" field={fields.role} className="sm:w-40">
+          <RoleOptions roles={grantableRoles(myRole)} />
+        </Field>
         <button type="submit" className={buttonClass("primary", "md", "sm:mt-7")} disabled={pending}>
           {pending ? <Spinner /> : null}
           {pending ? "Inviting..." : "Invite"}

@@ -1,6 +1,5 @@
-// Shared look of buttons, inputs and field messages, and the one labelled text field of forms.
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { type InputHTMLAttributes, type ReactNode, forwardRef } from "react";
+// Shared look of buttons and inputs, the spinner, and text truncation.
+import { forwardRef } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 
@@ -22,53 +21,6 @@ export const inputClass =
   "block w-full rounded-md border border-neutral-300 bg-surface px-3 py-2 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 focus:outline-none aria-[invalid=true]:border-red-400 aria-[invalid=true]:focus:ring-red-500/20";
 
 export const labelClass = "mb-1.5 block text-sm font-medium text-neutral-700";
-
-/** Field messages; several server messages for one field are joined by commas. */
-export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
-  if (!errors || errors.length === 0) return null;
-  return (
-    <p id={id} className="mt-1.5 text-xs text-red-600 dark:text-red-400">
-      {errors.join(", ")}
-    </p>
-  );
-}
-
-/**
- * A Conform text input with its label above and its messages below (the messages are also the
- * input's accessible description). `hint` shows under the input while it has no error.
- */
-export function TextField({
-  label,
-  field,
-  type = "text",
-  hint,
-  ...inputProps
-}: {
-  label: ReactNode;
-  field: FieldMetadata<string>;
-  type?: "text" | "email" | "password";
-  hint?: ReactNode;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "className">) {
-  return (
-    <div>
-      <label htmlFor={field.id} className={labelClass}>
-        {label}
-      </label>
-      <input {...getInputProps(field, { type })} className={inputClass} {...inputProps} />
-      <FieldError id={field.errorId} errors={field.errors} />
-      {hint && !field.errors ? <p className="mt-1.5 text-xs text-neutral-500">{hint}</p> : null}
-    </div>
-  );
-}
-
-export function FormError({ errors }: { errors?: string[] | null }) {
-  if (!errors || errors.length === 0) return null;
-  return (
-    <div role="alert" className="rounded-md border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950/40 px-3 py-2 text-sm text-red-700 dark:text-red-300">
-      {errors.join(", ")}
-    </div>
-  );
-}
 
 export const Spinner = forwardRef<SVGSVGElement, { className?: string }>(function Spinner({ className = "" }, ref) {
   return (
