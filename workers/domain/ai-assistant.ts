@@ -6,7 +6,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { aiUsage } from "../../drizzle/schema";
 import { markdownToHtml } from "../lib/markdown";
-import { type AiProvider, AiProviderError, type ChatMessage, aiProvider } from "../integrations/ai/provider";
+import { aiProvider } from "../integrations/ai/provider";
+import { type AiProvider, AiProviderError, type ChatMessage } from "./ports/ai";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
 import { projectAccess } from "./access";

@@ -9,7 +9,8 @@ import {
   type UnsplashSearchAnswer,
 } from "./schemas/unsplash";
 import type { Config } from "../env";
-import { UnsplashCallFailed, isDownloadLocation, searchUnsplash, trackUnsplashDownload } from "../integrations/unsplash/client";
+import { isDownloadLocation, searchUnsplash, trackUnsplashDownload } from "../integrations/unsplash/client";
+import { UnsplashCallFailed } from "./ports/unsplash";
 import { parseInput } from "../lib/validation";
 import type { ActorContext } from "./context";
 import { Invalid, QuotaExceeded, Unavailable, UpstreamFailed } from "./errors";

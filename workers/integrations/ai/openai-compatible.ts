@@ -1,7 +1,7 @@
 // Chat completions on any OpenAI-compatible endpoint (OpenAI, Azure-style gateways, Ollama,
 // vLLM, ...): POST {base}/chat/completions with a Bearer key. A streamed answer is server-sent
 // events whose `choices[0].delta.content` pieces make the text, ending with `data: [DONE]`.
-import { type AiProvider, AiProviderError, type ChatMessage } from "./provider";
+import { type AiProvider, AiProviderError, type ChatMessage } from "../../domain/ports/ai";
 import { sseData } from "./sse-lines";
 
 interface Settings {

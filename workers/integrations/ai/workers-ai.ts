@@ -2,7 +2,7 @@
 // `{response}` whole, or a server-sent-events stream of `data: {"response": "..."}` ending with
 // `data: [DONE]`. The binding takes no AbortSignal, so a call is raced against it instead.
 import type { WorkersAiBinding } from "../../domain/features";
-import { type AiProvider, AiProviderError } from "./provider";
+import { type AiProvider, AiProviderError } from "../../domain/ports/ai";
 import { sseData } from "./sse-lines";
 
 /** Resolves like `work`, or rejects with the signal's reason as soon as it aborts. */

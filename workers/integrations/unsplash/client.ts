@@ -3,18 +3,8 @@
 // carries the access key as `Authorization: Client-ID ...`; the key never leaves the Worker.
 // Unsplash answers a spent hourly allowance with 403 "Rate Limit Exceeded" and X-Ratelimit-Remaining 0.
 import type { Config } from "../../env";
+import { UnsplashCallFailed } from "../../domain/ports/unsplash";
 import type { UnsplashPhoto, UnsplashSearchAnswer } from "../../domain/schemas/unsplash";
-
-/** Why a call to Unsplash did not give a usable answer. */
-export class UnsplashCallFailed extends Error {
-  constructor(
-    readonly reason: "rate_limited" | "unreachable" | "refused" | "unreadable",
-    readonly status: number | null = null,
-  ) {
-    super(`Unsplash call failed: ${reason}${status ? ` (${status})` : ""}`);
-    this.name = "UnsplashCallFailed";
-  }
-}
 
 const headersOf = (config: Config) => ({
   Authorization: `Client-ID ${config.UNSPLASH_ACCESS_KEY}`,
