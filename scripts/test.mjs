@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, stopping at the first failure.
-//   install (when needed) -> typecheck -> [lint, with --lint] -> build -> workerd tests -> browser tests
+//   install (when needed) -> typecheck -> [lint and import cycles, with --lint] -> build -> workerd tests -> browser tests
 // Output streams as it happens; the end is one summary line per step and then exactly
 // `N passed, M failed`, counting the tests of both vitest runs.
 //
@@ -65,7 +65,13 @@ function readReport(file) {
 const steps = [
   { name: "install", run: () => ensureDependencies() },
   { name: "typecheck", run: () => run(bin("tsc"), ["--noEmit"]) },
-  ...(withLint ? [{ name: "lint", run: () => run(bin("biome"), ["lint", "."]) }] : []),
+  ...(withLint
+    ? [
+        { name: "lint", run: () => run(bin("biome"), ["lint", "."]) },
+        // Lists every import cycle that carries values between our modules; none may exist.
+        { name: "import cycles", run: () => run(process.execPath, [path.join(ROOT, "scripts", "import-cycles.mjs")]) },
+      ]
+    : []),
   // The workerd suite imports build/server through workers/index.ts, so build before it.
   { name: "build", run: () => run(bin("remix"), ["vite:build"]) },
   {
