@@ -1,7 +1,8 @@
 // Domain errors become Remix responses here, through the same kind-to-status table as the REST
 // API (workers/lib/error-status.ts, ADR 011). Loaders throw route errors the shells' error
 // boundaries render; form actions answer Conform replies; button actions answer `{ok: false}`.
-// Every helper reads the error through `failureOf`, so Unauthenticated always means sign-in.
+// Every helper reads the error through `failureOf`, so Unauthenticated always means sign-in, and
+// every failure answer names its kind, which the browser reads (app/lib/action-answer.ts).
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { DomainError } from "../../workers/domain/errors";
@@ -77,10 +78,13 @@ export function replyWithError(
       if (field === "body" || field === "") formErrors.push(...messages);
       else fieldErrors[field] = messages;
     }
-    return data({ result: submission.reply({ fieldErrors, formErrors, hideFields }), status: failure.status }, { status: failure.status });
+    return data(
+      { result: submission.reply({ fieldErrors, formErrors, hideFields }), status: failure.status, kind: failure.kind },
+      { status: failure.status },
+    );
   }
   return data(
-    { result: submission.reply({ formErrors: [failure.message], hideFields }), status: failure.status },
+    { result: submission.reply({ formErrors: [failure.message], hideFields }), status: failure.status, kind: failure.kind },
     { status: failure.status, headers: errorHeaders(failure) },
   );
 }
@@ -106,6 +110,8 @@ function actionErrorBody(error: unknown, request: Request, options: { intent?: s
   return {
     ok: false as const,
     error: failure.message,
+    // The kind is what the browser branches on (app/lib/action-answer.ts); the status stays for old readers.
+    kind: failure.kind,
     status: failure.status,
     ...(options.intent === undefined ? {} : { intent: options.intent }),
     ...(options.fields && failure.fields ? { fields: failure.fields } : {}),
@@ -115,5 +121,5 @@ function actionErrorBody(error: unknown, request: Request, options: { intent?: s
 /** A submission that failed the schema on the server (the browser normally catches it first). */
 export function invalidReply(submission: Replyable, options: { hideFields?: string[] } = {}) {
   const status = STATUS_OF_KIND.Invalid;
-  return data({ result: submission.reply({ hideFields: options.hideFields }), status }, { status });
+  return data({ result: submission.reply({ hideFields: options.hideFields }), status, kind: "Invalid" as const }, { status });
 }

@@ -2,18 +2,11 @@
 // answers it: one table outside the domain (workers/lib/error-status.ts) turns a kind into a
 // status for the REST API and for Remix alike (ADR 011).
 
+import type { ErrorKind } from "./schemas/error-kinds";
+
 export type FieldErrors = Record<string, string[]>;
 
-export type ErrorKind =
-  | "Invalid"
-  | "Unauthenticated"
-  | "Forbidden"
-  | "NotFound"
-  | "Conflict"
-  | "TooLarge"
-  | "QuotaExceeded"
-  | "UpstreamFailed"
-  | "Unavailable";
+export type { ErrorKind };
 
 export abstract class DomainError extends Error {
   abstract readonly kind: ErrorKind;

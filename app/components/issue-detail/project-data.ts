@@ -3,6 +3,7 @@
 // with the session cookie, cached per project for the page's lifetime and refreshed on demand.
 // Reads only: every write goes through a Remix action.
 import { useCallback, useEffect, useState } from "react";
+import { api } from "~/lib/api-routes";
 import { memberName } from "../../../workers/domain/schemas/responses";
 
 export { memberName };
@@ -60,16 +61,6 @@ export interface ProjectResources {
 }
 export type ResourceName = keyof ProjectResources;
 
-const PATHS: Record<ResourceName, string> = {
-  issues: "issues/",
-  cycles: "cycles/",
-  modules: "modules/",
-  states: "states/",
-  labels: "issue-labels/",
-  members: "members/",
-  estimates: "estimates/",
-};
-
 type Raw = Record<string, unknown>;
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -113,11 +104,11 @@ function notify(key: string) {
 }
 
 async function fetchResource<K extends ResourceName>(slug: string, projectId: string, name: K): Promise<ProjectResources[K]> {
-  const response = await fetch(`/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/${PATHS[name]}`, {
+  const response = await fetch(api.projectList(slug, projectId, name), {
     credentials: "same-origin",
     headers: { accept: "application/json" },
   });
-  if (!response.ok) throw new Error(`GET ${PATHS[name]} answered ${response.status}`);
+  if (!response.ok) throw new Error(`GET ${name} answered ${response.status}`);
   const body = (await response.json()) as unknown;
   return SHAPES[name](Array.isArray(body) ? (body as Raw[]) : []);
 }
