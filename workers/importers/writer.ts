@@ -148,20 +148,87 @@ export interface PageWritten {
   stillRecorded: boolean;
 }
 
+/** What the project already holds that the page may reuse, and who the source's people are. */
+type Known = Awaited<ReturnType<typeof readKnown>>["known"];
+type People = Map<string, string>;
+
+/** Source keys already imported, by kind, and the records this page adds. */
+class Ledger {
+  readonly ids: Record<RecordKind, Map<string, string>>;
+  readonly newRecords: { kind: RecordKind; source_key: string; target_id: string }[] = [];
+
+  constructor(known: Known) {
+    const recordOf = (rows: { key: string; id: string }[]) => new Map(rows.map((row) => [row.key, row.id]));
+    this.ids = {
+      issue: recordOf(known.issueRecords),
+      label: recordOf(known.labelRecords),
+      state: recordOf(known.stateRecords),
+      module: recordOf(known.moduleRecords),
+      comment: recordOf(known.commentRecords),
+    };
+  }
+
+  remember(kind: RecordKind, key: string, id: string) {
+    this.ids[kind].set(key, id);
+    this.newRecords.push({ kind, source_key: key, target_id: id });
+  }
+}
+
+/** One page being written: the target, the page, the records and one clock. */
+interface PageStep {
+  target: ImportTarget;
+  page: ImportPage;
+  ledger: Ledger;
+  rejected: RejectedRecord[];
+  scoped: (key: string) => string;
+  now: string;
+}
+
 /**
  * Writes `read` (the page at the importer's cursor) and moves the cursor past it, in one batch.
  * Answers the importer's progress after the page.
  */
 export async function writeImportPage(target: ImportTarget, read: SourcePage, before: ImportProgress): Promise<PageWritten> {
-  const { ctx, access, importer } = target;
-  const db = ctx.db;
-  const projectId = access.project.id;
-  const workspaceId = access.workspace.id;
-  const actorId = ctx.actor.id;
   const page = read.page;
   const previous = before as WriterProgress;
   const pending = previous.pending_parents ?? [];
-  const scoped = (key: string) => `${target.scope}:${key}`;
+  const { known, people } = await readKnown(target, page, pending);
+  const step: PageStep = {
+    target,
+    page,
+    ledger: new Ledger(known),
+    rejected: [...(page.rejected ?? [])],
+    scoped: (key: string) => `${target.scope}:${key}`,
+    now: new Date().toISOString(),
+  };
+  const stateMap = mapStates(step, known.states);
+  const labelMap = mapLabels(step, known.labels);
+  const newModules = mapModules(step);
+  const fresh = freshIssues(step);
+  const { issueRows, newMembers } = await mapIssues(step, fresh, { people, stateMap, labelMap, inProject: known.projectMembers });
+  const commentRows = await mapComments(step, people);
+  const { parentLinks, parentIds, keptPending } = linkParents(step, pending, read.next === null);
+  const progress = nextProgress(step, read, previous, { issues: fresh.length, comments: commentRows.length, pending: keptPending });
+  const rows: PageRows = {
+    newStates: stateMap.newStates,
+    newLabels: labelMap.newLabels,
+    newModules,
+    newMembers,
+    issueRows,
+    commentRows,
+    parentLinks,
+    parentIds,
+    nextSort: known.sort[0]?.next ?? FIRST_SORT_ORDER,
+  };
+  const written = await writeBatch(step, rows, progress);
+  await publishWritten(step, rows);
+  return { progress, createdIssueIds: issueRows.map((row) => row.id), stillRecorded: written.importer.length > 0 };
+}
+
+/** Reads in one batch what the page may reuse (states, labels, records, the sort tail, members). */
+async function readKnown(target: ImportTarget, page: ImportPage, pending: PendingParent[]) {
+  const db = target.ctx.db;
+  const projectId = target.access.project.id;
   const keys = keysOf(target, page, pending);
   const recordQuery = (kind: RecordKind, wanted: Set<string>) =>
     db
@@ -174,7 +241,6 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
           sql`${importRecords.source_key} IN (SELECT value FROM json_each(${json([...wanted])}))`,
         ),
       );
-
   const [known, people] = await Promise.all([
     runNamedBatch(db, {
       states: db.select().from(states).where(eq(states.project_id, projectId)),
@@ -192,40 +258,33 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
     }),
     mappedUsers(target, page),
   ]);
+  return { known, people };
+}
 
-  const recordOf = (rows: { key: string; id: string }[]) => new Map(rows.map((row) => [row.key, row.id]));
-  const issueIds = recordOf(known.issueRecords);
-  const labelIds = recordOf(known.labelRecords);
-  const stateIds = recordOf(known.stateRecords);
-  const moduleIds = recordOf(known.moduleRecords);
-  const commentIds = recordOf(known.commentRecords);
-  const newRecords: { kind: RecordKind; source_key: string; target_id: string }[] = [];
-  const remember = (kind: RecordKind, key: string, id: string, into: Map<string, string>) => {
-    into.set(key, id);
-    newRecords.push({ kind, source_key: key, target_id: id });
-  };
-  const rejected: RejectedRecord[] = [...(page.rejected ?? [])];
+type StateMap = ReturnType<typeof mapStates>;
 
-  // States: a source state becomes the project's state of the same name, or a new one.
-  const stateRows = [...known.states];
+/** A source state becomes the project's state of the same name, or a new one. */
+function mapStates(step: PageStep, existingRows: (typeof states.$inferSelect)[]) {
+  const { target, ledger } = step;
+  const stateRows = [...existingRows];
   const stateByName = new Map(stateRows.map((row) => [lower(row.name), row]));
   let nextStateSequence = Math.max(0, ...stateRows.map((row) => row.sequence)) + STATE_STEP;
   const newStates: (typeof states.$inferInsert)[] = [];
   const addState = (name: string, group: StateGroup, color?: string) => {
     const row = {
       id: crypto.randomUUID(),
-      workspace_id: workspaceId,
-      project_id: projectId,
+      workspace_id: target.access.workspace.id,
+      project_id: target.access.project.id,
       name: name.slice(0, 255),
       color: color ?? GROUP_COLORS[group],
       group,
       default: false,
       sequence: nextStateSequence,
-      created_by: actorId,
+      created_by: target.ctx.actor.id,
       created_at: new Date().toISOString(),
       updated_at: new Date().toISOString(),
       description: "",
-      external_source: importer.service,
+      external_source: target.importer.service,
       external_id: null,
     } satisfies typeof states.$inferSelect;
     nextStateSequence += STATE_STEP;
@@ -234,11 +293,11 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
     stateByName.set(lower(row.name), row);
     return row;
   };
-  for (const state of page.states ?? []) {
-    const key = scoped(state.key);
-    if (stateIds.has(key)) continue;
+  for (const state of step.page.states ?? []) {
+    const key = step.scoped(state.key);
+    if (ledger.ids.state.has(key)) continue;
     const existing = stateByName.get(lower(state.name));
-    remember("state", key, existing?.id ?? addState(state.name, state.group, state.color).id, stateIds);
+    ledger.remember("state", key, existing?.id ?? addState(state.name, state.group, state.color).id);
   }
   const stateOfGroup = (group: StateGroup) => {
     const defaultState = stateRows.find((row) => row.default);
@@ -247,9 +306,15 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
     return inGroup[0] ?? stateByName.get(lower(GROUP_NAMES[group])) ?? addState(GROUP_NAMES[group], group);
   };
   const stateById = (id: string) => stateRows.find((row) => row.id === id);
+  return { newStates, stateOfGroup, stateById };
+}
 
-  // Labels: by record, else the project's label of the same name, else a new one.
-  const labelRows = [...known.labels];
+type LabelMap = ReturnType<typeof mapLabels>;
+
+/** A source label becomes its recorded label, else the project's label of the same name, else a new one. */
+function mapLabels(step: PageStep, existingRows: (typeof labels.$inferSelect)[]) {
+  const { target, ledger, page } = step;
+  const labelRows = [...existingRows];
   const labelByName = new Map(labelRows.map((row) => [lower(row.name), row]));
   const newLabels: (typeof labels.$inferSelect)[] = [];
   const labelNamed = (name: string, color?: string) => {
@@ -258,16 +323,16 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
     const now = new Date().toISOString();
     const row = {
       id: crypto.randomUUID(),
-      workspace_id: workspaceId,
-      project_id: projectId,
+      workspace_id: target.access.workspace.id,
+      project_id: target.access.project.id,
       name: name.trim().slice(0, 255),
       description: "",
       color: color ?? labelColor(name),
       parent: null,
       sort_order: FIRST_SORT_ORDER + (labelRows.length + 1) * SORT_STEP,
-      external_source: importer.service,
+      external_source: target.importer.service,
       external_id: null,
-      created_by: actorId,
+      created_by: target.ctx.actor.id,
       created_at: now,
       updated_at: now,
     } satisfies typeof labels.$inferSelect;
@@ -278,70 +343,88 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
   };
   const pageLabels = new Map((page.labels ?? []).map((label) => [label.key, label]));
   for (const label of page.labels ?? []) {
-    const key = scoped(label.key);
-    if (!labelIds.has(key)) remember("label", key, labelNamed(label.name, label.color), labelIds);
+    const key = step.scoped(label.key);
+    if (!ledger.ids.label.has(key)) ledger.remember("label", key, labelNamed(label.name, label.color));
   }
   const labelIdOf = (ref: string) => {
-    const key = scoped(ref);
-    const id = labelIds.get(key);
+    const key = step.scoped(ref);
+    const id = ledger.ids.label.get(key);
     if (id) return id;
     // A label the page names without declaring it (a CSV names labels only by name).
     const declared = pageLabels.get(ref);
     const created = labelNamed(declared?.name ?? ref, declared?.color);
-    remember("label", key, created, labelIds);
+    ledger.remember("label", key, created);
     return created;
   };
+  return { newLabels, labelIdOf };
+}
 
-  // Modules (Jira epics when asked).
+/** The page's modules (Jira epics when asked) not imported before. */
+function mapModules(step: PageStep) {
+  const { target, ledger } = step;
   const newModules: (typeof modules.$inferInsert)[] = [];
-  for (const module of page.modules ?? []) {
-    const key = scoped(module.key);
-    if (moduleIds.has(key)) continue;
+  for (const module of step.page.modules ?? []) {
+    const key = step.scoped(module.key);
+    if (ledger.ids.module.has(key)) continue;
     const id = crypto.randomUUID();
     newModules.push({
       id,
-      workspace_id: workspaceId,
-      project_id: projectId,
+      workspace_id: target.access.workspace.id,
+      project_id: target.access.project.id,
       name: module.name.slice(0, 255) || "Untitled module",
       description: module.description ?? "",
       start_date: validDate(module.start_date),
       target_date: validDate(module.target_date),
-      external_source: importer.service,
+      external_source: target.importer.service,
       external_id: module.key,
-      created_by: actorId,
+      created_by: target.ctx.actor.id,
     });
-    remember("module", key, id, moduleIds);
+    ledger.remember("module", key, id);
   }
+  return newModules;
+}
 
-  // Issues new to this project.
+/** The page's issues new to this project, once each; an issue without a title is rejected. */
+function freshIssues(step: PageStep) {
   const fresh: { issue: SourceIssue; id: string }[] = [];
   const seenInPage = new Set<string>();
-  for (const issue of page.issues ?? []) {
-    const key = scoped(issue.key);
-    if (issueIds.has(key) || seenInPage.has(key)) continue;
+  for (const issue of step.page.issues ?? []) {
+    const key = step.scoped(issue.key);
+    if (step.ledger.ids.issue.has(key) || seenInPage.has(key)) continue;
     seenInPage.add(key);
     if (!issue.title.trim()) {
-      rejected.push({ key: issue.key, message: "The issue has no title" });
+      step.rejected.push({ key: issue.key, message: "The issue has no title" });
       continue;
     }
     const id = crypto.randomUUID();
-    remember("issue", key, id, issueIds);
+    step.ledger.remember("issue", key, id);
     fresh.push({ issue, id });
   }
+  return fresh;
+}
 
+type IssueRow = Awaited<ReturnType<typeof mapIssues>>["issueRows"][number];
+
+/** The new issues' rows, and the assignees who must join the project. */
+async function mapIssues(
+  step: PageStep,
+  fresh: { issue: SourceIssue; id: string }[],
+  maps: { people: People; stateMap: StateMap; labelMap: LabelMap; inProject: { id: string }[] },
+) {
+  const { target, ledger, now } = step;
+  const { people, stateMap, labelMap } = maps;
   const assigneeOf = (refs: string[]) => [...new Set(refs.map((ref) => people.get(ref)).filter((id): id is string => Boolean(id)))];
-  const now = new Date().toISOString();
   const newMembers = new Set<string>();
-  const inProject = new Set(known.projectMembers.map((row) => row.id));
+  const inProject = new Set(maps.inProject.map((row) => row.id));
   const issueRows = await Promise.all(
     fresh.map(async ({ issue, id }, index) => {
       const clean = await sanitizeHtml(issue.description_html || "");
-      const state = issue.state.key ? stateById(stateIds.get(scoped(issue.state.key)) ?? "") : undefined;
-      const chosen = state ?? stateOfGroup(issue.state.group);
+      const state = issue.state.key ? stateMap.stateById(ledger.ids.state.get(step.scoped(issue.state.key)) ?? "") : undefined;
+      const chosen = state ?? stateMap.stateOfGroup(issue.state.group);
       const assignees = assigneeOf(issue.assignees);
       for (const member of assignees) if (!inProject.has(member)) newMembers.add(member);
       const author = issue.author ? people.get(issue.author) : undefined;
-      const moduleId = issue.module_key ? (moduleIds.get(scoped(issue.module_key)) ?? null) : null;
+      const moduleId = issue.module_key ? (ledger.ids.module.get(step.scoped(issue.module_key)) ?? null) : null;
       const createdAt = validTime(issue.created_at) ?? now;
       return {
         id,
@@ -355,35 +438,45 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
         target_date: validDate(issue.target_date),
         completed_at: chosen.group === "completed" ? (validTime(issue.completed_at) ?? now) : null,
         assignee_ids: assignees,
-        label_ids: [...new Set(issue.labels.map(labelIdOf))],
+        label_ids: [...new Set(issue.labels.map(labelMap.labelIdOf))],
         module_id: moduleId,
         external_id: issue.key,
         link_count: issue.url ? 1 : 0,
-        created_by: author ?? actorId,
+        created_by: author ?? target.ctx.actor.id,
         created_at: createdAt,
         url: issue.url ?? null,
         link_title: issue.link_title ?? `Open in ${target.sourceName}`,
       };
     }),
   );
+  return { issueRows, newMembers };
+}
 
-  // Comments whose issue is known (a pull request's comments have none, and are skipped).
-  const commentRows: { id: string; issue_id: string; actor_id: string; html: string; text: string; created_at: string }[] = [];
-  for (const comment of page.comments ?? []) {
-    const key = scoped(comment.key);
-    if (commentIds.has(key)) continue;
-    const issueId = issueIds.get(scoped(comment.issue_key));
+type CommentRow = { id: string; issue_id: string; actor_id: string; html: string; text: string; created_at: string };
+
+/** Comments whose issue is known (a pull request's comments have none, and are skipped). */
+async function mapComments(step: PageStep, people: People) {
+  const { target, ledger, now } = step;
+  const commentRows: CommentRow[] = [];
+  for (const comment of step.page.comments ?? []) {
+    const key = step.scoped(comment.key);
+    if (ledger.ids.comment.has(key)) continue;
+    const issueId = ledger.ids.issue.get(step.scoped(comment.issue_key));
     if (!issueId) continue;
     const author = comment.author ? people.get(comment.author) : undefined;
     const byline = !author && comment.author ? `<p><em>${escapeHtml(comment.author)} wrote on ${escapeHtml(target.sourceName)}:</em></p>` : "";
     const clean = await sanitizeHtml(byline + comment.html);
     if (!clean.text.trim() && !clean.html.includes("<img")) continue;
     const id = crypto.randomUUID();
-    remember("comment", key, id, commentIds);
-    commentRows.push({ id, issue_id: issueId, actor_id: author ?? actorId, html: clean.html, text: clean.text, created_at: validTime(comment.created_at) ?? now });
+    ledger.remember("comment", key, id);
+    commentRows.push({ id, issue_id: issueId, actor_id: author ?? target.ctx.actor.id, html: clean.html, text: clean.text, created_at: validTime(comment.created_at) ?? now });
   }
+  return commentRows;
+}
 
-  // Parent links: those whose two issues are known now are written; the rest wait for later pages.
+/** Parent links whose two issues are known now are written; the rest wait for later pages. */
+function linkParents(step: PageStep, pending: PendingParent[], lastPage: boolean) {
+  const { page, scoped, ledger, target } = step;
   const wanted: PendingParent[] = [
     ...pending,
     ...(page.issues ?? []).filter((issue) => issue.parent_key).map((issue) => ({ child: scoped(issue.key), parent: scoped(issue.parent_key as string) })),
@@ -392,33 +485,59 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
   const parentLinks: { child: string; parent: string }[] = [];
   const stillPending: PendingParent[] = [];
   for (const link of wanted) {
-    const child = issueIds.get(link.child);
-    const parent = issueIds.get(link.parent);
+    const child = ledger.ids.issue.get(link.child);
+    const parent = ledger.ids.issue.get(link.parent);
     if (child && parent) {
       if (child !== parent) parentLinks.push({ child, parent });
     } else stillPending.push(link);
   }
-  const lastPage = read.next === null;
-  if (lastPage) for (const link of stillPending) rejected.push({ key: link.child.slice(target.scope.length + 1), message: "Its parent was not found in the source" });
+  if (lastPage) for (const link of stillPending) step.rejected.push({ key: link.child.slice(target.scope.length + 1), message: "Its parent was not found in the source" });
   const keptPending = lastPage ? [] : stillPending.slice(0, MAX_PENDING_PARENTS);
   const parentIds = [...new Set(parentLinks.map((link) => link.parent))];
+  return { parentLinks, parentIds, keptPending };
+}
 
+/** The importer's progress once the page is written. */
+function nextProgress(step: PageStep, read: SourcePage, previous: WriterProgress, added: { issues: number; comments: number; pending: PendingParent[] }) {
   const progress: WriterProgress = {
     ...previous,
     cursor: read.next,
-    done: lastPage,
-    imported_issues: previous.imported_issues + fresh.length,
+    done: read.next === null,
+    imported_issues: previous.imported_issues + added.issues,
     total_issues: read.total_issues ?? previous.total_issues,
-    imported_comments: previous.imported_comments + commentRows.length,
+    imported_comments: previous.imported_comments + added.comments,
     attempts: 0,
-    rejected: [...previous.rejected, ...rejected].slice(0, REJECTED_KEPT),
-    pending_parents: keptPending,
+    rejected: [...previous.rejected, ...step.rejected].slice(0, REJECTED_KEPT),
+    pending_parents: added.pending,
   };
   if (progress.total_issues !== null && progress.total_issues < progress.imported_issues) progress.total_issues = progress.imported_issues;
+  return progress;
+}
 
+/** Everything the page adds, ready for the batch. */
+interface PageRows {
+  newStates: (typeof states.$inferInsert)[];
+  newLabels: (typeof labels.$inferSelect)[];
+  newModules: (typeof modules.$inferInsert)[];
+  newMembers: Set<string>;
+  issueRows: IssueRow[];
+  commentRows: CommentRow[];
+  parentLinks: { child: string; parent: string }[];
+  parentIds: string[];
+  nextSort: number;
+}
+
+/** Writes the page's rows, its records and the importer's progress in one D1 batch. */
+function writeBatch(step: PageStep, rows: PageRows, progress: WriterProgress) {
+  const { target, now } = step;
+  const db = target.ctx.db;
+  const { newStates, newLabels, newModules, newMembers, issueRows, commentRows, parentLinks, parentIds } = rows;
+  const projectId = target.access.project.id;
+  const workspaceId = target.access.workspace.id;
+  const actorId = target.ctx.actor.id;
+  const newRecords = step.ledger.newRecords;
   const count = issueRows.length;
-  const sourceName = target.sourceName;
-  const written = await runNamedBatch(db, {
+  return runNamedBatch(db, {
     states: newStates.length > 0 ? db.insert(states).values(newStates) : undefined,
     labels: newLabels.length > 0 ? rawStatement(db, insertLabels(newLabels)) : undefined,
     modules: newModules.length > 0 ? rawStatement(db, sql`INSERT INTO modules (id, workspace_id, project_id, name, description, start_date, target_date, external_source, external_id, created_by, created_at, updated_at, status, sort_order)
@@ -449,9 +568,9 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
               json_extract(value, '$.description_stripped'), json_extract(value, '$.priority'), json_extract(value, '$.state_id'),
               json_extract(value, '$.start_date'), json_extract(value, '$.target_date'), json_extract(value, '$.completed_at'),
               (SELECT last_sequence_id FROM issue_sequences WHERE project_id = ${projectId}) - ${count} + json_extract(value, '$.n'),
-              ${known.sort[0]?.next ?? FIRST_SORT_ORDER} + (json_extract(value, '$.n') - 1) * ${SORT_STEP},
+              ${rows.nextSort} + (json_extract(value, '$.n') - 1) * ${SORT_STEP},
               json(json_extract(value, '$.assignee_ids')), json(json_extract(value, '$.label_ids')), json_extract(value, '$.module_id'),
-              json_extract(value, '$.link_count'), ${importer.service}, json_extract(value, '$.external_id'),
+              json_extract(value, '$.link_count'), ${target.importer.service}, json_extract(value, '$.external_id'),
               json_extract(value, '$.created_by'), json_extract(value, '$.created_by'), json_extract(value, '$.created_at'), ${now}
             FROM json_each(${json(issueRows)})`)
         : undefined,
@@ -467,7 +586,7 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
       count > 0
         ? rawStatement(db, sql`INSERT INTO issue_activities (id, workspace_id, project_id, issue_id, actor_id, verb, field, new_value, comment, created_at)
             SELECT ${sqlUuid}, ${workspaceId}, ${projectId}, json_extract(value, '$.id'), ${actorId}, 'created', 'issue', json_extract(value, '$.name'),
-              ${`imported the issue from ${sourceName}`}, json_extract(value, '$.created_at')
+              ${`imported the issue from ${target.sourceName}`}, json_extract(value, '$.created_at')
             FROM json_each(${json(issueRows.map(({ id, name, created_at }) => ({ id, name, created_at })))})`)
         : undefined,
     comments:
@@ -499,17 +618,21 @@ export async function writeImportPage(target: ImportTarget, read: SourcePage, be
         progress: progress as unknown as Record<string, Json>,
         progressed_at: now,
         // A finished import keeps no credential of its source.
-        ...(lastPage ? { status: "completed" as const, lease_until: null, error: null, metadata: metadataWithoutSecrets() } : {}),
+        ...(progress.done ? { status: "completed" as const, lease_until: null, error: null, metadata: metadataWithoutSecrets() } : {}),
       })
-      .where(eq(importers.id, importer.id))
+      .where(eq(importers.id, target.importer.id))
       .returning({ id: importers.id }),
   });
+}
 
-  for (const row of newStates) ctx.effects.publish(projectId, { kind: "state", op: "upsert", id: row.id as string, row: stateOf(row as typeof states.$inferSelect) });
-  for (const row of newLabels) ctx.effects.publish(projectId, { kind: "label", op: "upsert", id: row.id, row: labelOf(row, access) });
-  const touched = [...issueRows.map((row) => row.id), ...parentLinks.map((link) => link.child), ...parentIds];
+/** Tells the live board about the new states and labels, and the issues the page touched. */
+async function publishWritten(step: PageStep, rows: PageRows) {
+  const { ctx, access } = step.target;
+  const projectId = access.project.id;
+  for (const row of rows.newStates) ctx.effects.publish(projectId, { kind: "state", op: "upsert", id: row.id as string, row: stateOf(row as typeof states.$inferSelect) });
+  for (const row of rows.newLabels) ctx.effects.publish(projectId, { kind: "label", op: "upsert", id: row.id, row: labelOf(row, access) });
+  const touched = [...rows.issueRows.map((row) => row.id), ...rows.parentLinks.map((link) => link.child), ...rows.parentIds];
   if (touched.length > 0) await publishIssues(ctx, access, touched);
-  return { progress, createdIssueIds: issueRows.map((row) => row.id), stillRecorded: written.importer.length > 0 };
 }
 
 function insertLabels(rows: (typeof labels.$inferSelect)[]) {
