@@ -11,20 +11,21 @@ import { projectPath } from "~/lib/paths";
 import { findSimilar } from "~/lib/similarity";
 import { RichText, type RichTextHandle, type RichTextValue, preloadEditor } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
-import { DialogActions, DialogShell } from "../dialog";
-import { IconCalendar, IconX } from "../icons";
-import { PRIORITY_LABELS, type Priority, PriorityIcon, StateGroupIcon } from "../issue-icons";
-import { issueKey, estimateLabel } from "../issue-detail/format";
-import { IconCycleSmall, IconEstimate, IconLabel, IconModuleSmall, IconParent, IconUser } from "../issue-detail/icons";
-import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "../issue-detail/options";
-import { NONE, ParentIssueDialog, Picker } from "../issue-detail/pickers";
+import { DialogShell } from "../dialog";
+import { IconX } from "../icons";
+import { issueKey, } from "../issue-detail/format";
+import { IconParent, } from "../issue-detail/icons";
+import { ParentIssueDialog, } from "../issue-detail/pickers";
 import { type IssueOption, useProjectResource } from "../issue-detail/project-data";
 import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
 import { useServiceFeatures } from "../workspace-context";
 import { useToast } from "../toast";
 import { FieldError, FormError, truncate } from "../ui";
-import type { IssueFormDefaults, IssueModalOpenOptions, IssueModalProject } from "./context";
+import type { IssueModalOpenOptions, IssueModalProject } from "./context";
 import { parseIssueForm } from "./form-schema";
+import { type IssueFormValues, initialValues } from "./form-values";
+import { FormFooter, HiddenIssueFields } from "./form-parts";
+import { PropertyPills } from "./property-pills";
 
 export const ISSUE_CREATED = "Issue created successfully.";
 export const ISSUE_CREATE_FAILED = "Issue could not be created. Please try again.";
@@ -38,37 +39,6 @@ type ActionData = {
   intent?: string;
   issue?: { id: string; sequence_id: number };
 };
-
-const pill =
-  "inline-flex h-7 max-w-48 items-center gap-1.5 rounded-md border border-neutral-200 bg-surface px-2 text-xs text-neutral-700 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:opacity-60";
-
-interface FormState {
-  state: string | null;
-  priority: Priority;
-  assignees: string[];
-  labels: string[];
-  start_date: string;
-  target_date: string;
-  estimate: number | null;
-  parent: string | null;
-  cycle: string | null;
-  module: string | null;
-}
-
-function initialState(defaults: IssueFormDefaults): FormState {
-  return {
-    state: defaults.state ?? null,
-    priority: defaults.priority ?? "none",
-    assignees: defaults.assignees_list ?? [],
-    labels: defaults.labels_list ?? [],
-    start_date: defaults.start_date ?? "",
-    target_date: defaults.target_date ?? "",
-    estimate: defaults.estimate_point ?? null,
-    parent: defaults.parent ?? null,
-    cycle: defaults.cycle ?? null,
-    module: defaults.module ?? null,
-  };
-}
 
 function IssueForm({
   slug,
@@ -92,8 +62,8 @@ function IssueForm({
   const editing = options.issue ?? null;
   const defaults = editing ?? options.defaults ?? {};
   const navigate = useNavigate();
-  const [values, setValues] = useState<FormState>(() => initialState(defaults));
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const [values, setValues] = useState<IssueFormValues>(() => initialValues(defaults));
+  const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const [title, setTitle] = useState(defaults.name ?? "");
   const [description, setDescription] = useState<RichTextValue | null>(null);
   const [dismissedSimilar, setDismissedSimilar] = useState<string | null>(null);
@@ -129,13 +99,9 @@ function IssueForm({
   const similar = useMemo(() => findSimilar(deferredTitle, candidates), [deferredTitle, candidates]);
   const showSimilar = similar && similar.id !== dismissedSimilar && !editing;
 
-  const stateList = states.data ?? [];
-  const currentState = stateList.find((state) => state.id === values.state) ?? stateList.find((state) => state.default) ?? null;
   const parentIssue = values.parent ? (issues.data?.find((issue) => issue.id === values.parent) ?? null) : null;
   const memberList = members.data ?? [];
   const labelList = labels.data ?? [];
-  const selectedLabels = labelList.filter((label) => values.labels.includes(label.id));
-  const assigneeNames = memberList.filter((member) => values.assignees.includes(member.id)).map((member) => member.name);
   const childIds = useMemo(
     () => new Set((issues.data ?? []).filter((issue) => editing && issue.parent === editing.id).map((issue) => issue.id)),
     [issues.data, editing],
@@ -145,26 +111,7 @@ function IssueForm({
 
   return (
     <fetcher.Form method="post" action={projectPath(slug, project.id)} {...getFormProps(form)} className="flex flex-col">
-      <input type="hidden" name="intent" value={editing ? "update-issue" : "create-issue"} />
-      {editing ? <input type="hidden" name="issue_id" value={editing.id} /> : null}
-      <input type="hidden" name="state" value={values.state ?? ""} />
-      <input type="hidden" name="priority" value={values.priority} />
-      {values.assignees.map((id) => (
-        <input key={id} type="hidden" name="assignees_list" value={id} />
-      ))}
-      {values.labels.map((id) => (
-        <input key={id} type="hidden" name="labels_list" value={id} />
-      ))}
-      <input type="hidden" name="estimate_point" value={values.estimate ?? ""} />
-      <input type="hidden" name="parent" value={values.parent ?? ""} />
-      <input type="hidden" name="cycle" value={values.cycle ?? ""} />
-      <input type="hidden" name="module" value={values.module ?? ""} />
-      {includeDescription && description ? (
-        <>
-          <input type="hidden" name="description_html" value={description.empty ? "<p></p>" : description.html} />
-          <input type="hidden" name="description_json" value={JSON.stringify(description.json)} />
-        </>
-      ) : null}
+      <HiddenIssueFields editingId={editing?.id ?? null} values={values} description={includeDescription ? description : null} />
 
       <div className="flex items-center gap-2 px-5 pt-4">
         <span className="rounded-md bg-neutral-100 px-2 py-0.5 font-mono text-xs font-medium text-neutral-600">{project.identifier}</span>
@@ -250,131 +197,23 @@ function IssueForm({
         ) : null}
       </div>
 
-      <div className="flex flex-wrap items-center gap-1.5 px-5 pt-3 pb-4">
-        <Picker
-          label="State"
-          options={stateOptions(stateList)}
-          value={currentState ? [currentState.id] : []}
-          onChange={(value) => set("state", value[0] ?? null)}
-          triggerClassName={pill}
-          loading={states.loading}
-        >
-          {currentState ? <StateGroupIcon group={currentState.group} color={currentState.color} /> : null}
-          <span className="truncate">{currentState?.name ?? "State"}</span>
-        </Picker>
-        <Picker
-          label="Priority"
-          options={priorityOptions}
-          value={[values.priority]}
-          onChange={(value) => set("priority", (value[0] as Priority) ?? "none")}
-          triggerClassName={pill}
-        >
-          <PriorityIcon priority={values.priority} />
-          <span>{values.priority === "none" ? "Priority" : PRIORITY_LABELS[values.priority]}</span>
-        </Picker>
-        <Picker
-          label="Assignees"
-          multiple
-          options={memberOptions(memberList)}
-          value={values.assignees}
-          onChange={(value) => set("assignees", value)}
-          triggerClassName={pill}
-          loading={members.loading}
-        >
-          <IconUser size={12} />
-          <span className="truncate">{assigneeNames.length ? assigneeNames.slice(0, 3).join(", ") : "Assignees"}</span>
-          {assigneeNames.length > 3 ? <span className="text-neutral-400">+{assigneeNames.length - 3}</span> : null}
-        </Picker>
-        <Picker
-          label="Labels"
-          multiple
-          options={labelOptions(labelList)}
-          value={values.labels}
-          onChange={(value) => set("labels", value)}
-          triggerClassName={pill}
-          loading={labels.loading}
-          emptyText="No labels found"
-        >
-          {selectedLabels.length ? (
-            <>
-              {selectedLabels.slice(0, 3).map((label) => (
-                <LabelDot key={label.id} color={label.color} />
-              ))}
-              <span className="truncate">{selectedLabels.length === 1 ? selectedLabels[0].name : `${selectedLabels.length} labels`}</span>
-            </>
-          ) : (
-            <>
-              <IconLabel size={12} />
-              <span>Labels</span>
-            </>
-          )}
-        </Picker>
-        <DatePill label="Start date" name="start_date" value={values.start_date} onChange={(value) => set("start_date", value)} />
-        <DatePill label="Due date" name="target_date" value={values.target_date} onChange={(value) => set("target_date", value)} />
-        <Picker
-          label="Estimate"
-          options={estimateOptions(points)}
-          value={[values.estimate === null ? NONE : String(values.estimate)]}
-          onChange={(value) => set("estimate", !value[0] || value[0] === NONE ? null : Number(value[0]))}
-          triggerClassName={pill}
-        >
-          <IconEstimate size={12} />
-          <span>{estimateLabel(values.estimate, points) ?? "Estimate"}</span>
-        </Picker>
-        <button type="button" className={pill} onClick={() => setParentOpen(true)}>
-          <IconParent size={12} />
-          <span className="truncate">{parentIssue ? issueKey(project.identifier, parentIssue.sequence_id) : "Add parent"}</span>
-        </button>
-        <Picker
-          label="Cycle"
-          options={cycleOptions(cycles.data ?? [])}
-          value={[values.cycle ?? NONE]}
-          onChange={(value) => set("cycle", !value[0] || value[0] === NONE ? null : value[0])}
-          triggerClassName={pill}
-          loading={cycles.loading}
-          onOpenChange={setCyclesOpen}
-        >
-          <IconCycleSmall size={12} />
-          <span className="truncate">{cycles.data?.find((cycle) => cycle.id === values.cycle)?.name ?? "Cycle"}</span>
-        </Picker>
-        <Picker
-          label="Module"
-          options={moduleOptions(modules.data ?? [])}
-          value={[values.module ?? NONE]}
-          onChange={(value) => set("module", !value[0] || value[0] === NONE ? null : value[0])}
-          triggerClassName={pill}
-          loading={modules.loading}
-          onOpenChange={setModulesOpen}
-        >
-          <IconModuleSmall size={12} />
-          <span className="truncate">{modules.data?.find((module) => module.id === values.module)?.name ?? "Module"}</span>
-        </Picker>
-      </div>
+      <PropertyPills
+        identifier={project.identifier}
+        values={values}
+        set={set}
+        states={states}
+        labels={labels}
+        members={members}
+        cycles={cycles}
+        modules={modules}
+        points={points}
+        parentIssue={parentIssue}
+        onPickParent={() => setParentOpen(true)}
+        onCyclesOpen={setCyclesOpen}
+        onModulesOpen={setModulesOpen}
+      />
 
-      <div className="flex items-center gap-3 rounded-b-xl border-t border-neutral-100 bg-neutral-50/60 px-5 py-3">
-        {!editing ? (
-          <button
-            type="button"
-            role="switch"
-            aria-checked={createMore}
-            onClick={() => setCreateMore(!createMore)}
-            className="flex items-center gap-2 text-xs text-neutral-600"
-          >
-            <span className={`relative inline-flex h-4 w-7 items-center rounded-full transition-colors ${createMore ? "bg-brand-500" : "bg-neutral-300"}`}>
-              <span className={`size-3 rounded-full bg-surface shadow transition-transform ${createMore ? "translate-x-3.5" : "translate-x-0.5"}`} />
-            </span>
-            Create more
-          </button>
-        ) : null}
-        <DialogActions
-          label={editing ? "Update Issue" : "Create Issue"}
-          busyLabel={editing ? "Updating..." : "Creating..."}
-          busy={submitting}
-          size="sm"
-          cancelLabel="Discard"
-          className="ml-auto flex gap-2"
-        />
-      </div>
+      <FormFooter editing={Boolean(editing)} submitting={submitting} createMore={createMore} setCreateMore={setCreateMore} />
       <ParentIssueDialog
         open={parentOpen}
         onOpenChange={setParentOpen}
@@ -418,23 +257,6 @@ function SimilarHint({
         No
       </button>
     </p>
-  );
-}
-
-function DatePill({ label, name, value, onChange }: { label: string; name: string; value: string; onChange(value: string): void }) {
-  return (
-    <label className={`${pill} cursor-pointer`}>
-      <IconCalendar size={12} />
-      <span className="text-neutral-500">{label}</span>
-      <input
-        type="date"
-        name={name}
-        value={value}
-        aria-label={label}
-        onChange={(event) => onChange(event.target.value)}
-        className={`w-[6.9rem] bg-transparent text-xs outline-none ${value ? "text-neutral-800" : "text-neutral-400"}`}
-      />
-    </label>
   );
 }
 
