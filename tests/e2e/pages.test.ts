@@ -282,7 +282,8 @@ describe("the list", () => {
     await page.evaluate(() => window.localStorage.setItem("pages:display-mode", "{broken"));
     await page.reload();
     await visible(page.getByRole("button", { name: "List view", pressed: true }));
-    expect(await page.evaluate(() => window.localStorage.getItem("pages:display-mode"))).toBeNull();
+    // The server draws the default before the page hydrates; the stored value goes once it has.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("pages:display-mode"))).toBeNull();
 
     // Rename and delete through their dialogs.
     await page.getByRole("button", { name: `Rename ${long}` }).click();
