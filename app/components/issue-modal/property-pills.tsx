@@ -29,6 +29,9 @@ interface PropertyPillsProps {
   onModulesOpen(open: boolean): void;
 }
 
+/** The id a single picker chose, or null for its "none" entry or no choice. */
+const chosenId = (value: string[]) => (!value[0] || value[0] === NONE ? null : value[0]);
+
 export function PropertyPills({ identifier, values, set, states, labels, members, cycles, modules, points, parentIssue, onPickParent, onCyclesOpen, onModulesOpen }: PropertyPillsProps) {
   const stateList = states.data ?? [];
   const currentState = stateList.find((state) => state.id === values.state) ?? stateList.find((state) => state.default) ?? null;
@@ -116,7 +119,7 @@ export function PropertyPills({ identifier, values, set, states, labels, members
         label="Cycle"
         options={cycleOptions(cycles.data ?? [])}
         value={[values.cycle ?? NONE]}
-        onChange={(value) => set("cycle", !value[0] || value[0] === NONE ? null : value[0])}
+        onChange={(value) => set("cycle", chosenId(value))}
         triggerClassName={pill}
         loading={cycles.loading}
         onOpenChange={onCyclesOpen}
@@ -128,7 +131,7 @@ export function PropertyPills({ identifier, values, set, states, labels, members
         label="Module"
         options={moduleOptions(modules.data ?? [])}
         value={[values.module ?? NONE]}
-        onChange={(value) => set("module", !value[0] || value[0] === NONE ? null : value[0])}
+        onChange={(value) => set("module", chosenId(value))}
         triggerClassName={pill}
         loading={modules.loading}
         onOpenChange={onModulesOpen}
