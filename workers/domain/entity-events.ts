@@ -3,6 +3,7 @@
 import type { Json, Project } from "../../drizzle/schema";
 import type { cycles, modules } from "../../drizzle/schema";
 import { type EventAction, type EventChange, type EventKind, type EventProject, eventFor } from "../integrations/events";
+import { pick } from "../lib/pick";
 import type { ActorContext } from "./context";
 
 type Cycle = typeof cycles.$inferSelect;
@@ -13,16 +14,10 @@ const projectRef = (project: Pick<Project, "id" | "identifier" | "name">) => ({ 
 
 export function cycleEventData(cycle: Cycle, project: Pick<Project, "id" | "identifier" | "name">, workspace: Ref): Record<string, Json> {
   return {
-    id: cycle.id,
-    name: cycle.name,
-    description: cycle.description,
-    start_date: cycle.start_date,
-    end_date: cycle.end_date,
-    owned_by: cycle.owned_by,
+    ...pick(cycle, ["id", "name", "description", "start_date", "end_date", "owned_by"]),
     project: projectRef(project),
     workspace: { id: workspace.id, slug: workspace.slug },
-    created_at: cycle.created_at,
-    updated_at: cycle.updated_at,
+    ...pick(cycle, ["created_at", "updated_at"]),
   };
 }
 
@@ -30,36 +25,34 @@ type ModuleFields = Pick<Module, "id" | "name" | "description" | "status" | "lea
 
 export function moduleEventData(module: ModuleFields, project: Pick<Project, "id" | "identifier" | "name">, workspace: Ref): Record<string, Json> {
   return {
-    id: module.id,
-    name: module.name,
-    description: module.description,
-    status: module.status,
-    lead_id: module.lead_id,
-    start_date: module.start_date,
-    target_date: module.target_date,
+    ...pick(module, ["id", "name", "description", "status", "lead_id", "start_date", "target_date"]),
     project: projectRef(project),
     workspace: { id: workspace.id, slug: workspace.slug },
-    created_at: module.created_at,
-    updated_at: module.updated_at,
+    ...pick(module, ["created_at", "updated_at"]),
   };
 }
 
+/** The project columns an integration event carries as they are stored. */
+const PROJECT_EVENT_FIELDS = [
+  "id",
+  "name",
+  "identifier",
+  "description",
+  "network",
+  "emoji",
+  "cover_image",
+  "project_lead",
+  "default_assignee",
+  "estimate_id",
+  "created_by",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof Project)[];
+
 export function projectEventData(project: Project, workspace: Ref): Record<string, Json> {
   return {
-    id: project.id,
-    name: project.name,
-    identifier: project.identifier,
-    description: project.description,
-    network: project.network,
-    emoji: project.emoji,
-    cover_image: project.cover_image,
-    project_lead: project.project_lead,
-    default_assignee: project.default_assignee,
-    estimate_id: project.estimate_id,
+    ...pick(project, PROJECT_EVENT_FIELDS),
     workspace: { id: workspace.id, slug: workspace.slug },
-    created_by: project.created_by,
-    created_at: project.created_at,
-    updated_at: project.updated_at,
   };
 }
 

@@ -13,7 +13,7 @@ import { Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
 import { loadIssue, publishIssues } from "./issues";
 import { CreateLinkInput, LINK_NOT_FOUND, LINK_URL_TAKEN, UpdateLinkInput } from "./schemas/links";
-import { memberDetailOf } from "./serializers";
+import { linkFieldsOf, memberDetailOf } from "./serializers";
 
 export type IssueLink = typeof issueLinks.$inferSelect;
 
@@ -26,16 +26,9 @@ const UpdateIssueLinkInput = UpdateLinkInput.transform((link) => ({
 
 export function issueLinkOf(link: IssueLink, creator: User | null) {
   return {
-    id: link.id,
-    title: link.title,
-    url: link.url,
-    metadata: link.metadata ?? {},
+    ...linkFieldsOf(link),
     issue: link.issue_id,
-    project: link.project_id,
-    workspace: link.workspace_id,
-    created_by: link.created_by,
     created_by_detail: creator ? memberDetailOf(creator) : null,
-    created_at: link.created_at,
     updated_at: link.updated_at,
   };
 }

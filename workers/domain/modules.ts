@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { moduleLinks, moduleMembers, modules, userFavorites, users, type User } from "../../drizzle/schema";
 import { chunks, inList, runBatch, runNamedBatch } from "../lib/batch";
+import { pick } from "../lib/pick";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -27,7 +28,7 @@ import {
   PatchModuleInput,
   PutModuleInput,
 } from "./schemas/modules";
-import { type MemberDetail, memberColumns, memberDetailOf } from "./serializers";
+import { type MemberDetail, linkFieldsOf, memberColumns, memberDetailOf } from "./serializers";
 
 export const MODULE_NOT_FOUND = "Module not found.";
 export const MODULE_LINK_NOT_FOUND = "Link not found.";
@@ -42,28 +43,16 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 export function moduleLinkOf(link: ModuleLink, creator: MemberDetail | null = null) {
   return {
-    id: link.id,
-    title: link.title,
-    url: link.url,
-    metadata: link.metadata ?? {},
+    ...linkFieldsOf(link),
     module: link.module_id,
-    project: link.project_id,
-    workspace: link.workspace_id,
-    created_by: link.created_by,
     created_by_detail: creator,
-    created_at: link.created_at,
   } satisfies ModuleLinkResponse;
 }
 
 export function moduleOf(row: ModuleRow, stats: IssueStats, members: MemberDetail[], links: ReturnType<typeof moduleLinkOf>[]) {
   const { module } = row;
   return {
-    id: module.id,
-    name: module.name,
-    description: module.description,
-    status: module.status,
-    start_date: module.start_date,
-    target_date: module.target_date,
+    ...pick(module, ["id", "name", "description", "status", "start_date", "target_date"]),
     lead: module.lead_id,
     lead_detail: row.lead ? memberDetailOf(row.lead) : null,
     members: members.map((member) => member.id),

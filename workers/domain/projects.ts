@@ -28,6 +28,7 @@ import {
 import { refreshEventSinks } from "../integrations/events";
 import { chunks, runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
+import { pick } from "../lib/pick";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -63,19 +64,9 @@ type ProjectExtras = {
 
 export function projectOf(project: Project, extras: ProjectExtras): ProjectView {
   return {
-    id: project.id,
-    name: project.name,
-    identifier: project.identifier,
-    description: project.description,
-    network: project.network,
-    emoji: project.emoji,
-    icon_prop: project.icon_prop,
-    cover_image: project.cover_image,
+    ...pick(project, ["id", "name", "identifier", "description", "network", "emoji", "icon_prop", "cover_image"]),
     cover_image_credit: project.cover_image_credit ?? null,
-    cycle_view: project.cycle_view,
-    module_view: project.module_view,
-    issue_views_view: project.issue_views_view,
-    page_view: project.page_view,
+    ...pick(project, ["cycle_view", "module_view", "issue_views_view", "page_view"]),
     estimate: project.estimate_id,
     project_lead: project.project_lead,
     default_assignee: project.default_assignee,

@@ -1,5 +1,6 @@
 // Shapes shared by several resources' responses.
-import { type User, users } from "../../drizzle/schema";
+import { type Json, type User, users } from "../../drizzle/schema";
+import { pick } from "../lib/pick";
 
 /** The signed-in user as /api/users/me/ shows them. */
 export function meOf(user: User) {
@@ -35,3 +36,24 @@ export const memberColumns = {
   avatar: users.avatar,
   is_bot: users.is_bot,
 };
+
+/** What a stored link of an issue or a module shows of itself, besides its owner and creator. */
+export function linkFieldsOf<
+  Link extends {
+    id: string;
+    title: string | null;
+    url: string;
+    metadata: Record<string, Json> | null;
+    project_id: string;
+    workspace_id: string;
+    created_by: string | null;
+    created_at: string;
+  },
+>(link: Link) {
+  return {
+    ...pick(link, ["id", "title", "url", "created_by", "created_at"]),
+    metadata: link.metadata ?? {},
+    project: link.project_id,
+    workspace: link.workspace_id,
+  };
+}

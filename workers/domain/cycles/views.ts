@@ -4,6 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cycles, issueAssignees, issues, userFavorites, users, type User } from "../../../drizzle/schema";
 import { inList, runNamedBatch } from "../../lib/batch";
+import { pick } from "../../lib/pick";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { type CycleStatus, cycleStatus, todayFor } from "../cycle-status";
@@ -22,11 +23,7 @@ export type CycleRow = { cycle: Cycle; owner: User | null; favoriteId: string | 
 export function cycleOf(row: CycleRow, stats: IssueStats, assignees: MemberDetail[], today: string) {
   const { cycle } = row;
   return {
-    id: cycle.id,
-    name: cycle.name,
-    description: cycle.description,
-    start_date: cycle.start_date,
-    end_date: cycle.end_date,
+    ...pick(cycle, ["id", "name", "description", "start_date", "end_date"]),
     status: cycleStatus(cycle, today) as CycleStatus,
     project: cycle.project_id,
     workspace: cycle.workspace_id,

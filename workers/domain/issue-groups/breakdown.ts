@@ -3,6 +3,7 @@
 // the unlabelled ones). Both are grouped queries driven from the group's issues through
 // issues_cycle_idx / issues_module_idx, read together in one D1 batch.
 import { asc, eq, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { issueAssignees, issueLabels, issues, labels, states, users } from "../../../drizzle/schema";
 import { runNamedBatch } from "../../lib/batch";
 import type { ActorContext } from "../context";
@@ -10,6 +11,8 @@ import type { IssueGroupBreakdown } from "../schemas/issue-group-responses";
 import { type IssueGroupScope, groupColumn } from "./membership";
 
 const completedCount = sql<number>`coalesce(sum(case when ${states.group} = 'completed' then 1 else 0 end), 0)`.as("completed_count");
+/** Aggregates come back from SQL untyped; the response carries plain numbers. */
+const countsOf = (row: { completed: number; total: number }) => ({ completed: Number(row.completed), total: Number(row.total) });
 const totalCount = sql<number>`count(*)`.as("total_count");
 
 /**
@@ -19,53 +22,47 @@ const totalCount = sql<number>`count(*)`.as("total_count");
  * order, the null entry last.
  */
 export async function issueGroupBreakdown(ctx: ActorContext, scope: IssueGroupScope, id: string): Promise<IssueGroupBreakdown> {
-  const column = groupColumn(scope);
+  const inGroup = eq(groupColumn(scope), id);
+  // Counts per value of a many-to-many link of the group's issues; the row with a null key holds
+  // the issues that have none, and comes after the named ones.
+  const countsBy = <Key extends SQLiteColumn, Shown extends Record<string, SQLiteColumn>>(
+    link: { table: SQLiteTable; issue: SQLiteColumn; key: Key },
+    entity: { table: SQLiteTable; id: SQLiteColumn; name: SQLiteColumn },
+    shown: Shown,
+  ) =>
+    ctx.db
+      .select({ id: link.key, ...shown, completed: completedCount, total: totalCount })
+      .from(issues)
+      .leftJoin(link.table, eq(link.issue, issues.id))
+      .leftJoin(entity.table, eq(entity.id, link.key))
+      .leftJoin(states, eq(states.id, issues.state_id))
+      .where(inGroup)
+      .groupBy(link.key)
+      .orderBy(sql`${link.key} IS NULL`, asc(entity.name));
   const read = await runNamedBatch(ctx.db, {
-    assignees: ctx.db
-      .select({
-        id: issueAssignees.assignee_id,
-        display_name: users.display_name,
-        avatar: users.avatar,
-        completed: completedCount,
-        total: totalCount,
-      })
-      .from(issues)
-      .leftJoin(issueAssignees, eq(issueAssignees.issue_id, issues.id))
-      .leftJoin(users, eq(users.id, issueAssignees.assignee_id))
-      .leftJoin(states, eq(states.id, issues.state_id))
-      .where(eq(column, id))
-      .groupBy(issueAssignees.assignee_id)
-      .orderBy(sql`${issueAssignees.assignee_id} IS NULL`, asc(users.display_name)),
-    labels: ctx.db
-      .select({
-        id: issueLabels.label_id,
-        name: labels.name,
-        color: labels.color,
-        completed: completedCount,
-        total: totalCount,
-      })
-      .from(issues)
-      .leftJoin(issueLabels, eq(issueLabels.issue_id, issues.id))
-      .leftJoin(labels, eq(labels.id, issueLabels.label_id))
-      .leftJoin(states, eq(states.id, issues.state_id))
-      .where(eq(column, id))
-      .groupBy(issueLabels.label_id)
-      .orderBy(sql`${issueLabels.label_id} IS NULL`, asc(labels.name)),
+    assignees: countsBy(
+      { table: issueAssignees, issue: issueAssignees.issue_id, key: issueAssignees.assignee_id },
+      { table: users, id: users.id, name: users.display_name },
+      { display_name: users.display_name, avatar: users.avatar },
+    ),
+    labels: countsBy(
+      { table: issueLabels, issue: issueLabels.issue_id, key: issueLabels.label_id },
+      { table: labels, id: labels.id, name: labels.name },
+      { name: labels.name, color: labels.color },
+    ),
   });
   return {
     assignees: read.assignees.map((row) => ({
       id: row.id,
       display_name: row.display_name ?? "",
       avatar: row.avatar ?? "",
-      completed: Number(row.completed),
-      total: Number(row.total),
+      ...countsOf(row),
     })),
     labels: read.labels.map((row) => ({
       id: row.id,
       name: row.name ?? "",
       color: row.color ?? "",
-      completed: Number(row.completed),
-      total: Number(row.total),
+      ...countsOf(row),
     })),
   };
 }
