@@ -3,8 +3,6 @@
 // string, so a route that moves changes here only. Each id is encoded as one path segment.
 // Client-safe.
 
-import { JIRA_PROJECT_INFO_PATH } from "../../workers/domain/schemas/jira-importer";
-
 const segment = encodeURIComponent;
 
 /** `/api/workspaces/{slug}` */
@@ -48,7 +46,7 @@ export const api = {
   // Imports and exports
   importerCredential: (slug: string) => `${workspace(slug)}/importers/github/credential/`,
   githubRepoInfo: (slug: string, params: Record<string, string>) => `${workspace(slug)}/importers/github/${query(params)}`,
-  jiraProjectInfo: (slug: string) => `${workspace(slug)}/${JIRA_PROJECT_INFO_PATH}`,
+  jiraProjectInfo: (slug: string) => `${workspace(slug)}/importers/jira/`,
   startImport: (slug: string, service: "github" | "jira" | "csv") => `${workspace(slug)}/projects/importers/${service}/`,
   importer: (slug: string, service: string, importerId: string) => `${workspace(slug)}/importers/${segment(service)}/${segment(importerId)}/`,
   resumeImport: (slug: string, service: string, importerId: string) => `${api.importer(slug, service, importerId)}resume/`,
