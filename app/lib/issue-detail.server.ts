@@ -8,6 +8,7 @@ import { Invalid } from "../../workers/domain/errors";
 import { createIssueComment, deleteIssueComment, updateIssueComment } from "../../workers/domain/issue-comments";
 import { deleteIssueAttachment } from "../../workers/domain/issue-attachments";
 import { issuePageOf } from "../../workers/domain/issue-page";
+import { findIssueByKey, parseIssueKey } from "../../workers/domain/issues/address";
 import { createIssueLink, deleteIssueLink } from "../../workers/domain/issue-links";
 import {
   addSubIssues,
@@ -21,7 +22,7 @@ import { QuickLabelSchema } from "../../workers/domain/schemas/labels";
 import { LinkFormSchema } from "../../workers/domain/schemas/links";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
-import { projectIssuesPath } from "./paths";
+import { issuePath, projectIssuesPath } from "./paths";
 import { type IssuePageData, type IssuePageIntent, IssuePageIntentSchema } from "./issue-page-contract";
 import { readJsonIntent } from "./intents.server";
 import { flashToastCookie } from "./toast.server";
@@ -35,8 +36,17 @@ export async function loadIssuePage(
   projectId: string,
   issueId: string,
 ): Promise<IssuePageData> {
+  // "/projects/{id}/issues/DEMO-52" is the issue DEMO-52 wherever it lives in the workspace.
+  if (parseIssueKey(issueId)) return redirectToIssueKey(request, context, slug, issueId);
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, () => issuePageOf(ctx, slug, projectId, issueId));
+}
+
+/** Sends an issue key ("DEMO-52", as copied links carry it) to that issue's page, or 404s. */
+export async function redirectToIssueKey(request: Request, context: AppLoadContext, slug: string, key: string): Promise<never> {
+  const ctx = await requireActor(request, context);
+  const { projectId, issueId } = await loadOrThrow(request, () => findIssueByKey(ctx, slug, key));
+  throw redirect(issuePath(slug, projectId, issueId));
 }
 
 const ok = (intent: string) => ({ ok: true as const, intent });

@@ -49,6 +49,8 @@ export function profilePath(back?: string | null) {
 
 export const createWorkspacePath = () => "/create-workspace";
 export const issuePath = (slug: string, projectId: string, issueId: string) => `${projectIssuesPath(slug, projectId)}/${issueId}`;
+/** An issue by its key ("DEMO-52"): the address copied links carry. */
+export const issueKeyPath = (slug: string, key: string) => `/${slug}/browse/${key}`;
 export const projectPagesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/pages`;
 export const pagePath = (slug: string, projectId: string, pageId: string) => `${projectPagesPath(slug, projectId)}/${pageId}`;
 

@@ -57,6 +57,14 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
 
   "routes/$workspaceSlug": { url: ws, level: "workspace:5", ok: 200, action: { level: "signed-in", ok: 400 } },
   "routes/$workspaceSlug._index": { url: ws, level: "workspace:5", ok: 200 },
+  // An issue by its key sends those who may read it on to its page; to anyone else the key names
+  // nothing (404), so it cannot be used to learn which issues a project has.
+  "routes/$workspaceSlug.browse.$issueKey": {
+    url: (ids) => `${ws(ids)}/browse/${ids.issueKey}`,
+    level: "project:5",
+    ok: 302,
+    except: { outsider: 404, foreigner: 404 },
+  },
   "routes/$workspaceSlug.search": { url: (ids) => `${ws(ids)}/search?q=launch`, level: "workspace:5", ok: 200 },
   // Sends everyone on to the workspace's page, which makes the check.
   "routes/$workspaceSlug.projects._index": { url: (ids) => `${ws(ids)}/projects`, level: "signed-in", ok: 302 },

@@ -108,6 +108,7 @@ export async function buildWorld(): Promise<World> {
   ids.estimateId = estimate.id;
   const issue = await json(owner, "POST", `${base}/issues/`, { name: `Launch ${MARKER}`, labels_list: [ids.labelId] });
   ids.issueId = issue.id;
+  ids.issueKey = `${issue.project_detail.identifier}-${issue.sequence_id}`;
   ids.childIssueId = (await json(owner, "POST", `${base}/issues/`, { name: `Fuel ${MARKER}` })).id;
   ids.propertiesId = (await json(owner, "POST", `${base}/issue-properties/`, { properties: { key: true } })).id;
   ids.cycleId = (await json(owner, "POST", `${base}/cycles/`, { name: `Sprint ${MARKER}` })).id;

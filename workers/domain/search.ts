@@ -25,6 +25,7 @@ import {
   workspaces,
 } from "../../drizzle/schema";
 import { workspaceAccess } from "./access";
+import { parseIssueKey } from "./issues/address";
 import type { ActorContext } from "./context";
 import { PageParams } from "./list-page";
 import { parseInput } from "../lib/validation";
@@ -72,8 +73,8 @@ function containsText(column: SQLiteColumn, query: string): SQL {
 
 /** "DEMO-12" / "demo-12" -> {identifier: "DEMO", sequence: 12}; "12" or "#12" -> {sequence: 12}. */
 export function parseIssueNumber(query: string): { identifier?: string; sequence: number } | null {
-  const keyed = query.match(/^([a-z]{1,12})-(\d{1,9})$/i);
-  if (keyed) return { identifier: keyed[1].toUpperCase(), sequence: Number(keyed[2]) };
+  const keyed = parseIssueKey(query);
+  if (keyed) return keyed;
   const bare = query.match(/^#?(\d{1,9})$/);
   return bare ? { sequence: Number(bare[1]) } : null;
 }
