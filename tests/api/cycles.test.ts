@@ -299,6 +299,28 @@ describe("date-check", () => {
   });
 });
 
+describe("the order of the list", () => {
+  it("lists the active cycle first, then upcoming ones, drafts and completed ones", async () => {
+    const { base } = await freshProject();
+    await completedCycle(base, "Old sprint");
+    await newCycle(base, { name: "Draft sprint" });
+    await newCycle(base, { name: "Later sprint", start_date: day(20), end_date: day(30) });
+    await newCycle(base, { name: "Next sprint", start_date: day(5), end_date: day(10) });
+    await newCycle(base, { name: "This sprint", start_date: day(0), end_date: day(4) });
+    const names = async (query = "") => (await p.member.get(`${base}/cycles/${query}`)).body.map((c: { name: string }) => c.name);
+    expect(await names()).toEqual(["This sprint", "Next sprint", "Later sprint", "Draft sprint", "Old sprint"]);
+    // Page by page the order holds: the cursor carries the status as well.
+    const pages: string[] = [];
+    let next = "";
+    do {
+      const page = await p.member.get(`${base}/cycles/?per_page=2${next ? `&cursor=${encodeURIComponent(next)}` : ""}`);
+      pages.push(...page.body.map((c: { name: string }) => c.name));
+      next = page.headers.get("x-next-cursor") ?? "";
+    } while (next);
+    expect(pages).toEqual(["This sprint", "Next sprint", "Later sprint", "Draft sprint", "Old sprint"]);
+  });
+});
+
 describe("favourites", () => {
   it("marks a cycle favourite for the user only, lists it first and unmarks it", async () => {
     const { base, projectId } = await freshProject();

@@ -7,7 +7,7 @@ import { cycles, userFavorites } from "../../../drizzle/schema";
 import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
-import { type CycleView, todayFor } from "../cycle-status";
+import { type CycleStatus, type CycleView, cycleStatus, todayFor } from "../cycle-status";
 import { readBurndown } from "../issue-groups/burndown-read";
 import { type OrderKey, type PageRequest, readPage } from "../list-page";
 import { CycleViewParam, DateCheckInput } from "../schemas/cycles";
@@ -55,22 +55,28 @@ function inViewSql(view: CycleView, today: string): SQL | undefined {
   return sql`${statusSql(today)} = ${view}`;
 }
 
-// Drafts (no start date) sort after dated cycles; among them the empty text stands for the date.
-const CYCLE_ORDER: OrderKey<CycleRow>[] = [
+/** Where each status stands in a list: the active cycle first, then what comes, drafts, and the past. */
+const STATUS_RANK: Record<CycleStatus, number> = { current: 0, upcoming: 1, draft: 2, completed: 3 };
+const statusRankSql = (today: string) =>
+  sql`CASE ${statusSql(today)} WHEN 'current' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'draft' THEN 2 ELSE 3 END`;
+
+// Favourites first, then by status (active, upcoming, drafts, completed), sort order and start
+// date; drafts have no start date, and the empty text stands for it.
+const cycleOrder = (today: string): OrderKey<CycleRow>[] => [
   { by: sql`${userFavorites.id} IS NOT NULL`, dir: "desc", of: (row) => (row.favoriteId !== null ? 1 : 0) },
+  { by: statusRankSql(today), dir: "asc", of: (row) => STATUS_RANK[cycleStatus(row.cycle, today) as CycleStatus] },
   { by: cycles.sort_order, dir: "asc", of: (row) => row.cycle.sort_order },
-  { by: sql`${cycles.start_date} IS NULL`, dir: "asc", of: (row) => (row.cycle.start_date === null ? 1 : 0) },
   { by: sql`coalesce(${cycles.start_date}, '')`, dir: "asc", of: (row) => row.cycle.start_date ?? "" },
   { by: cycles.name, dir: "asc", of: (row) => row.cycle.name },
   { by: cycles.id, dir: "asc", of: (row) => row.cycle.id },
 ];
 
-/** GET cycles/?cycle_view=: one page, favourites first, then by sort order, start date (drafts last) and name. */
+/** GET cycles/?cycle_view=: one page, favourites first, then active, upcoming, drafts and completed. */
 export async function listCycles(ctx: ActorContext, slug: string, projectId: string, params: Record<string, string | undefined>, page: PageRequest) {
   const access = await projectAccess(ctx, slug, projectId);
   const { cycle_view } = parseInput(CycleListParams, { cycle_view: params.cycle_view || undefined });
   const today = todayFor(ctx);
-  const read = await readPage(page, CYCLE_ORDER, (after, orderBy, limit) =>
+  const read = await readPage(page, cycleOrder(today), (after, orderBy, limit) =>
     cycleRows(ctx)
       .where(and(eq(cycles.project_id, projectId), inViewSql(cycle_view, today), after))
       .orderBy(...orderBy)
