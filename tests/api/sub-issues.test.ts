@@ -48,6 +48,22 @@ describe("adding existing issues as sub-issues", () => {
     expect((await getIssue(p, child.id)).parent_detail).toMatchObject({ id: second.id, name: "Second parent" });
   });
 
+  it("tells each parent's feed which sub-issue came or went, however the child moves", async () => {
+    const [first, second] = [await newIssue(p, { name: "Feed one" }), await newIssue(p, { name: "Feed two" })];
+    const born = await newIssue(p, { name: "Born under one", parent: first.id });
+    const moved = await newIssue(p, { name: "Moved in" });
+    await addSubs(first.id, [moved.id]);
+    await addSubs(second.id, [born.id]);
+    await patchIssue(p, moved.id, { parent: null });
+    const key = (issue: IssueBody) => `SUB-${issue.sequence_id}`;
+    const feed = async (issueId: string) =>
+      ((await p.owner.get(`${issuePath(p, issueId)}history/`)).body as { field: string; new_value: string | null; old_value: string | null }[])
+        .filter((entry) => entry.field === "sub_issue")
+        .map((entry) => (entry.new_value !== null ? `+${entry.new_value}` : `-${entry.old_value}`));
+    expect(await feed(first.id)).toEqual([`+${key(born)}`, `+${key(moved)}`, `-${key(born)}`, `-${key(moved)}`]);
+    expect(await feed(second.id)).toEqual([`+${key(born)}`]);
+  });
+
   it("adding a child that is already there (or twice in one list) changes nothing", async () => {
     const parent = await newIssue(p, { name: "Holder" });
     const child = await newIssue(p, { name: "Held", parent: parent.id });

@@ -17,6 +17,7 @@ export type ActivityField =
   | "assignees"
   | "labels"
   | "parent"
+  | "sub_issue"
   | "estimate_point"
   | "start_date"
   | "target_date"
@@ -44,8 +45,11 @@ export interface ActivityTarget {
   workspaceId: string;
 }
 
+/** A change as written: its new value may be a SQL expression the same batch decides (a new issue's number). */
+export type ActivityWrite = Omit<ActivityChange, "new_value"> & { new_value?: string | SQL<string> | null };
+
 /** An insert statement for the change, to be run inside the caller's batch. */
-export function activityInsert(ctx: ActorContext, target: ActivityTarget, change: ActivityChange, createdAt?: string) {
+export function activityInsert(ctx: ActorContext, target: ActivityTarget, change: ActivityWrite, createdAt?: string) {
   return ctx.db.insert(issueActivities).values({
     issue_id: target.issueId,
     project_id: target.projectId,

@@ -56,6 +56,8 @@ export function describeActivity(entry: ActivityEntry, lookups: ActivityLookups)
         : `removed label ${lookups.labelName(entry.old_identifier) ?? entry.old_value ?? ""}`;
     case "parent":
       return entry.new_value !== null ? `set the parent to ${value}` : `removed the parent ${entry.old_value ?? ""}`.trim();
+    case "sub_issue":
+      return entry.new_value !== null ? `added the sub-issue ${value}` : `removed the sub-issue ${entry.old_value ?? ""}`.trim();
     case "estimate_point":
       return entry.new_value !== null
         ? `set the estimate point to ${estimateLabel(Number(value), lookups.points)}`

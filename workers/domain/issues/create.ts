@@ -14,7 +14,20 @@ import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
 import { resolveReferences } from "./references";
 import { RELATION_FIELDS, relationInserts } from "./relations";
-import { bridgeBase, bridgeInserts, bumpSubIssues, groupMove, runIssueWrite, sanitizedDescription, stateSideEffects } from "./write-statements";
+import {
+  bridgeBase,
+  bridgeInserts,
+  bumpSubIssues,
+  groupMove,
+  runIssueWrite,
+  sanitizedDescription,
+  stateSideEffects,
+  subIssueAdded,
+} from "./write-statements";
+
+/** The number the batch's counter row has just handed out in this project. */
+const lastSequence = (projectId: string) =>
+  sql`SELECT ${issueSequences.last_sequence_id} FROM ${issueSequences} WHERE ${issueSequences.project_id} = ${projectId}`;
 
 export async function createIssue(ctx: ActorContext, slug: string, projectId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
@@ -65,7 +78,7 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
         start_date: startDate,
         target_date: data.target_date ?? null,
         ...effects,
-        sequence_id: sql`(SELECT ${issueSequences.last_sequence_id} FROM ${issueSequences} WHERE ${issueSequences.project_id} = ${project.id})`,
+        sequence_id: sql`(${lastSequence(project.id)})`,
         sort_order:
           data.sort_order ??
           sql`(SELECT COALESCE(MAX(${issues.sort_order}) + ${SORT_STEP}, ${FIRST_SORT_ORDER}) FROM ${issues} WHERE ${issues.project_id} = ${project.id})`,
@@ -82,6 +95,9 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
     labels: bridgeInserts(labelIds, (part) => ctx.db.insert(issueLabels).values(part.map((label_id) => ({ ...base, label_id })))),
     relations: related.flatMap(({ field, ids }) => relationInserts(ctx, field, base, ids)),
     parentCount: refs.parent ? bumpSubIssues(ctx, refs.parent.id, 1) : undefined,
+    parentActivity: refs.parent
+      ? subIssueAdded(ctx, target, refs.parent.id, { id: issueId, key: sql<string>`${project.identifier} || '-' || (${lastSequence(project.id)})` })
+      : undefined,
     cycle: refs.cycle ? groupMove(ctx, base, "cycle", refs.cycle.id) : undefined,
     module: refs.module ? groupMove(ctx, base, "module", refs.module.id) : undefined,
     version: issuesVersionQuery(ctx, project.id),

@@ -15,7 +15,7 @@ import { AddSubIssuesInput } from "../schemas/issues";
 import { loadIssue, lookupsFor, unique } from "./load";
 import { publishIssues } from "./publish";
 import { isAncestor } from "./references";
-import { bumpSubIssues, runIssueWrite } from "./write-statements";
+import { bumpSubIssues, runIssueWrite, subIssueAdded, subIssueRemoved } from "./write-statements";
 
 const SUB_ISSUE_ORDER: OrderKey<Issue>[] = [
   { by: issues.sequence_id, dir: "asc", of: (issue) => issue.sequence_id },
@@ -67,17 +67,23 @@ export async function addSubIssues(ctx: ActorContext, slug: string, projectId: s
   const moving = children.filter((child) => child.parent_id !== issueId);
   const identifier = access.project.identifier;
   const now = new Date().toISOString();
+  const place = { projectId, workspaceId: access.workspace.id };
   await runIssueWrite(ctx, {
-    moves: moving.map((child) => ({
-      reparent: ctx.db.update(issues).set({ parent_id: issueId, updated_at: now, updated_by: ctx.actor.id }).where(eq(issues.id, child.id)),
-      oldParentCount: child.parent_id ? bumpSubIssues(ctx, child.parent_id, -1) : undefined,
-      activity: activityInsert(
-        ctx,
-        { issueId: child.id, projectId, workspaceId: access.workspace.id },
-        { field: "parent", old_identifier: child.parent_id, new_identifier: issueId, new_value: `${identifier}-${parent.sequence_id}` },
-        now,
-      ),
-    })),
+    moves: moving.map((child) => {
+      const key = `${identifier}-${child.sequence_id}`;
+      return {
+        reparent: ctx.db.update(issues).set({ parent_id: issueId, updated_at: now, updated_by: ctx.actor.id }).where(eq(issues.id, child.id)),
+        oldParentCount: child.parent_id ? bumpSubIssues(ctx, child.parent_id, -1) : undefined,
+        activity: activityInsert(
+          ctx,
+          { ...place, issueId: child.id },
+          { field: "parent", old_identifier: child.parent_id, new_identifier: issueId, new_value: `${identifier}-${parent.sequence_id}` },
+          now,
+        ),
+        leftParent: child.parent_id ? subIssueRemoved(ctx, place, child.parent_id, { id: child.id, key }, now) : undefined,
+        parentActivity: subIssueAdded(ctx, place, issueId, { id: child.id, key }, now),
+      };
+    }),
     parentCount: moving.length ? bumpSubIssues(ctx, issueId, moving.length) : undefined,
   });
   await publishIssues(ctx, access, [issueId, ...moving.map((c) => c.id), ...moving.flatMap((c) => c.parent_id ?? [])]);

@@ -16,7 +16,17 @@ import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
 import { referenceReads, resolveReferences } from "./references";
 import { RELATION_FIELDS, readRelations, relationActivity, relationReplace } from "./relations";
-import { bridgeBase, bridgeInserts, bumpSubIssues, groupMove, runIssueWrite, sanitizedDescription, stateSideEffects } from "./write-statements";
+import {
+  bridgeBase,
+  bridgeInserts,
+  bumpSubIssues,
+  groupMove,
+  runIssueWrite,
+  sanitizedDescription,
+  stateSideEffects,
+  subIssueAdded,
+  subIssueRemoved,
+} from "./write-statements";
 
 export async function updateIssue(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
@@ -100,6 +110,10 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
     }
     const oldParent = checked.oldParent?.find((row) => row.id === issue.parent_id && row.project_id === projectId) ?? null;
     const identifier = access.project.identifier;
+    const place = { projectId, workspaceId: access.workspace.id };
+    const child = { id: issue.id, key: `${identifier}-${issue.sequence_id}` };
+    if (issue.parent_id) statements.push(subIssueRemoved(ctx, place, issue.parent_id, child));
+    if (newParent) statements.push(subIssueAdded(ctx, place, newParent, child));
     changes.push({
       field: "parent",
       old_value: oldParent ? `${identifier}-${oldParent.sequence_id}` : null,

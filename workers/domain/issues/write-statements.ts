@@ -2,7 +2,7 @@
 // relations, cycle and module), the parent's sub-issue count, and the fields that follow a state
 // change or a new description.
 import { cycleBridgeMove, moduleBridgeMove } from "../issue-groups/bridge-moves";
-import { eq, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { cycleIssues, issues, moduleIssues, type Issue } from "../../../drizzle/schema";
 import { chunks, type NamedResults, type StatementRecord, runNamedBatch } from "../../lib/batch";
@@ -11,6 +11,7 @@ import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { todayUtc } from "../cycle-status";
+import { activityInsert } from "../issue-activity";
 import { Conflict, NotFound } from "../errors";
 import { ISSUE_NOT_FOUND } from "./load";
 
@@ -91,6 +92,16 @@ const BRIDGE_ROWS_PER_INSERT = 12;
 export function bridgeInserts(ids: string[], insert: (part: string[]) => BatchItem<"sqlite">): BatchItem<"sqlite">[] {
   return chunks(ids, BRIDGE_ROWS_PER_INSERT).map(insert);
 }
+
+type IssuePlace = { projectId: string; workspaceId: string };
+
+/** "Added sub-issue DEMO-53" on the parent's feed; a new child's key may be SQL the same batch decides. */
+export const subIssueAdded = (ctx: ActorContext, place: IssuePlace, parentId: string, child: { id: string; key: string | SQL<string> }, now?: string) =>
+  activityInsert(ctx, { ...place, issueId: parentId }, { field: "sub_issue", new_value: child.key, new_identifier: child.id }, now);
+
+/** "Removed sub-issue DEMO-53" on the feed of the parent the child left. */
+export const subIssueRemoved = (ctx: ActorContext, place: IssuePlace, parentId: string, child: { id: string; key: string }, now?: string) =>
+  activityInsert(ctx, { ...place, issueId: parentId }, { field: "sub_issue", old_value: child.key, old_identifier: child.id }, now);
 
 /** Adds `delta` to the parent's sub-issue count (never below 0). */
 export const bumpSubIssues = (ctx: ActorContext, parentId: string, delta: number) =>
