@@ -5,7 +5,7 @@
 // per field (workers/domain/schemas/modules.ts).
 import { z } from "zod";
 import type { ModulesPageData } from "../../workers/domain/schemas/modules-page-responses";
-import { IntentId } from "./intents";
+import { type IntentAnswer, IntentId } from "./intents";
 
 export type { Burndown, ModuleLinkResponse, ModuleResponse } from "../../workers/domain/schemas/issue-group-responses";
 export type { ModulePerson, ModuleSidebarData, ModulesPageData } from "../../workers/domain/schemas/modules-page-responses";
@@ -30,9 +30,7 @@ export const ModulesPageIntentSchema = z.discriminatedUnion("intent", [
 export type ModulesPageIntent = z.input<typeof ModulesPageIntentSchema>;
 
 /** The action's answer: the created module's id, or the failure with any field messages (400). */
-export type ModulesPageAnswer =
-  | { ok: true; intent: ModulesPageIntent["intent"]; id?: string }
-  | { ok: false; error: string; status: number; intent?: string; fields?: Record<string, string[]> };
+export type ModulesPageAnswer = IntentAnswer<ModulesPageIntent>;
 
 /** What module writes say (toasts), in one place. */
 export const MODULE_TEXT = {
