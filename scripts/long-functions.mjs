@@ -35,11 +35,14 @@ function nameOf(node) {
   return "(anonymous)";
 }
 
-/** Every function in the tree longer than `limit` lines, longest first. */
-export function longFunctions(limit = MAX_FUNCTION_LINES) {
+/**
+ * Every function longer than `limit` lines in the given folders of `root` (by default the
+ * project's own code), longest first; files are named relative to `root`.
+ */
+export function longFunctions({ root = ROOT, folders = FOLDERS, limit = MAX_FUNCTION_LINES } = {}) {
   const found = [];
-  for (const folder of FOLDERS) {
-    for (const file of sourceFiles(path.join(ROOT, folder))) {
+  for (const folder of folders) {
+    for (const file of sourceFiles(path.join(root, folder))) {
       const text = readFileSync(file, "utf8");
       const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
       const visit = (node) => {
@@ -47,7 +50,7 @@ export function longFunctions(limit = MAX_FUNCTION_LINES) {
           const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
           const end = source.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
           const lines = end - start + 1;
-          if (lines > limit) found.push({ file: path.relative(ROOT, file), name: nameOf(node), start, lines });
+          if (lines > limit) found.push({ file: path.relative(root, file), name: nameOf(node), start, lines });
         }
         ts.forEachChild(node, visit);
       };

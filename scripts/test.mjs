@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, stopping at the first failure.
-//   install (when needed) -> typecheck -> [lint and import cycles, with --lint] -> build -> workerd tests -> browser tests
+//   install (when needed) -> typecheck -> [lint, import cycles and long functions, with --lint] -> build -> workerd tests -> browser tests
 // Output streams as it happens; the end is one summary line per step and then exactly
 // `N passed, M failed`, counting the tests of both vitest runs.
 //
@@ -70,6 +70,8 @@ const steps = [
         { name: "lint", run: () => run(bin("biome"), ["lint", "."]) },
         // Lists every import cycle that carries values between our modules; none may exist.
         { name: "import cycles", run: () => run(process.execPath, [path.join(ROOT, "scripts", "import-cycles.mjs")]) },
+        // Lists every function over 200 lines in our code; none may exist.
+        { name: "long functions", run: () => run(process.execPath, [path.join(ROOT, "scripts", "long-functions.mjs")]) },
       ]
     : []),
   // The workerd suite imports build/server through workers/index.ts, so build before it.

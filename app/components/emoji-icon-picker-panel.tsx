@@ -7,9 +7,10 @@ import { EMOJI_GROUPS, type EmojiEntry } from "~/lib/emoji-data";
 import { DEFAULT_ICON_COLOR, ICON_COLORS, PROJECT_ICON_NAMES, iconLabel } from "~/lib/project-icons";
 import { RECENT_EMOJIS_KEY, codePointsOf, readRecentEmojis, withRecentEmoji } from "~/lib/emoji";
 import type { EmojiIconValue } from "./emoji-icon-picker";
-import { IconCheck, IconSearch } from "./icons";
+import { IconCheck } from "./icons";
 import { emojiOf } from "~/lib/emoji";
 import { IconGlyph } from "./project-icon";
+import { SearchField } from "./ui/search-field";
 
 const TABS = ["emoji", "icon"] as const;
 
@@ -91,17 +92,7 @@ function EmojiTab({ onPick }: { onPick(codePoints: string): void }) {
   return (
     <div>
       <div className="px-3 pt-3">
-        <label className="flex items-center gap-2 rounded-md border border-neutral-200 px-2 focus-within:border-brand-500">
-          <IconSearch size={14} className="text-neutral-500" />
-          <input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search"
-            aria-label="Search emoji"
-            className="h-8 w-full bg-transparent text-sm text-neutral-800 outline-none placeholder:text-neutral-500"
-          />
-        </label>
+        <SearchField value={query} onChange={setQuery} placeholder="Search" label="Search emoji" className="px-2" />
       </div>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the grid's buttons, which take the clicks. */}
       <div className="h-72 overflow-y-auto px-2 pt-2" onKeyDown={moveInGrid}>

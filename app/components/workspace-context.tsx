@@ -1,29 +1,11 @@
 // What pages inside the workspace shell can reach: the workspace, its projects and shell actions.
 import { createContext, useContext } from "react";
 import type { ProjectView, ServiceFeatures } from "../../workers/domain/schemas/responses";
+import type { GeneralProject } from "../lib/project-settings-general-contract";
 
-/** A project as the shell's loader hands it to the browser. */
-export type ShellProject = Pick<
-  ProjectView,
-  | "id"
-  | "name"
-  | "identifier"
-  | "description"
-  | "network"
-  | "emoji"
-  | "icon_prop"
-  | "cover_image"
-  | "cover_image_credit"
-  | "cycle_view"
-  | "module_view"
-  | "issue_views_view"
-  | "page_view"
-  | "is_member"
-  | "member_role"
-  | "is_favorite"
-  | "created_at"
-  | "updated_at"
->;
+/** A project as the shell's loader hands it to the browser: its settings and the viewer's membership. */
+export type ShellProject = GeneralProject &
+  Pick<ProjectView, "is_member" | "member_role" | "is_favorite" | "created_at" | "updated_at">;
 
 export interface WorkspaceShellValue {
   workspace: { id: string; name: string; slug: string; role?: number };

@@ -3,7 +3,7 @@
 // Client-safe.
 import { z } from "zod";
 import type { CyclePanelData, TransferTarget } from "../../workers/domain/schemas/issue-group-responses";
-import { IntentId } from "./intents";
+import { IntentId, type IntentRefusal } from "./intents";
 
 export type { Burndown, CyclePanelData, CycleResponse, TransferTarget } from "../../workers/domain/schemas/issue-group-responses";
 
@@ -20,4 +20,4 @@ export type CyclePanelIntent = z.input<typeof CyclePanelIntentSchema>;
 
 export type CyclePanelAnswer =
   | { ok: true; intent: CyclePanelIntent["intent"] }
-  | { ok: false; error: string; status: number; intent?: string; fields?: Record<string, string[]> };
+  | IntentRefusal;

@@ -3,9 +3,9 @@
 // action answers, and the page's texts. Client-safe: components import the types; the server
 // parses intents with the schema. The cycle's own fields are checked by the domain
 // (workers/domain/schemas/cycles.ts), which answers their messages per field.
-import { z } from "zod";
+import type { z } from "zod";
 import type { CycleTab } from "../../workers/domain/schemas/issue-group-responses";
-import { IntentId } from "./intents";
+import { type IntentAnswer, rowListIntents } from "./intents";
 
 export type {
   ActiveCycleDashboard,
@@ -32,21 +32,11 @@ export function cycleTabOf(value: string | null): CycleTab {
   return CYCLE_TABS.find((tab) => tab.key === value)?.key ?? "all";
 }
 
-const cycleBody = z.record(z.string(), z.unknown());
-
-export const CyclesPageIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create-cycle"), cycle: cycleBody }),
-  z.object({ intent: z.literal("update-cycle"), cycle_id: IntentId, cycle: cycleBody }),
-  z.object({ intent: z.literal("delete-cycle"), cycle_id: IntentId }),
-  z.object({ intent: z.literal("favorite-cycle"), cycle_id: IntentId }),
-  z.object({ intent: z.literal("unfavorite-cycle"), cycle_id: IntentId }),
-]);
+export const CyclesPageIntentSchema = rowListIntents("cycle");
 export type CyclesPageIntent = z.input<typeof CyclesPageIntentSchema>;
 
 /** The action's answer: the saved cycle's id, or the failure with any field messages. */
-export type CyclesPageAnswer =
-  | { ok: true; intent: CyclesPageIntent["intent"]; id?: string }
-  | { ok: false; error: string; status: number; intent?: string; fields?: Record<string, string[]> };
+export type CyclesPageAnswer = IntentAnswer<CyclesPageIntent>;
 
 /** What the cycle screens say. */
 export const CYCLE_TEXT = {

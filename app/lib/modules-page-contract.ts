@@ -5,7 +5,7 @@
 // per field (workers/domain/schemas/modules.ts).
 import { z } from "zod";
 import type { ModulesPageData } from "../../workers/domain/schemas/modules-page-responses";
-import { IntentId } from "./intents";
+import { type IntentAnswer, IntentBody, IntentId, rowListIntents } from "./intents";
 
 export type { Burndown, ModuleLinkResponse, ModuleResponse } from "../../workers/domain/schemas/issue-group-responses";
 export type { ModulePerson, ModuleSidebarData, ModulesPageData } from "../../workers/domain/schemas/modules-page-responses";
@@ -13,26 +13,18 @@ export type { ModulePerson, ModuleSidebarData, ModulesPageData } from "../../wor
 /** What the list's loader answers. */
 export type ModulesPageLoaderData = ModulesPageData;
 
-const moduleBody = z.record(z.string(), z.unknown());
-
+/** The list's and the dialog's row intents (the dialog sends the whole form), and the sidebar's. */
 export const ModulesPageIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create-module"), module: moduleBody }),
-  /** The dialog sends the whole form. */
-  z.object({ intent: z.literal("update-module"), module_id: IntentId, module: moduleBody }),
+  ...rowListIntents("module").options,
   /** The sidebar changes one thing at a time (status, lead, members). */
-  z.object({ intent: z.literal("patch-module"), module_id: IntentId, patch: moduleBody }),
-  z.object({ intent: z.literal("delete-module"), module_id: IntentId }),
-  z.object({ intent: z.literal("favorite-module"), module_id: IntentId }),
-  z.object({ intent: z.literal("unfavorite-module"), module_id: IntentId }),
-  z.object({ intent: z.literal("add-link"), module_id: IntentId, link: moduleBody }),
+  z.object({ intent: z.literal("patch-module"), module_id: IntentId, patch: IntentBody }),
+  z.object({ intent: z.literal("add-link"), module_id: IntentId, link: IntentBody }),
   z.object({ intent: z.literal("delete-link"), module_id: IntentId, link_id: IntentId }),
 ]);
 export type ModulesPageIntent = z.input<typeof ModulesPageIntentSchema>;
 
 /** The action's answer: the created module's id, or the failure with any field messages (400). */
-export type ModulesPageAnswer =
-  | { ok: true; intent: ModulesPageIntent["intent"]; id?: string }
-  | { ok: false; error: string; status: number; intent?: string; fields?: Record<string, string[]> };
+export type ModulesPageAnswer = IntentAnswer<ModulesPageIntent>;
 
 /** What module writes say (toasts), in one place. */
 export const MODULE_TEXT = {

@@ -38,6 +38,7 @@ export const ProjectGeneralIntentSchema = z.discriminatedUnion("intent", [
 ]);
 export type ProjectGeneralIntent = z.input<typeof ProjectGeneralIntentSchema>;
 
+/** A project's own settings (name, identity, look, features), as the general page edits them. */
 export type GeneralProject = Pick<
   ProjectView,
   | "id"

@@ -12,10 +12,7 @@ import { cyclePanelPath, projectCyclesPath } from "~/lib/paths";
 
 const CyclePanel = lazy(() => import("~/components/cycles/cycle-panel"));
 
-const page = sourcePageRoute("Cycles", projectCyclesPath, "Cycle");
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
+export const { handle, meta, ErrorBoundary } = sourcePageRoute("Cycles", projectCyclesPath, "Cycle");
 export const loader = issueViewsLoader;
 export const action = issueViewsRouteAction;
 export const shouldRevalidate = issueViewsShouldRevalidate;

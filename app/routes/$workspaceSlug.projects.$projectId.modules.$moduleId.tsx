@@ -18,10 +18,7 @@ import { preloadable } from "~/lib/preloadable";
 // Its own chunk, which the server renders and the browser loads before hydrating.
 const ModuleSidebar = preloadable("modules/sidebar", () => import("~/components/modules/module-sidebar"), null);
 
-const page = sourcePageRoute("Modules", projectModulesPath, "Module");
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
+export const { handle, meta, ErrorBoundary } = sourcePageRoute("Modules", projectModulesPath, "Module");
 export const action = issueViewsRouteAction;
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -4,10 +4,7 @@ import { IssueViewsPage, issueViewsShouldRevalidate, sourcePageRoute } from "~/c
 import { issueViewsLoader, issueViewsRouteAction } from "~/lib/issue-views-route.server";
 import { projectViewsPath } from "~/lib/paths";
 
-const page = sourcePageRoute("Views", projectViewsPath, "View");
-export const handle = page.handle;
-export const meta = page.meta;
-export const ErrorBoundary = page.ErrorBoundary;
+export const { handle, meta, ErrorBoundary } = sourcePageRoute("Views", projectViewsPath, "View");
 export const loader = issueViewsLoader;
 export const action = issueViewsRouteAction;
 export const shouldRevalidate = issueViewsShouldRevalidate;

@@ -3,7 +3,8 @@
 import { Dialog } from "@ark-ui/react/dialog";
 import { useMemo, useState } from "react";
 import { DialogShell } from "../dialog";
-import { IconSearch, IconX } from "../icons";
+import { IconX } from "../icons";
+import { SearchField } from "../ui/search-field";
 import { SHORTCUT_SECTIONS, type ShortcutEntry, isApplePlatform, keyLabel, keyName } from "./shortcut-list";
 
 /** A shortcut's keys drawn as key caps. */
@@ -61,17 +62,13 @@ export default function ShortcutsDialog({ open, onOpenChange }: { open: boolean;
           <Dialog.Title className="text-lg font-semibold text-neutral-900">Keyboard Shortcuts</Dialog.Title>
         </div>
         <div className="px-5 pt-4">
-          <label className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-2.5 focus-within:border-brand-500 focus-within:ring-1 focus-within:ring-brand-500">
-            <IconSearch size={14} className="shrink-0 text-neutral-400" />
-            <input
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search for shortcuts"
-              aria-label="Search for shortcuts"
-              className="min-w-0 flex-1 bg-transparent text-sm text-neutral-900 outline-none placeholder:text-neutral-500"
-            />
-          </label>
+          <SearchField
+            value={query}
+            onChange={setQuery}
+            placeholder="Search for shortcuts"
+            label="Search for shortcuts"
+            className="h-9 px-2.5 focus-within:ring-1 focus-within:ring-brand-500"
+          />
         </div>
         <Dialog.CloseTrigger
           aria-label="Close"
