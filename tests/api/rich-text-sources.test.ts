@@ -11,6 +11,7 @@ import { users } from "../../drizzle/schema";
 import { openDb } from "../../workers/db";
 import { ROLE, projectAccess } from "../../workers/domain/access";
 import type { ActorContext } from "../../workers/domain/context";
+import { realPorts } from "../../workers/adapters";
 import { PostCommit } from "../../workers/domain/post-commit";
 import { RICH_TEXT_TOO_DEEP } from "../../workers/domain/schemas/rich-text-policy";
 import { getConfig } from "../../workers/env";
@@ -132,7 +133,7 @@ describe("through the other sources", () => {
     const importer = (await env.DB.prepare("SELECT * FROM importers WHERE id = ?").bind(importerId).first()) as unknown as ImporterRow;
     const { db } = openDb(env.DB, null);
     const [actor] = await db.select().from(users).where(eq(users.id, p.owner.user.id));
-    const ctx: ActorContext = { db, env, config: getConfig(env), effects: new PostCommit(), actor };
+    const ctx: ActorContext = { db, env, config: getConfig(env), effects: new PostCommit(), ports: realPorts(env, getConfig(env)), actor };
     const access = await projectAccess(ctx, p.slug, p.projectId, ROLE.member);
     const target = { ctx, access, importer, scope: `test:${importerId}`, sourceName: "Test" };
     const samples = sampled(encodedScriptUrl.chain(htmlCarrying), 40);
