@@ -16,5 +16,9 @@ export function realPorts(env: AppEnv, config: Config): DomainPorts {
       runNow: (job) => runJob(env, job),
     },
     ai: async () => (await import("./integrations/ai/provider")).aiProvider(env, config),
+    unsplash: async () => (await import("./integrations/unsplash/client")).unsplashLibrary(config),
+    github: async () => (await import("./integrations/github/port")).githubPort(config),
+    jira: async () => (await import("./importers/jira/port")).jiraPort(config),
+    slack: async () => (await import("./integrations/slack/port")).slackPort(config),
   };
 }

@@ -1,7 +1,7 @@
 // The one post-commit path: domain operations record what they changed,
 // and after the write has committed the caller flushes it to each project's ProjectBoard.
 import type { Change } from "../../durable-objects/protocol";
-import type { IntegrationEvent } from "../integrations/events";
+import type { IntegrationEvent } from "./integration-events";
 import type { DomainJob, JobQueue } from "./ports/jobs";
 
 export class PostCommit {

@@ -13,7 +13,7 @@ import { PostCommit } from "../domain/post-commit";
 import { type AppEnv, getConfig } from "../env";
 import { SecretUnreadable } from "../lib/secret-box";
 import type { JobMessage } from "../jobs";
-import { type ImporterRow, metadataWithoutSecrets, openImportSecrets, progressOf } from "./importer-row";
+import { type ImporterRow, metadataWithoutSecrets, openImportSecrets, progressOf } from "../domain/importer-row";
 import { sourceFor } from "./registry";
 import { SourceRateLimited, SourceRefused } from "./source";
 import { writeImportPage } from "./writer";

@@ -2,7 +2,11 @@
 // declared in the domain's words in its own file here; the adapters implement them and one
 // composition root (workers/adapters.ts) wires the real ones.
 import type { AiProvider } from "./ai";
+import type { GithubPort } from "./github";
+import type { JiraPort } from "./jira";
 import type { JobQueue } from "./jobs";
+import type { SlackPort } from "./slack";
+import type { PhotoLibrary } from "./unsplash";
 
 /**
  * A port few requests use, loaded at its first use: a cold Worker does not evaluate the
@@ -15,4 +19,12 @@ export interface DomainPorts {
   jobs: JobQueue;
   /** The configured AI model, or null when AI is not set up. */
   ai: LoadedOnUse<AiProvider | null>;
+  /** The photo library of the cover picker (Unsplash). */
+  unsplash: LoadedOnUse<PhotoLibrary>;
+  /** GitHub: the wizards' reads and the app's installation round trip. */
+  github: LoadedOnUse<GithubPort>;
+  /** Jira Cloud, as the import wizard reads it. */
+  jira: LoadedOnUse<JiraPort>;
+  /** Slack: the app's authorisation round trip. */
+  slack: LoadedOnUse<SlackPort>;
 }

@@ -2,7 +2,7 @@
 // The domain builds these messages; the adapter (workers/jobs.ts) runs them and may add kinds of
 // its own that only adapters send.
 import type { Change } from "../../../durable-objects/protocol";
-import type { IntegrationEvent } from "../../integrations/events";
+import type { IntegrationEvent } from "../integration-events";
 
 export type DomainJob =
   /** A post-commit publish that failed in the request; retried until the board takes it. */

@@ -43,7 +43,7 @@ import { PostCommit } from "../../domain/post-commit";
 import type { IssueWrite } from "../../domain/schemas/issues";
 import { type AppEnv, getConfig } from "../../env";
 import { markdownToHtml } from "../../lib/markdown";
-import type { GithubEventPayload, GithubIssuePayload, GithubLabelRef, GithubUserRef } from "./payload";
+import type { GithubEventPayload, GithubIssuePayload, GithubLabelRef, GithubUserRef } from "../../domain/github-payload";
 
 /** How long one run may hold a delivery before another may take it. */
 const LEASE_MS = 60_000;
