@@ -5,27 +5,15 @@
 // Every write reaches this module (its board publish runs here), but few requests run an import,
 // an export or an integration: their runners, with the importers' sources and the third-party
 // clients, load at the first job that needs them, not when the Worker starts.
-import type { Change } from "../durable-objects/protocol";
 import type { AppEnv } from "./env";
-import type { IntegrationEvent } from "./integrations/events";
+import type { DomainJob } from "./domain/ports/jobs";
 import type { SlackPostJob } from "./integrations/slack/sink";
 import { boardOf } from "./lib/board-stub";
 import { type StoredJobMessage, runStoredJob } from "./lib/job-queue";
 
+/** The domain's jobs, and those only adapters send. */
 export type JobMessage =
-  /** A post-commit publish that failed in the request; retried here until the board takes it. */
-  | { type: "board.publish"; projectId: string; changes: Change[] }
-  | { type: "board.revoke"; projectId: string; userId: string }
-  /** Runs an import from its stored cursor for a while, then queues the next run (or finishes). */
-  | { type: "import.run"; importerId: string }
-  /** Writes a project export to R2. */
-  | { type: "export.run"; exportId: string }
-  /** Committed changes for the integrations listening to their projects (webhooks, Slack, GitHub). */
-  | { type: "events.dispatch"; events: IntegrationEvent[] }
-  /** Sends one outgoing webhook delivery (a no-op unless it is pending and due). */
-  | { type: "webhook.deliver"; deliveryId: string }
-  /** A recorded GitHub webhook delivery to apply to the projects synced to its repository. */
-  | { type: "github.event"; deliveryId: string }
+  | DomainJob
   /** One post to one Slack channel (it queues its own retry when Slack fails, so a channel retries alone). */
   | SlackPostJob
   /** A job too large for a queue message, kept in R2 until it has run (workers/lib/job-queue.ts). */

@@ -4,6 +4,7 @@ import { timeZoneOf } from "./lib/time-zone";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type Authenticated, authenticate, isSameOriginWrite } from "./auth/sessions";
 import { BOOKMARK_COOKIE, bookmarkFrom, openDb } from "./db";
+import { realPorts } from "./adapters";
 import type { DomainContext } from "./domain/context";
 import { AccessPrefetch, accessScopeOf } from "./domain/access";
 import { PostCommit } from "./domain/post-commit";
@@ -45,11 +46,13 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
   // A page's loaders run side by side and each checks access: reading is what GET does, so every
   // check of the page's scope may use the row read with the session.
   const prefetchedAccess = new AccessPrefetch(accessScopeOf(new URL(request.url).pathname, true), request.method === "GET");
+  const config = getConfig(env);
   const domain: DomainContext = {
     db: requestDb.db,
     env,
-    config: getConfig(env),
+    config,
     effects: new PostCommit(),
+    ports: realPorts(env, config),
     prefetchedAccess,
     timeZone: timeZoneOf(request),
   };
@@ -79,7 +82,7 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
 export async function finishRemixResponse(context: AppLoadContext, response: Response, startedAt: number): Promise<Response> {
   let boardMs: number | undefined;
   if (context.domain.effects.pending > 0) {
-    if (response.status < 400) boardMs = await timed(() => context.domain.effects.flush(context.env));
+    if (response.status < 400) boardMs = await timed(() => context.domain.effects.flush(context.domain.ports.jobs));
     else context.domain.effects.discard();
   }
   // A copy: a response from a fetch or a redirect helper may have immutable headers.

@@ -6,6 +6,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CHANGE_LOG_LIMIT, type ProjectBoard } from "../../durable-objects/project-board";
 import type { Change } from "../../durable-objects/protocol";
+import { realPorts } from "../../workers/adapters";
+import { getConfig } from "../../workers/env";
 import { PostCommit } from "../../workers/domain/post-commit";
 import worker from "../../workers/index";
 import type { JobMessage } from "../../workers/jobs";
@@ -204,7 +206,7 @@ describe("a publish that fails after commit is retried, not lost", () => {
     const effects = new PostCommit();
     const change: Change = { kind: "issue", op: "upsert", id: made.id, row: { ...made, name: "Published late" } };
     effects.publish(p.projectId, change);
-    await effects.flush(envWithUnreachableBoards());
+    await effects.flush(realPorts(envWithUnreachableBoards(), getConfig(env)).jobs);
 
     // The real queue consumer (wrangler.toml batch timeout 1 s) publishes it to the real board.
     const delivered = await board.next("changes", 10_000);
@@ -244,7 +246,7 @@ describe("a publish that fails after commit is retried, not lost", () => {
     const theirs = await connect(member, p);
     const effects = new PostCommit();
     effects.revokeBoardAccess(p.projectId, member.user.id);
-    await effects.flush(envWithUnreachableBoards());
+    await effects.flush(realPorts(envWithUnreachableBoards(), getConfig(env)).jobs);
     expect(await theirs.closed(10_000)).toBe(4003);
   });
 });

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runImport, superviseImports, STALLED_REASON } from "../../workers/importers/runner";
-import { csvObjectKey } from "../../workers/importers/csv/source";
+import { csvObjectKey } from "../../workers/domain/csv-importer";
 import { guessCsvMapping } from "../../workers/domain/schemas/csv-importer";
 import type { Client } from "../helpers/api";
 import { connectBoard } from "../helpers/board";

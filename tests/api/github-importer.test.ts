@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "../../workers/env";
 import { GITHUB_TOKEN_MALFORMED } from "../../workers/domain/schemas/github-importer";
-import type { ImporterRow } from "../../workers/importers/importer-row";
+import type { ImporterRow } from "../../workers/domain/importer-row";
 import { parseLinkHeader, rateLimitWait } from "../../workers/importers/github/client";
 import { GithubSource, stateGroupOf, trackedNumbers } from "../../workers/importers/github/source";
 import { type RunOutcome, runImport } from "../../workers/importers/runner";

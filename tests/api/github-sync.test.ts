@@ -25,7 +25,7 @@ import { addFault, fakeStats } from "../helpers/fake-github";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 import { eventEnvelope, githubComment, githubDelivery, githubIssue, githubUser, type IssueFields } from "../fakes/github/webhooks";
 import { MAX_DELIVERY_ATTEMPTS, applyGithubDelivery, superviseGithubDeliveries } from "../../workers/integrations/github/apply";
-import { trimPayload } from "../../workers/integrations/github/payload";
+import { trimPayload } from "../../workers/domain/github-payload";
 
 const boards = trackedBoards();
 afterEach(() => boards.closeAll());

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { JIRA_PROJECT_INFO_PATH } from "../../workers/domain/schemas/jira-importer";
 import { getConfig } from "../../workers/env";
 import { MAX_ATTEMPTS, runImport } from "../../workers/importers/runner";
-import type { ImporterRow } from "../../workers/importers/importer-row";
+import type { ImporterRow } from "../../workers/domain/importer-row";
 import { createJiraSource } from "../../workers/importers/jira/source";
 import { type ImportCursor, type ImportPage, SourceRateLimited, SourceRefused } from "../../workers/importers/source";
 import type { FakeProjectSummary, ProjectSpec } from "../fakes/jira/server";

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SlackCardData } from "../../workers/domain/schemas/slack";
 import { type AppEnv, getConfig } from "../../workers/env";
-import { EVENT_SINK, eventFor } from "../../workers/integrations/events";
+import { EVENT_SINK, eventFor } from "../../workers/domain/integration-events";
 import { SLACK_POST_ATTEMPTS, type SlackPostJob, postToSlack, runSlackPost } from "../../workers/integrations/slack/sink";
 import worker from "../../workers/index";
 import type { JobMessage } from "../../workers/jobs";

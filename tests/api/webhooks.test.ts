@@ -13,7 +13,7 @@ import {
   superviseWebhookDeliveries,
 } from "../../workers/integrations/webhooks/deliver";
 import { getConfig } from "../../workers/env";
-import { EVENT_SINK } from "../../workers/integrations/events";
+import { EVENT_SINK } from "../../workers/domain/integration-events";
 import type { JobMessage } from "../../workers/jobs";
 import type { ReceivedDelivery } from "../fakes/webhook-receiver";
 import type { Client } from "../helpers/api";

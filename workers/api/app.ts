@@ -9,6 +9,7 @@ import { AccessPrefetch, accessScopeOf } from "../domain/access";
 import { Forbidden } from "../domain/errors";
 import { DEBUG_ROWS_HEADER, ROWS_READ_HEADER, STATEMENTS_HEADER, type StatementStats } from "../lib/d1-read-counter";
 import { PostCommit } from "../domain/post-commit";
+import { realPorts } from "../adapters";
 import { getConfig } from "../env";
 import { BODY_LIMITS, EARLY_REFUSAL_BYTES, refuseDeclaredOver } from "../lib/body-limit";
 import { requestLogOf } from "../lib/request-log";
@@ -74,7 +75,8 @@ export function createApi() {
     const requestDb = openDb(c.env.DB, bookmarkFrom(c.req.raw), readStats, log?.d1);
     const effects = new PostCommit();
     const prefetchedAccess = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
-    c.set("domain", { db: requestDb.db, env: c.env, config, effects, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
+    const ports = realPorts(c.env, config);
+    c.set("domain", { db: requestDb.db, env: c.env, config, effects, ports, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
     const auth = await authenticate(requestDb.db, config, c.req.raw, prefetchedAccess);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden(CROSS_ORIGIN_REFUSED);
@@ -88,7 +90,7 @@ export function createApi() {
     // already been told, and a failed publish is known before the caller moves on.
     let boardMs: number | undefined;
     if (c.res.status < 400 && effects.pending > 0) {
-      boardMs = await timed(() => effects.flush(c.env));
+      boardMs = await timed(() => effects.flush(ports.jobs));
     } else {
       effects.discard();
     }

@@ -6,7 +6,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { aiUsage } from "../../drizzle/schema";
 import { markdownToHtml } from "../lib/markdown";
-import { aiProvider } from "../integrations/ai/provider";
 import { type AiProvider, AiProviderError, type ChatMessage } from "./ports/ai";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
@@ -79,7 +78,7 @@ interface Prepared {
 async function prepare(ctx: ActorContext, slug: string, projectId: string, input: unknown): Promise<Prepared> {
   await projectAccess(ctx, slug, projectId);
   const { prompt, task } = parseInput(AiAssistantInput, input);
-  const provider = aiProvider(ctx.env, ctx.config);
+  const provider = await ctx.ports.ai();
   if (!provider) throw new Unavailable(AI_UNCONFIGURED);
   const period = usagePeriod();
   const used = await takeUnit(ctx, period);

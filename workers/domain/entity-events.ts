@@ -2,8 +2,8 @@
 // project has listeners): the row as integrations read it, and for an update the fields it changed.
 import type { Json, Project } from "../../drizzle/schema";
 import type { cycles, modules } from "../../drizzle/schema";
-import { type EventAction, type EventChange, type EventKind, type EventProject, eventFor } from "../integrations/events";
 import { pick } from "../lib/pick";
+import { type EventAction, type EventChange, type EventKind, type EventProject, eventFor } from "./integration-events";
 import type { ActorContext } from "./context";
 
 type Cycle = typeof cycles.$inferSelect;

@@ -5,12 +5,11 @@
 // or forgetting the token, which every member's imports then act as, is for owners only.
 import { and, eq } from "drizzle-orm";
 import { type Json, workspaceIntegrations } from "../../drizzle/schema";
-import { GithubClient } from "../importers/github/client";
-import { installationTokenSource } from "../integrations/github/installations";
-import { SourceRateLimited, SourceRefused, SourceUnavailable } from "../importers/source";
+import { SourceRateLimited, SourceRefused, SourceUnavailable } from "./ports/source-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
+import type { GithubReader } from "./ports/github";
 import { Invalid, NotFound } from "./errors";
 import { startImport } from "./importers";
 import {
@@ -88,13 +87,12 @@ async function githubFor(ctx: ActorContext, slug: string, integrationId?: string
   const installationId = installationIdOf(row);
   const stored = storedTokenOf(row);
   if (installationId !== null) {
-    const config = ctx.config;
-    const client = new GithubClient(config.GITHUB_API_URL, installationTokenSource(config, installationId));
+    const client = (await ctx.ports.github()).asInstallation(installationId);
     return { workspace, row, installationId, token: null, client };
   }
   if (!stored) throw new NotFound(GITHUB_NOT_CONNECTED);
   const token = await ctx.config.secrets.open(stored, SAVED_TOKEN);
-  return { workspace, row, installationId: null, token, client: new GithubClient(ctx.config.GITHUB_API_URL, token) };
+  return { workspace, row, installationId: null, token, client: (await ctx.ports.github()).withToken(token) };
 }
 
 /** The workspace's GitHub connection (the account the token belongs to), never the token. */
@@ -115,7 +113,7 @@ export async function saveGithubToken(ctx: ActorContext, slug: string, input: un
   const { token } = parseInput(GithubTokenInput, input);
   let login: string;
   try {
-    const { body } = await new GithubClient(ctx.config.GITHUB_API_URL, token).get<{ login: string }>("/user");
+    const { body } = await (await ctx.ports.github()).withToken(token).get<{ login: string }>("/user");
     login = body.login;
   } catch (error) {
     if (error instanceof SourceRefused) throw Invalid.field("token", GITHUB_TOKEN_REFUSED);
@@ -260,7 +258,7 @@ export async function githubRepoInfo(ctx: ActorContext, slug: string, ownerInput
  * The repository's people. Listing collaborators needs push access; with read access only, the
  * people issues can be assigned to are the same team as GitHub shows it.
  */
-async function collaboratorsOf(client: GithubClient, path: string): Promise<GithubCollaborator[]> {
+async function collaboratorsOf(client: GithubReader, path: string): Promise<GithubCollaborator[]> {
   const read = async (listing: string) => {
     const people: GithubCollaborator[] = [];
     for (let page = 1; page <= MAX_COLLABORATOR_PAGES; page++) {

@@ -4,10 +4,8 @@
 // project (it writes what GitHub sends) and switches the project's GitHub events on, in one batch.
 import { and, eq } from "drizzle-orm";
 import { githubRepositorySyncs, integrations, projectMembers, workspaceIntegrations } from "../../drizzle/schema";
-import { installationTokenSource } from "../integrations/github/installations";
-import { refreshEventSinks } from "../integrations/events";
-import { GithubClient } from "../importers/github/client";
-import { SourceRefused, SourceUnavailable } from "../importers/source";
+import { refreshEventSinks } from "./integration-events";
+import { SourceRefused, SourceUnavailable } from "./ports/source-errors";
 import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
@@ -67,8 +65,7 @@ export async function syncGithubRepository(
 ): Promise<GithubRepositorySyncResponse> {
   const { workspace, project, integration, installationId } = await installationFor(ctx, slug, projectId, integrationId, ROLE.owner);
   const chosen = parseInput(GithubRepositorySyncInput, input);
-  const config = ctx.config;
-  const client = new GithubClient(config.GITHUB_API_URL, installationTokenSource(config, installationId));
+  const client = (await ctx.ports.github()).asInstallation(installationId);
   type Repository = { id: number; name: string; owner: { login: string }; html_url: string };
   let repository: Repository;
   try {

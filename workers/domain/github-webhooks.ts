@@ -4,8 +4,8 @@
 // workers/integrations/github/apply.ts.
 import { eq, sql } from "drizzle-orm";
 import { githubRepositorySyncs, githubWebhookDeliveries, nowIso } from "../../drizzle/schema";
-import { COMMENT_ACTIONS, ISSUE_ACTIONS, payloadJson, trimPayload } from "../integrations/github/payload";
-import { verifyGithubSignature } from "../integrations/github/signature";
+import { COMMENT_ACTIONS, ISSUE_ACTIONS, payloadJson, trimPayload } from "./github-payload";
+import { verifyGithubSignature } from "../lib/github-signature";
 import { rawStatement, runNamedBatch } from "../lib/batch";
 import type { DomainContext } from "./context";
 import { Invalid, TooLarge, Unauthenticated } from "./errors";

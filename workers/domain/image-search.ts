@@ -9,7 +9,6 @@ import {
   type UnsplashSearchAnswer,
 } from "./schemas/unsplash";
 import type { Config } from "../env";
-import { isDownloadLocation, searchUnsplash, trackUnsplashDownload } from "../integrations/unsplash/client";
 import { UnsplashCallFailed } from "./ports/unsplash";
 import { parseInput } from "../lib/validation";
 import type { ActorContext } from "./context";
@@ -63,7 +62,7 @@ export async function searchCoverImages(ctx: ActorContext, input: unknown, appOr
   if (hit) return (await hit.json()) as UnsplashSearchAnswer;
   let answer: UnsplashSearchAnswer;
   try {
-    answer = await searchUnsplash(ctx.config, search);
+    answer = await (await ctx.ports.unsplash()).search(search);
   } catch (error) {
     throw failureOf(error);
   }
@@ -85,9 +84,10 @@ export const DOWNLOAD_LOCATION_REFUSED = "Download location must be a photo on t
 export async function trackCoverImageDownload(ctx: ActorContext, input: unknown): Promise<void> {
   assertConfigured(ctx.config);
   const { download_location } = parseInput(UnsplashDownloadInput, input);
-  if (!isDownloadLocation(ctx.config, download_location)) throw Invalid.field("download_location", DOWNLOAD_LOCATION_REFUSED);
+  const photos = await ctx.ports.unsplash();
+  if (!photos.isDownloadLocation(download_location)) throw Invalid.field("download_location", DOWNLOAD_LOCATION_REFUSED);
   try {
-    await trackUnsplashDownload(ctx.config, download_location);
+    await photos.trackDownload(download_location);
   } catch (error) {
     throw failureOf(error);
   }

@@ -5,7 +5,7 @@
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { type Json, importers, projects, users } from "../../drizzle/schema";
 import { type ListPage, type OrderKey, type PageRequest, mapPage, orderOf, readPage } from "./list-page";
-import { canReadSourceAgain, progressOf, sealImportSecrets } from "../importers/importer-row";
+import { canReadSourceAgain, progressOf, sealImportSecrets } from "./importer-row";
 import { rawStatement, runNamedBatch, sqlUuid } from "../lib/batch";
 import { ROLE, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";

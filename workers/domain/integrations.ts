@@ -5,18 +5,14 @@
 import { type SQL, and, eq, ne, or, sql } from "drizzle-orm";
 import { integrations, projectMembers, users, workspaceIntegrations, workspaceMembers } from "../../drizzle/schema";
 import type { Json } from "../../drizzle/schema";
-import type { Config } from "../env";
-import { forgetInstallationToken } from "../integrations/github/app-auth";
-import { type GithubInstallation, githubInstallConfigured } from "../integrations/github/installations";
-import { exchangeUserCode, userInstallation } from "../integrations/github/user-authorization";
-import { refreshEventSinks } from "../integrations/events";
-import { slackConfigured } from "../integrations/slack/authorize-url";
+import { refreshEventSinks } from "./integration-events";
 import { runNamedBatch } from "../lib/batch";
 import { type ListPage, type OrderKey, type PageRequest, mapPage, orderOf, readPage } from "./list-page";
 import { LIST_PAGES } from "./schemas/list-pages";
 import { parseInput } from "../lib/validation";
 import { ROLE, workspaceAccess } from "./access";
-import type { ActorContext } from "./context";
+import type { ActorContext, DomainContext } from "./context";
+import type { GithubInstallation } from "./ports/github";
 import { consumeConnectionState } from "./connections/states";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { GITHUB_INTEGRATION_ID, installationIdOf, invalidFromSource } from "./github-importer";
@@ -124,8 +120,8 @@ export async function listWorkspaceIntegrations(ctx: ActorContext, slug: string,
 }
 
 /** Whether this server has the provider's app, so "Add installation" can start its round trip. */
-export const providerConfigured = (config: Config, provider: IntegrationProvider) =>
-  provider === "slack" ? slackConfigured(config) : githubInstallConfigured(config);
+export const providerConfigured = async (ctx: DomainContext, provider: IntegrationProvider) =>
+  provider === "slack" ? (await ctx.ports.slack()).configured() : (await ctx.ports.github()).installConfigured();
 
 /** The workspace integrations page: one card per integration; guests and viewers get `authorized: false`. */
 export async function integrationsPageOf(ctx: ActorContext, slug: string): Promise<IntegrationsPageData> {
@@ -136,14 +132,16 @@ export async function integrationsPageOf(ctx: ActorContext, slug: string): Promi
     catalogueQuery(ctx).limit(LIST_PAGES.plainListCap),
     installationsQuery(ctx, workspace.id).limit(LIST_PAGES.plainListCap),
   ]);
-  const cards: IntegrationCard[] = catalogue.map((integration) => {
-    const found = installed.find(({ row }) => row.integration_id === integration.id);
-    return {
-      integration: appIntegrationOf(integration),
-      installation: found ? workspaceIntegrationOf(found.row, integration) : null,
-      configured: providerConfigured(ctx.config, integration.provider),
-    };
-  });
+  const cards: IntegrationCard[] = await Promise.all(
+    catalogue.map(async (integration) => {
+      const found = installed.find(({ row }) => row.integration_id === integration.id);
+      return {
+        integration: appIntegrationOf(integration),
+        installation: found ? workspaceIntegrationOf(found.row, integration) : null,
+        configured: await providerConfigured(ctx, integration.provider),
+      };
+    }),
+  );
   return { authorized: true, can_manage: membership.role >= ROLE.owner, cards };
 }
 
@@ -182,8 +180,9 @@ export function botUserStatements(ctx: ActorContext, workspaceId: string, provid
 async function administeredInstallation(ctx: ActorContext, code: string, installationId: number): Promise<GithubInstallation> {
   let installation: GithubInstallation | null;
   try {
-    const userToken = await exchangeUserCode(ctx.config, code);
-    installation = await userInstallation(ctx.config, userToken, installationId);
+    const github = await ctx.ports.github();
+    const userToken = await github.exchangeUserCode(code);
+    installation = await github.userInstallation(userToken, installationId);
   } catch (error) {
     invalidFromSource(error, "code");
   }
@@ -201,7 +200,7 @@ async function administeredInstallation(ctx: ActorContext, code: string, install
 export async function installGithubApp(ctx: ActorContext, slug: string, input: unknown): Promise<WorkspaceIntegrationResponse> {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
   const { installation_id, code, state } = parseInput(GithubInstallInput, input);
-  if (!githubInstallConfigured(ctx.config)) throw new Invalid(GITHUB_APP_NOT_SET_UP);
+  if (!(await ctx.ports.github()).installConfigured()) throw new Invalid(GITHUB_APP_NOT_SET_UP);
   await consumeConnectionState(ctx, state, { kinds: ["github_install"], workspaceId: workspace.id, projectId: null });
   const installation = await administeredInstallation(ctx, code, installation_id);
   const [[existing], [elsewhere]] = await Promise.all([
@@ -225,7 +224,7 @@ export async function installGithubApp(ctx: ActorContext, slug: string, input: u
   // Knowing an installation's number must not be enough to read another workspace's repositories.
   if (elsewhere) throw new Conflict(GITHUB_INSTALLATION_TAKEN);
   const previous = installationIdOf(existing ?? null);
-  if (previous !== null && previous !== installation.id) forgetInstallationToken(ctx.config, previous);
+  if (previous !== null && previous !== installation.id) (await ctx.ports.github()).forgetInstallationToken(previous);
   const botId = existing?.actor_id ?? crypto.randomUUID();
   const metadata: Record<string, Json> = {
     ...(existing?.metadata ?? {}),
@@ -282,5 +281,5 @@ export async function deleteWorkspaceIntegration(ctx: ActorContext, slug: string
     sinks: refreshEventSinks(ctx.db, workspace.id),
   });
   const installationId = installationIdOf(row);
-  if (installationId !== null) forgetInstallationToken(ctx.config, installationId);
+  if (installationId !== null) (await ctx.ports.github()).forgetInstallationToken(installationId);
 }

@@ -6,7 +6,7 @@
 import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { and, eq } from "drizzle-orm";
 import { issueComments, users, type Json, type User } from "../../drizzle/schema";
-import { type EventAction, eventFor } from "../integrations/events";
+import { type EventAction, eventFor } from "./integration-events";
 import { runBatch } from "../lib/batch";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";

@@ -1,21 +1,10 @@
 // Importing from Jira Cloud: what a Jira project holds (the wizard's check of the credentials),
 // and starting the import. Only workspace members (not viewers or guests) may; the import job
 // itself reads Jira through workers/importers/jira/source.ts.
-import type { Config } from "../env";
-import {
-  allLabels,
-  approximateCount,
-  assignableUsers,
-  epicCount,
-  getProject,
-  projectJql,
-  projectStatuses,
-} from "../importers/jira/api";
-import { JiraClient, jiraHostExample, jiraHostOf, jiraProjectKeyOf } from "../importers/jira/client";
-import { SourceRateLimited, SourceRefused, SourceUnavailable } from "../importers/source";
+import { SourceRateLimited, SourceRefused, SourceUnavailable } from "./ports/source-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess, workspaceAccess } from "./access";
-import type { ActorContext } from "./context";
+import type { ActorContext, DomainContext } from "./context";
 import { Invalid } from "./errors";
 import { startImport } from "./importers";
 import type { ImporterResponse } from "./schemas/importers";
@@ -39,11 +28,12 @@ interface CheckedCredentials {
 }
 
 /** The typed credentials made safe to use, or field messages saying what to fix. */
-function checkedCredentials(config: Config, input: JiraCredentialsInput, prefix = ""): CheckedCredentials {
-  const host = jiraHostOf(config, input.cloud_hostname);
-  const projectKey = jiraProjectKeyOf(input.project_key);
+async function checkedCredentials(ctx: DomainContext, input: JiraCredentialsInput, prefix = ""): Promise<CheckedCredentials> {
+  const jira = await ctx.ports.jira();
+  const host = jira.hostOf(input.cloud_hostname);
+  const projectKey = jira.projectKeyOf(input.project_key);
   const fields: Record<string, string[]> = {};
-  if (!host) fields[`${prefix}cloud_hostname`] = [`Enter your Jira cloud host name, like ${jiraHostExample(config)}.`];
+  if (!host) fields[`${prefix}cloud_hostname`] = [`Enter your Jira cloud host name, like ${jira.hostExample()}.`];
   if (!projectKey) fields[`${prefix}project_key`] = [JIRA_BAD_KEY];
   if (!host || !projectKey) throw new Invalid(fields);
   return { host, projectKey, email: input.email, apiToken: input.api_token };
@@ -61,7 +51,7 @@ async function askingJira<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const clientFor = (config: Config, site: CheckedCredentials) => new JiraClient(config, { host: site.host, email: site.email, apiToken: site.apiToken });
+const readerFor = async (ctx: DomainContext, site: CheckedCredentials) => (await ctx.ports.jira()).site({ host: site.host, email: site.email, apiToken: site.apiToken });
 
 /** People, not apps: Jira lists its bots among the assignable users. */
 function personOf(user: JiraUser & { accountType?: string; active?: boolean }): JiraUser | null {
@@ -75,18 +65,18 @@ function personOf(user: JiraUser & { accountType?: string; active?: boolean }): 
  */
 export async function jiraProjectInfo(ctx: ActorContext, slug: string, input: unknown): Promise<JiraProjectInfo> {
   await workspaceAccess(ctx, slug, ROLE.member);
-  const site = checkedCredentials(ctx.config, parseInput(JiraCredentials, input));
-  const client = clientFor(ctx.config, site);
+  const site = await checkedCredentials(ctx, parseInput(JiraCredentials, input));
+  const jira = await readerFor(ctx, site);
   return askingJira(async () => {
     // The project first: a wrong token or key is one clear answer, not five.
-    await getProject(client, site.projectKey);
+    await jira.checkProject(site.projectKey);
     const [issues, labels, states, modules, users] = await Promise.all([
-      approximateCount(client, projectJql(site.projectKey)),
-      allLabels(client),
-      projectStatuses(client, site.projectKey),
-      epicCount(client, site.projectKey),
+      jira.issueCount(site.projectKey),
+      jira.labels(),
+      jira.statuses(site.projectKey),
+      jira.epicCount(site.projectKey),
       // Listing people needs a permission some accounts lack: the import still works without it.
-      assignableUsers(client, site.projectKey).catch((error) => {
+      jira.assignableUsers(site.projectKey).catch((error) => {
         if (error instanceof SourceRefused) return [];
         throw error;
       }),
@@ -108,9 +98,9 @@ export async function jiraProjectInfo(ctx: ActorContext, slug: string, input: un
 export async function startJiraImport(ctx: ActorContext, slug: string, body: unknown): Promise<ImporterResponse> {
   await workspaceAccess(ctx, slug, ROLE.member);
   const input = parseInput(JiraImportInput, body);
-  const site = checkedCredentials(ctx.config, input.metadata, "metadata.");
+  const site = await checkedCredentials(ctx, input.metadata, "metadata.");
   await projectAccess(ctx, slug, input.project_id, ROLE.member);
-  await askingJira(() => getProject(clientFor(ctx.config, site), site.projectKey));
+  await askingJira(async () => (await readerFor(ctx, site)).checkProject(site.projectKey));
   return startImport(ctx, slug, {
     service: "jira",
     projectId: input.project_id,

@@ -1,15 +1,13 @@
 // The one post-commit path: domain operations record what they changed,
 // and after the write has committed the caller flushes it to each project's ProjectBoard.
 import type { Change } from "../../durable-objects/protocol";
-import type { AppEnv } from "../env";
-import type { IntegrationEvent } from "../integrations/events";
-import { type JobMessage, runJob } from "../jobs";
-import { sendJobs } from "../lib/job-queue";
+import type { IntegrationEvent } from "./integration-events";
+import type { DomainJob, JobQueue } from "./ports/jobs";
 
 export class PostCommit {
   private readonly boardChanges = new Map<string, Change[]>();
   private readonly revokedMembers: { projectId: string; userId: string }[] = [];
-  private readonly jobs: JobMessage[] = [];
+  private readonly jobs: DomainJob[] = [];
   private readonly events: IntegrationEvent[] = [];
 
   /** Queue a change for the project's live board; sent only after the write commits. */
@@ -25,7 +23,7 @@ export class PostCommit {
   }
 
   /** Queue a background job (an import or export run); sent to the JOBS queue after commit. */
-  enqueue(job: JobMessage) {
+  enqueue(job: DomainJob) {
     this.jobs.push(job);
   }
 
@@ -53,22 +51,20 @@ export class PostCommit {
    * Sends everything queued to the boards. A publish that fails is handed to the JOBS queue,
    * which retries it, so a committed change is never lost to a passing DO error.
    */
-  async flush(env: AppEnv): Promise<void> {
-    const queued: JobMessage[] = [...this.jobs];
+  async flush(queue: JobQueue): Promise<void> {
+    const queued: DomainJob[] = [...this.jobs];
     // One message for all of a write's events: a bulk edit of 50 issues is one queue send.
     if (this.events.length > 0) queued.push({ type: "events.dispatch", events: [...this.events] });
-    const jobs: JobMessage[] = [
+    const jobs: DomainJob[] = [
       ...[...this.boardChanges].map(([projectId, changes]) => ({ type: "board.publish" as const, projectId, changes })),
       ...this.revokedMembers.map(({ projectId, userId }) => ({ type: "board.revoke" as const, projectId, userId })),
     ];
     this.discard();
-    // A job too large for a queue message (an event carrying a long description) travels as a
-    // reference to a stored copy, so it is never refused after its write committed.
-    if (queued.length > 0) await sendJobs(env, queued);
-    const results = await Promise.allSettled(jobs.map((job) => runJob(env, job)));
+    if (queued.length > 0) await queue.send(queued);
+    const results = await Promise.allSettled(jobs.map((job) => queue.runNow(job)));
     const failed = jobs.filter((_, index) => results[index].status === "rejected");
     if (failed.length === 0) return;
     console.error("post-commit publish failed; queued for retry", failed.length);
-    await sendJobs(env, failed);
+    await queue.send(failed);
   }
 }

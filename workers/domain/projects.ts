@@ -25,7 +25,7 @@ import {
   type StateGroup,
   type Workspace,
 } from "../../drizzle/schema";
-import { refreshEventSinks } from "../integrations/events";
+import { refreshEventSinks } from "./integration-events";
 import { chunks, runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { pick } from "../lib/pick";

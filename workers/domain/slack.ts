@@ -5,9 +5,8 @@
 // finish only the round trip the same browser session started (connections/states.ts).
 import { and, eq } from "drizzle-orm";
 import { slackProjectSyncs, workspaceIntegrations } from "../../drizzle/schema";
-import { refreshEventSinks } from "../integrations/events";
-import { slackConfigured, slackRedirectUri } from "../integrations/slack/authorize-url";
-import { SlackCallFailed, type SlackOAuthAnswer, exchangeSlackCode, isOutage } from "../integrations/slack/client";
+import { refreshEventSinks } from "./integration-events";
+import { SlackCallFailed, type SlackOAuthAnswer, isOutage } from "./ports/slack";
 import { runNamedBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
 import { ROLE, type WorkspaceAccess, projectAccess, workspaceAccess } from "./access";
@@ -42,9 +41,9 @@ function refusal(error: SlackCallFailed): Invalid {
 }
 
 async function exchange(ctx: ActorContext, code: string, origin: string): Promise<SlackOAuthAnswer> {
-  if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
+  if (!(await ctx.ports.slack()).configured()) throw new Invalid(SLACK_NOT_CONFIGURED);
   try {
-    return await exchangeSlackCode(ctx.config, code, slackRedirectUri(origin));
+    return await (await ctx.ports.slack()).exchangeCode(code, origin);
   } catch (error) {
     if (error instanceof SlackCallFailed) throw refusal(error);
     throw error;
@@ -165,7 +164,7 @@ async function saveSlackChannel(
 export async function installSlack(ctx: ActorContext, slug: string, input: unknown, origin: string): Promise<SlackWorkspaceIntegration> {
   const { workspace } = await workspaceAccess(ctx, slug, ROLE.owner);
   const { code, state } = parseInput(SlackCodeInput, input);
-  if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
+  if (!(await ctx.ports.slack()).configured()) throw new Invalid(SLACK_NOT_CONFIGURED);
   await consumeConnectionState(ctx, state, { kinds: ["slack_install"], workspaceId: workspace.id, projectId: null });
   return saveSlackInstall(ctx, workspace, code, origin);
 }
@@ -184,7 +183,7 @@ export async function connectSlackChannel(
 ): Promise<SlackChannelSync> {
   const { workspace, project } = await projectAccess(ctx, slug, projectId, ROLE.owner);
   const { code, state } = parseInput(SlackCodeInput, input);
-  if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
+  if (!(await ctx.ports.slack()).configured()) throw new Invalid(SLACK_NOT_CONFIGURED);
   const installation = await slackInstallation(ctx, workspace.id, integrationId);
   await consumeConnectionState(ctx, state, { kinds: ["slack_channel"], workspaceId: workspace.id, projectId: project.id });
   return saveSlackChannel(ctx, workspace, project, installation, code, origin);
@@ -197,7 +196,7 @@ export async function connectSlackChannel(
  */
 export async function completeSlackRedirect(ctx: ActorContext, input: unknown, origin: string): Promise<SlackRedirectResult> {
   const { code, state } = parseInput(SlackCodeInput, input);
-  if (!slackConfigured(ctx.config)) throw new Invalid(SLACK_NOT_CONFIGURED);
+  if (!(await ctx.ports.slack()).configured()) throw new Invalid(SLACK_NOT_CONFIGURED);
   const slug = slugOfState(state);
   let access: WorkspaceAccess;
   try {
@@ -251,7 +250,7 @@ export async function disconnectSlackChannel(ctx: ActorContext, slug: string, pr
 /** What the project settings Slack card shows: the installation, the channel, who may switch it. */
 export async function slackCardOf(ctx: ActorContext, slug: string, projectId: string): Promise<SlackCardData> {
   const { workspace, project, membership } = await projectAccess(ctx, slug, projectId, ROLE.member);
-  const configured = slackConfigured(ctx.config);
+  const configured = (await ctx.ports.slack()).configured();
   const [installation] = await ctx.db
     .select({ id: workspaceIntegrations.id })
     .from(workspaceIntegrations)

@@ -4,8 +4,8 @@
 // workspace's projects' event flags in the same batch, so events start and stop with it.
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../../drizzle/schema";
-import { refreshEventSinks } from "../integrations/events";
-import { newWebhookSecret } from "../integrations/webhooks/signature";
+import { refreshEventSinks } from "./integration-events";
+import { newWebhookSecret } from "../lib/webhook-signature";
 import { runBatch } from "../lib/batch";
 import { type ListPage, type OrderKey, type PageRequest, readPage } from "./list-page";
 import { SecretUnreadable } from "../lib/secret-box";

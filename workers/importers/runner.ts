@@ -8,11 +8,12 @@ import { openDb } from "../db";
 import { ROLE, projectAccess } from "../domain/access";
 import type { ActorContext } from "../domain/context";
 import { Forbidden, NotFound } from "../domain/errors";
+import { realPorts } from "../adapters";
 import { PostCommit } from "../domain/post-commit";
 import { type AppEnv, getConfig } from "../env";
 import { SecretUnreadable } from "../lib/secret-box";
 import type { JobMessage } from "../jobs";
-import { type ImporterRow, metadataWithoutSecrets, openImportSecrets, progressOf } from "./importer-row";
+import { type ImporterRow, metadataWithoutSecrets, openImportSecrets, progressOf } from "../domain/importer-row";
 import { sourceFor } from "./registry";
 import { SourceRateLimited, SourceRefused } from "./source";
 import { writeImportPage } from "./writer";
@@ -82,7 +83,7 @@ export async function runImport(env: AppEnv, importerId: string, options: RunOpt
       .innerJoin(workspaces, eq(workspaces.id, importer.workspace_id))
       .where(eq(users.id, importer.initiated_by ?? ""));
     if (!owner) return await fail("The person who started this import no longer has an account.");
-    const ctx: ActorContext = { db, env, config, effects: new PostCommit(), actor: owner.user };
+    const ctx: ActorContext = { db, env, config, effects: new PostCommit(), ports: realPorts(env, config), actor: owner.user };
     // Refused access ends the import; any other error (a D1 hiccup) is retried like the rest.
     const access = await projectAccess(ctx, owner.slug, importer.project_id, ROLE.member).catch((error) => {
       if (error instanceof Forbidden || error instanceof NotFound) return null;
@@ -125,7 +126,7 @@ export async function runImport(env: AppEnv, importerId: string, options: RunOpt
         throw error;
       }
       const written = await writeImportPage(target, read, { ...progress, waiting_until: null });
-      await ctx.effects.flush(env);
+      await ctx.effects.flush(ctx.ports.jobs);
       progress = written.progress;
       if (!written.stillRecorded) return "gone";
       if (progress.done) return "completed";

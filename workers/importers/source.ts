@@ -1,9 +1,9 @@
 // What every import source (GitHub, Jira, CSV) hands the import job: pages of records in one
 // shape, read from a cursor the job stores after each page. The writer turns a page into rows;
 // the runner decides what a failure means from the error kinds below.
-import type { Json, Priority, StateGroup } from "../../drizzle/schema";
+import type { Priority, StateGroup } from "../../drizzle/schema";
 import type { AppEnv, Config } from "../env";
-import type { ImporterRow } from "./importer-row";
+import type { ImportCursor, ImporterRow } from "../domain/importer-row";
 
 /** A person as the source names them (GitHub login, Jira accountId, an email in a CSV). */
 export type SourceUserRef = string;
@@ -76,8 +76,7 @@ export interface ImportPage {
   rejected?: { key: string; message: string }[];
 }
 
-/** Where a source stopped: any JSON it can resume from. */
-export type ImportCursor = Json;
+export type { ImportCursor };
 
 export interface SourcePage {
   page: ImportPage;
@@ -100,29 +99,5 @@ export interface SourceContext {
   fetch: typeof fetch;
 }
 
-/** The source asked us to wait (a rate limit): the job re-queues itself after `retryAfterSeconds`. */
-export class SourceRateLimited extends Error {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message = "The source's rate limit was reached",
-  ) {
-    super(message);
-    this.name = "SourceRateLimited";
-  }
-}
-
-/** A failure that may pass (5xx, network): retried with backoff, then the import fails with `message`. */
-export class SourceUnavailable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "SourceUnavailable";
-  }
-}
-
-/** A failure retrying cannot fix (bad credentials, no such repository): the import fails at once. */
-export class SourceRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "SourceRefused";
-  }
-}
+// A source fails with the error kinds the domain declares (and catches when it asks GitHub or Jira).
+export { SourceRateLimited, SourceRefused, SourceUnavailable } from "../domain/ports/source-errors";

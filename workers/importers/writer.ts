@@ -27,7 +27,7 @@ import type { ImportUserInput } from "../domain/schemas/importers";
 import { stateOf } from "../domain/states";
 import { rawStatement, runNamedBatch, sqlUuid } from "../lib/batch";
 import { sanitizeHtml } from "../lib/sanitize-html";
-import { type ImportProgress, type ImporterRow, type RejectedRecord, metadataWithoutSecrets } from "./importer-row";
+import { type ImportProgress, type ImporterRow, type RejectedRecord, metadataWithoutSecrets } from "../domain/importer-row";
 import type { ImportPage, SourceIssue, SourcePage } from "./source";
 
 type RecordKind = (typeof importRecords.$inferSelect)["kind"];

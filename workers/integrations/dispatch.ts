@@ -2,7 +2,7 @@
 // the events it wants into its own durable work (a delivery row, a queued post), so a failing
 // receiver never holds up another and a redelivered batch does no harm.
 import type { AppEnv } from "../env";
-import { EVENT_SINK, type EventSinkName, type IntegrationEvent } from "./events";
+import { EVENT_SINK, type EventSinkName, type IntegrationEvent } from "../domain/integration-events";
 
 type Sink = (env: AppEnv, events: IntegrationEvent[]) => Promise<void>;
 

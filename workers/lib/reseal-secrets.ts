@@ -6,7 +6,7 @@
 // runs it once an hour; each run takes a bounded number of rows per column.
 import type { AppEnv } from "../env";
 import { getConfig } from "../env";
-import { IMPORT_SECRET_KEYS } from "../importers/importer-row";
+import { IMPORT_SECRET_KEYS } from "../domain/importer-row";
 import { SecretUnreadable } from "./secret-box";
 
 /** Where a credential is kept: a column, or a key inside a JSON column. */

@@ -4,8 +4,6 @@
 // (GitHub's setup URL, Slack's redirect) finishes it with the same state in the same session.
 import { and, eq } from "drizzle-orm";
 import { workspaceIntegrations } from "../../../drizzle/schema";
-import { githubInstallConfigured, githubInstallUrl } from "../../integrations/github/installations";
-import { slackAuthorizeUrl, slackConfigured } from "../../integrations/slack/authorize-url";
 import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess, workspaceAccess } from "../access";
 import type { ActorContext } from "../context";
@@ -37,8 +35,9 @@ export async function startConnection(ctx: ActorContext, slug: string, input: un
     binding = { kind: request.kind, workspaceId: workspace.id, projectId: null };
   }
   const github = binding.kind === "github_install";
-  if (github ? !githubInstallConfigured(ctx.config) : !slackConfigured(ctx.config)) throw new Invalid(github ? GITHUB_APP_NOT_SET_UP : SLACK_NOT_CONFIGURED);
+  const [githubPort, slack] = await Promise.all([ctx.ports.github(), ctx.ports.slack()]);
+  if (github ? !githubPort.installConfigured() : !slack.configured()) throw new Invalid(github ? GITHUB_APP_NOT_SET_UP : SLACK_NOT_CONFIGURED);
   const { state, expiresAt } = await mintConnectionState(ctx, slug, binding);
-  const url = github ? githubInstallUrl(ctx.config, state) : slackAuthorizeUrl(ctx.config, origin, state, binding.kind === "slack_channel");
+  const url = github ? githubPort.installUrl(state) : slack.authorizeUrl(origin, state, binding.kind === "slack_channel");
   return { url: url ?? "", expires_at: expiresAt };
 }

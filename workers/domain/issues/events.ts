@@ -1,7 +1,7 @@
 // The integration events an issue write emits (after commit, only when the project has listeners):
 // the issue as integrations read it, with its state's group, and for an update the fields changed.
 import type { Issue, Json } from "../../../drizzle/schema";
-import { type EventAction, type EventChange, eventFor } from "../../integrations/events";
+import { type EventAction, type EventChange, eventFor } from "../integration-events";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
 import type { ActivityChange } from "../issue-activity";

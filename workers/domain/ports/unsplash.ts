@@ -1,5 +1,7 @@
-// The error the cover picker's photo search fails with; the Unsplash adapter throws it and the
-// domain maps its reason to what the caller sees.
+// The photo library the cover picker searches, and the error its calls fail with: the Unsplash
+// adapter implements the one and throws the other, and the domain maps its reason to what the
+// caller sees.
+import type { UnsplashSearchAnswer } from "../schemas/unsplash";
 
 /** Why a call to Unsplash did not give a usable answer. */
 export class UnsplashCallFailed extends Error {
@@ -10,4 +12,14 @@ export class UnsplashCallFailed extends Error {
     super(`Unsplash call failed: ${reason}${status ? ` (${status})` : ""}`);
     this.name = "UnsplashCallFailed";
   }
+}
+
+/** The photo library the cover picker searches (Unsplash); every call fails with UnsplashCallFailed. */
+export interface PhotoLibrary {
+  /** One page of photos for a query, or the latest photos without one. */
+  search(search: { query: string; page: number; per_page: number }): Promise<UnsplashSearchAnswer>;
+  /** Whether `url` is a photo's download location on the configured library, the only URL it may be told about. */
+  isDownloadLocation(url: string): boolean;
+  /** Tells the library a photo was put to use. */
+  trackDownload(downloadLocation: string): Promise<void>;
 }

@@ -2,35 +2,9 @@
 // row becomes a source issue through the person's column mapping. A row that cannot be read (no
 // title, a date that is not one, an unknown priority) is reported by its line number and skipped.
 import type { Priority, StateGroup } from "../../../drizzle/schema";
-import { csvCellValue } from "../../domain/csv-cells";
 import { PRIORITIES } from "../../domain/schemas/constants";
 import type { CsvMappingInput } from "../../domain/schemas/csv-importer";
 import type { SourceIssue, SourceState } from "../source";
-
-export interface ParsedCsv {
-  headers: string[];
-  rows: Record<string, string>[];
-}
-
-/** Parses a whole CSV with its first line as headers; blank lines are skipped. */
-export async function parseCsv(text: string): Promise<ParsedCsv> {
-  const { default: Papa } = await import("papaparse");
-  const parsed = Papa.parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: "greedy",
-    transformHeader: (header) => header.trim(),
-    // Our own exports quote formula-like cells; the issue gets the value back.
-    transform: csvCellValue,
-  });
-  return { headers: parsed.meta.fields ?? [], rows: parsed.data };
-}
-
-/** Only the header line (to check a mapping when the upload arrives). */
-export async function csvHeaders(text: string): Promise<string[]> {
-  const { default: Papa } = await import("papaparse");
-  const parsed = Papa.parse<string[]>(text, { preview: 1 });
-  return (parsed.data[0] ?? []).map((header) => header.trim());
-}
 
 /** A state name's group, guessed from the words teams use; unknown names wait in the backlog. */
 export function groupOfStateName(name: string): StateGroup {

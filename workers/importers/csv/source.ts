@@ -1,12 +1,11 @@
 // The CSV source: the uploaded file (kept in R2 under the importer's id) read in pages of rows.
 import { CsvMapping } from "../../domain/schemas/csv-importer";
 import { type ImportSource, type SourceContext, SourceRefused } from "../source";
-import { type ParsedCsv, issueFromRow, lineOf, parseCsv, rowKey, statesOf } from "./rows";
+import { type ParsedCsv, parseCsv } from "../../domain/csv-cells";
+import { csvObjectKey } from "../../domain/csv-importer";
+import { issueFromRow, lineOf, rowKey, statesOf } from "./rows";
 
 export const CSV_ROWS_PER_PAGE = 250;
-
-/** Where an import's uploaded CSV is kept. */
-export const csvObjectKey = (importerId: string) => `imports/${importerId}.csv`;
 
 export function createCsvSource({ env, importer }: SourceContext): ImportSource {
   const parsed = CsvMapping.safeParse((importer.config as { mapping?: unknown }).mapping ?? {});

@@ -1,18 +1,9 @@
 // A small GitHub REST client for the importer and the wizard's reads: real fetch to the base URL
 // from config, Link-header paging, and GitHub's answers turned into the import job's error kinds
 // (a rate limit to wait out, a failure that may pass, a refusal no retry can fix).
+import type { GetOptions, GithubAnswer, GithubReader, PageLinks } from "../../domain/ports/github";
 import { SourceRateLimited, SourceRefused, SourceUnavailable } from "../source";
 
-/** The pages a Link header names (rel=next, rel=last), by page number. */
-export interface PageLinks {
-  next: number | null;
-  last: number | null;
-}
-
-export interface GithubAnswer<T> {
-  body: T;
-  links: PageLinks;
-}
 
 /** Requests slower than this count as GitHub being unavailable. */
 const TIMEOUT_MS = 20_000;
@@ -71,11 +62,6 @@ async function messageOf(response: Response): Promise<string> {
   return response.statusText || `status ${response.status}`;
 }
 
-export interface GetOptions {
-  /** What to tell the person when GitHub answers 404 (the thing asked for, in words). */
-  notFound?: string;
-}
-
 /** Where an app installation's tokens come from: minted as needed, forgotten when GitHub refuses one. */
 export interface TokenSource {
   get(): Promise<string>;
@@ -83,7 +69,7 @@ export interface TokenSource {
   refused(): void;
 }
 
-export class GithubClient {
+export class GithubClient implements GithubReader {
   constructor(
     private readonly baseUrl: string,
     /** A personal access token, or an App installation's token source. */

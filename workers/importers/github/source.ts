@@ -5,7 +5,7 @@
 // issues, which have sub-issues, which list others) travels in the cursor, so a restarted job
 // continues exactly where it stopped.
 import type { StateGroup } from "../../../drizzle/schema";
-import type { ImporterRow } from "../importer-row";
+import type { ImporterRow } from "../../domain/importer-row";
 import type { ImportCursor, ImportSource, SourceComment, SourceContext, SourceIssue, SourceLabel, SourcePage } from "../source";
 import { SourceRefused } from "../source";
 import { installationTokenSource } from "../../integrations/github/installations";

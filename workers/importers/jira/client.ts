@@ -2,15 +2,9 @@
 // job. It speaks to the host a person typed (which must end with the configured suffix, so the
 // importer cannot be aimed at any other machine), with Basic auth of their email and API token,
 // and turns every way Jira can fail into the import's three error kinds.
+import type { JiraSite } from "../../domain/ports/jira";
 import type { Config } from "../../env";
 import { SourceRateLimited, SourceRefused, SourceUnavailable } from "../source";
-
-export interface JiraSite {
-  /** The normalised host name (see `jiraHostOf`). */
-  host: string;
-  email: string;
-  apiToken: string;
-}
 
 const HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
 

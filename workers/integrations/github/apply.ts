@@ -38,11 +38,12 @@ import { DomainError } from "../../domain/errors";
 import { createIssueComment, deleteIssueComment, updateIssueComment } from "../../domain/issue-comments";
 import { createIssue, deleteIssue, loadIssue, updateIssue } from "../../domain/issues";
 import { createLabel } from "../../domain/labels";
+import { realPorts } from "../../adapters";
 import { PostCommit } from "../../domain/post-commit";
 import type { IssueWrite } from "../../domain/schemas/issues";
 import { type AppEnv, getConfig } from "../../env";
 import { markdownToHtml } from "../../lib/markdown";
-import type { GithubEventPayload, GithubIssuePayload, GithubLabelRef, GithubUserRef } from "./payload";
+import type { GithubEventPayload, GithubIssuePayload, GithubLabelRef, GithubUserRef } from "../../domain/github-payload";
 
 /** How long one run may hold a delivery before another may take it. */
 const LEASE_MS = 60_000;
@@ -297,7 +298,8 @@ async function targetsOf(db: Db, repositoryId: number): Promise<SyncTarget[]> {
 
 /** Applies one delivery to one project; a refusal (the bot left the project, ...) skips it. */
 async function applyToProject(env: AppEnv, db: Db, target: SyncTarget, event: string, payload: GithubEventPayload): Promise<boolean> {
-  const ctx: ActorContext = { db, env, config: getConfig(env), effects: new PostCommit(), actor: target.bot };
+  const config = getConfig(env);
+  const ctx: ActorContext = { db, env, config, effects: new PostCommit(), ports: realPorts(env, config), actor: target.bot };
   try {
     const refs = await readRefs(db, target.projectId);
     return event === "issues" ? await applyIssueEvent(ctx, target, refs, payload) : await applyCommentEvent(ctx, target, refs, payload);
@@ -307,7 +309,7 @@ async function applyToProject(env: AppEnv, db: Db, target: SyncTarget, event: st
     return false;
   } finally {
     // What committed reaches the board and the other integrations, even when a later step failed.
-    await ctx.effects.flush(env);
+    await ctx.effects.flush(ctx.ports.jobs);
   }
 }
 

@@ -20,9 +20,3 @@ export const installationTokenSource = (config: Config, installationId: number):
   get: () => installationToken(config, installationId),
   refused: () => forgetInstallationToken(config, installationId),
 });
-
-/** An installation as GitHub describes it (the part the tracker keeps). */
-export interface GithubInstallation {
-  id: number;
-  account: { login: string; id: number; type: string; avatar_url: string };
-}

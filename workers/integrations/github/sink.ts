@@ -19,7 +19,7 @@ import { GithubClient } from "../../importers/github/client";
 import { SourceRefused } from "../../importers/source";
 import { SecretUnreadable } from "../../lib/secret-box";
 import { isForeignKeyViolation } from "../../lib/d1-errors";
-import type { IntegrationEvent } from "../events";
+import type { IntegrationEvent } from "../../domain/integration-events";
 import { githubAppConfigured, installationClient } from "./app-auth";
 
 type SyncRow = typeof githubRepositorySyncs.$inferSelect;

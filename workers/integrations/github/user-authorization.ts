@@ -5,7 +5,7 @@
 // then dropped: it is never stored or logged.
 import type { Config } from "../../env";
 import { SourceRefused, SourceUnavailable } from "../../importers/source";
-import type { GithubInstallation } from "./installations";
+import type { GithubInstallation } from "../../domain/ports/github";
 
 /** Listing pages read at most (100 installations each): a person administers far fewer. */
 const MAX_PAGES = 10;

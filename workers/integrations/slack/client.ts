@@ -2,29 +2,7 @@
 // answers most failures with HTTP 200 and {ok: false, error}; a rate limit is a 429 (or the error
 // `ratelimited`) with Retry-After in seconds.
 import type { Config } from "../../env";
-
-/** What oauth.v2.access answers for a bot install (the fields the tracker keeps). */
-export interface SlackOAuthAnswer {
-  access_token: string;
-  scope: string;
-  bot_user_id: string;
-  app_id: string;
-  team: { id: string; name: string };
-  /** Present when the person picked a channel (the incoming-webhook scope). */
-  incoming_webhook?: { channel: string; channel_id: string; url: string; configuration_url?: string };
-}
-
-/** Slack refused or could not be reached; `error` is Slack's code (or our reading of the failure). */
-export class SlackCallFailed extends Error {
-  constructor(
-    readonly error: string,
-    /** Seconds Slack asked us to wait (a rate limit), or null. */
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(`Slack answered ${error}`);
-    this.name = "SlackCallFailed";
-  }
-}
+import { SlackCallFailed, type SlackOAuthAnswer } from "../../domain/ports/slack";
 
 /** Errors that will not go away by trying again: the token or the channel is gone for good. */
 const PERMANENT_ERRORS = new Set([
@@ -50,11 +28,6 @@ const PERMANENT_ERRORS = new Set([
   // Ours, not Slack's: the stored token could not be opened on this server.
   "token_unreadable",
 ]);
-
-/** Slack (or the way to it) is down rather than refusing: the person can only try again later. */
-export const isOutage = (failure: SlackCallFailed) =>
-  ["unreachable", "unreadable_answer", "internal_error", "fatal_error", "service_unavailable", "request_timeout"].includes(failure.error) ||
-  /^http_5\d\d$/.test(failure.error);
 
 /** Whether trying the same call later can succeed (rate limits, outages, unknown answers). */
 export const isRetryable = (failure: SlackCallFailed) => !PERMANENT_ERRORS.has(failure.error);

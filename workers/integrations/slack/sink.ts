@@ -12,8 +12,9 @@ import type { JobMessage } from "../../jobs";
 import { chunks, runBatch } from "../../lib/batch";
 import { SecretUnreadable } from "../../lib/secret-box";
 import { sendJobs } from "../../lib/job-queue";
-import type { IntegrationEvent } from "../events";
-import { SlackCallFailed, type SlackMessage, isRetryable, postSlackMessage } from "./client";
+import type { IntegrationEvent } from "../../domain/integration-events";
+import { SlackCallFailed } from "../../domain/ports/slack";
+import { type SlackMessage, isRetryable, postSlackMessage } from "./client";
 
 /** One queued post: the channel record it goes to and the message (the channel is read when it is sent). */
 export interface SlackPostJob {

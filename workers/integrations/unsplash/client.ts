@@ -3,7 +3,7 @@
 // carries the access key as `Authorization: Client-ID ...`; the key never leaves the Worker.
 // Unsplash answers a spent hourly allowance with 403 "Rate Limit Exceeded" and X-Ratelimit-Remaining 0.
 import type { Config } from "../../env";
-import { UnsplashCallFailed } from "../../domain/ports/unsplash";
+import { type PhotoLibrary, UnsplashCallFailed } from "../../domain/ports/unsplash";
 import type { UnsplashPhoto, UnsplashSearchAnswer } from "../../domain/schemas/unsplash";
 
 const headersOf = (config: Config) => ({
@@ -103,3 +103,10 @@ export function isDownloadLocation(config: Config, url: string): boolean {
 export async function trackUnsplashDownload(config: Config, downloadLocation: string): Promise<void> {
   await callUnsplash(config, downloadLocation);
 }
+
+/** Unsplash as the domain's photo library port, with this server's `config`. */
+export const unsplashLibrary = (config: Config): PhotoLibrary => ({
+  search: (search) => searchUnsplash(config, search),
+  isDownloadLocation: (url) => isDownloadLocation(config, url),
+  trackDownload: (downloadLocation) => trackUnsplashDownload(config, downloadLocation),
+});

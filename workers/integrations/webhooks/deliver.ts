@@ -11,8 +11,8 @@ import { type AppEnv, getConfig } from "../../env";
 import type { JobMessage } from "../../jobs";
 import { chunks, runBatch } from "../../lib/batch";
 import { SecretUnreadable } from "../../lib/secret-box";
-import { refreshEventSinks } from "../events";
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signDelivery } from "./signature";
+import { refreshEventSinks } from "../../domain/integration-events";
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signDelivery } from "../../lib/webhook-signature";
 
 /** The wait before the first retry; each later wait doubles, up to `MAX_RETRY_SECONDS`. */
 export const FIRST_RETRY_SECONDS = 30;

@@ -8,8 +8,8 @@ import { openDb } from "../../db";
 import type { AppEnv } from "../../env";
 import type { JobMessage } from "../../jobs";
 import { chunks, inList, runBatch } from "../../lib/batch";
-import type { IntegrationEvent } from "../events";
-import { deliveryIdOf } from "./signature";
+import type { IntegrationEvent } from "../../domain/integration-events";
+import { deliveryIdOf } from "../../lib/webhook-signature";
 
 /** The body a receiver gets: the event without the tracker's internal routing flags. */
 export function deliveryPayload(event: IntegrationEvent): string {

@@ -1,7 +1,7 @@
 // What the repository sync reads of GitHub's webhook payloads (`issues`, `issue_comment`), and
 // the trimming that keeps only that: a payload carries the whole repository, both users and more,
 // and only the fields below are stored with the delivery until its job has applied it.
-import type { Json } from "../../../drizzle/schema";
+import type { Json } from "../../drizzle/schema";
 
 export interface GithubUserRef {
   login: string;

@@ -2,9 +2,11 @@
 import { sql } from "drizzle-orm";
 import { type Json, importers } from "../../drizzle/schema";
 import type { SecretBox } from "../lib/secret-box";
-import type { ImportCursor } from "./source";
 
 export type ImporterRow = typeof importers.$inferSelect;
+
+/** Where a source stopped: any JSON it can resume from. */
+export type ImportCursor = Json;
 
 /**
  * The metadata keys that hold a credential (a GitHub token, a Jira API token): sealed in the row,
