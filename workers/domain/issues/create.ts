@@ -14,16 +14,7 @@ import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
 import { resolveReferences } from "./references";
 import { RELATION_FIELDS, relationInserts } from "./relations";
-import {
-  bridgeBase,
-  bridgeInserts,
-  bumpSubIssues,
-  groupMove,
-  runIssueWrite,
-  sanitizedDescription,
-  stateSideEffects,
-  subIssueAdded,
-} from "./write-statements";
+import { bridgeBase, bridgeInserts, bumpSubIssues, groupMove, runIssueWrite, sanitizedDescription, stateSideEffects, subIssueAdded } from "./write-statements";
 
 /** The number the batch's counter row has just handed out in this project. */
 const lastSequence = (projectId: string) =>
