@@ -1,6 +1,8 @@
 // The create-project modal: cover banner (with the cover picker), emoji, name, identifier auto-filled from the
 // name until edited by hand, description and network. Validated in the browser with the same zod
 // schema the action and the domain use; a 403 shows a toast and closes.
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { assetFormData } from "~/lib/uploads";
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -39,10 +41,9 @@ function useNewProjectCover(slug: string) {
   const [open, setOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const base = `/api/workspaces/${slug}/file-assets`;
 
   const forget = (id: string | null) => {
-    if (id) void fetch(`${base}/${id}/`, { method: "DELETE" }).catch(() => undefined);
+    if (id) void callApi(api.workspaceFile(slug, id), { method: "DELETE" }).catch(() => undefined);
   };
   const pick = (next: string | null, nextCredit: CoverImageCredit | null) => {
     forget(uploadedId);
@@ -56,9 +57,7 @@ function useNewProjectCover(slug: string) {
     setError(null);
     const body = assetFormData(file);
     try {
-      const response = await fetch(`${base}/`, { method: "POST", body });
-      if (!response.ok) throw new Error(String(response.status));
-      const asset = (await response.json()) as { id: string; asset: string };
+      const asset = await callApi<{ id: string; asset: string }>(api.workspaceFiles(slug), { method: "POST", body });
       forget(uploadedId);
       setUploadedId(asset.id);
       setUrl(asset.asset);

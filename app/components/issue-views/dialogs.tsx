@@ -7,6 +7,8 @@ import { DialogActions, DialogAlertHeading, DialogShell } from "~/components/dia
 import { IconSearch, IconX } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { Spinner, inputClass } from "~/components/ui";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import type { ViewProps } from "~/lib/issue-display";
 import type { FilterLookups } from "~/lib/views-page-contract";
 import { ViewFormDialog } from "../views/view-form-dialog";
@@ -210,21 +212,14 @@ interface PickAnswer {
  * name or by its number however large the project. Asked once typing pauses.
  */
 async function pickableIssues(slug: string, projectId: string, query: string, signal: AbortSignal): Promise<PickAnswer> {
-  const workspace = `/api/workspaces/${encodeURIComponent(slug)}`;
-  const get = async (url: string) => {
-    const response = await fetch(url, { signal, headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return response.json();
-  };
   const pick = ({ id, name, sequence_id }: PickableIssue) => ({ id, name, sequence_id });
   if (query === "") {
-    const page = (await get(
-      `${workspace}/projects/${encodeURIComponent(projectId)}/issues/?order_by=-created_at&per_page=${PICK_LIST_MAX}`,
-    )) as { results: PickableIssue[]; next_cursor: string | null };
+    const newest = api.projectList(slug, projectId, "issues", { order_by: "-created_at", per_page: String(PICK_LIST_MAX) });
+    const page = await callApi<{ results: PickableIssue[]; next_cursor: string | null }>(newest, { signal });
     return { query, issues: page.results.map(pick), more: page.next_cursor !== null };
   }
-  const params = new URLSearchParams({ search: query, project_id: projectId, per_page: String(SEARCH_RESULTS.maxPerKind) });
-  const answer = (await get(`${workspace}/search/?${params}`)) as { results: SearchResults };
+  const params = { search: query, project_id: projectId, per_page: String(SEARCH_RESULTS.maxPerKind) };
+  const answer = await callApi<{ results: SearchResults }>(api.search(slug, params), { signal });
   const found = answer.results.issue.filter((issue) => issue.project_id === projectId);
   return { query, issues: found.map(pick), more: found.length === SEARCH_RESULTS.maxPerKind };
 }
