@@ -92,11 +92,8 @@ function UploadArea() {
 
 export function Attachments() {
   const { data, canEdit } = useIssuePage();
-  const toast = useToast();
   const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
-  const remove = useIssueAction((answer) => {
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: UPLOAD_DELETE_FAILED });
-  });
+  const remove = useIssueAction(undefined, { message: UPLOAD_DELETE_FAILED });
   const removing = remove.pendingBody?.intent === "delete-attachment" ? remove.pendingBody.attachment_id : null;
   useEffect(() => {
     if (!remove.pending) setConfirming(null);
