@@ -2,6 +2,7 @@
 // secure context) gets the app's one copy-failure message.
 import { useCallback } from "react";
 import { useToast } from "~/components/toast";
+import { useCheckToast } from "./use-check-toast";
 
 /** What the success toast says, unless the caller words it itself. */
 const COPIED = { title: "Success!", message: "Copied to clipboard" };
@@ -9,6 +10,7 @@ const COPIED = { title: "Success!", message: "Copied to clipboard" };
 /** Copies `text` and tells how it went; `said` words the success toast. */
 export function useCopy() {
   const toast = useToast();
+  const tell = useCheckToast();
   return useCallback(
     async (text: string, said: { title: string; message: string } = COPIED) => {
       try {
@@ -16,9 +18,9 @@ export function useCopy() {
         toast.show({ type: "success", ...said });
       } catch (failure) {
         console.warn("copying failed", failure);
-        toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
+        tell("Some error occurred");
       }
     },
-    [toast],
+    [toast, tell],
   );
 }

@@ -15,10 +15,10 @@ import {
   type AiAnswer,
 } from "../../../workers/domain/schemas/ai-assistant";
 import { type ActionFailure, useApiCall } from "~/hooks/use-action";
+import { useCheckToast } from "~/hooks/use-check-toast";
 import { askAi, fetchAiQuota, streamAi } from "~/lib/ai-assistant";
 import { StaticRichText } from "../editor";
 import { icon } from "../icons";
-import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass } from "../ui";
 
 export const IconSparkles = icon(
@@ -251,7 +251,7 @@ export function AiDescriptionButton({
   onGenerated(html: string): void;
   className?: string;
 }) {
-  const toast = useToast();
+  const tell = useCheckToast();
   const run = useApiCall();
   const [busy, setBusy] = useState(false);
   const blank = title.trim() === "";
@@ -267,7 +267,7 @@ export function AiDescriptionButton({
         setBusy(false);
         if (!answer) return;
         // An empty answer is no failure of the call: the title says too little.
-        if (answer.value.response_html === "") toast.show({ type: "error", title: "Error!", message: AI_DESCRIPTION[of].empty });
+        if (answer.value.response_html === "") tell(AI_DESCRIPTION[of].empty);
         else onGenerated(answer.value.response_html);
       }}
     >

@@ -5,7 +5,8 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { useEffect, useId, useMemo, useState } from "react";
 import { DialogActions, DialogAlertHeading, DialogShell } from "~/components/dialog";
 import { IconSearch, IconX } from "~/components/icons";
-import { useToast } from "~/components/toast";
+import { useApiCall } from "~/hooks/use-action";
+import { NO_ISSUE_PICKED, useCheckToast } from "~/hooks/use-check-toast";
 import { Spinner, inputClass } from "~/components/ui";
 import { callApi } from "~/lib/api-client";
 import { api } from "~/lib/api-routes";
@@ -78,7 +79,7 @@ function IssuePickForm({
   search?: { query: string; onQueryChange(query: string): void; more: boolean };
   onConfirm(ids: string[]): void;
 }) {
-  const toast = useToast();
+  const tell = useCheckToast();
   const [ownQuery, setOwnQuery] = useState("");
   const query = search ? search.query : ownQuery;
   const setQuery = search ? search.onQueryChange : setOwnQuery;
@@ -99,7 +100,7 @@ function IssuePickForm({
       onSubmit={(event) => {
         event.preventDefault();
         if (selected.size === 0) {
-          toast.show({ type: "error", title: "Error!", message: "Please select atleast one issue" });
+          tell(NO_ISSUE_PICKED);
           return;
         }
         onConfirm([...selected]);
@@ -243,21 +244,18 @@ export function AddExistingIssuesDialog({
 }) {
   const [query, setQuery] = useState("");
   const [answer, setAnswer] = useState<PickAnswer | null>(null);
-  const toast = useToast();
+  const run = useApiCall();
   const typed = query.trim();
   useEffect(() => {
     const controller = new AbortController();
     // The first list at once; a search once typing pauses.
     const timer = window.setTimeout(
       () => {
-        pickableIssues(slug, project.id, typed, controller.signal)
-          .then(setAnswer)
-          .catch((error: unknown) => {
-            if (controller.signal.aborted) return;
-            console.error("Issues could not be loaded.", error);
-            toast.show({ type: "error", title: "Error!", message: "Issues could not be loaded. Please try again." });
-            setAnswer({ query: typed, issues: [], more: false });
-          });
+        const signal = controller.signal;
+        void run(() => pickableIssues(slug, project.id, typed, signal), { signal, message: "Issues could not be loaded. Please try again." }).then((loaded) => {
+          if (loaded) setAnswer(loaded.value);
+          else if (!signal.aborted) setAnswer({ query: typed, issues: [], more: false });
+        });
       },
       typed === "" ? 0 : SEARCH_DEBOUNCE_MS,
     );
@@ -265,7 +263,7 @@ export function AddExistingIssuesDialog({
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [slug, project.id, typed, toast]);
+  }, [slug, project.id, typed, run]);
   // Only the answer to the text now typed is shown; until it comes, the list is loading.
   const current = answer?.query === typed ? answer : null;
   const issues = useMemo(() => {

@@ -36,10 +36,13 @@ function AvatarPicker({ profile }: { profile: Profile }) {
   const errorId = useId();
   const busy = uploading || fetcher.state !== "idle";
 
-  useSettled(fetcher, (answer) => {
-    if (answer.ok) toast.show({ type: "success", title: "Success!", message: "Avatar updated successfully." });
-    else toast.show({ type: "error", title: "Error!", message: answer.error ?? UPLOAD_FAILED });
-  });
+  useSettled(
+    fetcher,
+    (answer) => {
+      if (answer.ok) toast.show({ type: "success", title: "Success!", message: "Avatar updated successfully." });
+    },
+    { message: UPLOAD_FAILED },
+  );
 
   async function upload(file: File) {
     setError(null);
