@@ -1,5 +1,6 @@
-// The import wizards and the export buttons talk to the REST API from the browser: one helper reads
-// an answer as JSON and turns a refusal into an error that carries the server's words. Client-safe.
+// The older REST helper, kept for the settings and webhook screens not yet on callApi
+// (app/lib/api-client.ts): it reads an answer as JSON and turns a refusal into an error that
+// carries the server's words. New callers use callApi with an api.* route. Client-safe.
 import { workspaceRoute } from "./api-routes";
 
 /** A refused REST call: its status, the server's message and its field messages. */
