@@ -1,9 +1,12 @@
-// The cover picker's image-search tab: Unsplash photos through our own /api/unsplash (the server
+// The cover picker's image-search tab: Unsplash photos through our own API (the server
 // holds the key). Typing searches after a pause, no words list the latest photos; "Load more"
 // appends the next page. Picking a photo sets the cover with its photographer's credit and tells
 // Unsplash the photo was used, as its guidelines ask.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { IconCheck } from "./icons";
+import { failureMessage } from "~/lib/action-answer";
+import { callApi, failureOfThrown } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { SEARCH_DEBOUNCE_MS } from "~/lib/search-contract";
 import type { CoverImageCredit } from "../../workers/domain/schemas/projects";
 import {
@@ -32,24 +35,15 @@ interface Results {
   photos: UnsplashPhoto[];
 }
 
-async function fetchPage(query: string, page: number, signal: AbortSignal): Promise<UnsplashSearchAnswer> {
-  const params = new URLSearchParams({ page: String(page), per_page: String(UNSPLASH_PAGE_SIZE), query });
-  const response = await fetch(`/api/unsplash?${params}`, { signal, headers: { accept: "application/json" } });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? IMAGE_SEARCH_FAILED);
-  }
-  return (await response.json()) as UnsplashSearchAnswer;
+function fetchPage(query: string, page: number, signal: AbortSignal): Promise<UnsplashSearchAnswer> {
+  const params = { page: String(page), per_page: String(UNSPLASH_PAGE_SIZE), query };
+  return callApi<UnsplashSearchAnswer>(api.unsplashSearch(params), { signal });
 }
 
 /** Tells Unsplash (through the server) that a photo was put to use; nothing waits for it. */
 function trackDownload(downloadLocation: string) {
   if (!downloadLocation) return;
-  void fetch("/api/unsplash/download", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ download_location: downloadLocation }),
-  }).catch(() => undefined);
+  void callApi(api.unsplashDownload(), { method: "POST", body: { download_location: downloadLocation } }).catch(() => undefined);
 }
 
 /** A later page can repeat a photo when Unsplash's list moved meanwhile; each is shown once. */
@@ -88,7 +82,7 @@ export function UnsplashTab({ value, onPick }: { value: string | null; onPick(ur
       }));
     } catch (failure) {
       if (controller.signal.aborted) return;
-      setError(failure instanceof Error ? failure.message : IMAGE_SEARCH_FAILED);
+      setError(failureMessage(failureOfThrown(failure), IMAGE_SEARCH_FAILED));
     } finally {
       if (inFlight.current === controller) setLoading(false);
     }

@@ -1,6 +1,9 @@
 // The create-project modal: cover banner (with the cover picker), emoji, name, identifier auto-filled from the
 // name until edited by hand, description and network. Validated in the browser with the same zod
-// schema the action and the domain use; a 403 shows a toast and closes.
+// schema the action and the domain use; a refusal for lack of permission shows a toast and closes.
+import { useAction } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { assetFormData } from "~/lib/uploads";
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -17,10 +20,7 @@ import { CoverPicker } from "./cover-picker";
 import { IconX } from "./icons";
 import { EmojiIconInputs, EmojiIconPicker, type EmojiIconValue } from "./emoji-icon-picker";
 import { ProjectNetworkField } from "./project-network-field";
-import { useToast } from "./toast";
 import { Field, FormError } from "./ui";
-
-export const NO_CREATE_PERMISSION = "You don't have permission to create project.";
 
 export type CreateProjectActionData = { result?: SubmissionResult<string[]>; status?: number };
 
@@ -39,10 +39,9 @@ function useNewProjectCover(slug: string) {
   const [open, setOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const base = `/api/workspaces/${slug}/file-assets`;
 
   const forget = (id: string | null) => {
-    if (id) void fetch(`${base}/${id}/`, { method: "DELETE" }).catch(() => undefined);
+    if (id) void callApi(api.workspaceFile(slug, id), { method: "DELETE" }).catch(() => undefined);
   };
   const pick = (next: string | null, nextCredit: CoverImageCredit | null) => {
     forget(uploadedId);
@@ -56,9 +55,7 @@ function useNewProjectCover(slug: string) {
     setError(null);
     const body = assetFormData(file);
     try {
-      const response = await fetch(`${base}/`, { method: "POST", body });
-      if (!response.ok) throw new Error(String(response.status));
-      const asset = (await response.json()) as { id: string; asset: string };
+      const asset = await callApi<{ id: string; asset: string }>(api.workspaceFiles(slug), { method: "POST", body });
       forget(uploadedId);
       setUploadedId(asset.id);
       setUrl(asset.asset);
@@ -100,7 +97,6 @@ function useNewProjectCover(slug: string) {
 
 function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void }) {
   const fetcher = useFetcher<CreateProjectActionData>();
-  const toast = useToast();
   const [look, setLook] = useState<EmojiIconValue>(randomProjectEmoji);
   const cover = useNewProjectCover(slug);
   const [identifier, setIdentifier] = useState("");
@@ -121,20 +117,13 @@ function CreateProjectForm({ slug, onClose }: { slug: string; onClose(): void })
     if (!event.defaultPrevented) cover.setSubmitted(true);
   };
   // A new answer means no project was made (success redirects and leaves the old answer in place).
-  const answered = useRef(fetcher.data);
-  const { setSubmitted } = cover;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === answered.current) return;
-    answered.current = fetcher.data;
-    setSubmitted(false);
-  }, [fetcher.state, fetcher.data, setSubmitted]);
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.status === 403) {
-      toast.show({ type: "error", title: "Error!", message: NO_CREATE_PERMISSION });
-      onClose();
-    }
-  }, [fetcher.state, fetcher.data, toast, onClose]);
+  useAction(fetcher, {
+    onError: (failure) => {
+      cover.setSubmitted(false);
+      // Someone who may not create projects is told so (the policy's toast) and the dialog closes.
+      if (failure.kind === "Forbidden") onClose();
+    },
+  });
 
   return (
     <fetcher.Form method="post" action={`/${slug}`} {...formProps} onSubmit={submit}>

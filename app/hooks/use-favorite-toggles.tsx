@@ -6,7 +6,8 @@
 // modules).
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useToast } from "~/components/toast";
+import { failureOfAnswer } from "~/lib/action-answer";
+import { useFailurePolicy } from "./use-action";
 
 interface Favoritable {
   id: string;
@@ -36,7 +37,7 @@ function FavoriteRunner({
   write,
   options,
   onDone,
-}: { write: FavoriteWrite; options: FavoriteTogglesOptions; onDone(write: FavoriteWrite, ok: boolean): void }) {
+}: { write: FavoriteWrite; options: FavoriteTogglesOptions; onDone(write: FavoriteWrite, answer: unknown): void }) {
   const fetcher = useFetcher<{ ok: boolean }>({ key: `${options.kind}-favorite-${write.id}` });
   const sent = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: sends exactly once, on mount.
@@ -47,13 +48,13 @@ function FavoriteRunner({
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
   useEffect(() => {
-    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data.ok);
+    if (sent.current && fetcher.state === "idle" && fetcher.data !== undefined) onDone(write, fetcher.data);
   }, [fetcher.state, fetcher.data]);
   return null;
 }
 
 export function useFavoriteToggles(options: FavoriteTogglesOptions) {
-  const toast = useToast();
+  const fail = useFailurePolicy();
   const [pending, setPending] = useState<FavoriteWrite[]>([]);
   // The clicked value of each item, and its loaded value when it was clicked.
   const [toggled, setToggled] = useState<Record<string, { favorite: boolean; loaded: boolean }>>({});
@@ -65,10 +66,12 @@ export function useFavoriteToggles(options: FavoriteTogglesOptions) {
     setPending((list) => [...list, { id: nextId.current++, itemId: item.id, favorite }]);
   }, []);
   const settle = useCallback(
-    (write: FavoriteWrite, ok: boolean) => {
+    (write: FavoriteWrite, answer: unknown) => {
       setPending((list) => list.filter((item) => item.id !== write.id));
-      if (ok) return;
-      toast.show({ type: "error", title: "Error!", message: latest.current.failedText(write.favorite) });
+      const failure = failureOfAnswer(answer);
+      if (!failure) return;
+      // The screen's words, whatever the refusal: they say which way the star failed to turn.
+      fail(failure, { message: () => latest.current.failedText(write.favorite) });
       if (latest.current.rollback) {
         setToggled((map) => {
           const { [write.itemId]: _, ...others } = map;
@@ -76,7 +79,7 @@ export function useFavoriteToggles(options: FavoriteTogglesOptions) {
         });
       }
     },
-    [toast],
+    [fail],
   );
   const shown = (item: Favoritable) => {
     const clicked = toggled[item.id];

@@ -1,5 +1,7 @@
-// The import wizards and the export buttons talk to the REST API from the browser: one helper reads
-// an answer as JSON and turns a refusal into an error that carries the server's words. Client-safe.
+// The older REST helper, kept for the settings and webhook screens not yet on callApi
+// (app/lib/api-client.ts): it reads an answer as JSON and turns a refusal into an error that
+// carries the server's words. New callers use callApi with an api.* route. Client-safe.
+import { workspaceRoute } from "./api-routes";
 
 /** A refused REST call: its status, the server's message and its field messages. */
 export class ApiRefusal extends Error {
@@ -12,12 +14,9 @@ export class ApiRefusal extends Error {
   }
 }
 
-/** `/api/workspaces/{slug}/{path}` (path without a leading slash). */
-export const workspaceApiPath = (slug: string, path: string) => `/api/workspaces/${encodeURIComponent(slug)}/${path}`;
-
 /** Calls the workspace's REST API and answers its JSON; anything but a 2xx throws an ApiRefusal. */
 export async function workspaceApi<T>(slug: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(workspaceApiPath(slug, path), {
+  const response = await fetch(workspaceRoute(slug, path), {
     method: init.method ?? "GET",
     credentials: "same-origin",
     headers: { accept: "application/json", ...(init.body === undefined ? {} : { "content-type": "application/json" }) },

@@ -9,7 +9,9 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AuthLayout } from "~/components/auth-layout";
 import { Spinner, buttonClass } from "~/components/ui";
-import { ApiRefusal, workspaceApi } from "~/lib/import-api";
+import { failureMessage } from "~/lib/action-answer";
+import { callApi, failureOfThrown } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { workspaceSettingsPath } from "~/lib/paths";
 import { slugOfState } from "../../workers/domain/schemas/connections";
 import { requireActor } from "~/lib/auth.server";
@@ -28,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 type Outcome = { state: "working" } | { state: "done" } | { state: "failed"; message: string };
 
-/** Sends what the provider handed back to the server; answers an error message or null. */
+/** Sends what the provider handed back to the server; answers why it cannot, or null (a refusal throws). */
 async function complete(provider: Provider, params: URLSearchParams): Promise<string | null> {
   const state = params.get("state") ?? "";
   if (provider === "github") {
@@ -37,23 +39,14 @@ async function complete(provider: Provider, params: URLSearchParams): Promise<st
     const code = params.get("code");
     const slug = slugOfState(state);
     if (!installationId || !code || !slug) return "GitHub did not say which installation to connect. Install the app again from the workspace settings.";
-    await workspaceApi(slug, "workspace-integrations/github/", { method: "POST", body: { installation_id: installationId, code, state } });
+    await callApi(api.connectGithub(slug), { method: "POST", body: { installation_id: installationId, code, state } });
     return null;
   }
   const refused = params.get("error");
   if (refused) return refused === "access_denied" ? "Slack was not authorised." : `Slack answered: ${refused}.`;
   const code = params.get("code");
   if (!code || !state) return "Slack did not hand back an authorisation code. Try again from the settings.";
-  const response = await fetch("/api/slack-redirect", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { accept: "application/json", "content-type": "application/json" },
-    body: JSON.stringify({ code, state }),
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    return typeof body?.error === "string" ? body.error : `The server answered ${response.status}.`;
-  }
+  await callApi(api.slackRedirect(), { method: "POST", body: { code, state } });
   return null;
 }
 
@@ -76,7 +69,7 @@ export default function InstallationLanding() {
         if (window.opener) window.close();
       })
       .catch((error) => {
-        setOutcome({ state: "failed", message: error instanceof ApiRefusal ? error.message : "The server could not be reached. Please try again." });
+        setOutcome({ state: "failed", message: failureMessage(failureOfThrown(error), "The server could not be reached. Please try again.") });
       });
   }, [provider, params]);
 

@@ -14,10 +14,11 @@ import {
   AiAssistantInput,
   type AiAnswer,
 } from "../../../workers/domain/schemas/ai-assistant";
-import { ApiRefusal, askAi, fetchAiQuota, streamAi } from "~/lib/ai-assistant";
+import { type ActionFailure, useApiCall } from "~/hooks/use-action";
+import { useCheckToast } from "~/hooks/use-check-toast";
+import { askAi, fetchAiQuota, streamAi } from "~/lib/ai-assistant";
 import { StaticRichText } from "../editor";
 import { icon } from "../icons";
-import { useToast } from "../toast";
 import { FieldError, Spinner, buttonClass, inputClass } from "../ui";
 
 export const IconSparkles = icon(
@@ -27,9 +28,9 @@ export const IconSparkles = icon(
   </>,
 );
 
-/** The toast message of a failed AI request: the quota's words for a 429, the general one otherwise. */
-export function aiFailureMessage(error: unknown) {
-  return error instanceof ApiRefusal && error.status === 429 ? AI_QUOTA_REACHED : AI_GENERIC_FAILURE;
+/** The toast message of a failed AI request: the quota's words once it is used up, the general one otherwise. */
+export function aiFailureMessage(failure: ActionFailure) {
+  return failure.kind === "QuotaExceeded" ? AI_QUOTA_REACHED : AI_GENERIC_FAILURE;
 }
 
 /** Plain text of editor HTML, sent as the text the task works on. */
@@ -57,7 +58,7 @@ function AssistantPanel({
   prompt: () => string;
   onUse(html: string): void;
 }) {
-  const toast = useToast();
+  const run = useApiCall();
   const [task, setTask] = useState("");
   const [taskError, setTaskError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<Answer>({ phase: "idle" });
@@ -87,18 +88,22 @@ function AssistantPanel({
     const controller = new AbortController();
     abort.current = controller;
     setAnswer({ phase: "streaming", text: "" });
-    try {
-      // A very long text is sent up to the size the server accepts rather than refused.
-      const text = prompt().slice(0, AI_PROMPT_MAX);
-      const done = await streamAi(slug, projectId, { prompt: text, task: parsed.data }, (grown) => setAnswer({ phase: "streaming", text: grown }), controller.signal);
-      setAnswer({ phase: "done", answer: done });
-      setRemaining(done.remaining);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setAnswer({ phase: "idle" });
-      if (error instanceof ApiRefusal && error.status === 429) setRemaining(0);
-      toast.show({ type: "error", title: "Error!", message: aiFailureMessage(error) });
-    }
+    // A very long text is sent up to the size the server accepts rather than refused.
+    const text = prompt().slice(0, AI_PROMPT_MAX);
+    const done = await run(
+      () => streamAi(slug, projectId, { prompt: text, task: parsed.data }, (grown) => setAnswer({ phase: "streaming", text: grown }), controller.signal),
+      {
+        signal: controller.signal,
+        message: aiFailureMessage,
+        onError: (failure) => {
+          setAnswer({ phase: "idle" });
+          if (failure.kind === "QuotaExceeded") setRemaining(0);
+        },
+      },
+    );
+    if (!done) return;
+    setAnswer({ phase: "done", answer: done.value });
+    setRemaining(done.value.remaining);
   }
 
   const busy = answer.phase === "streaming";
@@ -246,7 +251,8 @@ export function AiDescriptionButton({
   onGenerated(html: string): void;
   className?: string;
 }) {
-  const toast = useToast();
+  const tell = useCheckToast();
+  const run = useApiCall();
   const [busy, setBusy] = useState(false);
   const blank = title.trim() === "";
   return (
@@ -257,15 +263,12 @@ export function AiDescriptionButton({
       className={`${aiButtonClass} disabled:cursor-not-allowed disabled:opacity-50 ${className}`}
       onClick={async () => {
         setBusy(true);
-        try {
-          const answer = await askAi(slug, projectId, { prompt: title.trim(), task: AI_DESCRIPTION[of].task });
-          if (answer.response_html === "") toast.show({ type: "error", title: "Error!", message: AI_DESCRIPTION[of].empty });
-          else onGenerated(answer.response_html);
-        } catch (error) {
-          toast.show({ type: "error", title: "Error!", message: aiFailureMessage(error) });
-        } finally {
-          setBusy(false);
-        }
+        const answer = await run(() => askAi(slug, projectId, { prompt: title.trim(), task: AI_DESCRIPTION[of].task }), { message: aiFailureMessage });
+        setBusy(false);
+        if (!answer) return;
+        // An empty answer is no failure of the call: the title says too little.
+        if (answer.value.response_html === "") tell(AI_DESCRIPTION[of].empty);
+        else onGenerated(answer.value.response_html);
       }}
     >
       {busy ? <Spinner className="size-3.5" /> : <IconSparkles size={14} />}

@@ -15,9 +15,11 @@ import {
 } from "../../../workers/domain/schemas/csv-importer";
 import { IMPORT_MESSAGES } from "../../../workers/domain/schemas/importers";
 import { IconGrid, IconPaperclip } from "../icons";
-import { useToast } from "../toast";
 import { Spinner, inputClass, labelClass, truncate } from "../ui";
-import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
+import { formatCount } from "~/lib/import-api";
 import type { ImportTargetProject } from "~/lib/import-export-contract";
 import { FileLogo } from "./logos";
 import { ProjectPicker, WizardButtons, WizardFrame, type WizardStep, useLandingPath } from "./wizard-shell";
@@ -184,7 +186,7 @@ function MappingStep({ file, mapping, onMapping }: { file: ParsedFile; mapping: 
 }
 
 export default function CsvWizard({ slug, projects }: { slug: string; projects: ImportTargetProject[]; members?: unknown }) {
-  const toast = useToast();
+  const run = useApiCall();
   const navigate = useNavigate();
   const landing = useLandingPath();
   const [step, setStep] = useState(0);
@@ -197,14 +199,10 @@ export default function CsvWizard({ slug, projects }: { slug: string; projects: 
     if (!file || !mapping) return;
     setBusy(true);
     const payload: CsvImportPayload = { project_id: projectId, file_name: file.name, csv: file.text, mapping };
-    try {
-      await workspaceApi(slug, "projects/importers/csv/", { method: "POST", body: payload });
-      // Leaving the wizard's query reads the page again: the new import is listed, running.
-      navigate(landing);
-    } catch (failure) {
-      toast.show({ type: "error", title: "Error!", message: failure instanceof ApiRefusal ? failure.message : IMPORT_MESSAGES.githubImportFailed });
-      setBusy(false);
-    }
+    const started = await run(() => callApi(api.startImport(slug, "csv"), { method: "POST", body: payload }), { message: IMPORT_MESSAGES.githubImportFailed });
+    // Leaving the wizard's query reads the page again: the new import is listed, running.
+    if (started) navigate(landing);
+    else setBusy(false);
   }
 
   return (

@@ -11,7 +11,10 @@ import { DialogActions, DialogShell } from "../dialog";
 import { SettingsSection } from "../settings/section";
 import { useToast } from "../toast";
 import { buttonClass, inputClass, labelClass, truncate } from "../ui";
-import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
+import { formatCount } from "~/lib/import-api";
 import type { ImportTargetProject } from "~/lib/import-export-contract";
 import { FileLogo } from "./logos";
 import { ImportStatusBadge } from "./previous-imports";
@@ -35,6 +38,7 @@ function ExportDialog({
   onStarted(): void;
 }) {
   const toast = useToast();
+  const run = useApiCall();
   const [projectId, setProjectId] = useState("");
   const [busy, setBusy] = useState(false);
   const selectId = useId();
@@ -50,16 +54,14 @@ function ExportDialog({
           event.preventDefault();
           if (!format || !projectId) return;
           setBusy(true);
-          try {
-            await workspaceApi(slug, `projects/${projectId}/exports/`, { method: "POST", body: { format } });
-            toast.show({ type: "success", title: "Export started", message: `The ${title} file will be ready to download in a moment.` });
-            onStarted();
-            onClose();
-          } catch (error) {
-            toast.show({ type: "error", title: "Error!", message: error instanceof ApiRefusal ? error.message : IMPORT_MESSAGES.deleteFailed });
-          } finally {
-            setBusy(false);
-          }
+          const started = await run(() => callApi(api.projectExports(slug, projectId), { method: "POST", body: { format } }), {
+            message: IMPORT_MESSAGES.deleteFailed,
+          });
+          setBusy(false);
+          if (!started) return;
+          toast.show({ type: "success", title: "Export started", message: `The ${title} file will be ready to download in a moment.` });
+          onStarted();
+          onClose();
         }}
       >
         <Dialog.Title className="text-base font-semibold text-neutral-900">Export as {title}</Dialog.Title>

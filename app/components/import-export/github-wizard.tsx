@@ -15,10 +15,12 @@ import {
 } from "../../../workers/domain/schemas/github-importer";
 import { IMPORT_MESSAGES } from "../../../workers/domain/schemas/importers";
 import { IconCheck, IconIssues, IconLink, IconSettings, IconUsers } from "../icons";
-import { useToast } from "../toast";
 import { Spinner, buttonClass, inputClass, labelClass, truncate } from "../ui";
 import { IMPORT_GUIDE_LINKS } from "~/lib/help-links";
-import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
+import { useApiCall } from "~/hooks/use-action";
+import { ApiRefusal, callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
+import { formatCount } from "~/lib/import-api";
 import type { ImportMember, ImportTargetProject } from "~/lib/import-export-contract";
 import { GithubLogo } from "./logos";
 import { Figure, ProjectPicker, type UserChoice, UserMapping, WizardButtons, WizardFrame, type WizardStep, useLandingPath, usersComplete } from "./wizard-shell";
@@ -33,6 +35,9 @@ const STEPS: WizardStep[] = [
 
 /** Repository names are cut at 50 characters in the picker. */
 const REPOSITORY_NAME_SHOWN = 50;
+
+/** The words shown under a step that could not read from GitHub: the server's, else the general ones. */
+const refusalText = (failure: unknown) => (failure instanceof ApiRefusal && failure.message !== "" ? failure.message : IMPORT_MESSAGES.deleteFailed);
 
 type Connection = { state: "loading" } | { state: "none" } | { state: "connected"; connection: GithubConnection };
 
@@ -72,7 +77,7 @@ function ConfigureStep({
             onClick={async () => {
               setBusy(true);
               try {
-                await workspaceApi(slug, "importers/github/credential/", { method: "DELETE" });
+                await callApi(api.importerCredential(slug), { method: "DELETE" });
                 onChange({ state: "none" });
               } catch {
                 setError(IMPORT_MESSAGES.deleteFailed);
@@ -110,11 +115,11 @@ function ConfigureStep({
         setBusy(true);
         setError(null);
         try {
-          const saved = await workspaceApi<GithubConnection>(slug, "importers/github/credential/", { method: "PUT", body: { token } });
+          const saved = await callApi<GithubConnection>(api.importerCredential(slug), { method: "PUT", body: { token } });
           setToken("");
           onChange({ state: "connected", connection: saved });
         } catch (failure) {
-          setError(failure instanceof ApiRefusal ? (failure.fields.token?.[0] ?? failure.message) : IMPORT_MESSAGES.deleteFailed);
+          setError((failure instanceof ApiRefusal ? failure.failure.fields?.token?.[0] : undefined) ?? refusalText(failure));
         } finally {
           setBusy(false);
         }
@@ -193,7 +198,7 @@ function ImportDataStep({
   async function loadPage(page: number) {
     setList((current) => ({ ...current, loading: true, error: null }));
     try {
-      const answer = await workspaceApi<GithubRepositoriesResponse>(slug, `workspace-integrations/${integrationId}/github-repositories/?page=${page}`);
+      const answer = await callApi<GithubRepositoriesResponse>(api.githubRepositories(slug, integrationId, page));
       setList((current) => {
         const known = new Set(current.repositories.map((repo) => repo.id));
         return {
@@ -205,7 +210,7 @@ function ImportDataStep({
         };
       });
     } catch (failure) {
-      setList((current) => ({ ...current, loading: false, error: failure instanceof ApiRefusal ? failure.message : IMPORT_MESSAGES.deleteFailed }));
+      setList((current) => ({ ...current, loading: false, error: refusalText(failure) }));
     }
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first page is read once, when the step opens with nothing loaded.
@@ -313,7 +318,7 @@ export default function GithubWizard({
   members,
   canManageCredentials,
 }: { slug: string; projects: ImportTargetProject[]; members: ImportMember[]; canManageCredentials: boolean }) {
-  const toast = useToast();
+  const run = useApiCall();
   const navigate = useNavigate();
   const landing = useLandingPath();
   const [step, setStep] = useState(0);
@@ -327,7 +332,7 @@ export default function GithubWizard({
 
   useEffect(() => {
     let live = true;
-    workspaceApi<GithubConnection>(slug, "importers/github/credential/")
+    callApi<GithubConnection>(api.importerCredential(slug))
       .then((saved) => live && setConnection({ state: "connected", connection: saved }))
       .catch(() => live && setConnection({ state: "none" }));
     return () => {
@@ -351,8 +356,7 @@ export default function GithubWizard({
     if (!repository || step < 2 || requested.current === repoKey) return;
     requested.current = repoKey;
     setInfo({ key: repoKey, info: null, error: null });
-    const query = new URLSearchParams({ owner: repository.owner.login, repo: repository.name });
-    workspaceApi<GithubRepoInfo>(slug, `importers/github/?${query}`)
+    callApi<GithubRepoInfo>(api.githubRepoInfo(slug, { owner: repository.owner.login, repo: repository.name }))
       .then((answer) => {
         if (requested.current !== repoKey) return;
         setInfo({ key: repoKey, info: answer, error: null });
@@ -361,7 +365,7 @@ export default function GithubWizard({
       .catch((failure) => {
         if (requested.current !== repoKey) return;
         requested.current = "";
-        setInfo({ key: repoKey, info: null, error: failure instanceof ApiRefusal ? failure.message : IMPORT_MESSAGES.deleteFailed });
+        setInfo({ key: repoKey, info: null, error: refusalText(failure) });
       });
   }, [repository, repoKey, step, slug]);
 
@@ -383,15 +387,13 @@ export default function GithubWizard({
       config: { sync: false },
       project_id: projectId,
     };
-    try {
-      await workspaceApi(slug, "projects/importers/github/", { method: "POST", body: payload });
-      // Leaving the wizard's query reads the page again: the new import is listed, running.
-      navigate(landing);
-    } catch (failure) {
-      if (!(failure instanceof ApiRefusal)) console.warn("starting the GitHub import failed", failure);
-      toast.show({ type: "error", title: "Error!", message: IMPORT_MESSAGES.githubImportFailed });
-      setBusy(false);
-    }
+    // Whatever the refusal, the toast says the import did not start.
+    const started = await run(() => callApi(api.startImport(slug, "github"), { method: "POST", body: payload }), {
+      message: () => IMPORT_MESSAGES.githubImportFailed,
+    });
+    // Leaving the wizard's query reads the page again: the new import is listed, running.
+    if (started) navigate(landing);
+    else setBusy(false);
   }
 
   const last = step === STEPS.length - 1;

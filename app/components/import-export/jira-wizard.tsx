@@ -9,7 +9,6 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { IMPORT_MESSAGES, importProjectId } from "../../../workers/domain/schemas/importers";
 import {
-  JIRA_PROJECT_INFO_PATH,
   JiraCredentials,
   type JiraCredentialsInput,
   type JiraImportPayload,
@@ -18,7 +17,9 @@ import {
 import { IconCheck, IconIssues, IconSettings, IconUsers } from "../icons";
 import { Field, FieldError, Spinner, inputClass, labelClass } from "../ui";
 import { IMPORT_GUIDE_LINKS } from "~/lib/help-links";
-import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
+import { ApiRefusal, callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
+import { formatCount } from "~/lib/import-api";
 import type { ImportMember, ImportTargetProject } from "~/lib/import-export-contract";
 import { JiraLogo } from "./logos";
 import { Figure, ProjectOptions, Toggle, type UserChoice, UserMapping, WizardButtons, WizardFrame, type WizardStep, useLandingPath, usersComplete } from "./wizard-shell";
@@ -153,7 +154,7 @@ export default function JiraWizard({ slug, projects, members }: { slug: string; 
       email: values.email,
       cloud_hostname: values.cloud_hostname,
     };
-    workspaceApi<JiraProjectInfo>(slug, JIRA_PROJECT_INFO_PATH, { method: "POST", body: credentials })
+    callApi<JiraProjectInfo>(api.jiraProjectInfo(slug), { method: "POST", body: credentials })
       .then((answer) => {
         if (requested.current !== infoKey) return;
         setInfo({ key: infoKey, info: answer, error: null });
@@ -196,7 +197,7 @@ export default function JiraWizard({ slug, projects, members }: { slug: string; 
       project_id,
     };
     try {
-      await workspaceApi(slug, "projects/importers/jira/", { method: "POST", body: payload });
+      await callApi(api.startImport(slug, "jira"), { method: "POST", body: payload });
       // Leaving the wizard's query reads the page again: the new import is listed, running.
       navigate(landing);
     } catch (failure) {

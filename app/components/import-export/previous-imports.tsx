@@ -9,9 +9,11 @@ import type { ImporterResponse } from "../../../workers/domain/schemas/importers
 import { DialogActions, DialogAlertHeading, DialogShell } from "../dialog";
 import { IconCycle, IconTrash } from "../icons";
 import { SettingsSection } from "../settings/section";
-import { useToast } from "../toast";
 import { buttonClass, inputClass } from "../ui";
-import { ApiRefusal, formatCount, workspaceApi } from "~/lib/import-api";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
+import { formatCount } from "~/lib/import-api";
 import { SERVICE_TITLES, ServiceLogo } from "./logos";
 
 const STATUS_STYLE: Record<ImportStatus, string> = {
@@ -63,7 +65,7 @@ function RejectedRows({ rows, noun }: { rows: ImporterResponse["rejected"]; noun
 
 /** A failed import starts again from where it stopped (nothing already imported is read twice). */
 function ResumeButton({ slug, row }: { slug: string; row: ImporterResponse }) {
-  const toast = useToast();
+  const run = useApiCall();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   return (
@@ -74,14 +76,9 @@ function ResumeButton({ slug, row }: { slug: string; row: ImporterResponse }) {
       aria-label={`Resume the ${SERVICE_TITLES[row.service]} import of ${row.source_label}`}
       onClick={async () => {
         setBusy(true);
-        try {
-          await workspaceApi(slug, `importers/${row.service}/${row.id}/resume/`, { method: "POST" });
-          revalidator.revalidate();
-        } catch {
-          toast.show({ type: "error", title: "Error!", message: IMPORT_MESSAGES.deleteFailed });
-        } finally {
-          setBusy(false);
-        }
+        const resumed = await run(() => callApi(api.resumeImport(slug, row.service, row.id), { method: "POST" }), { message: IMPORT_MESSAGES.deleteFailed });
+        setBusy(false);
+        if (resumed) revalidator.revalidate();
       }}
     >
       {busy ? "Resuming..." : "Resume"}
@@ -162,7 +159,7 @@ function DeleteImportDialog({ target, onClose, onConfirm }: { target: ImporterRe
 }
 
 export function PreviousImports({ slug, importers }: { slug: string; importers: ImporterResponse[] }) {
-  const toast = useToast();
+  const run = useApiCall();
   const revalidator = useRevalidator();
   const [refreshing, setRefreshing] = useState(false);
   const [deleting, setDeleting] = useState<ImporterResponse | null>(null);
@@ -183,18 +180,17 @@ export function PreviousImports({ slug, importers }: { slug: string; importers: 
   async function remove(row: ImporterResponse) {
     setDeleting(null);
     setRemoved((ids) => new Set(ids).add(row.id));
-    try {
-      await workspaceApi(slug, `importers/${row.service}/${row.id}/`, { method: "DELETE" });
-      revalidator.revalidate();
-    } catch (error) {
-      if (!(error instanceof ApiRefusal)) console.warn("deleting the import failed", error);
-      setRemoved((ids) => {
-        const next = new Set(ids);
-        next.delete(row.id);
-        return next;
-      });
-      toast.show({ type: "error", title: "Error!", message: IMPORT_MESSAGES.deleteFailed });
-    }
+    // Refused, the row comes back (after the toast).
+    const deleted = await run(() => callApi(api.importer(slug, row.service, row.id), { method: "DELETE" }), {
+      message: IMPORT_MESSAGES.deleteFailed,
+      onError: () =>
+        setRemoved((ids) => {
+          const next = new Set(ids);
+          next.delete(row.id);
+          return next;
+        }),
+    });
+    if (deleted) revalidator.revalidate();
   }
 
   return (

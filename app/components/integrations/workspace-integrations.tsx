@@ -7,7 +7,9 @@ import { useRevalidator } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useInstallPopup } from "~/hooks/use-install-popup";
 import { connectionUrl } from "~/lib/connection-api";
-import { ApiRefusal, workspaceApi } from "~/lib/import-api";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import {
   INTEGRATION_DELETED_TITLE,
   type IntegrationCard,
@@ -32,6 +34,7 @@ function installedOn(card: IntegrationCard): string | null {
 function IntegrationCardView({ slug, card, canManage }: { slug: string; card: IntegrationCard; canManage: boolean }) {
   const { integration, installation } = card;
   const toast = useToast();
+  const run = useApiCall();
   const revalidator = useRevalidator();
   const [removing, setRemoving] = useState(false);
   const [blocked, setBlocked] = useState(false);
@@ -40,26 +43,21 @@ function IntegrationCardView({ slug, card, canManage }: { slug: string; card: In
 
   const add = async () => {
     if (!card.configured) return;
-    try {
-      const kind = integration.provider === "github" ? "github_install" : "slack_install";
-      setBlocked(!(await openPopup(() => connectionUrl(slug, { kind }))));
-    } catch (error) {
-      toast.show({ type: "error", title: "Error!", message: error instanceof ApiRefusal ? error.message : "The server could not be reached. Please try again." });
-    }
+    const kind = integration.provider === "github" ? "github_install" : "slack_install";
+    const opened = await run(() => openPopup(() => connectionUrl(slug, { kind })), { message: "The server could not be reached. Please try again." });
+    if (opened) setBlocked(!opened.value);
   };
   const remove = async () => {
     if (!installation) return;
     setRemoving(true);
-    try {
-      await workspaceApi(slug, `workspace-integrations/${installation.id}/provider/`, { method: "DELETE" });
-      toast.show({ type: "success", title: INTEGRATION_DELETED_TITLE, message: integrationDeletedMessage(integration.title) });
-      revalidator.revalidate();
-    } catch (error) {
-      if (!(error instanceof ApiRefusal)) console.warn(error);
-      toast.show({ type: "error", title: "Error!", message: integrationNotDeletedMessage(integration.title) });
-    } finally {
-      setRemoving(false);
-    }
+    // Whatever the refusal, the toast names the integration that stays.
+    const removed = await run(() => callApi(api.integrationProvider(slug, installation.id), { method: "DELETE" }), {
+      message: () => integrationNotDeletedMessage(integration.title),
+    });
+    setRemoving(false);
+    if (!removed) return;
+    toast.show({ type: "success", title: INTEGRATION_DELETED_TITLE, message: integrationDeletedMessage(integration.title) });
+    revalidator.revalidate();
   };
 
   const account = installedOn(card);

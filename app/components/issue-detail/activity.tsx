@@ -7,7 +7,6 @@ import { StaticRichText, RichText, type RichTextHandle, type RichTextValue } fro
 import { uploadEditorImage } from "../editor/upload";
 import { IconDots } from "../icons";
 import { PRIORITY_LABELS, type Priority } from "../issue-icons";
-import { useToast } from "../toast";
 import { canDeleteComment, canEditComment } from "../../../workers/domain/schemas/comment-access";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { Menu, Spinner, buttonClass, menuDangerItemClass } from "../ui";
@@ -217,13 +216,14 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
 
 function CommentComposer() {
   const { data, slug } = useIssuePage();
-  const toast = useToast();
   const editor = useRef<RichTextHandle | null>(null);
   const [value, setValue] = useState<RichTextValue | null>(null);
-  const post = useIssueAction((answer) => {
-    if (answer.ok) editor.current?.clear();
-    else toast.show({ type: "error", title: "Error!", message: COMMENT_POST_FAILED });
-  });
+  const post = useIssueAction(
+    (answer) => {
+      if (answer.ok) editor.current?.clear();
+    },
+    { message: COMMENT_POST_FAILED },
+  );
   const empty = !value || value.empty || !value.html || Object.keys(value.json).length === 0;
 
   function submit() {

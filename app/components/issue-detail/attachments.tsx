@@ -3,6 +3,9 @@
 // issue's attachments endpoint; the list shows names cut at 10 characters and sizes in KB under
 // 1 MB, else MB; deleting asks first.
 import { useRevalidator } from "@remix-run/react";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { assetFormData, fileProblem } from "~/lib/uploads";
 import { UPLOAD_DELETE_FAILED, UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { useEffect, useRef, useState } from "react";
@@ -20,6 +23,7 @@ export const ATTACHMENT_NAME_MAX = 10;
 function UploadArea() {
   const { slug, projectId, data } = useIssuePage();
   const toast = useToast();
+  const run = useApiCall();
   const revalidator = useRevalidator();
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,20 +39,12 @@ function UploadArea() {
     }
     const body = assetFormData(file);
     setUploading(true);
-    try {
-      const response = await fetch(
-        `/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(data.issue.id)}/issue-attachments/`,
-        { method: "POST", body, credentials: "same-origin" },
-      );
-      if (!response.ok) throw new Error(`upload answered ${response.status}`);
-      toast.show({ type: "success", title: "Success!", message: "File added successfully." });
-      revalidator.revalidate();
-    } catch (failure) {
-      console.warn("attachment upload failed", failure);
-      toast.show({ type: "error", title: "Error!", message: UPLOAD_FAILED });
-    } finally {
-      setUploading(false);
-    }
+    // Whatever went wrong, the toast says the upload failed.
+    const added = await run(() => callApi(api.issueAttachments(slug, projectId, data.issue.id), { method: "POST", body }), { message: () => UPLOAD_FAILED });
+    setUploading(false);
+    if (!added) return;
+    toast.show({ type: "success", title: "Success!", message: "File added successfully." });
+    revalidator.revalidate();
   }
 
   return (
@@ -96,11 +92,8 @@ function UploadArea() {
 
 export function Attachments() {
   const { data, canEdit } = useIssuePage();
-  const toast = useToast();
   const [confirming, setConfirming] = useState<{ id: string; name: string } | null>(null);
-  const remove = useIssueAction((answer) => {
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: UPLOAD_DELETE_FAILED });
-  });
+  const remove = useIssueAction(undefined, { message: UPLOAD_DELETE_FAILED });
   const removing = remove.pendingBody?.intent === "delete-attachment" ? remove.pendingBody.attachment_id : null;
   useEffect(() => {
     if (!remove.pending) setConfirming(null);

@@ -1,7 +1,7 @@
 // What the issue sidebar and the command palette both do to the issue: copy its URL and delete
 // it after the confirmation.
 import { ConfirmDialog } from "../dialog";
-import { useToast } from "../toast";
+import { useCopy } from "~/hooks/use-copy";
 import { issueKey } from "./format";
 import { useIssueAction, useIssuePage } from "./page-context";
 
@@ -11,15 +11,8 @@ import { useIssueAction, useIssuePage } from "./page-context";
  */
 export function useCopyIssueLink() {
   const { issuePath, data } = useIssuePage();
-  const toast = useToast();
-  return async (title: string) => {
-    try {
-      await navigator.clipboard.writeText(`${window.location.origin}${issuePath(data.issue.id)}`);
-      toast.show({ type: "success", title, message: "Issue link copied to clipboard." });
-    } catch {
-      toast.show({ type: "error", title: "Error!", message: "Some error occurred" });
-    }
-  };
+  const copy = useCopy();
+  return (title: string) => copy(`${window.location.origin}${issuePath(data.issue.id)}`, { title, message: "Issue link copied to clipboard." });
 }
 
 /** "Delete Issue": the question before the issue and everything on it is removed. */

@@ -1,32 +1,30 @@
 // Links of the issue: the list in the sidebar and the add-link dialog. URL and title
-// are required; the form resets 500 ms after the dialog closes; a 400 for a duplicate URL shows
-// 'This URL already exists for this issue.', other failures 'Something went wrong. Please try again.'
+// are required; the form resets 500 ms after the dialog closes; a URL the issue already links also
+// shows 'This URL already exists for this issue.' as a toast, other refusals the failure toast.
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { useAction, useFailurePolicy } from "~/hooks/use-action";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPlus, IconTrash } from "../icons";
-import { useToast } from "../toast";
 import { Field } from "../ui";
 import { TimeAgo } from "./format";
 import { IconExternal, IconLink } from "./icons";
 import { useIssueAction, useIssuePage } from "./page-context";
-import { SOMETHING_WENT_WRONG } from "../../../workers/domain/schemas/common";
 import { LINK_URL_TAKEN, LinkFormSchema } from "../../../workers/domain/schemas/links";
 import { memberName } from "./project-data";
 
-type LinkActionData = { result?: SubmissionResult<string[]>; ok?: boolean; status?: number };
+type LinkActionData = { result?: SubmissionResult<string[]>; ok?: boolean };
 
 /** How long after closing the dialog its form is cleared. */
 export const LINK_FORM_RESET_MS = 500;
 
 function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const fetcher = useFetcher<LinkActionData>();
-  const toast = useToast();
+  const fail = useFailurePolicy();
   const [formKey, setFormKey] = useState(0);
-  const handled = useRef<unknown>(null);
   const serverResult = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
   const [form, fields] = useForm({
     id: `add-link-${formKey}`,
@@ -36,21 +34,13 @@ function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
     shouldRevalidate: "onInput",
   });
 
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) {
-      onOpenChange(false);
-      return;
-    }
-    const urlErrors = answer.result?.error?.url ?? [];
-    if (answer.status === 400 && urlErrors.includes(LINK_URL_TAKEN)) {
-      toast.show({ type: "error", title: "Error!", message: LINK_URL_TAKEN });
-    } else if (answer.status !== 400) {
-      toast.show({ type: "error", title: "Error!", message: SOMETHING_WENT_WRONG });
-    }
-  }, [fetcher.state, fetcher.data, toast, onOpenChange]);
+  useAction(fetcher, {
+    onDone: () => onOpenChange(false),
+    // The form shows its field messages itself; a URL already linked is told as a toast as well.
+    onError: (failure) => {
+      if (failure.kind === "Invalid" && failure.onForm && failure.fields?.url?.includes(LINK_URL_TAKEN)) fail(failure, { message: () => LINK_URL_TAKEN });
+    },
+  });
 
   // The dialog stays mounted so its form can be cleared 500 ms after it closes.
   useEffect(() => {

@@ -2,6 +2,8 @@
 // whether they may edit; and the JSON actions its controls post to the page's route.
 import { useFetcher } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef } from "react";
+import { type FailureOptions, useFailurePolicy } from "~/hooks/use-action";
+import { failureOfAnswer } from "~/lib/action-answer";
 import type { IssuePageActionData, IssuePageData, IssuePageIntent } from "~/lib/issue-page-contract";
 
 export type IssueDetailData = IssuePageData["issue"];
@@ -34,19 +36,23 @@ export function useIssuePage() {
 /**
  * A fetcher posting one JSON intent to the issue route. `onDone` runs once per answer with
  * whether it succeeded; every failure is logged here, since many show the user no message.
+ * Given `failure`, a failure also goes through the failure policy (one toast, or sign-in).
  */
-export function useIssueAction(onDone?: (answer: IssuePageActionData) => void) {
+export function useIssueAction(onDone?: (answer: IssuePageActionData) => void, failure?: FailureOptions) {
   const fetcher = useFetcher<IssuePageActionData>();
-  const latest = useRef(onDone);
-  latest.current = onDone;
+  const fail = useFailurePolicy();
+  const latest = useRef({ onDone, failure });
+  latest.current = { onDone, failure };
   const handled = useRef<unknown>(null);
   useEffect(() => {
     const answer = fetcher.data;
     if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
     handled.current = answer;
     if (!answer.ok) console.error(`issue action ${answer.intent ?? ""} failed:`, answer.error);
-    latest.current?.(answer);
-  }, [fetcher.state, fetcher.data]);
+    const refused = failureOfAnswer(answer);
+    if (refused && latest.current.failure) fail(refused, latest.current.failure);
+    latest.current.onDone?.(answer);
+  }, [fetcher.state, fetcher.data, fail]);
   const submit = useCallback(
     (body: IssuePageIntent) => fetcher.submit(body as unknown as Record<string, never>, { method: "post", encType: "application/json" }),
     [fetcher.submit],

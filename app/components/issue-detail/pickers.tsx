@@ -8,7 +8,7 @@ import { useMemo, useState } from "react";
 import { DialogActions, DialogShell } from "../dialog";
 import { IconCheck, IconSearch, IconX } from "../icons";
 import { StateGroupIcon } from "../issue-icons";
-import { useToast } from "../toast";
+import { NO_ISSUE_PICKED, useCheckToast } from "~/hooks/use-check-toast";
 import { Spinner, truncate } from "../ui";
 import { issueKey } from "./format";
 import type { IssueOption } from "./project-data";
@@ -163,7 +163,7 @@ export function IssueSearchDialog({
 }) {
   const [query, setQuery] = useState("");
   const [selected, setSelected] = useState<string[]>([]);
-  const toast = useToast();
+  const tell = useCheckToast();
   const q = query.trim().toLowerCase();
   const matches = q ? issues.filter((issue) => issue.name.toLowerCase().includes(q)) : issues;
 
@@ -179,7 +179,7 @@ export function IssueSearchDialog({
 
   function submit() {
     if (selected.length === 0) {
-      toast.show({ type: "error", title: "Error!", message: "Please select atleast one issue" });
+      tell(NO_ISSUE_PICKED);
       return;
     }
     onSubmit(selected);

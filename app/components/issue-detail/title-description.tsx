@@ -2,13 +2,11 @@
 // place (ignored when empty or over 255 characters, with a live n/255 counter); the description
 // is a ProseMirror editor saved shortly after typing stops, and the browser warns before leaving
 // while an edit is not saved yet.
-import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { useEffect, useRef, useState } from "react";
 import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
 import { AiAssistantButton, textOfHtml } from "../ai/ai-assistant";
 import { EMPTY_HTML, RichText, type RichTextHandle, type RichTextValue } from "../editor";
-import { uploadEditorImage } from "../editor/upload";
-import { useToast } from "../toast";
+import { useToldImageUpload } from "../editor/upload";
 import { useServiceFeatures } from "../workspace-context";
 import { useIssueAction, useIssuePage } from "./page-context";
 
@@ -88,7 +86,7 @@ const AUTOSAVE_MS = 1200;
 export function IssueDescription() {
   const { data, canEdit, slug, projectId } = useIssuePage();
   const issue = data.issue;
-  const toast = useToast();
+  const uploadImage = useToldImageUpload(slug);
   const ai = useServiceFeatures().ai;
   const editor = useRef<RichTextHandle | null>(null);
   const [status, setStatus] = useState<SaveStatus>("saved");
@@ -164,11 +162,7 @@ export function IssueDescription() {
         onBlur={() => flushRef.current()}
         mentions={mentions}
         tags={tags}
-        uploadImage={async (file) => {
-          const url = await uploadEditorImage(slug, file);
-          if (!url) toast.show({ type: "error", title: "Error!", message: UPLOAD_FAILED });
-          return url;
-        }}
+        uploadImage={uploadImage}
         toolbar="focus"
         contentClassName="min-h-24 py-1"
       />

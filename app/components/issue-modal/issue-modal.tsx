@@ -5,7 +5,7 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Dialog } from "@ark-ui/react/dialog";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useMemo, useRef, useState } from "react";
 import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
 import { projectPath } from "~/lib/paths";
 import { findSimilar } from "~/lib/similarity";
@@ -19,6 +19,8 @@ import { ParentIssueDialog, } from "../issue-detail/pickers";
 import { type IssueOption, useProjectResource } from "../issue-detail/project-data";
 import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
 import { useServiceFeatures } from "../workspace-context";
+import { useAction } from "~/hooks/use-action";
+import { failureMessage } from "~/lib/action-answer";
 import { useToast } from "../toast";
 import { FieldError, FormError, truncate } from "../ui";
 import type { IssueModalOpenOptions, IssueModalProject } from "./context";
@@ -277,24 +279,21 @@ export default function IssueModal({
   const [formKey, setFormKey] = useState(0);
   const latest = useRef({ options, createMore, onClose });
   latest.current = { options, createMore, onClose };
-  const handled = useRef<unknown>(null);
   preloadEditor();
 
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    const { options: current, createMore: more, onClose: close } = latest.current;
-    const updating = answer.intent === "update-issue";
-    if (answer.ok && answer.issue) {
+  useAction(fetcher, {
+    onDone: (answer) => {
+      if (!answer.issue) return;
+      const { options: current, createMore: more, onClose: close } = latest.current;
+      const updating = answer.intent === "update-issue";
       toast.show({ type: "success", title: "Success!", message: updating ? ISSUE_UPDATED : ISSUE_CREATED });
       current?.onSaved?.(answer.issue);
       if (!updating && more) setFormKey((key) => key + 1);
       else close();
-    } else if ((answer.status ?? 500) >= 400) {
-      toast.show({ type: "error", title: "Error!", message: updating || current?.issue ? ISSUE_UPDATE_FAILED : ISSUE_CREATE_FAILED });
-    }
-  }, [fetcher.state, fetcher.data, toast]);
+    },
+    // The form shows its own field messages; any other refusal is told with what was being saved.
+    message: (failure) => failureMessage(failure, failure.intent === "update-issue" || latest.current.options?.issue ? ISSUE_UPDATE_FAILED : ISSUE_CREATE_FAILED),
+  });
 
   return (
     <DialogShell open={options !== null} onOpenChange={(open) => (open ? undefined : onClose())} width="max-w-2xl" offset="sm:pt-[10vh]" blur>

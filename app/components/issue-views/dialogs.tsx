@@ -5,8 +5,11 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { useEffect, useId, useMemo, useState } from "react";
 import { DialogActions, DialogAlertHeading, DialogShell } from "~/components/dialog";
 import { IconSearch, IconX } from "~/components/icons";
-import { useToast } from "~/components/toast";
+import { useApiCall } from "~/hooks/use-action";
+import { NO_ISSUE_PICKED, useCheckToast } from "~/hooks/use-check-toast";
 import { Spinner, inputClass } from "~/components/ui";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import type { ViewProps } from "~/lib/issue-display";
 import type { FilterLookups } from "~/lib/views-page-contract";
 import { ViewFormDialog } from "../views/view-form-dialog";
@@ -76,7 +79,7 @@ function IssuePickForm({
   search?: { query: string; onQueryChange(query: string): void; more: boolean };
   onConfirm(ids: string[]): void;
 }) {
-  const toast = useToast();
+  const tell = useCheckToast();
   const [ownQuery, setOwnQuery] = useState("");
   const query = search ? search.query : ownQuery;
   const setQuery = search ? search.onQueryChange : setOwnQuery;
@@ -97,7 +100,7 @@ function IssuePickForm({
       onSubmit={(event) => {
         event.preventDefault();
         if (selected.size === 0) {
-          toast.show({ type: "error", title: "Error!", message: "Please select atleast one issue" });
+          tell(NO_ISSUE_PICKED);
           return;
         }
         onConfirm([...selected]);
@@ -210,21 +213,14 @@ interface PickAnswer {
  * name or by its number however large the project. Asked once typing pauses.
  */
 async function pickableIssues(slug: string, projectId: string, query: string, signal: AbortSignal): Promise<PickAnswer> {
-  const workspace = `/api/workspaces/${encodeURIComponent(slug)}`;
-  const get = async (url: string) => {
-    const response = await fetch(url, { signal, headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return response.json();
-  };
   const pick = ({ id, name, sequence_id }: PickableIssue) => ({ id, name, sequence_id });
   if (query === "") {
-    const page = (await get(
-      `${workspace}/projects/${encodeURIComponent(projectId)}/issues/?order_by=-created_at&per_page=${PICK_LIST_MAX}`,
-    )) as { results: PickableIssue[]; next_cursor: string | null };
+    const newest = api.projectList(slug, projectId, "issues", { order_by: "-created_at", per_page: String(PICK_LIST_MAX) });
+    const page = await callApi<{ results: PickableIssue[]; next_cursor: string | null }>(newest, { signal });
     return { query, issues: page.results.map(pick), more: page.next_cursor !== null };
   }
-  const params = new URLSearchParams({ search: query, project_id: projectId, per_page: String(SEARCH_RESULTS.maxPerKind) });
-  const answer = (await get(`${workspace}/search/?${params}`)) as { results: SearchResults };
+  const params = { search: query, project_id: projectId, per_page: String(SEARCH_RESULTS.maxPerKind) };
+  const answer = await callApi<{ results: SearchResults }>(api.search(slug, params), { signal });
   const found = answer.results.issue.filter((issue) => issue.project_id === projectId);
   return { query, issues: found.map(pick), more: found.length === SEARCH_RESULTS.maxPerKind };
 }
@@ -248,21 +244,18 @@ export function AddExistingIssuesDialog({
 }) {
   const [query, setQuery] = useState("");
   const [answer, setAnswer] = useState<PickAnswer | null>(null);
-  const toast = useToast();
+  const run = useApiCall();
   const typed = query.trim();
   useEffect(() => {
     const controller = new AbortController();
     // The first list at once; a search once typing pauses.
     const timer = window.setTimeout(
       () => {
-        pickableIssues(slug, project.id, typed, controller.signal)
-          .then(setAnswer)
-          .catch((error: unknown) => {
-            if (controller.signal.aborted) return;
-            console.error("Issues could not be loaded.", error);
-            toast.show({ type: "error", title: "Error!", message: "Issues could not be loaded. Please try again." });
-            setAnswer({ query: typed, issues: [], more: false });
-          });
+        const signal = controller.signal;
+        void run(() => pickableIssues(slug, project.id, typed, signal), { signal, message: "Issues could not be loaded. Please try again." }).then((loaded) => {
+          if (loaded) setAnswer(loaded.value);
+          else if (!signal.aborted) setAnswer({ query: typed, issues: [], more: false });
+        });
       },
       typed === "" ? 0 : SEARCH_DEBOUNCE_MS,
     );
@@ -270,7 +263,7 @@ export function AddExistingIssuesDialog({
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [slug, project.id, typed, toast]);
+  }, [slug, project.id, typed, run]);
   // Only the answer to the text now typed is shown; until it comes, the list is loading.
   const current = answer?.query === typed ? answer : null;
   const issues = useMemo(() => {

@@ -4,12 +4,13 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Await, useFetcher, useLoaderData, useParams } from "@remix-run/react";
-import { type ReactNode, Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, lazy, useMemo, useState } from "react";
 import { IconAlert } from "~/components/icons";
 import { InlineState, MissingItemBoundary } from "~/components/shell-states";
 import { Spinner } from "~/components/ui";
 import { IssueViews } from "./issue-views";
 import { useToast } from "~/components/toast";
+import { useAction } from "~/hooks/use-action";
 import type { IssueViewsActionResult, IssueViewsData, IssueViewsIntent, IssueViewsLoaderData, IssueWindows } from "~/lib/issue-views-contract";
 import type { ProjectPageHandle } from "~/components/shell-header";
 import { cycleIssuesPath, moduleIssuesPath, projectIssuesPath, viewIssuesPath } from "~/lib/paths";
@@ -140,17 +141,12 @@ function issueViewsPathOf(slug: string, projectId: string, source: IssueViewsDat
 function useAddExisting(actionPath: string, onDone: () => void) {
   const fetcher = useFetcher<IssueViewsActionResult>();
   const toast = useToast();
-  const done = useRef(onDone);
-  done.current = onDone;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
+  useAction(fetcher, {
+    onDone: () => {
       toast.show({ type: "success", title: "Success!", message: "Issues added successfully." });
-      done.current();
-    } else {
-      toast.show({ type: "error", title: "Error!", message: fetcher.data.error });
-    }
-  }, [fetcher.state, fetcher.data, toast]);
+      onDone();
+    },
+  });
   return (issueIds: string[]) => {
     const body: IssueViewsIntent = { intent: "add-existing", issue_ids: issueIds };
     fetcher.submit(body as never, { method: "post", action: actionPath, encType: "application/json" });

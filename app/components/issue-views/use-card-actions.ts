@@ -4,7 +4,7 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type IssueToEdit, useIssueModal } from "~/components/issue-modal/context";
-import type { useToast } from "~/components/toast";
+import { useCopy } from "~/hooks/use-copy";
 import type { IssuePageData } from "~/lib/issue-page-contract";
 import type { IssuePatch, ViewIssue } from "./model";
 import type { CardAction, MenuTarget } from "./property-menu";
@@ -13,7 +13,6 @@ interface CardActionsInput {
   issuePath(issueId: string): string;
   byId: Map<string, ViewIssue>;
   canEdit: boolean;
-  toast: ReturnType<typeof useToast>;
   updateIssue(issue: ViewIssue, patch: IssuePatch): void;
   /** Asks to delete the issue (the confirmation dialog). */
   onDelete(issue: ViewIssue): void;
@@ -39,7 +38,8 @@ function issueToEdit(issue: NonNullable<IssuePageData["issue"]>): IssueToEdit {
   };
 }
 
-export function useCardActions({ issuePath, byId, canEdit, toast, updateIssue, onDelete }: CardActionsInput) {
+export function useCardActions({ issuePath, byId, canEdit, updateIssue, onDelete }: CardActionsInput) {
+  const copy = useCopy();
   const navigate = useNavigate();
   const issueModal = useIssueModal();
   const [menu, setMenu] = useState<MenuTarget | null>(null);
@@ -62,10 +62,7 @@ export function useCardActions({ issuePath, byId, canEdit, toast, updateIssue, o
       const path = issuePath(issue.id);
       switch (action) {
         case "copy-link":
-          navigator.clipboard
-            .writeText(new URL(path, window.location.origin).toString())
-            .then(() => toast.show({ type: "success", title: "Link Copied!", message: "Issue link copied to clipboard." }))
-            .catch(() => toast.show({ type: "error", title: "Error!", message: "Some error occurred" }));
+          void copy(new URL(path, window.location.origin).toString(), { title: "Link Copied!", message: "Issue link copied to clipboard." });
           break;
         case "open-new-tab":
           window.open(path, "_blank", "noopener");
@@ -79,7 +76,7 @@ export function useCardActions({ issuePath, byId, canEdit, toast, updateIssue, o
           break;
       }
     },
-    [issuePath, toast, editFetcher, onDelete],
+    [issuePath, copy, editFetcher, onDelete],
   );
 
   const openDatePicker = (issue: ViewIssue, anchor: HTMLElement) => {

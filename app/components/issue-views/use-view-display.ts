@@ -3,6 +3,8 @@
 // the view's, changed locally until "Update view" saves them to the view.
 import { useCallback, useState } from "react";
 import type { useToast } from "~/components/toast";
+import { useFailurePolicy } from "~/hooks/use-action";
+import { failureOfAnswer } from "~/lib/action-answer";
 import {
   type FilterKey,
   type IssuePropertyKey,
@@ -16,6 +18,7 @@ import type { IssueViewsData } from "./model";
 import type { WriteIntent } from "./use-optimistic-writes";
 
 export function useViewDisplay(data: IssueViewsData, write: WriteIntent, toast: ReturnType<typeof useToast>) {
+  const fail = useFailurePolicy();
   const [props, setProps] = useState<ViewProps>(data.display);
   const [toggles, setToggles] = useState<IssuePropertyToggles>(data.properties.toggles);
 
@@ -58,8 +61,9 @@ export function useViewDisplay(data: IssueViewsData, write: WriteIntent, toast: 
 
   const updateView = () => {
     write({ intent: "update-view", query_data: normaliseFilters(props.filters) }, undefined, (result) => {
-      if (result.ok) toast.show({ type: "success", title: "Success!", message: VIEW_TEXT.updated });
-      else toast.show({ type: "error", title: "Error!", message: VIEW_TEXT.updateFailed });
+      const failure = failureOfAnswer(result);
+      if (failure) fail(failure, { message: VIEW_TEXT.updateFailed });
+      else toast.show({ type: "success", title: "Success!", message: VIEW_TEXT.updated });
     });
   };
 

@@ -86,14 +86,15 @@ function TokenRow({ token }: { token: ApiTokenListItem }) {
   const fetcher = useFetcher<ProfileActionData>({ key: `revoke-token-${token.id}` });
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  useSettled(fetcher, (answer) => {
-    if (answer.ok) {
+  useSettled(
+    fetcher,
+    (answer) => {
+      if (!answer.ok) return;
       setConfirming(false);
       toast.show({ type: "success", title: "Success!", message: "API token revoked." });
-    } else {
-      toast.show({ type: "error", title: "Error!", message: answer.error ?? "Some error occurred" });
-    }
-  });
+    },
+    { message: "Some error occurred" },
+  );
   const revoking = fetcher.state !== "idle";
   return (
     <li className="flex items-center gap-3 py-3">

@@ -4,6 +4,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
+import { failureMessage } from "~/lib/action-answer";
+import { callApi, failureOfThrown } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { IMAGE_ACCEPT, assetFormData, imageFileProblem } from "~/lib/uploads";
 import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { UserAvatar } from "../account-menu";
@@ -18,10 +21,10 @@ type Profile = ProfilePageData["profile"];
 export const displayNameOf = (profile: Profile) =>
   [profile.first_name, profile.last_name].filter(Boolean).join(" ") || profile.display_name || profile.email;
 
-/** The message of a refused upload: the field message the API answered, else the generic one. */
-async function uploadRefusal(response: Response) {
-  const body = (await response.json().catch(() => null)) as { asset?: string[]; error?: string } | null;
-  return body?.asset?.[0] ?? body?.error ?? UPLOAD_FAILED;
+/** The message of a refused upload: the field message the API answered, else its words, else the generic one. */
+function uploadRefusal(error: unknown) {
+  const failure = failureOfThrown(error);
+  return failure.fields?.asset?.[0] ?? failureMessage(failure, UPLOAD_FAILED);
 }
 
 function AvatarPicker({ profile }: { profile: Profile }) {
@@ -33,10 +36,13 @@ function AvatarPicker({ profile }: { profile: Profile }) {
   const errorId = useId();
   const busy = uploading || fetcher.state !== "idle";
 
-  useSettled(fetcher, (answer) => {
-    if (answer.ok) toast.show({ type: "success", title: "Success!", message: "Avatar updated successfully." });
-    else toast.show({ type: "error", title: "Error!", message: answer.error ?? UPLOAD_FAILED });
-  });
+  useSettled(
+    fetcher,
+    (answer) => {
+      if (answer.ok) toast.show({ type: "success", title: "Success!", message: "Avatar updated successfully." });
+    },
+    { message: UPLOAD_FAILED },
+  );
 
   async function upload(file: File) {
     setError(null);
@@ -48,16 +54,10 @@ function AvatarPicker({ profile }: { profile: Profile }) {
     const body = assetFormData(file);
     setUploading(true);
     try {
-      const response = await fetch("/api/users/file-assets/", { method: "POST", body, credentials: "same-origin" });
-      if (!response.ok) {
-        setError(await uploadRefusal(response));
-        return;
-      }
-      const asset = (await response.json()) as { asset: string };
+      const asset = await callApi<{ asset: string }>(api.userFiles(), { method: "POST", body });
       fetcher.submit({ intent: "set-avatar", avatar: asset.asset }, { method: "post", action: "/profile" });
     } catch (failure) {
-      console.warn("avatar upload failed", failure);
-      setError(UPLOAD_FAILED);
+      setError(uploadRefusal(failure));
     } finally {
       setUploading(false);
       if (inputRef.current) inputRef.current.value = "";

@@ -1,14 +1,22 @@
 // Runs once each time a fetcher's submission has been answered, with the answer. It runs when the
 // action answers, before the revalidation that follows, so a row that the new data removes still
-// hears about its own success.
+// hears about its own success. Given failure options, a refusal also goes through the failure
+// policy (one toast, or sign-in) before the callback.
 import type { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { type FailureOptions, useFailurePolicy } from "~/hooks/use-action";
+import { failureOfAnswer } from "~/lib/action-answer";
 import type { ProfileActionData } from "~/lib/profile-contract";
 
-export function useSettled(fetcher: ReturnType<typeof useFetcher<ProfileActionData>>, onSettled: (data: ProfileActionData) => void) {
+export function useSettled(
+  fetcher: ReturnType<typeof useFetcher<ProfileActionData>>,
+  onSettled: (data: ProfileActionData) => void,
+  failure?: FailureOptions,
+) {
+  const fail = useFailurePolicy();
   const submitting = useRef(false);
-  const callback = useRef(onSettled);
-  callback.current = onSettled;
+  const latest = useRef({ onSettled, failure });
+  latest.current = { onSettled, failure };
   useEffect(() => {
     if (fetcher.state === "submitting") {
       submitting.current = true;
@@ -16,7 +24,10 @@ export function useSettled(fetcher: ReturnType<typeof useFetcher<ProfileActionDa
     }
     if (submitting.current) {
       submitting.current = false;
-      if (fetcher.data) callback.current(fetcher.data);
+      if (!fetcher.data) return;
+      const refused = failureOfAnswer(fetcher.data);
+      if (refused && latest.current.failure) fail(refused, latest.current.failure);
+      latest.current.onSettled(fetcher.data);
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, fail]);
 }
