@@ -20,7 +20,7 @@ import {
 import { cycleIssuesPath, projectCyclesPath } from "~/lib/paths";
 import { ConfirmDialog } from "../dialog";
 import { IconCycle, IconGrid, icon } from "../icons";
-import { useAnswer } from "../settings/use-answer";
+import { useAction } from "~/hooks/use-action";
 import { useToast } from "../toast";
 import { CreateButton, DisplayToggle, EmptyList, ListHeader } from "../ui";
 import { ActiveCycleDashboard } from "./active-cycle-dashboard";
@@ -111,14 +111,15 @@ function EmptyCycles({ tab, canEdit, onCreate }: { tab: string; canEdit: boolean
   );
 }
 
-/** "Delete Cycle": asks first; on success says so and closes; a failure only resets the button. */
+/** "Delete Cycle": asks first; on success says so and closes; a refusal is told and the dialog stays. */
 function DeleteCycleDialog({ cycle, action, onClose }: { cycle: CycleResponse | null; action: string; onClose(): void }) {
   const fetcher = useFetcher<CyclesPageAnswer>();
   const toast = useToast();
-  useAnswer(fetcher, (answer) => {
-    if (!answer.ok) return;
-    toast.show({ type: "success", title: "Success!", message: CYCLE_TEXT.deleted });
-    onClose();
+  useAction(fetcher, {
+    onDone: () => {
+      toast.show({ type: "success", title: "Success!", message: CYCLE_TEXT.deleted });
+      onClose();
+    },
   });
   return (
     <ConfirmDialog
