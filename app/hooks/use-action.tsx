@@ -25,6 +25,8 @@ export interface FailureOptions {
   message?: string | ((failure: ActionFailure) => string);
   /** A form's field messages: given, a failure with field messages goes here instead of a toast. */
   onFields?(fields: Record<string, string[]>, failure: ActionFailure): void;
+  /** A screen that shows a refusal's words next to the control that asked: given, they go here instead of a toast. */
+  onMessage?(text: string, failure: ActionFailure): void;
   /** Called after the toast (or the fields) for what the screen undoes itself: a rollback. */
   onError?(failure: ActionFailure): void;
 }
@@ -52,7 +54,8 @@ export function useFailurePolicy() {
       else {
         const { message = SOMETHING_WENT_WRONG } = options;
         const text = typeof message === "function" ? message(failure) : failureMessage(failure, message);
-        toast.show({ type: "error", title: "Error!", message: text });
+        if (options.onMessage) options.onMessage(text, failure);
+        else toast.show({ type: "error", title: "Error!", message: text });
       }
       options.onError?.(failure);
     },

@@ -4,8 +4,10 @@ import {
   IMAGE_UPLOAD_TYPE_INVALID,
   IMAGE_UPLOAD_TYPES,
   MAX_UPLOAD_BYTES,
+  UPLOAD_FAILED,
   UPLOAD_TOO_LARGE,
 } from "../../workers/domain/schemas/uploads";
+import { type ActionFailure, failureMessage } from "./action-answer";
 
 /** What is wrong with a file before anything is sent, or null: any non-empty file up to 5 MB. */
 export function fileProblem(file: File) {
@@ -28,3 +30,8 @@ export function assetFormData(file: File) {
 
 /** The file input's `accept` for an image. */
 export const IMAGE_ACCEPT = IMAGE_UPLOAD_TYPES.join(",");
+
+/** What a refused upload says: a refusal of the role in the server's words, any refused file the upload message. */
+export function uploadRefusalMessage(failure: ActionFailure) {
+  return failure.kind === "Forbidden" ? failureMessage(failure, UPLOAD_FAILED) : UPLOAD_FAILED;
+}

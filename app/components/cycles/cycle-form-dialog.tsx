@@ -2,18 +2,20 @@
 // one. It posts a JSON intent to the cycle list's action by URL, so it works from any screen of
 // the project (the list, Q, the command palette, the cycle's side panel). The date rules (both or
 // neither, end not before start, a new end not in the past) are the schema's, run here at once and
-// again by the server; the server then checks the dates against the project's other cycles in the
-// same write, and an overlap closes the dialog with its toast. A cycle without dates is a draft.
+// again by the server, whose refusal of a field shows under it; the server then checks the dates
+// against the project's other cycles in the same write, and an overlap closes the dialog with its
+// toast. A cycle without dates is a draft.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { CYCLE_DATES_TAKEN, CYCLE_END_IN_PAST, CreateCycleFields, cycleDateRules } from "../../../workers/domain/schemas/cycles";
+import { CreateCycleFields, cycleDateRules } from "../../../workers/domain/schemas/cycles";
 import { CYCLE_TEXT, type CycleResponse, type CyclesPageAnswer, type CyclesPageIntent } from "~/lib/cycles-page-contract";
 import { projectCyclesPath } from "~/lib/paths";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
-import { useAnswer } from "../settings/use-answer";
+import { type ActionFailure, useAction } from "~/hooks/use-action";
+import { failureMessage } from "~/lib/action-answer";
 import { useToast } from "../toast";
 import { localToday } from "./cycle-format";
 import { Field, NameAndDescriptionFields } from "../ui";
@@ -81,25 +83,19 @@ function CycleForm({
       fetcher.submit(intent as never, { method: "post", action: cyclesActionPath(workspaceSlug, projectId), encType: "application/json" });
     },
   });
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  // The only conflict a cycle write has is dates another cycle holds: said in the server's words.
+  const overlap = (failure: ActionFailure) => failure.kind === "Conflict";
+  useAction(fetcher, {
+    onDone: (answer) => {
       toast.show({ type: "success", title: "Success!", message: editing ? CYCLE_TEXT.updated : CYCLE_TEXT.created });
       onClose();
-      onSaved?.(answer.id ?? cycle?.id ?? "");
-      return;
-    }
-    if (answer.error === CYCLE_DATES_TAKEN) {
-      toast.show({ type: "error", title: "Error!", message: CYCLE_DATES_TAKEN });
-      onClose();
-      return;
-    }
-    const fieldErrors = answer.fields ?? {};
-    if (fieldErrors.end_date?.includes(CYCLE_END_IN_PAST)) {
-      toast.show({ type: "error", title: "Error!", message: CYCLE_END_IN_PAST });
-      return;
-    }
-    if (answer.status === 400 && Object.keys(fieldErrors).length > 0) setServerErrors(fieldErrors);
-    else toast.show({ type: "error", title: "Error!", message: failed });
+      onSaved?.((answer.ok && answer.id) || cycle?.id || "");
+    },
+    onFields: setServerErrors,
+    message: (failure) => (overlap(failure) ? failureMessage(failure, failed) : failed),
+    onError: (failure) => {
+      if (overlap(failure)) onClose();
+    },
   });
 
   return (

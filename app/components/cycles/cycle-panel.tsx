@@ -7,7 +7,6 @@ import { Suspense, lazy, useEffect, useState } from "react";
 import { BurndownChart } from "~/components/charts/burndown-chart";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { IconChevronDown, IconDots, IconLink, IconPencil, IconTrash } from "~/components/icons";
-import { useToast } from "~/components/toast";
 import { Menu, Spinner } from "~/components/ui";
 import type {
   Burndown,
@@ -20,7 +19,9 @@ import { CYCLE_TEXT } from "~/lib/cycles-page-contract";
 import { CYCLE_STATUS_BADGE, CYCLE_STATUS_LABEL, PROGRESS_GROUPS, daysLeftText, percentDone } from "~/lib/cycle-display";
 import { cycleDatesInput } from "../../../workers/domain/schemas/cycles";
 import { localToday } from "./cycle-format";
-import { cycleIssuesPath, cyclePanelPath } from "~/lib/paths";
+import { useCopyCycleLink } from "./copy-cycle-link";
+import { useAction } from "~/hooks/use-action";
+import { cyclePanelPath } from "~/lib/paths";
 
 const TransferIssuesDialog = lazy(() => import("./transfer-issues-dialog"));
 const CycleFormDialog = lazy(() => import("./cycle-form-dialog").then((module) => ({ default: module.CycleFormDialog })));
@@ -182,9 +183,10 @@ function GroupBreakdown({ cycle }: { cycle: CycleResponse }) {
 /** Start and end pickers bounded by each other; a change is saved once both are set and in order. */
 function CycleDates({ cycle, disabled, panelPath }: { cycle: CycleResponse; disabled: boolean; panelPath: string }) {
   const fetcher = useFetcher<CyclePanelAnswer>();
+  useAction(fetcher, { message: CYCLE_TEXT.updateFailed });
   const [start, setStart] = useState(cycle.start_date ?? "");
   const [end, setEnd] = useState(cycle.end_date ?? "");
-  // The server's dates win when they change (a save elsewhere, or a refused one here).
+  // The server's dates win when they change (a save elsewhere, or a refused one here, which is told).
   useEffect(() => {
     setStart(cycle.start_date ?? "");
     setEnd(cycle.end_date ?? "");
@@ -254,18 +256,13 @@ function PanelMenu({
   projectId: string;
   panelPath: string;
 }) {
-  const toast = useToast();
   const deletion = useFetcher<CyclePanelAnswer>();
   const [deleting, setDeleting] = useState<CycleResponse | null>(null);
   const [editing, setEditing] = useState(false);
-  // A deletion that succeeds redirects to the cycles (with its toast); one that fails only lets
-  // the button go again.
-  const copyLink = () => {
-    navigator.clipboard
-      .writeText(`${window.location.origin}${cycleIssuesPath(workspaceSlug, projectId, cycle.id)}`)
-      .then(() => toast.show({ type: "success", title: CYCLE_TEXT.linkCopiedTitle, message: CYCLE_TEXT.linkCopied }))
-      .catch(() => toast.show({ type: "error", title: "Error!", message: CYCLE_TEXT.copyFailed }));
-  };
+  // A deletion that succeeds redirects to the cycles (with its toast); a refused one is told.
+  useAction(deletion);
+  const copy = useCopyCycleLink(workspaceSlug, projectId);
+  const copyLink = () => void copy(cycle.id);
   const item = "flex w-full cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
   return (
     <>

@@ -17,13 +17,14 @@ import {
   type CyclesPageIntent,
   cycleTabOf,
 } from "~/lib/cycles-page-contract";
-import { cycleIssuesPath, projectCyclesPath } from "~/lib/paths";
+import { projectCyclesPath } from "~/lib/paths";
 import { ConfirmDialog } from "../dialog";
 import { IconCycle, IconGrid, icon } from "../icons";
-import { useAnswer } from "../settings/use-answer";
+import { useAction } from "~/hooks/use-action";
 import { useToast } from "../toast";
 import { CreateButton, DisplayToggle, EmptyList, ListHeader } from "../ui";
 import { ActiveCycleDashboard } from "./active-cycle-dashboard";
+import { useCopyCycleLink } from "./copy-cycle-link";
 import { CycleCard, type CycleItemActions, CycleRow } from "./cycle-items";
 
 /** The Gantt mode (a month timeline of the tab's cycles), loaded when it is first shown. */
@@ -111,14 +112,15 @@ function EmptyCycles({ tab, canEdit, onCreate }: { tab: string; canEdit: boolean
   );
 }
 
-/** "Delete Cycle": asks first; on success says so and closes; a failure only resets the button. */
+/** "Delete Cycle": asks first; on success says so and closes; a refusal is told and the dialog stays. */
 function DeleteCycleDialog({ cycle, action, onClose }: { cycle: CycleResponse | null; action: string; onClose(): void }) {
   const fetcher = useFetcher<CyclesPageAnswer>();
   const toast = useToast();
-  useAnswer(fetcher, (answer) => {
-    if (!answer.ok) return;
-    toast.show({ type: "success", title: "Success!", message: CYCLE_TEXT.deleted });
-    onClose();
+  useAction(fetcher, {
+    onDone: () => {
+      toast.show({ type: "success", title: "Success!", message: CYCLE_TEXT.deleted });
+      onClose();
+    },
   });
   return (
     <ConfirmDialog
@@ -146,11 +148,11 @@ function DeleteCycleDialog({ cycle, action, onClose }: { cycle: CycleResponse | 
 export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; workspaceSlug: string }) {
   const { project, canEdit } = data;
   const action = actionPath(workspaceSlug, project.id);
-  const toast = useToast();
   const location = useLocation();
   const navigation = useNavigation();
   const [mode, setMode] = useStoredPreference<DisplayMode>(DISPLAY_KEY, "list", oneOf(DISPLAY_MODES));
   const favorites = useFavorites(action);
+  const copyLink = useCopyCycleLink(workspaceSlug, project.id);
   /** The dialog: creating (null) or editing a cycle; closed when undefined. */
   const [editing, setEditing] = useState<CycleResponse | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<CycleResponse | null>(null);
@@ -169,14 +171,7 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
     onFavorite: favorites.toggle,
     onEdit: (cycle) => setEditing(cycle),
     onDelete: setDeleting,
-    onCopyLink: async (cycle) => {
-      try {
-        await navigator.clipboard.writeText(`${window.location.origin}${cycleIssuesPath(workspaceSlug, project.id, cycle.id)}`);
-        toast.show({ type: "success", title: CYCLE_TEXT.linkCopiedTitle, message: CYCLE_TEXT.linkCopied });
-      } catch {
-        toast.show({ type: "error", title: "Error!", message: CYCLE_TEXT.copyFailed });
-      }
-    },
+    onCopyLink: (cycle) => copyLink(cycle.id),
   };
 
   let body: React.ReactNode;

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { DialogShell } from "~/components/dialog";
 import { IconCycle, IconSearch } from "~/components/icons";
 import { useToast } from "~/components/toast";
+import { useAction } from "~/hooks/use-action";
 import { Spinner } from "~/components/ui";
 import type { CyclePanelAnswer, CyclePanelIntent, CyclePanelLoaderData, TransferTarget } from "~/lib/cycle-panel-contract";
 import { CYCLE_STATUS_LABEL } from "~/lib/cycle-display";
@@ -15,23 +16,18 @@ export default function TransferIssuesDialog({ panelPath, onClose }: { panelPath
   const transfer = useFetcher<CyclePanelAnswer>();
   const toast = useToast();
   const [query, setQuery] = useState("");
-  const handled = useRef<CyclePanelAnswer | null>(null);
   const load = useRef(targets.load);
   load.current = targets.load;
   useEffect(() => {
     load.current(`${panelPath}?targets`);
   }, [panelPath]);
-  useEffect(() => {
-    const answer = transfer.data;
-    if (transfer.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) {
+  useAction(transfer, {
+    onDone: () => {
       toast.show({ type: "success", title: "Issues transfered successfully", message: "Issues have been transferred successfully" });
       onClose();
-    } else {
-      toast.show({ type: "error", title: "Error!", message: "Issues cannot be transfer. Please try again." });
-    }
-  }, [transfer.state, transfer.data, toast, onClose]);
+    },
+    message: () => "Issues cannot be transfer. Please try again.",
+  });
 
   const list: TransferTarget[] | null = targets.data && "targets" in targets.data ? targets.data.targets : null;
   const shown = useMemo(() => {

@@ -6,12 +6,12 @@ import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useAction } from "~/hooks/use-action";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { ColorPicker } from "../settings/color-picker";
 import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
 import { ConfirmDeleteDialog } from "../dialog";
-import { useToast } from "../toast";
 import { FieldError, Menu, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 import { DEFAULT_LABEL_COLOR, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
 import { toggled } from "~/lib/sets";
@@ -30,7 +30,6 @@ type JsonAnswer = { ok: boolean; error?: string; status?: number; intent?: strin
 function InlineLabelForm({ label, onDone }: { label?: ManagedLabel; onDone(): void }) {
   const fetcher = useFetcher<FormAnswer>();
   const [color, setColor] = useState(label?.color ?? DEFAULT_LABEL_COLOR);
-  const handled = useRef<unknown>(null);
   const [form, fields] = useForm({
     id: `label-form-${label?.id ?? "new"}`,
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? fetcher.data?.result : undefined,
@@ -39,11 +38,7 @@ function InlineLabelForm({ label, onDone }: { label?: ManagedLabel; onDone(): vo
     shouldRevalidate: "onInput",
     defaultValue: { name: label?.name ?? "" },
   });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) onDone();
-  }, [fetcher.state, fetcher.data, onDone]);
+  useAction(fetcher, { onDone });
   const pending = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" {...getFormProps(form)} aria-label={label ? `Edit label ${label.name}` : "New label"} className="rounded-lg border border-neutral-200 bg-surface p-3">
@@ -91,7 +86,6 @@ function CreateLabelDialog({
 }) {
   const fetcher = useFetcher<FormAnswer>();
   const [color, setColor] = useState(DEFAULT_LABEL_COLOR);
-  const handled = useRef<unknown>(null);
   const [form, fields] = useForm({
     id: `create-label-${parent ?? "root"}`,
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? fetcher.data?.result : undefined,
@@ -100,11 +94,7 @@ function CreateLabelDialog({
     shouldRevalidate: "onInput",
     defaultValue: { parent: parent ?? "" },
   });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) onOpenChange(false);
-  }, [fetcher.state, fetcher.data, onOpenChange]);
+  useAction(fetcher, { onDone: () => onOpenChange(false) });
   const pending = fetcher.state !== "idle";
   return (
     <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top" blur>
@@ -186,7 +176,6 @@ function LabelMenu({
 const Dot = ({ color }: { color: string }) => <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: color }} aria-hidden="true" />;
 
 export function LabelManager({ labels }: { labels: ManagedLabel[] }) {
-  const toast = useToast();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [dialogParent, setDialogParent] = useState<string | null | undefined>(undefined);
@@ -194,16 +183,10 @@ export function LabelManager({ labels }: { labels: ManagedLabel[] }) {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const deleteFetcher = useFetcher<JsonAnswer>();
   const groupFetcher = useFetcher<JsonAnswer>();
-  const handled = useRef<unknown>(null);
-
-  useEffect(() => {
-    const answer = deleteFetcher.data;
-    if (deleteFetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    setDeleting(null);
-    // The list is reloaded either way (the submission revalidates the page).
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: LABEL_DELETE_FAILED });
-  }, [deleteFetcher.state, deleteFetcher.data, toast]);
+  // The list is reloaded either way (the submission revalidates the page).
+  const closeDelete = () => setDeleting(null);
+  useAction(deleteFetcher, { onDone: closeDelete, onError: closeDelete, message: () => LABEL_DELETE_FAILED });
+  useAction(groupFetcher);
 
   const children = new Map<string, ManagedLabel[]>();
   for (const label of labels) {

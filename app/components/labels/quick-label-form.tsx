@@ -3,7 +3,8 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useAction } from "~/hooks/use-action";
 import { QUICK_LABEL_COLOR, QuickLabelSchema } from "../../../workers/domain/schemas/labels";
 import { FieldError, Spinner, buttonClass } from "../ui";
 
@@ -17,14 +18,7 @@ export function QuickLabelForm({ onDone }: { onDone(): void }) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    // Failures to create a label are only logged.
-    if (fetcher.data.ok) onDone();
-    else if ((fetcher.data.status ?? 0) >= 400) console.error("label create failed", fetcher.data.result?.error);
-  }, [fetcher.state, fetcher.data, onDone]);
+  useAction(fetcher, { onDone });
   const pending = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2 p-2" aria-label="New label">

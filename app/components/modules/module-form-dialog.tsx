@@ -12,6 +12,7 @@ import { CreateModuleFields, ModuleDatesInput, moduleDateRules } from "../../../
 import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
 import { IconChevronDown, IconUser } from "~/components/icons";
 import { useToast } from "~/components/toast";
+import { useAction } from "~/hooks/use-action";
 import { ControlField, Field, FieldError, NameAndDescriptionFields } from "~/components/ui";
 import {
   MODULE_TEXT,
@@ -87,21 +88,15 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
       fetcher.submit(body as never, { method: "post", action: modulesActionPath(workspaceSlug, projectId), encType: "application/json" });
     },
   });
-  const answered = useRef<unknown>(null);
-  const saved = useRef(onSaved);
-  saved.current = onSaved;
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answered.current === answer) return;
-    answered.current = answer;
-    if (answer.ok) {
+  // A refused field is told under it; any other refusal is the form's generic failure.
+  useAction(fetcher, {
+    onDone: (answer) => {
       toast.show({ type: "success", title: "Success!", message: editing ? MODULE_TEXT.updated : MODULE_TEXT.created });
-      saved.current(answer.id ?? module?.id ?? "");
-    } else {
-      if (answer.status === 400 && answer.fields) setServerErrors(answer.fields);
-      toast.show({ type: "error", title: "Error!", message: editing ? MODULE_TEXT.updateFailed : MODULE_TEXT.createFailed });
-    }
-  }, [fetcher.state, fetcher.data, toast, editing, module?.id]);
+      onSaved((answer.ok && answer.id) || module?.id || "");
+    },
+    onFields: setServerErrors,
+    message: () => (editing ? MODULE_TEXT.updateFailed : MODULE_TEXT.createFailed),
+  });
 
   const people = members ?? [];
   const byId = useMemo(() => new Map(people.map((person) => [person.id, person])), [people]);

@@ -2,12 +2,12 @@
 // (a whole percent capped at 100, with the counts per state group), people as avatars, the menu
 // (Edit, Delete, Copy link) and the delete confirmation.
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { MODULE_STATUSES } from "../../../workers/domain/schemas/modules";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { IconLink, IconPencil, IconTrash } from "~/components/icons";
 import { useToast } from "~/components/toast";
+import { useAction } from "~/hooks/use-action";
 import { ActionsMenu } from "~/components/ui";
 import { moduleStatusColor } from "~/lib/issue-display";
 import { MODULE_TEXT, type ModuleResponse, type ModulePerson, type ModulesPageAnswer, type ModulesPageIntent } from "~/lib/modules-page-contract";
@@ -144,21 +144,13 @@ export function DeleteModuleDialog({
   onDeleted(): void;
 }) {
   const fetcher = useFetcher<ModulesPageAnswer>({ key: "module-delete" });
-  const toast = useToast();
-  const answered = useRef<unknown>(null);
-  const done = useRef({ onClose, onDeleted });
-  done.current = { onClose, onDeleted };
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answered.current === answer) return;
-    answered.current = answer;
-    if (answer.ok) {
-      done.current.onClose();
-      done.current.onDeleted();
-    } else {
-      toast.show({ type: "error", title: "Error!", message: MODULE_TEXT.deleteFailed });
-    }
-  }, [fetcher.state, fetcher.data, toast]);
+  useAction(fetcher, {
+    onDone: () => {
+      onClose();
+      onDeleted();
+    },
+    message: () => MODULE_TEXT.deleteFailed,
+  });
   return (
     <ConfirmDeleteDialog
       kind="module"

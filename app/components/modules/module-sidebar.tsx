@@ -11,7 +11,7 @@ import { LinkFormSchema } from "../../../workers/domain/schemas/links";
 import { MODULE_LINK_URL_TAKEN } from "../../../workers/domain/schemas/modules";
 import { IconCalendar, IconChevronDown, IconExternal, IconLink, IconTrash, IconUser, IconX } from "~/components/icons";
 import { BurndownChart } from "~/components/charts/burndown-chart";
-import { useToast } from "~/components/toast";
+import { useAction } from "~/hooks/use-action";
 import { FieldError, Spinner, buttonClass, inputClass } from "~/components/ui";
 import {
   MODULE_TEXT,
@@ -55,14 +55,7 @@ const asideClass =
 /** One patch of the module at a time, shown as chosen while it is on its way. */
 function usePatch(workspaceSlug: string, projectId: string, moduleId: string, field: string) {
   const fetcher = useFetcher<ModulesPageAnswer>({ key: `module-patch-${moduleId}-${field}` });
-  const toast = useToast();
-  const answered = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answered.current === answer) return;
-    answered.current = answer;
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: MODULE_TEXT.updateFailed });
-  }, [fetcher.state, fetcher.data, toast]);
+  useAction(fetcher, { message: () => MODULE_TEXT.updateFailed });
   const sent = fetcher.state !== "idle" ? (fetcher.json as { patch?: Record<string, unknown> } | undefined)?.patch : undefined;
   return {
     pending: sent ? sent[field] : undefined,
@@ -74,7 +67,6 @@ function usePatch(workspaceSlug: string, projectId: string, moduleId: string, fi
 }
 
 function Links({ module, canEdit, workspaceSlug, projectId }: { module: ModuleResponse; canEdit: boolean; workspaceSlug: string; projectId: string }) {
-  const toast = useToast();
   const adder = useFetcher<ModulesPageAnswer>({ key: `module-link-add-${module.id}` });
   const remover = useFetcher<ModulesPageAnswer>({ key: `module-link-delete-${module.id}` });
   const [adding, setAdding] = useState(false);
@@ -96,23 +88,16 @@ function Links({ module, canEdit, workspaceSlug, projectId }: { module: ModuleRe
       adder.submit(body as never, { method: "post", action, encType: "application/json" });
     },
   });
-  const answered = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = adder.data;
-    if (adder.state !== "idle" || !answer || answered.current === answer) return;
-    answered.current = answer;
-    if (answer.ok) {
+  useAction(adder, {
+    onDone: () => {
       form.reset();
       setAdding(false);
-    } else {
-      toast.show({ type: "error", title: "Error!", message: answer.status === 400 ? MODULE_LINK_URL_TAKEN : MODULE_TEXT.linkFailed });
-    }
-  }, [adder.state, adder.data, toast, form]);
-  useEffect(() => {
-    const answer = remover.data;
-    // A link that could not be deleted stays listed; the failure is only logged.
-    if (remover.state === "idle" && answer && !answer.ok) console.warn("The module link could not be deleted:", answer.error);
-  }, [remover.state, remover.data]);
+    },
+    // The only input the server refuses is a URL the module already has.
+    message: (failure) => (failure.kind === "Invalid" ? MODULE_LINK_URL_TAKEN : MODULE_TEXT.linkFailed),
+  });
+  // A link that could not be deleted comes back in the list, and the refusal is told.
+  useAction(remover, { message: MODULE_TEXT.linkFailed });
   const removing = remover.state !== "idle" ? (remover.json as { link_id?: string } | undefined)?.link_id : undefined;
   const links = module.link_module.filter((link) => link.id !== removing);
 

@@ -20,9 +20,8 @@ import { issuePath } from "~/lib/paths";
 import { ConfirmDeleteDialog } from "../dialog";
 import { EMPTY_HTML, RichText, type RichTextHandle, StaticRichText, preloadEditor } from "../editor";
 import { IconIssues, IconPencil, IconPlus, IconTrash } from "../icons";
-import { useAnswer } from "../settings/use-answer";
-import { useAnswerWatchers } from "./answer-watchers";
-import { PageToggles } from "./page-toggles";
+import { useAction, useActionWatchers } from "~/hooks/use-action";
+import { PageToggles, type WatchPageAnswer } from "./page-toggles";
 import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
 import { useServiceFeatures } from "../workspace-context";
 import { useToast } from "../toast";
@@ -80,16 +79,14 @@ function useLiveLinkedIssues(blocks: PageBlockDetail[]) {
 
 function PageTitle({ name, canEdit }: { name: string; canEdit: boolean }) {
   const fetcher = useFetcher<PagesAnswer>();
-  const toast = useToast();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setValue(name), [name]);
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok) return;
-    const message = answer.fields?.name?.[0];
-    if (message) setError(message);
-    else toast.show({ type: "error", title: "Error!", message: PAGE_UPDATE_FAILED });
-    setValue(name);
+  // A refused title is told under it; anything else is the generic failure. Either way the stored title comes back.
+  useAction(fetcher, {
+    onFields: (fields) => setError(fields.name?.[0] ?? PAGE_UPDATE_FAILED),
+    message: () => PAGE_UPDATE_FAILED,
+    onError: () => setValue(name),
   });
   if (!canEdit) return <h1 className="text-2xl font-semibold break-words text-neutral-900">{name}</h1>;
   const save = () => {
@@ -282,7 +279,7 @@ interface BlockControls {
   onDelete(): void;
   /** Reports the block's title message from a refused edit (null clears it). */
   onError(message: string | null): void;
-  watch(key: string, onAnswer: (answer: PagesAnswer) => void): void;
+  watch: WatchPageAnswer;
 }
 
 function BlockItem({
@@ -308,7 +305,6 @@ function BlockItem({
   const pendingSync = sync.state !== "idle" ? (sync.json as { sync?: boolean } | undefined)?.sync : undefined;
   const syncOn = pendingSync ?? block.sync;
   const syncing = update.state !== "idle" || sync.state !== "idle";
-  const fail = (message: string) => toast.show({ type: "error", title: "Error!", message });
 
   if (editing) {
     return (
@@ -325,15 +321,13 @@ function BlockItem({
           }}
           onSave={(name, description) => {
             onError(null);
-            watch(keys.update, (answer) => {
-              if (answer.ok) {
+            watch(keys.update, {
+              onDone: () => {
                 toast.show({ type: "success", title: "Success!", message: BLOCK_UPDATED });
                 onClose();
-                return;
-              }
-              const message = answer.fields?.name?.[0];
-              if (message) onError(message);
-              else fail(BLOCK_UPDATE_FAILED);
+              },
+              onFields: (fields) => onError(fields.name?.[0] ?? BLOCK_UPDATE_FAILED),
+              message: () => BLOCK_UPDATE_FAILED,
             });
             const intent: PageDetailIntent = {
               intent: "update-block",
@@ -379,9 +373,9 @@ function BlockItem({
                 disabled={convert.state !== "idle"}
                 aria-label={`Convert ${block.name} to an issue`}
                 onClick={() => {
-                  watch(keys.convert, (answer) => {
-                    if (answer.ok) toast.show({ type: "success", title: "Success!", message: BLOCK_CONVERTED });
-                    else fail(BLOCK_CONVERT_FAILED);
+                  watch(keys.convert, {
+                    onDone: () => toast.show({ type: "success", title: "Success!", message: BLOCK_CONVERTED }),
+                    message: () => BLOCK_CONVERT_FAILED,
                   });
                   convert.submit({ intent: "convert-block", block_id: block.id } satisfies PageDetailIntent, json);
                 }}
@@ -407,9 +401,7 @@ function BlockItem({
                 aria-checked={syncOn}
                 aria-label="Sync with issue"
                 onClick={() => {
-                  watch(keys.sync, (answer) => {
-                    if (!answer.ok) fail(BLOCK_UPDATE_FAILED);
-                  });
+                  watch(keys.sync, { message: () => BLOCK_UPDATE_FAILED });
                   sync.submit({ intent: "set-block-sync", block_id: block.id, sync: !syncOn } satisfies PageDetailIntent, json);
                 }}
                 className={`relative inline-flex h-4 w-7 shrink-0 items-center rounded-full transition-colors ${
@@ -432,20 +424,19 @@ function BlockItem({
 /** The last row: a block's title; Enter adds it, Shift+Enter and Ctrl/Cmd+Enter do nothing. */
 function QuickAddBlock() {
   const fetcher = useFetcher<PagesAnswer>();
-  const toast = useToast();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  useAction(fetcher, {
+    onDone: () => {
       setName("");
       input.current?.focus();
-      return;
-    }
-    const result = answer.result as { error?: Record<string, string[] | null> } | undefined;
-    const message = result?.error?.name?.[0] ?? result?.error?.[""]?.[0];
-    if (answer.status === 400 && message) setError(message);
-    else toast.show({ type: "error", title: "Error!", message: "Block could not be created. Please try again." });
+    },
+    // A refused title is told under the input; anything else is the generic failure.
+    message: () => "Block could not be created. Please try again.",
+    onError: (failure) => {
+      if (failure.kind === "Invalid") setError(failure.fields?.name?.[0] ?? failure.error);
+    },
   });
   const pending = fetcher.state !== "idle";
   return (
@@ -488,17 +479,14 @@ function QuickAddBlock() {
 }
 
 export function PageDetail({ data, slug, canEdit }: { data: PageDetailScreenData; slug: string; canEdit: boolean }) {
-  const toast = useToast();
   const live = useLiveLinkedIssues(data.blocks);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<PageBlockDetail | null>(null);
   const [blockError, setBlockError] = useState<{ id: string; message: string } | null>(null);
-  const { watch, watchers } = useAnswerWatchers();
+  const { watch, watchers } = useActionWatchers<PagesAnswer>();
   const deleteFetcher = useFetcher<PagesAnswer>();
-  useAnswer(deleteFetcher, (answer) => {
-    setDeleting(null);
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: "Block could not be deleted. Please try again." });
-  });
+  const closeDelete = () => setDeleting(null);
+  useAction(deleteFetcher, { onDone: closeDelete, onError: closeDelete, message: () => "Block could not be deleted. Please try again." });
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
       <div className="flex items-start gap-3">

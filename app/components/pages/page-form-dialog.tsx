@@ -15,7 +15,7 @@ import {
 import { pagePath, projectPagesPath } from "~/lib/paths";
 import type { PagesAnswer } from "~/lib/pages-contract";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
-import { useAnswer } from "../settings/use-answer";
+import { useAction } from "~/hooks/use-action";
 import { useToast } from "../toast";
 import { Field, FormError } from "../ui";
 
@@ -45,16 +45,15 @@ export function PageFormDialog({ workspaceSlug, projectId, open, onOpenChange, p
     shouldRevalidate: "onInput",
     defaultValue: { name: page?.name ?? "" },
   });
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  useAction(fetcher, {
+    onDone: (answer) => {
       toast.show({ type: "success", title: "Success!", message: page ? PAGE_UPDATED : PAGE_CREATED });
       onOpenChange(false);
       const created = (answer as PagesAnswer).page;
       if (!page && created && location.pathname !== listPath) navigate(pagePath(workspaceSlug, projectId, created.id));
-    } else if (answer.status !== 400) {
-      // A refused title is told on the field; anything else is the generic failure.
-      toast.show({ type: "error", title: "Error!", message: page ? PAGE_UPDATE_FAILED : PAGE_CREATE_FAILED });
-    }
+    },
+    // A refused title is told on the field; anything else is the generic failure.
+    message: () => (page ? PAGE_UPDATE_FAILED : PAGE_CREATE_FAILED),
   });
   const pending = fetcher.state !== "idle";
   return (

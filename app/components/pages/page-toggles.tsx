@@ -1,8 +1,10 @@
 // A page's favorite star and, for its creator only, its private/public switch: on the list's rows
 // and cards and beside a page's title. Both show the wanted value while the write is on its way
 // (and fall back by themselves when it is refused). Their answers are watched from the screen
-// (answer-watchers.tsx), so a failure is told even when the page has left the list meanwhile.
+// (`useActionWatchers`), so a failure is told even when the page has left the list meanwhile; a
+// refusal is told in the screen's own words, whatever the server said.
 import { useFetcher } from "@remix-run/react";
+import type { ActionOptions } from "~/hooks/use-action";
 import {
   PAGE_FAVORITE_ADD_FAILED,
   PAGE_FAVORITE_REMOVE_FAILED,
@@ -19,6 +21,9 @@ const iconButtonBase =
 /** The small grey icon buttons of a page's row. */
 export const iconButton = `${iconButtonBase} text-neutral-500 hover:text-neutral-900`;
 
+/** Reads the next answer of the fetcher keyed `key` from the screen (`useActionWatchers`). */
+export type WatchPageAnswer = (key: string, options: ActionOptions<PagesAnswer>) => void;
+
 export function PageToggles({
   page,
   slug,
@@ -31,7 +36,7 @@ export function PageToggles({
   projectId: string;
   /** The signed-in user: only a page's creator gets the access switch. */
   me: string;
-  watch(key: string, onAnswer: (answer: PagesAnswer) => void): void;
+  watch: WatchPageAnswer;
 }) {
   const toast = useToast();
   const favoriteKey = `page-favorite-${page.id}`;
@@ -47,15 +52,13 @@ export function PageToggles({
 
   const toggleFavorite = () => {
     const wanted = !isFavorite;
-    watch(favoriteKey, (answer) => {
-      if (!answer.ok) toast.show({ type: "error", title: "Error!", message: wanted ? PAGE_FAVORITE_ADD_FAILED : PAGE_FAVORITE_REMOVE_FAILED });
-    });
+    watch(favoriteKey, { message: () => (wanted ? PAGE_FAVORITE_ADD_FAILED : PAGE_FAVORITE_REMOVE_FAILED) });
     post(favorite, { intent: "favorite-page", page_id: page.id, favorite: wanted });
   };
   const toggleAccess = () => {
-    watch(accessKey, (answer) => {
-      if (answer.ok) toast.show({ type: "success", title: "Success!", message: PAGE_UPDATED });
-      else toast.show({ type: "error", title: "Error!", message: PAGE_UPDATE_FAILED });
+    watch(accessKey, {
+      onDone: () => toast.show({ type: "success", title: "Success!", message: PAGE_UPDATED }),
+      message: () => PAGE_UPDATE_FAILED,
     });
     post(access, { intent: "set-page-access", page_id: page.id, access: privatePage ? 0 : 1 });
   };

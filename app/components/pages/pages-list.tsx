@@ -17,12 +17,11 @@ import { pagePath } from "~/lib/paths";
 import { PAGE_TABS, type PageCard, type PagesAnswer, type PagesIntent, type PagesListData, RECENT_GROUP_LABELS } from "~/lib/pages-contract";
 import { ConfirmDeleteDialog } from "../dialog";
 import { IconGrid, IconPages, IconPencil, IconTrash, icon } from "../icons";
-import { useAnswer } from "../settings/use-answer";
+import { useAction, useActionWatchers } from "~/hooks/use-action";
 import { useToast } from "../toast";
 import { CreateButton, DisplayToggle, EmptyList, ListHeader, truncate } from "../ui";
-import { useAnswerWatchers } from "./answer-watchers";
 import { PageFormDialog, pagesActionPath } from "./page-form-dialog";
-import { PageToggles, iconButton } from "./page-toggles";
+import { PageToggles, type WatchPageAnswer, iconButton } from "./page-toggles";
 
 export const DISPLAY_MODES = ["list", "detailed", "grid"] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
@@ -40,8 +39,8 @@ interface PageActions {
   canEdit: boolean;
   onEdit(page: PageCard): void;
   onDelete(page: PageCard): void;
-  /** Watches a keyed fetcher's answer from the list (see answer-watchers.tsx). */
-  watch(key: string, onAnswer: (answer: PagesAnswer) => void): void;
+  /** Watches a keyed fetcher's answer from the list. */
+  watch: WatchPageAnswer;
 }
 
 function PageControls({ page, actions }: { page: PageCard; actions: PageActions }) {
@@ -205,17 +204,20 @@ export function PagesList({
   const [editing, setEditing] = useState<PageCard | null>(null);
   const [deleting, setDeleting] = useState<PageCard | null>(null);
   const deleteFetcher = useFetcher<PagesAnswer>();
-  useAnswer(deleteFetcher, (answer) => {
-    setDeleting(null);
-    if (answer.ok) toast.show({ type: "success", title: "Success!", message: PAGE_DELETED });
-    else toast.show({ type: "error", title: "Error!", message: PAGE_DELETE_FAILED });
+  useAction(deleteFetcher, {
+    onDone: () => {
+      setDeleting(null);
+      toast.show({ type: "success", title: "Success!", message: PAGE_DELETED });
+    },
+    message: () => PAGE_DELETE_FAILED,
+    onError: () => setDeleting(null),
   });
 
   const listing = data.listing;
   // Another tab of this list is on its way: its skeleton stands in for the old tab's pages.
   const loadingTab = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const shownTab = loadingTab ? (new URLSearchParams(navigation.location.search).get("tab") ?? "all") : listing.tab;
-  const { watch, watchers } = useAnswerWatchers();
+  const { watch, watchers } = useActionWatchers<PagesAnswer>();
   const actions: PageActions = { slug, projectId, me: data.me, canEdit, onEdit: setEditing, onDelete: setDeleting, watch };
   const empty = listing.kind === "list" ? listing.pages.length === 0 : listing.groups.length === 0;
 

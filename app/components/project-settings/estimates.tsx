@@ -15,7 +15,7 @@ import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, IconX } from "../icons";
 import { ConfirmDeleteDialog } from "../dialog";
 import { SettingsSection, SettingsTitle } from "../settings/section";
-import { useAnswer } from "../settings/use-answer";
+import { useAction } from "~/hooks/use-action";
 import { useToast } from "../toast";
 import { Field, FieldError, FormError, buttonClass, inputClass, labelClass } from "../ui";
 
@@ -47,13 +47,12 @@ function EstimateDialog({ estimate, onClose }: { estimate?: ManagedEstimate; onC
       points: estimate ? estimate.points.map((point) => ({ value: point.value })) : [{ value: "" }, { value: "" }, { value: "" }],
     },
   });
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  useAction(fetcher, {
+    onDone: () => {
       toast.show({ type: "success", title: "Success!", message: estimate ? "Estimate updated successfully." : "Estimate created successfully." });
       onClose();
-    } else if (answer.status !== 400) {
-      toast.show({ type: "error", title: "Error!", message: answer.error ?? "Estimate could not be saved. Please try again." });
-    }
+    },
+    message: "Estimate could not be saved. Please try again.",
   });
   const points = fields.points.getFieldList();
   const pending = fetcher.state !== "idle";
@@ -127,10 +126,7 @@ function EstimateDialog({ estimate, onClose }: { estimate?: ManagedEstimate; onC
 /** Which estimate the project uses, or none. */
 function ProjectEstimatePicker({ estimates, current, canPick }: { estimates: ManagedEstimate[]; current: string | null; canPick: boolean }) {
   const fetcher = useFetcher<SettingsAnswer>();
-  const toast = useToast();
-  useAnswer(fetcher, (answer) => {
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.error ?? "The estimate could not be changed. Please try again." });
-  });
+  useAction(fetcher, { message: "The estimate could not be changed. Please try again." });
   const pending = fetcher.state !== "idle" ? (fetcher.json as { estimate_id?: string | null } | undefined) : undefined;
   const value = pending ? (pending.estimate_id ?? NONE) : (current ?? NONE);
   return (
@@ -166,14 +162,11 @@ function ProjectEstimatePicker({ estimates, current, canPick }: { estimates: Man
 }
 
 export function EstimateManager({ estimates, current, canPick }: { estimates: ManagedEstimate[]; current: string | null; canPick: boolean }) {
-  const toast = useToast();
   const [editing, setEditing] = useState<ManagedEstimate | "new" | null>(null);
   const [deleting, setDeleting] = useState<ManagedEstimate | null>(null);
   const deleteFetcher = useFetcher<SettingsAnswer>();
-  useAnswer(deleteFetcher, (answer) => {
-    setDeleting(null);
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Estimate could not be deleted. Please try again." });
-  });
+  const closeDelete = () => setDeleting(null);
+  useAction(deleteFetcher, { onDone: closeDelete, onError: closeDelete, message: "Estimate could not be deleted. Please try again." });
 
   return (
     <div className="space-y-6">

@@ -2,7 +2,7 @@
 // emoji, name, identifier, description and network (one form), the feature switches (each saved at
 // once; the sidebar follows), and deleting the project. Only project owners may change anything;
 // members see the values read-only.
-import { assetFormData } from "~/lib/uploads";
+import { assetFormData, uploadRefusalMessage } from "~/lib/uploads";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
@@ -18,7 +18,6 @@ import {
 import { DEFAULT_COVER_IMAGE, ROLE } from "~/lib/project-constants";
 import { projectPath } from "~/lib/paths";
 import type { SettingsAnswer } from "~/lib/settings-contract";
-import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
 import { CoverCredit } from "../cover-credit";
 import { CoverPicker } from "../cover-picker";
 import { DeleteProjectDialog } from "../delete-project-dialog";
@@ -26,7 +25,7 @@ import { EmojiIconInputs, EmojiIconPicker, type EmojiIconValue } from "../emoji-
 import { ProjectIcon } from "../project-icon";
 import { ProjectNetworkField } from "../project-network-field";
 import { SettingsSection, SettingsTitle } from "../settings/section";
-import { useAnswer } from "../settings/use-answer";
+import { useAction } from "~/hooks/use-action";
 import { useToast } from "../toast";
 import { Field, FormError, Spinner, buttonClass } from "../ui";
 
@@ -40,18 +39,14 @@ function CoverBanner({ project, canEdit, children }: { project: GeneralProject; 
   const [open, setOpen] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
-  useAnswer(pick, (answer) => {
-    if (answer.ok) setOpen(false);
-    else toast.show({ type: "error", title: "Error!", message: answer.error ?? "Cover could not be updated. Please try again." });
-  });
-  useAnswer(upload, (answer) => {
-    if (answer.ok) {
+  useAction(pick, { onDone: () => setOpen(false), message: "Cover could not be updated. Please try again." });
+  useAction(upload, {
+    onDone: () => {
       setOpen(false);
       toast.show({ type: "success", message: "Project cover updated successfully." });
-    } else {
-      // A refusal of the role says so; a refused file gets the upload message.
-      setUploadError(answer.status === 403 ? (answer.error ?? UPLOAD_FAILED) : UPLOAD_FAILED);
-    }
+    },
+    message: uploadRefusalMessage,
+    onMessage: setUploadError,
   });
 
   // While a built-in cover is being saved it is already shown.
@@ -148,11 +143,8 @@ function DetailsForm({ project, canEdit }: { project: GeneralProject; canEdit: b
 }
 
 function FeatureSwitch({ feature, enabled, canEdit }: { feature: ProjectFeature; enabled: boolean; canEdit: boolean }) {
-  const toast = useToast();
   const fetcher = useFetcher<SettingsAnswer>();
-  useAnswer(fetcher, (answer) => {
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Project could not be updated. Please try again." });
-  });
+  useAction(fetcher, { message: "Project could not be updated. Please try again." });
   // Shown as switched while the write is on its way.
   const pending = fetcher.json as ProjectGeneralIntent | undefined;
   const on = pending?.intent === "toggle-feature" ? pending.enabled : enabled;

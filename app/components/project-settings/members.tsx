@@ -9,7 +9,7 @@ import { LAST_PROJECT_OWNER, ROLE } from "../../../workers/domain/schemas/consta
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { MemberList, type Role, RoleOptions, grantableRoles } from "../settings/members";
 import { SettingsSection, SettingsTitle } from "../settings/section";
-import { useAnswer } from "../settings/use-answer";
+import { useAction } from "~/hooks/use-action";
 import { useToast } from "../toast";
 import { Field, FormError, Spinner, buttonClass } from "../ui";
 
@@ -26,13 +26,13 @@ function AddMemberForm({ myRole, candidates }: { myRole: number; candidates: Pro
   const candidate = candidates.find((entry) => entry.member.id === memberId);
   const roles = grantableRoles(Math.min(myRole, candidate?.workspace_role ?? myRole));
   const chosenRole = roles.includes(role) ? role : roles[roles.length - 1];
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  useAction(fetcher, {
+    onDone: () => {
       toast.show({ type: "success", message: `${addedName} was added to the project.` });
       setMemberId("");
-    } else {
-      setError(answer.error ?? "Member could not be added. Please try again.");
-    }
+    },
+    message: "Member could not be added. Please try again.",
+    onMessage: setError,
   });
   const pending = fetcher.state !== "idle";
   if (candidates.length === 0) {

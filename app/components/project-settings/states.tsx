@@ -27,7 +27,8 @@ import { StateGroupIcon } from "../issue-icons";
 import { ConfirmDeleteDialog } from "../dialog";
 import { ColorPicker } from "../settings/color-picker";
 import { SettingsTitle } from "../settings/section";
-import { useAnswer } from "../settings/use-answer";
+import { type ActionFailure, useAction } from "~/hooks/use-action";
+import { failureMessage } from "~/lib/action-answer";
 import { useToast } from "../toast";
 import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
 
@@ -57,25 +58,28 @@ const GROUP_LABELS: Record<StateGroup, string> = {
 const iconButton =
   "inline-flex size-7 shrink-0 items-center justify-center rounded text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
 
-/** Toasts what a form's answer says that the form itself does not show. */
-function useFormToasts(success: string, failure: string) {
+/**
+ * Reads a state form's answer: a success toasts and calls `onDone`. Messages of a refused input sit
+ * on the form; any other refusal toasts the form's generic failure.
+ */
+function useStateFormAnswer(fetcher: { state: string; data?: SettingsAnswer }, success: string, failure: string, onDone: () => void) {
   const toast = useToast();
-  return (answer: SettingsAnswer, onDone: () => void) => {
-    if (answer.ok) {
+  useAction(fetcher, {
+    onDone: () => {
       toast.show({ type: "success", title: "Success!", message: success });
       onDone();
-    } else if (answer.status !== 400) {
-      // Messages of a refused input sit on the form; anything else is the spec's generic failure.
-      toast.show({ type: "error", title: "Error!", message: failure });
-    }
-  };
+    },
+    message: () => failure,
+  });
 }
+
+/** A refused change says which rule holds (the default, the last of its group, its issues); anything else is `generic`. */
+const ruleOr = (generic: string) => (failure: ActionFailure) => (failure.kind === "Invalid" ? failureMessage(failure, generic) : generic);
 
 /** Add a state to a group, or edit one, in place in the list. */
 function InlineStateForm({ group, state, onDone }: { group: StateGroup; state?: ManagedState; onDone(): void }) {
   const fetcher = useFetcher<SettingsAnswer>();
   const [color, setColor] = useState(state?.color ?? DEFAULT_STATE_COLOR);
-  const react = useFormToasts(state ? STATE_UPDATED : STATE_CREATED, state ? STATE_UPDATE_FAILED : STATE_CREATE_FAILED);
   const [form, fields] = useForm({
     id: `state-form-${state?.id ?? group}`,
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? (fetcher.data?.result as SubmissionResult<string[]>) : undefined,
@@ -84,7 +88,7 @@ function InlineStateForm({ group, state, onDone }: { group: StateGroup; state?: 
     shouldRevalidate: "onInput",
     defaultValue: { name: state?.name ?? "", description: state?.description ?? "" },
   });
-  useAnswer(fetcher, (answer) => react(answer, onDone));
+  useStateFormAnswer(fetcher, state ? STATE_UPDATED : STATE_CREATED, state ? STATE_UPDATE_FAILED : STATE_CREATE_FAILED, onDone);
   const pending = fetcher.state !== "idle";
   const title = state ? `Edit state ${state.name}` : `New ${GROUP_LABELS[group]} state`;
   return (
@@ -138,7 +142,6 @@ function InlineStateForm({ group, state, onDone }: { group: StateGroup; state?: 
 function CreateStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const fetcher = useFetcher<SettingsAnswer>();
   const [color, setColor] = useState(DEFAULT_STATE_COLOR);
-  const react = useFormToasts(STATE_CREATED, STATE_CREATE_FAILED);
   const [form, fields] = useForm({
     id: "create-state",
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? (fetcher.data?.result as SubmissionResult<string[]>) : undefined,
@@ -147,7 +150,7 @@ function CreateStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     shouldRevalidate: "onInput",
     defaultValue: { group: "backlog" },
   });
-  useAnswer(fetcher, (answer) => react(answer, () => onOpenChange(false)));
+  useStateFormAnswer(fetcher, STATE_CREATED, STATE_CREATE_FAILED, () => onOpenChange(false));
   const pending = fetcher.state !== "idle";
   return (
     <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top" blur>
@@ -263,7 +266,6 @@ function StateRow({
 }
 
 export function StateManager({ states }: { states: ManagedState[] }) {
-  const toast = useToast();
   const [adding, setAdding] = useState<StateGroup | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -271,14 +273,9 @@ export function StateManager({ states }: { states: ManagedState[] }) {
   const intentFetcher = useFetcher<SettingsAnswer>();
   const deleteFetcher = useFetcher<SettingsAnswer>();
 
-  useAnswer(intentFetcher, (answer) => {
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.status === 400 && answer.error ? answer.error : STATE_UPDATE_FAILED });
-  });
-  useAnswer(deleteFetcher, (answer) => {
-    setDeleting(null);
-    // A refused deletion says which rule holds (the default, the last of its group, its issues).
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.status === 400 && answer.error ? answer.error : STATE_DELETE_FAILED });
-  });
+  useAction(intentFetcher, { message: ruleOr(STATE_UPDATE_FAILED) });
+  const closeDelete = () => setDeleting(null);
+  useAction(deleteFetcher, { onDone: closeDelete, onError: closeDelete, message: ruleOr(STATE_DELETE_FAILED) });
 
   const submit = (intent: StateIntent) => intentFetcher.submit(intent, { method: "post", encType: "application/json" });
   const close = () => {

@@ -9,10 +9,9 @@ import { INTEGRATION_BOT_MEMBER, ROLE, ROLES } from "../../../workers/domain/sch
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { UserAvatar } from "../account-menu";
 import { ConfirmDialog } from "../dialog";
-import { useToast } from "../toast";
 import { buttonClass, inputClass } from "../ui";
 import { SettingsSection } from "./section";
-import { useAnswer } from "./use-answer";
+import { useAction } from "~/hooks/use-action";
 
 export type Role = (typeof ROLES)[number];
 
@@ -28,15 +27,10 @@ export function RoleOptions({ roles }: { roles: readonly number[] }) {
   ));
 }
 
-/** A JSON intent's fetcher that shows a refusal as an error toast (and calls `onRefused`). */
+/** A JSON intent's fetcher whose refusal goes through the failure policy (and calls `onRefused`). */
 export function useSettingsIntent<Intent extends Record<string, string | number>>(onRefused?: () => void) {
-  const toast = useToast();
   const fetcher = useFetcher<SettingsAnswer>();
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok !== false) return;
-    toast.show({ type: "error", title: "Error!", message: answer.error ?? "Something went wrong. Please try again." });
-    onRefused?.();
-  });
+  useAction(fetcher, { onError: () => onRefused?.() });
   return {
     pending: fetcher.state !== "idle",
     send: (intent: Intent) => fetcher.submit(intent, { method: "post", encType: "application/json" }),
@@ -128,11 +122,7 @@ function RemoveMemberDialog({
   consequence: string;
 }) {
   const remove = useFetcher<SettingsAnswer>();
-  const toast = useToast();
-  useAnswer(remove, (answer) => {
-    onClose();
-    if (answer.ok === false) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Member could not be removed. Please try again." });
-  });
+  useAction(remove, { onDone: onClose, onError: onClose, message: "Member could not be removed. Please try again." });
   return (
     <ConfirmDialog
       open={removing !== null}

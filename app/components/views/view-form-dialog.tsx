@@ -11,6 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { CreateViewInput } from "../../../workers/domain/schemas/views";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
 import { useToast } from "~/components/toast";
+import { useAction } from "~/hooks/use-action";
 import { FormError, NameAndDescriptionFields, Spinner, labelClass } from "~/components/ui";
 import {
   type FilterKey,
@@ -84,22 +85,15 @@ function ViewForm({ actionPath, view, initialFilters, choices, onSaved }: ViewFo
       fetcher.submit(body as never, { method: "post", action: actionPath, encType: "application/json" });
     },
   });
-  const answered = useRef<unknown>(null);
-  const saved = useRef(onSaved);
-  saved.current = onSaved;
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answered.current === answer) return;
-    answered.current = answer;
-    if (answer.ok) {
+  // A refused field is told under it; any other refusal is the form's generic failure.
+  useAction(fetcher, {
+    onDone: (answer) => {
       toast.show({ type: "success", title: "Success!", message: editing ? VIEW_TEXT.updated : VIEW_TEXT.created });
-      saved.current(answer.id ?? view?.id ?? "");
-    } else if (answer.status === 400 && answer.fields) {
-      setServerErrors(answer.fields);
-    } else {
-      toast.show({ type: "error", title: "Error!", message: editing ? VIEW_TEXT.updateFailed : VIEW_TEXT.createFailed });
-    }
-  }, [fetcher.state, fetcher.data, toast, editing, view?.id]);
+      onSaved((answer.ok && answer.id) || view?.id || "");
+    },
+    onFields: setServerErrors,
+    message: () => (editing ? VIEW_TEXT.updateFailed : VIEW_TEXT.createFailed),
+  });
 
   const lookups = useMemo(() => lookupsOf(choices ?? { states: [], labels: [], members: [] }), [choices]);
   const toggle = (key: FilterKey, value: string) => {

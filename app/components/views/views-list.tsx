@@ -4,10 +4,11 @@
 // view dialog, which loads the first time it is asked for.
 import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Link, useFetcher } from "@remix-run/react";
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useMemo, useState } from "react";
 import { ConfirmDialog } from "~/components/dialog";
 import { IconPencil, IconStar, IconTrash, IconViews } from "~/components/icons";
 import { useToast } from "~/components/toast";
+import { useAction } from "~/hooks/use-action";
 import { ActionsMenu, CreateButton, EmptyList, ListHeader } from "~/components/ui";
 import { projectViewsPath, viewIssuesPath } from "~/lib/paths";
 import type { SavedViewSummary, ViewsPageAnswer, ViewsPageIntent, ViewsPageLoaderData } from "~/lib/views-page-contract";
@@ -116,20 +117,13 @@ function ViewRow({
 function DeleteViewDialog({ view, action, onClose }: { view: SavedViewSummary | null; action: string; onClose(): void }) {
   const fetcher = useFetcher<ViewsPageAnswer>({ key: "view-delete" });
   const toast = useToast();
-  const answered = useRef<unknown>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answered.current === answer) return;
-    answered.current = answer;
-    if (answer.ok) {
+  useAction(fetcher, {
+    onDone: () => {
       toast.show({ type: "success", title: "Success!", message: VIEW_TEXT.deleted });
-      close.current();
-    } else {
-      toast.show({ type: "error", title: "Error!", message: VIEW_TEXT.deleteFailed });
-    }
-  }, [fetcher.state, fetcher.data, toast]);
+      onClose();
+    },
+    message: () => VIEW_TEXT.deleteFailed,
+  });
   return (
     <ConfirmDialog
       open={view !== null}

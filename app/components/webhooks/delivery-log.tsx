@@ -6,7 +6,9 @@ import type { WebhookDeliveriesPage, WebhookDeliveryStatus, WebhookDeliveryView 
 import { TimeAgo } from "../issue-detail/format";
 import { useToast } from "../toast";
 import { Spinner, buttonClass } from "../ui";
-import { workspaceApi } from "~/lib/import-api";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 
 const POLL_MS = 3000;
 
@@ -67,17 +69,17 @@ function DeliveryRow({
 
 export function DeliveryLog({ slug, webhookId, active }: { slug: string; webhookId: string; active: boolean }) {
   const toast = useToast();
+  const run = useApiCall();
   const [rows, setRows] = useState<WebhookDeliveryView[] | null>(null);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
-  const base = `webhooks/${webhookId}/deliveries/`;
   const latest = useRef(0);
 
   const refresh = useCallback(async () => {
     const call = ++latest.current;
     try {
-      const page = await workspaceApi<WebhookDeliveriesPage>(slug, base);
+      const page = await callApi<WebhookDeliveriesPage>(api.webhookDeliveries(slug, webhookId));
       if (call !== latest.current) return;
       setRows(page.results);
       setNextCursor(page.next_cursor);
@@ -86,7 +88,7 @@ export function DeliveryLog({ slug, webhookId, active }: { slug: string; webhook
       console.warn("reading the delivery log failed", failure);
       if (call === latest.current) setFailed(true);
     }
-  }, [slug, base]);
+  }, [slug, webhookId]);
 
   useEffect(() => {
     void refresh();
@@ -102,26 +104,20 @@ export function DeliveryLog({ slug, webhookId, active }: { slug: string; webhook
   async function loadMore() {
     if (!nextCursor) return;
     setLoadingMore(true);
-    try {
-      const page = await workspaceApi<WebhookDeliveriesPage>(slug, `${base}?cursor=${encodeURIComponent(nextCursor)}`);
-      setRows((current) => [...(current ?? []), ...page.results]);
-      setNextCursor(page.next_cursor);
-    } catch (failure) {
-      console.warn("reading older deliveries failed", failure);
-      toast.show({ type: "error", title: "Error!", message: "Older deliveries could not be loaded." });
-    } finally {
-      setLoadingMore(false);
-    }
+    const older = await run(() => callApi<WebhookDeliveriesPage>(api.webhookDeliveries(slug, webhookId, nextCursor)), {
+      message: () => "Older deliveries could not be loaded.",
+    });
+    setLoadingMore(false);
+    if (!older) return;
+    setRows((current) => [...(current ?? []), ...older.value.results]);
+    setNextCursor(older.value.next_cursor);
   }
 
   async function redeliver(delivery: WebhookDeliveryView) {
-    try {
-      await workspaceApi(slug, `${base}${delivery.id}/redeliver/`, { method: "POST" });
-      toast.show({ type: "success", title: "Success!", message: "Redelivery queued." });
-      await refresh();
-    } catch (failure) {
-      toast.show({ type: "error", title: "Error!", message: failure instanceof Error ? failure.message : "Some error occurred" });
-    }
+    const queued = await run(() => callApi(api.redeliverWebhook(slug, webhookId, delivery.id), { method: "POST" }), { message: "Some error occurred" });
+    if (!queued) return;
+    toast.show({ type: "success", title: "Success!", message: "Redelivery queued." });
+    await refresh();
   }
 
   return (

@@ -11,7 +11,9 @@ import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useToast } from "../toast";
 import { useCopy } from "~/hooks/use-copy";
 import { buttonClass, inputClass } from "../ui";
-import { workspaceApi } from "~/lib/import-api";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { DeliveryLog } from "./delivery-log";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 
@@ -29,6 +31,7 @@ function StatusBadge({ webhook }: { webhook: WebhookView }) {
 /** The signing secret: hidden until shown; copy and rotate beside it. */
 function SecretField({ slug, webhook, onRotated }: { slug: string; webhook: WebhookView; onRotated(): void }) {
   const toast = useToast();
+  const call = useApiCall();
   const copy = useCopy();
   const inputId = useId();
   const [shown, setShown] = useState(false);
@@ -36,17 +39,13 @@ function SecretField({ slug, webhook, onRotated }: { slug: string; webhook: Webh
   const [rotating, setRotating] = useState(false);
   async function rotate() {
     setRotating(true);
-    try {
-      await workspaceApi(slug, `webhooks/${webhook.id}/rotate-secret/`, { method: "POST" });
-      toast.show({ type: "success", title: "Success!", message: "New secret made. Deliveries are signed with it from now on." });
-      setConfirming(false);
-      setShown(true);
-      onRotated();
-    } catch (failure) {
-      toast.show({ type: "error", title: "Error!", message: failure instanceof Error ? failure.message : "Some error occurred" });
-    } finally {
-      setRotating(false);
-    }
+    const rotated = await call(() => callApi(api.rotateWebhookSecret(slug, webhook.id), { method: "POST" }), { message: "Some error occurred" });
+    setRotating(false);
+    if (!rotated) return;
+    toast.show({ type: "success", title: "Success!", message: "New secret made. Deliveries are signed with it from now on." });
+    setConfirming(false);
+    setShown(true);
+    onRotated();
   }
   return (
     <div className="mt-3">
@@ -87,20 +86,19 @@ function SecretField({ slug, webhook, onRotated }: { slug: string; webhook: Webh
 
 function WebhookCard({ slug, webhook, onEdit, onDelete, onChanged }: { slug: string; webhook: WebhookView; onEdit(): void; onDelete(): void; onChanged(): void }) {
   const toast = useToast();
+  const call = useApiCall();
   const [switching, setSwitching] = useState(false);
   const [logOpen, setLogOpen] = useState(true);
   async function toggle() {
     setSwitching(true);
     const next = !webhook.is_active;
-    try {
-      await workspaceApi(slug, `webhooks/${webhook.id}/`, { method: "PATCH", body: { is_active: next } });
-      toast.show({ type: "success", title: "Success!", message: next ? "Webhook switched on." : "Webhook switched off." });
-      onChanged();
-    } catch (failure) {
-      toast.show({ type: "error", title: "Error!", message: failure instanceof Error ? failure.message : "Some error occurred" });
-    } finally {
-      setSwitching(false);
-    }
+    const switched = await call(() => callApi(api.webhook(slug, webhook.id), { method: "PATCH", body: { is_active: next } }), {
+      message: "Some error occurred",
+    });
+    setSwitching(false);
+    if (!switched) return;
+    toast.show({ type: "success", title: "Success!", message: next ? "Webhook switched on." : "Webhook switched off." });
+    onChanged();
   }
   return (
     <li>
@@ -186,6 +184,7 @@ function AddedNotice({ webhook, onDone }: { webhook: WebhookView; onDone(): void
 
 export function WebhooksPage({ slug, canManage, webhooks }: { slug: string; canManage: boolean; webhooks: WebhookView[] }) {
   const toast = useToast();
+  const call = useApiCall();
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<WebhookView | null>(null);
@@ -196,17 +195,13 @@ export function WebhooksPage({ slug, canManage, webhooks }: { slug: string; canM
 
   async function remove(target: WebhookView) {
     setDeletePending(true);
-    try {
-      await workspaceApi(slug, `webhooks/${target.id}/`, { method: "DELETE" });
-      toast.show({ type: "success", title: "Success!", message: "Webhook deleted." });
-      setDeleting(null);
-      if (added?.id === target.id) setAdded(null);
-      reload();
-    } catch (failure) {
-      toast.show({ type: "error", title: "Error!", message: failure instanceof Error ? failure.message : "Webhook could not be deleted." });
-    } finally {
-      setDeletePending(false);
-    }
+    const deleted = await call(() => callApi(api.webhook(slug, target.id), { method: "DELETE" }), { message: "Webhook could not be deleted." });
+    setDeletePending(false);
+    if (!deleted) return;
+    toast.show({ type: "success", title: "Success!", message: "Webhook deleted." });
+    setDeleting(null);
+    if (added?.id === target.id) setAdded(null);
+    reload();
   }
 
   const title = (

@@ -10,15 +10,14 @@ import { useRef, useState } from "react";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 import type { WorkspaceGeneralIntent } from "~/lib/workspace-settings-contract";
 import { ROLE } from "../../../workers/domain/schemas/constants";
-import { IMAGE_ACCEPT, assetFormData, imageFileProblem } from "~/lib/uploads";
-import { UPLOAD_FAILED } from "../../../workers/domain/schemas/uploads";
+import { IMAGE_ACCEPT, assetFormData, imageFileProblem, uploadRefusalMessage } from "~/lib/uploads";
 import { DELETE_WORKSPACE_PHRASE, WorkspaceNameFormSchema } from "../../../workers/domain/schemas/workspaces";
 import { DialogActions, DialogAlertHeading, DialogShell } from "../dialog";
 import { useTypedDeleteConfirmation } from "../typed-delete-confirmation";
 import { useToast } from "../toast";
+import { useAction } from "~/hooks/use-action";
 import { FormError, Spinner, Field, buttonClass, inputClass, labelClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
-import { useAnswer } from "~/components/settings/use-answer";
 
 export interface GeneralWorkspace {
   id: string;
@@ -52,17 +51,15 @@ function LogoForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
     if (inputRef.current) inputRef.current.value = "";
   };
 
-  useAnswer(upload, (answer) => {
-    if (answer.ok) {
+  useAction(upload, {
+    onDone: () => {
       reset();
       toast.show({ type: "success", message: "Workspace logo updated successfully." });
-    } else {
-      setError(answer.status === 403 ? (answer.error ?? UPLOAD_FAILED) : UPLOAD_FAILED);
-    }
+    },
+    message: uploadRefusalMessage,
+    onMessage: setError,
   });
-  useAnswer(remove, (answer) => {
-    if (!answer.ok) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Logo could not be removed. Please try again." });
-  });
+  useAction(remove, { message: "Logo could not be removed. Please try again." });
 
   const choose = (chosen: File | undefined) => {
     setError(null);
@@ -179,12 +176,9 @@ function DeleteWorkspaceDialog({ workspace, open, onOpenChange }: { workspace: G
 }
 
 function DeleteWorkspaceForm({ workspace }: { workspace: GeneralWorkspace }) {
-  const toast = useToast();
   const fetcher = useFetcher<SettingsAnswer>();
   const confirmation = useTypedDeleteConfirmation({ noun: "workspace", name: workspace.name, phrase: DELETE_WORKSPACE_PHRASE });
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok === false) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Workspace could not be deleted. Please try again." });
-  });
+  useAction(fetcher, { message: "Workspace could not be deleted. Please try again." });
   return (
     <div className="p-6">
       <DialogAlertHeading title="Delete Workspace">

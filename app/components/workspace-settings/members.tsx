@@ -15,7 +15,7 @@ import { useCopy } from "~/hooks/use-copy";
 import { IconCopy } from "../issue-detail/icons";
 import { Field, FormError, Spinner, buttonClass, inputClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
-import { useAnswer } from "~/components/settings/use-answer";
+import { useAction } from "~/hooks/use-action";
 import { MemberInitial, MemberList, RoleOptions, grantableRoles, useSettingsIntent } from "~/components/settings/members";
 
 
@@ -63,10 +63,11 @@ function InviteForm({ myRole }: { myRole: number }) {
     shouldRevalidate: "onInput",
     defaultValue: { role: String(ROLE.viewer) },
   });
-  useAnswer(fetcher, (answer) => {
-    if (!answer.ok) return;
-    toast.show({ type: "success", message: `Invitation created for ${sentTo}.` });
-    setLink(answer.invitation_link ?? null);
+  useAction(fetcher, {
+    onDone: (answer) => {
+      toast.show({ type: "success", message: `Invitation created for ${sentTo}.` });
+      setLink(answer.invitation_link ?? null);
+    },
   });
   const pending = fetcher.state !== "idle";
   return (
@@ -100,12 +101,8 @@ function InviteForm({ myRole }: { myRole: number }) {
 /** Asks for a new link for a pending invitation (the old one stops working) and shows it. */
 function NewLinkButton({ invitation }: { invitation: PendingInvitation }) {
   const fetcher = useFetcher<SettingsAnswer & InvitationLinkAnswer>();
-  const toast = useToast();
   const [link, setLink] = useState<InvitationLink | null>(null);
-  useAnswer(fetcher, (answer) => {
-    if (answer.ok === false) toast.show({ type: "error", title: "Error!", message: answer.error ?? "Something went wrong. Please try again." });
-    else setLink(answer.invitation_link ?? null);
-  });
+  useAction(fetcher, { onDone: (answer) => setLink(answer.invitation_link ?? null) });
   const intent: WorkspaceMembersIntent = { intent: "new-invitation-link", invitation_id: invitation.id };
   return (
     <>
