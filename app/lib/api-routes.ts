@@ -76,9 +76,3 @@ export const api = {
   unsplashSearch: (params: Record<string, string>) => `/api/unsplash${query(params)}`,
   unsplashDownload: () => "/api/unsplash/download",
 };
-
-/**
- * `/api/workspaces/{slug}/{path}` (the path without a leading slash), for the callers of
- * `workspaceApi` not yet moved onto a named route above: name a route rather than add callers.
- */
-export const workspaceRoute = (slug: string, path: string) => `${workspace(slug)}/${path}`;

@@ -36,6 +36,5 @@ export const MODULE_TEXT = {
   favoriteFailed: "Couldn't add the module to favorites. Please try again.",
   unfavoriteFailed: "Couldn't remove the module from favorites. Please try again.",
   linkCopied: "Module link copied to clipboard",
-  copyFailed: "Some error occurred",
   linkFailed: "Something went wrong. Please try again.",
 } as const;

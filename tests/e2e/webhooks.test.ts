@@ -155,4 +155,21 @@ describe("outgoing webhooks", () => {
     await visible(card.getByText("Active", { exact: true }));
     await card.getByRole("note").waitFor({ state: "detached" });
   });
+
+  test("a save refused for the whole webhook is told once, in the server's words", async () => {
+    const { page } = tab;
+    const endpoint = await receiverCall<{ id: string; url: string }>("POST", "/_fake/endpoints", {});
+    const hook = await owner.post<{ id: string }>(`/api/workspaces/${slug}/webhooks/`, { url: endpoint.url, events: ["issue"] });
+    await tab.goto(`/${slug}/settings/webhooks`);
+    await page.getByRole("button", { name: `Edit webhook ${endpoint.url}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit webhook" });
+    await visible(dialog);
+    // Deleted elsewhere while the dialog is open: the refusal names no field, so no form error.
+    await owner.call("DELETE", `/api/workspaces/${slug}/webhooks/${hook.id}/`);
+    await dialog.getByLabel(/Comments/).check();
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    // The open dialog hides the page from the accessibility tree, so the toast is found by its role attribute.
+    await visible(page.locator('[role="alert"]', { hasText: "Webhook not found." }));
+    await expect(dialog.getByText("Webhook not found.").count()).resolves.toBe(0);
+  });
 });

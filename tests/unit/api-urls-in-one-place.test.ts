@@ -1,5 +1,7 @@
 // Every REST address the browser calls is built in app/lib/api-routes.ts: a route that moves
-// changes there only. No other file under app/ may write an `/api/...` address by hand.
+// changes there only. No other file under app/ may write an `/api/...` address by hand. Likewise
+// an error toast is shown in one place: the failure policy for refusals, the check toast for what
+// the browser itself refuses, so every screen words and titles its errors the same way.
 import { describe, expect, it } from "vitest";
 
 /** Every file under app/, read as text when the test is built (the tests run inside workerd). */
@@ -19,6 +21,18 @@ describe("REST addresses in the browser", () => {
   it("are written only in the route table", () => {
     const offenders = Object.entries(SOURCES)
       .filter(([file, text]) => file !== ROUTE_TABLE && HAND_WRITTEN_API.test(text))
+      .map(([file]) => file.replace("../../", ""));
+    expect(offenders).toEqual([]);
+  });
+});
+
+/** The files that may show an error toast: the failure policy and the browser-check toast. */
+const ERROR_TOASTS = ["../../app/hooks/use-action.tsx", "../../app/hooks/use-check-toast.ts"];
+
+describe("Error toasts in the browser", () => {
+  it("are shown only by the failure policy and the check toast", () => {
+    const offenders = Object.entries(SOURCES)
+      .filter(([file, text]) => !ERROR_TOASTS.includes(file) && text.includes('type: "error"'))
       .map(([file]) => file.replace("../../", ""));
     expect(offenders).toEqual([]);
   });

@@ -6,8 +6,8 @@ import { MODULE_STATUSES } from "../../../workers/domain/schemas/modules";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { IconLink, IconPencil, IconTrash } from "~/components/icons";
-import { useToast } from "~/components/toast";
 import { useAction } from "~/hooks/use-action";
+import { useCopy } from "~/hooks/use-copy";
 import { ActionsMenu } from "~/components/ui";
 import { moduleStatusColor } from "~/lib/issue-display";
 import { MODULE_TEXT, type ModuleResponse, type ModulePerson, type ModulesPageAnswer, type ModulesPageIntent } from "~/lib/modules-page-contract";
@@ -88,15 +88,9 @@ export function groupCountsText(module: ModuleResponse) {
 
 /** Copies the module's address and says whether it worked. */
 export function useCopyModuleLink(workspaceSlug: string, projectId: string) {
-  const toast = useToast();
-  return async (moduleId: string) => {
-    try {
-      await navigator.clipboard.writeText(new URL(moduleIssuesPath(workspaceSlug, projectId, moduleId), window.location.origin).href);
-      toast.show({ type: "success", title: "Link Copied!", message: MODULE_TEXT.linkCopied });
-    } catch {
-      toast.show({ type: "error", title: "Error!", message: MODULE_TEXT.copyFailed });
-    }
-  };
+  const copy = useCopy();
+  return (moduleId: string) =>
+    copy(new URL(moduleIssuesPath(workspaceSlug, projectId, moduleId), window.location.origin).href, { title: "Link Copied!", message: MODULE_TEXT.linkCopied });
 }
 
 /** The module's menu: Edit (where offered), Delete (members and owners) and Copy link. */

@@ -4,7 +4,9 @@
 // reads and writes through the REST API; the server refuses anyone but project owners.
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiRefusal, workspaceApi } from "~/lib/import-api";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { workspaceSettingsPath } from "~/lib/paths";
 import { ROLE } from "../../../workers/domain/schemas/constants";
 import type { GithubRepositoriesResponse, GithubRepository } from "../../../workers/domain/schemas/github-importer";
@@ -37,23 +39,25 @@ function RepositoryPicker({ slug, integrationId, disabled, onPick }: { slug: str
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const run = useApiCall();
 
   const loadPage = useCallback(
     async (next: number) => {
       setLoading(true);
       setError(null);
-      try {
-        const answer = await workspaceApi<GithubRepositoriesResponse>(slug, `workspace-integrations/${integrationId}/github-repositories/?page=${next}`);
-        setRepositories((all) => (next === 1 ? answer.repositories : [...all, ...answer.repositories]));
-        setTotal(answer.total_count);
-        setPage(next);
-      } catch (caught) {
-        setError(caught instanceof ApiRefusal ? caught.message : "The repositories could not be loaded.");
-      } finally {
-        setLoading(false);
-      }
+      // A page that fails to load says why inside the picker, where "Load more" was asked.
+      const answer = await run(() => callApi<GithubRepositoriesResponse>(api.githubRepositories(slug, integrationId, next)), {
+        message: "The repositories could not be loaded.",
+        onMessage: setError,
+      });
+      setLoading(false);
+      if (!answer) return;
+      const { repositories: more, total_count } = answer.value;
+      setRepositories((all) => (next === 1 ? more : [...all, ...more]));
+      setTotal(total_count);
+      setPage(next);
     },
-    [slug, integrationId],
+    [slug, integrationId, run],
   );
 
   const toggle = () => {
@@ -134,25 +138,25 @@ function RepositoryPicker({ slug, integrationId, disabled, onPick }: { slug: str
 
 export function GithubCard({ slug, projectId }: { slug: string; projectId: string }) {
   const toast = useToast();
+  const run = useApiCall();
   const [card, setCard] = useState<CardState>({ state: "loading" });
   const [busy, setBusy] = useState(false);
 
-  const syncPath = (integrationId: string) => `projects/${projectId}/workspace-integrations/${integrationId}/github-repository-sync/`;
-
   const load = useCallback(async () => {
-    try {
+    const read = async (): Promise<CardState> => {
       const [installations, me] = await Promise.all([
-        workspaceApi<WorkspaceIntegrationResponse[]>(slug, "workspace-integrations/"),
-        workspaceApi<{ role: number }>(slug, `projects/${projectId}/project-members/me/`),
+        callApi<WorkspaceIntegrationResponse[]>(api.workspaceIntegrations(slug)),
+        callApi<{ role: number }>(api.projectMe(slug, projectId)),
       ]);
       const installation = installations.find((row) => row.integration_detail.provider === "github");
-      if (!installation) return setCard({ state: "not-installed" });
-      const syncs = await workspaceApi<GithubRepositorySyncResponse[]>(slug, `projects/${projectId}/workspace-integrations/${installation.id}/github-repository-sync/`);
-      setCard({ state: "ready", installation, sync: syncs[0] ?? null, isOwner: me.role >= ROLE.owner });
-    } catch {
-      setCard({ state: "failed" });
-    }
-  }, [slug, projectId]);
+      if (!installation) return { state: "not-installed" };
+      const syncs = await callApi<GithubRepositorySyncResponse[]>(api.githubRepositorySyncs(slug, projectId, installation.id));
+      return { state: "ready", installation, sync: syncs[0] ?? null, isOwner: me.role >= ROLE.owner };
+    };
+    // A card that cannot be read says so in its status line rather than in a toast.
+    const answer = await run(read, { onMessage: () => setCard({ state: "failed" }) });
+    if (answer) setCard(answer.value);
+  }, [slug, projectId, run]);
 
   useEffect(() => {
     void load();
@@ -161,32 +165,26 @@ export function GithubCard({ slug, projectId }: { slug: string; projectId: strin
   const pick = async (repo: GithubRepository) => {
     if (card.state !== "ready") return;
     setBusy(true);
-    try {
-      const sync = await workspaceApi<GithubRepositorySyncResponse>(slug, syncPath(card.installation.id), {
-        method: "POST",
-        body: { name: repo.name, owner: repo.owner.login, repository_id: repo.id, url: repo.html_url },
-      });
-      setCard({ ...card, sync });
-      toast.show({ type: "success", message: `${repo.full_name} is synced with the project.` });
-    } catch {
-      toast.show({ type: "error", title: "Error!", message: REPOSITORY_SYNC_FAILED });
-    } finally {
-      setBusy(false);
-    }
+    const body = { name: repo.name, owner: repo.owner.login, repository_id: repo.id, url: repo.html_url };
+    // Whatever the refusal, the toast says the same: the repository was not synced.
+    const synced = await run(() => callApi<GithubRepositorySyncResponse>(api.githubRepositorySyncs(slug, projectId, card.installation.id), { method: "POST", body }), {
+      message: () => REPOSITORY_SYNC_FAILED,
+    });
+    setBusy(false);
+    if (!synced) return;
+    setCard({ ...card, sync: synced.value });
+    toast.show({ type: "success", message: `${repo.full_name} is synced with the project.` });
   };
 
   const unsync = async () => {
     if (card.state !== "ready" || !card.sync) return;
     setBusy(true);
-    try {
-      await workspaceApi(slug, `${syncPath(card.installation.id)}${card.sync.id}/`, { method: "DELETE" });
-      setCard({ ...card, sync: null });
-      toast.show({ type: "success", message: "The repository is no longer synced with the project." });
-    } catch {
-      toast.show({ type: "error", title: "Error!", message: "The repository could not be unsynced. Please try again." });
-    } finally {
-      setBusy(false);
-    }
+    const url = api.githubRepositorySync(slug, projectId, card.installation.id, card.sync.id);
+    const unsynced = await run(() => callApi(url, { method: "DELETE" }), { message: () => "The repository could not be unsynced. Please try again." });
+    setBusy(false);
+    if (!unsynced) return;
+    setCard({ ...card, sync: null });
+    toast.show({ type: "success", message: "The repository is no longer synced with the project." });
   };
 
   let status: React.ReactNode;

@@ -5,22 +5,25 @@
 // Turning it off deletes the record. Slack must be installed for the workspace first.
 import { Link, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import { useApiCall } from "~/hooks/use-action";
+import { useCheckToast } from "~/hooks/use-check-toast";
 import { useInstallPopup } from "~/hooks/use-install-popup";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import { connectionUrl } from "~/lib/connection-api";
-import { type ApiRefusal, workspaceApi } from "~/lib/import-api";
 import { workspaceSettingsPath } from "~/lib/paths";
 import type { SlackCardData } from "../../../workers/domain/schemas/slack";
 import { IconExternal } from "../icons";
 import { ProviderMark } from "../import-export/logos";
 import { SettingsSection } from "../settings/section";
-import { useToast } from "../toast";
 import { Spinner, buttonClass } from "../ui";
 
 const SLACK_UNCHANGED = "The Slack channel could not be changed. Please try again.";
 
 /** The project's Slack card: the channel switch, its pop-up, and what the project posts where. */
 export function SlackCard({ slug, projectId, card }: { slug: string; projectId: string; card: SlackCardData }) {
-  const toast = useToast();
+  const run = useApiCall();
+  const tell = useCheckToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<"authorising" | "removing" | null>(null);
   const channel = card.channels[0] ?? null;
@@ -33,28 +36,22 @@ export function SlackCard({ slug, projectId, card }: { slug: string; projectId: 
   async function authorise() {
     if (!card.configured || !card.workspace_integration_id) return;
     setBusy("authorising");
-    try {
-      if (await openPopup(() => connectionUrl(slug, { kind: "slack_channel", project_id: projectId }))) return;
-      toast.show({ type: "error", title: "Error!", message: "The Slack window could not be opened. Please allow pop-ups for this site and try again." });
-    } catch (error) {
-      toast.show({ type: "error", title: "Error!", message: (error as ApiRefusal).message || SLACK_UNCHANGED });
-    }
+    const opened = await run(() => openPopup(() => connectionUrl(slug, { kind: "slack_channel", project_id: projectId })), { message: SLACK_UNCHANGED });
+    if (opened?.value) return;
+    // A blocked pop-up is the browser's doing, not a refusal: say how to let it open.
+    if (opened) tell("The Slack window could not be opened. Please allow pop-ups for this site and try again.");
     setBusy(null);
   }
 
   async function remove() {
-    if (!channel || !card.workspace_integration_id) return;
+    const integrationId = card.workspace_integration_id;
+    if (!channel || !integrationId) return;
     setBusy("removing");
-    try {
-      await workspaceApi(slug, `projects/${projectId}/workspace-integrations/${card.workspace_integration_id}/project-slack-sync/${channel.id}/`, {
-        method: "DELETE",
-      });
-      revalidator.revalidate();
-    } catch (error) {
-      toast.show({ type: "error", title: "Error!", message: (error as ApiRefusal).message || SLACK_UNCHANGED });
-    } finally {
-      setBusy(null);
-    }
+    const removed = await run(() => callApi(api.slackChannelSync(slug, projectId, integrationId, channel.id), { method: "DELETE" }), {
+      message: SLACK_UNCHANGED,
+    });
+    setBusy(null);
+    if (removed) revalidator.revalidate();
   }
 
   const installed = card.configured && card.workspace_integration_id !== null;

@@ -1,9 +1,13 @@
 // Add or edit a webhook: its URL and the events it wants (at least one), checked with the same
-// schema the server uses; the server's own refusals (an http:// URL, say) land on their fields.
+// schema the server uses; the server's own refusals (an http:// URL, say) land on their fields,
+// and a refusal with no field to land on is told once in a toast with the server's words.
 import { Dialog } from "@ark-ui/react/dialog";
 import { getCollectionProps, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
+import { useApiCall } from "~/hooks/use-action";
+import { callApi } from "~/lib/api-client";
+import { api } from "~/lib/api-routes";
 import {
   CreateWebhookInput,
   WEBHOOK_EVENT_KINDS,
@@ -13,8 +17,7 @@ import {
 } from "../../../workers/domain/schemas/webhooks";
 import { DialogActions, DialogShell } from "../dialog";
 import { useToast } from "../toast";
-import { Field, FieldError, FormError, labelClass } from "../ui";
-import { ApiRefusal, workspaceApi } from "~/lib/import-api";
+import { Field, FieldError, labelClass } from "../ui";
 
 const EVENT_HINTS: Record<WebhookEventKind, string> = {
   issue: "Created, updated, deleted",
@@ -26,8 +29,8 @@ const EVENT_HINTS: Record<WebhookEventKind, string> = {
 
 function WebhookForm({ slug, webhook, onSaved }: { slug: string; webhook?: WebhookView; onSaved(saved: WebhookView): void }) {
   const toast = useToast();
+  const run = useApiCall();
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const [form, fields] = useForm({
     id: `webhook-form-${webhook?.id ?? "new"}`,
@@ -35,24 +38,20 @@ function WebhookForm({ slug, webhook, onSaved }: { slug: string; webhook?: Webho
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateWebhookInput }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onSubmit(event, { submission }) {
+    async onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
       setServerErrors({});
-      setFormError(null);
       setSaving(true);
-      const path = webhook ? `webhooks/${webhook.id}/` : "webhooks/";
-      workspaceApi<WebhookView>(slug, path, { method: webhook ? "PATCH" : "POST", body: submission.value })
-        .then((saved) => {
-          toast.show({ type: "success", title: "Success!", message: webhook ? "Webhook updated." : "Webhook added." });
-          onSaved(saved);
-        })
-        .catch((failure: unknown) => {
-          if (failure instanceof ApiRefusal && Object.keys(failure.fields).length > 0) setServerErrors(failure.fields);
-          else setFormError([failure instanceof Error ? failure.message : "Some error occurred"]);
-          toast.show({ type: "error", title: "Error!", message: webhook ? "Webhook could not be updated." : "Webhook could not be added." });
-        })
-        .finally(() => setSaving(false));
+      const url = webhook ? api.webhook(slug, webhook.id) : api.webhooks(slug);
+      const saved = await run(() => callApi<WebhookView>(url, { method: webhook ? "PATCH" : "POST", body: submission.value }), {
+        onFields: setServerErrors,
+        message: webhook ? "Webhook could not be updated." : "Webhook could not be added.",
+      });
+      setSaving(false);
+      if (!saved) return;
+      toast.show({ type: "success", title: "Success!", message: webhook ? "Webhook updated." : "Webhook added." });
+      onSaved(saved.value);
     },
   });
   const eventErrors = fields.events.errors ?? serverErrors.events;
@@ -65,7 +64,6 @@ function WebhookForm({ slug, webhook, onSaved }: { slug: string; webhook?: Webho
           The URL receives a signed POST for every event it asks for.
         </Dialog.Description>
       </div>
-      <FormError errors={formError} />
       <Field
         label="Payload URL"
         field={fields.url}
