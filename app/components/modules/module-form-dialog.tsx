@@ -9,7 +9,7 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CreateModuleFields, ModuleDatesInput, moduleDateRules } from "../../../workers/domain/schemas/modules";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
+import { DialogShell, FormDialogActions } from "~/components/dialog";
 import { IconChevronDown, IconUser } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/hooks/use-action";
@@ -174,13 +174,11 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
           </div>
         </div>
       </div>
-      <DialogActions
+      <FormDialogActions
         label={editing ? "Update Module" : "Create Module"}
         busyLabel={editing ? "Updating Module..." : "Creating Module..."}
         busy={submitting}
         disabled={badDates}
-        size="sm"
-        className={`${dialogFooterBarClass} px-5 py-3`}
       />
     </form>
   );

@@ -9,7 +9,7 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { CreateViewInput } from "../../../workers/domain/schemas/views";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
+import { DialogShell, FormDialogActions } from "~/components/dialog";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/hooks/use-action";
 import { FormError, NameAndDescriptionFields, Spinner, labelClass } from "~/components/ui";
@@ -160,12 +160,10 @@ function ViewForm({ actionPath, view, initialFilters, choices, onSaved }: ViewFo
           ) : null}
         </fieldset>
       </div>
-      <DialogActions
+      <FormDialogActions
         label={editing ? "Update View" : "Create View"}
         busyLabel={editing ? "Updating View..." : "Creating View..."}
         busy={submitting}
-        size="sm"
-        className={`${dialogFooterBarClass} px-5 py-3`}
       />
     </form>
   );
