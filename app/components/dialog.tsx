@@ -131,6 +131,11 @@ export function DialogActions({
   );
 }
 
+/** The footer of a form dialog: Cancel and the small submit button on the grey bar under the fields. */
+export function FormDialogActions(props: Omit<Parameters<typeof DialogActions>[0], "size" | "className" | "onConfirm" | "variant">) {
+  return <DialogActions {...props} size="sm" className={`${dialogFooterBarClass} px-5 py-3`} />;
+}
+
 /** A yes-or-no question before something that cannot be undone; the answer button is red. */
 /**
  * "Delete {kind}": asks before deleting the named `target` (null keeps it closed), in one wording:

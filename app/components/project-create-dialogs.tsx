@@ -10,6 +10,16 @@ const CreateModuleDialog = lazy(() => import("~/components/modules/module-form-d
 const CreatePageDialog = lazy(() => import("~/components/pages/page-form-dialog").then((m) => ({ default: m.CreatePageDialog })));
 const CycleFormDialog = lazy(() => import("~/components/cycles/cycle-form-dialog").then((m) => ({ default: m.CycleFormDialog })));
 
+/** What each create dialog takes: the project it creates in, and its open state. */
+export interface ProjectCreateDialogProps {
+  workspaceSlug: string;
+  projectId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Called with the new item's id instead of opening it. */
+  onCreated?(id: string): void;
+}
+
 export function ProjectCreateDialogs({
   workspaceSlug,
   projectId,

@@ -1,5 +1,6 @@
 // How cycles and their progress look wherever they are shown: status colours and labels, the
-// days-left text, and the progress colours of the issue groups. Client-safe.
+// days-left text, and the progress colours of the issue groups (module progress uses them too).
+// Client-safe.
 import type { CycleStatus } from "../../workers/domain/schemas/issue-group-responses";
 
 export const CYCLE_STATUS_LABEL: Record<CycleStatus, string> = {

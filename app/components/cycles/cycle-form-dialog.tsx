@@ -13,7 +13,7 @@ import { useState } from "react";
 import { CreateCycleFields, cycleDateRules } from "../../../workers/domain/schemas/cycles";
 import { CYCLE_TEXT, type CycleResponse, type CyclesPageAnswer, type CyclesPageIntent } from "~/lib/cycles-page-contract";
 import { projectCyclesPath } from "~/lib/paths";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { DialogShell, FormDialogActions } from "../dialog";
 import { type ActionFailure, useAction } from "~/hooks/use-action";
 import { failureMessage } from "~/lib/action-answer";
 import { useToast } from "../toast";
@@ -116,12 +116,10 @@ function CycleForm({
         </div>
         <p className="text-xs text-neutral-500">Leave both dates empty to save a draft cycle.</p>
       </div>
-      <DialogActions
+      <FormDialogActions
         label={editing ? "Update Cycle" : "Create Cycle"}
         busyLabel={editing ? "Updating Cycle..." : "Creating Cycle..."}
         busy={fetcher.state !== "idle"}
-        size="sm"
-        className={`${dialogFooterBarClass} px-5 py-3`}
       />
     </form>
   );

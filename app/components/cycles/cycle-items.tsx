@@ -4,8 +4,8 @@
 import { Link } from "@remix-run/react";
 import type { CycleResponse } from "~/lib/cycles-page-contract";
 import { cycleIssuesPath } from "~/lib/paths";
-import { IconCalendar, IconLink, IconPencil, IconStar, IconTrash } from "../icons";
-import { ActionsMenu, buttonClass, truncate } from "../ui";
+import { IconCalendar, IconLink, IconPencil, IconTrash } from "../icons";
+import { ActionsMenu, FavoriteStar, buttonClass, truncate } from "../ui";
 import { CYCLE_STATUS_BADGE, CYCLE_STATUS_COLORS, CYCLE_STATUS_LABEL, percentDone } from "~/lib/cycle-display";
 import { CYCLE_NAME_MAX_CARD, CYCLE_NAME_MAX_LIST, cycleDates, cycleTimeLeft } from "./cycle-format";
 import { AssigneeStack, Owner } from "./people";
@@ -74,22 +74,8 @@ export function ProgressBar({ cycle, className = "" }: { cycle: CycleResponse; c
   );
 }
 
-function FavoriteStar({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
-  const favorite = actions.favorite(cycle);
-  return (
-    <button
-      type="button"
-      aria-pressed={favorite}
-      aria-label={favorite ? `Remove ${cycle.name} from favorites` : `Add ${cycle.name} to favorites`}
-      title={favorite ? "Remove from favorites" : "Add to favorites"}
-      onClick={() => actions.onFavorite(cycle, !favorite)}
-      className={`flex size-7 items-center justify-center rounded-md transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 ${
-        favorite ? "text-amber-500" : "text-neutral-500 hover:text-neutral-800"
-      }`}
-    >
-      <IconStar size={15} fill={favorite ? "currentColor" : "none"} />
-    </button>
-  );
+function CycleFavorite({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
+  return <FavoriteStar name={cycle.name} favorite={actions.favorite(cycle)} onToggle={(favorite) => actions.onFavorite(cycle, favorite)} small />;
 }
 
 function CycleMenu({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
@@ -108,6 +94,17 @@ function CycleMenu({ cycle, actions }: { cycle: CycleResponse; actions: CycleIte
         { value: "copy", label: "Copy link", icon: <IconLink size={14} />, onSelect: () => actions.onCopyLink(cycle) },
       ]}
     />
+  );
+}
+
+/** The cycle's name as the heading of its row or card, cut at `max` (whole on hover), linking to its issues. */
+function CycleName({ cycle, href, max, className }: { cycle: CycleResponse; href: string; max: number; className: string }) {
+  return (
+    <h3 className={className} title={cycle.name}>
+      <Link to={href} className="hover:underline focus-visible:underline">
+        {truncate(cycle.name, max)}
+      </Link>
+    </h3>
   );
 }
 
@@ -132,11 +129,7 @@ export function CycleRow({ cycle, actions }: { cycle: CycleResponse; actions: Cy
       <div className="flex min-w-0 flex-1 items-center gap-2.5">
         <span className="h-8 w-1 shrink-0 rounded-full" style={{ backgroundColor: CYCLE_STATUS_COLORS[cycle.status] }} aria-hidden="true" />
         <div className="min-w-0">
-          <h3 className="truncate text-sm font-medium text-neutral-900" title={cycle.name}>
-            <Link to={detail} className="hover:underline focus-visible:underline">
-              {truncate(cycle.name, CYCLE_NAME_MAX_LIST)}
-            </Link>
-          </h3>
+          <CycleName cycle={cycle} href={detail} max={CYCLE_NAME_MAX_LIST} className="truncate text-sm font-medium text-neutral-900" />
           <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
             <StatusBadge status={cycle.status} />
             <Dates cycle={cycle} />
@@ -154,7 +147,7 @@ export function CycleRow({ cycle, actions }: { cycle: CycleResponse; actions: Cy
           <Link to={detail} className={buttonClass("secondary", "sm", "h-7 px-2")} aria-label={`View Cycle ${cycle.name}`}>
             View Cycle
           </Link>
-          <FavoriteStar cycle={cycle} actions={actions} />
+          <CycleFavorite cycle={cycle} actions={actions} />
           <CycleMenu cycle={cycle} actions={actions} />
         </span>
       </div>
@@ -172,11 +165,7 @@ export function CycleCard({ cycle, actions }: { cycle: CycleResponse; actions: C
     >
       <div className="flex items-start gap-2">
         <span className="mt-1.5 size-2 shrink-0 rounded-full" style={{ backgroundColor: CYCLE_STATUS_COLORS[cycle.status] }} aria-hidden="true" />
-        <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900" title={cycle.name}>
-          <Link to={detail} className="hover:underline focus-visible:underline">
-            {truncate(cycle.name, CYCLE_NAME_MAX_CARD)}
-          </Link>
-        </h3>
+        <CycleName cycle={cycle} href={detail} max={CYCLE_NAME_MAX_CARD} className="min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900" />
         <StatusBadge status={cycle.status} />
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
@@ -193,7 +182,7 @@ export function CycleCard({ cycle, actions }: { cycle: CycleResponse; actions: C
           View Cycle
         </Link>
         <span className="flex items-center gap-1">
-          <FavoriteStar cycle={cycle} actions={actions} />
+          <CycleFavorite cycle={cycle} actions={actions} />
           <CycleMenu cycle={cycle} actions={actions} />
         </span>
       </div>

@@ -6,13 +6,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useMemo, useState } from "react";
 import { CreateModuleFields, ModuleDatesInput, moduleDateRules } from "../../../workers/domain/schemas/modules";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
+import { DialogShell, FormDialogActions } from "~/components/dialog";
 import { IconChevronDown, IconUser } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/hooks/use-action";
+import { useProjectListData } from "~/hooks/use-project-list-data";
+import type { ProjectCreateDialogProps } from "~/components/project-create-dialogs";
 import { ControlField, Field, FieldError, NameAndDescriptionFields } from "~/components/ui";
 import {
   MODULE_TEXT,
@@ -174,13 +176,11 @@ function ModuleForm({ workspaceSlug, projectId, module, members, onSaved }: Modu
           </div>
         </div>
       </div>
-      <DialogActions
+      <FormDialogActions
         label={editing ? "Update Module" : "Create Module"}
         busyLabel={editing ? "Updating Module..." : "Creating Module..."}
         busy={submitting}
         disabled={badDates}
-        size="sm"
-        className={`${dialogFooterBarClass} px-5 py-3`}
       />
     </form>
   );
@@ -200,43 +200,26 @@ export function ModuleFormDialog({ open, onOpenChange, ...form }: ModuleFormProp
  * from the modules list's loader when it opens and afterwards opens the new module, unless
  * `onCreated` says otherwise (the list itself shows the new card).
  */
-export function CreateModuleDialog({
-  workspaceSlug,
-  projectId,
-  open,
-  onOpenChange,
-  onCreated,
-}: {
-  workspaceSlug: string;
-  projectId: string;
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  onCreated?(moduleId: string): void;
-}) {
-  const listPath = modulesActionPath(workspaceSlug, projectId);
-  const onList = useRouteLoaderData<ModulesPageLoaderData>(MODULES_LIST_ROUTE_ID);
-  const here = onList?.project.id === projectId ? onList : undefined;
-  const lookups = useFetcher<ModulesPageLoaderData>({ key: `module-people:${projectId}` });
+export function CreateModuleDialog({ workspaceSlug, projectId, open, onOpenChange, onCreated }: ProjectCreateDialogProps) {
+  const { data, onList } = useProjectListData<ModulesPageLoaderData>({
+    routeId: MODULES_LIST_ROUTE_ID,
+    listPath: modulesActionPath(workspaceSlug, projectId),
+    projectId,
+    fetcherKey: `module-people:${projectId}`,
+    open,
+  });
   const navigate = useNavigate();
-  const { load, data } = lookups;
-  const requested = useRef<string | null>(null);
-  useEffect(() => {
-    if (!open || here || data || requested.current === listPath) return;
-    requested.current = listPath;
-    load(listPath);
-  }, [open, here, data, load, listPath]);
-  const members = here?.members ?? data?.members ?? null;
   return (
     <ModuleFormDialog
       open={open}
       onOpenChange={onOpenChange}
       workspaceSlug={workspaceSlug}
       projectId={projectId}
-      members={members}
+      members={data?.members ?? null}
       onSaved={(moduleId) => {
         onOpenChange(false);
         if (onCreated) onCreated(moduleId);
-        else if (here) return;
+        else if (onList) return;
         else if (moduleId) navigate(moduleIssuesPath(workspaceSlug, projectId, moduleId));
       }}
     />

@@ -9,6 +9,7 @@ import { IconLink, IconPencil, IconTrash } from "~/components/icons";
 import { useAction } from "~/hooks/use-action";
 import { useCopy } from "~/hooks/use-copy";
 import { ActionsMenu } from "~/components/ui";
+import { PROGRESS_GROUPS } from "~/lib/cycle-display";
 import { moduleStatusColor } from "~/lib/issue-display";
 import { MODULE_TEXT, type ModuleResponse, type ModulePerson, type ModulesPageAnswer, type ModulesPageIntent } from "~/lib/modules-page-contract";
 import { moduleIssuesPath, projectModulesPath } from "~/lib/paths";
@@ -29,14 +30,8 @@ export const MODULE_STATUS_OPTIONS = MODULE_STATUSES.map((status) => ({ value: s
 /** The dot colour of a status (the timeline draws its bars in the same colours). */
 export const statusColor = (status: ModuleStatus) => moduleStatusColor(status);
 
-/** The state groups in the order progress lists them, with their display colours. */
-export const ISSUE_GROUPS = [
-  { key: "backlog_issues", label: "Backlog", color: "#dee2e6" },
-  { key: "unstarted_issues", label: "Unstarted", color: "#26b5ce" },
-  { key: "started_issues", label: "Started", color: "#f7ae59" },
-  { key: "cancelled_issues", label: "Cancelled", color: "#d687ff" },
-  { key: "completed_issues", label: "Completed", color: "#09a953" },
-] as const;
+/** The state groups as progress shows them (cycles too), each with the module's count field. */
+export const ISSUE_GROUPS = PROGRESS_GROUPS.map((group) => ({ ...group, key: `${group.group}_issues` as const }));
 
 /** The longest module name a card shows before it is cut. */
 export const MODULE_NAME_SHOWN = 75;

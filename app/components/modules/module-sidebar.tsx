@@ -52,6 +52,19 @@ const pickerTrigger =
 const asideClass =
   "fixed top-14 right-0 bottom-0 z-40 flex w-80 max-w-full flex-col border-l border-neutral-200 bg-surface shadow-xl lg:sticky lg:top-0 lg:z-auto lg:h-[calc(100vh-3.5rem)] lg:shadow-none";
 
+/** A date of the module as a sidebar row, "Not set" without one. */
+function DateRow({ label, date }: { label: string; date: string | null }) {
+  return (
+    <div className="flex items-center gap-2">
+      <dt className={rowLabel}>{label}</dt>
+      <dd className="flex min-h-8 items-center gap-1.5 px-2 text-sm text-neutral-800">
+        <IconCalendar size={14} className="text-neutral-400" />
+        {date ? formatDate(date) : <span className="text-neutral-500">Not set</span>}
+      </dd>
+    </div>
+  );
+}
+
 /** One patch of the module at a time, shown as chosen while it is on its way. */
 function usePatch(workspaceSlug: string, projectId: string, moduleId: string, field: string) {
   const fetcher = useFetcher<ModulesPageAnswer>({ key: `module-patch-${moduleId}-${field}` });
@@ -230,20 +243,8 @@ function SidebarContent({ data, workspaceSlug, projectId, onClose }: { data: Mod
               </Picker>
             </dd>
           </div>
-          <div className="flex items-center gap-2">
-            <dt className={rowLabel}>Start date</dt>
-            <dd className="flex min-h-8 items-center gap-1.5 px-2 text-sm text-neutral-800">
-              <IconCalendar size={14} className="text-neutral-400" />
-              {module.start_date ? formatDate(module.start_date) : <span className="text-neutral-500">Not set</span>}
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt className={rowLabel}>Target date</dt>
-            <dd className="flex min-h-8 items-center gap-1.5 px-2 text-sm text-neutral-800">
-              <IconCalendar size={14} className="text-neutral-400" />
-              {module.target_date ? formatDate(module.target_date) : <span className="text-neutral-500">Not set</span>}
-            </dd>
-          </div>
+          <DateRow label="Start date" date={module.start_date} />
+          <DateRow label="Target date" date={module.target_date} />
           <div className="flex items-center gap-2">
             <dt className={rowLabel}>Lead</dt>
             <dd className="flex min-w-0 flex-1">

@@ -8,10 +8,10 @@ import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Await, Link, } from "@remix-run/react";
 import { Suspense, lazy, useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
-import { IconCalendar, IconModule, IconStar, IconUser } from "~/components/icons";
+import { IconCalendar, IconModule, IconUser } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
-import { CreateButton, DisplayToggle, EmptyList, ListHeader, truncate } from "~/components/ui";
+import { CreateButton, DisplayToggle, EmptyList, FavoriteStar, ListHeader, truncate } from "~/components/ui";
 import { MODULE_TEXT, type ModuleResponse, type ModulesPageIntent, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
 import { moduleIssuesPath } from "~/lib/paths";
 import { Avatar, AvatarStack } from "../issue-views/parts";
@@ -96,19 +96,7 @@ function ModuleCard({
             {truncate(module.name, MODULE_NAME_SHOWN)}
           </Link>
         </h3>
-        <button
-          type="button"
-          aria-pressed={favorite}
-          aria-label={favorite ? `Remove ${module.name} from favorites` : `Add ${module.name} to favorites`}
-          title={favorite ? "Remove from favorites" : "Add to favorites"}
-          disabled={favoriteBusy}
-          onClick={() => onFavorite(!favorite)}
-          className={`flex size-8 shrink-0 items-center justify-center rounded-md transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
-            favorite ? "text-amber-500" : "text-neutral-500 hover:text-neutral-800"
-          }`}
-        >
-          <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
-        </button>
+        <FavoriteStar name={module.name} favorite={favorite} busy={favoriteBusy} onToggle={onFavorite} className="shrink-0" />
         <div className="-mr-1.5">
           <ModuleMenu module={module} canEdit={canEdit} onEdit={onEdit} onDelete={onDelete} onCopy={onCopy} onOpen={preloadForm} />
         </div>

@@ -14,7 +14,7 @@ import {
 } from "../../../workers/domain/schemas/pages";
 import { pagePath, projectPagesPath } from "~/lib/paths";
 import type { PagesAnswer } from "~/lib/pages-contract";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { DialogShell, FormDialogActions } from "../dialog";
 import { useAction } from "~/hooks/use-action";
 import { useToast } from "../toast";
 import { Field, FormError } from "../ui";
@@ -73,12 +73,10 @@ export function PageFormDialog({ workspaceSlug, projectId, open, onOpenChange, p
           />
           <FormError errors={form.errors} />
         </div>
-        <DialogActions
+        <FormDialogActions
           label={page ? "Update page" : "Create page"}
           busyLabel={page ? "Updating page..." : "Creating page..."}
           busy={pending}
-          size="sm"
-          className={`${dialogFooterBarClass} px-5 py-3`}
         />
       </fetcher.Form>
     </DialogShell>

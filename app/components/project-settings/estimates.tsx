@@ -11,7 +11,7 @@ import { ESTIMATE_KEY_MAX } from "../../../workers/domain/schemas/constants";
 import { EstimateFormSchema } from "../../../workers/domain/schemas/estimates";
 import type { EstimateIntent } from "~/lib/project-settings-estimates-contract";
 import type { SettingsAnswer } from "~/lib/settings-contract";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { DialogShell, FormDialogActions } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, IconX } from "../icons";
 import { ConfirmDeleteDialog } from "../dialog";
 import { SettingsSection, SettingsTitle } from "../settings/section";
@@ -111,12 +111,10 @@ function EstimateDialog({ estimate, onClose }: { estimate?: ManagedEstimate; onC
           </fieldset>
           <FormError errors={form.errors} />
         </div>
-        <DialogActions
+        <FormDialogActions
           label={estimate ? "Update estimate" : "Create estimate"}
           busyLabel={estimate ? "Updating..." : "Creating..."}
           busy={pending}
-          size="sm"
-          className={`${dialogFooterBarClass} px-5 py-3`}
         />
       </fetcher.Form>
     </DialogShell>

@@ -1,9 +1,10 @@
 // The frame of the project's list screens (cycles, modules, views, pages): the header with the
-// title, the count and the actions, the display toggle, the create button and the empty state.
+// title, the count and the actions, the display toggle, the create button, the empty state and
+// the favourite star of a row.
 // Two header looks exist: a toolbar bar over a full-height list (modules, views) and a page title
 // over a centred column (cycles, pages).
 import type { ComponentType, ReactNode } from "react";
-import { IconPlus } from "~/components/icons";
+import { IconPlus, IconStar } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
 import { buttonClass } from "./base";
 
@@ -162,5 +163,41 @@ export function EmptyList({
     <InlineState icon={icon} title={title} description={description}>
       {create ? <CreateButton {...create} size="md" /> : null}
     </InlineState>
+  );
+}
+
+/**
+ * The favourite star of a list row: filled amber when `favorite`, named after the row for screen
+ * readers, and disabled with a waiting cursor while `busy`. `small` is the cycles' denser size.
+ */
+export function FavoriteStar({
+  name,
+  favorite,
+  onToggle,
+  busy,
+  small = false,
+  className = "",
+}: {
+  name: string;
+  favorite: boolean;
+  onToggle(favorite: boolean): void;
+  busy?: boolean;
+  small?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={favorite}
+      aria-label={favorite ? `Remove ${name} from favorites` : `Add ${name} to favorites`}
+      title={favorite ? "Remove from favorites" : "Add to favorites"}
+      disabled={busy}
+      onClick={() => onToggle(!favorite)}
+      className={`flex ${small ? "size-7" : "size-8"} items-center justify-center rounded-md transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
+        favorite ? "text-amber-500" : "text-neutral-500 hover:text-neutral-800"
+      } ${className}`}
+    >
+      <IconStar size={small ? 15 : 16} fill={favorite ? "currentColor" : "none"} />
+    </button>
   );
 }

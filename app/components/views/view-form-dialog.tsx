@@ -6,12 +6,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useId, useMemo, useState } from "react";
 import { CreateViewInput } from "../../../workers/domain/schemas/views";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "~/components/dialog";
+import { DialogShell, FormDialogActions } from "~/components/dialog";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/hooks/use-action";
+import { useProjectListData } from "~/hooks/use-project-list-data";
+import type { ProjectCreateDialogProps } from "~/components/project-create-dialogs";
 import { FormError, NameAndDescriptionFields, Spinner, labelClass } from "~/components/ui";
 import {
   type FilterKey,
@@ -160,12 +162,10 @@ function ViewForm({ actionPath, view, initialFilters, choices, onSaved }: ViewFo
           ) : null}
         </fieldset>
       </div>
-      <DialogActions
+      <FormDialogActions
         label={editing ? "Update View" : "Create View"}
         busyLabel={editing ? "Updating View..." : "Creating View..."}
         busy={submitting}
-        size="sm"
-        className={`${dialogFooterBarClass} px-5 py-3`}
       />
     </form>
   );
@@ -189,39 +189,22 @@ export function ViewFormDialog({
  * states, labels and members from the views list's loader when it opens, posts to that list's
  * action, and afterwards opens the new view (unless `onCreated` says otherwise).
  */
-export function CreateViewDialog({
-  workspaceSlug,
-  projectId,
-  open,
-  onOpenChange,
-  onCreated,
-}: {
-  workspaceSlug: string;
-  projectId: string;
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  onCreated?(viewId: string): void;
-}) {
+export function CreateViewDialog({ workspaceSlug, projectId, open, onOpenChange, onCreated }: ProjectCreateDialogProps) {
   const listPath = `${projectViewsPath(workspaceSlug, projectId)}?index`;
-  // On the views list itself its loader's data is at hand; anywhere else it is read on opening.
-  const onList = useRouteLoaderData<ViewsPageLoaderData>(VIEWS_LIST_ROUTE_ID);
-  const here = onList?.project.id === projectId ? onList : undefined;
-  const lookups = useFetcher<ViewsPageLoaderData>({ key: `view-lookups:${projectId}` });
+  const { data } = useProjectListData<ViewsPageLoaderData>({
+    routeId: VIEWS_LIST_ROUTE_ID,
+    listPath,
+    projectId,
+    fetcherKey: `view-lookups:${projectId}`,
+    open,
+  });
   const navigate = useNavigate();
-  const { load, data } = lookups;
-  // Read once per project (a later write revalidates it with the page's other loaders).
-  const requested = useRef<string | null>(null);
-  useEffect(() => {
-    if (!open || here || data || requested.current === listPath) return;
-    requested.current = listPath;
-    load(listPath);
-  }, [open, here, data, load, listPath]);
   return (
     <ViewFormDialog
       open={open}
       onOpenChange={onOpenChange}
       actionPath={listPath}
-      choices={here ?? data ?? null}
+      choices={data}
       onSaved={(viewId) => {
         onOpenChange(false);
         if (onCreated) onCreated(viewId);

@@ -6,10 +6,10 @@ import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Link, useFetcher } from "@remix-run/react";
 import { Suspense, lazy, useMemo, useState } from "react";
 import { ConfirmDialog } from "~/components/dialog";
-import { IconPencil, IconStar, IconTrash, IconViews } from "~/components/icons";
+import { IconPencil, IconTrash, IconViews } from "~/components/icons";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/hooks/use-action";
-import { ActionsMenu, CreateButton, EmptyList, ListHeader } from "~/components/ui";
+import { ActionsMenu, CreateButton, EmptyList, FavoriteStar, ListHeader } from "~/components/ui";
 import { projectViewsPath, viewIssuesPath } from "~/lib/paths";
 import type { SavedViewSummary, ViewsPageAnswer, ViewsPageIntent, ViewsPageLoaderData } from "~/lib/views-page-contract";
 import { VIEW_TEXT } from "~/lib/views-text";
@@ -85,19 +85,7 @@ function ViewRow({
         <FilterChips view={view} lookups={lookups} />
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        <button
-          type="button"
-          aria-pressed={favorite}
-          aria-label={favorite ? `Remove ${view.name} from favorites` : `Add ${view.name} to favorites`}
-          title={favorite ? "Remove from favorites" : "Add to favorites"}
-          disabled={favoriteBusy}
-          onClick={() => onFavorite(!favorite)}
-          className={`flex size-8 items-center justify-center rounded-md transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
-            favorite ? "text-amber-500" : "text-neutral-500 hover:text-neutral-800"
-          }`}
-        >
-          <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
-        </button>
+        <FavoriteStar name={view.name} favorite={favorite} busy={favoriteBusy} onToggle={onFavorite} />
         {canEdit ? (
           <ActionsMenu
             name={view.name}
