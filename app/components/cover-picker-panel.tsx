@@ -1,10 +1,10 @@
 // The cover picker's tabs (see cover-picker.tsx), loaded when the picker first opens.
-import { useFilePreview } from "~/hooks/use-file-preview";
+import { useChosenImage } from "~/hooks/use-file-preview";
 import { Tabs } from "@ark-ui/react/tabs";
 import { useId, useRef, useState } from "react";
 import { DEFAULT_COVER_IMAGE } from "~/lib/project-constants";
 import { PROJECT_COVERS } from "~/lib/project-covers";
-import { IMAGE_ACCEPT, imageFileProblem } from "~/lib/uploads";
+import { imageFileProblem } from "~/lib/uploads";
 import { UPLOAD_TOO_LARGE } from "../../workers/domain/schemas/uploads";
 import type { CoverPickerProps } from "./cover-picker";
 import { ChosenMark, UnsplashTab } from "./cover-picker-unsplash";
@@ -44,38 +44,13 @@ function ImagesTab({ value, onPick }: Pick<CoverPickerProps, "value" | "onPick">
 }
 
 function UploadTab({ onUpload, uploading, uploadError }: Pick<CoverPickerProps, "onUpload" | "uploading" | "uploadError">) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const preview = useFilePreview(file);
-
-  const choose = (chosen: File | undefined) => {
-    setProblem(null);
-    if (!chosen) return;
-    const refused = coverFileProblem(chosen);
-    if (refused) {
-      setProblem(refused);
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = "";
-      return;
-    }
-    setFile(chosen);
-  };
+  const { inputRef, inputProps, file, preview, problem } = useChosenImage(coverFileProblem);
 
   const error = problem ?? uploadError;
   return (
     <div className="space-y-3">
-      <input
-        ref={inputRef}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        aria-label="Choose a cover image"
-        aria-describedby={hintId}
-        className="sr-only"
-        onChange={(event) => choose(event.target.files?.[0])}
-      />
+      <input {...inputProps} aria-label="Choose a cover image" aria-describedby={hintId} />
       <button
         type="button"
         onClick={() => inputRef.current?.click()}

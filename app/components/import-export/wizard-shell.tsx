@@ -6,7 +6,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { IMPORT_MESSAGES, INVITED_EMAIL_REQUIRED } from "../../../workers/domain/schemas/importer-texts";
 import type { UserImportMode } from "../../../workers/domain/schemas/importers";
-import { Spinner, buttonClass, inputClass, labelClass, truncate } from "../ui";
+import { Spinner, Switch, buttonClass, inputClass, labelClass, truncate } from "../ui";
 import type { ImportMember, ImportTargetProject } from "~/lib/import-export-contract";
 
 /** What a chunk-loading wizard shows meanwhile. */
@@ -214,18 +214,7 @@ export function Toggle({ label, description, checked, onChange }: { label: strin
         </p>
         {description ? <p className="text-xs text-neutral-600">{description}</p> : null}
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={labelId}
-        onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
-          checked ? "bg-brand-600" : "bg-neutral-400"
-        }`}
-      >
-        <span className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-4.5" : "translate-x-0.5"}`} />
-      </button>
+      <Switch checked={checked} labelledBy={labelId} onChange={onChange} />
     </div>
   );
 }

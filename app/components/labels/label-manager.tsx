@@ -2,17 +2,17 @@
 // group cards (a parent label with its children), single-label cards, the create dialog (used to
 // put labels in a group) and the delete confirmation. Names are required ('Label title is
 // required'); new labels are #858E96 unless another colour is picked.
-import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useAction } from "~/hooks/use-action";
 import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
-import { ColorPicker } from "../settings/color-picker";
+import { ColouredNameField, InlineColouredName, InlineFormActions } from "../settings/coloured-name";
 import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
 import { ConfirmDeleteDialog } from "../dialog";
-import { FieldError, Menu, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { Menu, buttonClass, inputClass, labelClass } from "../ui";
 import { DEFAULT_LABEL_COLOR, LABEL_DELETE_FAILED, LabelFormSchema } from "../../../workers/domain/schemas/labels";
 import { toggled } from "~/lib/sets";
 
@@ -29,7 +29,6 @@ type JsonAnswer = { ok: boolean; error?: string; status?: number; intent?: strin
 /** Create (optionally inside a group) or edit a label, inline in the list. */
 function InlineLabelForm({ label, onDone }: { label?: ManagedLabel; onDone(): void }) {
   const fetcher = useFetcher<FormAnswer>();
-  const [color, setColor] = useState(label?.color ?? DEFAULT_LABEL_COLOR);
   const [form, fields] = useForm({
     id: `label-form-${label?.id ?? "new"}`,
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? fetcher.data?.result : undefined,
@@ -44,29 +43,9 @@ function InlineLabelForm({ label, onDone }: { label?: ManagedLabel; onDone(): vo
     <fetcher.Form method="post" {...getFormProps(form)} aria-label={label ? `Edit label ${label.name}` : "New label"} className="rounded-lg border border-neutral-200 bg-surface p-3">
       <input type="hidden" name="intent" value={label ? "update-label" : "create-label"} />
       {label ? <input type="hidden" name="label_id" value={label.id} /> : null}
-      <input type="hidden" name="color" value={color} />
       <div className="flex items-start gap-2">
-        <ColorPicker value={color} onChange={setColor} label="Label colour" />
-        <div className="min-w-0 flex-1">
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            aria-label="Label title"
-            placeholder="Label title"
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the form opens to type a title.
-            autoFocus
-            className={inputClass}
-          />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          <FieldError id={fields.color.errorId} errors={fields.color.errors} />
-        </div>
-        <button type="button" className={buttonClass("secondary")} onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass("primary")} disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {label ? (pending ? "Updating..." : "Update label") : pending ? "Adding..." : "Add label"}
-        </button>
+        <InlineColouredName name={fields.name} color={fields.color} defaultColor={label?.color ?? DEFAULT_LABEL_COLOR} label="Label title" colorLabel="Label colour" className="min-w-0 flex-1" />
+        <InlineFormActions label={label ? "Update label" : "Add label"} busyLabel={label ? "Updating..." : "Adding..."} busy={pending} onCancel={onDone} />
       </div>
     </fetcher.Form>
   );
@@ -85,7 +64,6 @@ function CreateLabelDialog({
   groups: ManagedLabel[];
 }) {
   const fetcher = useFetcher<FormAnswer>();
-  const [color, setColor] = useState(DEFAULT_LABEL_COLOR);
   const [form, fields] = useForm({
     id: `create-label-${parent ?? "root"}`,
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? fetcher.data?.result : undefined,
@@ -100,19 +78,9 @@ function CreateLabelDialog({
     <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top" blur>
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create-label" />
-        <input type="hidden" name="color" value={color} />
         <div className="space-y-4 px-5 pt-5 pb-4">
           <Dialog.Title className="text-base font-semibold text-neutral-900">Create label</Dialog.Title>
-          <div>
-            <label htmlFor={fields.name.id} className={labelClass}>
-              Label title
-            </label>
-            <div className="flex gap-2">
-              <ColorPicker value={color} onChange={setColor} label="Label colour" />
-              <input {...getInputProps(fields.name, { type: "text" })} placeholder="Label title" autoComplete="off" className={inputClass} />
-            </div>
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
+          <ColouredNameField name={fields.name} defaultColor={DEFAULT_LABEL_COLOR} label="Label title" colorLabel="Label colour" />
           <div>
             <label htmlFor={fields.parent.id} className={labelClass}>
               Group

@@ -3,14 +3,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { TimeAgo } from "../issue-detail/format";
-import { IconCopy } from "../issue-detail/icons";
 import { ConfirmDialog } from "../dialog";
 import { useToast } from "../toast";
-import { useCopy } from "~/hooks/use-copy";
-import { FormError, Spinner, Field, buttonClass, inputClass } from "../ui";
+import { ShownOnce } from "../settings/shown-once";
+import { FormError, Spinner, Field, buttonClass } from "../ui";
 import {
   type ApiTokenListItem,
   type CreatedApiToken,
@@ -20,36 +19,9 @@ import {
 import { IconKey } from "./icons";
 import { useSettled } from "./use-settled";
 
+/** A new token's value, shown once. */
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone(): void }) {
-  const inputId = useId();
-  const copyText = useCopy();
-  const copy = () => void copyText(created.token);
-  return (
-    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-      <p className="text-sm font-medium text-emerald-900">Token "{created.label}" created</p>
-      <p className="mt-0.5 text-sm text-emerald-800">Copy it now: it will not be shown again.</p>
-      <div className="mt-3 flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          New API token
-        </label>
-        <input
-          id={inputId}
-          value={created.token}
-          readOnly
-          onFocus={(event) => event.target.select()}
-          className={`${inputClass} font-mono text-xs`}
-        />
-        <button type="button" onClick={copy} className={buttonClass("secondary", "md", "shrink-0")}>
-          <IconCopy size={14} /> Copy
-        </button>
-      </div>
-      <div className="mt-3 flex justify-end">
-        <button type="button" onClick={onDone} className={buttonClass("ghost", "sm")}>
-          Done
-        </button>
-      </div>
-    </div>
-  );
+  return <ShownOnce title={`Token "${created.label}" created`} value={created.token} valueLabel="New API token" onDone={onDone} />;
 }
 
 function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToken): void }) {

@@ -27,7 +27,7 @@ import { ProjectNetworkField } from "../project-network-field";
 import { SettingsSection, SettingsTitle } from "../settings/section";
 import { useAction } from "~/hooks/use-action";
 import { useToast } from "../toast";
-import { Field, FormError, Spinner, buttonClass } from "../ui";
+import { Field, FormError, Spinner, Switch, buttonClass } from "../ui";
 
 const postJson = { method: "post", encType: "application/json" } as const;
 
@@ -158,19 +158,12 @@ function FeatureSwitch({ feature, enabled, canEdit }: { feature: ProjectFeature;
         </p>
         <p className="text-xs text-neutral-600">{text.description}</p>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={labelId}
+      <Switch
+        checked={on}
+        labelledBy={labelId}
         disabled={!canEdit}
-        onClick={() => fetcher.submit({ intent: "toggle-feature", feature, enabled: !on } satisfies ProjectGeneralIntent, postJson)}
-        className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60 ${
-          on ? "bg-brand-600" : "bg-neutral-400"
-        }`}
-      >
-        <span className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-4.5" : "translate-x-0.5"}`} />
-      </button>
+        onChange={(enabled) => fetcher.submit({ intent: "toggle-feature", feature, enabled } satisfies ProjectGeneralIntent, postJson)}
+      />
     </li>
   );
 }

@@ -25,12 +25,12 @@ import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, icon } from "../icons";
 import { StateGroupIcon } from "../issue-icons";
 import { ConfirmDeleteDialog } from "../dialog";
-import { ColorPicker } from "../settings/color-picker";
+import { ColouredNameField, InlineColouredName, InlineFormActions } from "../settings/coloured-name";
 import { SettingsTitle } from "../settings/section";
 import { type ActionFailure, useAction } from "~/hooks/use-action";
 import { failureMessage } from "~/lib/action-answer";
 import { useToast } from "../toast";
-import { FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "../ui";
+import { FieldError, FormError, buttonClass, inputClass, labelClass } from "../ui";
 
 export type StateGroup = (typeof STATE_GROUPS)[number];
 
@@ -79,7 +79,6 @@ const ruleOr = (generic: string) => (failure: ActionFailure) => (failure.kind ==
 /** Add a state to a group, or edit one, in place in the list. */
 function InlineStateForm({ group, state, onDone }: { group: StateGroup; state?: ManagedState; onDone(): void }) {
   const fetcher = useFetcher<SettingsAnswer>();
-  const [color, setColor] = useState(state?.color ?? DEFAULT_STATE_COLOR);
   const [form, fields] = useForm({
     id: `state-form-${state?.id ?? group}`,
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? (fetcher.data?.result as SubmissionResult<string[]>) : undefined,
@@ -97,22 +96,8 @@ function InlineStateForm({ group, state, onDone }: { group: StateGroup; state?: 
       <input type="hidden" name="form" value="inline" />
       <input type="hidden" name="group" value={group} />
       {state ? <input type="hidden" name="state_id" value={state.id} /> : null}
-      <input type="hidden" name="color" value={color} />
       <div className="flex flex-wrap items-start gap-2">
-        <ColorPicker value={color} onChange={setColor} label="State colour" />
-        <div className="min-w-[10rem] flex-1">
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            aria-label="Name"
-            placeholder="Name"
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the form opens to type a name.
-            autoFocus
-            className={inputClass}
-          />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          <FieldError id={fields.color.errorId} errors={fields.color.errors} />
-        </div>
+        <InlineColouredName name={fields.name} color={fields.color} defaultColor={state?.color ?? DEFAULT_STATE_COLOR} label="Name" colorLabel="State colour" className="min-w-[10rem] flex-1" />
         <div className="min-w-[10rem] flex-[2]">
           <input
             {...getInputProps(fields.description, { type: "text" })}
@@ -123,15 +108,7 @@ function InlineStateForm({ group, state, onDone }: { group: StateGroup; state?: 
           />
           <FieldError id={fields.description.errorId} errors={fields.description.errors} />
         </div>
-        <div className="flex gap-2">
-          <button type="button" className={buttonClass("secondary")} onClick={onDone}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonClass("primary")} disabled={pending}>
-            {pending ? <Spinner /> : null}
-            {state ? (pending ? "Updating..." : "Update") : pending ? "Creating..." : "Create"}
-          </button>
-        </div>
+        <InlineFormActions label={state ? "Update" : "Create"} busyLabel={state ? "Updating..." : "Creating..."} busy={pending} onCancel={onDone} />
       </div>
       <FormError errors={form.errors} />
     </fetcher.Form>
@@ -141,7 +118,6 @@ function InlineStateForm({ group, state, onDone }: { group: StateGroup; state?: 
 /** The create dialog: like the inline form, plus the group. */
 function CreateStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const fetcher = useFetcher<SettingsAnswer>();
-  const [color, setColor] = useState(DEFAULT_STATE_COLOR);
   const [form, fields] = useForm({
     id: "create-state",
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? (fetcher.data?.result as SubmissionResult<string[]>) : undefined,
@@ -157,20 +133,9 @@ function CreateStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create-state" />
         <input type="hidden" name="form" value="modal" />
-        <input type="hidden" name="color" value={color} />
         <div className="space-y-4 px-5 pt-5 pb-4">
           <Dialog.Title className="text-base font-semibold text-neutral-900">Create state</Dialog.Title>
-          <div>
-            <label htmlFor={fields.name.id} className={labelClass}>
-              Name
-            </label>
-            <div className="flex gap-2">
-              <ColorPicker value={color} onChange={setColor} label="State colour" />
-              <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoComplete="off" className={inputClass} />
-            </div>
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-            <FieldError id={fields.color.errorId} errors={fields.color.errors} />
-          </div>
+          <ColouredNameField name={fields.name} color={fields.color} defaultColor={DEFAULT_STATE_COLOR} label="Name" colorLabel="State colour" />
           <div>
             <label htmlFor={fields.group.id} className={labelClass}>
               Group

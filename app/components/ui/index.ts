@@ -4,3 +4,4 @@ export * from "./base";
 export * from "./field";
 export * from "./menu";
 export * from "./list-page";
+export * from "./switch";

@@ -2,15 +2,15 @@
 // workspace file asset; the old file is deleted), the name, and deleting the workspace, which is
 // enabled only once the workspace's name and the phrase 'delete my workspace' are typed. Only
 // owners may change anything; everyone else sees the values read-only.
-import { useFilePreview } from "~/hooks/use-file-preview";
+import { useChosenImage } from "~/hooks/use-file-preview";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { SettingsAnswer } from "~/lib/settings-contract";
 import type { WorkspaceGeneralIntent } from "~/lib/workspace-settings-contract";
 import { ROLE } from "../../../workers/domain/schemas/constants";
-import { IMAGE_ACCEPT, assetFormData, imageFileProblem, uploadRefusalMessage } from "~/lib/uploads";
+import { assetFormData, imageFileProblem, uploadRefusalMessage } from "~/lib/uploads";
 import { DELETE_WORKSPACE_PHRASE, WorkspaceNameFormSchema } from "../../../workers/domain/schemas/workspaces";
 import { DialogActions, DialogAlertHeading, DialogShell } from "../dialog";
 import { useTypedDeleteConfirmation } from "../typed-delete-confirmation";
@@ -40,16 +40,7 @@ function LogoForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
   const toast = useToast();
   const upload = useFetcher<SettingsAnswer>();
   const remove = useFetcher<SettingsAnswer>();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const preview = useFilePreview(file);
-
-  const reset = () => {
-    setFile(null);
-    if (inputRef.current) inputRef.current.value = "";
-  };
+  const { inputRef, file, preview, problem: error, setProblem: setError, reset, inputProps } = useChosenImage(imageFileProblem);
 
   useAction(upload, {
     onDone: () => {
@@ -60,19 +51,6 @@ function LogoForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
     onMessage: setError,
   });
   useAction(remove, { message: "Logo could not be removed. Please try again." });
-
-  const choose = (chosen: File | undefined) => {
-    setError(null);
-    if (!chosen) return;
-    // The server checks the bytes as well.
-    const problem = imageFileProblem(chosen);
-    if (problem) {
-      setError(problem);
-      reset();
-      return;
-    }
-    setFile(chosen);
-  };
 
   const save = () => {
     if (!file) return;
@@ -95,14 +73,7 @@ function LogoForm({ workspace, canEdit }: { workspace: GeneralWorkspace; canEdit
       </div>
       {canEdit ? (
         <div className="flex flex-wrap gap-2">
-          <input
-            ref={inputRef}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            aria-label="Choose a logo image"
-            className="sr-only"
-            onChange={(event) => choose(event.target.files?.[0])}
-          />
+          <input {...inputProps} aria-label="Choose a logo image" />
           {file ? (
             <>
               <button type="button" className={buttonClass("secondary", "sm")} onClick={reset} disabled={uploading}>

@@ -5,15 +5,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ROLE_LABELS, type SettingsAnswer } from "~/lib/settings-contract";
 import type { InvitationLinkAnswer, PendingInvitation, WorkspaceMemberRow, WorkspaceMembersIntent } from "~/lib/workspace-settings-contract";
 import { LAST_WORKSPACE_OWNER, ROLE } from "../../../workers/domain/schemas/constants";
 import { InviteMemberFormSchema } from "../../../workers/domain/schemas/workspaces";
 import { useToast } from "../toast";
-import { useCopy } from "~/hooks/use-copy";
-import { IconCopy } from "../issue-detail/icons";
-import { Field, FormError, Spinner, buttonClass, inputClass } from "../ui";
+import { ShownOnce } from "~/components/settings/shown-once";
+import { Field, FormError, Spinner, buttonClass } from "../ui";
 import { SettingsSection, SettingsTitle } from "~/components/settings/section";
 import { useAction } from "~/hooks/use-action";
 import { MemberInitial, MemberList, RoleOptions, grantableRoles, useSettingsIntent } from "~/components/settings/members";
@@ -23,30 +22,14 @@ type InvitationLink = NonNullable<InvitationLinkAnswer["invitation_link"]>;
 
 /** An invitation's link, shown once for the inviter to pass on (no mail is sent). */
 function InvitationLinkBox({ link, onDone }: { link: InvitationLink; onDone(): void }) {
-  const inputId = useId();
-  const copyText = useCopy();
-  const copy = () => void copyText(link.url);
   return (
-    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-      <p className="text-sm font-medium text-emerald-900">Invitation link for {link.email}</p>
-      <p className="mt-0.5 text-sm text-emerald-800">
-        Send it to them: it joins the workspace once, from their account, within 7 days. Copy it now: it will not be shown again.
-      </p>
-      <div className="mt-3 flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          Invitation link for {link.email}
-        </label>
-        <input id={inputId} value={link.url} readOnly onFocus={(event) => event.target.select()} className={`${inputClass} font-mono text-xs`} />
-        <button type="button" onClick={copy} className={buttonClass("secondary", "md", "shrink-0")}>
-          <IconCopy size={14} /> Copy
-        </button>
-      </div>
-      <div className="mt-3 flex justify-end">
-        <button type="button" onClick={onDone} className={buttonClass("ghost", "sm")}>
-          Done
-        </button>
-      </div>
-    </div>
+    <ShownOnce
+      title={`Invitation link for ${link.email}`}
+      note="Send it to them: it joins the workspace once, from their account, within 7 days."
+      value={link.url}
+      valueLabel={`Invitation link for ${link.email}`}
+      onDone={onDone}
+    />
   );
 }
 
