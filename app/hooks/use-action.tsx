@@ -11,7 +11,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { type ActionFailure, failureMessage, failureOfAnswer } from "~/lib/action-answer";
 import { failureOfThrown } from "~/lib/api-client";
 import { signInPath } from "~/lib/paths";
-import { SOMETHING_WENT_WRONG } from "../../workers/domain/schemas/common";
+import { SOMETHING_WENT_WRONG } from "../../workers/domain/schemas/constants";
 import { useToast } from "../components/toast";
 
 export type { ActionFailure };

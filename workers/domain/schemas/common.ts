@@ -4,9 +4,6 @@ import { z } from "zod";
 import { HEX_COLOR_PATTERN } from "./constants";
 import { RICH_TEXT_TOO_DEEP, cleanRichJson } from "./rich-text-policy";
 
-/** What a person is told when a write failed for a reason they cannot fix. */
-export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
-
 export const HEX_COLOR_FORMAT = "Color should be hex format";
 export const hexColor = z.string({ error: HEX_COLOR_FORMAT }).regex(HEX_COLOR_PATTERN, HEX_COLOR_FORMAT);
 

@@ -32,3 +32,6 @@ export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** The cookie in which the browser names its IANA time zone, so "today" is the user's day. */
 export const TIME_ZONE_COOKIE = "tz";
+
+/** What a person is told when a write failed for a reason they cannot fix. */
+export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
