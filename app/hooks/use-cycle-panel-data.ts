@@ -21,13 +21,21 @@ export function useCyclePanelData(panelPath: string, cycleId: string): CyclePane
   busy.current = fetcher.state !== "idle";
   /** A reload asked for while a read was in flight. */
   const owed = useRef(false);
+  /**
+   * Reads the panel, counted as in flight at once: the fetcher's state says so only from the next
+   * render, and a second read before it would abort the first.
+   */
+  const read = useRef((path: string) => {
+    busy.current = true;
+    load.current(path);
+  });
   useEffect(() => {
-    load.current(panelPath);
+    read.current(panelPath);
   }, [panelPath]);
   useEffect(() => {
     if (fetcher.state !== "idle" || !owed.current) return;
     owed.current = false;
-    load.current(panelPath);
+    read.current(panelPath);
   }, [fetcher.state, panelPath]);
   useEffect(() => {
     if (!hub) return;
@@ -36,7 +44,7 @@ export function useCyclePanelData(panelPath: string, cycleId: string): CyclePane
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         if (busy.current) owed.current = true;
-        else load.current(panelPath);
+        else read.current(panelPath);
       }, RELOAD_DELAY_MS);
     };
     const stop = hub.subscribe({
