@@ -18,6 +18,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { GITHUB_INTEGRATION_ID, installationIdOf, invalidFromSource } from "./github-importer";
 import {
   type AppIntegration,
+  GITHUB_APP_NOT_SET_UP,
   GithubInstallInput,
   type IntegrationCard,
   type IntegrationProvider,
@@ -27,7 +28,6 @@ import {
 import { canOpenWorkspaceSettings } from "./workspace-settings";
 
 export const INTEGRATION_NOT_FOUND = "Integration not found.";
-export const GITHUB_APP_NOT_SET_UP = "The GitHub App is not set up on this server.";
 export const GITHUB_INSTALLATION_TAKEN = "This GitHub installation is connected to another workspace. Remove it there first.";
 export const GITHUB_INSTALLATION_NOT_YOURS =
   "Your GitHub account cannot administer this installation of the app. Install the app again from the workspace settings.";

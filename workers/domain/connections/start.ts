@@ -8,8 +8,8 @@ import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess, workspaceAccess } from "../access";
 import type { ActorContext } from "../context";
 import { Invalid, NotFound } from "../errors";
-import { GITHUB_APP_NOT_SET_UP } from "../integrations";
 import { type ConnectionStart, StartConnectionInput } from "../schemas/connections";
+import { GITHUB_APP_NOT_SET_UP } from "../schemas/integrations";
 import { SLACK_INTEGRATION_ID, SLACK_NOT_CONFIGURED, SLACK_NOT_INSTALLED } from "../slack";
 import { type ConnectionBinding, mintConnectionState } from "./states";
 

@@ -5,6 +5,8 @@ import { connectionState } from "./connections";
 
 export * from "./integration-texts";
 
+/** Installing the GitHub App needs the App configured on this server. */
+export const GITHUB_APP_NOT_SET_UP = "The GitHub App is not set up on this server.";
 export const INSTALLATION_ID_REQUIRED = "Expected the installation's id";
 export const GITHUB_CODE_REQUIRED = "GitHub did not send an authorization code. Install the app again from the workspace settings.";
 /**
