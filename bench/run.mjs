@@ -1,7 +1,7 @@
 // `npm run bench`: builds if needed, loads a fresh local database with projects of 1,000, 10,000
 // and 100,000 issues, serves the real Worker with `wrangler dev`, measures, and writes
 // bench/results.md. Figures are medians and tails measured on this machine; see the file.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { applyLocalMigrations, startWranglerDev } from "../scripts/lib/dev-server.mjs";
@@ -52,6 +52,14 @@ const SUITE = option(process.argv, "suite");
 const CHECK = process.argv.includes("--check");
 const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup", "load-faults", "project-sizes"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
+/** The app's config for two-Worker sessions (ignored by git; written and removed by the bench). */
+const BENCH_APP_CONFIG = "wrangler.bench.toml";
+const benchAppConfig = () => {
+  const config = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  const development = config.replace(/^APP_ENV = "production".*$/m, 'APP_ENV = "development"');
+  if (development === config) throw new Error('wrangler.toml has no APP_ENV = "production" line to replace');
+  return development;
+};
 
 async function main() {
   if (SUITE !== undefined && !SUITES.includes(SUITE)) throw new Error(`unknown suite "${SUITE}": one of ${SUITES.join(", ")}`);
@@ -110,8 +118,13 @@ async function main() {
     let server;
     if (options.configs) {
       log(`starting wrangler dev (${options.configs.join(" + ")})`);
-      // production: bundled as `wrangler deploy` bundles it (React's production build).
-      server = await startWranglerDev({ persistDir: PERSIST, production: true, ...options });
+      // production: bundled as `wrangler deploy` bundles it (React's production build). `--var`
+      // reaches only the first Worker, so the app runs from a copy of its config with the
+      // development APP_ENV (production without a keyring answers 503), beside the original so
+      // its relative paths hold.
+      const configs = options.configs.map((config) => (config === "wrangler.toml" ? BENCH_APP_CONFIG : config));
+      writeFileSync(path.join(ROOT, BENCH_APP_CONFIG), benchAppConfig());
+      server = await startWranglerDev({ persistDir: PERSIST, production: true, ...options, configs });
     } else {
       log("starting the Worker (wrangler, no inspector)");
       server = await startWorkerWithoutInspector({ persistDir: PERSIST, vars: options.vars });
@@ -123,6 +136,7 @@ async function main() {
       throw error;
     } finally {
       await server.stop();
+      rmSync(path.join(ROOT, BENCH_APP_CONFIG), { force: true });
     }
   };
 

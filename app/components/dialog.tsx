@@ -136,7 +136,6 @@ export function FormDialogActions(props: Omit<Parameters<typeof DialogActions>[0
   return <DialogActions {...props} size="sm" className={`${dialogFooterBarClass} px-5 py-3`} />;
 }
 
-/** A yes-or-no question before something that cannot be undone; the answer button is red. */
 /**
  * "Delete {kind}": asks before deleting the named `target` (null keeps it closed), in one wording:
  * "Are you sure you want to delete the {kind} {name}? {consequence} This action cannot be undone."
@@ -180,6 +179,7 @@ export function ConfirmDeleteDialog<Target extends { name: string }>({
   );
 }
 
+/** A yes-or-no question before something that cannot be undone; the answer button is red. */
 export function ConfirmDialog({
   open,
   onOpenChange,

@@ -23,13 +23,19 @@ interface FavoriteWrite {
 export interface FavoriteTogglesOptions {
   /** The action the intents are posted to. */
   action: string;
-  /** Names the fetchers (`{kind}-favorite-{n}`). */
-  kind: string;
-  /** The JSON intent that stars (`favorite`) or unstars the item. */
-  intentOf(itemId: string, favorite: boolean): unknown;
-  /** The error toast's text for a refused star or unstar. */
-  failedText(favorite: boolean): string;
+  /**
+   * What is starred: names the intents (`favorite-{kind}` / `unfavorite-{kind}` with `{kind}_id`)
+   * and the fetchers (`{kind}-favorite-{n}`).
+   */
+  kind: "cycle" | "module" | "view";
+  /** The error toasts' texts for a refused star or unstar. */
+  texts: { favoriteFailed: string; unfavoriteFailed: string };
   rollback: boolean;
+}
+
+/** The JSON intent that stars (`favorite`) or unstars one item. */
+function favoriteIntent(kind: FavoriteTogglesOptions["kind"], itemId: string, favorite: boolean) {
+  return { intent: `${favorite ? "favorite" : "unfavorite"}-${kind}`, [`${kind}_id`]: itemId };
 }
 
 /** Sends one toggle when it mounts and reports the answer. */
@@ -44,7 +50,7 @@ function FavoriteRunner({
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    fetcher.submit(options.intentOf(write.itemId, write.favorite) as never, { method: "post", action: options.action, encType: "application/json" });
+    fetcher.submit(favoriteIntent(options.kind, write.itemId, write.favorite), { method: "post", action: options.action, encType: "application/json" });
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the fetcher settling only.
   useEffect(() => {
@@ -71,7 +77,8 @@ export function useFavoriteToggles(options: FavoriteTogglesOptions) {
       const failure = failureOfAnswer(answer);
       if (!failure) return;
       // The screen's words, whatever the refusal: they say which way the star failed to turn.
-      fail(failure, { message: () => latest.current.failedText(write.favorite) });
+      const { texts } = latest.current;
+      fail(failure, { message: () => (write.favorite ? texts.favoriteFailed : texts.unfavoriteFailed) });
       if (latest.current.rollback) {
         setToggled((map) => {
           const { [write.itemId]: _, ...others } = map;

@@ -6,7 +6,7 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useShortcut } from "~/hooks/use-shortcut";
 import { whenIdle } from "~/lib/when-idle";
-import type { CreateKind, PaletteIssue } from "./types";
+import type { CreateKind, PaletteHost, PaletteIssue } from "./types";
 
 export type { CreateKind, PaletteIssue } from "./types";
 
@@ -117,21 +117,16 @@ export function CommandCenter({ workspaceSlug, children }: { workspaceSlug: stri
   useShortcut({ key: "v" }, () => openCreate("view"));
   useShortcut({ key: "d" }, () => openCreate("page"));
 
-  const creatable = useMemo(() => new Set(Object.keys(openers) as CreateKind[]), [openers]);
+  const host = useMemo<PaletteHost>(
+    () => ({ workspaceSlug, creatable: new Set(Object.keys(openers) as CreateKind[]), openCreate, openShortcuts, issue }),
+    [workspaceSlug, openers, openCreate, openShortcuts, issue],
+  );
   return (
     <RegistryContext.Provider value={registry}>
       {children}
       {paletteLoaded ? (
         <Suspense fallback={null}>
-          <CommandPalette
-            open={paletteOpen}
-            onOpenChange={setPaletteOpen}
-            workspaceSlug={workspaceSlug}
-            creatable={creatable}
-            openCreate={openCreate}
-            openShortcuts={openShortcuts}
-            issue={issue}
-          />
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} host={host} />
         </Suspense>
       ) : null}
       {shortcutsLoaded ? (

@@ -25,7 +25,7 @@ import {
 } from "../icons";
 import { PRIORITY_LABELS, type Priority, PriorityIcon, StateGroupIcon } from "../issue-icons";
 import { Item, groupClass } from "./palette-items";
-import type { CreateKind, PaletteIssue } from "./types";
+import type { CreateKind, PaletteHost, PaletteIssue } from "./types";
 
 export type SubPage = "state" | "priority" | "assignees" | "theme";
 
@@ -39,20 +39,21 @@ export interface PaletteActions {
   openPage(page: SubPage): void;
 }
 
-interface RootPageProps {
+/** What every palette page reads: the host's page, how commands act, and the choices made here. */
+export interface PaletteState {
+  host: PaletteHost;
   actions: PaletteActions;
-  resultGroups: ResultGroup[];
-  issue: PaletteIssue | null;
+  inProject: boolean;
   /** The issue's assignees as toggled here (shown before the page's data catches up). */
   assignees: string[];
-  inProject: boolean;
-  workspaceSlug: string;
-  creatable: ReadonlySet<CreateKind>;
-  openCreate(kind: CreateKind): void;
-  openShortcuts(): void;
+  setAssignees(ids: string[]): void;
+  theme: ThemeName | undefined;
+  chooseTheme(theme: ThemeName): void;
 }
 
-export function RootPage({ actions, resultGroups, issue, assignees, inProject, workspaceSlug, creatable, openCreate, openShortcuts }: RootPageProps) {
+export function RootPage({ palette, resultGroups }: { palette: PaletteState; resultGroups: ResultGroup[] }) {
+  const { actions, assignees, inProject } = palette;
+  const { issue, workspaceSlug, creatable, openCreate, openShortcuts } = palette.host;
   const { run, go, external, openPage } = actions;
   const isAssigned = issue ? assignees.includes(issue.viewerId) : false;
   return (
@@ -179,17 +180,9 @@ export function RootPage({ actions, resultGroups, issue, assignees, inProject, w
   );
 }
 
-interface SubPagesProps {
-  page: SubPage | undefined;
-  actions: PaletteActions;
-  issue: PaletteIssue | null;
-  assignees: string[];
-  setAssignees(ids: string[]): void;
-  theme: ThemeName | undefined;
-  chooseTheme(theme: ThemeName): void;
-}
-
-export function SubPages({ page, actions, issue, assignees, setAssignees, theme, chooseTheme }: SubPagesProps) {
+export function SubPages({ page, palette }: { page: SubPage; palette: PaletteState }) {
+  const { actions, assignees, setAssignees, theme, chooseTheme } = palette;
+  const { issue } = palette.host;
   const { run, go } = actions;
   return (
     <>

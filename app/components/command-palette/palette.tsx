@@ -15,8 +15,8 @@ import { IconSearch } from "../icons";
 import { Spinner } from "../ui";
 import { PALETTE_MARKER } from "./command-center";
 import { filter } from "./palette-items";
-import { type PaletteActions, RootPage, type SubPage, SubPages } from "./palette-pages";
-import type { CreateKind, PaletteIssue } from "./types";
+import { type PaletteState, RootPage, type SubPage, SubPages } from "./palette-pages";
+import type { PaletteHost } from "./types";
 
 const SUB_PAGE_PLACEHOLDER: Record<SubPage, string> = {
   state: "Change state...",
@@ -47,23 +47,8 @@ function useWorkspaceSearch(workspaceSlug: string, query: string, enabled: boole
   return { results: current, searching: enabled && search !== "" && (waiting || fetcher.state === "loading") };
 }
 
-export default function CommandPalette({
-  open,
-  onOpenChange,
-  workspaceSlug,
-  creatable,
-  openCreate,
-  openShortcuts,
-  issue,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  workspaceSlug: string;
-  creatable: ReadonlySet<CreateKind>;
-  openCreate(kind: CreateKind): void;
-  openShortcuts(): void;
-  issue: PaletteIssue | null;
-}) {
+export default function CommandPalette({ open, onOpenChange, host }: { open: boolean; onOpenChange(open: boolean): void; host: PaletteHost }) {
+  const { workspaceSlug, issue } = host;
   const navigate = useNavigate();
   const { projectId } = useParams();
   // Outside the palette's content, so a theme still being saved is not dropped when it closes.
@@ -106,9 +91,16 @@ export default function CommandPalette({
   };
   const go = (path: string) => run(() => navigate(path));
   const external = (url: string) => run(() => window.open(url, "_blank", "noopener,noreferrer"));
-  const actions: PaletteActions = { run, go, external, openPage };
+  const palette: PaletteState = {
+    host,
+    actions: { run, go, external, openPage },
+    inProject: Boolean(projectId),
+    assignees,
+    setAssignees,
+    theme,
+    chooseTheme: (name: ThemeName) => themeFetcher.submit({ intent: "preset", theme: name }, { method: "post", action: APPEARANCE_PATH }),
+  };
 
-  const inProject = Boolean(projectId);
   const resultGroups = results
     ? SEARCH_GROUPS.map((group) => ({ ...group, items: results[group.key] })).filter((group) => group.items.length > 0)
     : [];
@@ -183,29 +175,7 @@ export default function CommandPalette({
             {searching ? "Searching..." : "No results found."}
           </Command.Empty>
 
-          {page === undefined ? (
-              <RootPage
-                actions={actions}
-                resultGroups={resultGroups}
-                issue={issue}
-                assignees={assignees}
-                inProject={inProject}
-                workspaceSlug={workspaceSlug}
-                creatable={creatable}
-                openCreate={openCreate}
-                openShortcuts={openShortcuts}
-              />
-          ) : null}
-
-          <SubPages
-            page={page}
-            actions={actions}
-            issue={issue}
-            assignees={assignees}
-            setAssignees={setAssignees}
-            theme={theme}
-            chooseTheme={(name: ThemeName) => themeFetcher.submit({ intent: "preset", theme: name }, { method: "post", action: APPEARANCE_PATH })}
-          />
+          {page === undefined ? <RootPage palette={palette} resultGroups={resultGroups} /> : <SubPages page={page} palette={palette} />}
         </Command.List>
       </Command>
     </DialogShell>

@@ -25,3 +25,14 @@ export interface PaletteIssue {
   requestDelete(): void;
   copyUrl(): void;
 }
+
+/** What the shell hands the palette: the workspace, the create dialogs the page offers, and its issue. */
+export interface PaletteHost {
+  workspaceSlug: string;
+  /** The create dialogs the current page offers. */
+  creatable: ReadonlySet<CreateKind>;
+  openCreate(kind: CreateKind): void;
+  openShortcuts(): void;
+  /** The issue the page shows, if any. */
+  issue: PaletteIssue | null;
+}

@@ -2,6 +2,7 @@
 // owner, assignees, progress, the time it has left, its favourite star, "View Cycle" and its menu
 // (Edit and Delete, which a completed cycle does not offer, and Copy link).
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { CycleResponse } from "~/lib/cycles-page-contract";
 import { cycleIssuesPath } from "~/lib/paths";
 import { IconCalendar, IconLink, IconPencil, IconTrash } from "../icons";
@@ -118,16 +119,29 @@ function Dates({ cycle }: { cycle: CycleResponse }) {
   );
 }
 
+/** One cycle of the list or the cards, marked with its id and status. */
+function CycleItem({ cycle, className, children }: { cycle: CycleResponse; className: string; children: ReactNode }) {
+  return (
+    <li className={className} data-cycle-id={cycle.id} data-status={cycle.status}>
+      {children}
+    </li>
+  );
+}
+
+/** The cycle's status as a coloured mark (a bar in rows, a dot on cards). */
+function StatusMark({ cycle, className }: { cycle: CycleResponse; className: string }) {
+  return <span className={`shrink-0 rounded-full ${className}`} style={{ backgroundColor: CYCLE_STATUS_COLORS[cycle.status] }} aria-hidden="true" />;
+}
+
 export function CycleRow({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
   const detail = cycleIssuesPath(actions.workspaceSlug, actions.projectId, cycle.id);
   return (
-    <li
+    <CycleItem
+      cycle={cycle}
       className="flex flex-col gap-2 border-b border-neutral-200 px-4 py-3 last:border-b-0 hover:bg-neutral-50 md:flex-row md:items-center md:gap-4 sm:px-6"
-      data-cycle-id={cycle.id}
-      data-status={cycle.status}
     >
       <div className="flex min-w-0 flex-1 items-center gap-2.5">
-        <span className="h-8 w-1 shrink-0 rounded-full" style={{ backgroundColor: CYCLE_STATUS_COLORS[cycle.status] }} aria-hidden="true" />
+        <StatusMark cycle={cycle} className="h-8 w-1" />
         <div className="min-w-0">
           <CycleName cycle={cycle} href={detail} max={CYCLE_NAME_MAX_LIST} className="truncate text-sm font-medium text-neutral-900" />
           <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -151,20 +165,16 @@ export function CycleRow({ cycle, actions }: { cycle: CycleResponse; actions: Cy
           <CycleMenu cycle={cycle} actions={actions} />
         </span>
       </div>
-    </li>
+    </CycleItem>
   );
 }
 
 export function CycleCard({ cycle, actions }: { cycle: CycleResponse; actions: CycleItemActions }) {
   const detail = cycleIssuesPath(actions.workspaceSlug, actions.projectId, cycle.id);
   return (
-    <li
-      className="flex min-w-0 flex-col rounded-lg border border-neutral-200 bg-surface p-4 shadow-xs"
-      data-cycle-id={cycle.id}
-      data-status={cycle.status}
-    >
+    <CycleItem cycle={cycle} className="flex min-w-0 flex-col rounded-lg border border-neutral-200 bg-surface p-4 shadow-xs">
       <div className="flex items-start gap-2">
-        <span className="mt-1.5 size-2 shrink-0 rounded-full" style={{ backgroundColor: CYCLE_STATUS_COLORS[cycle.status] }} aria-hidden="true" />
+        <StatusMark cycle={cycle} className="mt-1.5 size-2" />
         <CycleName cycle={cycle} href={detail} max={CYCLE_NAME_MAX_CARD} className="min-w-0 flex-1 truncate text-sm font-semibold text-neutral-900" />
         <StatusBadge status={cycle.status} />
       </div>
@@ -186,6 +196,6 @@ export function CycleCard({ cycle, actions }: { cycle: CycleResponse; actions: C
           <CycleMenu cycle={cycle} actions={actions} />
         </span>
       </div>
-    </li>
+    </CycleItem>
   );
 }

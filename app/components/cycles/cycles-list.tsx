@@ -44,16 +44,6 @@ const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, bo
 /** The cycles action (an index route), which the dialog and the list's controls post to. */
 const actionPath = (slug: string, projectId: string) => `${projectCyclesPath(slug, projectId)}?index`;
 
-/** The stars: a refused toggle keeps the clicked value and says so (no rollback for cycles). */
-function useFavorites(action: string) {
-  return useFavoriteToggles({
-    action,
-    kind: "cycle",
-    intentOf: (cycleId, favorite): CyclesPageIntent => ({ intent: favorite ? "favorite-cycle" : "unfavorite-cycle", cycle_id: cycleId }),
-    failedText: (favorite) => (favorite ? CYCLE_TEXT.favoriteFailed : CYCLE_TEXT.unfavoriteFailed),
-    rollback: false,
-  });
-}
 
 /** Grey placeholders in the shape of the chosen mode (or of the dashboard), while a tab loads. */
 function CyclesSkeleton({ mode, dashboard }: { mode: DisplayMode; dashboard: boolean }) {
@@ -151,7 +141,7 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
   const location = useLocation();
   const navigation = useNavigation();
   const [mode, setMode] = useStoredPreference<DisplayMode>(DISPLAY_KEY, "list", oneOf(DISPLAY_MODES));
-  const favorites = useFavorites(action);
+  const favorites = useFavoriteToggles({ action, kind: "cycle", texts: CYCLE_TEXT, rollback: false });
   const copyLink = useCopyCycleLink(workspaceSlug, project.id);
   /** The dialog: creating (null) or editing a cycle; closed when undefined. */
   const [editing, setEditing] = useState<CycleResponse | null | undefined>(undefined);

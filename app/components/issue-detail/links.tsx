@@ -7,7 +7,7 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useAction, useFailurePolicy } from "~/hooks/use-action";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { DialogShell, FormDialogActions } from "../dialog";
 import { IconPlus, IconTrash } from "../icons";
 import { Field } from "../ui";
 import { TimeAgo } from "./format";
@@ -59,12 +59,10 @@ function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
           <Field label="URL" field={fields.url} placeholder="https://example.com" autoComplete="off" />
           <Field label="Title" field={fields.title} placeholder="Enter title" autoComplete="off" />
         </div>
-        <DialogActions
+        <FormDialogActions
           label="Add Link"
           busyLabel="Adding Link..."
           busy={pending}
-          size="sm"
-          className={`${dialogFooterBarClass} px-5 py-3`}
         />
       </fetcher.Form>
     </DialogShell>

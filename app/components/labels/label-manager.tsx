@@ -8,7 +8,7 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useAction } from "~/hooks/use-action";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { DialogShell, FormDialogActions } from "../dialog";
 import { ColouredNameField, InlineColouredName, InlineFormActions } from "../settings/coloured-name";
 import { IconChevronDown, IconChevronRight, IconDots, IconPlus } from "../icons";
 import { ConfirmDeleteDialog } from "../dialog";
@@ -95,12 +95,10 @@ function CreateLabelDialog({
             </select>
           </div>
         </div>
-        <DialogActions
+        <FormDialogActions
           label="Create label"
           busyLabel="Creating..."
           busy={pending}
-          size="sm"
-          className={`${dialogFooterBarClass} px-5 py-3`}
         />
       </fetcher.Form>
     </DialogShell>

@@ -12,7 +12,7 @@ import { IconCalendar, IconModule, IconUser } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import { CreateButton, DisplayToggle, EmptyList, FavoriteStar, ListHeader, truncate } from "~/components/ui";
-import { MODULE_TEXT, type ModuleResponse, type ModulesPageIntent, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
+import { MODULE_TEXT, type ModuleResponse, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
 import { moduleIssuesPath } from "~/lib/paths";
 import { Avatar, AvatarStack } from "../issue-views/parts";
 import {
@@ -41,16 +41,6 @@ const loadForm = () => import("./module-form-dialog");
 const ModuleFormDialog = lazy(() => loadForm().then((module) => ({ default: module.ModuleFormDialog })));
 const preloadForm = () => void loadForm();
 
-/** The stars: a refused toggle keeps the clicked value and says so (no rollback for modules). */
-function useFavorites(action: string) {
-  return useFavoriteToggles({
-    action,
-    kind: "module",
-    intentOf: (moduleId, favorite): ModulesPageIntent => ({ intent: favorite ? "favorite-module" : "unfavorite-module", module_id: moduleId }),
-    failedText: (favorite) => (favorite ? MODULE_TEXT.favoriteFailed : MODULE_TEXT.unfavoriteFailed),
-    rollback: false,
-  });
-}
 
 function DateLine({ label, date }: { label: string; date: string | null }) {
   return (
@@ -201,7 +191,7 @@ function TimelineLoading() {
 function ModulesCards({ data, modules, workspaceSlug }: { data: ModulesPageLoaderData; modules: ModuleResponse[]; workspaceSlug: string }) {
   const { project, canEdit } = data;
   const action = modulesActionPath(workspaceSlug, project.id);
-  const favorites = useFavorites(action);
+  const favorites = useFavoriteToggles({ action, kind: "module", texts: MODULE_TEXT, rollback: false });
   const copy = useCopyModuleLink(workspaceSlug, project.id);
   /** The dialog: creating (null) or editing a module; closed when undefined. */
   const [editing, setEditing] = useState<ModuleResponse | null | undefined>(undefined);

@@ -5,7 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { ProjectMemberCandidate, ProjectMembersIntent } from "~/lib/project-settings-members-contract";
 import type { SettingsAnswer, SettingsMemberRow } from "~/lib/settings-contract";
-import { LAST_PROJECT_OWNER, ROLE } from "../../../workers/domain/schemas/constants";
+import { ROLE } from "../../../workers/domain/schemas/constants";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { MemberList, type Role, RoleOptions, grantableRoles } from "../settings/members";
 import { SettingsSection, SettingsTitle } from "../settings/section";
@@ -102,16 +102,7 @@ export function ProjectMembers({
           <AddMemberForm myRole={role} candidates={candidates} />
         </SettingsSection>
       ) : null}
-      <MemberList
-        label="Project members"
-        members={members}
-        myRole={role}
-        me={me}
-        lastOwnerHint={LAST_PROJECT_OWNER}
-        testId="project-member"
-        from="the project"
-        consequence="They lose access to its issues, cycles, modules and pages."
-      />
+      <MemberList scope="project" members={members} myRole={role} me={me} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ import {
 } from "../../../workers/domain/schemas/states";
 import type { StateIntent } from "~/lib/project-settings-states-contract";
 import type { SettingsAnswer } from "~/lib/settings-contract";
-import { DialogActions, DialogShell, dialogFooterBarClass } from "../dialog";
+import { DialogShell, FormDialogActions } from "../dialog";
 import { IconPencil, IconPlus, IconTrash, icon } from "../icons";
 import { StateGroupIcon } from "../issue-icons";
 import { ConfirmDeleteDialog } from "../dialog";
@@ -157,7 +157,7 @@ function CreateStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           </div>
           <FormError errors={form.errors} />
         </div>
-        <DialogActions label="Create state" busyLabel="Creating..." busy={pending} size="sm" className={`${dialogFooterBarClass} px-5 py-3`} />
+        <FormDialogActions label="Create state" busyLabel="Creating..." busy={pending} />
       </fetcher.Form>
     </DialogShell>
   );

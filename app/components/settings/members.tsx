@@ -5,7 +5,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { type MemberRowIntent, ROLE_LABELS, type SettingsAnswer, type SettingsMemberRow } from "~/lib/settings-contract";
-import { INTEGRATION_BOT_MEMBER, ROLE, ROLES } from "../../../workers/domain/schemas/constants";
+import { INTEGRATION_BOT_MEMBER, LAST_PROJECT_OWNER, LAST_WORKSPACE_OWNER, ROLE, ROLES } from "../../../workers/domain/schemas/constants";
 import { memberName } from "../../../workers/domain/schemas/responses";
 import { UserAvatar } from "../account-menu";
 import { ConfirmDialog } from "../dialog";
@@ -147,29 +147,37 @@ function RemoveMemberDialog({
   );
 }
 
-/**
- * A members list: how many, a row per member and the remove confirmation. `from` and
- * `consequence` word the confirmation ("Remove Ada from the project? They lose ...").
- */
+/** What differs between the workspace's and a project's members list: the words of its rows and of the remove confirmation. */
+const MEMBER_LIST_WORDS = {
+  project: {
+    label: "Project members",
+    lastOwnerHint: LAST_PROJECT_OWNER,
+    testId: "project-member",
+    from: "the project",
+    consequence: "They lose access to its issues, cycles, modules and pages.",
+  },
+  workspace: {
+    label: "Workspace members",
+    lastOwnerHint: LAST_WORKSPACE_OWNER,
+    testId: "workspace-member",
+    from: "the workspace",
+    consequence: "They lose access to all of its projects.",
+  },
+} as const;
+
+/** A members list of the workspace or a project: how many, a row per member and the remove confirmation. */
 export function MemberList({
-  label,
+  scope,
   members,
   myRole,
   me,
-  lastOwnerHint,
-  testId,
-  from,
-  consequence,
 }: {
-  label: string;
+  scope: keyof typeof MEMBER_LIST_WORDS;
   members: SettingsMemberRow[];
   myRole: number;
   me: string;
-  lastOwnerHint: string;
-  testId: string;
-  from: string;
-  consequence: string;
 }) {
+  const { label, lastOwnerHint, testId, from, consequence } = MEMBER_LIST_WORDS[scope];
   const [removing, setRemoving] = useState<SettingsMemberRow | null>(null);
   const owners = members.filter((row) => row.role === ROLE.owner).length;
   return (

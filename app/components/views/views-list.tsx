@@ -22,16 +22,6 @@ const ViewFormDialog = lazy(() => loadForm().then((module) => ({ default: module
 const CreateViewDialog = lazy(() => loadForm().then((module) => ({ default: module.CreateViewDialog })));
 const preloadForm = () => void loadForm();
 
-/** The stars: a refused toggle falls back and says so. */
-function useFavorites(action: string) {
-  return useFavoriteToggles({
-    action,
-    kind: "view",
-    intentOf: (viewId, favorite): ViewsPageIntent => ({ intent: favorite ? "favorite-view" : "unfavorite-view", view_id: viewId }),
-    failedText: (favorite) => (favorite ? VIEW_TEXT.favoriteFailed : VIEW_TEXT.unfavoriteFailed),
-    rollback: true,
-  });
-}
 
 function FilterChips({ view, lookups }: { view: SavedViewSummary; lookups: Lookups }) {
   const parts = filterSummary(view.query_data, lookups);
@@ -139,7 +129,7 @@ export function ViewsList({ data, workspaceSlug }: { data: ViewsPageLoaderData; 
   const { project, canEdit } = data;
   const action = `${projectViewsPath(workspaceSlug, project.id)}?index`;
   const lookups = useMemo(() => lookupsOf(data), [data]);
-  const favorites = useFavorites(action);
+  const favorites = useFavoriteToggles({ action, kind: "view", texts: VIEW_TEXT, rollback: true });
   /** The dialog: creating (null view) or editing a view; closed when undefined. */
   const [editing, setEditing] = useState<EditedView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<SavedViewSummary | null>(null);

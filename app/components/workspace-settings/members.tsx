@@ -8,7 +8,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { ROLE_LABELS, type SettingsAnswer } from "~/lib/settings-contract";
 import type { InvitationLinkAnswer, PendingInvitation, WorkspaceMemberRow, WorkspaceMembersIntent } from "~/lib/workspace-settings-contract";
-import { LAST_WORKSPACE_OWNER, ROLE } from "../../../workers/domain/schemas/constants";
+import { ROLE } from "../../../workers/domain/schemas/constants";
 import { InviteMemberFormSchema } from "../../../workers/domain/schemas/workspaces";
 import { useToast } from "../toast";
 import { ShownOnce } from "~/components/settings/shown-once";
@@ -161,16 +161,7 @@ export function WorkspaceMembers({
         </SettingsSection>
       ) : null}
 
-      <MemberList
-        label="Workspace members"
-        members={members}
-        myRole={role}
-        me={me}
-        lastOwnerHint={LAST_WORKSPACE_OWNER}
-        testId="workspace-member"
-        from="the workspace"
-        consequence="They lose access to all of its projects."
-      />
+      <MemberList scope="workspace" members={members} myRole={role} me={me} />
     </div>
   );
 }
