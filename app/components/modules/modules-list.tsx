@@ -213,11 +213,8 @@ function ModulesCards({ data, modules, workspaceSlug }: { data: ModulesPageLoade
           <EmptyList
             icon={<IconModule size={24} />}
             title="No modules yet"
-            description={
-              canEdit
-                ? "A module groups issues towards one goal, with a lead, members, dates and its progress."
-                : "Members of the project create modules; the ones they create show here."
-            }
+            description="A module groups issues towards one goal, with a lead, members, dates and its progress."
+            readOnlyDescription="Members of the project create modules; the ones they create show here."
             create={canEdit ? { label: "Create Module", onClick: openCreate, onPreload: preloadForm } : undefined}
           />
         ) : display === "timeline" ? (

@@ -140,15 +140,20 @@ export function EmptyList({
   look = "screen",
   icon,
   title,
-  description,
+  description: creatorDescription,
+  readOnlyDescription = creatorDescription,
   create,
 }: {
   look?: "screen" | "page";
   icon: ReactNode;
   title: string;
+  /** What the list is for, said to someone who may create its first item. */
   description: string;
+  /** What someone who may not create reads instead (without `create`). */
+  readOnlyDescription?: string;
   create?: { label: string; onClick(): void; onPreload?(): void };
 }) {
+  const description = create ? creatorDescription : readOnlyDescription;
   if (look === "page") {
     return (
       <div className="flex flex-col items-center rounded-lg border border-dashed border-neutral-300 px-6 py-14 text-center">

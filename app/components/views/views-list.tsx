@@ -172,11 +172,8 @@ export function ViewsList({ data, workspaceSlug }: { data: ViewsPageLoaderData; 
           <EmptyList
             icon={<IconViews size={24} />}
             title="No views yet"
-            description={
-              canEdit
-                ? "A view is a saved set of filters: open the project's issues through it in any layout, Gantt included."
-                : "Members of the project create views; the ones they save show here."
-            }
+            description="A view is a saved set of filters: open the project's issues through it in any layout, Gantt included."
+            readOnlyDescription="Members of the project create views; the ones they save show here."
             create={canEdit ? { label: "Create View", onClick: openCreate, onPreload: preloadForm } : undefined}
           />
         ) : (
