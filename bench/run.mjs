@@ -8,6 +8,7 @@ import { applyLocalMigrations, startWranglerDev } from "../scripts/lib/dev-serve
 import { ROOT, bin, capture, option, run, wranglerEnv } from "../scripts/lib/run.mjs";
 import {
   boardFanoutFigures,
+  browserFigures,
   budgetsMarkdown,
   checked,
   cyclesPageFigures,
@@ -28,6 +29,7 @@ import { startFakes } from "./lib/fakes.mjs";
 import { benchGithub } from "./lib/github-repo.mjs";
 import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
+import { browserMarkdown, runBrowserSuite } from "./suites/browser.mjs";
 import { cyclesPageMarkdown, runCyclesPageSuite } from "./suites/cycles-page.mjs";
 import { githubWebhooksMarkdown, githubWebhooksSetup, runGithubWebhooksSuite } from "./suites/github-webhooks.mjs";
 import { importersMarkdown, runImportersSuite } from "./suites/importers.mjs";
@@ -43,14 +45,14 @@ const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
- * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite search`,
+ * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite browser`, `--suite search`,
  * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite startup`, `--suite load-faults` or `--suite project-sizes` runs
  * one suite (and loads only what it needs). `--check` exits 1 when a figure of the suites that ran
  * is over its budget (bench/lib/budgets.mjs), after writing the results.
  */
 const SUITE = option(process.argv, "suite");
 const CHECK = process.argv.includes("--check");
-const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup", "load-faults", "project-sizes"];
+const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "browser", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup", "load-faults", "project-sizes"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
 /** The app's config for two-Worker sessions (ignored by git; written and removed by the bench). */
 const BENCH_APP_CONFIG = "wrangler.bench.toml";
@@ -159,6 +161,13 @@ async function main() {
       const result = await runCyclesPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
       sections.push(cyclesPageMarkdown(result));
       figures.push(...cyclesPageFigures(result));
+    });
+  }
+  if (runs("browser")) {
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const result = await runBrowserSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
+      sections.push(browserMarkdown(result));
+      figures.push(...browserFigures(result));
     });
   }
   if (runs("search")) {

@@ -3,6 +3,7 @@
 // per request (issue 20) for the issue list, the board, create and patch at 1,000 issues.
 // `npm run bench -- --check` exits non-zero when any figure of the suites that ran is over.
 import { TARGETS as FANOUT } from "../suites/board-fanout.mjs";
+import { TARGETS as BROWSER } from "../suites/browser.mjs";
 import { TARGETS as CYCLES } from "../suites/cycles-page.mjs";
 import { TARGETS as IMPORTERS } from "../suites/importers.mjs";
 import { TARGETS as ISSUES } from "../suites/issues-api.mjs";
@@ -111,6 +112,15 @@ export function cyclesPageFigures({ list, page, panel, js }) {
     cpuRoute("cycles-page", "cycle side panel data", panel.cpuMs),
     figure("cycles-page", "cycle list, Worker p50", list.worker.p50, "<=", CYCLES.listWorkerP50, "ms"),
     figure("cycles-page", "cycle page JavaScript up front, gzipped", js.gzipBytes / 1024, "<", CYCLES.pageJsGzipKb, "KB"),
+  ];
+}
+
+export function browserFigures(r) {
+  return [
+    figure("browser", "click card -> issue title painted, p50", r.cardToTitle.p50, "<=", BROWSER.cardToTitleP50, "ms"),
+    figure("browser", "Create -> row painted, p50", r.createToRow.p50, "<=", BROWSER.createToRowP50, "ms"),
+    figure("browser", "C -> modal title focused, p50", r.createKey.p50, "<=", BROWSER.createKeyToFocusP50, "ms"),
+    figure("browser", "interaction latency p75, scripted session of 50", r.session.p75, "<=", BROWSER.inpP75, "ms"),
   ];
 }
 
