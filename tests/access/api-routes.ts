@@ -287,6 +287,13 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   // Issues
   "GET /api/workspaces/:slug/projects/:projectId/issues": { level: "project:5", ok: 200 },
   "POST /api/workspaces/:slug/projects/:projectId/issues": { level: "project:15", ok: 201, body: (ids) => ({ name: "Filed", state: ids.stateId }), foreign: 400 },
+  "POST /api/workspaces/:slug/projects/:projectId/bulk-operation-issues": {
+    level: "project:15",
+    ok: 200,
+    fresh: async (world) => ({ ids: { edited: await newIssue(world) } }),
+    body: (ids) => ({ issue_ids: [ids.edited], properties: { priority: "urgent" } }),
+    foreign: 404,
+  },
   "DELETE /api/workspaces/:slug/projects/:projectId/bulk-delete-issues": {
     level: "project:15",
     ok: 200,

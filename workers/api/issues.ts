@@ -2,6 +2,7 @@ import { issueHistoryOf } from "../domain/issue-history";
 import {
   addSubIssues,
   bulkDeleteIssues,
+  bulkUpdateIssues,
   createIssue,
   deleteIssue,
   getIssue,
@@ -17,6 +18,8 @@ export const issuesRoutes = projectRouter();
 
 issuesRoutes.get("/issues", (c) => issueListed(c, (query) => listIssues(...inProject(c), query)));
 issuesRoutes.post("/issues", async (c) => c.json(await createIssue(...inProject(c), await body(c)), 201));
+// One change to many issues (state, priority, cycle, module set; assignees, labels added).
+issuesRoutes.post("/bulk-operation-issues", async (c) => c.json(await bulkUpdateIssues(...inProject(c), await body(c))));
 issuesRoutes.delete("/bulk-delete-issues", async (c) => c.json(await bulkDeleteIssues(...inProject(c), await body(c))));
 
 issuesRoutes.get("/issues/:issueId", async (c) => c.json(await getIssue(...inProject(c), c.req.param("issueId"))));

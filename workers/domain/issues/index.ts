@@ -1,7 +1,8 @@
-// Issues: create, read, list, update, delete, bulk delete and sub-issues. Every write checks the
+// Issues: create, read, list, update, bulk edit, delete, bulk delete and sub-issues. Every write checks the
 // ids it names against the project (references.ts), runs as one batch with its activity rows
 // (write-statements.ts) and tells the live board after the commit (publish.ts); whole lists are
 // kept in memory between writes (list-cache.ts).
+export { BULK_ISSUES_NOT_FOUND, bulkUpdateIssues } from "./bulk-update";
 export { createIssue } from "./create";
 export { bulkDeleteIssues, deleteIssue } from "./delete";
 export type { IssueListScope } from "./list-cache";

@@ -5,16 +5,16 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { issueAssignees, issueLabels, issues, type Issue } from "../../../drizzle/schema";
 import { allInOrder, inList, runNamedBatch } from "../../lib/batch";
 import { parseInput } from "../../lib/validation";
-import { ROLE, projectAccess } from "../access";
+import { type ProjectAccess, ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { NotFound } from "../errors";
 import { type ActivityChange, activityInsert, setChanges } from "../issue-activity";
-import { issueDetailFrom, issueDetailQueries, loadIssueDetail, parentOfQuery } from "../issue-views";
-import { UpdateIssueInput } from "../schemas/issues";
+import { type ProjectLookups, issueDetailFrom, issueDetailQueries, loadIssueDetail, parentOfQuery } from "../issue-views";
+import { type IssueWrite, UpdateIssueInput } from "../schemas/issues";
 import { ISSUE_NOT_FOUND, foundIssue, issueQuery, lookupsFor, unique } from "./load";
 import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
-import { referenceReads, resolveReferences } from "./references";
+import { type References, referenceReads, resolveReferences } from "./references";
 import { RELATION_FIELDS, readRelations, relationActivity, relationReplace } from "./relations";
 import {
   bridgeBase,
@@ -49,7 +49,67 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   ] as const);
   const issue = foundIssue(checked.issue);
   const refs = await resolveReferences(ctx, access, data, issueId, lookups, checked.references);
+  const { patch, changes, statements, touched } = await planIssueUpdate(ctx, access, issue, data, refs, lookups, checked);
   const target = { issueId, projectId, workspaceId: access.workspace.id };
+  if (Object.keys(patch).length === 0 && statements.length === 0) {
+    const detail = await loadIssueDetail(ctx.db, access.project, access.workspace, issueId);
+    if (!detail) throw new NotFound(ISSUE_NOT_FOUND);
+    return detail;
+  }
+  patch.updated_by = ctx.actor.id;
+  const now = new Date().toISOString();
+  const renamed = patch.name !== undefined;
+  const results = await runIssueWrite(ctx, {
+    updated: ctx.db.update(issues).set({ ...patch, updated_at: now }).where(eq(issues.id, issueId)).returning(),
+    statements,
+    activities: changes.map((change) => activityInsert(ctx, target, change, now)),
+    version: issuesVersionQuery(ctx, projectId),
+    // Read in the write's own batch (same transaction, no extra round trip): the detail, and when
+    // the name changed the sub-issues, whose rows show their parent's name (parent_detail).
+    detail: issueDetailQueries(ctx.db, issueId),
+    children: renamed ? ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId)) : undefined,
+    // The parent as it is after the write, which the published row and the answer show.
+    parent: (patch.parent_id !== undefined ? patch.parent_id : issue.parent_id) ? parentOfQuery(ctx, issueId) : undefined,
+  });
+  const updated = results.updated[0];
+  // Deleted by someone else after we loaded it, and nothing in the batch referred to it.
+  if (!updated) throw new NotFound(ISSUE_NOT_FOUND);
+  for (const child of results.children ?? []) touched.add(child.id);
+  // The answer is shaped as the board's row is: states, labels and members as read before the
+  // write, the parent as read after it.
+  const published = { rows: [updated], version: versionFrom(results.version), parents: results.parent ?? [] };
+  const shapedWith = await publishIssues(ctx, access, [...touched], lookups, published);
+  emitIssueEvent(ctx, access, "updated", updated, shapedWith, changes);
+  return issueDetailFrom(updated, results.detail, shapedWith);
+}
+
+/** What a patch changes on one issue, as reads before the write found it. */
+export interface IssueUpdatePlan {
+  patch: Partial<Issue>;
+  /** One activity row each. */
+  changes: ActivityChange[];
+  /** The bridge rows, counters and relation rows the patch writes beside the issue's row. */
+  statements: BatchItem<"sqlite">[];
+  /** Every issue whose board row the write changes (the issue, old and new parents, related issues). */
+  touched: Set<string>;
+}
+
+/**
+ * The rules of an issue update, without writing: only what differs is changed, each change with
+ * its activity; a list field sent replaces the whole set. The single update and the bulk edit
+ * both write what this plans.
+ */
+export async function planIssueUpdate(
+  ctx: ActorContext,
+  access: ProjectAccess,
+  issue: Issue,
+  data: IssueWrite,
+  refs: References,
+  lookups: ProjectLookups,
+  checked: { relations?: Awaited<ReturnType<typeof readRelations>>; oldParent?: Awaited<ReturnType<typeof parentOfQuery>> } = {},
+): Promise<IssueUpdatePlan> {
+  const issueId = issue.id;
+  const projectId = access.project.id;
   const base = bridgeBase(access, issueId, ctx.actor.id);
   const patch: Partial<Issue> = {};
   const changes: ActivityChange[] = [];
@@ -170,44 +230,17 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   }
 
   if (refs.cycle !== undefined && (refs.cycle?.id ?? null) !== issue.cycle_id) {
-    patch.cycle_id = refs.cycle?.id ?? null;
-    statements.push(groupMove(ctx, base, "cycle", patch.cycle_id));
-    changes.push({ field: "cycles", old_identifier: issue.cycle_id, new_identifier: patch.cycle_id, new_value: refs.cycle?.name ?? null });
+    const cycleId = refs.cycle?.id ?? null;
+    patch.cycle_id = cycleId;
+    statements.push(groupMove(ctx, base, "cycle", cycleId));
+    changes.push({ field: "cycles", old_identifier: issue.cycle_id, new_identifier: cycleId, new_value: refs.cycle?.name ?? null });
   }
   if (refs.module !== undefined && (refs.module?.id ?? null) !== issue.module_id) {
-    patch.module_id = refs.module?.id ?? null;
-    statements.push(groupMove(ctx, base, "module", patch.module_id));
-    changes.push({ field: "modules", old_identifier: issue.module_id, new_identifier: patch.module_id, new_value: refs.module?.name ?? null });
+    const moduleId = refs.module?.id ?? null;
+    patch.module_id = moduleId;
+    statements.push(groupMove(ctx, base, "module", moduleId));
+    changes.push({ field: "modules", old_identifier: issue.module_id, new_identifier: moduleId, new_value: refs.module?.name ?? null });
   }
 
-  if (Object.keys(patch).length === 0 && statements.length === 0) {
-    const detail = await loadIssueDetail(ctx.db, access.project, access.workspace, issueId);
-    if (!detail) throw new NotFound(ISSUE_NOT_FOUND);
-    return detail;
-  }
-  patch.updated_by = ctx.actor.id;
-  const now = new Date().toISOString();
-  const renamed = patch.name !== undefined;
-  const results = await runIssueWrite(ctx, {
-    updated: ctx.db.update(issues).set({ ...patch, updated_at: now }).where(eq(issues.id, issueId)).returning(),
-    statements,
-    activities: changes.map((change) => activityInsert(ctx, target, change, now)),
-    version: issuesVersionQuery(ctx, projectId),
-    // Read in the write's own batch (same transaction, no extra round trip): the detail, and when
-    // the name changed the sub-issues, whose rows show their parent's name (parent_detail).
-    detail: issueDetailQueries(ctx.db, issueId),
-    children: renamed ? ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.parent_id, issueId)) : undefined,
-    // The parent as it is after the write, which the published row and the answer show.
-    parent: (patch.parent_id !== undefined ? patch.parent_id : issue.parent_id) ? parentOfQuery(ctx, issueId) : undefined,
-  });
-  const updated = results.updated[0];
-  // Deleted by someone else after we loaded it, and nothing in the batch referred to it.
-  if (!updated) throw new NotFound(ISSUE_NOT_FOUND);
-  for (const child of results.children ?? []) touched.add(child.id);
-  // The answer is shaped as the board's row is: states, labels and members as read before the
-  // write, the parent as read after it.
-  const published = { rows: [updated], version: versionFrom(results.version), parents: results.parent ?? [] };
-  const shapedWith = await publishIssues(ctx, access, [...touched], lookups, published);
-  emitIssueEvent(ctx, access, "updated", updated, shapedWith, changes);
-  return issueDetailFrom(updated, results.detail, shapedWith);
+  return { patch, changes, statements, touched };
 }

@@ -41,6 +41,33 @@ export const BulkDeleteIssuesInput = z.object({
   issue_ids: issueIdList,
 });
 
+/** How many issues one bulk edit changes at most (a larger selection is sent in parts). */
+export const BULK_EDIT_MAX = 100;
+export const BULK_EDIT_TOO_MANY = `Change at most ${BULK_EDIT_MAX} issues at a time.`;
+export const BULK_EDIT_NOTHING = "Choose at least one property to change.";
+
+/**
+ * A bulk edit: the chosen issues and what to change on each. State, priority, cycle and module are
+ * set (null takes the issue out of its cycle or module); assignees and labels are added to what
+ * each issue has.
+ */
+export const BulkUpdateIssuesInput = z.object({
+  issue_ids: issueIdList.max(BULK_EDIT_MAX, BULK_EDIT_TOO_MANY),
+  properties: z
+    .object({
+      state: issueFields.state,
+      priority: issueFields.priority,
+      assignees_list: issueFields.assignees_list,
+      labels_list: issueFields.labels_list,
+      cycle: issueFields.cycle,
+      module: issueFields.module,
+    })
+    .partial()
+    .strict()
+    .refine((properties) => Object.values(properties).some((value) => value !== undefined), BULK_EDIT_NOTHING),
+});
+export type BulkIssueProperties = z.infer<typeof BulkUpdateIssuesInput>["properties"];
+
 export const AddSubIssuesInput = z.object({
   sub_issue_ids: issueIdList,
 });
