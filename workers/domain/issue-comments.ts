@@ -14,7 +14,7 @@ import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, type FieldErrors, Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
-import { loadIssue } from "./issues";
+import { loadIssue, publishIssueDetail } from "./issues";
 import { type CommentActor, canDeleteComment, canEditComment } from "./schemas/comment-access";
 import { COMMENT_EMPTY, COMMENT_NOT_AUTHOR, COMMENT_NOT_FOUND, CreateCommentInput, UpdateCommentInput } from "./schemas/issue-comments";
 import { memberDetailOf } from "./serializers";
@@ -215,8 +215,12 @@ export async function deleteIssueComment(ctx: ActorContext, slug: string, projec
   emitCommentEvent(ctx, access, "deleted", issueCommentOf(comment, null));
 }
 
-/** Tells the project's integrations about a comment change (nothing when none listens). */
+/**
+ * Tells whoever has the issue open that its comments changed, and the project's integrations
+ * about the change (nothing when none listens).
+ */
 function emitCommentEvent(ctx: ActorContext, access: ProjectAccess, action: EventAction, comment: ReturnType<typeof issueCommentOf>) {
+  publishIssueDetail(ctx, access.project.id, comment.issue);
   const { comment_json: _json, ...data } = comment;
   ctx.effects.emit(eventFor(access.project, ctx.actor.id, "comment", action, data as unknown as Record<string, Json>));
 }
