@@ -2,7 +2,8 @@
 // sanitised with the allow-list before it is stored. A comment must have content (an empty
 // paragraph is not content, an image is). Writing needs the member role; only the author may
 // edit or delete their comment, whatever their role (canEditComment, canDeleteComment). Every write puts a
-// "comment" activity in the same batch; the history endpoint merges comments with activities.
+// "comment" activity in the same batch and, after commit, tells the live board the issue changed
+// (its open pages read it again); the history endpoint merges comments with activities.
 import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { and, eq } from "drizzle-orm";
 import { issueComments, users, type Json, type User } from "../../drizzle/schema";

@@ -2,7 +2,8 @@
 // issue of the project; while its sync flag is on, edits to its name or description are written
 // to the linked issue in the same D1 batch as the block (with the issue's activity rows) and the
 // issue is published to the live board after commit. A block lives and dies with its page's
-// visibility: a private page's blocks are 404 for everyone but the page's creator.
+// visibility: a private page's blocks are 404 for everyone but the page's creator. Every block
+// write announces its page on the live board after commit (announcePage), a private page excepted.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { issues, pageBlocks, pages, type Issue, type Project } from "../../drizzle/schema";
