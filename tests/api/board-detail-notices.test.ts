@@ -1,7 +1,7 @@
 // What an open issue page or page hears from the live board: every write to an issue's comments,
-// activity, sub-issues, relations, links or attachments, and to a page or its blocks, reaches the
-// project's board sockets after commit; a private page is never announced, and nobody outside
-// the project hears any of it.
+// links or attachments (sub-issues and relations: board-publish.test.ts), and to a page or its
+// blocks, reaches the project's board sockets after commit; a private page is never announced,
+// and nobody outside the project hears any of it.
 import { fetchWorker } from "../helpers/worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Change } from "../../durable-objects/protocol";
@@ -86,25 +86,10 @@ describe("an issue's detail reaches the people on the project's board", () => {
     expect(await nextChanges()).toEqual([noticeOf("issue_detail", issue.id, p.owner)]);
   });
 
-  it("a sub-issue added sends the parent with its new count and the child under it", async () => {
-    const [parent, child] = [await newIssue(p, { name: "Parent" }), await newIssue(p, { name: "Child" })];
+  // Sub-issues and relations send both ends' rows: board-publish.test.ts holds those.
+  it("a link and an attachment each send the issue with its new count", async () => {
+    const issue = await newIssue(p, { name: "Carries things" });
     await nextChanges();
-    await nextChanges();
-    expect((await p.owner.post(`${issuePath(p, parent.id)}sub-issues/`, { sub_issue_ids: [child.id] })).status).toBe(200);
-    const changes = await nextChanges();
-    expect(upsertOf(changes, parent.id)).toMatchObject({ sub_issues_count: 1 });
-    expect(upsertOf(changes, child.id)).toMatchObject({ parent: parent.id });
-  });
-
-  it("a relation, a link and an attachment each send the issue with its new counts", async () => {
-    const [issue, blocker] = [await newIssue(p, { name: "Carries things" }), await newIssue(p, { name: "In the way" })];
-    await nextChanges();
-    await nextChanges();
-
-    await p.owner.patch(issuePath(p, issue.id), { blockers_list: [blocker.id] });
-    const related = await nextChanges();
-    // Both ends of the relation: each issue's page lists the other.
-    expect([upsertOf(related, issue.id), upsertOf(related, blocker.id)]).toEqual([expect.any(Object), expect.any(Object)]);
 
     const link = await p.owner.post(`${issuePath(p, issue.id)}issue-links/`, { url: "https://example.com/spec", title: "Spec" });
     expect(link.status).toBe(201);
