@@ -20,15 +20,24 @@ export function useLiveLoaderData<T>(loaded: T, concernOf: (data: T) => Concern)
   const location = useLocation();
   const href = `${location.pathname}${location.search}`;
 
+  /** The address the last reload read: an answer for a screen navigated away from is not shown. */
+  const readFor = useRef<string | null>(null);
   // Whichever answered last: the route's loaders or this screen's own reload.
   const shown = useRef({ loaded, fetched, data: loaded });
   if (shown.current.loaded !== loaded) shown.current = { loaded, fetched, data: loaded };
-  else if (fetched !== undefined && fetched !== shown.current.fetched) shown.current = { loaded, fetched, data: fetched };
+  else if (fetched !== undefined && fetched !== shown.current.fetched) {
+    shown.current = { loaded, fetched, data: readFor.current === href ? fetched : shown.current.data };
+  }
   const data = shown.current.data;
 
   const latest = useRef({ data, concernOf, href, load: fetcher.load });
   latest.current = { data, concernOf, href, load: fetcher.load };
-  const reload = useReloadWhenIdle(useCallback(() => latest.current.load(latest.current.href), []));
+  const reload = useReloadWhenIdle(
+    useCallback(() => {
+      readFor.current = latest.current.href;
+      return latest.current.load(latest.current.href);
+    }, []),
+  );
 
   useEffect(() => {
     if (!hub) return;
