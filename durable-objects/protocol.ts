@@ -1,8 +1,11 @@
 // The live-board wire protocol, shared by the ProjectBoard Durable Object and the browser.
 // One discriminated union per direction on `type`; every send `satisfies` its type.
 
-/** 2: a `changes` message may carry several batches (`since`). */
-export const PROTOCOL_VERSION = 2;
+/**
+ * 2: a `changes` message may carry several batches (`since`).
+ * 3: a batch may carry notices (`op: "changed"`) that an issue's detail or a page changed.
+ */
+export const PROTOCOL_VERSION = 3;
 
 /** What a board can show changing. Rows are the same shapes the REST API answers with. */
 export type EntityKind = "issue" | "state" | "label" | "cycle" | "module" | "member" | "project";
@@ -14,7 +17,18 @@ export type EntityKind = "issue" | "state" | "label" | "cycle" | "module" | "mem
  */
 export type Change =
   | { kind: EntityKind; op: "upsert"; id: string; row: Record<string, unknown>; version?: number }
-  | { kind: EntityKind; op: "delete"; id: string; version?: number };
+  | { kind: EntityKind; op: "delete"; id: string; version?: number }
+  | Notice;
+
+/**
+ * What only a screen showing one thing needs: `issue_detail` says the issue `id`'s comments,
+ * activity, sub-issues, relations, links or attachments changed; `page` says the page `id` or its
+ * blocks changed (a private page is never announced). `by` is who wrote it. A notice carries no
+ * row: the screen showing that issue or page reads it again; every other screen ignores it.
+ */
+export type Notice = { kind: NoticeKind; op: "changed"; id: string; by: string };
+
+export type NoticeKind = "issue_detail" | "page";
 
 export interface PresenceUser {
   userId: string;

@@ -8,13 +8,19 @@ import { useCallback, useEffect, useRef } from "react";
 
 const DEBOUNCE_MS = 250;
 
+/** Reloads every loader of the page (the project shell's answer to changes nobody placed). */
 export function useRevalidateWhenIdle(): () => void {
+  return useReloadWhenIdle(useRevalidator().revalidate);
+}
+
+/** Runs `reload` (one loader, or all of them) on the same terms: debounced, and only when idle. */
+export function useReloadWhenIdle(reload: () => unknown): () => void {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const busy = revalidator.state !== "idle" || navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
-  const latest = useRef({ revalidate: revalidator.revalidate, busy });
-  latest.current = { revalidate: revalidator.revalidate, busy };
+  const latest = useRef({ reload, busy });
+  latest.current = { reload, busy };
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const waiting = useRef(false);
 
@@ -25,7 +31,7 @@ export function useRevalidateWhenIdle(): () => void {
     }
     waiting.current = false;
     // A navigation that starts meanwhile still aborts it; that navigation loads fresh data itself.
-    Promise.resolve(latest.current.revalidate()).catch(() => {});
+    Promise.resolve(latest.current.reload()).catch(() => {});
   }, []);
 
   // The router went idle with a reload waiting: run it now.

@@ -5,8 +5,9 @@
 // live layer never touches an overlay, so a change from elsewhere cannot undo an in-flight drag;
 // once the write settles, the server's row (which reached the board before the write's response)
 // is what remains. Changes this layer cannot place (states, labels, members, cycles, modules, an
-// issue outside the loaded list's scope) fall back to revalidating the loaders.
-import type { Change } from "../../durable-objects/protocol";
+// issue outside the loaded list's scope) fall back to revalidating the loaders. Notices (an
+// issue's comments or a page changed) concern only the screen showing that issue or page.
+import type { Change, Notice } from "../../durable-objects/protocol";
 import type { ViewIssue } from "./issue-views-contract";
 
 /** The fields of a view issue that a board row carries (bridge_id is a cycle/module detail). */
@@ -85,6 +86,7 @@ export function applyBoardChanges(
     clocks: new Map(live.clocks),
   };
   for (const change of changes) {
+    if (isNotice(change)) continue;
     if (change.kind !== "issue") return null;
     next.clocks.set(change.id, clock);
     if (change.op === "delete") {
@@ -157,6 +159,53 @@ export function withLiveIssues(loaded: ViewIssue[], live: LiveIssues): ViewIssue
   return out;
 }
 
+/** A notice says an issue's detail or a page changed; it carries no row to place anywhere. */
+export const isNotice = (change: Change): change is Notice => change.op === "changed";
+
+/**
+ * Whether a board change is about what a screen shows: true makes the screen read its own loader
+ * again, false leaves it be, and null means the screen cannot tell (a state, label or member
+ * changed), so the project shell reloads every loader as it does for screens without a live layer.
+ */
+export type Concern = (change: Change) => boolean | null;
+
+/** What the issue page shows of other issues: its parent, its sub-issues and its relations. */
+export interface IssueOnScreen {
+  issue: { id: string; parent: string | null; blockers_list: string[]; blocks_list: string[] };
+  subIssues: { sub_issues: { id: string }[] };
+}
+
+/**
+ * The issue page's concern: notices for its issue (comments), and changes to the issue itself, to
+ * an issue it names, or to one that just became its sub-issue. Other issues' changes do not show.
+ */
+export function issuePageConcern({ issue, subIssues }: IssueOnScreen): Concern {
+  const named = new Set([
+    issue.id,
+    ...(issue.parent ? [issue.parent] : []),
+    ...issue.blockers_list,
+    ...issue.blocks_list,
+    ...subIssues.sub_issues.map((child) => child.id),
+  ]);
+  return (change) => {
+    if (isNotice(change)) return change.kind === "issue_detail" && change.id === issue.id;
+    if (change.kind !== "issue") return null;
+    return named.has(change.id) || (change.op === "upsert" && change.row.parent === issue.id);
+  };
+}
+
+/**
+ * A page's concern: notices for the page, except the viewer's own while they are typing on it
+ * (their edit is on their screen already, and their own write reloads it when it answers). Its
+ * linked issues are placed by the page itself; other kinds it cannot tell.
+ */
+export function pageConcern(pageId: string, me: string, typing: () => boolean): Concern {
+  return (change) => {
+    if (isNotice(change)) return change.kind === "page" && change.id === pageId && !(change.by === me && typing());
+    return change.kind === "issue" ? false : null;
+  };
+}
+
 /** A listener answers whether it placed the batch; false makes the page revalidate. */
 export type BoardListener = { changes(changes: Change[], clock: number): boolean; reset(): void };
 
@@ -186,13 +235,15 @@ export class BoardHub {
     return loadedClock !== null && loadedClock < this.delivered;
   }
 
-  /** True when every mounted listener placed the batch (and there was at least one). */
+  /**
+   * True when every mounted listener placed the batch (and there was at least one), or when it
+   * holds only notices: those concern only a screen that listens for them.
+   */
   deliver(changes: Change[], clock = this.delivered): boolean {
     this.delivered = Math.max(this.delivered, clock);
-    if (this.listeners.size === 0) return false;
     let placed = true;
     for (const listener of this.listeners) placed = listener.changes(changes, clock) && placed;
-    return placed;
+    return placed && (this.listeners.size > 0 || changes.every(isNotice));
   }
 
   reset() {

@@ -5,7 +5,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useParams, useRouteLoaderData } from "@remix-run/react";
 import { IssueView } from "~/components/issue-detail/issue-view";
 import { MissingItemBoundary } from "~/components/shell-states";
+import { useLiveLoaderData } from "~/hooks/use-live-screen";
 import { issuePageAction, loadIssuePage } from "~/lib/issue-detail.server";
+import { issuePageConcern } from "~/lib/live-board";
 import { projectIssuesPath } from "~/lib/paths";
 import type { ProjectPageHandle, ProjectShellData } from "./$workspaceSlug.projects.$projectId";
 
@@ -36,7 +38,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function IssuePage() {
-  const data = useLoaderData<typeof loader>();
+  // Comments, activity, sub-issues, relations, links and attachments others change show live.
+  const data = useLiveLoaderData(useLoaderData<typeof loader>(), issuePageConcern);
   const shell = useRouteLoaderData<ProjectShellData>(SHELL_ROUTE);
   const { workspaceSlug = "" } = useParams();
   const project = shell?.project;

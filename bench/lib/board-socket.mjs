@@ -3,7 +3,7 @@
 // their marker. A suite may read more out of each changes message with `onChanges`.
 import WebSocket from "ws";
 
-export const PROTOCOL_VERSION = 2; // durable-objects/protocol.ts
+export const PROTOCOL_VERSION = 3; // durable-objects/protocol.ts
 const CHANGES_PREFIX = '{"type":"changes"';
 
 /**

@@ -3,7 +3,17 @@
 import { describe, expect, it } from "vitest";
 import type { Change } from "../../durable-objects/protocol";
 import type { ViewIssue } from "../../app/lib/issue-views-contract";
-import { BoardHub, type LiveScope, applyBoardChanges, emptyLiveIssues, liveIssuesAfter, withLiveIssues } from "../../app/lib/live-board";
+import {
+  BoardHub,
+  type IssueOnScreen,
+  type LiveScope,
+  applyBoardChanges,
+  emptyLiveIssues,
+  issuePageConcern,
+  liveIssuesAfter,
+  pageConcern,
+  withLiveIssues,
+} from "../../app/lib/live-board";
 
 const project: LiveScope = { kind: "project", id: null };
 
@@ -98,6 +108,11 @@ describe("applyBoardChanges + withLiveIssues", () => {
     expect(withLiveIssues(inCycle, stayed ?? emptyLiveIssues())).toEqual([{ ...inCycle[0], name: "Renamed" }]);
   });
 
+  it("a notice that an issue's comments or a page changed leaves the list as it is, without a reload", () => {
+    const live = applyBoardChanges(emptyLiveIssues(), [{ kind: "issue_detail", op: "changed", id: "a", by: "u2" }], project, known);
+    expect(live).toEqual(emptyLiveIssues());
+  });
+
   it("a row missing a field the views need is not guessed at: revalidate", () => {
     const { sort_order: _dropped, ...partial } = issue("a");
     expect(applyBoardChanges(emptyLiveIssues(), [{ kind: "issue", op: "upsert", id: "a", row: partial }], project, known)).toBeNull();
@@ -152,5 +167,45 @@ describe("BoardHub", () => {
     stopRefusing();
     stop();
     expect(hub.deliver(batch)).toBe(false);
+  });
+
+  it("a batch of notices reloads nothing when no screen listens: only the issue or page they name cares", () => {
+    const hub = new BoardHub();
+    expect(hub.deliver([{ kind: "page", op: "changed", id: "p1", by: "u2" }])).toBe(true);
+    expect(hub.deliver([{ kind: "page", op: "changed", id: "p1", by: "u2" }, { kind: "label", op: "delete", id: "l" }])).toBe(false);
+  });
+});
+
+describe("what an open issue page or page reads again", () => {
+  const onScreen: IssueOnScreen = {
+    issue: { id: "i1", parent: "p1", blockers_list: ["b1"], blocks_list: ["k1"] },
+    subIssues: { sub_issues: [{ id: "s1" }] },
+  };
+  const concern = issuePageConcern(onScreen);
+  const notice = (kind: "issue_detail" | "page", id: string, by = "u2"): Change => ({ kind, op: "changed", id, by });
+
+  it("the issue page: its issue's notices and the issues it shows, not other issues'", () => {
+    expect(concern(notice("issue_detail", "i1"))).toBe(true);
+    expect(concern(notice("issue_detail", "i2"))).toBe(false);
+    expect(concern(notice("page", "i1"))).toBe(false);
+    for (const id of ["i1", "p1", "b1", "k1", "s1"]) expect(concern({ kind: "issue", op: "delete", id })).toBe(true);
+    expect(concern(upsert(issue("new"), { parent: "i1" }))).toBe(true);
+    expect(concern(upsert(issue("other"), { parent: "i9" }))).toBe(false);
+    // A state or label may be named anywhere on the page: every loader reads again.
+    expect(concern({ kind: "state", op: "delete", id: "st" })).toBeNull();
+  });
+
+  it("a page: its notices, but not the viewer's own while they type; linked issues are placed in place", () => {
+    let typing = false;
+    const page = pageConcern("pg1", "me", () => typing);
+    expect(page(notice("page", "pg1"))).toBe(true);
+    expect(page(notice("page", "pg1", "me"))).toBe(true);
+    typing = true;
+    expect(page(notice("page", "pg1", "me"))).toBe(false);
+    expect(page(notice("page", "pg1"))).toBe(true);
+    expect(page(notice("page", "pg2"))).toBe(false);
+    expect(page(notice("issue_detail", "pg1"))).toBe(false);
+    expect(page({ kind: "issue", op: "delete", id: "x" })).toBe(false);
+    expect(page({ kind: "label", op: "delete", id: "l" })).toBeNull();
   });
 });

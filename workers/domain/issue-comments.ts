@@ -2,7 +2,8 @@
 // sanitised with the allow-list before it is stored. A comment must have content (an empty
 // paragraph is not content, an image is). Writing needs the member role; only the author may
 // edit or delete their comment, whatever their role (canEditComment, canDeleteComment). Every write puts a
-// "comment" activity in the same batch; the history endpoint merges comments with activities.
+// "comment" activity in the same batch and, after commit, tells the live board the issue changed
+// (its open pages read it again); the history endpoint merges comments with activities.
 import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
 import { and, eq } from "drizzle-orm";
 import { issueComments, users, type Json, type User } from "../../drizzle/schema";
@@ -14,7 +15,7 @@ import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, type FieldErrors, Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
-import { loadIssue } from "./issues";
+import { loadIssue, publishIssueDetail } from "./issues";
 import { type CommentActor, canDeleteComment, canEditComment } from "./schemas/comment-access";
 import { COMMENT_EMPTY, COMMENT_NOT_AUTHOR, COMMENT_NOT_FOUND, CreateCommentInput, UpdateCommentInput } from "./schemas/issue-comments";
 import { memberDetailOf } from "./serializers";
@@ -215,8 +216,12 @@ export async function deleteIssueComment(ctx: ActorContext, slug: string, projec
   emitCommentEvent(ctx, access, "deleted", issueCommentOf(comment, null));
 }
 
-/** Tells the project's integrations about a comment change (nothing when none listens). */
+/**
+ * Tells whoever has the issue open that its comments changed, and the project's integrations
+ * about the change (nothing when none listens).
+ */
 function emitCommentEvent(ctx: ActorContext, access: ProjectAccess, action: EventAction, comment: ReturnType<typeof issueCommentOf>) {
+  publishIssueDetail(ctx, access.project.id, comment.issue);
   const { comment_json: _json, ...data } = comment;
   ctx.effects.emit(eventFor(access.project, ctx.actor.id, "comment", action, data as unknown as Record<string, Json>));
 }

@@ -2,7 +2,8 @@
 // issue of the project; while its sync flag is on, edits to its name or description are written
 // to the linked issue in the same D1 batch as the block (with the issue's activity rows) and the
 // issue is published to the live board after commit. A block lives and dies with its page's
-// visibility: a private page's blocks are 404 for everyone but the page's creator.
+// visibility: a private page's blocks are 404 for everyone but the page's creator. Every block
+// write announces its page on the live board after commit (announcePage), a private page excepted.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { issues, pageBlocks, pages, type Issue, type Project } from "../../drizzle/schema";
@@ -15,7 +16,7 @@ import { type OrderKey, type PageRequest, readPage } from "./list-page";
 import { Conflict, NotFound } from "./errors";
 import { type ActivityChange, activityInsert } from "./issue-activity";
 import { createIssue, deleteIssue, publishIssues } from "./issues";
-import { loadPage, touchPage, visibleTo } from "./pages";
+import { announcePage, loadPage, touchPage, visibleTo } from "./pages";
 import { FIRST_SORT_ORDER, SORT_STEP } from "./schemas/constants";
 import { CreatePageBlockInput, PatchPageBlockInput } from "./schemas/pages";
 
@@ -75,10 +76,13 @@ async function shapeBlocks(ctx: ActorContext, access: ProjectAccess, blocks: Pag
   return blocks.map((block) => pageBlockOf(block, block.issue_id ? (briefs.get(block.issue_id) ?? null) : null, access.project));
 }
 
-/** A block of a page the actor may see (and of `pageId` when the path names one), or 404. */
+/**
+ * A block of a page the actor may see (and of `pageId` when the path names one), with that page's
+ * visibility, or 404.
+ */
 async function loadBlock(ctx: ActorContext, projectId: string, blockId: string, pageId?: string) {
   const [row] = await ctx.db
-    .select({ block: pageBlocks })
+    .select({ block: pageBlocks, page: { id: pages.id, project_id: pages.project_id, access: pages.access } })
     .from(pageBlocks)
     .innerJoin(pages, eq(pages.id, pageBlocks.page_id))
     .where(
@@ -91,7 +95,7 @@ async function loadBlock(ctx: ActorContext, projectId: string, blockId: string, 
     )
     .limit(1);
   if (!row) throw new NotFound(BLOCK_NOT_FOUND);
-  return row.block;
+  return row;
 }
 
 async function sanitizedDescription(html: string | undefined) {
@@ -124,7 +128,7 @@ export async function listPageBlocks(ctx: ActorContext, slug: string, projectId:
 export async function createPageBlock(ctx: ActorContext, slug: string, projectId: string, pageId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(CreatePageBlockInput, input);
-  await loadPage(ctx, projectId, pageId);
+  const { page } = await loadPage(ctx, projectId, pageId);
   const now = new Date().toISOString();
   const [inserted] = (await runBatch(ctx.db, [
     ctx.db
@@ -145,12 +149,13 @@ export async function createPageBlock(ctx: ActorContext, slug: string, projectId
       .returning(),
     touchPage(ctx, pageId, now),
   ])) as [PageBlock[], unknown];
+  announcePage(ctx, page);
   return pageBlockOf(inserted[0], null, access.project);
 }
 
 export async function getPageBlock(ctx: ActorContext, slug: string, projectId: string, blockId: string, pageId?: string) {
   const access = await projectAccess(ctx, slug, projectId);
-  const block = await loadBlock(ctx, projectId, blockId, pageId);
+  const { block } = await loadBlock(ctx, projectId, blockId, pageId);
   return (await shapeBlocks(ctx, access, [block]))[0];
 }
 
@@ -168,7 +173,7 @@ export async function updatePageBlock(
 ) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(PatchPageBlockInput, input);
-  const block = await loadBlock(ctx, projectId, blockId, pageId);
+  const { block, page } = await loadBlock(ctx, projectId, blockId, pageId);
   const html = await sanitizedDescription(data.description_html);
   const patch: Partial<PageBlock> = {};
   if (data.name !== undefined) patch.name = data.name;
@@ -194,6 +199,7 @@ export async function updatePageBlock(
   }
   const [updated] = (await runBatch(ctx.db, statements)) as [PageBlock[], ...unknown[]];
   if (!updated[0]) throw new NotFound(BLOCK_NOT_FOUND);
+  announcePage(ctx, page);
   if (syncedIssueId) await publishIssues(ctx, access, [syncedIssueId]);
   return (await shapeBlocks(ctx, access, updated))[0];
 }
@@ -237,12 +243,13 @@ async function issueSyncStatements(
 
 export async function deletePageBlock(ctx: ActorContext, slug: string, projectId: string, blockId: string, pageId?: string) {
   await projectAccess(ctx, slug, projectId, ROLE.member);
-  const block = await loadBlock(ctx, projectId, blockId, pageId);
+  const { block, page } = await loadBlock(ctx, projectId, blockId, pageId);
   // The linked issue, if any, stays: it has a life of its own in the project.
   await runBatch(ctx.db, [
     ctx.db.delete(pageBlocks).where(eq(pageBlocks.id, blockId)),
     touchPage(ctx, block.page_id, new Date().toISOString()),
   ]);
+  announcePage(ctx, page);
 }
 
 /**
@@ -258,7 +265,7 @@ export async function convertPageBlockToIssue(
   pageId?: string,
 ) {
   await projectAccess(ctx, slug, projectId, ROLE.member);
-  const block = await loadBlock(ctx, projectId, blockId, pageId);
+  const { block, page } = await loadBlock(ctx, projectId, blockId, pageId);
   if (block.issue_id) throw new Conflict(BLOCK_ALREADY_CONVERTED);
   const description = block.description && typeof block.description === "object" && !Array.isArray(block.description) ? block.description : null;
   const issue = await createIssue(ctx, slug, projectId, {
@@ -279,5 +286,6 @@ export async function convertPageBlockToIssue(
     await deleteIssue(ctx, slug, projectId, issue.id);
     throw new Conflict(BLOCK_ALREADY_CONVERTED);
   }
+  announcePage(ctx, page);
   return issue;
 }

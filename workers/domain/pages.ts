@@ -233,17 +233,29 @@ export async function updatePage(ctx: ActorContext, slug: string, projectId: str
     .where(and(eq(pages.id, pageId), eq(pages.project_id, projectId), visibleTo(ctx.actor.id)))
     .returning();
   if (!updated) throw new NotFound(PAGE_NOT_FOUND);
+  announcePage(ctx, page, updated);
   return (await shapePages(ctx, [{ page: updated, favoriteId: row.favoriteId }]))[0];
 }
 
 export async function deletePage(ctx: ActorContext, slug: string, projectId: string, pageId: string) {
   await projectAccess(ctx, slug, projectId, ROLE.member);
-  await loadPage(ctx, projectId, pageId);
+  const { page } = await loadPage(ctx, projectId, pageId);
   // Blocks and page labels go with the page (foreign keys); favourites point at it by entity id.
   await runBatch(ctx.db, [
     ctx.db.delete(userFavorites).where(and(eq(userFavorites.entity_type, "page"), eq(userFavorites.entity_id, pageId))),
     ctx.db.delete(pages).where(and(eq(pages.id, pageId), eq(pages.project_id, projectId), visibleTo(ctx.actor.id))),
   ]);
+  announcePage(ctx, page);
+}
+
+/**
+ * Tells whoever has the page open that it or its blocks changed, given the page as it was and as
+ * it is: a page private in both is never announced (only its creator may know it exists), while a
+ * page just made private is, so the others' open copies learn they lost it.
+ */
+export function announcePage(ctx: ActorContext, ...versions: Pick<Page, "id" | "project_id" | "access">[]) {
+  const page = versions.find((version) => version.access === 0);
+  if (page) ctx.effects.publish(page.project_id, { kind: "page", op: "changed", id: page.id, by: ctx.actor.id });
 }
 
 /** Marks the page as touched: the recent tab follows edits to its blocks as well. */

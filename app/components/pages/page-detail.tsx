@@ -4,7 +4,7 @@
 // the project, after which it links to that issue, shows the issue's state as it changes on the
 // live board, and (while sync is on) passes its edits on to the issue.
 import { Link, useFetcher } from "@remix-run/react";
-import { useContext, useEffect, useRef, useState } from "react";
+import { type RefObject, useContext, useEffect, useRef, useState } from "react";
 import {
   BLOCK_CONVERTED,
   BLOCK_CONVERT_FAILED,
@@ -15,6 +15,8 @@ import {
 } from "../../../workers/domain/schemas/pages";
 import { TITLE_REQUIRED } from "../../../workers/domain/schemas/common";
 import { BoardHubContext } from "~/hooks/use-live-issues";
+import { useLiveLoaderData } from "~/hooks/use-live-screen";
+import { isNotice, pageConcern } from "~/lib/live-board";
 import type { PageBlockDetail, PageDetailData, PageDetailIntent, PageDetailScreenData, PagesAnswer } from "~/lib/pages-contract";
 import { issuePath } from "~/lib/paths";
 import { ConfirmDeleteDialog } from "../dialog";
@@ -53,6 +55,7 @@ function useLiveLinkedIssues(blocks: PageBlockDetail[]) {
       changes(changes) {
         const updates: [string, LiveIssue][] = [];
         for (const change of changes) {
+          if (isNotice(change)) continue;
           if (change.kind !== "issue") return false;
           if (!linked.current.has(change.id)) continue;
           // A linked issue deleted: the block's link goes; the loader knows how it reads now.
@@ -81,7 +84,11 @@ function PageTitle({ name, canEdit }: { name: string; canEdit: boolean }) {
   const fetcher = useFetcher<PagesAnswer>();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setValue(name), [name]);
+  const [focused, setFocused] = useState(false);
+  // Someone else's rename (live board) shows unless this person is typing a title.
+  useEffect(() => {
+    if (!focused && fetcher.state === "idle") setValue(name);
+  }, [name, focused, fetcher.state]);
   // A refused title is told under it; anything else is the generic failure. Either way the stored title comes back.
   useAction(fetcher, {
     onFields: (fields) => setError(fields.name?.[0] ?? PAGE_UPDATE_FAILED),
@@ -111,7 +118,11 @@ function PageTitle({ name, canEdit }: { name: string; canEdit: boolean }) {
           setValue(event.target.value);
           setError(null);
         }}
-        onBlur={save}
+        onFocus={() => setFocused(true)}
+        onBlur={() => {
+          setFocused(false);
+          save();
+        }}
         onKeyDown={(event) => {
           if (event.key === "Enter") {
             event.preventDefault();
@@ -478,9 +489,24 @@ function QuickAddBlock() {
   );
 }
 
-export function PageDetail({ data, slug, canEdit }: { data: PageDetailScreenData; slug: string; canEdit: boolean }) {
-  const live = useLiveLinkedIssues(data.blocks);
+/** Whether the person is typing on the page: a block open for editing, or focus in a text field. */
+function useTypingOn(root: RefObject<HTMLElement | null>, editing: string | null) {
+  const open = useRef(editing);
+  open.current = editing;
+  return useRef(() => {
+    const focused = document.activeElement;
+    const inField = !!focused && !!root.current?.contains(focused) && focused.matches("input, textarea, [contenteditable='true']");
+    return open.current !== null || inField;
+  }).current;
+}
+
+export function PageDetail({ data: loaded, slug, canEdit }: { data: PageDetailScreenData; slug: string; canEdit: boolean }) {
+  const root = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const typing = useTypingOn(root, editing);
+  // Blocks others add, edit, convert or delete show live; the viewer's own echoes wait while they type.
+  const data = useLiveLoaderData(loaded, (shown) => pageConcern(shown.page.id, shown.me, typing));
+  const live = useLiveLinkedIssues(data.blocks);
   const [deleting, setDeleting] = useState<PageBlockDetail | null>(null);
   const [blockError, setBlockError] = useState<{ id: string; message: string } | null>(null);
   const { watch, watchers } = useActionWatchers<PagesAnswer>();
@@ -488,7 +514,7 @@ export function PageDetail({ data, slug, canEdit }: { data: PageDetailScreenData
   const closeDelete = () => setDeleting(null);
   useAction(deleteFetcher, { onDone: closeDelete, onError: closeDelete, message: () => "Block could not be deleted. Please try again." });
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
+    <div ref={root} className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <PageTitle name={data.page.name} canEdit={canEdit} />

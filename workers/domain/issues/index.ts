@@ -9,7 +9,7 @@ export type { IssueListScope } from "./list-cache";
 export { type IssueListQuery, issueListQueryFromFilters, parseIssueListQuery } from "./list-query";
 export { getIssue, listIssues, listIssuesWithAccess } from "./list";
 export { ISSUE_NOT_FOUND, loadIssue } from "./load";
-export { publishIssues } from "./publish";
+export { publishIssueDetail, publishIssues } from "./publish";
 export { COMPLETED_CYCLE } from "./references";
 export { createLabelOnIssue } from "./label-on-issue";
 export { addSubIssues, listSubIssues } from "./sub-issues";

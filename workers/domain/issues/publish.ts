@@ -68,3 +68,11 @@ export async function publishIssues(
   }
   return resolved;
 }
+
+/**
+ * Tells whoever has the issue open that something only its page shows changed (its comments):
+ * the notice carries the issue's id and the writer, no row, and only that page reads it again.
+ */
+export function publishIssueDetail(ctx: ActorContext, projectId: string, issueId: string) {
+  ctx.effects.publish(projectId, { kind: "issue_detail", op: "changed", id: issueId, by: ctx.actor.id });
+}
