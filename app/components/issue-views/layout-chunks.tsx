@@ -1,4 +1,5 @@
-// The calendar and Gantt layouts: each in its own chunk, loaded before hydration when the server
+// The list, calendar and Gantt layouts: each in its own chunk (the board, the page most open, loads
+// none of them), loaded before hydration when the server
 // rendered it (see app/lib/preloadable.tsx). The browser entry imports this module so the chunks
 // are known before the route modules finish loading.
 import { Spinner } from "~/components/ui";
@@ -12,5 +13,6 @@ function LayoutFallback() {
   );
 }
 
+export const ListLayout = preloadable("issue-views/list", () => import("./list-layout"), <LayoutFallback />);
 export const CalendarLayout = preloadable("issue-views/calendar", () => import("./calendar-layout"), <LayoutFallback />);
 export const GanttLayout = preloadable("issue-views/gantt", () => import("./gantt-layout"), <LayoutFallback />);

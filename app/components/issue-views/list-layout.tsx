@@ -1,12 +1,13 @@
 // The list layout: one section per group (or one plain list), rows with inline properties.
 // Issue names are cut at 50 characters in list rows.
-import { memo } from "react";
+import { memo, useMemo } from "react";
+import { BulkSelectionProvider, SelectBox, useBulkSelection } from "./bulk-selection";
 import { TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
 import { type CardSlot, LIST_SECTION, VirtualIssueList } from "./progressive";
 
-const ListRow = memo(function ListRow({ issue, slot }: { issue: ViewIssue; slot: CardSlot }) {
+const ListRow = memo(function ListRow({ issue, slot, order }: { issue: ViewIssue; slot: CardSlot; order: readonly string[] }) {
   const { identifier, properties, canEdit, canDrag } = useViewContext();
   const key = issueKey(identifier, issue);
   return (
@@ -16,6 +17,7 @@ const ListRow = memo(function ListRow({ issue, slot }: { issue: ViewIssue; slot:
       data-issue-id={issue.id}
       className="group flex h-11 items-center gap-2 border-b border-neutral-100 bg-surface pr-3 pl-2 hover:bg-neutral-50 sm:pr-5 sm:pl-4"
     >
+      {canEdit ? <SelectBox issueId={issue.id} label={key} order={order} /> : null}
       {canDrag ? <DragGrip /> : <span className="w-3.5 shrink-0" />}
       {properties.key ? <span className="w-16 shrink-0 text-xs font-medium text-neutral-400">{key}</span> : null}
       <IssueLink issue={issue} max={TITLE_MAX.list} className="min-w-0 flex-1 truncate text-sm text-neutral-800 hover:text-neutral-950" />
@@ -31,7 +33,7 @@ const ListRow = memo(function ListRow({ issue, slot }: { issue: ViewIssue; slot:
 const EMPTY_GROUP_CLASS =
   "empty:after:block empty:after:px-6 empty:after:py-2.5 empty:after:text-xs empty:after:text-neutral-400 empty:after:content-['No_issues']";
 
-export function ListLayout({
+export default function ListLayout({
   groups,
   grouped,
   orderBy,
@@ -43,28 +45,50 @@ export function ListLayout({
   /** The group an issue is being dragged from, if any. */
   dragFrom: string | null;
 }) {
+  const { canEdit } = useViewContext();
   return (
-    <div className="min-h-full bg-surface pb-24">
-      {groups.map((group) => {
-        const headingId = `group-${group.key}`;
-        return (
-          <section key={group.key} aria-labelledby={grouped ? headingId : undefined} aria-label={grouped ? undefined : "Issues"}>
-            {grouped ? (
-              <div className="sticky top-0 z-10 flex h-10 items-center gap-2 border-b border-neutral-200 bg-neutral-50/95 px-4 backdrop-blur sm:px-6">
-                <GroupIcon header={group.header} />
-                <h2 id={headingId} className="text-sm font-medium text-neutral-800">
-                  {group.name}
-                </h2>
-                <span className="rounded-full bg-neutral-200/70 px-1.5 text-xs font-medium text-neutral-600">{group.count.toLocaleString("en-US")}</span>
-              </div>
-            ) : null}
-            <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-4 py-2 sm:px-6" />
-            <VirtualIssueList group={group} shape={LIST_SECTION} className={`min-h-9 ${grouped ? EMPTY_GROUP_CLASS : ""}`}>
-              {(issue, slot) => <ListRow key={issue.id} issue={issue} slot={slot} />}
-            </VirtualIssueList>
-          </section>
-        );
-      })}
-    </div>
+    <BulkSelectionProvider enabled={canEdit}>
+      <div className="min-h-full bg-surface pb-24">
+        {groups.map((group) => (
+          <ListSection key={group.key} group={group} grouped={grouped} orderBy={orderBy} dragFrom={dragFrom} />
+        ))}
+      </div>
+    </BulkSelectionProvider>
+  );
+}
+
+/** One group of the list; Ctrl/Cmd+A inside it selects the group, Escape clears the selection. */
+function ListSection({ group, grouped, orderBy, dragFrom }: { group: IssueGroup; grouped: boolean; orderBy: OrderBy; dragFrom: string | null }) {
+  const selection = useBulkSelection();
+  const order = useMemo(() => group.issues.map((issue) => issue.id), [group.issues]);
+  const headingId = `group-${group.key}`;
+  return (
+    <section
+      aria-labelledby={grouped ? headingId : undefined}
+      aria-label={grouped ? undefined : "Issues"}
+      onKeyDown={(event) => {
+        if (!selection || (event.target as HTMLElement).matches("input[type=text], textarea, [contenteditable=true]")) return;
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a") {
+          event.preventDefault();
+          selection.selectAll(order);
+        } else if (event.key === "Escape" && selection.selected.size > 0) {
+          selection.clear();
+        }
+      }}
+    >
+      {grouped ? (
+        <div className="sticky top-0 z-10 flex h-10 items-center gap-2 border-b border-neutral-200 bg-neutral-50/95 px-4 backdrop-blur sm:px-6">
+          <GroupIcon header={group.header} />
+          <h2 id={headingId} className="text-sm font-medium text-neutral-800">
+            {group.name}
+          </h2>
+          <span className="rounded-full bg-neutral-200/70 px-1.5 text-xs font-medium text-neutral-600">{group.count.toLocaleString("en-US")}</span>
+        </div>
+      ) : null}
+      <OrderedByNotice groupKey={group.key} dragFrom={dragFrom} orderBy={orderBy} className="px-4 py-2 sm:px-6" />
+      <VirtualIssueList group={group} shape={LIST_SECTION} className={`min-h-9 ${grouped ? EMPTY_GROUP_CLASS : ""}`}>
+        {(issue, slot) => <ListRow key={issue.id} issue={issue} slot={slot} order={order} />}
+      </VirtualIssueList>
+    </section>
   );
 }

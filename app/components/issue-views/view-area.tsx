@@ -6,8 +6,7 @@ import { buttonClass } from "~/components/ui";
 import type { ViewProps } from "~/lib/issue-display";
 import { SortableList, TRASH_KEY } from "./dnd";
 import { KanbanLayout } from "./kanban-layout";
-import { CalendarLayout, GanttLayout } from "./layout-chunks";
-import { ListLayout } from "./list-layout";
+import { CalendarLayout, GanttLayout, ListLayout } from "./layout-chunks";
 import type { IssueGroup, IssueViewsData, ViewIssue } from "./model";
 import { GroupPagesContext } from "./progressive";
 

@@ -35,3 +35,6 @@ export const TIME_ZONE_COOKIE = "tz";
 
 /** What a person is told when a write failed for a reason they cannot fix. */
 export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+
+/** How many issues one bulk edit changes at most (the browser sends a larger selection in parts). */
+export const BULK_EDIT_MAX = 100;

@@ -1,9 +1,9 @@
 // Issue input schemas: client-safe (zod only), shared by the API, Remix actions and forms.
 import { z } from "zod";
 import { entityId, idList, isoDate, issueIdList, richDescription, richDescriptionHtml, TITLE_REQUIRED, TITLE_TOO_LONG, requiredText } from "./common";
-import { ESTIMATE_KEY_MAX, FIRST_SORT_ORDER, PRIORITIES, SORT_STEP } from "./constants";
+import { BULK_EDIT_MAX, ESTIMATE_KEY_MAX, FIRST_SORT_ORDER, PRIORITIES, SORT_STEP } from "./constants";
 
-export { FIRST_SORT_ORDER, PRIORITIES, SORT_STEP };
+export { BULK_EDIT_MAX, FIRST_SORT_ORDER, PRIORITIES, SORT_STEP };
 export const ISSUE_TITLE_MAX = 255;
 const ESTIMATE_OUT_OF_RANGE = `Estimate must be a number from 0 to ${ESTIMATE_KEY_MAX}`;
 
@@ -41,8 +41,6 @@ export const BulkDeleteIssuesInput = z.object({
   issue_ids: issueIdList,
 });
 
-/** How many issues one bulk edit changes at most (a larger selection is sent in parts). */
-export const BULK_EDIT_MAX = 100;
 export const BULK_EDIT_TOO_MANY = `Change at most ${BULK_EDIT_MAX} issues at a time.`;
 export const BULK_EDIT_NOTHING = "Choose at least one property to change.";
 

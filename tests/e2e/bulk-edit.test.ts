@@ -1,0 +1,97 @@
+// Bulk edit in the list (issue 33): a member ticks an issue, Shift+clicks another to take the
+// range between, gives them all a state from the bar that appears, and sees every row change,
+// while a second member with the same project's board open sees the cards move without reload.
+// Ctrl/Cmd+A inside a group takes the whole group; Escape clears the choice.
+// Data the test is not about (workspace, project, membership, the issues) is arranged over REST.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshotsInThemes, to, uniqueEmail, uniqueSlug, visible } from "./fixtures";
+
+let browser: Browser;
+const pages: TestPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const tab of pages) await tab.context.close();
+  await browser?.close();
+});
+
+async function arrange(count: number) {
+  const owner = await ApiUser.signUp(uniqueEmail("bulk-owner"));
+  const watcher = await ApiUser.signUp(uniqueEmail("bulk-watcher"));
+  const slug = uniqueSlug("bulk");
+  await owner.post("/api/workspaces/", { name: "Bulk edit", slug });
+  const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Bulk", identifier: "BULK" });
+  const invite = await owner.post<{ invitations: { token: string }[] }>(`/api/workspaces/${slug}/invite/`, { emails: [{ email: watcher.email, role: 15 }] });
+  await watcher.post("/api/users/me/invitations/workspaces/", { token: invite.invitations[0].token });
+  const me = await watcher.call<{ id: string }>("GET", "/api/users/me/");
+  await owner.post(`/api/workspaces/${slug}/projects/${project.id}/members/add/`, { members: [{ member_id: me.id, role: 15 }] });
+  const stateList = await owner.call<{ id: string; name: string }[]>("GET", `/api/workspaces/${slug}/projects/${project.id}/states/`);
+  const states = Object.fromEntries(stateList.map((state) => [state.name, state.id]));
+  const issues: { id: string; name: string }[] = [];
+  for (let i = 1; i <= count; i++) {
+    issues.push(await owner.post(`/api/workspaces/${slug}/projects/${project.id}/issues/`, { name: `Bulk row ${i}`, state: states.Todo }));
+  }
+  return { owner, watcher, slug, projectId: project.id, states, issues };
+}
+
+async function openAs(user: ApiUser, slug: string, projectId: string, viewProps: Record<string, unknown>) {
+  const tab = await newPage(browser);
+  pages.push(tab);
+  await user.post(`/api/workspaces/${slug}/projects/${projectId}/project-views/`, { view_props: viewProps });
+  await login(tab.page, { email: user.email, password: PASSWORD }, { next: to.projectIssues(slug, projectId) });
+  await tab.goto(to.projectIssues(slug, projectId));
+  return tab;
+}
+
+describe("bulk edit", () => {
+  test("a range chosen with Shift+click moves to Done at once, here and on another member's board", async () => {
+    const a = await arrange(5);
+    const watcher = await openAs(a.watcher, a.slug, a.projectId, { issueView: "kanban", groupByProperty: "state" });
+    await visible(watcher.page.locator(`[data-group-key="${a.states.Todo}"] [data-issue-id="${a.issues[0].id}"]`));
+    // Manual order: the rows stand in the order they were filed.
+    const tab = await openAs(a.owner, a.slug, a.projectId, { issueView: "list", groupByProperty: null, orderBy: "sort_order" });
+    const { page, errors } = tab;
+    await visible(page.getByRole("checkbox", { name: "Select BULK-1" }));
+    await page.getByRole("checkbox", { name: "Select BULK-1" }).click();
+    await page.getByRole("checkbox", { name: "Select BULK-3" }).click({ modifiers: ["Shift"] });
+    const bar = page.getByRole("toolbar", { name: "Selected issues" });
+    await visible(bar.getByText("3 selected"));
+    // The bar sits inside the viewport, at its bottom.
+    const box = await bar.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.y + box.height <= viewport.height && box.y > viewport.height / 2).toBe(true);
+    await screenshotsInThemes(page, "bulk-edit-bar");
+    await bar.getByRole("combobox", { name: "Set state" }).selectOption({ label: "Done" });
+    await visible(page.getByText("3 issues updated."));
+    await expect.poll(() => bar.count()).toBe(0);
+    for (const issue of a.issues.slice(0, 3)) {
+      await visible(watcher.page.locator(`[data-group-key="${a.states.Done}"] [data-issue-id="${issue.id}"]`), 1000);
+    }
+    await visible(watcher.page.locator(`[data-group-key="${a.states.Todo}"] [data-issue-id="${a.issues[3].id}"]`));
+    const stored = await a.owner.call<{ results?: { id: string; state: string }[] } | { id: string; state: string }[]>(
+      "GET",
+      `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`,
+    );
+    const list = Array.isArray(stored) ? stored : (stored.results ?? []);
+    expect(list.filter((issue) => issue.state === a.states.Done).map((issue) => issue.id).sort()).toEqual(a.issues.slice(0, 3).map((issue) => issue.id).sort());
+    expect(errors).toEqual([]);
+  });
+
+  test("Ctrl+A in the list takes every issue; Escape lets them go", async () => {
+    const a = await arrange(4);
+    const { page, errors } = await openAs(a.owner, a.slug, a.projectId, { issueView: "list", groupByProperty: null, orderBy: "sort_order" });
+    await page.getByRole("checkbox", { name: "Select BULK-2" }).click();
+    await page.keyboard.press("Control+a");
+    const bar = page.getByRole("toolbar", { name: "Selected issues" });
+    await visible(bar.getByText("4 selected"));
+    await page.getByRole("checkbox", { name: "Select BULK-2" }).focus();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => bar.count()).toBe(0);
+    expect(await page.getByRole("checkbox", { name: "Select BULK-4" }).isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
