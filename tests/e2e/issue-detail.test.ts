@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SIMILAR_TITLE_THRESHOLD, findSimilar, similarity } from "../../app/lib/similarity";
-import { PASSWORD, baseUrl, launchBrowser, login, newPage, screenshot, to, uniqueEmail, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import { PASSWORD, baseUrl, expectCopiedIssueLink, launchBrowser, login, newPage, screenshot, to, uniqueEmail, uniqueSlug, visible, waitForHydration } from "./fixtures";
 
 // ---------------------------------------------------------------- the similarity rule (unit)
 
@@ -317,7 +317,7 @@ describe("issue detail", () => {
     await expect.poll(() => page.getByText("webhook-lo...").count()).toBe(0);
     await page.getByRole("button", { name: "Copy issue link" }).click();
     await visible(page.getByText("Link Copied!"));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/issues/${issue.id}`);
+    await expectCopiedIssueLink(page, { slug, key: `DET-${issue.sequence_id}`, pagePath: issuePath(issue.id) });
   });
 
   test("comments are posted, edited and deleted by their author; activity tells what happened", async () => {
