@@ -51,6 +51,8 @@ export const createWorkspacePath = () => "/create-workspace";
 export const issuePath = (slug: string, projectId: string, issueId: string) => `${projectIssuesPath(slug, projectId)}/${issueId}`;
 /** An issue by its key ("DEMO-52"): the address copied links carry. */
 export const issueKeyPath = (slug: string, key: string) => `/${slug}/browse/${key}`;
+/** The whole address "Copy link" puts on the clipboard for an issue: its key, under this origin. */
+export const issueKeyUrl = (origin: string, slug: string, key: string) => new URL(issueKeyPath(slug, key), origin).toString();
 export const projectPagesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/pages`;
 export const pagePath = (slug: string, projectId: string, pageId: string) => `${projectPagesPath(slug, projectId)}/${pageId}`;
 

@@ -28,7 +28,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { provider: params.provider };
 }
 
-type Outcome = { state: "working" } | { state: "done" } | { state: "failed"; message: string };
+/** `startAgain`: the server refused or failed the round trip, which the person can only start over. */
+type Outcome = { state: "working" } | { state: "done" } | { state: "failed"; message: string; startAgain?: boolean };
 
 /** Sends what the provider handed back to the server; answers why it cannot, or null (a refusal throws). */
 async function complete(provider: Provider, params: URLSearchParams): Promise<string | null> {
@@ -69,7 +70,8 @@ export default function InstallationLanding() {
         if (window.opener) window.close();
       })
       .catch((error) => {
-        setOutcome({ state: "failed", message: failureMessage(failureOfThrown(error), "The server could not be reached. Please try again.") });
+        const message = failureMessage(failureOfThrown(error), "The server could not be reached. Please try again.");
+        setOutcome({ state: "failed", message, startAgain: true });
       });
   }, [provider, params]);
 
@@ -88,6 +90,7 @@ export default function InstallationLanding() {
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900/60 dark:bg-red-950/30 dark:text-red-300">
             {title} could not be connected. {outcome.message}
           </p>
+          {outcome.startAgain && slug ? <p className="text-sm text-neutral-700">Start again from the workspace's integrations settings.</p> : null}
           <div className="flex gap-2">
             <button type="button" className={buttonClass("secondary", "sm")} onClick={() => window.close()}>
               Close window

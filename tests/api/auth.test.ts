@@ -1,9 +1,13 @@
 import { env } from "cloudflare:workers";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { INVALID_API_KEY } from "../../workers/auth/sessions";
 import { call, cookieFrom, ORIGIN, signUp, uniqueEmail } from "../helpers/api";
 import { countRows, rowOf } from "../helpers/fixtures";
+import { fuzzRun } from "../helpers/hostile-input";
 
 const NO_CREDENTIALS = { error: "Authentication credentials were not provided." };
+const KEY_REFUSED = { error: INVALID_API_KEY };
 const PASSWORD = "correct horse battery";
 
 describe("sign-up", () => {
@@ -172,7 +176,7 @@ describe("credentials", () => {
     ["an unknown session cookie", { cookie: "session=s_not-a-real-session" }],
     ["an empty session cookie", { cookie: "session=" }],
     ["a malformed cookie", { cookie: "session=%E0%A4%A" }],
-    ["an unknown API key", { apiKey: "et_not-a-real-token" }],
+    ["an empty API key header", { headers: { "x-api-key": "" } }],
   ])("answers 401 with the standard body for %s", async (_, credentials) => {
     for (const path of ["/api/users/me/", "/api/workspaces/", "/api/users/api-tokens/"]) {
       const response = await call("GET", path, credentials);
@@ -185,6 +189,50 @@ describe("credentials", () => {
     const client = await signUp();
     const response = await call("GET", "/api/users/me/", { cookie: client.cookie, apiKey: "et_bogus" });
     expect(response.status).toBe(401);
+    expect(response.body).toEqual(KEY_REFUSED);
+  });
+
+  // Printable ASCII with inner blanks: what a header can carry once its ends are trimmed.
+  const keyChar = fc.constantFrom(..."abcXYZ019-_.~+/=%:;\"' \t");
+  const presentedKey = fc.oneof(
+    fc.record({ type: fc.constant("revoked" as const) }),
+    fc.record({ type: fc.constant("unknown" as const), tail: fc.string({ minLength: 1, maxLength: 60, unit: fc.constantFrom(..."aZ09-_") }) }),
+    fc.record({ type: fc.constant("altered" as const), how: fc.constantFrom("case" as const, "truncate" as const, "append" as const), at: fc.nat() }),
+    fc.record({
+      type: fc.constant("malformed" as const),
+      key: fc.string({ minLength: 1, maxLength: 80, unit: keyChar }).filter((key) => key.trim() === key && key !== ""),
+    }),
+  );
+  type PresentedKey = typeof presentedKey extends fc.Arbitrary<infer T> ? T : never;
+
+  it("answers 401 saying the API key is invalid for revoked, unknown and malformed keys, cookie or not", async () => {
+    const client = await signUp({ first_name: "Before" });
+    const live: string = (await client.post("/api/users/api-tokens/", { label: "live" })).body.token;
+    const revoked = (await client.post("/api/users/api-tokens/", { label: "revoked" })).body;
+    expect((await client.delete(`/api/users/api-tokens/${revoked.id}/`)).status).toBe(204);
+    const keyOf = (variant: PresentedKey): string => {
+      if (variant.type === "revoked") return revoked.token;
+      if (variant.type === "unknown") return `et_${variant.tail}`;
+      if (variant.type === "malformed") return variant.key;
+      if (variant.how === "case") return live.toUpperCase() === live ? live.toLowerCase() : live.toUpperCase();
+      if (variant.how === "truncate") return live.slice(0, 1 + (variant.at % (live.length - 1)));
+      return `${live}x`;
+    };
+    await fc.assert(
+      fc.asyncProperty(presentedKey, fc.boolean(), fc.constantFrom("GET", "PATCH"), async (variant, withCookie, method) => {
+        const response = await call(method, "/api/users/me/", {
+          apiKey: keyOf(variant),
+          cookie: withCookie ? client.cookie : undefined,
+          body: method === "PATCH" ? { first_name: "Changed" } : undefined,
+        });
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual(KEY_REFUSED);
+        expect(response.body.error).toMatch(/invalid API key/i);
+      }),
+      fuzzRun(40),
+    );
+    expect((await client.get("/api/users/me/")).body.first_name).toBe("Before");
+    expect((await call("GET", "/api/users/me/", { apiKey: live })).status).toBe(200);
   });
 });
 

@@ -9,7 +9,8 @@ import { call } from "../helpers/api";
 import { loadPageData } from "../helpers/page-action";
 import type { IntegrationsPageData } from "../../workers/domain/schemas/integration-texts";
 import { completeGithubInstall, connectGithub, githubInstallBody, installOnGithub, startConnection, startConnectionCall } from "../helpers/connections";
-import { createFakeRepo, uninstallFakeApp, uniqueRepoName } from "../helpers/fake-github";
+import { createFakeRepo, failNextCodeExchange, uninstallFakeApp, uniqueRepoName } from "../helpers/fake-github";
+import { GITHUB_UNREACHABLE } from "../../workers/importers/github/client";
 import { GITHUB_INSTALLATION_NOT_YOURS } from "../../workers/domain/integrations";
 import { countRows, createTeam, createTeamWithProject, expectStatus, rowOf } from "../helpers/fixtures";
 
@@ -62,6 +63,21 @@ describe("the integrations catalogue", () => {
 });
 
 describe("installing the GitHub App", () => {
+  it.each([
+    ["cuts the connection", "drop" as const, GITHUB_UNREACHABLE],
+    ["answers 503", "unavailable" as const, "GitHub is unavailable (it answered 503). Try again in a few minutes."],
+  ])("when GitHub %s during the code exchange, says so in our words and connects nothing", async (_, kind, message) => {
+    const t = await createTeamWithProject("gadown");
+    const account = uniqueAccount();
+    const grant = await installOnGithub(await startConnection(t.owner, t.slug, { kind: "github_install" }), account);
+    await failNextCodeExchange(account, kind);
+    const landed = await completeGithubInstall(t.owner, t.slug, githubInstallBody(grant));
+    expectStatus(landed, 400);
+    expect(landed.body).toEqual({ code: [message] });
+    expect(JSON.stringify(landed.body)).not.toMatch(/internal error|reference =|network connection/i);
+    expect(await countRows("workspace_integrations", "workspace_id = (SELECT id FROM workspaces WHERE slug = ?)", t.slug)).toBe(0);
+  });
+
   it("checks with GitHub that the installer administers it, stores it with a bot member, and answers no secret", async () => {
     const t = await installedTeam("gainst");
     expect(t.integration).toMatchObject({

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { INVALID_API_KEY } from "../../workers/auth/sessions";
 import { call, signUp } from "../helpers/api";
 import { countRows, rowOf } from "../helpers/fixtures";
 
 const NO_CREDENTIALS = { error: "Authentication credentials were not provided." };
+const KEY_REFUSED = { error: INVALID_API_KEY };
 
 describe("GET /api/users/me/", () => {
   it("shows the signed-in user's profile and never the password hash", async () => {
@@ -171,7 +173,7 @@ describe("API tokens", () => {
     expect(response.status).toBe(204);
     const afterwards = await call("GET", "/api/users/me/", { apiKey: created.body.token });
     expect(afterwards.status).toBe(401);
-    expect(afterwards.body).toEqual(NO_CREDENTIALS);
+    expect(afterwards.body).toEqual(KEY_REFUSED);
     const list = await client.get("/api/users/api-tokens/");
     expect(list.body.map((t: { id: string }) => t.id)).toEqual([kept.body.id]);
     expect((await call("GET", "/api/users/me/", { apiKey: kept.body.token })).status).toBe(200);

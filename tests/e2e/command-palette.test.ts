@@ -5,7 +5,7 @@
 // and the shortcuts dialog land in test-results/e2e/. Data the test is not about is made over the API.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiUser, PASSWORD, type TestPage, baseUrl, launchBrowser, login, newPage, screenshot, to, visible, waitForPath } from "./fixtures";
+import { ApiUser, PASSWORD, type TestPage, baseUrl, expectCopiedIssueLink, launchBrowser, login, newPage, screenshot, to, visible, waitForPath } from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -158,7 +158,11 @@ describe("command palette", () => {
     await openPalette(page);
     await choose(page, "copy issue url", "Copy issue URL to clipboard");
     await visible(page.getByRole("status").filter({ hasText: "Copied to clipboard" }));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(issuePath("Ship the release notes"));
+    await expectCopiedIssueLink(page, {
+      slug,
+      key: `CMD-${issues["Ship the release notes"].sequence_id}`,
+      pagePath: issuePath("Ship the release notes"),
+    });
 
     await openPalette(page);
     await choose(page, "delete issue", "Delete issue");

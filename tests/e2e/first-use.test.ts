@@ -6,7 +6,7 @@
 // pressed while the page hydrates log no error (the fixtures fail a test on any console error).
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ApiUser, PASSWORD, type TestPage, baseUrl, launchBrowser, login, newPage, to, visible, waitForHydration, projectWithMember } from "./fixtures";
+import { type ApiUser, PASSWORD, type TestPage, baseUrl, expectCopiedIssueLink, launchBrowser, login, newPage, to, visible, waitForHydration, projectWithMember } from "./fixtures";
 
 interface Box {
   x: number;
@@ -21,6 +21,8 @@ let slug: string;
 let projectId: string;
 let base: string;
 const issueIds: Record<string, string> = {};
+/** Each issue's key ("FRST-3"), which copied links carry. */
+const issueKeys: Record<string, string> = {};
 let tab: TestPage;
 
 /**
@@ -93,7 +95,9 @@ beforeAll(async () => {
   await owner.post(`${base}/issue-labels/`, { name: "Docs", color: "#2563eb" });
   await owner.post(`${base}/issue-properties/`, { properties: { state: true, priority: true, labels: true, assignee: true, key: true } });
   for (const name of ["Zulu last", "Yankee middle", "Xray first"]) {
-    issueIds[name] = (await owner.post<{ id: string }>(`${base}/issues/`, { name })).id;
+    const issue = await owner.post<{ id: string; sequence_id: number }>(`${base}/issues/`, { name });
+    issueIds[name] = issue.id;
+    issueKeys[name] = `FRST-${issue.sequence_id}`;
   }
   tab = await newPage(browser, { width: 1440, height: 900 });
   await tab.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
@@ -154,9 +158,7 @@ async function pickFromMenu(page: Page, kind: "state" | "priority" | "labels" | 
     case "menu": {
       await clickMiddle(page, menu.getByRole("menuitem", { name: "Copy link" }));
       await visible(page.getByText("Issue link copied to clipboard."));
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-        `${baseUrl()}${to.projectIssues(slug, projectId)}/${issueIds["Xray first"]}`,
-      );
+      await expectCopiedIssueLink(page, { slug, key: issueKeys["Xray first"], pagePath: `${to.projectIssues(slug, projectId)}/${issueIds["Xray first"]}` });
       break;
     }
   }
@@ -269,16 +271,16 @@ describe("create-issue modal", () => {
 });
 
 describe("issue page", () => {
-  test("Ctrl+Alt+C copies the issue's URL and says so", async () => {
+  test("Ctrl+Alt+C copies the issue's link and says so", async () => {
     const page = tab.page;
-    const url = `${baseUrl()}${to.projectIssues(slug, projectId)}/${issueIds["Yankee middle"]}`;
+    const pagePath = `${to.projectIssues(slug, projectId)}/${issueIds["Yankee middle"]}`;
     await page.evaluate(() => navigator.clipboard.writeText("nothing yet"));
-    await tab.goto(new URL(url).pathname);
+    await tab.goto(pagePath);
     await visible(page.locator('.ProseMirror[aria-label="Issue description"]'));
     await page.locator("body").click({ position: { x: 700, y: 5 } });
     await page.keyboard.press("Control+Alt+KeyC");
     await visible(page.getByText("Copied to clipboard"));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expectCopiedIssueLink(page, { slug, key: issueKeys["Yankee middle"], pagePath });
   });
 });
 

@@ -4,10 +4,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from "playwright-core";
-import { afterEach, inject } from "vitest";
+import { afterEach, expect, inject } from "vitest";
 import { CHROMIUM_ARGS } from "../../scripts/lib/chromium.mjs";
 import { WRANGLER_ENV, bin, capture } from "../../scripts/lib/run.mjs";
-import { projectIssuesPath, projectPath, signInPath, workspacePath } from "../../app/lib/paths";
+import { issueKeyPath, projectIssuesPath, projectPath, signInPath, workspacePath } from "../../app/lib/paths";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -20,6 +20,7 @@ export const to = {
   workspace: (slug: string) => workspacePath(slug),
   project: (slug: string, projectId: string) => projectPath(slug, projectId),
   projectIssues: (slug: string, projectId: string) => projectIssuesPath(slug, projectId),
+  issueKey: (slug: string, key: string) => issueKeyPath(slug, key),
 };
 
 export const PASSWORD = "correct horse battery staple";
@@ -222,6 +223,22 @@ export async function waitForPath(page: Page, expected: string | RegExp) {
     return typeof expected === "string" ? current === expected : expected.test(current);
   });
   await waitForHydration(page);
+}
+
+/**
+ * What "Copy link" put on the clipboard is the issue's key address (`{origin}/{slug}/browse/DEMO-52`),
+ * and opening it in another tab of the same browser lands on the issue's page.
+ */
+export async function expectCopiedIssueLink(page: Page, issue: { slug: string; key: string; pagePath: string }) {
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(`${baseUrl()}${to.issueKey(issue.slug, issue.key)}`);
+  const opened = await page.context().newPage();
+  try {
+    await opened.goto(copied);
+    await waitForPath(opened, issue.pagePath);
+  } finally {
+    await opened.close();
+  }
 }
 
 export interface Account {

@@ -189,6 +189,41 @@ describe("the month Gantt", () => {
     expect(ownerTab.errors).toEqual([]);
   });
 
+  test("a bar that starts left of the view keeps its name in sight at the view's left edge", async () => {
+    const project = (await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Long Bars", identifier: "LONG" })).id;
+    await owner.post(`/api/workspaces/${slug}/projects/${project}/issues/`, {
+      name: "Migrate the billing records",
+      start_date: dayFromToday(-20),
+      target_date: dayFromToday(20),
+    });
+    const page = ownerTab.page;
+    const gantt = await openGantt(page, project);
+    const bar = gantt.locator("[data-gantt-block] div[title='Migrate the billing records']");
+    const label = bar.getByText("Migrate the billing records");
+    await visible(label);
+    // Scroll until the bar's start is ten days behind the name column.
+    const nameColumn = gantt.locator("[data-gantt-block] > div").first();
+    const namesRight = async () => {
+      const box = (await nameColumn.boundingBox())!;
+      return box.x + box.width;
+    };
+    const shift = (await bar.boundingBox())!.x - (await namesRight()) + 10 * 80;
+    await gantt.locator("[data-gantt-scroller]").evaluate((element, by) => element.scrollBy({ left: by }), shift);
+    await expect.poll(async () => (await bar.boundingBox())!.x).toBeLessThan((await namesRight()) - 9 * 80);
+
+    // The name sits just right of the name column, in the part of the bar in sight, and nothing covers it.
+    const right = await namesRight();
+    const box = (await label.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(right);
+    expect(box.x).toBeLessThan(right + 24);
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? "",
+      { x: box.x + Math.min(box.width, 60) / 2, y: box.y + box.height / 2 },
+    );
+    expect(onTop).toBe("Migrate the billing records");
+    await screenshot(page, "gantt-bar-scrolled-left");
+  });
+
   test("screenshots: light and dark, wide and narrow", async () => {
     for (const theme of ["light", "dark"] as const) {
       await owner.call("PATCH", "/api/users/me/", { theme: { theme } });

@@ -173,4 +173,36 @@ describe("the pop-up's landing page", () => {
     await visible(page.getByRole("button", { name: "Close window" }));
     await shots(page, "landing-failed");
   });
+
+  test("when GitHub cannot be reached it says so in our words, with what to do, and no runtime text", async () => {
+    const { page } = tab;
+    await tab.goto(`/${slug}/settings/integrations`);
+    // The round trip this browser started, and an install on GitHub whose code exchange then fails.
+    const started = await page.evaluate(async (workspace) => {
+      const response = await fetch(`/api/workspaces/${workspace}/connection-states/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ kind: "github_install" }),
+      });
+      return (await response.json()) as { url: string };
+    }, slug);
+    const login = `octo-down-${Date.now().toString(36)}`;
+    const installed = await fetch(new URL(new URL(started.url).pathname, inject("fakeGithubUrl")), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ account: login, user: "", state: new URL(started.url).searchParams.get("state") ?? "", return_to: inject("baseUrl") }),
+      redirect: "manual",
+    });
+    const landing = new URL(installed.headers.get("location") ?? "");
+    await fakeGithub("/_fake/oauth/faults", { login, kind: "drop" });
+
+    await tab.goto(`${landing.pathname}${landing.search}`);
+    await visible(page.getByRole("heading", { name: "GitHub not connected" }));
+    const alert = page.getByRole("alert");
+    await visible(alert.getByText("GitHub could not be reached (it may be down or slow to answer). Try again in a few minutes."));
+    expect(await alert.textContent()).not.toMatch(/internal error|reference|network connection/i);
+    await visible(page.getByText("Start again from the workspace's integrations settings."));
+    await visible(page.getByRole("link", { name: "Go to integrations" }));
+    await shots(page, "landing-unreachable");
+  });
 });

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SIMILAR_TITLE_THRESHOLD, findSimilar, similarity } from "../../app/lib/similarity";
-import { PASSWORD, baseUrl, launchBrowser, login, newPage, screenshot, to, uniqueEmail, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import { PASSWORD, baseUrl, expectCopiedIssueLink, launchBrowser, login, newPage, screenshot, screenshotsInThemes, to, uniqueEmail, uniqueSlug, visible, waitForHydration } from "./fixtures";
 
 // ---------------------------------------------------------------- the similarity rule (unit)
 
@@ -116,6 +116,69 @@ async function openIssue(page: Page, id: string) {
 }
 
 // ---------------------------------------------------------------- the tests
+
+describe("the properties on narrow and wide screens", () => {
+  /** An issue with a long description and a long activity feed, as a worked-on issue has. */
+  async function busyIssue() {
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>Step ${i + 1}: reproduce the failure, note what the logs say, and try again.</p>`).join("");
+    const issue = await createIssue(`Investigate the flaky export ${Date.now()}`, { description_html: paragraphs });
+    for (let i = 1; i <= 6; i++) {
+      const text = `Comment ${i}: still failing on the nightly run.`;
+      await api(owner, "POST", `${base}/issues/${issue.id}/comments/`, {
+        comment_json: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] },
+        comment_html: `<p>${text}</p>`,
+      });
+    }
+    return issue;
+  }
+
+  test("at 700 px the State property is on the first screen, under the description, in a section that folds", async () => {
+    const issue = await busyIssue();
+    const narrow = await newPage(browser, { width: 700, height: 900 });
+    const page = narrow.page;
+    await login(page, { email: owner.email, password: PASSWORD });
+    await openIssue(page, issue.id);
+    const properties = page.getByRole("complementary", { name: "Issue properties" });
+    const state = properties.getByRole("button", { name: "State" });
+    await visible(state);
+    const stateBox = (await state.boundingBox())!;
+    expect(stateBox.y).toBeGreaterThanOrEqual(0);
+    expect(stateBox.y).toBeLessThan(900);
+    // Under the description, above the activity.
+    const description = (await page.locator('.ProseMirror[aria-label="Issue description"]').boundingBox())!;
+    expect(stateBox.y).toBeGreaterThan(description.y + description.height);
+    const comment = (await page.getByText("Comment 1: still failing on the nightly run.").boundingBox())!;
+    expect(stateBox.y).toBeLessThan(comment.y);
+
+    // "Properties" folds the section away and opens it again.
+    const toggle = properties.getByRole("button", { name: "Properties" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await toggle.click();
+    await expect.poll(() => state.isVisible()).toBe(false);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    await visible(state);
+    await screenshotsInThemes(page, "issue-detail-narrow-properties");
+    await narrow.context.close();
+  });
+
+  test("at 1440 px the properties stay in their column beside the page, with no fold", async () => {
+    const issue = await busyIssue();
+    const page = ownerPage;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openIssue(page, issue.id);
+    const properties = page.getByRole("complementary", { name: "Issue properties" });
+    const state = properties.getByRole("button", { name: "State" });
+    await visible(state);
+    const title = (await page.getByLabel("Issue title").boundingBox())!;
+    const stateBox = (await state.boundingBox())!;
+    expect(stateBox.x).toBeGreaterThan(title.x + title.width);
+    expect(stateBox.y).toBeLessThan(300);
+    expect(await properties.getByRole("button", { name: "Properties" }).isVisible()).toBe(false);
+    await screenshotsInThemes(page, "issue-detail-wide-properties");
+    await page.setViewportSize({ width: 1360, height: 860 });
+  });
+});
 
 describe("issue detail", () => {
   test("C opens the issue modal: title rules, the similar-title hint, create more", async () => {
@@ -317,7 +380,7 @@ describe("issue detail", () => {
     await expect.poll(() => page.getByText("webhook-lo...").count()).toBe(0);
     await page.getByRole("button", { name: "Copy issue link" }).click();
     await visible(page.getByText("Link Copied!"));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/issues/${issue.id}`);
+    await expectCopiedIssueLink(page, { slug, key: `DET-${issue.sequence_id}`, pagePath: issuePath(issue.id) });
   });
 
   test("comments are posted, edited and deleted by their author; activity tells what happened", async () => {

@@ -1,11 +1,12 @@
 // Project settings as an owner uses them: a state is added to a group, made the default, moved
-// up its group, and refused deletion while it is the default; an estimate with its points is
-// created and picked for the project, and an issue's estimate is then set from the issue page's
-// picker, which offers those points, and kept after a reload; the issues list offers them too.
+// up its group, and offers no deletion while it is the default (nor as the last of its group),
+// saying why; an estimate with its points is created and picked for the project, and an issue's
+// estimate is then set from the issue page's picker, which offers those points, and kept after a
+// reload; the issues list offers them too.
 // What the server stored is read back over the API; the refusals of viewers and bad input are
 // the workerd suites' (tests/api/project-settings-{states,estimates}.test.ts). The pages are
 // also photographed in both themes at two widths.
-import type { Browser } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
 
@@ -41,7 +42,7 @@ afterAll(async () => {
 });
 
 describe("states", () => {
-  test("a new state is made the default, moved up its group, and cannot be deleted while it is the default", async () => {
+  test("a new state is made the default, moved up its group, and offers no deletion while it is the default", async () => {
     const { page } = tab;
     await tab.goto(settingsPath("states"));
     const started = page.getByRole("region", { name: "Started states", exact: true });
@@ -74,16 +75,39 @@ describe("states", () => {
     expect(moved.find((state) => state.name === "In Review")!.sequence).toBe(inProgress.sequence - 15000);
     await screenshot(page, "project-settings-states-after-move");
 
-    // Deleting the default state is refused, and the page says why.
-    await started.getByRole("button", { name: "Delete state In Review" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Delete state" });
-    await confirm.getByRole("button", { name: "Delete" }).click();
-    await visible(page.getByText("The default state cannot be deleted."));
-    await expect.poll(() => confirm.count()).toBe(0);
+    // The default state offers no deletion, and says why where the pointer is.
+    const deleteDefault = started.getByRole("button", { name: "Delete state In Review" });
+    await expectDeleteRefused(deleteDefault, "The default state cannot be deleted.");
+    await deleteDefault.click({ force: true });
+    await expect.poll(() => page.getByRole("alertdialog", { name: "Delete state" }).count()).toBe(0);
+    // So does the last state of a group.
+    const backlog = page.getByRole("region", { name: "Backlog states", exact: true });
+    const deleteLast = backlog.getByRole("button", { name: /^Delete state / });
+    await expectDeleteRefused(deleteLast, "The last state of a group cannot be deleted.");
+    await deleteLast.hover();
+    await screenshot(page, "project-settings-states-delete-refused");
     const after = await owner.call<StateRow[]>("GET", `${api()}/states/`);
     expect(after.some((state) => state.name === "In Review")).toBe(true);
   });
 });
+
+/** The Delete button is unavailable, and pointing at it shows the reason right below it, on screen. */
+async function expectDeleteRefused(button: Locator, reason: string) {
+  expect(await button.getAttribute("aria-disabled")).toBe("true");
+  await button.hover();
+  const tooltip = tab.page.getByRole("tooltip").filter({ hasText: reason });
+  await visible(tooltip);
+  // Screen readers announce the reason with the button.
+  const describedBy = await button.getAttribute("aria-describedby");
+  expect(await tab.page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
+  const [trigger, tip] = await Promise.all([button.boundingBox(), tooltip.boundingBox()]);
+  const viewport = tab.page.viewportSize()!;
+  expect(tip!.y).toBeGreaterThanOrEqual(trigger!.y + trigger!.height - 1);
+  expect(tip!.y - (trigger!.y + trigger!.height)).toBeLessThan(12);
+  expect(tip!.x).toBeGreaterThanOrEqual(0);
+  expect(tip!.x + tip!.width).toBeLessThanOrEqual(viewport.width);
+  await tab.page.mouse.move(0, 0);
+}
 
 describe("estimates", () => {
   test("an estimate with points is picked for the project and an issue's estimate is set from its points", async () => {

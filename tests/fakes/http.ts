@@ -6,6 +6,9 @@ import type { AddressInfo } from "node:net";
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
+/** Thrown by a handler to cut the connection without an answer, as a network failure does. */
+export class DropConnection extends Error {}
+
 export interface RunningFake {
   /** http://127.0.0.1:port, without a trailing slash. */
   url: string;
@@ -59,6 +62,10 @@ export async function serveFake(handler: FetchHandler, port = 0): Promise<Runnin
       .then((request) => handler(request))
       .then((response) => send(res, response))
       .catch((error) => {
+        if (error instanceof DropConnection) {
+          req.socket.destroy();
+          return;
+        }
         console.error("fake server error", error);
         if (!res.headersSent) res.statusCode = 500;
         res.end(JSON.stringify({ message: String(error) }));

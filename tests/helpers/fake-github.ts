@@ -40,5 +40,10 @@ export interface FakeInstallation {
  * on an account again adds to its admins.
  */
 export const installFakeApp = (account: string, admins?: string[]) => control("POST", "/_fake/installations", { account, admins }) as Promise<FakeInstallation>;
+/**
+ * The next exchange of a code GitHub gave `login` fails: `unavailable` answers 503, `drop` cuts
+ * the connection (the Worker's fetch then throws the runtime's own error text).
+ */
+export const failNextCodeExchange = (login: string, kind: "unavailable" | "drop") => control("POST", "/_fake/oauth/faults", { login, kind });
 /** Uninstalls it: the installation's tokens stop working and GitHub no longer knows it. */
 export const uninstallFakeApp = (id: number) => control("DELETE", `/_fake/installations/${id}`);

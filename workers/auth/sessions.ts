@@ -4,6 +4,7 @@ import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import { apiTokens, sessions, users, type User } from "../../drizzle/schema";
 import type { Db } from "../db";
 import { type AccessPrefetch, accessQuery } from "../domain/access";
+import { Unauthenticated } from "../domain/errors";
 import { DAY_MS } from "../domain/schemas/dates";
 import type { Config } from "../env";
 import { randomToken, sha256Hex } from "./crypto";
@@ -18,6 +19,9 @@ export function sessionCookieName(config: Pick<Config, "secureCookies">) {
 }
 
 export const API_KEY_HEADER = "x-api-key";
+
+/** What a caller whose API key matches no live token is told (revoked, mistyped or made up). */
+export const INVALID_API_KEY = "Invalid API key. It may have been revoked; create a new one in your profile.";
 
 export type Authenticated = { user: User; via: "cookie" | "api-key"; sessionToken?: string };
 
@@ -124,14 +128,17 @@ async function userForApiKey(db: Db, key: string): Promise<User | null> {
 }
 
 /**
- * Who is calling: an API key wins over a cookie, so scripts never ride a browser session. With
- * `prefetch`, a session's access to the request's scope is read by the same statement.
+ * Who is calling: an API key wins over a cookie, so scripts never ride a browser session. A key
+ * that matches no token is refused outright rather than treated as no credentials, so its caller
+ * learns the key is the problem. With `prefetch`, a session's access to the request's scope is read
+ * by the same statement.
  */
 export async function authenticate(db: Db, config: Config, request: Request, prefetch?: AccessPrefetch): Promise<Authenticated | null> {
   const apiKey = request.headers.get(API_KEY_HEADER);
   if (apiKey) {
     const user = await userForApiKey(db, apiKey);
-    return user ? { user, via: "api-key" } : null;
+    if (!user) throw new Unauthenticated(INVALID_API_KEY);
+    return { user, via: "api-key" };
   }
   const token = presentedSessionToken(request, config);
   if (!token) return null;

@@ -15,8 +15,6 @@ import { STATE_SEQUENCE_STEP } from "./projects";
 import {
   CreateStateInput,
   DEFAULT_STATE_REQUIRED,
-  DEFAULT_STATE_UNDELETABLE,
-  LAST_STATE_OF_GROUP,
   LAST_STATE_OF_GROUP_MOVE,
   PatchStateInput,
   PutStateInput,
@@ -25,6 +23,7 @@ import {
   STATE_NAME_TAKEN,
   STATE_NOT_FOUND,
   type StateMoveDirection,
+  stateDeleteRefusal,
 } from "./schemas/states";
 
 export function stateOf(state: State) {
@@ -229,8 +228,8 @@ export async function updateState(
 }
 
 async function assertDeletable(ctx: ActorContext, projectId: string, state: State) {
-  if (state.default) throw new Invalid(DEFAULT_STATE_UNDELETABLE);
-  if ((await groupSize(ctx, projectId, state.group)) <= 1) throw new Invalid(LAST_STATE_OF_GROUP);
+  const refusal = stateDeleteRefusal(state, await groupSize(ctx, projectId, state.group));
+  if (refusal) throw new Invalid(refusal);
   const [issue] = await ctx.db.select({ id: issues.id }).from(issues).where(eq(issues.state_id, state.id)).limit(1);
   if (issue) throw new Invalid(STATE_HAS_ISSUES);
 }

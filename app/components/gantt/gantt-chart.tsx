@@ -270,7 +270,7 @@ function GanttRow({
   const bar = box ? (
     <div
       title={tooltip}
-      className={`flex h-full w-full items-center overflow-hidden rounded-md px-2 text-xs whitespace-nowrap ${
+      className={`flex h-full w-full items-center overflow-clip rounded-md px-2 text-xs whitespace-nowrap ${
         block.noDueDate ? "border border-dashed text-neutral-700" : "shadow-xs"
       }`}
       style={{
@@ -279,7 +279,12 @@ function GanttRow({
         borderColor: block.noDueDate ? color : undefined,
       }}
     >
-      <span className="truncate">{block.name}</span>
+      {/* The name sticks to the view's left edge (just past the name column) while the bar is in
+          sight, so a bar that starts off screen still says what it is. overflow-clip, not hidden,
+          on the bar: hidden would make the bar its own scroller and the name would not stick. */}
+      <span className="sticky truncate" style={{ left: nameWidth + 8 }}>
+        {block.name}
+      </span>
     </div>
   ) : null;
   const barClass = "absolute top-2 block h-6 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";

@@ -2,17 +2,20 @@
 // it after the confirmation.
 import { ConfirmDialog } from "../dialog";
 import { useCopy } from "~/hooks/use-copy";
+import { issueKeyUrl } from "~/lib/paths";
 import { issueKey } from "./format";
 import { useIssueAction, useIssuePage } from "./page-context";
 
 /**
- * Copies the issue's URL and says so: the "Copy link" button, Ctrl/Cmd+Alt+C and the palette
- * (whose toasts are titled "Copied to clipboard").
+ * Copies the issue's link by its key (".../browse/DEMO-52", the address people read and pass
+ * on) and says so: the "Copy link" button, Ctrl/Cmd+Alt+C and the palette (whose
+ * toasts are titled "Copied to clipboard").
  */
 export function useCopyIssueLink() {
-  const { issuePath, data } = useIssuePage();
+  const { slug, identifier, data } = useIssuePage();
   const copy = useCopy();
-  return (title: string) => copy(`${window.location.origin}${issuePath(data.issue.id)}`, { title, message: "Issue link copied to clipboard." });
+  return (title: string) =>
+    copy(issueKeyUrl(window.location.origin, slug, issueKey(identifier, data.issue.sequence_id)), { title, message: "Issue link copied to clipboard." });
 }
 
 /** "Delete Issue": the question before the issue and everything on it is removed. */

@@ -51,31 +51,35 @@ export function IssueView({
   const issue = data.issue;
   return (
     <IssuePageContext.Provider value={value}>
-      <div className="flex flex-1 flex-col bg-surface lg:flex-row">
-        <div className="min-w-0 flex-1">
-          <div className="mx-auto max-w-3xl px-5 py-6 sm:px-8 lg:py-8">
-            {issue.parent_detail ? (
-              <Link
-                to={value.issuePath(issue.parent_detail.id)}
-                className="mb-3 inline-flex max-w-full items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs text-neutral-600 hover:bg-neutral-50"
-              >
-                <IconParent size={12} className="text-neutral-400" />
-                <span className="font-mono text-neutral-400">{issueKey(project.identifier, issue.parent_detail.sequence_id)}</span>
-                <span className="truncate">{issue.parent_detail.name}</span>
-              </Link>
-            ) : null}
-            <div className="mb-1 flex items-center gap-2 text-xs text-neutral-500">
-              {issue.state_detail ? <StateGroupIcon group={issue.state_detail.group} color={issue.state_detail.color} size={13} /> : null}
-              <span className="font-mono">{issueKey(project.identifier, issue.sequence_id)}</span>
-            </div>
-            <IssueTitle />
-            <IssueDescription />
-            <SubIssues />
-            <Attachments />
-            <ActivityFeed />
+      {/* One column on narrow screens, the properties right under the title and description; on
+          wide ones the properties sit in a column of their own beside everything else. */}
+      <div className="flex flex-1 flex-col bg-surface lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="mx-auto w-full max-w-3xl px-5 pt-6 sm:px-8 lg:col-start-1 lg:row-start-1 lg:pt-8">
+          {issue.parent_detail ? (
+            <Link
+              to={value.issuePath(issue.parent_detail.id)}
+              className="mb-3 inline-flex max-w-full items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs text-neutral-600 hover:bg-neutral-50"
+            >
+              <IconParent size={12} className="text-neutral-400" />
+              <span className="font-mono text-neutral-400">{issueKey(project.identifier, issue.parent_detail.sequence_id)}</span>
+              <span className="truncate">{issue.parent_detail.name}</span>
+            </Link>
+          ) : null}
+          <div className="mb-1 flex items-center gap-2 text-xs text-neutral-500">
+            {issue.state_detail ? <StateGroupIcon group={issue.state_detail.group} color={issue.state_detail.color} size={13} /> : null}
+            <span className="font-mono">{issueKey(project.identifier, issue.sequence_id)}</span>
           </div>
+          <IssueTitle />
+          <IssueDescription />
         </div>
-        <IssueSidebar />
+        <div className="my-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:my-0">
+          <IssueSidebar />
+        </div>
+        <div className="mx-auto w-full max-w-3xl px-5 pb-6 sm:px-8 lg:col-start-1 lg:row-start-2 lg:pb-8">
+          <SubIssues />
+          <Attachments />
+          <ActivityFeed />
+        </div>
       </div>
       <PaletteIssueBridge />
     </IssuePageContext.Provider>

@@ -5,7 +5,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useShortcut } from "~/hooks/use-shortcut";
-import { IconCalendar, IconPlus, IconTrash, IconX } from "../icons";
+import { IconCalendar, IconChevronDown, IconPlus, IconTrash, IconX } from "../icons";
 import { PRIORITY_LABELS, type Priority, PriorityIcon, StateGroupIcon } from "../issue-icons";
 import { QuickLabelForm } from "../labels/quick-label-form";
 import { DAY_MS } from "../../../workers/domain/schemas/dates";
@@ -285,7 +285,35 @@ function DeleteIssueButton() {
   );
 }
 
+/**
+ * The issue's properties: beside the page on wide screens; on narrow ones right under the title
+ * and description (the page puts them there), in a "Properties" section that folds, open at first.
+ */
 export function IssueSidebar() {
+  const [open, setOpen] = useState(true);
+  return (
+    <aside
+      aria-label="Issue properties"
+      className="w-full shrink-0 border-y border-neutral-200 bg-surface lg:sticky lg:top-14 lg:h-[calc(100vh-3.5rem)] lg:w-[22rem] lg:self-start lg:overflow-y-auto lg:border-y-0 lg:border-l"
+    >
+      <button
+        type="button"
+        className="flex w-full items-center justify-between px-5 py-3 text-sm font-medium text-neutral-700 hover:bg-neutral-50 lg:hidden"
+        aria-expanded={open}
+        aria-controls="issue-properties-body"
+        onClick={() => setOpen(!open)}
+      >
+        Properties
+        <IconChevronDown size={14} className={`text-neutral-500 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden="true" />
+      </button>
+      <div id="issue-properties-body" className={open ? "border-t border-neutral-100 lg:border-t-0" : "hidden lg:block"}>
+        <IssueProperties />
+      </div>
+    </aside>
+  );
+}
+
+function IssueProperties() {
   const { data, slug, projectId, identifier, canEdit, points } = useIssuePage();
   const issue = data.issue;
   const stateAction = useIssueAction();
@@ -317,10 +345,7 @@ export function IssueSidebar() {
   const due = pendingDue !== undefined ? pendingDue : issue.target_date;
 
   return (
-    <aside
-      aria-label="Issue properties"
-      className="w-full shrink-0 border-t border-neutral-200 bg-surface lg:sticky lg:top-14 lg:h-[calc(100vh-3.5rem)] lg:w-[22rem] lg:overflow-y-auto lg:border-t-0 lg:border-l"
-    >
+    <>
       <div className="flex items-center justify-between border-b border-neutral-100 px-5 py-3">
         <span className="font-mono text-sm font-medium text-neutral-500">{issueKey(identifier, issue.sequence_id)}</span>
         <div className="flex items-center gap-0.5">
@@ -439,6 +464,6 @@ export function IssueSidebar() {
         <LabelsRow />
       </dl>
       <LinksSection />
-    </aside>
+    </>
   );
 }

@@ -85,7 +85,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
     () => ({ identifier, issuePath, lookups, properties: toggles, canEdit, canDrag: canDrag && layout !== "calendar", today, points }),
     [identifier, issuePath, lookups, toggles, canEdit, canDrag, layout, today, points],
   );
-  const cards = useCardActions({ issuePath, byId, canEdit, updateIssue, onDelete: setDeleting });
+  const cards = useCardActions({ issuePath, workspaceSlug: data.workspaceSlug, identifier, byId, canEdit, updateIssue, onDelete: setDeleting });
 
   const { dnd, drag } = useViewDrag({
     canDrag,

@@ -6,11 +6,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { type IssueToEdit, useIssueModal } from "~/components/issue-modal/context";
 import { useCopy } from "~/hooks/use-copy";
 import type { IssuePageData } from "~/lib/issue-page-contract";
-import type { IssuePatch, ViewIssue } from "./model";
+import { issueKeyUrl } from "~/lib/paths";
+import { type IssuePatch, type ViewIssue, issueKey } from "./model";
 import type { CardAction, MenuTarget } from "./property-menu";
 
 interface CardActionsInput {
   issuePath(issueId: string): string;
+  /** The workspace and the project's identifier, which a copied link's issue key is made of. */
+  workspaceSlug: string;
+  identifier: string;
   byId: Map<string, ViewIssue>;
   canEdit: boolean;
   updateIssue(issue: ViewIssue, patch: IssuePatch): void;
@@ -38,7 +42,7 @@ function issueToEdit(issue: NonNullable<IssuePageData["issue"]>): IssueToEdit {
   };
 }
 
-export function useCardActions({ issuePath, byId, canEdit, updateIssue, onDelete }: CardActionsInput) {
+export function useCardActions({ issuePath, workspaceSlug, identifier, byId, canEdit, updateIssue, onDelete }: CardActionsInput) {
   const copy = useCopy();
   const navigate = useNavigate();
   const issueModal = useIssueModal();
@@ -62,7 +66,10 @@ export function useCardActions({ issuePath, byId, canEdit, updateIssue, onDelete
       const path = issuePath(issue.id);
       switch (action) {
         case "copy-link":
-          void copy(new URL(path, window.location.origin).toString(), { title: "Link Copied!", message: "Issue link copied to clipboard." });
+          void copy(issueKeyUrl(window.location.origin, workspaceSlug, issueKey(identifier, issue)), {
+            title: "Link Copied!",
+            message: "Issue link copied to clipboard.",
+          });
           break;
         case "open-new-tab":
           window.open(path, "_blank", "noopener");
@@ -76,7 +83,7 @@ export function useCardActions({ issuePath, byId, canEdit, updateIssue, onDelete
           break;
       }
     },
-    [issuePath, copy, editFetcher, onDelete],
+    [issuePath, workspaceSlug, identifier, copy, editFetcher, onDelete],
   );
 
   const openDatePicker = (issue: ViewIssue, anchor: HTMLElement) => {

@@ -2,7 +2,8 @@
 // (name, colour, description) at its top; "Create state" opens a dialog that also picks the
 // group. A state can be edited inline, made the default, moved up or down within its group and
 // deleted after a confirmation. A name already in use is told in the inline form's own words and
-// in the dialog's; a refused deletion (the default, the last of a group, a state with issues)
+// in the dialog's. Delete is unavailable for the default state and the last state of a group, and
+// says why when pointed at or focused; a deletion the server still refuses (a state with issues)
 // says why in an error toast.
 import { type SubmissionResult, getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,6 +19,7 @@ import {
   STATE_UPDATED,
   STATE_UPDATE_FAILED,
   StateFormSchema,
+  stateDeleteRefusal,
 } from "../../../workers/domain/schemas/states";
 import type { StateIntent } from "~/lib/project-settings-states-contract";
 import type { SettingsAnswer } from "~/lib/settings-contract";
@@ -163,10 +165,39 @@ function CreateStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   );
 }
 
+/** Delete, or when the state may not be deleted, a button that says why on hover and focus. */
+function DeleteStateButton({ state, refusal, onDelete }: { state: ManagedState; refusal: string | null; onDelete(): void }) {
+  const label = `Delete state ${state.name}`;
+  if (!refusal) {
+    return (
+      <button type="button" className={iconButton} aria-label={label} onClick={onDelete}>
+        <IconTrash size={14} />
+      </button>
+    );
+  }
+  // aria-disabled rather than disabled: the button stays focusable, so the reason can be read.
+  const reasonId = `delete-refused-${state.id}`;
+  return (
+    <span className="group/tip relative inline-flex">
+      <button type="button" className={`${iconButton} cursor-not-allowed opacity-40`} aria-label={label} aria-disabled="true" aria-describedby={reasonId}>
+        <IconTrash size={14} />
+      </button>
+      <span
+        id={reasonId}
+        role="tooltip"
+        className="pointer-events-none invisible absolute top-full right-0 z-20 mt-1 rounded-md bg-neutral-900 px-2 py-1 text-[11px] whitespace-nowrap text-white opacity-0 shadow-lg transition-opacity group-focus-within/tip:visible group-focus-within/tip:opacity-100 group-hover/tip:visible group-hover/tip:opacity-100 dark:bg-neutral-700"
+      >
+        {refusal}
+      </span>
+    </span>
+  );
+}
+
 function StateRow({
   state,
   first,
   last,
+  deleteRefusal,
   busy,
   onEdit,
   onDelete,
@@ -175,6 +206,8 @@ function StateRow({
   state: ManagedState;
   first: boolean;
   last: boolean;
+  /** Why the state may not be deleted, or null. */
+  deleteRefusal: string | null;
   busy: boolean;
   onEdit(): void;
   onDelete(): void;
@@ -222,9 +255,7 @@ function StateRow({
         <button type="button" className={iconButton} aria-label={`Edit state ${state.name}`} onClick={onEdit}>
           <IconPencil size={14} />
         </button>
-        <button type="button" className={iconButton} aria-label={`Delete state ${state.name}`} onClick={onDelete}>
-          <IconTrash size={14} />
-        </button>
+        <DeleteStateButton state={state} refusal={deleteRefusal} onDelete={onDelete} />
       </div>
     </li>
   );
@@ -291,6 +322,7 @@ export function StateManager({ states }: { states: ManagedState[] }) {
                       state={state}
                       first={index === 0}
                       last={index === members.length - 1}
+                      deleteRefusal={stateDeleteRefusal(state, members.length)}
                       busy={intentFetcher.state !== "idle"}
                       onEdit={() => {
                         setAdding(null);

@@ -23,10 +23,12 @@
 //   POST   /_fake/installations {account, admins?}  installs the app on `account` without the page
 //          (`admins`: the GitHub logins who may administer it, by default the account): {id, account}
 //   POST   /_fake/oauth/codes {login}               a fresh code for that person, as the callback gets it
+//   POST   /_fake/oauth/faults {login, kind}        the next exchange of that person's code fails:
+//          "unavailable" answers 503, "drop" cuts the connection without an answer
 //   GET    /_fake/installations                     every installation
 //   DELETE /_fake/installations/{id}                uninstalls (its tokens stop working)
 import { createPublicKey, verify } from "node:crypto";
-import { json } from "../http";
+import { DropConnection, json } from "../http";
 
 type Obj = Record<string, unknown>;
 
@@ -114,6 +116,9 @@ export function createFakeGithubApp(app: FakeGithubApp, host: AppHost) {
     return entry && entry.expiresAt > Date.now() ? entry.login : null;
   };
 
+  /** The next code exchange of each person (by login) fails this way. */
+  const exchangeFaults = new Map<string, "unavailable" | "drop">();
+
   /** POST /login/oauth/access_token: GitHub answers its errors with 200 and an `error` field. */
   const exchangeCode = async (request: Request): Promise<Response> => {
     const type = request.headers.get("content-type") ?? "";
@@ -135,6 +140,12 @@ export function createFakeGithubApp(app: FakeGithubApp, host: AppHost) {
     }
     const code = typeof fields.code === "string" ? fields.code : "";
     const grant = codes.get(code);
+    const fault = grant ? exchangeFaults.get(grant.login.toLowerCase()) : undefined;
+    if (grant && fault) {
+      exchangeFaults.delete(grant.login.toLowerCase());
+      if (fault === "drop") throw new DropConnection();
+      return json({ message: "Service Unavailable" }, { status: 503 });
+    }
     codes.delete(code);
     if (!grant || grant.expiresAt <= Date.now()) return answer({ error: "bad_verification_code", ...OAUTH_ERRORS.bad_verification_code });
     const token = `ghu_${random()}${random()}${random()}`;
@@ -318,6 +329,11 @@ export function createFakeGithubApp(app: FakeGithubApp, host: AppHost) {
       if (url.pathname === "/_fake/oauth/codes" && request.method === "POST") {
         const { login } = (await request.json()) as { login: string };
         return json({ code: codeFor(login) }, { status: 201 });
+      }
+      if (url.pathname === "/_fake/oauth/faults" && request.method === "POST") {
+        const { login, kind } = (await request.json()) as { login: string; kind: "unavailable" | "drop" };
+        exchangeFaults.set(login.toLowerCase(), kind);
+        return json({ login, kind }, { status: 201 });
       }
       if (url.pathname === "/_fake/installations" && request.method === "GET") {
         return json([...installations.values()].map(installationJson));

@@ -22,6 +22,16 @@ export const STATE_DELETE_FAILED = "State could not be deleted. Please try again
 export const STATE_CREATED = "State created successfully.";
 export const STATE_UPDATED = "State updated successfully.";
 
+/**
+ * Why a state may not be deleted, as far as the state itself and the size of its group tell (the
+ * default state stays, and so does the last state of a group); null when they allow it.
+ */
+export function stateDeleteRefusal(state: { default: boolean }, groupSize: number): string | null {
+  if (state.default) return DEFAULT_STATE_UNDELETABLE;
+  if (groupSize <= 1) return LAST_STATE_OF_GROUP;
+  return null;
+}
+
 const stateFields = {
   name: entityName,
   description: plainDescription,

@@ -8,6 +8,22 @@ import { SourceRateLimited, SourceRefused, SourceUnavailable } from "../source";
 /** Requests slower than this count as GitHub being unavailable. */
 const TIMEOUT_MS = 20_000;
 
+/** What a person is told when a call got no answer from GitHub at all. */
+export const GITHUB_UNREACHABLE = "GitHub could not be reached (it may be down or slow to answer). Try again in a few minutes.";
+
+/**
+ * The failure of a call that got no answer from GitHub, in words a person can act on. The
+ * runtime's own text ("internal error; reference = ...", "Network connection lost") helps nobody
+ * who reads it on a page, so it goes to the log instead.
+ */
+export function githubUnreachable(error: unknown): SourceUnavailable {
+  console.warn("GitHub could not be reached", String((error as Error)?.message ?? error));
+  return new SourceUnavailable(GITHUB_UNREACHABLE);
+}
+
+/** The failure of a call GitHub answered with a server error (5xx), for a person to act on. */
+export const githubUnavailable = (status: number) => new SourceUnavailable(`GitHub is unavailable (it answered ${status}). Try again in a few minutes.`);
+
 const pageOf = (target: string): number | null => {
   try {
     const page = Number(new URL(target).searchParams.get("page"));
@@ -124,8 +140,7 @@ export class GithubClient implements GithubReader {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      const reason = error instanceof Error && error.name === "TimeoutError" ? "it did not answer in time" : String((error as Error)?.message ?? error);
-      throw new SourceUnavailable(`GitHub could not be reached: ${reason}`);
+      throw githubUnreachable(error);
     }
   }
 

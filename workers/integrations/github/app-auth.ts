@@ -2,8 +2,8 @@
 // no library), exchanged for an installation's access token, which is kept in the isolate until
 // five minutes before GitHub says it expires. Concurrent callers share one mint.
 import type { Config } from "../../env";
-import { GithubClient } from "../../importers/github/client";
-import { SourceRefused, SourceUnavailable } from "../../importers/source";
+import { GithubClient, githubUnavailable, githubUnreachable } from "../../importers/github/client";
+import { SourceRefused } from "../../importers/source";
 
 /** The GitHub App is not set up on this server (no id or private key in config). */
 export class GithubAppNotConfigured extends Error {
@@ -102,9 +102,9 @@ export async function appRequest(config: Config, method: "GET" | "POST", path: s
       signal: AbortSignal.timeout(20_000),
     });
   } catch (error) {
-    throw new SourceUnavailable(`GitHub could not be reached: ${String((error as Error)?.message ?? error)}`);
+    throw githubUnreachable(error);
   }
-  if (response.status >= 500) throw new SourceUnavailable(`GitHub is unavailable (${response.status}).`);
+  if (response.status >= 500) throw githubUnavailable(response.status);
   if (!response.ok) {
     await response.body?.cancel();
     throw new SourceRefused(

@@ -4,6 +4,7 @@
 // that person may reach (`GET /user/installations`). The token is used for that one listing and
 // then dropped: it is never stored or logged.
 import type { Config } from "../../env";
+import { githubUnavailable, githubUnreachable } from "../../importers/github/client";
 import { SourceRefused, SourceUnavailable } from "../../importers/source";
 import type { GithubInstallation } from "../../domain/ports/github";
 
@@ -18,11 +19,11 @@ async function call(url: string, init: RequestInit): Promise<Response> {
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
   } catch (error) {
-    throw new SourceUnavailable(`GitHub could not be reached: ${String((error as Error)?.message ?? error)}`);
+    throw githubUnreachable(error);
   }
   if (response.status >= 500) {
     await response.body?.cancel();
-    throw new SourceUnavailable(`GitHub is unavailable (${response.status}).`);
+    throw githubUnavailable(response.status);
   }
   return response;
 }
