@@ -53,6 +53,10 @@ export const issuePath = (slug: string, projectId: string, issueId: string) => `
 export const issueKeyPath = (slug: string, key: string) => `/${slug}/browse/${key}`;
 export const projectPagesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/pages`;
 export const pagePath = (slug: string, projectId: string, pageId: string) => `${projectPagesPath(slug, projectId)}/${pageId}`;
+/** The history state of a page opened right after it was created: it opens ready to type its first block. */
+export const NEW_PAGE_STATE = { newPage: true } as const;
+/** Whether a page was opened right after it was created (its history state). */
+export const isNewPageState = (state: unknown) => typeof state === "object" && state !== null && (state as { newPage?: unknown }).newPage === true;
 
 /** The workspace settings sections, in the order the settings navigation and the palette list them. */
 export const WORKSPACE_SETTINGS_SECTIONS = [
