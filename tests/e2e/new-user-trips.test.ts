@@ -10,6 +10,7 @@ import { type ApiUser, PASSWORD, type TestPage, holdRequests, launchBrowser, log
 
 let browser: Browser;
 let owner: ApiUser;
+let member: ApiUser;
 let tab: TestPage;
 let slug = "";
 let projectId = "";
@@ -17,7 +18,7 @@ let base = "";
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ owner, slug, projectId, base } = await projectWithMember({ slugPrefix: "trips", workspace: "Trips Co", project: "First Week", identifier: "FW", role: 15 }));
+  ({ owner, member, slug, projectId, base } = await projectWithMember({ slugPrefix: "trips", workspace: "Trips Co", project: "First Week", identifier: "FW", role: 15 }));
   tab = await newPage(browser, { width: 1440, height: 900 });
   await login(tab.page, { email: owner.email, password: PASSWORD }, { next: to.projectIssues(slug, projectId) });
 });
@@ -29,8 +30,8 @@ afterAll(async () => {
 const issueNames = async () => (await owner.call<{ name: string }[]>("GET", `${base}/issues/`)).map((issue) => issue.name);
 
 /** Opens the create-issue modal with C from the project's issues, as a person does. */
-async function pressC(page: Page) {
-  await tab.goto(to.projectIssues(slug, projectId));
+async function pressC(page: Page, on = tab) {
+  await on.goto(to.projectIssues(slug, projectId));
   await page.locator("body").click({ position: { x: 5, y: 300 } });
   await page.keyboard.press("c");
   const dialog = page.getByRole("dialog", { name: "Create Issue" });
@@ -92,6 +93,42 @@ describe("the create-issue modal", () => {
     await expect.poll(issueNames).toEqual(expect.arrayContaining(["First of many", "Second of many"]));
     await expect.poll(() => title.inputValue()).toBe("");
     await visible(dialog);
+  });
+
+  test("with Create more, a refused issue comes back, unless the next one is being typed", async () => {
+    const memberTab = await newPage(browser, { width: 1440, height: 900 });
+    const { page } = memberTab;
+    await login(page, { email: member.email, password: PASSWORD }, { next: to.projectIssues(slug, projectId) });
+    const dialog = await pressC(page, memberTab);
+    await dialog.getByRole("switch", { name: "Create more" }).click();
+    // The member becomes a viewer while the modal is open: the server refuses what is sent now.
+    const memberships = await owner.call<{ id: string; member: { id: string } }[]>("GET", `${base}/members/`);
+    const me = await member.call<{ id: string }>("GET", "/api/users/me/");
+    const membership = memberships.find((row) => row.member.id === me.id);
+    await owner.call("PATCH", `${base}/members/${membership?.id}/`, { role: 10 });
+
+    const title = dialog.getByPlaceholder("Title");
+    const held = await holdRequests(page, new RegExp(`/${slug}/projects/${projectId}\\.data`));
+    await title.fill("Refused while typing on");
+    await page.keyboard.press("Enter");
+    await held.requested;
+    await expect.poll(() => title.inputValue()).toBe("");
+    await page.keyboard.type("Typed meanwhile");
+    held.release();
+    await visible(page.getByText("Error!").first());
+    await held.stop();
+    await expect.poll(() => title.inputValue()).toBe("Typed meanwhile");
+
+    // Nothing typed after it: the refused issue is back in the form, to be sent again or changed.
+    const again = await holdRequests(page, new RegExp(`/${slug}/projects/${projectId}\\.data`));
+    await page.keyboard.press("Enter");
+    await again.requested;
+    await expect.poll(() => title.inputValue()).toBe("");
+    again.release();
+    await expect.poll(() => title.inputValue()).toBe("Typed meanwhile");
+    await again.stop();
+    expect(await issueNames()).not.toContain("Typed meanwhile");
+    await memberTab.context.close();
   });
 
   test("the date pills keep their labels on one line at 1440 and 700 px", async () => {
