@@ -6,37 +6,48 @@
 // Each test makes its own issues and pages; the project is arranged over the API.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ApiUser, PASSWORD, type TestPage, holdRequests, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible, waitForPath } from "./fixtures";
+import { PASSWORD, type TestPage, holdRequests, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible, waitForPath } from "./fixtures";
 
 let browser: Browser;
-let owner: ApiUser;
-let member: ApiUser;
+/** The project, its owner (signed in on `tab`) and a member, made over the API. */
+let world: Awaited<ReturnType<typeof projectWithMember>>;
 let tab: TestPage;
-let slug = "";
-let projectId = "";
-let base = "";
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ owner, member, slug, projectId, base } = await projectWithMember({ slugPrefix: "trips", workspace: "Trips Co", project: "First Week", identifier: "FW", role: 15 }));
+  world = await projectWithMember({ slugPrefix: "trips", workspace: "Trips Co", project: "First Week", identifier: "FW", role: 15 });
   tab = await newPage(browser, { width: 1440, height: 900 });
-  await login(tab.page, { email: owner.email, password: PASSWORD }, { next: to.projectIssues(slug, projectId) });
+  await login(tab.page, { email: world.owner.email, password: PASSWORD }, { next: issuesPath() });
 });
+
+const issuesPath = () => to.projectIssues(world.slug, world.projectId);
 
 afterAll(async () => {
   await browser?.close();
 });
 
-const issueNames = async () => (await owner.call<{ name: string }[]>("GET", `${base}/issues/`)).map((issue) => issue.name);
+const issueNames = async () => (await world.owner.call<{ name: string }[]>("GET", `${world.base}/issues/`)).map((issue) => issue.name);
 
 /** Opens the create-issue modal with C from the project's issues, as a person does. */
 async function pressC(page: Page, on = tab) {
-  await on.goto(to.projectIssues(slug, projectId));
+  await on.goto(issuesPath());
   await page.locator("body").click({ position: { x: 5, y: 300 } });
   await page.keyboard.press("c");
   const dialog = page.getByRole("dialog", { name: "Create Issue" });
   await visible(dialog);
   return dialog;
+}
+
+/**
+ * Sends the modal with `send` while holding the server's answer: the form must be empty before
+ * it comes. Answers the hold, to be released.
+ */
+async function sendHeld(page: Page, title: Locator, send: () => Promise<void>) {
+  const held = await holdRequests(page, new RegExp(`/${world.slug}/projects/${world.projectId}\\.data`));
+  await send();
+  await held.requested;
+  await expect.poll(() => title.inputValue()).toBe("");
+  return held;
 }
 
 /** How many lines an element's text takes on screen (the line boxes of its text, by their tops). */
@@ -80,10 +91,7 @@ describe("the create-issue modal", () => {
     const title = dialog.getByPlaceholder("Title");
     await title.fill("First of many");
     // The server's answer is held until the next title is typed.
-    const held = await holdRequests(page, new RegExp(`/${slug}/projects/${projectId}\\.data`));
-    await dialog.getByRole("button", { name: "Create Issue" }).click();
-    await held.requested;
-    await expect.poll(() => title.inputValue()).toBe("");
+    const held = await sendHeld(page, title, () => dialog.getByRole("button", { name: "Create Issue" }).click());
     await page.keyboard.type("Second of many");
     held.release();
     await visible(page.getByText("Issue created successfully.").first());
@@ -98,21 +106,18 @@ describe("the create-issue modal", () => {
   test("with Create more, a refused issue comes back, unless the next one is being typed", async () => {
     const memberTab = await newPage(browser, { width: 1440, height: 900 });
     const { page } = memberTab;
-    await login(page, { email: member.email, password: PASSWORD }, { next: to.projectIssues(slug, projectId) });
+    await login(page, { email: world.member.email, password: PASSWORD }, { next: issuesPath() });
     const dialog = await pressC(page, memberTab);
     await dialog.getByRole("switch", { name: "Create more" }).click();
     // The member becomes a viewer while the modal is open: the server refuses what is sent now.
-    const memberships = await owner.call<{ id: string; member: { id: string } }[]>("GET", `${base}/members/`);
-    const me = await member.call<{ id: string }>("GET", "/api/users/me/");
+    const memberships = await world.owner.call<{ id: string; member: { id: string } }[]>("GET", `${world.base}/members/`);
+    const me = await world.member.call<{ id: string }>("GET", "/api/users/me/");
     const membership = memberships.find((row) => row.member.id === me.id);
-    await owner.call("PATCH", `${base}/members/${membership?.id}/`, { role: 10 });
+    await world.owner.call("PATCH", `${world.base}/members/${membership?.id}/`, { role: 10 });
 
     const title = dialog.getByPlaceholder("Title");
-    const held = await holdRequests(page, new RegExp(`/${slug}/projects/${projectId}\\.data`));
     await title.fill("Refused while typing on");
-    await page.keyboard.press("Enter");
-    await held.requested;
-    await expect.poll(() => title.inputValue()).toBe("");
+    const held = await sendHeld(page, title, () => page.keyboard.press("Enter"));
     await page.keyboard.type("Typed meanwhile");
     held.release();
     await visible(page.getByText("Error!").first());
@@ -120,10 +125,7 @@ describe("the create-issue modal", () => {
     await expect.poll(() => title.inputValue()).toBe("Typed meanwhile");
 
     // Nothing typed after it: the refused issue is back in the form, to be sent again or changed.
-    const again = await holdRequests(page, new RegExp(`/${slug}/projects/${projectId}\\.data`));
-    await page.keyboard.press("Enter");
-    await again.requested;
-    await expect.poll(() => title.inputValue()).toBe("");
+    const again = await sendHeld(page, title, () => page.keyboard.press("Enter"));
     again.release();
     await expect.poll(() => title.inputValue()).toBe("Typed meanwhile");
     await again.stop();
@@ -148,8 +150,8 @@ describe("the create-issue modal", () => {
 describe("the comment box", () => {
   test("Enter is a new line, Ctrl+Enter posts the comment and saves an edit of it", async () => {
     const { page } = tab;
-    const issue = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Comment with the keyboard" });
-    await tab.goto(`${to.projectIssues(slug, projectId)}/${issue.id}`);
+    const issue = await world.owner.post<{ id: string }>(`${world.base}/issues/`, { name: "Comment with the keyboard" });
+    await tab.goto(`${issuesPath()}/${issue.id}`);
     const composer = page.getByRole("textbox", { name: "Add comment" });
     await composer.click();
     await page.keyboard.type("Looks good");
@@ -176,12 +178,12 @@ describe("the comment box", () => {
 describe("a new page", () => {
   test("opens after Create from the pages list, ready to type its first block", async () => {
     const { page } = tab;
-    await tab.goto(`${to.project(slug, projectId)}/pages`);
+    await tab.goto(`${to.project(world.slug, world.projectId)}/pages`);
     await page.getByRole("button", { name: "Create page" }).click();
     const dialog = page.getByRole("dialog", { name: "Create page" });
     await dialog.getByLabel("Title").fill("Kick-off notes");
     await dialog.getByRole("button", { name: "Create page" }).click();
-    await waitForPath(page, new RegExp(`/${slug}/projects/${projectId}/pages/[0-9a-f-]{36}$`));
+    await waitForPath(page, new RegExp(`/${world.slug}/projects/${world.projectId}/pages/[0-9a-f-]{36}$`));
     await expect.poll(() => page.getByRole("textbox", { name: "Page title" }).inputValue()).toBe("Kick-off notes");
     await page.keyboard.type("Agenda");
     await expect.poll(() => page.getByLabel("New block title").inputValue()).toBe("Agenda");

@@ -4,7 +4,6 @@
 // Ctrl/Cmd+Enter sends it from any field. Validated in the browser with CreateIssueInput, the
 // schema the shell's action and the domain parse too.
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Dialog } from "@ark-ui/react/dialog";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useDeferredValue, useMemo, useRef, useState } from "react";
 import type { ActionOptions } from "~/hooks/use-action";
@@ -14,9 +13,7 @@ import { findSimilar } from "~/lib/similarity";
 import { RichText, type RichTextHandle, type RichTextValue, preloadEditor } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
 import { DialogShell } from "../dialog";
-import { IconX } from "../icons";
 import { issueKey, } from "../issue-detail/format";
-import { IconParent, } from "../issue-detail/icons";
 import { ParentIssueDialog, } from "../issue-detail/pickers";
 import { type IssueOption, useProjectResource } from "../issue-detail/project-data";
 import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
@@ -27,7 +24,7 @@ import { FieldError, FormError, truncate } from "../ui";
 import type { IssueModalOpenOptions, IssueModalProject } from "./context";
 import { parseIssueForm } from "./form-schema";
 import { type IssueFormValues, initialValues } from "./form-values";
-import { FormFooter, HiddenIssueFields } from "./form-parts";
+import { FormFooter, FormHeader, HiddenIssueFields, ParentChip } from "./form-parts";
 import { type IssueDraft, isBlankDraft, useIssueSubmissions } from "./submissions";
 import { PropertyPills } from "./property-pills";
 
@@ -44,8 +41,15 @@ type ActionData = {
   issue?: { id: string; sequence_id: number };
 };
 
-/** Ctrl/Cmd+Enter: the keys that send a form from any of its fields. */
-const isSendKeys = (event: { key: string; ctrlKey: boolean; metaKey: boolean }) => event.key === "Enter" && (event.ctrlKey || event.metaKey);
+/**
+ * Ctrl/Cmd+Enter sends the form from any of its fields. The description's editor sends on these
+ * keys itself and marks them handled.
+ */
+function sendOnKeys(event: React.KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit();
+}
 
 function IssueForm({
   slug,
@@ -137,37 +141,15 @@ function IssueForm({
       action={projectPath(slug, project.id)}
       {...getFormProps(form)}
       className="flex flex-col"
-      // The description's editor sends on these keys itself (and marks them handled).
-      onKeyDown={(event) => {
-        if (!isSendKeys(event) || event.defaultPrevented) return;
-        event.preventDefault();
-        event.currentTarget.requestSubmit();
-      }}
+      onKeyDown={sendOnKeys}
     >
       <HiddenIssueFields editingId={editing?.id ?? null} values={values} description={includeDescription ? description : null} />
 
-      <div className="flex items-center gap-2 px-5 pt-4">
-        <span className="rounded-md bg-neutral-100 px-2 py-0.5 font-mono text-xs font-medium text-neutral-600">{project.identifier}</span>
-        <Dialog.Title className="text-base font-semibold text-neutral-900">
-          {editing ? `Update Issue ${issueKey(project.identifier, editing.sequence_id)}` : "Create Issue"}
-        </Dialog.Title>
-        <Dialog.CloseTrigger type="button" className="ml-auto rounded p-1 text-neutral-400 hover:bg-neutral-100" aria-label="Close">
-          <IconX size={16} />
-        </Dialog.CloseTrigger>
-      </div>
+      <FormHeader identifier={project.identifier} editing={editing} />
 
       <div className="space-y-3 px-5 pt-3">
         <FormError errors={form.errors} />
-        {parentIssue ? (
-          <div className="flex w-fit items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs text-neutral-600">
-            <IconParent size={12} />
-            <span className="font-mono text-neutral-400">{issueKey(project.identifier, parentIssue.sequence_id)}</span>
-            <span className="max-w-60 truncate">{parentIssue.name}</span>
-            <button type="button" aria-label="Remove parent" className="text-neutral-400 hover:text-neutral-700" onClick={() => set("parent", null)}>
-              <IconX size={12} />
-            </button>
-          </div>
-        ) : null}
+        {parentIssue ? <ParentChip identifier={project.identifier} parent={parentIssue} onRemove={() => set("parent", null)} /> : null}
         <div>
           <label htmlFor={fields.name.id} className="sr-only">
             Title
