@@ -55,6 +55,10 @@ export const issueKeyPath = (slug: string, key: string) => `/${slug}/browse/${ke
 export const issueKeyUrl = (origin: string, slug: string, key: string) => new URL(issueKeyPath(slug, key), origin).toString();
 export const projectPagesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/pages`;
 export const pagePath = (slug: string, projectId: string, pageId: string) => `${projectPagesPath(slug, projectId)}/${pageId}`;
+/** The history state of a page opened right after it was created: it opens ready to type its first block. */
+export const NEW_PAGE_STATE = { newPage: true } as const;
+/** Whether a page was opened right after it was created (its history state). */
+export const isNewPageState = (state: unknown) => typeof state === "object" && state !== null && (state as { newPage?: unknown }).newPage === true;
 
 /** The workspace settings sections, in the order the settings navigation and the palette list them. */
 export const WORKSPACE_SETTINGS_SECTIONS = [

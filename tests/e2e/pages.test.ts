@@ -72,7 +72,6 @@ describe("a page and its blocks", () => {
     await dialog.getByLabel("Title").fill("Launch notes");
     await dialog.getByRole("button", { name: "Create page" }).click();
     await visible(page.getByText("Page created successfully."));
-    await page.getByRole("link", { name: "Launch notes" }).click();
     await waitForPath(page, /\/pages\/[^/]+$/);
     await visible(page.getByLabel("Page title"));
     const pageId = page.url().split("/").pop() ?? "";

@@ -116,6 +116,16 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
   const edited = entry.updated_at && entry.updated_at !== entry.created_at;
   const pendingHtml = save.pendingBody?.intent === "update-comment" ? save.pendingBody.comment_html : null;
   if (remove.pendingBody?.intent === "delete-comment") return null;
+  // Save, or Ctrl/Cmd+Enter in the editor: an untouched comment just closes; an emptied one stays.
+  const saveEdit = () => {
+    if (save.pending) return;
+    if (!draft) {
+      setEditing(false);
+      return;
+    }
+    if (draft.empty || !draft.html) return;
+    save.submit({ intent: "update-comment", comment_id: entry.id, comment_json: draft.json, comment_html: draft.html });
+  };
 
   return (
     <li className="relative py-2">
@@ -162,6 +172,7 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
                   ariaLabel="Edit comment"
                   initialHtml={entry.comment_html}
                   onChange={setDraft}
+                  onSubmit={saveEdit}
                   toolbar="always"
                   autoFocus
                   mentions={data.members.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }))}
@@ -177,14 +188,7 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
                     type="button"
                     className={buttonClass("primary", "sm")}
                     disabled={save.pending || draft?.empty === true}
-                    onClick={() => {
-                      if (!draft) {
-                        setEditing(false);
-                        return;
-                      }
-                      if (draft.empty || !draft.html) return;
-                      save.submit({ intent: "update-comment", comment_id: entry.id, comment_json: draft.json, comment_html: draft.html });
-                    }}
+                    onClick={saveEdit}
                   >
                     {save.pending ? <Spinner className="size-3.5" /> : null}
                     Save

@@ -1,8 +1,43 @@
-// The issue form's parts beside what a person sees: the hidden inputs that carry the picked
-// properties and the description into the form's post, and the footer (create more, the buttons).
+// The issue form's parts around its fields: the header (project, title, close), the parent chip,
+// the hidden inputs that carry the picked properties and the description into the form's post,
+// and the footer (create more, the buttons).
+import { Dialog } from "@ark-ui/react/dialog";
 import type { RichTextValue } from "../editor";
 import { DialogActions } from "../dialog";
+import { IconX } from "../icons";
+import { issueKey } from "../issue-detail/format";
+import { IconParent } from "../issue-detail/icons";
+import type { IssueOption } from "../issue-detail/project-data";
 import type { IssueFormValues } from "./form-values";
+
+/** The project's identifier, "Create Issue" or "Update Issue FW-3", and the close button. */
+export function FormHeader({ identifier, editing }: { identifier: string; editing: { sequence_id: number } | null }) {
+  return (
+    <div className="flex items-center gap-2 px-5 pt-4">
+      <span className="rounded-md bg-neutral-100 px-2 py-0.5 font-mono text-xs font-medium text-neutral-600">{identifier}</span>
+      <Dialog.Title className="text-base font-semibold text-neutral-900">
+        {editing ? `Update Issue ${issueKey(identifier, editing.sequence_id)}` : "Create Issue"}
+      </Dialog.Title>
+      <Dialog.CloseTrigger type="button" className="ml-auto rounded p-1 text-neutral-400 hover:bg-neutral-100" aria-label="Close">
+        <IconX size={16} />
+      </Dialog.CloseTrigger>
+    </div>
+  );
+}
+
+/** The parent picked for the issue, with a button that removes it. */
+export function ParentChip({ identifier, parent, onRemove }: { identifier: string; parent: IssueOption; onRemove(): void }) {
+  return (
+    <div className="flex w-fit items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs text-neutral-600">
+      <IconParent size={12} />
+      <span className="font-mono text-neutral-400">{issueKey(identifier, parent.sequence_id)}</span>
+      <span className="max-w-60 truncate">{parent.name}</span>
+      <button type="button" aria-label="Remove parent" className="text-neutral-400 hover:text-neutral-700" onClick={onRemove}>
+        <IconX size={12} />
+      </button>
+    </div>
+  );
+}
 
 /** `description`: the description to send, or null to leave it out (an untouched edit, an empty create). */
 export function HiddenIssueFields({ editingId, values, description }: { editingId: string | null; values: IssueFormValues; description: RichTextValue | null }) {

@@ -1,32 +1,31 @@
 // The create/update issue modal: max width 2xl, every field of the issue payload, the
 // "Did you mean ...?" hint for titles similar to an existing issue's (above 0.7), and a
-// create-more toggle that keeps the modal open and clears it after each issue. Validated in the
-// browser with CreateIssueInput, the schema the shell's action and the domain parse too.
+// create-more toggle that keeps the modal open and clears it the moment an issue is sent.
+// Ctrl/Cmd+Enter sends it from any field. Validated in the browser with CreateIssueInput, the
+// schema the shell's action and the domain parse too.
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Dialog } from "@ark-ui/react/dialog";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useDeferredValue, useMemo, useRef, useState } from "react";
+import type { ActionOptions } from "~/hooks/use-action";
 import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
 import { projectPath } from "~/lib/paths";
 import { findSimilar } from "~/lib/similarity";
 import { RichText, type RichTextHandle, type RichTextValue, preloadEditor } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
 import { DialogShell } from "../dialog";
-import { IconX } from "../icons";
 import { issueKey, } from "../issue-detail/format";
-import { IconParent, } from "../issue-detail/icons";
 import { ParentIssueDialog, } from "../issue-detail/pickers";
 import { type IssueOption, useProjectResource } from "../issue-detail/project-data";
 import { AiAssistantButton, AiDescriptionButton, textOfHtml } from "../ai/ai-assistant";
 import { useServiceFeatures } from "../workspace-context";
-import { useAction } from "~/hooks/use-action";
 import { failureMessage } from "~/lib/action-answer";
 import { useToast } from "../toast";
 import { FieldError, FormError, truncate } from "../ui";
 import type { IssueModalOpenOptions, IssueModalProject } from "./context";
 import { parseIssueForm } from "./form-schema";
 import { type IssueFormValues, initialValues } from "./form-values";
-import { FormFooter, HiddenIssueFields } from "./form-parts";
+import { FormFooter, FormHeader, HiddenIssueFields, ParentChip } from "./form-parts";
+import { type IssueDraft, isBlankDraft, useIssueSubmissions } from "./submissions";
 import { PropertyPills } from "./property-pills";
 
 export const ISSUE_CREATED = "Issue created successfully.";
@@ -42,12 +41,25 @@ type ActionData = {
   issue?: { id: string; sequence_id: number };
 };
 
+/**
+ * Ctrl/Cmd+Enter sends the form from any of its fields. The description's editor sends on these
+ * keys itself and marks them handled.
+ */
+function sendOnKeys(event: React.KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit();
+}
+
 function IssueForm({
   slug,
   project,
   options,
-  fetcher,
+  fetcherKey,
   formKey,
+  draft,
+  holds,
+  onSent,
   createMore,
   setCreateMore,
   onClose,
@@ -55,8 +67,15 @@ function IssueForm({
   slug: string;
   project: IssueModalProject;
   options: IssueModalOpenOptions;
-  fetcher: ReturnType<typeof useFetcher<ActionData>>;
+  /** The fetcher this form posts on, its own. */
+  fetcherKey: string;
   formKey: number;
+  /** What the form held when it was sent and refused: it opens with it again. */
+  draft: IssueDraft | null;
+  /** Told what the form holds on every render. */
+  holds: React.MutableRefObject<IssueDraft | null>;
+  /** Called as the form is sent (it passed the browser's checks) with what it held. */
+  onSent(draft: IssueDraft): void;
   createMore: boolean;
   setCreateMore(value: boolean): void;
   onClose(): void;
@@ -64,10 +83,13 @@ function IssueForm({
   const editing = options.issue ?? null;
   const defaults = editing ?? options.defaults ?? {};
   const navigate = useNavigate();
-  const [values, setValues] = useState<IssueFormValues>(() => initialValues(defaults));
+  const fetcher = useFetcher<ActionData>({ key: fetcherKey });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<IssueFormValues>(() => draft?.values ?? initialValues(defaults));
   const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const [title, setTitle] = useState(defaults.name ?? "");
-  const [description, setDescription] = useState<RichTextValue | null>(null);
+  const [title, setTitle] = useState(draft?.name ?? defaults.name ?? "");
+  const [description, setDescription] = useState<RichTextValue | null>(draft?.description ?? null);
+  holds.current = { name: title, values, description };
   const [dismissedSimilar, setDismissedSimilar] = useState<string | null>(null);
   const [parentOpen, setParentOpen] = useState(false);
   const editorRef = useRef<RichTextHandle | null>(null);
@@ -89,9 +111,10 @@ function IssueForm({
     id: `issue-form-${formKey}`,
     lastResult: serverResult,
     onValidate: ({ formData }) => parseIssueForm(formData),
+    onSubmit: () => onSent({ name: title, values, description }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    defaultValue: { name: defaults.name ?? "" },
+    defaultValue: { name: draft?.name ?? defaults.name ?? "" },
   });
   const submitting = fetcher.state !== "idle";
 
@@ -112,31 +135,21 @@ function IssueForm({
   const includeDescription = editing ? description !== null : description !== null && !description.empty;
 
   return (
-    <fetcher.Form method="post" action={projectPath(slug, project.id)} {...getFormProps(form)} className="flex flex-col">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={projectPath(slug, project.id)}
+      {...getFormProps(form)}
+      className="flex flex-col"
+      onKeyDown={sendOnKeys}
+    >
       <HiddenIssueFields editingId={editing?.id ?? null} values={values} description={includeDescription ? description : null} />
 
-      <div className="flex items-center gap-2 px-5 pt-4">
-        <span className="rounded-md bg-neutral-100 px-2 py-0.5 font-mono text-xs font-medium text-neutral-600">{project.identifier}</span>
-        <Dialog.Title className="text-base font-semibold text-neutral-900">
-          {editing ? `Update Issue ${issueKey(project.identifier, editing.sequence_id)}` : "Create Issue"}
-        </Dialog.Title>
-        <Dialog.CloseTrigger type="button" className="ml-auto rounded p-1 text-neutral-400 hover:bg-neutral-100" aria-label="Close">
-          <IconX size={16} />
-        </Dialog.CloseTrigger>
-      </div>
+      <FormHeader identifier={project.identifier} editing={editing} />
 
       <div className="space-y-3 px-5 pt-3">
         <FormError errors={form.errors} />
-        {parentIssue ? (
-          <div className="flex w-fit items-center gap-1.5 rounded-md border border-neutral-200 px-2 py-1 text-xs text-neutral-600">
-            <IconParent size={12} />
-            <span className="font-mono text-neutral-400">{issueKey(project.identifier, parentIssue.sequence_id)}</span>
-            <span className="max-w-60 truncate">{parentIssue.name}</span>
-            <button type="button" aria-label="Remove parent" className="text-neutral-400 hover:text-neutral-700" onClick={() => set("parent", null)}>
-              <IconX size={12} />
-            </button>
-          </div>
-        ) : null}
+        {parentIssue ? <ParentChip identifier={project.identifier} parent={parentIssue} onRemove={() => set("parent", null)} /> : null}
         <div>
           <label htmlFor={fields.name.id} className="sr-only">
             Title
@@ -147,6 +160,9 @@ function IssueForm({
             autoComplete="off"
             // biome-ignore lint/a11y/noAutofocus: the dialog opens to type a title.
             autoFocus
+            // React's autoFocus sets no attribute; the dialog's focus trap looks for this one
+            // (without it the trap moves the focus to the first button, the close button).
+            data-autofocus
             onInput={(event) => setTitle(event.currentTarget.value)}
             className="w-full border-0 bg-transparent px-0 text-xl font-medium text-neutral-900 outline-none placeholder:text-neutral-400"
           />
@@ -167,9 +183,10 @@ function IssueForm({
         <div className="min-h-28 rounded-md border border-neutral-200 px-3 py-2 focus-within:border-brand-400">
           <RichText
             ariaLabel="Description"
-            initialHtml={editing?.description_html ?? ""}
+            initialHtml={draft?.description?.html ?? editing?.description_html ?? ""}
             placeholder="Click to add description"
             onChange={setDescription}
+            onSubmit={() => formRef.current?.requestSubmit()}
             handleRef={editorRef}
             mentions={memberList.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }))}
             tags={labelList.map((label) => ({ id: label.id, label: label.name, color: label.color }))}
@@ -273,44 +290,64 @@ export default function IssueModal({
   options: IssueModalOpenOptions | null;
   onClose(): void;
 }) {
-  const fetcher = useFetcher<ActionData>();
   const toast = useToast();
   const [createMore, setCreateMore] = useState(false);
-  const [formKey, setFormKey] = useState(0);
+  const holds = useRef<IssueDraft | null>(null);
   const latest = useRef({ options, createMore, onClose });
   latest.current = { options, createMore, onClose };
   preloadEditor();
 
-  useAction(fetcher, {
+  // What to do with the answer to form `key`; `cleared` is set when that form was cleared as it
+  // was sent (create more), so another form is shown now.
+  const answerOf = (key: number, cleared: IssueDraft | null): ActionOptions<ActionData> => ({
     onDone: (answer) => {
       if (!answer.issue) return;
       const { options: current, createMore: more, onClose: close } = latest.current;
       const updating = answer.intent === "update-issue";
       toast.show({ type: "success", title: "Success!", message: updating ? ISSUE_UPDATED : ISSUE_CREATED });
       current?.onSaved?.(answer.issue);
-      if (!updating && more) setFormKey((key) => key + 1);
+      if (cleared) submissions.forget(key);
+      else if (!updating && more) submissions.showNew();
       else close();
     },
     // The form shows its own field messages; any other refusal is told with what was being saved.
     message: (failure) => failureMessage(failure, failure.intent === "update-issue" || latest.current.options?.issue ? ISSUE_UPDATE_FAILED : ISSUE_CREATE_FAILED),
+    onError: () => {
+      if (!cleared) return;
+      submissions.forget(key);
+      // The refused issue comes back with the server's messages, unless the next one is begun.
+      if (isBlankDraft(holds.current)) submissions.showAgain(key, cleared);
+    },
   });
+  const submissions = useIssueSubmissions(answerOf);
+  const { shown } = submissions;
 
   return (
-    <DialogShell open={options !== null} onOpenChange={(open) => (open ? undefined : onClose())} width="max-w-2xl" offset="sm:pt-[10vh]" blur>
+    <>
+      {/* Outside the dialog: an answer still awaited is read after the dialog closes. */}
+      {submissions.readers}
+      <DialogShell open={options !== null} onOpenChange={(open) => (open ? undefined : onClose())} width="max-w-2xl" offset="sm:pt-[10vh]" blur>
       {options ? (
         <IssueForm
-          key={formKey}
+          key={shown.key}
           slug={slug}
           project={project}
           options={options}
-          fetcher={fetcher}
-          formKey={formKey}
+          fetcherKey={submissions.fetcherKey(shown.key)}
+          formKey={shown.key}
+          draft={shown.draft}
+          holds={holds}
+          onSent={(draft) => {
+            // With create more the form empties at once, ready for the next issue.
+            if (!options.issue && latest.current.createMore) submissions.clearSent(shown.key, draft);
+          }}
           createMore={createMore}
           setCreateMore={setCreateMore}
           onClose={onClose}
         />
       ) : null}
-    </DialogShell>
+      </DialogShell>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@
 // Enter saves, the save button waits for a title); it can be deleted or turned into an issue of
 // the project, after which it links to that issue, shows the issue's state as it changes on the
 // live board, and (while sync is on) passes its edits on to the issue.
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { type RefObject, useContext, useEffect, useRef, useState } from "react";
 import {
   BLOCK_CONVERTED,
@@ -18,7 +18,7 @@ import { BoardHubContext } from "~/hooks/use-live-issues";
 import { useLiveLoaderData } from "~/hooks/use-live-screen";
 import { isNotice, pageConcern } from "~/lib/live-board";
 import type { PageBlockDetail, PageDetailData, PageDetailIntent, PageDetailScreenData, PagesAnswer } from "~/lib/pages-contract";
-import { issuePath } from "~/lib/paths";
+import { isNewPageState, issuePath } from "~/lib/paths";
 import { ConfirmDeleteDialog } from "../dialog";
 import { EMPTY_HTML, RichText, type RichTextHandle, StaticRichText, preloadEditor } from "../editor";
 import { IconIssues, IconPencil, IconPlus, IconTrash } from "../icons";
@@ -432,12 +432,20 @@ function BlockItem({
   );
 }
 
-/** The last row: a block's title; Enter adds it, Shift+Enter and Ctrl/Cmd+Enter do nothing. */
+/**
+ * The last row: a block's title; Enter adds it, Shift+Enter and Ctrl/Cmd+Enter do nothing. A page
+ * just created opens with the focus here, to type its first block.
+ */
 function QuickAddBlock() {
   const fetcher = useFetcher<PagesAnswer>();
+  const location = useLocation();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // On each arrival: leaving one page for a new one may keep this row mounted.
+  useEffect(() => {
+    if (isNewPageState(location.state)) input.current?.focus();
+  }, [location.state]);
   useAction(fetcher, {
     onDone: () => {
       setName("");

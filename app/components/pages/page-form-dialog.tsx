@@ -1,10 +1,10 @@
 // The page form (only its title) in a dialog, to create a page or rename one. It posts to the
 // pages list's action by URL, so it works from any screen of the project (the list, a keyboard
-// shortcut, the command palette); a page created away from the list is opened right away.
+// shortcut, the command palette); a new page is opened right away, ready to type.
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Dialog } from "@ark-ui/react/dialog";
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import {
   PAGE_CREATED,
   PAGE_CREATE_FAILED,
@@ -12,7 +12,7 @@ import {
   PAGE_UPDATE_FAILED,
   PageFormSchema,
 } from "../../../workers/domain/schemas/pages";
-import { pagePath, projectPagesPath } from "~/lib/paths";
+import { NEW_PAGE_STATE, pagePath, projectPagesPath } from "~/lib/paths";
 import type { PagesAnswer } from "~/lib/pages-contract";
 import { DialogShell, FormDialogActions } from "../dialog";
 import { useAction } from "~/hooks/use-action";
@@ -35,8 +35,6 @@ export function PageFormDialog({ workspaceSlug, projectId, open, onOpenChange, p
   const fetcher = useFetcher<PagesAnswer>();
   const toast = useToast();
   const navigate = useNavigate();
-  const location = useLocation();
-  const listPath = projectPagesPath(workspaceSlug, projectId);
   const [form, fields] = useForm({
     id: page ? `page-form-${page.id}` : "create-page",
     lastResult: fetcher.state === "idle" && !fetcher.data?.ok ? (fetcher.data?.result as SubmissionResult<string[]>) : undefined,
@@ -50,7 +48,7 @@ export function PageFormDialog({ workspaceSlug, projectId, open, onOpenChange, p
       toast.show({ type: "success", title: "Success!", message: page ? PAGE_UPDATED : PAGE_CREATED });
       onOpenChange(false);
       const created = (answer as PagesAnswer).page;
-      if (!page && created && location.pathname !== listPath) navigate(pagePath(workspaceSlug, projectId, created.id));
+      if (!page && created) navigate(pagePath(workspaceSlug, projectId, created.id), { state: NEW_PAGE_STATE });
     },
     // A refused title is told on the field; anything else is the generic failure.
     message: () => (page ? PAGE_UPDATE_FAILED : PAGE_CREATE_FAILED),
