@@ -5,7 +5,7 @@
 // Data the test is not about (workspace, project, membership, the issues) is arranged over REST.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshotsInThemes, to, uniqueEmail, uniqueSlug, visible } from "./fixtures";
+import { type ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible } from "./fixtures";
 
 let browser: Browser;
 const pages: TestPage[] = [];
@@ -20,22 +20,18 @@ afterAll(async () => {
 });
 
 async function arrange(count: number) {
-  const owner = await ApiUser.signUp(uniqueEmail("bulk-owner"));
-  const watcher = await ApiUser.signUp(uniqueEmail("bulk-watcher"));
-  const slug = uniqueSlug("bulk");
-  await owner.post("/api/workspaces/", { name: "Bulk edit", slug });
-  const project = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Bulk", identifier: "BULK" });
-  const invite = await owner.post<{ invitations: { token: string }[] }>(`/api/workspaces/${slug}/invite/`, { emails: [{ email: watcher.email, role: 15 }] });
-  await watcher.post("/api/users/me/invitations/workspaces/", { token: invite.invitations[0].token });
-  const me = await watcher.call<{ id: string }>("GET", "/api/users/me/");
-  await owner.post(`/api/workspaces/${slug}/projects/${project.id}/members/add/`, { members: [{ member_id: me.id, role: 15 }] });
-  const stateList = await owner.call<{ id: string; name: string }[]>("GET", `/api/workspaces/${slug}/projects/${project.id}/states/`);
+  const { owner, member: watcher, slug, projectId, base } = await projectWithMember({
+    slugPrefix: "bulk",
+    workspace: "Bulk edit",
+    project: "Bulk",
+    identifier: "BULK",
+    role: 15,
+  });
+  const stateList = await owner.call<{ id: string; name: string }[]>("GET", `${base}/states/`);
   const states = Object.fromEntries(stateList.map((state) => [state.name, state.id]));
   const issues: { id: string; name: string }[] = [];
-  for (let i = 1; i <= count; i++) {
-    issues.push(await owner.post(`/api/workspaces/${slug}/projects/${project.id}/issues/`, { name: `Bulk row ${i}`, state: states.Todo }));
-  }
-  return { owner, watcher, slug, projectId: project.id, states, issues };
+  for (let i = 1; i <= count; i++) issues.push(await owner.post(`${base}/issues/`, { name: `Bulk row ${i}`, state: states.Todo }));
+  return { owner, watcher, slug, projectId, states, issues };
 }
 
 async function openAs(user: ApiUser, slug: string, projectId: string, viewProps: Record<string, unknown>) {
