@@ -142,8 +142,12 @@ export async function runBrowserSuite({ url, cookie, workspaceSlug, projects, lo
     const cardToTitle = [];
     for (let run = 0; run <= RUNS; run++) {
       await openBoard();
-      const link = page.locator("[data-issue-id] a[data-issue-link]").nth(run % 8);
-      const title = (await link.textContent()).trim();
+      // The card is named by its id: the board may still be placing cards, and a positional
+      // locator resolved again at the click could land on another one.
+      const card = page.locator("[data-issue-id]").nth(run % 8);
+      const issueId = await card.getAttribute("data-issue-id");
+      const link = page.locator(`[data-issue-id="${issueId}"] a[data-issue-link]`);
+      const title = (await link.getAttribute("title")) ?? (await link.textContent()).trim();
       const ms = await timeAction(page, "click", ["issueTitle", title], () => link.click());
       if (run > 0) cardToTitle.push(ms);
     }
