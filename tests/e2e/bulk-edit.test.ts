@@ -5,19 +5,16 @@
 // Data the test is not about (workspace, project, membership, the issues) is arranged over REST.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible } from "./fixtures";
+import { type ApiUser, PASSWORD, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible } from "./fixtures";
 
 let browser: Browser;
-const pages: TestPage[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  for (const tab of pages) await tab.context.close();
-  await browser?.close();
-});
+// Closing the browser closes every tab the tests opened.
+afterAll(() => browser?.close());
 
 async function arrange(count: number) {
   const { owner, member: watcher, slug, projectId, base } = await projectWithMember({
@@ -36,7 +33,6 @@ async function arrange(count: number) {
 
 async function openAs(user: ApiUser, slug: string, projectId: string, viewProps: Record<string, unknown>) {
   const tab = await newPage(browser);
-  pages.push(tab);
   await user.post(`/api/workspaces/${slug}/projects/${projectId}/project-views/`, { view_props: viewProps });
   await login(tab.page, { email: user.email, password: PASSWORD }, { next: to.projectIssues(slug, projectId) });
   await tab.goto(to.projectIssues(slug, projectId));

@@ -3,7 +3,6 @@
 // its activity row, state side effects, cycle and module moves), so the two cannot disagree;
 // every changed issue reaches the project's board.
 import { and, eq, inArray } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { issues, type Issue } from "../../../drizzle/schema";
 import { chunks } from "../../lib/batch";
 import { parseInput } from "../../lib/validation";
@@ -16,7 +15,7 @@ import { emitIssueEvent } from "./events";
 import { lookupsFor, unique } from "./load";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
 import { resolveReferences } from "./references";
-import { planIssueUpdate } from "./update";
+import { type IssueUpdatePlan, planIssueUpdate } from "./update";
 import { CHANGED_MEANWHILE, runIssueWrite } from "./write-statements";
 
 export const BULK_ISSUES_NOT_FOUND = "Some of these issues are not in this project.";
@@ -47,40 +46,33 @@ export async function bulkUpdateIssues(ctx: ActorContext, slug: string, projectI
 
   const now = new Date().toISOString();
   const touched = new Set<string>();
-  const writes: { issue: Issue; update: BatchItem<"sqlite">; statements: BatchItem<"sqlite">[]; activities: BatchItem<"sqlite">[] }[] = [];
-  const changed: { issue: Issue; changes: Awaited<ReturnType<typeof planIssueUpdate>>["changes"] }[] = [];
+  /** One issue's statements: its row (returned as committed), bridges and activities. */
+  const writeOf = (issue: Issue, plan: IssueUpdatePlan) => ({
+    update: ctx.db.update(issues).set({ ...plan.patch, updated_by: ctx.actor.id, updated_at: now }).where(eq(issues.id, issue.id)).returning(),
+    statements: plan.statements,
+    activities: plan.changes.map((change) => activityInsert(ctx, { issueId: issue.id, projectId, workspaceId: access.workspace.id }, change, now)),
+  });
+  const planned: { changes: IssueUpdatePlan["changes"]; write: ReturnType<typeof writeOf> }[] = [];
   for (const issue of found) {
     const plan = await planIssueUpdate(ctx, access, issue, patchFor(issue, properties), refs, lookups);
+    // An issue that already has the change is not written and not counted.
     if (Object.keys(plan.patch).length === 0 && plan.statements.length === 0) continue;
     for (const id of plan.touched) touched.add(id);
-    const target = { issueId: issue.id, projectId, workspaceId: access.workspace.id };
-    writes.push({
-      issue,
-      update: ctx.db
-        .update(issues)
-        .set({ ...plan.patch, updated_by: ctx.actor.id, updated_at: now })
-        .where(eq(issues.id, issue.id))
-        .returning(),
-      statements: plan.statements,
-      activities: plan.changes.map((change) => activityInsert(ctx, target, change, now)),
-    });
-    changed.push({ issue, changes: plan.changes });
+    planned.push({ changes: plan.changes, write: writeOf(issue, plan) });
   }
-  if (writes.length === 0) return { updated: 0, issue_ids: [] as string[] };
+  if (planned.length === 0) return { updated: 0, issue_ids: [] as string[] };
 
   const results = await runIssueWrite(
     ctx,
-    {
-      writes: writes.map(({ update, statements, activities }) => ({ update, statements, activities })),
-      version: issuesVersionQuery(ctx, projectId),
-    },
+    { writes: planned.map(({ write }) => write), version: issuesVersionQuery(ctx, projectId) },
     CHANGED_MEANWHILE,
   );
+  // Each write's RETURNING holds its issue's row as committed (the writes keep the plans' order).
   const rows = results.writes.flatMap((write) => write.update);
   const shapedWith = await publishIssues(ctx, access, [...touched], lookups, { rows, version: versionFrom(results.version) });
-  for (const { issue, changes } of changed) {
-    const row = rows.find((candidate) => candidate.id === issue.id);
+  planned.forEach(({ changes }, index) => {
+    const row = results.writes[index].update[0];
     if (row) emitIssueEvent(ctx, access, "updated", row, shapedWith, changes);
-  }
+  });
   return { updated: rows.length, issue_ids: rows.map((row) => row.id) };
 }
