@@ -60,6 +60,9 @@ describe("bulk edit", () => {
     await bar.getByRole("combobox", { name: "Set state" }).selectOption({ label: "Done" });
     await visible(page.getByText("3 issues updated."));
     await expect.poll(() => bar.count()).toBe(0);
+    // Here: the chosen rows say Done, the others still Todo.
+    for (const issue of a.issues.slice(0, 3)) await visible(page.locator(`[data-issue-id="${issue.id}"] [data-action="state"][title="State: Done"]`));
+    await visible(page.locator(`[data-issue-id="${a.issues[3].id}"] [data-action="state"][title="State: Todo"]`));
     for (const issue of a.issues.slice(0, 3)) {
       await visible(watcher.page.locator(`[data-group-key="${a.states.Done}"] [data-issue-id="${issue.id}"]`), 1000);
     }
