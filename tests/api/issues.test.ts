@@ -50,6 +50,26 @@ describe("creating issues", () => {
     expect(numbers.size).toBe(100);
   });
 
+  it("keeps an id the client chose, refuses it twice or malformed, and writes nothing then", async () => {
+    const id = crypto.randomUUID();
+    const made = await p.owner.post(`${p.base}/issues/`, { id: id.toUpperCase(), name: "Named by the client" });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ id, name: "Named by the client" });
+    expect((await p.owner.get(`${p.base}/issues/${id}/`)).body.name).toBe("Named by the client");
+    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM issues").first<{ n: number }>())!.n;
+    const before = await count();
+    const again = await p.owner.post(`${p.base}/issues/`, { id, name: "Same id again" });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: "An issue with this id already exists." });
+    const malformed = await p.owner.post(`${p.base}/issues/`, { id: "not-a-uuid", name: "Bad id" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ id: ["Issue id must be a UUID."] });
+    expect(await count()).toBe(before);
+    // The counter was not moved by the refused writes: the next issue takes the next number.
+    const next = await p.owner.post(`${p.base}/issues/`, { name: "After the refusals" });
+    expect(next.body.sequence_id).toBe(made.body.sequence_id + 1);
+  });
+
   it("never reuses the number of a deleted last issue", async () => {
     const made = await p.owner.post(`${p.base}/issues/`, { name: "Soon gone" });
     expect((await p.owner.delete(`${p.base}/issues/${made.body.id}/`)).status).toBe(204);

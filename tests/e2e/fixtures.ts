@@ -192,16 +192,20 @@ export async function holdRequests(page: Page, pattern: RegExp) {
   const requested = new Promise<void>((resolve) => {
     markRequested = resolve;
   });
-  await page.route(pattern, async (route) => {
+  const handling = new Set<Promise<void>>();
+  await page.route(pattern, (route) => {
     markRequested();
-    await held;
-    await route.continue();
+    const handled = held.then(() => route.continue());
+    handling.add(handled);
+    return handled;
   });
   return {
     requested,
     release: () => release(),
     async stop() {
       release();
+      // The requests held go on before the hold ends (ended first, a held one is handled twice).
+      await Promise.all(handling);
       await page.unroute(pattern);
     },
   };

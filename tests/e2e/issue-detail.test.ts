@@ -219,11 +219,11 @@ describe("issue detail", () => {
     await dialog.getByRole("switch", { name: "Create more" }).click();
     await dialog.getByPlaceholder("Title").fill("Collect customer quotes");
     await dialog.getByRole("button", { name: "Create Issue" }).click();
+    // The modal closes as the issue is sent; the server has it once it answers.
     await expect.poll(() => dialog.count()).toBe(0);
-
-    const list = await api<{ name: string; priority: string }[]>(owner, "GET", `${base}/issues/`);
-    expect(list.find((issue) => issue.name === "Draft the Q3 roadmap")?.priority).toBe("high");
-    expect(list.some((issue) => issue.name === "Collect customer quotes")).toBe(true);
+    const list = () => api<{ name: string; priority: string }[]>(owner, "GET", `${base}/issues/`);
+    await expect.poll(async () => (await list()).some((issue) => issue.name === "Collect customer quotes")).toBe(true);
+    expect((await list()).find((issue) => issue.name === "Draft the Q3 roadmap")?.priority).toBe("high");
   });
 
   test("the name and description are edited in place and kept after a reload", async () => {

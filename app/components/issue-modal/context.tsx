@@ -6,6 +6,7 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from "react";
 import { useRegisterCreate } from "../command-palette/command-center";
 import type { Priority } from "../issue-icons";
+import { PendingIssuesProvider, usePendingIssuesStore } from "./pending-issues";
 
 export interface IssueFormDefaults {
   name?: string;
@@ -73,7 +74,8 @@ export function IssueModalProvider({
   children: React.ReactNode;
 }) {
   const [options, setOptions] = useState<IssueModalOpenOptions | null>(null);
-  // Each opening gets a fresh form; the module stays loaded after the first one.
+  // Each opening gets a fresh form (the modal counts sessions); the module stays loaded after the
+  // first one.
   const [session, setSession] = useState(0);
   const [loaded, setLoaded] = useState(false);
 
@@ -87,17 +89,21 @@ export function IssueModalProvider({
     [canCreate],
   );
   const close = useCallback(() => setOptions(null), []);
+  const pending = usePendingIssuesStore();
   useRegisterCreate("issue", canCreate ? () => open() : null);
 
   const value = useMemo(() => ({ open, close, canCreate }), [open, close, canCreate]);
   return (
     <IssueModalContext.Provider value={value}>
-      {children}
-      {loaded ? (
-        <Suspense fallback={null}>
-          <IssueModal key={session} slug={slug} project={project} options={options} onClose={close} />
-        </Suspense>
-      ) : null}
+      <PendingIssuesProvider value={pending}>
+        {children}
+        {loaded ? (
+          <Suspense fallback={null}>
+            {/* One modal for the page's life: answers to issues sent outlive each opening. */}
+            <IssueModal slug={slug} project={project} options={options} session={session} onClose={close} onReopen={setOptions} />
+          </Suspense>
+        ) : null}
+      </PendingIssuesProvider>
     </IssueModalContext.Provider>
   );
 }

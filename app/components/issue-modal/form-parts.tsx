@@ -40,11 +40,17 @@ export function ParentChip({ identifier, parent, onRemove }: { identifier: strin
 }
 
 /** `description`: the description to send, or null to leave it out (an untouched edit, an empty create). */
-export function HiddenIssueFields({ editingId, values, description }: { editingId: string | null; values: IssueFormValues; description: RichTextValue | null }) {
+export function HiddenIssueFields({
+  editingId,
+  newId,
+  values,
+  description,
+}: { editingId: string | null; newId: string | null; values: IssueFormValues; description: RichTextValue | null }) {
   return (
     <>
       <input type="hidden" name="intent" value={editingId ? "update-issue" : "create-issue"} />
       {editingId ? <input type="hidden" name="issue_id" value={editingId} /> : null}
+      {newId ? <input type="hidden" name="id" value={newId} /> : null}
       <input type="hidden" name="state" value={values.state ?? ""} />
       <input type="hidden" name="priority" value={values.priority} />
       {values.assignees.map((id) => (

@@ -1,6 +1,7 @@
 // The create/update issue modal: max width 2xl, every field of the issue payload, the
-// "Did you mean ...?" hint for titles similar to an existing issue's (above 0.7), and a
-// create-more toggle that keeps the modal open and clears it the moment an issue is sent.
+// "Did you mean ...?" hint for titles similar to an existing issue's (above 0.7). A new issue
+// is shown in the views the moment it is sent (pending-issues.tsx) and the modal closes then, or
+// with the create-more toggle stays open, cleared for the next one.
 // Ctrl/Cmd+Enter sends it from any field. Validated in the browser with CreateIssueInput, the
 // schema the shell's action and the domain parse too.
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -26,6 +27,7 @@ import { parseIssueForm } from "./form-schema";
 import { type IssueFormValues, initialValues } from "./form-values";
 import { FormFooter, FormHeader, HiddenIssueFields, ParentChip } from "./form-parts";
 import { type IssueDraft, isBlankDraft, useIssueSubmissions } from "./submissions";
+import { usePendingIssues } from "./pending-issues";
 import { PropertyPills } from "./property-pills";
 
 export const ISSUE_CREATED = "Issue created successfully.";
@@ -74,8 +76,11 @@ function IssueForm({
   draft: IssueDraft | null;
   /** Told what the form holds on every render. */
   holds: React.MutableRefObject<IssueDraft | null>;
-  /** Called as the form is sent (it passed the browser's checks) with what it held. */
-  onSent(draft: IssueDraft): void;
+  /**
+   * Called as the form is sent (it passed the browser's checks) with what it held and the state
+   * the issue will have (the project's default when none is picked).
+   */
+  onSent(draft: IssueDraft, state: string | null): void;
   createMore: boolean;
   setCreateMore(value: boolean): void;
   onClose(): void;
@@ -89,7 +94,9 @@ function IssueForm({
   const set = <K extends keyof IssueFormValues>(key: K, value: IssueFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const [title, setTitle] = useState(draft?.name ?? defaults.name ?? "");
   const [description, setDescription] = useState<RichTextValue | null>(draft?.description ?? null);
-  holds.current = { name: title, values, description };
+  // A new issue's id is made here, so the views can show it before the server answers.
+  const [newId] = useState(() => (editing ? null : (draft?.id ?? crypto.randomUUID())));
+  holds.current = { id: newId, name: title, values, description };
   const [dismissedSimilar, setDismissedSimilar] = useState<string | null>(null);
   const [parentOpen, setParentOpen] = useState(false);
   const editorRef = useRef<RichTextHandle | null>(null);
@@ -111,7 +118,7 @@ function IssueForm({
     id: `issue-form-${formKey}`,
     lastResult: serverResult,
     onValidate: ({ formData }) => parseIssueForm(formData),
-    onSubmit: () => onSent({ name: title, values, description }),
+    onSubmit: () => onSent({ id: newId, name: title, values, description }, values.state ?? states.data?.find((state) => state.default)?.id ?? null),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { name: draft?.name ?? defaults.name ?? "" },
@@ -143,7 +150,7 @@ function IssueForm({
       className="flex flex-col"
       onKeyDown={sendOnKeys}
     >
-      <HiddenIssueFields editingId={editing?.id ?? null} values={values} description={includeDescription ? description : null} />
+      <HiddenIssueFields editingId={editing?.id ?? null} newId={newId} values={values} description={includeDescription ? description : null} />
 
       <FormHeader identifier={project.identifier} editing={editing} />
 
@@ -283,44 +290,69 @@ export default function IssueModal({
   slug,
   project,
   options,
+  session,
   onClose,
+  onReopen,
 }: {
   slug: string;
   project: IssueModalProject;
   options: IssueModalOpenOptions | null;
+  /** Counts the openings: each one starts a fresh form. */
+  session: number;
   onClose(): void;
+  /** Opens the dialog again, as it was, for an issue the server refused after it closed. */
+  onReopen(options: IssueModalOpenOptions): void;
 }) {
   const toast = useToast();
+  const pending = usePendingIssues();
   const [createMore, setCreateMore] = useState(false);
   const holds = useRef<IssueDraft | null>(null);
   const latest = useRef({ options, createMore, onClose });
   latest.current = { options, createMore, onClose };
+  // The options each sent form was opened with, to open it again if its issue is refused.
+  const sentFrom = useRef(new Map<number, IssueModalOpenOptions>());
   preloadEditor();
 
   // What to do with the answer to form `key`; `cleared` is set when that form was cleared as it
-  // was sent (create more), so another form is shown now.
+  // was sent (every new issue is), so the dialog is closed or shows another form by now.
   const answerOf = (key: number, cleared: IssueDraft | null): ActionOptions<ActionData> => ({
     onDone: (answer) => {
       if (!answer.issue) return;
-      const { options: current, createMore: more, onClose: close } = latest.current;
+      const { options: current, onClose: close } = latest.current;
       const updating = answer.intent === "update-issue";
       toast.show({ type: "success", title: "Success!", message: updating ? ISSUE_UPDATED : ISSUE_CREATED });
-      current?.onSaved?.(answer.issue);
-      if (cleared) submissions.forget(key);
-      else if (!updating && more) submissions.showNew();
-      else close();
+      (cleared ? sentFrom.current.get(key) : current)?.onSaved?.(answer.issue);
+      if (!cleared) return close();
+      // The server's row, with its number, is in the views by now (the loaders ran again).
+      if (cleared.id) pending.drop(cleared.id);
+      sentFrom.current.delete(key);
+      submissions.forget(key);
     },
     // The form shows its own field messages; any other refusal is told with what was being saved.
     message: (failure) => failureMessage(failure, failure.intent === "update-issue" || latest.current.options?.issue ? ISSUE_UPDATE_FAILED : ISSUE_CREATE_FAILED),
     onError: () => {
       if (!cleared) return;
+      if (cleared.id) pending.drop(cleared.id);
       submissions.forget(key);
-      // The refused issue comes back with the server's messages, unless the next one is begun.
-      if (isBlankDraft(holds.current)) submissions.showAgain(key, cleared);
+      const from = sentFrom.current.get(key);
+      sentFrom.current.delete(key);
+      // The refused issue comes back with the server's messages: in the dialog opened again if it
+      // closed, or in the open one unless the next issue is begun there.
+      if (latest.current.options === null && from) {
+        onReopen(from);
+        submissions.showAgain(key, cleared);
+      } else if (isBlankDraft(holds.current)) submissions.showAgain(key, cleared);
     },
   });
   const submissions = useIssueSubmissions(answerOf);
   const { shown } = submissions;
+  // Each opening starts with an empty form; answers to forms sent before are still read.
+  const openedAs = useRef(session);
+  if (openedAs.current !== session) {
+    openedAs.current = session;
+    submissions.showNew();
+    setCreateMore(false);
+  }
 
   return (
     <>
@@ -337,9 +369,14 @@ export default function IssueModal({
           formKey={shown.key}
           draft={shown.draft}
           holds={holds}
-          onSent={(draft) => {
-            // With create more the form empties at once, ready for the next issue.
-            if (!options.issue && latest.current.createMore) submissions.clearSent(shown.key, draft);
+          onSent={(draft, state) => {
+            if (options.issue || !draft.id) return;
+            // A new issue shows in the views at once and the form empties: the dialog closes,
+            // or with create more stays open for the next one.
+            pending.add({ id: draft.id, projectId: project.id, name: draft.name, values: { ...draft.values, state }, sentAt: new Date().toISOString() });
+            sentFrom.current.set(shown.key, options);
+            submissions.clearSent(shown.key, draft);
+            if (!latest.current.createMore) onClose();
           }}
           createMore={createMore}
           setCreateMore={setCreateMore}

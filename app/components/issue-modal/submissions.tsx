@@ -8,8 +8,12 @@ import { type ActionOptions, useKeyedAction } from "~/hooks/use-action";
 import type { RichTextValue } from "../editor";
 import type { IssueFormValues } from "./form-values";
 
-/** What a form holds: the title, the picked properties and the description (null: untouched). */
+/**
+ * What a form holds: the id a new issue will have, the title, the picked properties and the
+ * description (null: untouched).
+ */
 export interface IssueDraft {
+  id: string | null;
   name: string;
   values: IssueFormValues;
   description: RichTextValue | null;

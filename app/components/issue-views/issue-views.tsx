@@ -21,6 +21,7 @@ import { useIssueEdits } from "./use-issue-edits";
 import { useOverlaidIssues, useWriteQueue } from "./use-optimistic-writes";
 import { useShownGroups } from "./use-shown-groups";
 import { useHeldIssues } from "./use-held-issues";
+import { useWithPendingRows } from "./use-pending-rows";
 import { useViewDisplay } from "./use-view-display";
 import { useViewDrag } from "./use-view-drag";
 import { EmptyState, LayoutArea, TrashZone } from "./view-area";
@@ -69,7 +70,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
 
   const { windows, loaded } = useHeldIssues(data, props);
   const { held } = windows;
-  const issues = useOverlaidIssues(loaded, queue.pending);
+  const issues = useOverlaidIssues(useWithPendingRows(loaded, data.project.id, data.source, data.userId), queue.pending);
   const byId = useMemo(() => new Map(issues.map((issue) => [issue.id, issue])), [issues]);
   const edits = useIssueEdits(write, windows, toast);
   const { updateIssue } = edits;

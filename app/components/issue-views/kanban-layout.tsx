@@ -2,18 +2,21 @@
 // name cut at 100 characters and clamped to 3 lines.
 import { memo } from "react";
 import { KANBAN_COLUMN_CLASS, TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
-import { type IssueGroup, type ViewIssue, issueKey } from "./model";
+import { type IssueGroup, type ViewIssue, isPendingIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
 import { type CardSlot, KANBAN_COLUMN, VirtualIssueList } from "./progressive";
 
 const KanbanCard = memo(function KanbanCard({ issue, slot }: { issue: ViewIssue; slot: CardSlot }) {
   const { identifier, properties, canEdit, canDrag } = useViewContext();
+  // Sent and not yet answered: nothing to act on until the server has it.
+  const pending = isPendingIssue(issue);
   return (
     <div
       ref={slot.measure}
       data-index={slot.index}
       data-issue-id={issue.id}
-      className={`group rounded-lg border border-neutral-200 bg-surface p-3 shadow-xs transition-shadow hover:border-neutral-300 hover:shadow-sm ${
+      aria-busy={pending || undefined}
+      className={`group rounded-lg border border-neutral-200 bg-surface p-3 shadow-xs aria-busy:opacity-60 transition-shadow hover:border-neutral-300 hover:shadow-sm ${
         canDrag ? "cursor-grab active:cursor-grabbing" : ""
       }`}
     >
@@ -21,7 +24,7 @@ const KanbanCard = memo(function KanbanCard({ issue, slot }: { issue: ViewIssue;
         {canDrag ? <DragGrip /> : null}
         {properties.key ? <span className="text-xs font-medium text-neutral-400">{issueKey(identifier, issue)}</span> : null}
         <span className="ml-auto" />
-        {canEdit ? <MenuButton issue={issue} identifier={identifier} /> : null}
+        {canEdit && !pending ? <MenuButton issue={issue} identifier={identifier} /> : null}
       </div>
       <IssueLink
         issue={issue}

@@ -3,19 +3,22 @@
 import { memo, useMemo } from "react";
 import { BulkSelectionProvider, SelectBox, useBulkSelection } from "./bulk-selection";
 import { TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
-import { type IssueGroup, type ViewIssue, issueKey } from "./model";
+import { type IssueGroup, type ViewIssue, isPendingIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
 import { type CardSlot, LIST_SECTION, VirtualIssueList } from "./progressive";
 
 const ListRow = memo(function ListRow({ issue, slot, order }: { issue: ViewIssue; slot: CardSlot; order: readonly string[] }) {
   const { identifier, properties, canEdit, canDrag } = useViewContext();
+  // Sent and not yet answered: nothing to act on until the server has it.
+  const pending = isPendingIssue(issue);
   const key = issueKey(identifier, issue);
   return (
     <li
       ref={slot.measure}
       data-index={slot.index}
       data-issue-id={issue.id}
-      className="group flex h-11 items-center gap-2 border-b border-neutral-100 bg-surface pr-3 pl-2 hover:bg-neutral-50 sm:pr-5 sm:pl-4"
+      aria-busy={pending || undefined}
+      className="group flex h-11 items-center gap-2 border-b border-neutral-100 bg-surface aria-busy:opacity-60 pr-3 pl-2 hover:bg-neutral-50 sm:pr-5 sm:pl-4"
     >
       {canEdit ? <SelectBox issueId={issue.id} label={key} order={order} /> : null}
       {canDrag ? <DragGrip /> : <span className="w-3.5 shrink-0" />}
@@ -24,7 +27,7 @@ const ListRow = memo(function ListRow({ issue, slot, order }: { issue: ViewIssue
       <div className="flex shrink-0 items-center gap-1.5">
         <IssueProperties issue={issue} showNames />
       </div>
-      {canEdit ? <MenuButton issue={issue} identifier={identifier} /> : null}
+      {canEdit && !pending ? <MenuButton issue={issue} identifier={identifier} /> : null}
     </li>
   );
 });

@@ -226,8 +226,12 @@ export function groupChangePatch(groupBy: GroupBy | null, groupKey: string): Iss
   return null;
 }
 
+/** A new issue sent and not yet answered has no number: 0 marks it (use-pending-rows.ts). */
+export const isPendingIssue = (issue: Pick<ViewIssue, "sequence_id">) => issue.sequence_id === 0;
+
+/** The issue's key; a pending issue shows "…" until its number arrives. */
 export function issueKey(identifier: string, issue: Pick<ViewIssue, "sequence_id">) {
-  return `${identifier}-${issue.sequence_id}`;
+  return `${identifier}-${isPendingIssue(issue) ? "…" : issue.sequence_id}`;
 }
 
 export function stateGroupOf(issue: ViewIssue, lookups: Lookups): StateGroup | null {

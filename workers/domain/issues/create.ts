@@ -8,7 +8,9 @@ import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { activityInsert } from "../issue-activity";
 import { issueDetailFrom, newIssueDetailQueries } from "../issue-views";
-import { CreateIssueInput, FIRST_SORT_ORDER, SORT_STEP } from "../schemas/issues";
+import { CreateIssueInput, FIRST_SORT_ORDER, ISSUE_ID_TAKEN, SORT_STEP } from "../schemas/issues";
+import { isUniqueViolation } from "../../lib/d1-errors";
+import { Conflict } from "../errors";
 import { lookupsFor, unique } from "./load";
 import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
@@ -27,7 +29,7 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
   // parent as read after the commit (publishIssues).
   const lookups = await lookupsFor(ctx, access);
   const refs = await resolveReferences(ctx, access, data, null, lookups);
-  const issueId = crypto.randomUUID();
+  const issueId = data.id ?? crypto.randomUUID();
   const project = access.project;
   const assignees = unique(data.assignees_list ?? []);
   const labelIds = unique(data.labels_list ?? []);
@@ -93,6 +95,9 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
     module: refs.module ? groupMove(ctx, base, "module", refs.module.id) : undefined,
     version: issuesVersionQuery(ctx, project.id),
     detail: detailReads.statements,
+  }).catch((error: unknown) => {
+    // Only an id the client chose can already be taken.
+    throw data.id && isUniqueViolation(error, "issues.id") ? new Conflict(ISSUE_ID_TAKEN) : error;
   });
   const created = results.created[0];
   const published = { rows: [created], version: versionFrom(results.version) };

@@ -33,7 +33,18 @@ export const issueFields = {
   module: entityId.nullable(),
 };
 
-export const CreateIssueInput = z.object({ ...issueFields, name: issueFields.name }).partial().required({ name: true });
+export const ISSUE_ID_INVALID = "Issue id must be a UUID.";
+export const ISSUE_ID_TAKEN = "An issue with this id already exists.";
+
+/**
+ * A new issue may bring its own id, a UUID made by the client (as Linear's API allows): the
+ * browser shows the issue under that id the moment it is sent, and the server's row replaces it
+ * without a flash. Without one the server makes it.
+ */
+export const CreateIssueInput = z
+  .object({ ...issueFields, id: z.uuid({ error: ISSUE_ID_INVALID }).transform((id) => id.toLowerCase()), name: issueFields.name })
+  .partial()
+  .required({ name: true });
 export const UpdateIssueInput = z.object(issueFields).partial();
 export type IssueWrite = z.infer<typeof UpdateIssueInput>;
 

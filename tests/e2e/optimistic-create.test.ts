@@ -1,0 +1,104 @@
+// Creating an issue does not wait for the server: Create closes the modal and the row is on the
+// list at once, marked pending ("FW-…", busy) until the server's row with its number takes its
+// place, never twice. An issue the server refuses after the modal closed leaves the list and
+// comes back in the modal as it was typed. The server's answer is held in these tests, so what a
+// person sees before it arrives is what is checked.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PASSWORD, type TestPage, holdRequests, launchBrowser, login, newPage, projectWithMember, to, visible } from "./fixtures";
+
+let browser: Browser;
+let world: Awaited<ReturnType<typeof projectWithMember>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  world = await projectWithMember({ slugPrefix: "instant", workspace: "Instant Co", project: "Quick Work", identifier: "QW", role: 15 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const issuesPath = () => to.projectIssues(world.slug, world.projectId);
+
+/** A tab of `who` on the project's issues, listed newest first, its modal open with C. */
+async function openModal(who: "owner" | "member"): Promise<TestPage> {
+  const account = who === "owner" ? world.owner : world.member;
+  await account.post(`${world.base}/project-views/`, {
+    view_props: { issueView: "list", groupByProperty: null, orderBy: "-created_at", showEmptyGroups: true, filters: {} },
+  });
+  const tab = await newPage(browser, { width: 1440, height: 900 });
+  await login(tab.page, { email: account.email, password: PASSWORD }, { next: issuesPath() });
+  await visible(tab.page.locator('[data-layout="list"]'));
+  await pressC(tab.page);
+  return tab;
+}
+
+async function pressC(page: Page) {
+  await page.locator("body").click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press("c");
+  await visible(page.getByRole("dialog", { name: "Create Issue" }));
+}
+
+/** Holds the modal's create request (posted to the project shell) until released. */
+const holdCreate = (page: Page) => holdRequests(page, new RegExp(`/${world.slug}/projects/${world.projectId}\\.data`));
+
+const rowsNamed = (page: Page, name: string) => page.locator("[data-issue-id]", { hasText: name });
+
+describe("creating an issue from the modal", () => {
+  test("Create closes the modal and the row is there at once, pending until its number arrives", async () => {
+    const { page, context } = await openModal("owner");
+    const held = await holdCreate(page);
+    await page.keyboard.type("Shows before the server answers");
+    await page.keyboard.press("Control+Enter");
+    await held.requested;
+
+    // The server has not answered: the modal is closed and the row shows, without a number.
+    await expect.poll(() => page.getByRole("dialog", { name: "Create Issue" }).count()).toBe(0);
+    const row = rowsNamed(page, "Shows before the server answers");
+    await visible(row);
+    await expect.poll(() => row.getAttribute("aria-busy")).toBe("true");
+    await visible(row.getByText("QW-…"));
+
+    held.release();
+    await held.stop();
+    const created = async () =>
+      (await world.owner.call<{ name: string; sequence_id: number }[]>("GET", `${world.base}/issues/`)).find(
+        (issue) => issue.name === "Shows before the server answers",
+      );
+    await expect.poll(created).toBeDefined();
+    await visible(row.getByText(`QW-${(await created())?.sequence_id}`, { exact: true }));
+    await expect.poll(() => row.getAttribute("aria-busy")).toBe(null);
+    await visible(page.getByText("Issue created successfully.").first());
+    // One row: the server's row took the pending one's place.
+    expect(await rowsNamed(page, "Shows before the server answers").count()).toBe(1);
+    await context.close();
+  });
+
+  test("an issue refused after the modal closed leaves the list and comes back in the modal", async () => {
+    const { page, context } = await openModal("member");
+    // The member becomes a viewer while the modal is open: the server refuses what is sent now.
+    const memberships = await world.owner.call<{ id: string; member: { id: string } }[]>("GET", `${world.base}/members/`);
+    const me = await world.member.call<{ id: string }>("GET", "/api/users/me/");
+    const membership = memberships.find((row) => row.member.id === me.id);
+    await world.owner.call("PATCH", `${world.base}/members/${membership?.id}/`, { role: 10 });
+
+    const held = await holdCreate(page);
+    await page.keyboard.type("Refused once sent");
+    await page.keyboard.press("Control+Enter");
+    await held.requested;
+    await visible(rowsNamed(page, "Refused once sent"));
+    await expect.poll(() => page.getByRole("dialog", { name: "Create Issue" }).count()).toBe(0);
+
+    held.release();
+    await held.stop();
+    const dialog = page.getByRole("dialog", { name: "Create Issue" });
+    await visible(dialog);
+    await expect.poll(() => dialog.getByPlaceholder("Title").inputValue()).toBe("Refused once sent");
+    await visible(page.getByText("Error!").first());
+    await expect.poll(() => rowsNamed(page, "Refused once sent").count()).toBe(0);
+    const names = (await world.owner.call<{ name: string }[]>("GET", `${world.base}/issues/`)).map((issue) => issue.name);
+    expect(names).not.toContain("Refused once sent");
+    await context.close();
+  });
+});
