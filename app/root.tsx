@@ -1,4 +1,5 @@
 // First: the browser builds no schema before zod is told it may not use eval (the page policy).
+import { shellShouldRevalidate } from "~/lib/shell-revalidation";
 import "./lib/zod-without-eval";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { rememberTimeZone } from "~/lib/time-zone";
@@ -40,6 +41,8 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: "Edge Tracker" }];
+
+export const shouldRevalidate = shellShouldRevalidate();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = readFlashToast(request);

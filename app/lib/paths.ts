@@ -76,3 +76,6 @@ export const workspaceSettingsPath = (slug: string, section: WorkspaceSettingsSe
 /** The command palette's search (a resource route answering JSON). */
 export const workspaceSearchPath = (slug: string, search: string) =>
   `${workspacePath(slug)}/search?${new URLSearchParams({ search })}`;
+
+/** The Remix route id of the issue page (the screens preload it: it is the page opened most). */
+export const ISSUE_PAGE_ROUTE = "routes/$workspaceSlug.projects.$projectId.issues_.$issueId";

@@ -1,5 +1,6 @@
 // The project shell: the project header (breadcrumbs, live presence) around the
 // project's pages, and the join / not-found screens.
+import { shellShouldRevalidate } from "~/lib/shell-revalidation";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   Outlet,
@@ -31,6 +32,8 @@ import { issueFormAction } from "~/lib/issue-detail.server";
 import type { BoardHub } from "~/lib/live-board";
 import { projectIssuesPath } from "~/lib/paths";
 import { loadProjectShell } from "~/lib/projects.server";
+
+export const shouldRevalidate = shellShouldRevalidate("workspaceSlug", "projectId");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const project = await loadProjectShell(request, context, params.workspaceSlug ?? "", params.projectId ?? "");

@@ -1,6 +1,7 @@
 // The workspace shell: sidebar + main area, the create-project modal, the command palette and the
 // keyboard shortcuts (CommandCenter), and the not-authorized / not-found screens. Its action takes the
 // workspace-level project intents so any page of the shell can post them.
+import { shellShouldRevalidate } from "~/lib/shell-revalidation";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
@@ -47,6 +48,8 @@ const CreateProjectDialog = lazy(() =>
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.workspace.name} · Edge Tracker` : "Edge Tracker" },
 ];
+
+export const shouldRevalidate = shellShouldRevalidate("workspaceSlug");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadWorkspaceShell(request, context, params.workspaceSlug ?? "");

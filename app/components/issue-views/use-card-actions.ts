@@ -7,7 +7,7 @@ import { type IssueToEdit, useIssueModal } from "~/components/issue-modal/contex
 import { useCopy } from "~/hooks/use-copy";
 import type { IssuePageData } from "~/lib/issue-page-contract";
 import { issueKeyUrl } from "~/lib/paths";
-import { type IssuePatch, type ViewIssue, issueKey } from "./model";
+import { type IssuePatch, type ViewIssue, isPendingIssue, issueKey } from "./model";
 import type { CardAction, MenuTarget } from "./property-menu";
 
 interface CardActionsInput {
@@ -20,6 +20,8 @@ interface CardActionsInput {
   updateIssue(issue: ViewIssue, patch: IssuePatch): void;
   /** Asks to delete the issue (the confirmation dialog). */
   onDelete(issue: ViewIssue): void;
+  /** Told of the issue a person opens, before the page changes. */
+  onOpen(issue: ViewIssue): void;
 }
 
 /** The issue as the modal edits it, from the issue page's data. */
@@ -42,7 +44,7 @@ function issueToEdit(issue: NonNullable<IssuePageData["issue"]>): IssueToEdit {
   };
 }
 
-export function useCardActions({ issuePath, workspaceSlug, identifier, byId, canEdit, updateIssue, onDelete }: CardActionsInput) {
+export function useCardActions({ issuePath, workspaceSlug, identifier, byId, canEdit, updateIssue, onDelete, onOpen }: CardActionsInput) {
   const copy = useCopy();
   const navigate = useNavigate();
   const issueModal = useIssueModal();
@@ -124,6 +126,10 @@ export function useCardActions({ issuePath, workspaceSlug, identifier, byId, can
     const link = target.closest<HTMLAnchorElement>("a[data-issue-link]");
     if (link && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
       event.preventDefault();
+      const issue = byId.get(link.closest("[data-issue-id]")?.getAttribute("data-issue-id") ?? "");
+      // A new issue the server has not answered for yet has no page to open.
+      if (issue && isPendingIssue(issue)) return;
+      if (issue) onOpen(issue);
       navigate(link.pathname);
     }
   };

@@ -1,5 +1,6 @@
-// Creating an issue does not wait for the server: Create closes the modal and the row is on the
-// list at once, marked pending ("FW-…", busy) until the server's row with its number takes its
+// Nothing waits for the server. Opening an issue from the board shows its key and title at once,
+// from the card, and the rest of the page when the server answers. Creating an issue: Create
+// closes the modal and the row is on the list at once, marked pending ("FW-…", busy) until the server's row with its number takes its
 // place, never twice. An issue the server refuses after the modal closed leaves the list and
 // comes back in the modal as it was typed. The server's answer is held in these tests, so what a
 // person sees before it arrives is what is checked.
@@ -99,6 +100,33 @@ describe("creating an issue from the modal", () => {
     await expect.poll(() => rowsNamed(page, "Refused once sent").count()).toBe(0);
     const names = (await world.owner.call<{ name: string }[]>("GET", `${world.base}/issues/`)).map((issue) => issue.name);
     expect(names).not.toContain("Refused once sent");
+    await context.close();
+  });
+});
+
+describe("opening an issue from the board", () => {
+  test("the card's issue shows its key and title at once, and the whole page when the server answers", async () => {
+    const issue = await world.owner.post<{ id: string; sequence_id: number }>(`${world.base}/issues/`, { name: "Opened before its page is read" });
+    await world.owner.post(`${world.base}/project-views/`, {
+      view_props: { issueView: "kanban", groupByProperty: "state", orderBy: "-created_at", showEmptyGroups: true, filters: {} },
+    });
+    const { page, context } = await newPage(browser, { width: 1440, height: 900 });
+    await login(page, { email: world.owner.email, password: PASSWORD }, { next: issuesPath() });
+    const link = page.locator(`[data-issue-id="${issue.id}"] a[data-issue-link]`);
+    await visible(link);
+
+    // The issue page's data is held: what shows comes from the card.
+    const held = await holdRequests(page, new RegExp(`/issues/${issue.id}\\.data`));
+    await link.click();
+    await held.requested;
+    await visible(page.getByRole("heading", { level: 1, name: "Opened before its page is read" }));
+    await visible(page.getByText(`QW-${issue.sequence_id}`, { exact: true }));
+    expect(await page.getByLabel("Issue title").count()).toBe(0);
+
+    await held.stop();
+    // The page proper: the title to edit, the properties, the activity.
+    await expect.poll(() => page.getByLabel("Issue title").inputValue()).toBe("Opened before its page is read");
+    await visible(page.getByText("created the issue").first());
     await context.close();
   });
 });
