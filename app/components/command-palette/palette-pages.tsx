@@ -3,6 +3,7 @@
 // or a theme.
 import { Command } from "cmdk";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
+import { holdSearchedIssue } from "~/lib/held-issue";
 import { HELP_LINKS } from "~/lib/help-links";
 import { WORKSPACE_SETTINGS_SECTIONS, createWorkspacePath, workspaceSettingsPath } from "~/lib/paths";
 import { type SEARCH_GROUPS, type SearchAnswer, searchResultLabel, searchResultPath } from "~/lib/search-contract";
@@ -66,7 +67,11 @@ export function RootPage({ palette, resultGroups }: { palette: PaletteState; res
               <Item
                 key={item.id}
                 value={`result:${group.key}:${item.id}`}
-                onSelect={() => go(searchResultPath(group.key, item))}
+                onSelect={() => {
+                  // An issue opens on what the result shows (key and title) while its page is read.
+                  if (group.key === "issue") holdSearchedIssue(item as Parameters<typeof holdSearchedIssue>[0]);
+                  go(searchResultPath(group.key, item));
+                }}
                 icon={RESULT_ICONS[group.key]}
               >
                 {label.key ? <span className="mr-2 text-xs text-neutral-500">{label.key}</span> : null}

@@ -2,7 +2,7 @@
 // told as a sentence ("Ada changed the state to In Progress"), comments show their sanitised HTML,
 // and only a comment's author may edit (edit, save, cancel) or delete it. A comment is posted only
 // when both its JSON and its HTML have content.
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { StaticRichText, RichText, type RichTextHandle, type RichTextValue } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
 import { IconDots } from "../icons";
@@ -102,6 +102,25 @@ function ActivityLine({ entry, lookups }: { entry: ActivityEntry; lookups: Activ
   );
 }
 
+/** A comment as the feed shows it: the author's avatar and name, when, its menu and its body. */
+function CommentFrame({ name, when, menu, busy, children }: { name: string; when: ReactNode; menu?: ReactNode; busy?: boolean; children: ReactNode }) {
+  return (
+    <article aria-label={`Comment by ${name}`} aria-busy={busy || undefined} className="flex items-start gap-3 aria-busy:opacity-60">
+      <span className="z-10 ring-4 ring-surface rounded-full">
+        <Avatar name={name} />
+      </span>
+      <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-surface">
+        <header className="flex items-center gap-2 border-b border-neutral-100 px-3 py-1.5 text-xs">
+          <span className="font-medium text-neutral-800">{name}</span>
+          <span className="text-neutral-400">{when}</span>
+          {menu}
+        </header>
+        <div className="px-3 py-2">{children}</div>
+      </div>
+    </article>
+  );
+}
+
 function CommentCard({ entry }: { entry: CommentEntry }) {
   const { data, role, slug } = useIssuePage();
   const [editing, setEditing] = useState(false);
@@ -129,18 +148,16 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
 
   return (
     <li className="relative py-2">
-      <article aria-label={`Comment by ${name}`} className="flex items-start gap-3">
-        <span className="z-10 ring-4 ring-surface rounded-full">
-          <Avatar name={name} />
-        </span>
-        <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-surface">
-          <header className="flex items-center gap-2 border-b border-neutral-100 px-3 py-1.5 text-xs">
-            <span className="font-medium text-neutral-800">{name}</span>
-            <span className="text-neutral-400">
-              commented <TimeAgo iso={entry.created_at} />
-              {edited ? " (edited)" : ""}
-            </span>
-            {(canEditComment(actor) || canDeleteComment(actor)) && !editing ? (
+      <CommentFrame
+        name={name}
+        when={
+          <>
+            commented <TimeAgo iso={entry.created_at} />
+            {edited ? " (edited)" : ""}
+          </>
+        }
+        menu={
+            (canEditComment(actor) || canDeleteComment(actor)) && !editing ? (
               <Menu
                 rootProps={{ positioning: { placement: "bottom-end" } }}
                 triggerProps={{ className: "ml-auto rounded p-0.5 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700", "aria-label": "Comment actions" }}
@@ -163,9 +180,9 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
                   </>
                 )}
               </Menu>
-            ) : null}
-          </header>
-          <div className="px-3 py-2">
+            ) : null
+        }
+      >
             {editing ? (
               <>
                 <RichText
@@ -200,9 +217,7 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
             ) : (
               <StaticRichText html={entry.comment_html} />
             )}
-          </div>
-        </div>
-      </article>
+      </CommentFrame>
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
@@ -222,24 +237,40 @@ function CommentComposer() {
   const { data, slug } = useIssuePage();
   const editor = useRef<RichTextHandle | null>(null);
   const [value, setValue] = useState<RichTextValue | null>(null);
+  // The comment sent: shown in the feed at once, and put back in the box if it is refused.
+  const sent = useRef<RichTextValue | null>(null);
   const post = useIssueAction(
     (answer) => {
-      if (answer.ok) editor.current?.clear();
+      const refused = sent.current;
+      sent.current = null;
+      if (!answer.ok && refused && editor.current?.value().empty) editor.current.insertHtml(refused.html, "document");
     },
     { message: COMMENT_POST_FAILED },
   );
   const empty = !value || value.empty || !value.html || Object.keys(value.json).length === 0;
+  const myName = data.members.find((member) => member.id === data.viewer.id)?.name ?? "?";
+  const posting = post.pendingBody?.intent === "add-comment" ? post.pendingBody.comment_html : null;
 
   function submit() {
     const current = editor.current?.value() ?? value;
-    // Posted only when both the JSON and the HTML have content.
-    if (!current || current.empty || !current.html || Object.keys(current.json).length === 0) return;
+    // Posted only when both the JSON and the HTML have content; one at a time.
+    if (post.pending || !current || current.empty || !current.html || Object.keys(current.json).length === 0) return;
+    sent.current = current;
     post.submit({ intent: "add-comment", comment_json: current.json, comment_html: current.html });
+    editor.current?.clear();
   }
 
   return (
+    <>
+    {posting ? (
+      <div className="py-2">
+        <CommentFrame name={myName} when="commenting…" busy>
+          <StaticRichText html={posting} />
+        </CommentFrame>
+      </div>
+    ) : null}
     <div className="mt-4 flex items-start gap-3">
-      <Avatar name={data.members.find((member) => member.id === data.viewer.id)?.name ?? "?"} size="md" />
+      <Avatar name={myName} size="md" />
       <div className="min-w-0 flex-1 rounded-lg border border-neutral-200 bg-surface px-3 py-2 focus-within:border-brand-400">
         <RichText
           ariaLabel="Add comment"
@@ -261,6 +292,7 @@ function CommentComposer() {
         </div>
       </div>
     </div>
+    </>
   );
 }
 

@@ -9,9 +9,6 @@ import { useToast } from "~/components/toast";
 import { useShortcut } from "~/hooks/use-shortcut";
 import { useIssueModal } from "~/components/issue-modal/context";
 import { hasActiveFilters, todayUtc } from "~/lib/issue-display";
-import { holdIssueForOpening } from "~/lib/held-issue";
-import { ISSUE_PAGE_ROUTE } from "~/lib/paths";
-import { usePreloadedRoute } from "~/hooks/use-preloaded-route";
 import { AppliedFilters } from "./applied-filters";
 import { DndProvider } from "./dnd";
 import { useEstimatePoints } from "./estimate-points";
@@ -24,6 +21,7 @@ import { useIssueEdits } from "./use-issue-edits";
 import { useOverlaidIssues, useWriteQueue } from "./use-optimistic-writes";
 import { useShownGroups } from "./use-shown-groups";
 import { useHeldIssues } from "./use-held-issues";
+import { useIssueOpening } from "./use-issue-opening";
 import { useWithPendingRows } from "./use-pending-rows";
 import { useViewDisplay } from "./use-view-display";
 import { useViewDrag } from "./use-view-drag";
@@ -89,26 +87,8 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
     () => ({ identifier, issuePath, lookups, properties: toggles, canEdit, canDrag: canDrag && layout !== "calendar", today, points }),
     [identifier, issuePath, lookups, toggles, canEdit, canDrag, layout, today, points],
   );
-  // The issue page opens on the row held here, its code loaded while the board was idle.
-  const openIssue = useCallback(
-    (issue: ViewIssue) => {
-      const state = issue.state ? lookups.states.get(issue.state) : undefined;
-      holdIssueForOpening({ id: issue.id, name: issue.name, sequence_id: issue.sequence_id, identifier, state: state ?? null });
-    },
-    [lookups, identifier],
-  );
-  const firstIssueId = issues[0]?.id ?? null;
-  const issuePagePreload = usePreloadedRoute(ISSUE_PAGE_ROUTE, firstIssueId ? issuePath(firstIssueId) : null);
-  const cards = useCardActions({
-    issuePath,
-    workspaceSlug: data.workspaceSlug,
-    identifier,
-    byId,
-    canEdit,
-    updateIssue,
-    onDelete: setDeleting,
-    onOpen: openIssue,
-  });
+  const opening = useIssueOpening(issues, lookups, identifier, issuePath);
+  const cards = useCardActions({ issuePath, workspaceSlug: data.workspaceSlug, identifier, byId, canEdit, updateIssue, onDelete: setDeleting, onOpen: opening.onOpen });
 
   const { dnd, drag } = useViewDrag({
     canDrag,
@@ -238,7 +218,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
         </Suspense>
       ) : null}
       {queue.runners}
-      {issuePagePreload}
+      {opening.preload}
       {windows.readers}
       <Suspense fallback={null}>
         {deleting ? (
