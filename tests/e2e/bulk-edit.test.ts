@@ -5,7 +5,7 @@
 // Data the test is not about (workspace, project, membership, the issues) is arranged over REST.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ApiUser, PASSWORD, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible } from "./fixtures";
+import { type ApiUser, launchBrowser, openIssuesAs, projectWithMember, screenshotsInThemes, visible } from "./fixtures";
 
 let browser: Browser;
 
@@ -31,13 +31,8 @@ async function arrange(count: number) {
   return { owner, watcher, slug, projectId, states, issues };
 }
 
-async function openAs(user: ApiUser, slug: string, projectId: string, viewProps: Record<string, unknown>) {
-  const tab = await newPage(browser);
-  await user.post(`/api/workspaces/${slug}/projects/${projectId}/project-views/`, { view_props: viewProps });
-  await login(tab.page, { email: user.email, password: PASSWORD }, { next: to.projectIssues(slug, projectId) });
-  await tab.goto(to.projectIssues(slug, projectId));
-  return tab;
-}
+const openAs = (user: ApiUser, slug: string, projectId: string, viewProps: Record<string, unknown>) =>
+  openIssuesAs(browser, user, slug, projectId, viewProps);
 
 describe("bulk edit", () => {
   test("a range chosen with Shift+click moves to Done at once, here and on another member's board", async () => {
