@@ -6,7 +6,7 @@
 // Data the test is not about (workspace, project, membership, issues, toggles) is arranged over REST.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, openIssuesAs, projectWithMember, screenshotsInThemes, visible } from "./fixtures";
+import { launchBrowser, openIssuesAs, projectWithMember, screenshot, screenshotsInThemes, visible } from "./fixtures";
 
 let browser: Browser;
 
@@ -99,6 +99,17 @@ describe("spreadsheet layout", () => {
     await expect.poll(() => cell(page, a.issues[1].id, 2).textContent()).toBe("High");
     await expect.poll(() => cell(page, a.issues[0].id, 2).textContent()).toBe("None");
     await screenshotsInThemes(page, "spreadsheet");
+
+    // In a narrow window the table scrolls sideways to the focused cell with the issue column stuck.
+    await page.setViewportSize({ width: 700, height: 900 });
+    await cell(page, a.issues[0].id, 0).focus();
+    await page.keyboard.press("End");
+    expect(await focused(page)).toEqual({ issueId: a.issues[0].id, column: "5" });
+    await expect.poll(async () => (await grid.boundingBox())?.x ?? 0).toBeLessThan(0);
+    const [issueBox, lastBox] = [await cell(page, a.issues[0].id, 0).boundingBox(), await cell(page, a.issues[0].id, 5).boundingBox()];
+    expect(issueBox && issueBox.x >= 0 && issueBox.x < 10).toBe(true);
+    expect(lastBox && issueBox && lastBox.x >= issueBox.x + issueBox.width && lastBox.x + lastBox.width <= 701).toBe(true);
+    await screenshot(page, "spreadsheet-scrolled-light-700");
     expect(errors).toEqual([]);
   });
 
