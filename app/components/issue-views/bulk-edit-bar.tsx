@@ -25,6 +25,8 @@ type Change =
   | { cycle: string | null }
   | { module: string | null };
 
+type Option = { value: string; label: string };
+
 const selectClass = "h-8 max-w-36 rounded-md border border-neutral-300 bg-surface px-2 text-sm text-neutral-800";
 
 /** One choice of the bar: picking an option applies it at once and the select shows its prompt again. */
@@ -37,7 +39,7 @@ function BarSelect({
 }: {
   label: string;
   prompt: string;
-  options: { value: string; label: string }[];
+  options: Option[];
   disabled: boolean;
   onPick(value: string): void;
 }) {
@@ -107,6 +109,34 @@ export default function BulkEditBar({ selected, onDone }: { selected: string[]; 
 
   /** A picked option's id, or null for the "No cycle" / "No module" choice. */
   const idOrNone = (value: string) => (value === NONE ? null : value);
+  const choices: { label: string; prompt: string; options: Option[]; change(value: string): Change }[] = [
+    {
+      label: "Set state",
+      prompt: "State...",
+      options: [...lookups.states.values()].map((state) => ({ value: state.id, label: state.name })),
+      change: (state) => ({ state }),
+    },
+    {
+      label: "Set priority",
+      prompt: "Priority...",
+      options: PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] })),
+      change: (priority) => ({ priority: priority as Priority }),
+    },
+    {
+      label: "Add assignee",
+      prompt: "Assignee...",
+      options: [...lookups.members.values()].map((member) => ({ value: member.id, label: member.name })),
+      change: (member) => ({ assignees_list: [member] }),
+    },
+    {
+      label: "Add label",
+      prompt: "Label...",
+      options: [...lookups.labels.values()].map((label) => ({ value: label.id, label: label.name })),
+      change: (label) => ({ labels_list: [label] }),
+    },
+    { label: "Set cycle", prompt: "Cycle...", options: cycleOptions(cycles.data ?? []), change: (cycle) => ({ cycle: idOrNone(cycle) }) },
+    { label: "Set module", prompt: "Module...", options: moduleOptions(modules.data ?? []), change: (module) => ({ module: idOrNone(module) }) },
+  ];
   return (
     <div
       role="toolbar"
@@ -114,48 +144,9 @@ export default function BulkEditBar({ selected, onDone }: { selected: string[]; 
       className="fixed bottom-6 left-1/2 z-40 flex w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 flex-wrap items-center gap-2 rounded-lg border border-neutral-200 bg-surface px-3 py-2 shadow-lg"
     >
       <span className="text-sm font-medium whitespace-nowrap text-neutral-800">{selected.length} selected</span>
-      <BarSelect
-        label="Set state"
-        prompt="State..."
-        disabled={busy}
-        options={[...lookups.states.values()].map((state) => ({ value: state.id, label: state.name }))}
-        onPick={(state) => void apply({ state })}
-      />
-      <BarSelect
-        label="Set priority"
-        prompt="Priority..."
-        disabled={busy}
-        options={PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] }))}
-        onPick={(priority) => void apply({ priority: priority as Priority })}
-      />
-      <BarSelect
-        label="Add assignee"
-        prompt="Assignee..."
-        disabled={busy}
-        options={[...lookups.members.values()].map((member) => ({ value: member.id, label: member.name }))}
-        onPick={(member) => void apply({ assignees_list: [member] })}
-      />
-      <BarSelect
-        label="Add label"
-        prompt="Label..."
-        disabled={busy}
-        options={[...lookups.labels.values()].map((label) => ({ value: label.id, label: label.name }))}
-        onPick={(label) => void apply({ labels_list: [label] })}
-      />
-      <BarSelect
-        label="Set cycle"
-        prompt="Cycle..."
-        disabled={busy}
-        options={cycleOptions(cycles.data ?? [])}
-        onPick={(cycle) => void apply({ cycle: idOrNone(cycle) })}
-      />
-      <BarSelect
-        label="Set module"
-        prompt="Module..."
-        disabled={busy}
-        options={moduleOptions(modules.data ?? [])}
-        onPick={(module) => void apply({ module: idOrNone(module) })}
-      />
+      {choices.map((choice) => (
+        <BarSelect key={choice.label} {...choice} disabled={busy} onPick={(value) => void apply(choice.change(value))} />
+      ))}
       <button type="button" className={buttonClass("danger", "sm")} onClick={() => setConfirming(true)} disabled={busy}>
         Delete
       </button>
