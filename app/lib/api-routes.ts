@@ -40,6 +40,7 @@ export const api = {
   projectList: (slug: string, projectId: string, list: ProjectList, params?: Record<string, string>) =>
     `${project(slug, projectId)}/${PROJECT_LISTS[list]}${query(params)}`,
   bulkEditIssues: (slug: string, projectId: string) => `${project(slug, projectId)}/bulk-operation-issues/`,
+  bulkDeleteIssues: (slug: string, projectId: string) => `${project(slug, projectId)}/bulk-delete-issues/`,
   projectMe: (slug: string, projectId: string) => `${project(slug, projectId)}/project-members/me/`,
   issueAttachments: (slug: string, projectId: string, issueId: string) => `${project(slug, projectId)}/issues/${segment(issueId)}/issue-attachments/`,
   search: (slug: string, params: Record<string, string>) => `${workspace(slug)}/search/${query(params)}`,

@@ -20,6 +20,7 @@ export const LAYOUTS: { key: Layout; label: string }[] = [
   { key: "kanban", label: "Kanban layout" },
   { key: "calendar", label: "Calendar layout" },
   { key: "gantt_chart", label: "Gantt chart layout" },
+  { key: "spreadsheet", label: "Spreadsheet layout" },
 ];
 
 export const GROUP_BY_OPTIONS: { key: GroupBy | null; label: string }[] = [
@@ -45,7 +46,7 @@ export const ISSUE_TYPE_OPTIONS: { key: IssueType; label: string }[] = [
 
 export const orderByLabel = (orderBy: OrderBy) => ORDER_BY_OPTIONS.find((option) => option.key === orderBy)?.label ?? orderBy;
 
-/** Group-by choices a layout offers: kanban has no "none", calendar and Gantt do not group. */
+/** Group-by choices a layout offers: kanban has no "none"; calendar, Gantt and spreadsheet do not group. */
 export function groupByOptionsFor(layout: Layout) {
   if (layout === "kanban") return GROUP_BY_OPTIONS.filter((option) => option.key !== null);
   if (layout === "list") return GROUP_BY_OPTIONS;

@@ -96,6 +96,15 @@ describe("saving display preferences", () => {
     expect(gantt.body.view_props).toMatchObject({ issueView: "gantt_chart", groupByProperty: "labels" });
   });
 
+  it("the spreadsheet is stored with the grouping the list keeps for later", async () => {
+    await p.viewer.post(path(), { view_props: { issueView: "list", groupByProperty: "priority" } });
+    const sheet = await p.viewer.post(path(), { view_props: { issueView: "spreadsheet" } });
+    expect(sheet.status).toBe(200);
+    expect(sheet.body.view_props).toMatchObject({ issueView: "spreadsheet", groupByProperty: "priority" });
+    const back = await p.viewer.post(path(), { view_props: { issueView: "list" } });
+    expect(back.body.view_props).toMatchObject({ issueView: "list", groupByProperty: "priority" });
+  });
+
   it.each([
     ["an unknown issue view", { view_props: { issueView: "table" } }, "view_props.issueView"],
     ["an unknown group", { view_props: { groupByProperty: "assignee" } }, "view_props.groupByProperty"],

@@ -197,6 +197,9 @@ describe("issue windows", () => {
     const request = display({ issueView: "gantt_chart", groupByProperty: null, orderBy: "-created_at" });
     const windows = await windowsOf(request);
     expect(windows.groups.map((group) => [group.key, group.count])).toEqual([[ALL_GROUP, all.length]]);
+    // The spreadsheet is one flat table whatever grouping the list keeps.
+    const sheet = await windowsOf(display({ issueView: "spreadsheet", groupByProperty: "state", orderBy: "-created_at" }));
+    expect(sheet.groups.map((group) => [group.key, group.count])).toEqual([[ALL_GROUP, all.length]]);
     const { answer } = await windowsRead({ ...request, group: ALL_GROUP, cursor: FROM_THE_START });
     const page = (answer as Extract<IssueWindowsAnswer, { page: unknown }>).page;
     const newest = [...all].sort((a, b) => (a.id < b.id ? 1 : -1));

@@ -35,6 +35,7 @@ const LAYOUT_KEYS: Record<string, string> = {
   "Kanban layout": "kanban",
   "Calendar layout": "calendar",
   "Gantt chart layout": "gantt_chart",
+  "Spreadsheet layout": "spreadsheet",
 };
 
 /** Opens the issues page in a layout stored beforehand (as the user's display preference). */
@@ -129,6 +130,12 @@ const SCREENS: Screen[] = [
     signedIn: true,
     open: (page, world) =>
       issuesLayout(page, world, "Gantt chart layout", (p) => visible(p.getByRole("region", { name: "Gantt chart" }).getByText("Audit the login flow"))),
+  },
+  {
+    name: "issues: spreadsheet",
+    signedIn: true,
+    open: (page, world) =>
+      issuesLayout(page, world, "Spreadsheet layout", (p) => visible(p.getByRole("grid", { name: "Issues" }).getByText("Audit the login flow"))),
   },
   {
     name: "issue modal",

@@ -353,6 +353,18 @@ export async function projectWithMember(options: { slugPrefix: string; workspace
 }
 
 /**
+ * A tab signed in as `user` on the project's issues, shown with `viewProps` (stored first as the
+ * user's display preference, as the View popover would).
+ */
+export async function openIssuesAs(browser: Browser, user: ApiUser, slug: string, projectId: string, viewProps: Record<string, unknown>) {
+  const tab = await newPage(browser);
+  await user.post(`/api/workspaces/${slug}/projects/${projectId}/project-views/`, { view_props: viewProps });
+  await login(tab.page, { email: user.email, password: PASSWORD }, { next: to.projectIssues(slug, projectId) });
+  await tab.goto(to.projectIssues(slug, projectId));
+  return tab;
+}
+
+/**
  * Runs SQL on the running server's local D1, for rows the API refuses to write by design (a cycle
  * that has already ended) and for thousands of rows at once, as an importer writes them (a board
  * of 5,000 issues). Everything else is arranged through the API.

@@ -53,8 +53,25 @@ export function BulkSelectionProvider({ enabled, children }: { enabled: boolean;
   );
 }
 
-/** A row's checkbox: `order` is its group's issues as shown, for Shift+click ranges. */
-export function SelectBox({ issueId, label, order }: { issueId: string; label: string; order: readonly string[] }) {
+/**
+ * The keys of a selection's scope (a list group, the spreadsheet): Ctrl/Cmd+A takes every issue of
+ * `order`, Escape lets the chosen ones go. Typing in a text field keeps its own keys.
+ */
+export function onSelectionKeys(selection: BulkSelection | null, order: readonly string[], event: React.KeyboardEvent) {
+  if (!selection || (event.target as HTMLElement).matches("input[type=text], textarea, [contenteditable=true]")) return;
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a") {
+    event.preventDefault();
+    selection.selectAll(order);
+  } else if (event.key === "Escape" && selection.selected.size > 0) {
+    selection.clear();
+  }
+}
+
+/**
+ * A row's checkbox: `order` is its group's issues as shown, for Shift+click ranges. `tabIndex` -1
+ * where the row's cell takes the focus instead (the spreadsheet's grid).
+ */
+export function SelectBox({ issueId, label, order, tabIndex }: { issueId: string; label: string; order: readonly string[]; tabIndex?: number }) {
   const selection = useBulkSelection();
   if (!selection) return null;
   const checked = selection.selected.has(issueId);
@@ -63,6 +80,7 @@ export function SelectBox({ issueId, label, order }: { issueId: string; label: s
       type="checkbox"
       aria-label={`Select ${label}`}
       checked={checked}
+      tabIndex={tabIndex}
       onChange={() => undefined}
       onClick={(event) => selection.toggle(issueId, order, event.shiftKey)}
       className={`size-3.5 shrink-0 accent-brand-600 ${checked || selection.selected.size > 0 ? "" : "opacity-0 group-hover:opacity-100 focus-visible:opacity-100"}`}

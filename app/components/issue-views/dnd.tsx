@@ -65,7 +65,7 @@ export function DndProvider({ value, children }: { value: DndContextValue; child
   return <DndContext.Provider value={value}>{children}</DndContext.Provider>;
 }
 
-type ListTag = "div" | "ul";
+type ListTag = "div" | "ul" | "tbody";
 
 /**
  * A container whose `[data-issue-id]` children can be dragged within it and to other lists of

@@ -1,4 +1,4 @@
-// The list, calendar and Gantt layouts: each in its own chunk (the board, the page most open, loads
+// The list, spreadsheet, calendar and Gantt layouts: each in its own chunk (the board, the page most open, loads
 // none of them), loaded before hydration when the server
 // rendered it (see app/lib/preloadable.tsx). The browser entry imports this module so the chunks
 // are known before the route modules finish loading.
@@ -14,5 +14,6 @@ function LayoutFallback() {
 }
 
 export const ListLayout = preloadable("issue-views/list", () => import("./list-layout"), <LayoutFallback />);
+export const SpreadsheetLayout = preloadable("issue-views/spreadsheet", () => import("./spreadsheet-layout"), <LayoutFallback />);
 export const CalendarLayout = preloadable("issue-views/calendar", () => import("./calendar-layout"), <LayoutFallback />);
 export const GanttLayout = preloadable("issue-views/gantt", () => import("./gantt-layout"), <LayoutFallback />);

@@ -1,7 +1,7 @@
 // The list layout: one section per group (or one plain list), rows with inline properties.
 // Issue names are cut at 50 characters in list rows.
 import { memo, useMemo } from "react";
-import { BulkSelectionProvider, SelectBox, useBulkSelection } from "./bulk-selection";
+import { BulkSelectionProvider, SelectBox, onSelectionKeys, useBulkSelection } from "./bulk-selection";
 import { TITLE_MAX, type OrderBy, } from "~/lib/issue-display";
 import { type IssueGroup, type ViewIssue, isPendingIssue, issueKey } from "./model";
 import { DragGrip, GroupIcon, IssueProperties, MenuButton, OrderedByNotice, IssueLink, useViewContext } from "./parts";
@@ -69,15 +69,7 @@ function ListSection({ group, grouped, orderBy, dragFrom }: { group: IssueGroup;
     <section
       aria-labelledby={grouped ? headingId : undefined}
       aria-label={grouped ? undefined : "Issues"}
-      onKeyDown={(event) => {
-        if (!selection || (event.target as HTMLElement).matches("input[type=text], textarea, [contenteditable=true]")) return;
-        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "a") {
-          event.preventDefault();
-          selection.selectAll(order);
-        } else if (event.key === "Escape" && selection.selected.size > 0) {
-          selection.clear();
-        }
-      }}
+      onKeyDown={(event) => onSelectionKeys(selection, order, event)}
     >
       {grouped ? (
         <div className="sticky top-0 z-10 flex h-10 items-center gap-2 border-b border-neutral-200 bg-neutral-50/95 px-4 backdrop-blur sm:px-6">

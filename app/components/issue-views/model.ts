@@ -23,6 +23,7 @@ export interface IssuePatch {
   state?: string | null;
   priority?: Priority;
   sort_order?: number;
+  start_date?: string | null;
   target_date?: string | null;
   assignees_list?: string[];
   labels_list?: string[];
@@ -34,6 +35,7 @@ export function applyPatch(issue: ViewIssue, patch: IssuePatch, now: string): Vi
   if (patch.state !== undefined) next.state = patch.state;
   if (patch.priority !== undefined) next.priority = patch.priority;
   if (patch.sort_order !== undefined) next.sort_order = patch.sort_order;
+  if (patch.start_date !== undefined) next.start_date = patch.start_date;
   if (patch.target_date !== undefined) next.target_date = patch.target_date;
   if (patch.assignees_list !== undefined) next.assignees = patch.assignees_list;
   if (patch.labels_list !== undefined) next.labels = patch.labels_list;

@@ -6,6 +6,7 @@ import { IconCalendar, IconDots } from "~/components/icons";
 import { PriorityIcon, StateGroupIcon } from "~/components/issue-icons";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import {
+  type IssuePropertyKey,
   type IssuePropertyToggles,
   PRIORITY_LABELS,
   type Priority,
@@ -47,7 +48,7 @@ function estimateText(value: number | null | undefined, points: EstimatePoints) 
 }
 
 /** What a property button opens (handled once at the layout root). */
-export type IssueAction = "state" | "priority" | "assignees" | "labels" | "due_date" | "estimate" | "menu";
+export type IssueAction = "state" | "priority" | "assignees" | "labels" | "start_date" | "due_date" | "estimate" | "menu";
 
 const AVATAR_COLORS = ["bg-sky-500", "bg-violet-500", "bg-emerald-500", "bg-amber-500", "bg-rose-500", "bg-indigo-500"];
 
@@ -107,10 +108,10 @@ export function GroupIcon({ header }: { header: GroupHeader }) {
  * An issue's title as a link to the issue; the views open it in the peek panel (they catch clicks
  * on `a[data-issue-link]`). Not draggable, so dragging the card or row moves the issue.
  */
-export function IssueLink({ issue, max, className }: { issue: ViewIssue; max: number; className: string }) {
+export function IssueLink({ issue, max, className, tabIndex }: { issue: ViewIssue; max: number; className: string; tabIndex?: number }) {
   const { issuePath } = useViewContext();
   return (
-    <a href={issuePath(issue.id)} data-issue-link="" draggable={false} title={issue.name} className={className}>
+    <a href={issuePath(issue.id)} data-issue-link="" draggable={false} title={issue.name} className={className} tabIndex={tabIndex}>
       {truncateTitle(issue.name, max)}
     </a>
   );
@@ -182,29 +183,61 @@ function Count({ icon, count, label }: { icon: React.ReactNode; count: number; l
   );
 }
 
-/** The issue's properties the user turned on (toggles kept per user and project). */
-export const IssueProperties = memo(function IssueProperties({ issue, showNames }: { issue: ViewIssue; showNames: boolean }) {
-  const { properties, lookups, canEdit, today, points } = useViewContext();
-  const state = issue.state ? lookups.states.get(issue.state) : undefined;
-  const priority = (issue.priority in PRIORITY_LABELS ? issue.priority : "none") as Priority;
-  const assignees = issue.assignees.flatMap((id) => lookups.members.get(id) ?? []);
-  const labels = issue.labels.flatMap((id) => lookups.labels.get(id) ?? []);
-  const tone = dueDateTone(issue.target_date, today);
-  return (
-    <>
-      {properties.state ? (
+/** A property drawn as a chip: the toggled ones, and the start date the spreadsheet adds. */
+export type ChipProperty = Exclude<IssuePropertyKey, "key"> | "start_date";
+
+/** The order rows and cards draw the properties the user turned on in. */
+const CHIP_ORDER: Exclude<ChipProperty, "start_date">[] = [
+  "state",
+  "priority",
+  "labels",
+  "due_date",
+  "estimate",
+  "sub_issue_count",
+  "attachment_count",
+  "link",
+  "assignee",
+];
+
+/**
+ * One property of an issue. A button that opens its editor where the person may edit, unless
+ * `inert` (the spreadsheet's cell is the control and carries the action itself).
+ */
+export const IssueProperty = memo(function IssueProperty({
+  issue,
+  property,
+  showNames,
+  inert = false,
+}: {
+  issue: ViewIssue;
+  property: ChipProperty;
+  showNames: boolean;
+  inert?: boolean;
+}) {
+  const { lookups, canEdit: mayEdit, today, points } = useViewContext();
+  const canEdit = mayEdit && !inert;
+  switch (property) {
+    case "state": {
+      const state = issue.state ? lookups.states.get(issue.state) : undefined;
+      return (
         <Prop action="state" canEdit={canEdit} label={`State: ${state?.name ?? "None"}`}>
           <StateGroupIcon group={state?.group ?? "backlog"} color={stateColor(state)} size={12} />
           {showNames ? <span className="truncate">{state?.name ?? "None"}</span> : null}
         </Prop>
-      ) : null}
-      {properties.priority ? (
+      );
+    }
+    case "priority": {
+      const priority = (issue.priority in PRIORITY_LABELS ? issue.priority : "none") as Priority;
+      return (
         <Prop action="priority" canEdit={canEdit} label={`Priority: ${PRIORITY_LABELS[priority]}`}>
           <PriorityIcon priority={priority} size={12} />
           {showNames ? <span>{PRIORITY_LABELS[priority]}</span> : null}
         </Prop>
-      ) : null}
-      {properties.labels ? (
+      );
+    }
+    case "labels": {
+      const labels = issue.labels.flatMap((id) => lookups.labels.get(id) ?? []);
+      return (
         <Prop
           action="labels"
           canEdit={canEdit}
@@ -227,8 +260,18 @@ export const IssueProperties = memo(function IssueProperties({ issue, showNames 
             </>
           )}
         </Prop>
-      ) : null}
-      {properties.due_date ? (
+      );
+    }
+    case "start_date":
+      return (
+        <Prop action="start_date" canEdit={canEdit} label={issue.start_date ? `Start date: ${formatDate(issue.start_date)}` : "Start date: none"}>
+          <IconCalendar size={12} />
+          <span>{issue.start_date ? formatDate(issue.start_date) : "Start date"}</span>
+        </Prop>
+      );
+    case "due_date": {
+      const tone = dueDateTone(issue.target_date, today);
+      return (
         <Prop
           action="due_date"
           canEdit={canEdit}
@@ -238,21 +281,24 @@ export const IssueProperties = memo(function IssueProperties({ issue, showNames 
           <IconCalendar size={12} />
           <span>{issue.target_date ? formatDate(issue.target_date) : "Due date"}</span>
         </Prop>
-      ) : null}
-      {properties.estimate ? (
+      );
+    }
+    case "estimate":
+      return (
         <Prop action="estimate" canEdit={canEdit} label={`Estimate: ${estimateText(issue.estimate_point, points) ?? "none"}`}>
           <IconTriangle size={12} />
           <span>{estimateText(issue.estimate_point, points) ?? "Estimate"}</span>
         </Prop>
-      ) : null}
-      {properties.sub_issue_count ? (
-        <Count icon={<IconSubIssues size={12} />} count={issue.sub_issues_count} label={`${issue.sub_issues_count} sub-issues`} />
-      ) : null}
-      {properties.attachment_count ? (
-        <Count icon={<IconPaperclip size={12} />} count={issue.attachment_count} label={`${issue.attachment_count} attachments`} />
-      ) : null}
-      {properties.link ? <Count icon={<IconLink size={12} />} count={issue.link_count} label={`${issue.link_count} links`} /> : null}
-      {properties.assignee ? (
+      );
+    case "sub_issue_count":
+      return <Count icon={<IconSubIssues size={12} />} count={issue.sub_issues_count} label={`${issue.sub_issues_count} sub-issues`} />;
+    case "attachment_count":
+      return <Count icon={<IconPaperclip size={12} />} count={issue.attachment_count} label={`${issue.attachment_count} attachments`} />;
+    case "link":
+      return <Count icon={<IconLink size={12} />} count={issue.link_count} label={`${issue.link_count} links`} />;
+    case "assignee": {
+      const assignees = issue.assignees.flatMap((id) => lookups.members.get(id) ?? []);
+      return (
         <Prop
           action="assignees"
           canEdit={canEdit}
@@ -261,7 +307,19 @@ export const IssueProperties = memo(function IssueProperties({ issue, showNames 
         >
           {assignees.length ? <AvatarStack members={assignees} /> : <IconUser size={14} className="text-neutral-400" />}
         </Prop>
-      ) : null}
+      );
+    }
+  }
+});
+
+/** The issue's properties the user turned on (toggles kept per user and project). */
+export const IssueProperties = memo(function IssueProperties({ issue, showNames }: { issue: ViewIssue; showNames: boolean }) {
+  const { properties } = useViewContext();
+  return (
+    <>
+      {CHIP_ORDER.filter((property) => properties[property]).map((property) => (
+        <IssueProperty key={property} issue={issue} property={property} showNames={showNames} />
+      ))}
     </>
   );
 });

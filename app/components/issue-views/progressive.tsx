@@ -53,7 +53,7 @@ function EndMarker({
   remaining,
   loading,
 }: {
-  as: "li" | "div";
+  as: "li" | "div" | "tr";
   sentinel: React.MutableRefObject<HTMLElement | null>;
   remaining: number;
   loading: boolean;
@@ -66,7 +66,7 @@ function EndMarker({
       data-more-issues={remaining}
       role={loading ? "status" : undefined}
       aria-hidden={loading ? undefined : true}
-      className={loading ? "shrink-0 px-3 py-2 text-xs text-neutral-500" : "h-px shrink-0"}
+      className={loading ? "block shrink-0 px-3 py-2 text-xs text-neutral-500" : "block h-px shrink-0"}
     >
       {loading ? "Loading more issues..." : null}
     </Tag>
@@ -97,7 +97,7 @@ export interface CardSlot {
 interface GroupShape {
   /** `column`: the group scrolls itself (a kanban column); `section`: groups share the layout's box. */
   scroll: "column" | "section";
-  as: "div" | "ul";
+  as: "div" | "ul" | "tbody";
   /** An item's height before it is measured, and the gap after each. */
   estimate: number;
   gap: number;
@@ -111,6 +111,8 @@ interface GroupShape {
 export const KANBAN_COLUMN: GroupShape = { scroll: "column", as: "div", estimate: 104, gap: 8, margin: 6, serverRect: { width: 384, height: 720 } };
 /** A list group: rows of 44 px (h-11) in the layout's shared scroll box. */
 export const LIST_SECTION: GroupShape = { scroll: "section", as: "ul", estimate: 44, gap: 0, margin: 10, serverRect: { width: 1200, height: 800 } };
+/** The spreadsheet's rows: 40 px (h-10), in the layout's shared scroll box. */
+export const SPREADSHEET_ROWS: GroupShape = { scroll: "section", as: "tbody", estimate: 40, gap: 0, margin: 15, serverRect: { width: 1200, height: 800 } };
 
 /**
  * A group's issues, virtualised: only those in sight and `margin` either side are drawn, between
@@ -162,7 +164,7 @@ export function VirtualIssueList({
   const after = last ? virtualizer.getTotalSize() - (last.end - offset) - shape.gap : 0;
   const atEnd = !last || last.index >= issues.length - 1;
   const sentinel = useNearEnd(group.more && atEnd, issues.length, () => pages.loadMore(group.key));
-  const Spacer = shape.as === "ul" ? "li" : "div";
+  const Spacer = shape.as === "ul" ? "li" : shape.as === "tbody" ? "tr" : "div";
   return (
     <SortableList
       as={shape.as}
@@ -173,12 +175,12 @@ export function VirtualIssueList({
         own.current = element;
       }}
     >
-      {before > 0 ? <Spacer aria-hidden="true" className="shrink-0" style={{ height: before }} /> : null}
+      {before > 0 ? <Spacer aria-hidden="true" className="block shrink-0" style={{ height: before }} /> : null}
       {items.map((item) => {
         const issue = issues[item.index];
         return issue ? renderIssue(issue, { index: item.index, measure: virtualizer.measureElement }) : null;
       })}
-      {after > 0 ? <Spacer aria-hidden="true" className="shrink-0" style={{ height: after }} /> : null}
+      {after > 0 ? <Spacer aria-hidden="true" className="block shrink-0" style={{ height: after }} /> : null}
       {group.more ? (
         <EndMarker as={Spacer} sentinel={sentinel} remaining={group.count - issues.length} loading={pages.loading.has(group.key)} />
       ) : null}

@@ -1,5 +1,5 @@
 // What a person does on a card: one click handler for every card of the layout (property buttons
-// open their menu or the due-date picker, issue links navigate client-side), and the card menu's
+// open their menu or the date picker, issue links navigate client-side), and the card menu's
 // actions (copy the link, open in a new tab, edit in the modal, delete).
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -9,6 +9,9 @@ import type { IssuePageData } from "~/lib/issue-page-contract";
 import { issueKeyUrl } from "~/lib/paths";
 import { type IssuePatch, type ViewIssue, isPendingIssue, issueKey } from "./model";
 import type { CardAction, MenuTarget } from "./property-menu";
+
+/** The dates a card or cell edits with the browser's date picker. */
+type DateField = "start_date" | "target_date";
 
 interface CardActionsInput {
   issuePath(issueId: string): string;
@@ -51,7 +54,7 @@ export function useCardActions({ issuePath, workspaceSlug, identifier, byId, can
   const [menu, setMenu] = useState<MenuTarget | null>(null);
   const menuNonce = useRef(0);
   const dateInput = useRef<HTMLInputElement>(null);
-  const dateIssue = useRef<string | null>(null);
+  const dateTarget = useRef<{ issueId: string; field: DateField } | null>(null);
 
   // Editing needs the description, which the list does not carry: read the issue page's data first.
   const editFetcher = useFetcher<IssuePageData>();
@@ -88,14 +91,16 @@ export function useCardActions({ issuePath, workspaceSlug, identifier, byId, can
     [issuePath, workspaceSlug, identifier, copy, editFetcher, onDelete],
   );
 
-  const openDatePicker = (issue: ViewIssue, anchor: HTMLElement) => {
+  /** Opens the browser's date picker under `anchor` for the issue's start or due date. */
+  const openDatePicker = (issue: ViewIssue, field: DateField, anchor: HTMLElement) => {
     const input = dateInput.current;
     if (!input) return;
     const rect = anchor.getBoundingClientRect();
     input.style.left = `${rect.left}px`;
     input.style.top = `${rect.bottom}px`;
-    input.value = issue.target_date ?? "";
-    dateIssue.current = issue.id;
+    input.value = issue[field] ?? "";
+    input.setAttribute("aria-label", field === "start_date" ? "Start date" : "Due date");
+    dateTarget.current = { issueId: issue.id, field };
     try {
       input.showPicker();
     } catch {
@@ -103,10 +108,11 @@ export function useCardActions({ issuePath, workspaceSlug, identifier, byId, can
     }
   };
 
-  /** The due date picked in the hidden date input. */
+  /** The date picked in the hidden date input. */
   const onDatePicked = (value: string | null) => {
-    const issue = dateIssue.current ? byId.get(dateIssue.current) : undefined;
-    if (issue && value !== issue.target_date) updateIssue(issue, { target_date: value });
+    const target = dateTarget.current;
+    const issue = target ? byId.get(target.issueId) : undefined;
+    if (target && issue && value !== issue[target.field]) updateIssue(issue, { [target.field]: value });
   };
 
   /** One click handler for every card: property buttons, menus and client-side issue links. */
@@ -119,7 +125,8 @@ export function useCardActions({ issuePath, workspaceSlug, identifier, byId, can
       if (!issue || !canEdit) return;
       event.preventDefault();
       const action = button.dataset.action;
-      if (action === "due_date") openDatePicker(issue, button);
+      if (action === "due_date") openDatePicker(issue, "target_date", button);
+      else if (action === "start_date") openDatePicker(issue, "start_date", button);
       else setMenu({ kind: action as MenuTarget["kind"], issueId: issue.id, anchor: button, nonce: ++menuNonce.current });
       return;
     }

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui";
 import type { ViewProps } from "~/lib/issue-display";
 import { SortableList, TRASH_KEY } from "./dnd";
 import { KanbanLayout } from "./kanban-layout";
-import { CalendarLayout, GanttLayout, ListLayout } from "./layout-chunks";
+import { CalendarLayout, GanttLayout, ListLayout, SpreadsheetLayout } from "./layout-chunks";
 import type { IssueGroup, IssueViewsData, ViewIssue } from "./model";
 import { GroupPagesContext } from "./progressive";
 
@@ -100,6 +100,8 @@ export const LayoutArea = memo(function LayoutArea({
   dragFrom: string | null;
 }) {
   if (layout === "kanban") return <KanbanLayout groups={groups} orderBy={orderBy} dragFrom={dragFrom} />;
+  // Ungrouped: the one group of every issue, in the view's order.
+  if (layout === "spreadsheet" && groups[0]) return <SpreadsheetLayout group={groups[0]} />;
   if (layout === "calendar" || layout === "gantt_chart") {
     // Ungrouped: the one group holds what is shown, up to the last issue read.
     const all = groups[0];

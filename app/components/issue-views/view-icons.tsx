@@ -16,6 +16,12 @@ export const IconCalendarGrid = icon(
     <path d="M3 9h18M8 2v4M16 2v4M8 13h.01M12 13h.01M16 13h.01M8 17h.01M12 17h.01" />
   </>,
 );
+export const IconSpreadsheet = icon(
+  <>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M3 9h18M3 14h18M9 4v16" />
+  </>,
+);
 export const IconGantt = icon(<path d="M4 5h9M8 10h10M6 15h7M11 20h9" />);
 export const IconFilter = icon(<path d="M3 5h18l-7 8.5V19l-4 2v-7.5z" />);
 export const IconSliders = icon(

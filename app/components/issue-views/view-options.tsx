@@ -1,6 +1,6 @@
 // The view-options bar: layout buttons, the filter selector and the View menu of display
-// properties, with their rules (kanban offers no "none" grouping, calendar and Gantt do not
-// group, priority ordering is hidden when grouping by priority).
+// properties, with their rules (kanban offers no "none" grouping, calendar, Gantt and the
+// spreadsheet do not group, priority ordering is hidden when grouping by priority).
 import { Suspense, lazy } from "react";
 import { Menu } from "~/components/ui";
 import { IconChevronDown } from "~/components/icons";
@@ -13,12 +13,13 @@ import {
   type ViewProps,
 } from "~/lib/issue-display";
 import type { FilterMenuProps } from "./view-options-items";
-import { IconCalendarGrid, IconFilter, IconGantt, IconKanban, IconList, IconSliders } from "./view-icons";
+import { IconCalendarGrid, IconFilter, IconGantt, IconKanban, IconList, IconSliders, IconSpreadsheet } from "./view-icons";
 const LAYOUT_ICONS: Record<Layout, typeof IconList> = {
   list: IconList,
   kanban: IconKanban,
   calendar: IconCalendarGrid,
   gantt_chart: IconGantt,
+  spreadsheet: IconSpreadsheet,
 };
 
 export function LayoutButtons({ layout, onChange }: { layout: Layout; onChange(layout: Layout): void }) {

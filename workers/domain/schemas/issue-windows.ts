@@ -29,7 +29,10 @@ export const FROM_THE_START = "";
 export const WINDOWS_PARAM = "windows";
 export const SOURCE_PARAM = "source";
 
-/** What a layout groups by: kanban always groups (by state unless told), calendar and Gantt never. */
+/**
+ * What a layout groups by: kanban always groups (by state unless told); calendar, Gantt and the
+ * spreadsheet (one flat table in the view's order) never.
+ */
 export function windowGroupBy(layout: ViewProps["issueView"], groupByProperty: WindowGroupBy): WindowGroupBy {
   if (layout === "kanban") return groupByProperty ?? "state";
   if (layout === "list") return groupByProperty;

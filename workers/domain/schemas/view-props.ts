@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { IssueFilters } from "../../../drizzle/schema";
 import { IssueFiltersSchema } from "./views";
 
-export const ISSUE_VIEW_LAYOUTS = ["list", "kanban", "calendar", "gantt_chart"] as const;
+export const ISSUE_VIEW_LAYOUTS = ["list", "kanban", "calendar", "gantt_chart", "spreadsheet"] as const;
 /** The list query's group_by and order_by values (workers/domain/issues/list-query.ts). */
 export const VIEW_GROUP_BY = ["state", "priority", "labels", "created_by"] as const;
 export const VIEW_ORDER_BY = ["sort_order", "-created_at", "-updated_at", "priority"] as const;
@@ -75,6 +75,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 /**
  * The stored props after a partial update, with the layout rules: switching
  * to kanban groups by state (unless a grouping is sent or already set), calendar has no grouping.
+ * The spreadsheet and the Gantt chart ignore the grouping but keep it for the list and board.
  */
 export function mergeViewProps(stored: unknown, patch: ViewPropsPatch): ViewProps {
   const current = withViewPropsDefaults(stored);
