@@ -5,6 +5,7 @@
 import { useEffect } from "react";
 import type { HubMessage } from "../../durable-objects/protocol";
 import { useReloadableData } from "~/hooks/use-live-screen";
+import { api } from "~/lib/api-routes";
 import { liveSocketUrl, runLiveSocket } from "~/lib/live-socket";
 import { workspacePath } from "~/lib/paths";
 
@@ -17,7 +18,7 @@ export function useLiveShellData<T>(slug: string, loaded: T): T {
     // 0 until the hub first answers: the page's data was read just before, there is nothing to replay.
     let clock = 0;
     return runLiveSocket<HubMessage>({
-      url: liveSocketUrl(window.location, `/api/workspaces/${encodeURIComponent(slug)}/live`),
+      url: liveSocketUrl(window.location, api.workspaceLive(slug)),
       lastClock: () => clock,
       onMessage(message) {
         // On a reconnect, what changed since our clock follows in `notices`.

@@ -3,6 +3,7 @@
 // committed changes (or a reset) to the page.
 import { startTransition, useEffect, useRef, useState } from "react";
 import type { Change, PresenceUser, ServerMessage } from "../../durable-objects/protocol";
+import { api } from "~/lib/api-routes";
 import { type LiveStatus, liveSocketUrl, runLiveSocket } from "~/lib/live-socket";
 
 export type BoardStatus = LiveStatus;
@@ -15,7 +16,7 @@ export interface BoardCallbacks {
 }
 
 export function boardUrl(location: Location, slug: string, projectId: string) {
-  return liveSocketUrl(location, `/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/board`);
+  return liveSocketUrl(location, api.projectBoard(slug, projectId));
 }
 
 /**
