@@ -80,6 +80,30 @@ export type HubMessage =
   | { type: "notices"; clock: number; notices: WorkspaceNotice[] }
   | { type: "error"; code: "bad_message" | "protocol_version"; message: string };
 
+type ErrorMessage = Extract<ServerMessage, { type: "error" }> & Extract<HubMessage, { type: "error" }>;
+
+/**
+ * The client's `connect` as a live Durable Object receives it, or null once the socket has had its
+ * answer: an unreadable message is told so, and a client on another protocol version is told to
+ * reload and its socket closed (4000).
+ */
+export function acceptConnect(socket: WebSocket, raw: string | ArrayBuffer): ClientMessage | null {
+  const message = parseClientMessage(raw);
+  const refusal: ErrorMessage | null = !message
+    ? { type: "error", code: "bad_message", message: "Unreadable message." }
+    : message.protocolVersion !== PROTOCOL_VERSION
+      ? { type: "error", code: "protocol_version", message: "Please reload the page." }
+      : null;
+  if (!refusal) return message;
+  try {
+    socket.send(JSON.stringify(refusal));
+    if (refusal.code === "protocol_version") socket.close(4000, "protocol version");
+  } catch {
+    // closed underneath us
+  }
+  return null;
+}
+
 export const PING = "ping";
 export const PONG = "pong";
 

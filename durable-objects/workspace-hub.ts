@@ -3,12 +3,12 @@
 // tells a reconnecting client which lists changed while it was away.
 import { DurableObject } from "cloudflare:workers";
 import {
+  acceptConnect,
   type AddressedNotice,
   type HubMessage,
   PING,
   PONG,
   PROTOCOL_VERSION,
-  parseClientMessage,
   type WorkspaceNotice,
 } from "./protocol";
 
@@ -99,16 +99,8 @@ export class WorkspaceHub extends DurableObject<Env> {
   }
 
   async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
-    const message = parseClientMessage(raw);
-    if (!message) {
-      this.send(socket, { type: "error", code: "bad_message", message: "Unreadable message." });
-      return;
-    }
-    if (message.protocolVersion !== PROTOCOL_VERSION) {
-      this.send(socket, { type: "error", code: "protocol_version", message: "Please reload the page." });
-      socket.close(4000, "protocol version");
-      return;
-    }
+    const message = acceptConnect(socket, raw);
+    if (!message) return;
     const state = socket.deserializeAttachment() as SocketState;
     socket.serializeAttachment({ ...state, synced: true } satisfies SocketState);
     this.send(socket, { type: "connected", protocolVersion: PROTOCOL_VERSION, clock: this.clock });

@@ -2,6 +2,7 @@
 // user's favourites notice reaches only that user's sockets, only members may connect, and a
 // client that was away hears once, on reconnecting, which lists changed meanwhile.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PROTOCOL_VERSION } from "../../durable-objects/protocol";
 import { ROLE } from "../../workers/domain/schemas/constants";
 import { type Client, signUp } from "../helpers/api";
 import { type HubSocket, connectHub, openHubSocket } from "../helpers/board";
@@ -76,6 +77,19 @@ describe("who may connect", () => {
     expect(refused.webSocket).toBeNull();
     expect((await openHubSocket(null, p.slug)).status).toBe(401);
     expect((await p.owner.get(`/api/workspaces/${p.slug}/live`)).status).toBe(400);
+  });
+
+  it("tells a client on another protocol version to reload and closes its socket", async () => {
+    const response = await openHubSocket(member, p.slug);
+    const socket = response.webSocket;
+    if (!socket) throw new Error("no socket");
+    socket.accept();
+    const heard: unknown[] = [];
+    socket.addEventListener("message", (event) => heard.push(JSON.parse(event.data as string)));
+    const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
+    socket.send(JSON.stringify({ type: "connect", protocolVersion: PROTOCOL_VERSION - 1, lastClock: 0 }));
+    expect(await closed).toBe(4000);
+    expect(heard).toEqual([{ type: "error", code: "protocol_version", message: "Please reload the page." }]);
   });
 });
 
