@@ -3,12 +3,12 @@
 // it missed or a full reset.
 import { DurableObject } from "cloudflare:workers";
 import {
+  acceptConnect,
   type Change,
   type PresenceUser,
   PING,
   PONG,
   PROTOCOL_VERSION,
-  parseClientMessage,
   type ServerMessage,
 } from "./protocol";
 
@@ -138,18 +138,9 @@ export class ProjectBoard extends DurableObject<Env> {
   }
 
   async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
-    const message = parseClientMessage(raw);
-    if (!message) {
-      this.send(socket, { type: "error", code: "bad_message", message: "Unreadable message." });
-      return;
-    }
+    const message = acceptConnect(socket, raw);
     const state = socket.deserializeAttachment() as SocketState;
-    if (message.type === "connect") {
-      if (message.protocolVersion !== PROTOCOL_VERSION) {
-        this.send(socket, { type: "error", code: "protocol_version", message: "Please reload the page." });
-        socket.close(4000, "protocol version");
-        return;
-      }
+    if (message?.type === "connect") {
       socket.serializeAttachment({ ...state, synced: true } satisfies SocketState);
       this.syncedSockets = null;
       this.send(socket, {

@@ -1,11 +1,14 @@
-// The live-board wire protocol, shared by the ProjectBoard Durable Object and the browser.
-// One discriminated union per direction on `type`; every send `satisfies` its type.
+// The live wire protocol, shared by the browser and the two Durable Objects that speak it: the
+// ProjectBoard (one per project) and the WorkspaceHub (one per workspace). One discriminated union
+// per direction on `type`; every send `satisfies` its type.
 
 /**
  * 2: a `changes` message may carry several batches (`since`).
  * 3: a batch may carry notices (`op: "changed"`) that an issue's detail or a page changed.
+ * 4: the workspace hub speaks it too (`HubMessage`): notices that the projects list or a user's
+ *    favourites changed.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** What a board can show changing. Rows are the same shapes the REST API answers with. */
 export type EntityKind = "issue" | "state" | "label" | "cycle" | "module" | "member" | "project";
@@ -52,6 +55,54 @@ export type ServerMessage =
   | { type: "reset"; clock: number; reason: string }
   | { type: "presence"; users: PresenceUser[] }
   | { type: "error"; code: "bad_message" | "protocol_version" | "forbidden"; message: string };
+
+/**
+ * What the workspace hub announces, without rows: `projects` says the workspace's projects list
+ * changed (a project created, renamed, deleted, or its members changed), for every member;
+ * `favorites` says the favourites of the user the socket belongs to changed, for that user only.
+ * The shell reads its list again.
+ */
+export type WorkspaceNotice = { kind: "projects" | "favorites"; op: "changed" };
+
+/** A notice as the Worker hands it to the hub: `userId` names the only user it is for, if any. */
+export interface AddressedNotice {
+  notice: WorkspaceNotice;
+  userId: string | null;
+}
+
+/**
+ * What the workspace hub sends (the client speaks `ClientMessage` to it as to a board). After
+ * `connected`, one `notices` message carries what was announced after the client's `lastClock`
+ * (each kind once): a client that was away reads those lists once. The hub keeps no presence.
+ */
+export type HubMessage =
+  | { type: "connected"; protocolVersion: number; clock: number }
+  | { type: "notices"; clock: number; notices: WorkspaceNotice[] }
+  | { type: "error"; code: "bad_message" | "protocol_version"; message: string };
+
+type ErrorMessage = Extract<ServerMessage, { type: "error" }> & Extract<HubMessage, { type: "error" }>;
+
+/**
+ * The client's `connect` as a live Durable Object receives it, or null once the socket has had its
+ * answer: an unreadable message is told so, and a client on another protocol version is told to
+ * reload and its socket closed (4000).
+ */
+export function acceptConnect(socket: WebSocket, raw: string | ArrayBuffer): ClientMessage | null {
+  const message = parseClientMessage(raw);
+  const refusal: ErrorMessage | null = !message
+    ? { type: "error", code: "bad_message", message: "Unreadable message." }
+    : message.protocolVersion !== PROTOCOL_VERSION
+      ? { type: "error", code: "protocol_version", message: "Please reload the page." }
+      : null;
+  if (!refusal) return message;
+  try {
+    socket.send(JSON.stringify(refusal));
+    if (refusal.code === "protocol_version") socket.close(4000, "protocol version");
+  } catch {
+    // closed underneath us
+  }
+  return null;
+}
 
 export const PING = "ping";
 export const PONG = "pong";

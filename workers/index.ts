@@ -1,5 +1,5 @@
 // The Worker entry: /api/* goes to Hono, everything else to Remix; the same module consumes the
-// JOBS queue, runs the watchdog cron and exports the ProjectBoard and RateLimiter Durable Objects.
+// JOBS queue, runs the watchdog cron and exports the ProjectBoard, WorkspaceHub and RateLimiter Durable Objects.
 //
 // Startup: a part of the Worker is evaluated at its first use, not when the isolate starts. An API
 // request never needs the Remix server build (React, the route modules, the UI libraries), a page
@@ -17,6 +17,7 @@ import { createLoadContext, finishRemixResponse } from "./remix-context";
 
 export { ProjectBoard } from "../durable-objects/project-board";
 export { RateLimiter } from "../durable-objects/rate-limiter";
+export { WorkspaceHub } from "../durable-objects/workspace-hub";
 
 /** Runs `load` once, at the first call, and answers the same promise after. */
 function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {

@@ -8,7 +8,7 @@
 import type { AppEnv } from "./env";
 import type { DomainJob } from "./domain/ports/jobs";
 import type { SlackPostJob } from "./integrations/slack/sink";
-import { boardOf } from "./lib/board-stub";
+import { boardOf, hubOf } from "./lib/board-stub";
 import { type StoredJobMessage, runStoredJob } from "./lib/job-queue";
 
 /** The domain's jobs, and those only adapters send. */
@@ -26,6 +26,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
       return;
     case "board.revoke":
       await boardOf(env, job.projectId).disconnectUser(job.userId);
+      return;
+    case "hub.publish":
+      await hubOf(env, job.workspaceId).publish(job.notices);
       return;
     case "import.run":
       // A run settles its own failures (retry later or fail the import); it throws only when it

@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
-		durableNamespaces: "ProjectBoard" | "RateLimiter";
+		durableNamespaces: "ProjectBoard" | "RateLimiter" | "WorkspaceHub";
 	}
 	interface Env {
 		FILES: R2Bucket;
@@ -22,6 +22,7 @@ declare namespace Cloudflare {
 		SIGN_UPS_PER_ADDRESS_PER_HOUR: string;
 		PROJECT_BOARD: DurableObjectNamespace<import("./index").ProjectBoard>;
 		RATE_LIMITER: DurableObjectNamespace<import("./index").RateLimiter>;
+		WORKSPACE_HUB: DurableObjectNamespace<import("./index").WorkspaceHub>;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -4,7 +4,8 @@
 import { Form, Link, NavLink, useParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
-import { projectPath, workspaceSettingsPath } from "~/lib/paths";
+import { cycleIssuesPath, moduleIssuesPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
+import type { SidebarFavorite } from "../../workers/domain/schemas/responses";
 import { AccountMenu } from "./account-menu";
 import {
   IconChevronDown,
@@ -34,6 +35,8 @@ interface SidebarProps {
   workspace: { name: string; slug: string; logo?: string };
   workspaces: { id: string; name: string; slug: string; logo?: string }[];
   projects: ShellProject[];
+  /** The user's favourites inside projects (favourite projects are marked on `projects`). */
+  favorites: SidebarFavorite[];
   user: { name: string; email: string; avatar?: string | null };
   collapsed: boolean;
   mobileOpen: boolean;
@@ -51,6 +54,36 @@ function projectLinks(project: ShellProject) {
     { to: "pages", label: "Pages", icon: IconPages, show: project.page_view },
     { to: "settings", label: "Settings", icon: IconSettings, show: true },
   ].filter((link) => link.show);
+}
+
+/** Where each kind of favourite leads, and its icon. */
+const FAVORITE_KINDS = {
+  cycle: { icon: IconCycle, path: cycleIssuesPath },
+  module: { icon: IconModule, path: moduleIssuesPath },
+  view: { icon: IconViews, path: viewIssuesPath },
+  page: { icon: IconPages, path: pagePath },
+} as const;
+
+function FavoriteEntries({ slug, favorites, collapsed }: { slug: string; favorites: SidebarFavorite[]; collapsed: boolean }) {
+  return (
+    <ul className="space-y-0.5">
+      {favorites.map((favorite) => {
+        const { icon: Icon, path } = FAVORITE_KINDS[favorite.kind];
+        return (
+          <li key={favorite.id}>
+            <NavLink
+              to={path(slug, favorite.project_id, favorite.entity_id)}
+              title={favorite.name}
+              className={({ isActive }) => navItemClass(isActive, collapsed)}
+            >
+              <Icon size={16} />
+              <span className={`truncate ${collapsed ? "md:sr-only" : ""}`}>{favorite.name}</span>
+            </NavLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function WorkspaceAvatar({ name, logo }: { name: string; logo?: string }) {
@@ -242,10 +275,11 @@ export function Sidebar(props: SidebarProps) {
           </NavLink>
         </div>
 
-        {favorites.length > 0 ? (
+        {favorites.length > 0 || props.favorites.length > 0 ? (
           <section aria-label="Favorites">
             <SectionHeading collapsed={collapsed}>Favorites</SectionHeading>
             {projectList(favorites)}
+            <FavoriteEntries slug={workspace.slug} favorites={props.favorites} collapsed={collapsed} />
           </section>
         ) : null}
 

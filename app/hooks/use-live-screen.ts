@@ -9,16 +9,14 @@ import { useReloadWhenIdle } from "~/hooks/use-revalidate-when-idle";
 import type { Concern } from "~/lib/live-board";
 
 /**
- * The route's loader data, or the fresher copy its own loader answered after a board change
- * `concernOf(data)` says is about the screen. A later answer of the route's loaders (after a
- * write or a navigation) wins again.
+ * The route's loader data, or the fresher copy its own loader answered after `reload()` (which
+ * reads `href`: debounced, and only once no other load or write is under way). A later answer of
+ * the route's loaders (after a write or a navigation) wins again, and an answer read for another
+ * address than the current `href` is not shown.
  */
-export function useLiveLoaderData<T>(loaded: T, concernOf: (data: T) => Concern): T {
-  const hub = useContext(BoardHubContext);
+export function useReloadableData<T>(loaded: T, href: string): { data: T; reload: () => void } {
   const fetcher = useFetcher();
   const fetched = fetcher.data as T | undefined;
-  const location = useLocation();
-  const href = `${location.pathname}${location.search}`;
 
   /** The address the last reload read: an answer for a screen navigated away from is not shown. */
   const readFor = useRef<string | null>(null);
@@ -28,16 +26,28 @@ export function useLiveLoaderData<T>(loaded: T, concernOf: (data: T) => Concern)
   else if (fetched !== undefined && fetched !== shown.current.fetched) {
     shown.current = { loaded, fetched, data: readFor.current === href ? fetched : shown.current.data };
   }
-  const data = shown.current.data;
 
-  const latest = useRef({ data, concernOf, href, load: fetcher.load });
-  latest.current = { data, concernOf, href, load: fetcher.load };
+  const latest = useRef({ href, load: fetcher.load });
+  latest.current = { href, load: fetcher.load };
   const reload = useReloadWhenIdle(
     useCallback(() => {
       readFor.current = latest.current.href;
       return latest.current.load(latest.current.href);
     }, []),
   );
+  return { data: shown.current.data, reload };
+}
+
+/**
+ * The route's loader data, kept current: a board change `concernOf(data)` says is about the
+ * screen reads the route's own loader again.
+ */
+export function useLiveLoaderData<T>(loaded: T, concernOf: (data: T) => Concern): T {
+  const hub = useContext(BoardHubContext);
+  const location = useLocation();
+  const { data, reload } = useReloadableData(loaded, `${location.pathname}${location.search}`);
+  const latest = useRef({ data, concernOf });
+  latest.current = { data, concernOf };
 
   useEffect(() => {
     if (!hub) return;

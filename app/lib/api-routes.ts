@@ -32,6 +32,9 @@ export type ProjectList = keyof typeof PROJECT_LISTS;
 
 /** The REST routes the browser calls, one function per route. */
 export const api = {
+  // Live sockets: the project's board and the workspace's hub
+  projectBoard: (slug: string, projectId: string) => `${project(slug, projectId)}/board`,
+  workspaceLive: (slug: string) => `${workspace(slug)}/live`,
   // Files
   workspaceFiles: (slug: string) => `${workspace(slug)}/file-assets/`,
   workspaceFile: (slug: string, assetId: string) => `${workspace(slug)}/file-assets/${segment(assetId)}/`,

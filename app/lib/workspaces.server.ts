@@ -7,6 +7,7 @@ import { serviceFeatures } from "../../workers/domain/features";
 import { INVITATION_FOR_ANOTHER_ADDRESS, acceptInvitation, invitationForLink } from "../../workers/domain/invitations";
 import { describeError } from "../../workers/lib/error-status";
 import { listProjects } from "../../workers/domain/projects";
+import { listSidebarFavorites } from "../../workers/domain/sidebar-favorites";
 import { createWorkspace, getWorkspace, listMyWorkspaces } from "../../workers/domain/workspaces";
 import { requireActor } from "./auth.server";
 import { loadOrThrow } from "./errors.server";
@@ -32,15 +33,20 @@ export async function loadInvitationLink(request: Request, context: AppLoadConte
   }
 }
 
-/** Everything the workspace shell shows: the workspace, its projects, the switcher and the user. */
+/** Everything the workspace shell shows: the workspace, its projects and favourites, the switcher and the user. */
 export async function loadWorkspaceShell(request: Request, context: AppLoadContext, slug: string) {
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {
     const workspace = await getWorkspace(ctx, slug);
-    const [projects, workspaces] = await Promise.all([listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }), listMyWorkspaces(ctx, { size: LIST_PAGES.plainListCap })]);
+    const [projects, favorites, workspaces] = await Promise.all([
+      listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }),
+      listSidebarFavorites(ctx, slug),
+      listMyWorkspaces(ctx, { size: LIST_PAGES.plainListCap }),
+    ]);
     return {
       workspace,
       projects: projects.rows,
+      favorites,
       workspaces: workspaces.rows.map(({ id, name, slug, logo }) => ({ id, name, slug, logo })),
       user: userSummary(ctx),
       sidebarCollapsed: readCookie(request, SIDEBAR_COOKIE) === "1",

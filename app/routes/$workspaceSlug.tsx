@@ -21,6 +21,7 @@ import { CommandCenter, CreateOpener } from "~/components/command-palette/comman
 import { IconAlert, IconLock } from "~/components/icons";
 import { FullPageState, LoadingState, ReconnectingState } from "~/components/shell-states";
 import { useDroppedRequestRecovery } from "~/hooks/use-dropped-request-recovery";
+import { useLiveShellData } from "~/hooks/use-live-shell";
 import { Sidebar } from "~/components/sidebar";
 import { buttonClass } from "~/components/ui";
 import { WorkspaceShellContext, type WorkspaceShellValue } from "~/components/workspace-context";
@@ -123,7 +124,8 @@ function ProjectSwitchPending() {
 }
 
 export default function WorkspaceShell() {
-  const { workspace, projects, workspaces, user, sidebarCollapsed, features } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { workspace, projects, favorites, workspaces, user, sidebarCollapsed, features } = useLiveShellData(loaded.workspace.slug, loaded);
   const [collapsed, setCollapsed] = useState(sidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
@@ -165,6 +167,7 @@ export default function WorkspaceShell() {
             workspace={workspace}
             workspaces={workspaces}
             projects={projects}
+            favorites={favorites}
             user={user}
             collapsed={collapsed}
             mobileOpen={mobileOpen}

@@ -127,6 +127,7 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   "GET /api/workspaces": { level: "signed-in", ok: 200 },
   "POST /api/workspaces": { level: "signed-in", ok: 201, body: () => ({ name: "Another", slug: `another-${crypto.randomUUID().slice(0, 8)}` }) },
   "GET /api/workspaces/:slug": { level: "workspace:5", ok: 200 },
+  "GET /api/workspaces/:slug/live": { level: "workspace:5", ok: 101, headers: { upgrade: "websocket" } },
   "PATCH /api/workspaces/:slug": { level: "workspace:20", ok: 200, body: () => ({ name: "Acme" }) },
   "DELETE /api/workspaces/:slug": {
     level: "workspace:20",

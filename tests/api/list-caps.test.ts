@@ -472,6 +472,7 @@ const NOT_A_LIST = new Set([
   "GET /api/workspaces/:slug/projects/:projectId",
   "GET /api/workspaces/:slug/projects/:projectId/project-members/me",
   "GET /api/workspaces/:slug/projects/:projectId/board",
+  "GET /api/workspaces/:slug/live",
   "GET /api/workspaces/:slug/projects/:projectId/states/:stateId",
   "GET /api/workspaces/:slug/projects/:projectId/issue-labels/:labelId",
   "GET /api/workspaces/:slug/projects/:projectId/estimates/:estimateId",

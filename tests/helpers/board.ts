@@ -1,17 +1,19 @@
 // A live-board client for workerd tests: opens the board socket through the real Worker route
-// (a WebSocket upgrade sent to the Worker), says `connect`, and records what the ProjectBoard sends.
+// (a WebSocket upgrade sent to the Worker), says `connect`, and records what the ProjectBoard sends;
+// the same for the workspace's hub.
 import { fetchWorker } from "./worker";
 import { decode } from "turbo-stream";
-import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
+import { type ClientMessage, type HubMessage, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
 import { type Client, ORIGIN } from "./api";
 import type { ProjectFixture } from "./project";
 
 export type ChangesMessage = Extract<ServerMessage, { type: "changes" }>;
 
-export interface BoardSocket {
+/** A live socket (a project's board or a workspace's hub) and what it received. */
+export interface LiveSocket<M extends { type: string }> {
   socket: WebSocket;
   /** Every server message received and not yet taken, oldest first. */
-  messages: ServerMessage[];
+  messages: M[];
   /** The close code once the socket has closed, else null. */
   closeCode: number | null;
   /**
@@ -19,17 +21,29 @@ export interface BoardSocket {
    * in order, since the board does not promise an order between kinds (a presence update may come
    * before the changes of the same write).
    */
-  next<T extends ServerMessage["type"]>(type: T, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
+  next<T extends M["type"]>(type: T, timeoutMs?: number): Promise<Extract<M, { type: T }>>;
   /** Waits until the socket is closed; resolves with the close code. */
   closed(timeoutMs?: number): Promise<number>;
   close(): void;
 }
 
+export type BoardSocket = LiveSocket<ServerMessage>;
+export type HubSocket = LiveSocket<HubMessage>;
+
 export function openBoardSocket(client: Client | null, fixture: ProjectFixture) {
-  // A browser names the page that opens the socket; the board refuses other sites.
+  return openLiveSocket(client, `${fixture.base}/board`);
+}
+
+/** Opens the workspace's live channel (the shell's socket). */
+export function openHubSocket(client: Client | null, slug: string) {
+  return openLiveSocket(client, `/api/workspaces/${slug}/live`);
+}
+
+function openLiveSocket(client: Client | null, path: string) {
+  // A browser names the page that opens the socket; the server refuses other sites.
   const headers: Record<string, string> = { Upgrade: "websocket", origin: ORIGIN };
   if (client) headers.cookie = client.cookie;
-  return fetchWorker(`${ORIGIN}${fixture.base}/board`, { headers });
+  return fetchWorker(`${ORIGIN}${path}`, { headers });
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -48,28 +62,37 @@ async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: s
  * Opens the socket and sends `connect` with `lastClock`; resolves once `connected` (and, when the
  * board decides so, the catch-up batches or a reset) has been queued in `messages`.
  */
-export async function connectBoard(client: Client, fixture: ProjectFixture, lastClock = 0): Promise<BoardSocket> {
-  const response = await openBoardSocket(client, fixture);
-  if (response.status !== 101 || !response.webSocket) throw new Error(`board upgrade refused: ${response.status}`);
+export function connectBoard(client: Client, fixture: ProjectFixture, lastClock = 0): Promise<BoardSocket> {
+  return connectLive<ServerMessage>(openBoardSocket(client, fixture), lastClock);
+}
+
+/** As `connectBoard`, for the workspace's hub. */
+export function connectHub(client: Client, slug: string, lastClock = 0): Promise<HubSocket> {
+  return connectLive<HubMessage>(openHubSocket(client, slug), lastClock);
+}
+
+async function connectLive<M extends { type: string }>(opening: Promise<Response>, lastClock: number): Promise<LiveSocket<M>> {
+  const response = await opening;
+  if (response.status !== 101 || !response.webSocket) throw new Error(`socket upgrade refused: ${response.status}`);
   const socket = response.webSocket;
   socket.accept();
-  const board: BoardSocket = {
+  const live: LiveSocket<M> = {
     socket,
     messages: [],
     closeCode: null,
     async next(type, timeoutMs = 3000) {
       const index = await waitFor(
         () => {
-          const at = board.messages.findIndex((message) => message.type === type);
+          const at = live.messages.findIndex((message) => message.type === type);
           return at === -1 ? undefined : at;
         },
         timeoutMs,
         `a "${type}" message`,
       );
-      return board.messages.splice(index, 1)[0] as Extract<ServerMessage, { type: typeof type }>;
+      return live.messages.splice(index, 1)[0] as Extract<M, { type: typeof type }>;
     },
     closed(timeoutMs = 3000) {
-      return waitFor(() => board.closeCode ?? undefined, timeoutMs, "the socket to close");
+      return waitFor(() => live.closeCode ?? undefined, timeoutMs, "the socket to close");
     },
     close() {
       try {
@@ -80,14 +103,14 @@ export async function connectBoard(client: Client, fixture: ProjectFixture, last
     },
   };
   socket.addEventListener("message", (event) => {
-    board.messages.push(JSON.parse(event.data as string) as ServerMessage);
+    live.messages.push(JSON.parse(event.data as string) as M);
   });
   socket.addEventListener("close", (event) => {
-    board.closeCode = event.code;
+    live.closeCode = event.code;
   });
   socket.send(JSON.stringify({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock } satisfies ClientMessage));
-  await waitFor(() => board.messages.find((message) => message.type === "connected"), 3000, "connected");
-  return board;
+  await waitFor(() => live.messages.find((message) => message.type === "connected"), 3000, "connected");
+  return live;
 }
 
 /** The ids and ops of a changes message, in order: compact enough to compare in assertions. */

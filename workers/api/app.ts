@@ -16,7 +16,7 @@ import { requestLogOf } from "../lib/request-log";
 import { serverTiming, timed } from "../lib/server-timing";
 import { routePath } from "hono/route";
 import { authRoutes } from "./auth";
-import { boardRoutes } from "./board";
+import { boardRoutes, hubRoutes } from "./board";
 import { errorResponse } from "./errors";
 import type { ApiEnv } from "./hono-env";
 import { estimatesRoutes } from "./estimates";
@@ -108,6 +108,7 @@ export function createApi() {
   api.route("/workspaces", workspaceRoutes);
   api.route("/workspaces", projectRoutes);
   api.route("/workspaces", boardRoutes);
+  api.route("/workspaces", hubRoutes);
   api.route("/workspaces", statesRoutes);
   api.route("/workspaces", labelsRoutes);
   api.route("/workspaces", estimatesRoutes);

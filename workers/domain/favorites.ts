@@ -1,6 +1,7 @@
 // Favourites of the things inside a project (cycles, modules, views, pages): one row per user and
-// thing in user_favorites. Each entity module checks the thing exists and shapes its answer.
-import { and, eq } from "drizzle-orm";
+// thing in user_favorites. Each entity module checks the thing exists and shapes its answer. Every
+// change to a user's favourites is announced to that user's open tabs (the sidebar lists them).
+import { type SQL, and, eq } from "drizzle-orm";
 import { type FavoriteKind, userFavorites } from "../../drizzle/schema";
 import type { ProjectAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -18,6 +19,7 @@ export async function saveFavorite(ctx: ActorContext, access: ProjectAccess, kin
     .values({ user_id: ctx.actor.id, workspace_id: access.workspace.id, project_id: access.project.id, entity_type: kind, entity_id: entityId })
     .onConflictDoNothing();
   const [favorite] = await ctx.db.select().from(userFavorites).where(mine(ctx, kind, entityId));
+  ctx.effects.favoritesChanged(access.workspace.id, ctx.actor.id);
   return favorite;
 }
 
@@ -26,6 +28,25 @@ export async function removeFavorite(ctx: ActorContext, projectId: string, kind:
   const deleted = await ctx.db
     .delete(userFavorites)
     .where(and(mine(ctx, kind, entityId), eq(userFavorites.project_id, projectId)))
-    .returning({ id: userFavorites.id });
+    .returning(whoseFavorite);
   if (deleted.length === 0) throw new NotFound(FAVORITE_NOT_FOUND);
+  announceDroppedFavorites(ctx, deleted);
+}
+
+const whoseFavorite = { user_id: userFavorites.user_id, workspace_id: userFavorites.workspace_id };
+type DroppedFavorite = { user_id: string; workspace_id: string };
+
+/** Every user's favourite of one thing. */
+export const favoritesOf = (kind: FavoriteKind, entityId: string) =>
+  and(eq(userFavorites.entity_type, kind), eq(userFavorites.entity_id, entityId));
+
+/**
+ * The statement that deletes the favourites `where` names (they go with the thing they point
+ * at), for a batch; it answers whose they were, for `announceDroppedFavorites`.
+ */
+export const dropFavorites = (ctx: ActorContext, where: SQL | undefined) => ctx.db.delete(userFavorites).where(where).returning(whoseFavorite);
+
+/** Tells each user who lost a favourite (the rows `dropFavorites` answered) that their favourites changed. */
+export function announceDroppedFavorites(ctx: ActorContext, dropped: unknown) {
+  for (const row of dropped as DroppedFavorite[]) ctx.effects.favoritesChanged(row.workspace_id, row.user_id);
 }

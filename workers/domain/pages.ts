@@ -14,7 +14,7 @@ import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
-import { removeFavorite, saveFavorite } from "./favorites";
+import { announceDroppedFavorites, dropFavorites, favoritesOf, removeFavorite, saveFavorite } from "./favorites";
 import { DAY_MS } from "./schemas/dates";
 import type { PageCard } from "./schemas/page-responses";
 import { CreatePageInput, FavoritePageInput, PageListParams, PatchPageInput } from "./schemas/pages";
@@ -241,10 +241,11 @@ export async function deletePage(ctx: ActorContext, slug: string, projectId: str
   await projectAccess(ctx, slug, projectId, ROLE.member);
   const { page } = await loadPage(ctx, projectId, pageId);
   // Blocks and page labels go with the page (foreign keys); favourites point at it by entity id.
-  await runBatch(ctx.db, [
-    ctx.db.delete(userFavorites).where(and(eq(userFavorites.entity_type, "page"), eq(userFavorites.entity_id, pageId))),
+  const [dropped] = await runBatch(ctx.db, [
+    dropFavorites(ctx, favoritesOf("page", pageId)),
     ctx.db.delete(pages).where(and(eq(pages.id, pageId), eq(pages.project_id, projectId), visibleTo(ctx.actor.id))),
   ]);
+  announceDroppedFavorites(ctx, dropped);
   announcePage(ctx, page);
 }
 

@@ -1,12 +1,14 @@
-// The one post-commit path: domain operations record what they changed,
-// and after the write has committed the caller flushes it to each project's ProjectBoard.
-import type { Change } from "../../durable-objects/protocol";
+// The one post-commit path: domain operations record what they changed, and after the write has
+// committed the caller flushes it to each project's ProjectBoard and each workspace's hub.
+import type { AddressedNotice, Change } from "../../durable-objects/protocol";
 import type { IntegrationEvent } from "./integration-events";
 import type { DomainJob, JobQueue } from "./ports/jobs";
 
 export class PostCommit {
   private readonly boardChanges = new Map<string, Change[]>();
   private readonly revokedMembers: { projectId: string; userId: string }[] = [];
+  /** Per workspace, each notice once, keyed by kind and addressee. */
+  private readonly hubNotices = new Map<string, Map<string, AddressedNotice>>();
   private readonly jobs: DomainJob[] = [];
   private readonly events: IntegrationEvent[] = [];
 
@@ -15,6 +17,22 @@ export class PostCommit {
     const list = this.boardChanges.get(projectId);
     if (list) list.push(change);
     else this.boardChanges.set(projectId, [change]);
+  }
+
+  /** Tell the workspace's members that its projects list changed; sent only after the write commits. */
+  projectsChanged(workspaceId: string) {
+    this.announce(workspaceId, { notice: { kind: "projects", op: "changed" }, userId: null });
+  }
+
+  /** Tell the user's open tabs that their favourites in the workspace changed. */
+  favoritesChanged(workspaceId: string, userId: string) {
+    this.announce(workspaceId, { notice: { kind: "favorites", op: "changed" }, userId });
+  }
+
+  private announce(workspaceId: string, addressed: AddressedNotice) {
+    const notices = this.hubNotices.get(workspaceId) ?? new Map<string, AddressedNotice>();
+    notices.set(`${addressed.notice.kind}:${addressed.userId ?? ""}`, addressed);
+    this.hubNotices.set(workspaceId, notices);
   }
 
   /** Close the user's live sockets on a project they can no longer see. */
@@ -36,19 +54,20 @@ export class PostCommit {
   }
 
   get pending(): number {
-    return this.boardChanges.size + this.revokedMembers.length + this.jobs.length + this.events.length;
+    return this.boardChanges.size + this.revokedMembers.length + this.hubNotices.size + this.jobs.length + this.events.length;
   }
 
   /** Forget everything queued: the write it described did not commit. */
   discard() {
     this.boardChanges.clear();
     this.revokedMembers.length = 0;
+    this.hubNotices.clear();
     this.jobs.length = 0;
     this.events.length = 0;
   }
 
   /**
-   * Sends everything queued to the boards. A publish that fails is handed to the JOBS queue,
+   * Sends everything queued to the boards and hubs. A publish that fails is handed to the JOBS queue,
    * which retries it, so a committed change is never lost to a passing DO error.
    */
   async flush(queue: JobQueue): Promise<void> {
@@ -58,6 +77,7 @@ export class PostCommit {
     const jobs: DomainJob[] = [
       ...[...this.boardChanges].map(([projectId, changes]) => ({ type: "board.publish" as const, projectId, changes })),
       ...this.revokedMembers.map(({ projectId, userId }) => ({ type: "board.revoke" as const, projectId, userId })),
+      ...[...this.hubNotices].map(([workspaceId, notices]) => ({ type: "hub.publish" as const, workspaceId, notices: [...notices.values()] })),
     ];
     this.discard();
     if (queued.length > 0) await queue.send(queued);

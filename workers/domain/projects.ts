@@ -34,6 +34,7 @@ import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { emitEntityEvent, projectEventData } from "./entity-events";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
+import { announceDroppedFavorites, dropFavorites } from "./favorites";
 import { assetIdInUrl, deleteWorkspaceAsset, uploadWorkspaceAsset, workspaceAssetUrl } from "./file-assets";
 import type { AssetUpload } from "./uploads";
 import type { ProjectView } from "./schemas/responses";
@@ -148,6 +149,7 @@ export async function createProject(ctx: ActorContext, slug: string, input: unkn
       ctx.db.select().from(projects).where(eq(projects.id, projectId)),
     ]);
     const created = results[results.length - 1] as Project[];
+    ctx.effects.projectsChanged(workspace.id);
     emitEntityEvent(ctx, created[0], "project", "created", projectEventData(created[0], workspace));
     return projectOf(created[0], { workspace, member_role: ROLE.owner, is_favorite: false });
   } catch (error) {
@@ -220,6 +222,7 @@ export async function updateProject(ctx: ActorContext, slug: string, projectId: 
   }
   const view = projectOf(updated, { workspace, member_role: membership.role, is_favorite: await isFavorite(ctx, projectId) });
   ctx.effects.publish(projectId, { kind: "project", op: "upsert", id: projectId, row: view });
+  ctx.effects.projectsChanged(workspace.id);
   emitEntityEvent(ctx, updated, "project", "updated", projectEventData(updated, workspace), projectEventData(project, workspace));
   return view;
 }
@@ -266,8 +269,8 @@ export async function replaceProjectCover(ctx: ActorContext, slug: string, proje
 
 export async function deleteProject(ctx: ActorContext, slug: string, projectId: string) {
   const { workspace, project } = await projectAccess(ctx, slug, projectId, ROLE.owner);
-  await ctx.db.batch([
-    ctx.db.delete(userFavorites).where(eq(userFavorites.project_id, projectId)),
+  const [dropped] = await ctx.db.batch([
+    dropFavorites(ctx, eq(userFavorites.project_id, projectId)),
     // issues.state_id is ON DELETE RESTRICT: the issues must go before the cascade reaches states.
     ctx.db.delete(issues).where(eq(issues.project_id, projectId)),
     ctx.db.delete(projects).where(eq(projects.id, projectId)),
@@ -275,6 +278,8 @@ export async function deleteProject(ctx: ActorContext, slug: string, projectId: 
   // An uploaded cover goes with its project.
   if (project.cover_image) await dropReplacedCover(ctx, workspace, projectId, project.cover_image);
   ctx.effects.publish(projectId, { kind: "project", op: "delete", id: projectId });
+  ctx.effects.projectsChanged(workspace.id);
+  announceDroppedFavorites(ctx, dropped);
   emitEntityEvent(ctx, project, "project", "deleted", projectEventData(project, workspace));
 }
 
@@ -374,6 +379,7 @@ export async function addProjectMembers(ctx: ActorContext, slug: string, project
     added.push(...rows.map(projectMemberOf));
   }
   for (const member of added) ctx.effects.publish(projectId, { kind: "member", op: "upsert", id: member.member.id, row: member });
+  ctx.effects.projectsChanged(workspace.id);
   return added;
 }
 
@@ -423,12 +429,13 @@ export async function updateProjectMember(
     .returning();
   const view = projectMemberOf({ membership: updated, user: target.user });
   ctx.effects.publish(projectId, { kind: "member", op: "upsert", id: target.user.id, row: view });
+  ctx.effects.projectsChanged(workspace.id);
   return view;
 }
 
 /** Owners remove anyone; any member may leave. The last owner stays. */
 export async function removeProjectMember(ctx: ActorContext, slug: string, projectId: string, membershipId: string) {
-  const { membership } = await projectAccess(ctx, slug, projectId);
+  const { workspace, membership } = await projectAccess(ctx, slug, projectId);
   const target = await loadProjectMember(ctx, projectId, membershipId);
   if (target.user.is_bot) throw new Conflict(INTEGRATION_BOT_MEMBER);
   const leaving = target.user.id === ctx.actor.id;
@@ -439,6 +446,7 @@ export async function removeProjectMember(ctx: ActorContext, slug: string, proje
   await ctx.db.delete(projectMembers).where(eq(projectMembers.id, target.membership.id));
   ctx.effects.publish(projectId, { kind: "member", op: "delete", id: target.user.id });
   ctx.effects.revokeBoardAccess(projectId, target.user.id);
+  ctx.effects.projectsChanged(workspace.id);
 }
 
 /**
@@ -485,6 +493,7 @@ export async function joinProjects(ctx: ActorContext, slug: string, input: unkno
       row: projectMemberOf(row),
     });
   }
+  ctx.effects.projectsChanged(workspace.id);
   return { message: "Projects joined successfully", projects: found.map((project) => project.id) };
 }
 
@@ -541,6 +550,7 @@ export async function addFavoriteProject(ctx: ActorContext, slug: string, input:
       entity_id: project.id,
     })
     .onConflictDoNothing();
+  ctx.effects.favoritesChanged(workspace.id, ctx.actor.id);
   const [favorite] = await ctx.db
     .select()
     .from(userFavorites)
@@ -567,4 +577,5 @@ export async function removeFavoriteProject(ctx: ActorContext, slug: string, pro
     )
     .returning({ id: userFavorites.id });
   if (deleted.length === 0) throw new NotFound("Favorite not found.");
+  ctx.effects.favoritesChanged(workspace.id, ctx.actor.id);
 }

@@ -10,7 +10,7 @@ import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
-import { removeFavorite, saveFavorite } from "./favorites";
+import { announceDroppedFavorites, dropFavorites, favoritesOf, removeFavorite, saveFavorite } from "./favorites";
 import { issueListQueryFromFilters, listIssuesWithAccess } from "./issues";
 import { CreateViewInput, FavoriteViewInput, PatchViewInput, PutViewInput } from "./schemas/views";
 
@@ -137,10 +137,11 @@ export async function deleteView(ctx: ActorContext, slug: string, projectId: str
   await projectAccess(ctx, slug, projectId, ROLE.member);
   await loadView(ctx, projectId, viewId);
   // Favourites point at views by (entity_type, entity_id), not by a foreign key: they go first.
-  await runBatch(ctx.db, [
-    ctx.db.delete(userFavorites).where(and(eq(userFavorites.entity_type, "view"), eq(userFavorites.entity_id, viewId))),
+  const [dropped] = await runBatch(ctx.db, [
+    dropFavorites(ctx, favoritesOf("view", viewId)),
     ctx.db.delete(issueViews).where(and(eq(issueViews.id, viewId), eq(issueViews.project_id, projectId))),
   ]);
+  announceDroppedFavorites(ctx, dropped);
 }
 
 /**

@@ -4,12 +4,13 @@
 // Every change writes both in one D1 batch with an activity row per issue, then tells the board.
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { cycleIssues, cycles, issues, moduleIssues, modules, userFavorites } from "../../../drizzle/schema";
+import { cycleIssues, cycles, issues, moduleIssues, modules } from "../../../drizzle/schema";
 import { chunks, inList, runBatch } from "../../lib/batch";
 import { cycleBridgeMove, moduleBridgeMove } from "./bridge-moves";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { Invalid, NotFound } from "../errors";
+import { announceDroppedFavorites, dropFavorites, favoritesOf } from "../favorites";
 import { type ActivityChange, activityInsert } from "../issue-activity";
 import { publishIssues } from "../issues";
 import { issueRowsIn } from "./issue-lists";
@@ -204,7 +205,8 @@ export async function removeIssueFromGroup(
 export async function deleteGroup(ctx: ActorContext, access: ProjectAccess, group: IssueGroup, deleteRow: BatchItem<"sqlite">) {
   const issueIds = await issueIdsIn(ctx, group.scope, group.id);
   const now = new Date().toISOString();
-  await runBatch(ctx.db, [
+  const results = await runBatch(ctx.db, [
+    dropFavorites(ctx, favoritesOf(group.scope, group.id)),
     ...issueIds.map((issueId) =>
       activityInsert(
         ctx,
@@ -219,9 +221,9 @@ export async function deleteGroup(ctx: ActorContext, access: ProjectAccess, grou
         now,
       ),
     ),
-    ctx.db.delete(userFavorites).where(and(eq(userFavorites.entity_type, group.scope), eq(userFavorites.entity_id, group.id))),
     deleteRow,
   ]);
+  announceDroppedFavorites(ctx, results[0]);
   ctx.effects.publish(access.project.id, { kind: group.scope, op: "delete", id: group.id });
   await publishIssues(ctx, access, issueIds);
 }

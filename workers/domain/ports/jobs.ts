@@ -1,13 +1,15 @@
 // The background work the domain asks for after a write commits, and the queue that carries it.
 // The domain builds these messages; the adapter (workers/jobs.ts) runs them and may add kinds of
 // its own that only adapters send.
-import type { Change } from "../../../durable-objects/protocol";
+import type { AddressedNotice, Change } from "../../../durable-objects/protocol";
 import type { IntegrationEvent } from "../integration-events";
 
 export type DomainJob =
   /** A post-commit publish that failed in the request; retried until the board takes it. */
   | { type: "board.publish"; projectId: string; changes: Change[] }
   | { type: "board.revoke"; projectId: string; userId: string }
+  /** Notices for the workspace's live shell (its projects list, a user's favourites). */
+  | { type: "hub.publish"; workspaceId: string; notices: AddressedNotice[] }
   /** Runs an import from its stored cursor for a while, then queues the next run (or finishes). */
   | { type: "import.run"; importerId: string }
   /** Writes a project export to R2. */

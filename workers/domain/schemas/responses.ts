@@ -2,7 +2,7 @@
 // without importing server modules. The server's shapers are checked against these types where
 // the pages hand them over (`satisfies`), so a field added on one side and not the other fails
 // the typecheck. Types only: nothing here reaches the browser bundle.
-import type { IssueFilters, Json, StateGroup } from "../../../drizzle/schema";
+import type { FavoriteKind, IssueFilters, Json, StateGroup } from "../../../drizzle/schema";
 import type { IssuePropertyToggles } from "./issue-properties";
 import type { ViewProps } from "./view-props";
 import type { IssueWindows } from "./issue-windows";
@@ -300,4 +300,13 @@ export interface ServiceFeatures {
   ai: boolean;
   /** Image search in the cover picker (needs an Unsplash access key). */
   imageSearch: boolean;
+}
+
+/** A favourite inside a project (a cycle, module, view or page) the sidebar links to. */
+export interface SidebarFavorite {
+  id: string;
+  kind: Exclude<FavoriteKind, "project">;
+  entity_id: string;
+  project_id: string;
+  name: string;
 }
