@@ -1,28 +1,29 @@
 // The issue a person just opened from a screen that already held its row (a card, a list row, a
-// search result): the issue page shows that row at once (its key, state and title) while the
-// server's detail is on its way, instead of a blank wait. One at a time: the last one opened.
+// search result): the project shell shows that row at once (its key, state and title) while the
+// issue page's code and data are on their way, instead of a blank wait. One at a time: the last
+// one opened.
 
 export interface HeldIssue {
   id: string;
+  /** Its key as the row shows it ("DEMO-12"). */
+  key: string;
   name: string;
-  sequence_id: number;
-  identifier: string;
   state: { name: string; group: string; color: string } | null;
 }
 
-let held: HeldIssue | null = null;
+let held: { issue: HeldIssue; path: string } | null = null;
 
-/** Remembers the row of the issue being opened. */
-export function holdIssueForOpening(issue: HeldIssue) {
-  held = issue;
+/** Remembers the row of the issue being opened at `path`. */
+export function holdIssueForOpening(issue: HeldIssue, path: string) {
+  held = { issue, path };
 }
 
 /** The row held for issue `id`, if the person opened it from a row. */
 export function heldIssue(id: string): HeldIssue | null {
-  return held?.id === id ? held : null;
+  return held?.issue.id === id ? held.issue : null;
 }
 
-/** Remembers an issue found by search (its result names no state). */
-export function holdSearchedIssue(issue: { id: string; name: string; sequence_id: number; project__identifier: string }) {
-  holdIssueForOpening({ id: issue.id, name: issue.name, sequence_id: issue.sequence_id, identifier: issue.project__identifier, state: null });
+/** The row held for the page at `path`, if that is the issue being opened. */
+export function heldIssueAt(path: string): HeldIssue | null {
+  return held?.path === path ? held.issue : null;
 }

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Await, type ClientLoaderFunctionArgs, useLoaderData, useParams, useRouteLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
-import { HeldIssueView, IssueView } from "~/components/issue-detail/issue-view";
+import { HeldIssueView } from "~/components/issue-detail/held-issue-view";
+import { IssueView } from "~/components/issue-detail/issue-view";
 import { type HeldIssue, heldIssue } from "~/lib/held-issue";
 import { MissingItemBoundary } from "~/components/shell-states";
 import { useLiveLoaderData } from "~/hooks/use-live-screen";
@@ -23,7 +24,7 @@ type IssuePageLoaded = IssueRouteData | OpenedFromRow;
 /** The issue's key and name, from the page's data or the row it was opened from. */
 function shownIssue(data: IssuePageLoaded | undefined) {
   if (!data) return null;
-  if ("held" in data) return { key: `${data.held.identifier}-${data.held.sequence_id}`, name: data.held.name };
+  if ("held" in data) return { key: data.held.key, name: data.held.name };
   return { key: `${data.issue.project_detail.identifier}-${data.issue.sequence_id}`, name: data.issue.name };
 }
 

@@ -9,9 +9,12 @@ import {
   useLoaderData,
   useLocation,
   useMatches,
+  useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, useMemo, } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
+import { HeldIssueView } from "~/components/issue-detail/held-issue-view";
+import { heldIssueAt } from "~/lib/held-issue";
 import type { Change } from "../../durable-objects/protocol";
 import { ROLE } from "../../workers/domain/schemas/constants";
 import { IconAlert, IconLock } from "~/components/icons";
@@ -135,7 +138,9 @@ export default function ProjectShell() {
         canCreate={(project.member_role ?? 0) >= ROLE.member}
       >
         <BoardHubContext.Provider value={hub}>
-          <Outlet context={outletContext} />
+          <PageOrOpeningIssue>
+            <Outlet context={outletContext} />
+          </PageOrOpeningIssue>
         </BoardHubContext.Provider>
       </IssueModalProvider>
       <ProjectCreateDialogs
@@ -149,6 +154,18 @@ export default function ProjectShell() {
       />
     </>
   );
+}
+
+/**
+ * The page below, or, while an issue opened from a row is on its way, that row in the issue
+ * page's frame: it shows before the page's code or data has arrived.
+ */
+function PageOrOpeningIssue({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.state === "loading" ? navigation.location : undefined;
+  const opening = target && target.pathname !== location.pathname ? heldIssueAt(target.pathname) : null;
+  return opening ? <HeldIssueView issue={opening} /> : children;
 }
 
 function JoinProjectPrompt({ slug, projectId }: { slug: string; projectId: string }) {

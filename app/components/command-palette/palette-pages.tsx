@@ -3,7 +3,7 @@
 // or a theme.
 import { Command } from "cmdk";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
-import { holdSearchedIssue } from "~/lib/held-issue";
+import { holdIssueForOpening } from "~/lib/held-issue";
 import { HELP_LINKS } from "~/lib/help-links";
 import { WORKSPACE_SETTINGS_SECTIONS, createWorkspacePath, workspaceSettingsPath } from "~/lib/paths";
 import { type SEARCH_GROUPS, type SearchAnswer, searchResultLabel, searchResultPath } from "~/lib/search-contract";
@@ -69,8 +69,9 @@ export function RootPage({ palette, resultGroups }: { palette: PaletteState; res
                 value={`result:${group.key}:${item.id}`}
                 onSelect={() => {
                   // An issue opens on what the result shows (key and title) while its page is read.
-                  if (group.key === "issue") holdSearchedIssue(item as Parameters<typeof holdSearchedIssue>[0]);
-                  go(searchResultPath(group.key, item));
+                  const path = searchResultPath(group.key, item);
+                  if (group.key === "issue" && label.key) holdIssueForOpening({ id: item.id, key: label.key, name: label.name, state: null }, path);
+                  go(path);
                 }}
                 icon={RESULT_ICONS[group.key]}
               >

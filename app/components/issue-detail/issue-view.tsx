@@ -2,14 +2,13 @@
 // progress panel, attachments, activity and comments) and the properties sidebar.
 import { Link } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
-import type { HeldIssue } from "~/lib/held-issue";
 import type { IssuePageData } from "~/lib/issue-page-contract";
 import { projectIssuesPath } from "~/lib/paths";
 import { ROLE } from "../../../workers/domain/schemas/constants";
-import { StateGroupIcon } from "../issue-icons";
 import { ActivityFeed } from "./activity";
 import { Attachments } from "./attachments";
 import { issueKey } from "./format";
+import { IssueKeyLine, MAIN_COLUMN, PAGE_GRID, SIDE_COLUMN } from "./held-issue-view";
 import { IconParent } from "./icons";
 import { IssuePageContext, type IssuePageValue } from "./page-context";
 import { PaletteIssueBridge } from "./palette-bridge";
@@ -17,43 +16,6 @@ import { primeResource } from "./project-data";
 import { IssueSidebar } from "./sidebar";
 import { SubIssues } from "./sub-issues";
 import { IssueDescription, IssueTitle } from "./title-description";
-
-// One column on narrow screens, the properties right under the title and description; on wide
-// ones the properties sit in a column of their own beside everything else.
-const PAGE_GRID = "flex flex-1 flex-col bg-surface lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]";
-const MAIN_COLUMN = "mx-auto w-full max-w-3xl px-5 pt-6 sm:px-8 lg:col-start-1 lg:row-start-1 lg:pt-8";
-const SIDE_COLUMN = "my-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:my-0";
-
-function IssueKeyLine({ identifier, sequenceId, state }: { identifier: string; sequenceId: number; state: { group: string; color: string } | null }) {
-  return (
-    <div className="mb-1 flex items-center gap-2 text-xs text-neutral-500">
-      {state ? <StateGroupIcon group={state.group} color={state.color} size={13} /> : null}
-      <span className="font-mono">{issueKey(identifier, sequenceId)}</span>
-    </div>
-  );
-}
-
-/**
- * The issue as the row it was opened from shows it (key, state, title), in the page's own layout,
- * while the rest of the page is read.
- */
-export function HeldIssueView({ issue }: { issue: HeldIssue }) {
-  return (
-    <div className={PAGE_GRID} aria-busy="true">
-      <div className={MAIN_COLUMN}>
-        <IssueKeyLine identifier={issue.identifier} sequenceId={issue.sequence_id} state={issue.state} />
-        <h1 className="py-1 text-2xl font-semibold break-words text-neutral-900">{issue.name}</h1>
-        <div className="mt-4 space-y-2" aria-hidden>
-          <div className="h-3 w-3/4 animate-pulse rounded bg-neutral-100" />
-          <div className="h-3 w-1/2 animate-pulse rounded bg-neutral-100" />
-        </div>
-      </div>
-      <div className={SIDE_COLUMN}>
-        <div className="mx-5 h-48 animate-pulse rounded-lg bg-neutral-50 sm:mx-8 lg:mx-0 lg:h-full lg:rounded-none lg:border-l lg:border-neutral-100" aria-hidden />
-      </div>
-    </div>
-  );
-}
 
 export function IssueView({
   data,
@@ -101,7 +63,7 @@ export function IssueView({
               <span className="truncate">{issue.parent_detail.name}</span>
             </Link>
           ) : null}
-          <IssueKeyLine identifier={project.identifier} sequenceId={issue.sequence_id} state={issue.state_detail} />
+          <IssueKeyLine issueKey={issueKey(project.identifier, issue.sequence_id)} state={issue.state_detail} />
           <IssueTitle />
           <IssueDescription />
         </div>

@@ -4,15 +4,15 @@ import { useCallback } from "react";
 import { usePreloadedRoute } from "~/hooks/use-preloaded-route";
 import { holdIssueForOpening } from "~/lib/held-issue";
 import { ISSUE_PAGE_ROUTE } from "~/lib/paths";
-import type { Lookups, ViewIssue } from "./model";
+import { type Lookups, type ViewIssue, issueKey } from "./model";
 
 export function useIssueOpening(issues: ViewIssue[], lookups: Lookups, identifier: string, issuePath: (issueId: string) => string) {
   const onOpen = useCallback(
     (issue: ViewIssue) => {
       const state = issue.state ? lookups.states.get(issue.state) : undefined;
-      holdIssueForOpening({ id: issue.id, name: issue.name, sequence_id: issue.sequence_id, identifier, state: state ?? null });
+      holdIssueForOpening({ id: issue.id, key: issueKey(identifier, issue), name: issue.name, state: state ?? null }, issuePath(issue.id));
     },
-    [lookups, identifier],
+    [lookups, identifier, issuePath],
   );
   const firstIssueId = issues[0]?.id ?? null;
   /** Render it: the hidden link through which the issue page's route is found. */
