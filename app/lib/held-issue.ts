@@ -18,11 +18,6 @@ export function holdIssueForOpening(issue: HeldIssue, path: string) {
   held = { issue, path };
 }
 
-/** The row held for issue `id`, if the person opened it from a row. */
-export function heldIssue(id: string): HeldIssue | null {
-  return held?.issue.id === id ? held.issue : null;
-}
-
 /** The row held for the page at `path`, if that is the issue being opened. */
 export function heldIssueAt(path: string): HeldIssue | null {
   return held?.path === path ? held.issue : null;

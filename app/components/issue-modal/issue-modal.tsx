@@ -98,14 +98,16 @@ function IssueForm({
   const [newId] = useState(() => (editing ? null : (draft?.id ?? crypto.randomUUID())));
   holds.current = { id: newId, name: title, values, description };
   const [dismissedSimilar, setDismissedSimilar] = useState<string | null>(null);
-  const [parentOpen, setParentOpen] = useState(false);
   const editorRef = useRef<RichTextHandle | null>(null);
   const ai = useServiceFeatures().ai;
 
   const states = useProjectResource(slug, project.id, "states", true);
   const labels = useProjectResource(slug, project.id, "labels", true);
   const members = useProjectResource(slug, project.id, "members", true);
-  const issues = useProjectResource(slug, project.id, "issues", true);
+  // The project's issues (for the similar-title hint and the parent picker) are read once a
+  // title is typed or a parent is in play, not on every opening: a project can hold thousands.
+  const [parentOpen, setParentOpen] = useState(false);
+  const issues = useProjectResource(slug, project.id, "issues", title.trim() !== "" || parentOpen || Boolean(editing) || Boolean(values.parent));
   const estimates = useProjectResource(slug, project.id, "estimates", Boolean(project.estimate));
   const [cyclesOpen, setCyclesOpen] = useState(false);
   const [modulesOpen, setModulesOpen] = useState(false);
