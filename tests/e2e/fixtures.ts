@@ -370,11 +370,20 @@ export async function openIssuesAs(browser: Browser, user: ApiUser, slug: string
  * of 5,000 issues). Everything else is arranged through the API.
  */
 export async function runSql(sql: string) {
-  const result = await capture(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
-    env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
-  });
-  if (result.code !== 0) throw new Error(`SQL failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  // The running server writes the same database file: while it holds the write lock, SQLite
+  // answers "database is locked" at once, and the statement is simply run again.
+  for (let attempt = 1; ; attempt++) {
+    const result = await capture(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", inject("persistDir"), "--command", sql], {
+      env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
+    });
+    if (result.code === 0) return;
+    const locked = `${result.stdout}${result.stderr}`.includes("SQLITE_BUSY");
+    if (!locked || attempt >= SQL_ATTEMPTS) throw new Error(`SQL failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
 }
+
+/** How many times a statement refused with "database is locked" is tried. */
+const SQL_ATTEMPTS = 5;
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e");
 
