@@ -1,4 +1,5 @@
 // First: the browser builds no schema before zod is told it may not use eval (the page policy).
+import { routeErrorKind } from "~/lib/route-error";
 import { shellShouldRevalidate } from "~/lib/shell-revalidation";
 import "./lib/zod-without-eval";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -124,7 +125,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const recovering = useDroppedRequestRecovery(error);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = routeErrorKind(error) === "NotFound";
   if (recovering) return <ReconnectingState fullPage />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

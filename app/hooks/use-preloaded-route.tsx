@@ -32,7 +32,6 @@ export function usePreloadedRoute(routeId: string, path: string | null) {
     return () => window.clearTimeout(timer);
   }, [idle, path, routeId]);
   // Hidden from everyone: it exists only for Remix's route discovery to see.
-  // biome-ignore lint/a11y/useAnchorContent: hidden, never read or focused.
   return idle && path ? (
     <a hidden aria-hidden tabIndex={-1} href={path} data-discover="true">
       next page

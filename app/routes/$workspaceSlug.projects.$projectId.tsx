@@ -1,10 +1,10 @@
 // The project shell: the project header (breadcrumbs, live presence) around the
 // project's pages, and the join / not-found screens.
+import { routeErrorKind } from "~/lib/route-error";
 import { shellShouldRevalidate } from "~/lib/shell-revalidation";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   Outlet,
-  isRouteErrorResponse,
   useFetcher,
   useLoaderData,
   useLocation,
@@ -201,11 +201,12 @@ export function ErrorBoundary() {
   const projectId = matches.find((match) => match.id === "routes/$workspaceSlug.projects.$projectId")?.params.projectId ?? "";
   const recovering = useDroppedRequestRecovery(error);
   if (recovering) return <ReconnectingState />;
-  if (!isRouteErrorResponse(error) || ![401, 403, 404].includes(error.status)) throw error;
+  const kind = routeErrorKind(error);
+  if (kind !== "Unauthenticated" && kind !== "Forbidden" && kind !== "NotFound") throw error;
   return (
     <>
       <ShellHeader breadcrumbs={[{ label: "Projects", to: `/${workspace.slug}` }, { label: "Project" }]} />
-      {error.status === 404 ? (
+      {kind === "NotFound" ? (
         <InlineState icon={<IconAlert size={24} />} title="No such project exists. Create one?">
           <button type="button" onClick={openCreateProject} className={buttonClass("primary")}>
             Create project

@@ -1,6 +1,7 @@
 // The workspace shell: sidebar + main area, the create-project modal, the command palette and the
 // keyboard shortcuts (CommandCenter), and the not-authorized / not-found screens. Its action takes the
 // workspace-level project intents so any page of the shell can post them.
+import { routeErrorKind } from "~/lib/route-error";
 import { shellShouldRevalidate } from "~/lib/shell-revalidation";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -8,7 +9,6 @@ import { data, redirect } from "@remix-run/cloudflare";
 import {
   Link,
   Outlet,
-  isRouteErrorResponse,
   useLoaderData,
   useLocation,
   useNavigation,
@@ -193,7 +193,8 @@ export default function WorkspaceShell() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (useDroppedRequestRecovery(error)) return <ReconnectingState fullPage />;
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+  const kind = routeErrorKind(error);
+  if (kind === "Unauthenticated" || kind === "Forbidden") {
     return (
       <FullPageState
         icon={<IconLock size={24} />}
@@ -209,7 +210,7 @@ export function ErrorBoundary() {
       </FullPageState>
     );
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (kind === "NotFound") {
     return (
       <FullPageState icon={<IconAlert size={24} />} title="No such workspace exist. Create one?">
         <Link to="/create-workspace" className={buttonClass("primary")}>
