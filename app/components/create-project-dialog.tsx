@@ -229,7 +229,7 @@ export function CreateProjectDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-2xl" offset="sm:pt-[8vh]" blur>
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-2xl" offset="sm:pt-[8vh]">
       <CreateProjectForm slug={slug} onClose={() => onOpenChange(false)} />
     </DialogShell>
   );

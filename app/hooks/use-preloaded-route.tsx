@@ -33,7 +33,7 @@ export function usePreloadedRoute(routeId: string, path: string | null) {
   }, [idle, path, routeId]);
   // Hidden from everyone: it exists only for Remix's route discovery to see.
   return idle && path ? (
-    <a hidden aria-hidden tabIndex={-1} href={path} data-discover="true">
+    <a hidden tabIndex={-1} href={path} data-discover="true">
       next page
     </a>
   ) : null;

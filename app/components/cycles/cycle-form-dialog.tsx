@@ -42,7 +42,7 @@ export interface CycleFormDialogProps {
 
 export function CycleFormDialog({ open, onOpenChange, ...props }: CycleFormDialogProps) {
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-xl" offset="sm:pt-[12vh]" layer="top" blur>
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-xl" offset="sm:pt-[12vh]" layer="top">
       <CycleForm {...props} onClose={() => onOpenChange(false)} />
     </DialogShell>
   );

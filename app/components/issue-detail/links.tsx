@@ -51,7 +51,7 @@ function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
 
   const pending = fetcher.state !== "idle";
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} offset="sm:pt-[14vh]" layer="top" blur keepMounted>
+    <DialogShell open={open} onOpenChange={onOpenChange} offset="sm:pt-[14vh]" layer="top" keepMounted>
       <fetcher.Form key={formKey} method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="add-link" />
         <div className="space-y-4 px-5 pt-5 pb-4">

@@ -1,5 +1,5 @@
 // The pickers of the issue sidebar and the issue modal: a popover with a search box over an Ark
-// listbox (single or multiple choice), the issue search dialog (blockers, parent, sub-issues) and
+// listbox (single or multiple choice), mounted once the person reaches for its pill, the issue search dialog (blockers, parent, sub-issues) and
 // a confirmation dialog.
 import { Dialog } from "@ark-ui/react/dialog";
 import { Listbox, createListCollection } from "@ark-ui/react/listbox";
@@ -9,6 +9,7 @@ import { DialogActions, DialogShell } from "../dialog";
 import { IconCheck, IconSearch, IconX } from "../icons";
 import { StateGroupIcon } from "../issue-icons";
 import { NO_ISSUE_PICKED, useCheckToast } from "~/hooks/use-check-toast";
+import { useMountOnIntent } from "~/hooks/use-mount-on-intent";
 import { Spinner, truncate } from "../ui";
 import { issueKey } from "./format";
 import type { IssueOption } from "./project-data";
@@ -68,6 +69,22 @@ export function Picker({
     if (!next) setQuery("");
     onOpenChange?.(next);
   };
+  const intent = useMountOnIntent();
+  if (!intent.live) {
+    return (
+      <button
+        type="button"
+        disabled={disabled}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        className={triggerClassName}
+        {...intent.placeholderProps({ onClick: () => setOpenState(true) })}
+      >
+        {children}
+      </button>
+    );
+  }
   return (
     <Popover.Root
       open={open}
@@ -77,7 +94,7 @@ export function Picker({
       lazyMount
       unmountOnExit
     >
-      <Popover.Trigger type="button" disabled={disabled} aria-label={label} className={triggerClassName}>
+      <Popover.Trigger ref={intent.trigger} type="button" disabled={disabled} aria-label={label} className={triggerClassName}>
         {children}
       </Popover.Trigger>
       <Popover.Positioner>
@@ -187,7 +204,7 @@ export function IssueSearchDialog({
   }
 
   return (
-    <DialogShell open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} width="max-w-xl" layer="top" blur>
+    <DialogShell open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} width="max-w-xl" layer="top">
       <div className="flex items-center justify-between px-5 pt-4">
         <Dialog.Title className="text-base font-semibold text-neutral-900">{title}</Dialog.Title>
         <Dialog.CloseTrigger className="rounded p-1 text-neutral-400 hover:bg-neutral-100" aria-label="Close">

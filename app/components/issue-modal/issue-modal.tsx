@@ -360,7 +360,7 @@ export default function IssueModal({
     <>
       {/* Outside the dialog: an answer still awaited is read after the dialog closes. */}
       {submissions.readers}
-      <DialogShell open={options !== null} onOpenChange={(open) => (open ? undefined : onClose())} width="max-w-2xl" offset="sm:pt-[10vh]" blur>
+      <DialogShell open={options !== null} onOpenChange={(open) => (open ? undefined : onClose())} width="max-w-2xl" offset="sm:pt-[10vh]">
       {options ? (
         <IssueForm
           key={shown.key}

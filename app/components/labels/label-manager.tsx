@@ -75,7 +75,7 @@ function CreateLabelDialog({
   useAction(fetcher, { onDone: () => onOpenChange(false) });
   const pending = fetcher.state !== "idle";
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top" blur>
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top">
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create-label" />
         <div className="space-y-4 px-5 pt-5 pb-4">

@@ -55,7 +55,7 @@ export function PageFormDialog({ workspaceSlug, projectId, open, onOpenChange, p
   });
   const pending = fetcher.state !== "idle";
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-lg" offset="sm:pt-[14vh]" layer="top" blur>
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-lg" offset="sm:pt-[14vh]" layer="top">
       <fetcher.Form method="post" action={pagesActionPath(workspaceSlug, projectId)} {...getFormProps(form)}>
         <input type="hidden" name="intent" value={page ? "update-page" : "create-page"} />
         {page ? <input type="hidden" name="page_id" value={page.id} /> : null}

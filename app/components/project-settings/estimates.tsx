@@ -58,7 +58,7 @@ function EstimateDialog({ estimate, onClose }: { estimate?: ManagedEstimate; onC
   const pending = fetcher.state !== "idle";
   const title = estimate ? "Edit estimate" : "Create estimate";
   return (
-    <DialogShell open onOpenChange={(open) => !open && onClose()} width="max-w-lg" offset="sm:pt-[10vh]" layer="top" blur>
+    <DialogShell open onOpenChange={(open) => !open && onClose()} width="max-w-lg" offset="sm:pt-[10vh]" layer="top">
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={estimate ? "update-estimate" : "create-estimate"} />
         {estimate ? <input type="hidden" name="estimate_id" value={estimate.id} /> : null}

@@ -131,7 +131,7 @@ function CreateStateDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   useStateFormAnswer(fetcher, STATE_CREATED, STATE_CREATE_FAILED, () => onOpenChange(false));
   const pending = fetcher.state !== "idle";
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top" blur>
+    <DialogShell open={open} onOpenChange={onOpenChange} width="max-w-md" offset="sm:pt-[14vh]" layer="top">
       <fetcher.Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="create-state" />
         <input type="hidden" name="form" value="modal" />

@@ -1,14 +1,16 @@
 // The one menu of the app: a trigger button and a positioned card of items, with the house's item
 // classes beside it. Its code is not part of the page's first JavaScript. Ark UI's menu (its state machine,
 // positioning and portal: about 34 KB gzipped) would otherwise load with every page that shows a
-// menu trigger, and the shell and the issue views toolbar show several. A LazyMenu draws its
-// trigger as a plain button until the menu's code has arrived: fetched when the browser is idle
-// after the page starts, or at once when the trigger is hovered, focused or pressed. A press
-// before it arrives opens the menu when it does, and a trigger that had focus keeps it.
+// menu trigger, and the shell and the issue views toolbar show several. A Menu draws its trigger
+// as a plain button until the menu's code has arrived (fetched when the browser is idle after the
+// page starts, or at once when the trigger is hovered, focused or pressed) and the person has
+// reached for it (hooks/use-mount-on-intent.ts). A press before then opens the menu when it is
+// mounted, and a trigger that had focus keeps it.
 import type { Menu as ArkMenu, MenuRootProps } from "@ark-ui/react/menu";
-import { type ButtonHTMLAttributes, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ButtonHTMLAttributes, type ReactNode, useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
 import { IconDots } from "~/components/icons";
+import { useMountOnIntent } from "~/hooks/use-mount-on-intent";
 import { whenIdle } from "~/lib/when-idle";
 
 /** A menu item: icon and text in a row, highlighted on hover and keyboard focus. */
@@ -55,17 +57,11 @@ export interface MenuProps {
 /** A trigger and its menu card; see the file's head for how its code arrives. */
 export function Menu({ trigger, triggerProps = {}, rootProps, contentClassName, contentLabel, portal, children }: MenuProps) {
   const [parts, setParts] = useState(loadedParts);
-  const openOnArrival = useRef(false);
-  const hadFocus = useRef(false);
-  const fallback = useRef<HTMLButtonElement>(null);
-  const realTrigger = useRef<HTMLButtonElement>(null);
+  const intent = useMountOnIntent(parts !== null);
 
   useEffect(() => {
     if (parts) return;
-    const arrived = () => {
-      hadFocus.current = fallback.current !== null && document.activeElement === fallback.current;
-      setParts(loadedParts);
-    };
+    const arrived = () => setParts(loadedParts);
     // The code may have arrived between this render and this effect: its wake-ups have gone.
     if (loadedParts) {
       arrived();
@@ -79,31 +75,27 @@ export function Menu({ trigger, triggerProps = {}, rootProps, contentClassName, 
     };
   }, [parts]);
 
-  useEffect(() => {
-    if (parts && hadFocus.current) realTrigger.current?.focus();
-  }, [parts]);
-
-  if (!parts) {
+  if (!parts || !intent.live) {
     const load = () => void loadMenuParts();
+    const own = intent.placeholderProps(triggerProps);
     return (
       <button
         type="button"
-        ref={fallback}
         aria-haspopup="menu"
         aria-expanded={false}
         {...triggerProps}
-        onPointerEnter={(event: PointerEvent<HTMLButtonElement>) => {
+        {...own}
+        onPointerEnter={(event) => {
           load();
-          triggerProps.onPointerEnter?.(event);
+          own.onPointerEnter(event);
         }}
-        onFocus={(event: FocusEvent<HTMLButtonElement>) => {
+        onFocus={(event) => {
           load();
-          triggerProps.onFocus?.(event);
+          own.onFocus(event);
         }}
-        onClick={(event: MouseEvent<HTMLButtonElement>) => {
-          openOnArrival.current = true;
+        onClick={(event) => {
           load();
-          triggerProps.onClick?.(event);
+          own.onClick(event);
         }}
       >
         {trigger}
@@ -112,8 +104,8 @@ export function Menu({ trigger, triggerProps = {}, rootProps, contentClassName, 
   }
   const { Menu: Ark, MenuCard } = parts;
   return (
-    <Ark.Root {...rootProps} defaultOpen={openOnArrival.current}>
-      <Ark.Trigger ref={realTrigger} {...triggerProps}>
+    <Ark.Root {...rootProps} defaultOpen={intent.pressed()}>
+      <Ark.Trigger ref={intent.trigger} {...triggerProps}>
         {trigger}
       </Ark.Trigger>
       <MenuCard className={contentClassName} label={contentLabel} portal={portal}>
