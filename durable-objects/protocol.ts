@@ -74,11 +74,13 @@ export interface AddressedNotice {
  * What the workspace hub sends (the client speaks `ClientMessage` to it as to a board). After
  * `connected`, one `notices` message carries what was announced after the client's `lastClock`
  * (each kind once): a client that was away reads those lists once. The hub keeps no presence.
+ * A person removed from the workspace gets `forbidden` and the socket closes with 4003, as a
+ * board does for a project.
  */
 export type HubMessage =
   | { type: "connected"; protocolVersion: number; clock: number }
   | { type: "notices"; clock: number; notices: WorkspaceNotice[] }
-  | { type: "error"; code: "bad_message" | "protocol_version"; message: string };
+  | { type: "error"; code: "bad_message" | "protocol_version" | "forbidden"; message: string };
 
 type ErrorMessage = Extract<ServerMessage, { type: "error" }> & Extract<HubMessage, { type: "error" }>;
 

@@ -30,6 +30,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "hub.publish":
       await hubOf(env, job.workspaceId).publish(job.notices);
       return;
+    case "hub.revoke":
+      await hubOf(env, job.workspaceId).disconnectUser(job.userId);
+      return;
     case "import.run":
       // A run settles its own failures (retry later or fail the import); it throws only when it
       // could not even record that, and then the queue's retry runs it again.

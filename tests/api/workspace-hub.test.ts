@@ -70,6 +70,24 @@ describe("the projects list", () => {
 });
 
 describe("who may connect", () => {
+  it("closes the sockets of someone removed from the workspace, who hears nothing more; others stay", async () => {
+    const leaver = await signUp({ first_name: "Leaver" });
+    await addToWorkspace(p.owner, p.slug, leaver, ROLE.member);
+    const [first, second] = [await hub(leaver), await hub(leaver)];
+    const watching = await hub(p.owner);
+    const membership = await leaver.get(`/api/workspaces/${p.slug}/workspace-members/me/`);
+    expect((await p.owner.delete(`/api/workspaces/${p.slug}/members/${membership.body.id}/`)).status).toBe(204);
+    expect([await first.closed(), await second.closed()]).toEqual([4003, 4003]);
+    expect(first.messages).toContainEqual(expect.objectContaining({ type: "error", code: "forbidden" }));
+
+    // The rest of the workspace still hears its notices, and the removed person cannot come back.
+    await newProject(p.owner, "After the leaver");
+    expect(kinds(await watching.next("notices"))).toContain("projects");
+    expect(watching.closeCode).toBeNull();
+    expect((await openHubSocket(leaver, p.slug)).status).toBe(403);
+  });
+
+
   it("refuses a stranger, an anonymous caller and a non-upgrade request", async () => {
     const stranger = await signUp({ first_name: "Stranger" });
     const refused = await openHubSocket(stranger, p.slug);
@@ -106,6 +124,28 @@ describe("favourites", () => {
     await newProject(p.owner, "Later");
     expect(kinds(await other.next("notices"))).toEqual(["projects"]);
     expect(other.messages.filter((message) => message.type === "notices")).toEqual([]);
+  });
+
+  it("tells the users who starred a cycle, module, view or page when someone renames it, and only then", async () => {
+    const starrable = [
+      { path: "cycles", star: "user-favorite-cycles", field: "cycle" },
+      { path: "modules", star: "user-favorite-modules", field: "module" },
+      { path: "views", star: "user-favorite-views", field: "view" },
+      { path: "pages", star: "user-favorite-pages", field: "page" },
+    ];
+    for (const { path, star, field } of starrable) {
+      const created = await p.owner.post(`${p.base}/${path}/`, { name: `Starred ${field}` });
+      expect(created.status).toBe(201);
+      expect((await member.post(`${p.base}/${star}/`, { [field]: created.body.id })).status).toBe(201);
+      const watching = await hub(member);
+      // Another person renames it: the sidebar of the one who starred it must show the new name.
+      expect((await p.owner.patch(`${p.base}/${path}/${created.body.id}/`, { name: `Renamed ${field}` })).status).toBe(200);
+      expect(kinds(await watching.next("notices"))).toEqual(["favorites"]);
+      // The same name again changes nothing in the sidebar: the next notice is a later project's.
+      expect((await p.owner.patch(`${p.base}/${path}/${created.body.id}/`, { name: `Renamed ${field}` })).status).toBe(200);
+      await newProject(p.owner, `After ${field}`);
+      expect(kinds(await watching.next("notices"))).toEqual(["projects"]);
+    }
   });
 
   it("tells the users who starred a thing when it is deleted, with its favourites", async () => {

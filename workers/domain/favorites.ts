@@ -30,7 +30,7 @@ export async function removeFavorite(ctx: ActorContext, projectId: string, kind:
     .where(and(mine(ctx, kind, entityId), eq(userFavorites.project_id, projectId)))
     .returning(whoseFavorite);
   if (deleted.length === 0) throw new NotFound(FAVORITE_NOT_FOUND);
-  announceDroppedFavorites(ctx, deleted);
+  announceToFavoriteOwners(ctx, deleted);
 }
 
 const whoseFavorite = { user_id: userFavorites.user_id, workspace_id: userFavorites.workspace_id };
@@ -42,11 +42,20 @@ export const favoritesOf = (kind: FavoriteKind, entityId: string) =>
 
 /**
  * The statement that deletes the favourites `where` names (they go with the thing they point
- * at), for a batch; it answers whose they were, for `announceDroppedFavorites`.
+ * at), for a batch; it answers whose they were, for `announceToFavoriteOwners`.
  */
 export const dropFavorites = (ctx: ActorContext, where: SQL | undefined) => ctx.db.delete(userFavorites).where(where).returning(whoseFavorite);
 
-/** Tells each user who lost a favourite (the rows `dropFavorites` answered) that their favourites changed. */
-export function announceDroppedFavorites(ctx: ActorContext, dropped: unknown) {
+/** Tells each user whose favourite it was (the rows `dropFavorites` answered) that their favourites changed. */
+export function announceToFavoriteOwners(ctx: ActorContext, dropped: unknown) {
   for (const row of dropped as DroppedFavorite[]) ctx.effects.favoritesChanged(row.workspace_id, row.user_id);
+}
+
+/**
+ * A starred thing was renamed: everyone who starred it sees its name in their sidebar, so each is
+ * told their favourites changed. Nothing is read when the name stayed.
+ */
+export async function announceRenamedFavorite(ctx: ActorContext, kind: FavoriteKind, entityId: string, renamed: boolean) {
+  if (!renamed) return;
+  announceToFavoriteOwners(ctx, await ctx.db.select(whoseFavorite).from(userFavorites).where(favoritesOf(kind, entityId)));
 }

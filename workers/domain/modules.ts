@@ -13,7 +13,7 @@ import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
 import { emitEntityEvent, moduleEventData } from "./entity-events";
-import { removeFavorite, saveFavorite } from "./favorites";
+import { announceRenamedFavorite, removeFavorite, saveFavorite } from "./favorites";
 import { favoriteOf, projectMemberIds, publishGroupViews } from "./issue-groups/group-rows";
 import { listGroupIssues } from "./issue-groups/issue-lists";
 import { type IssueGroup, addIssuesToGroup, deleteGroup, removeIssueFromGroup } from "./issue-groups/membership";
@@ -252,6 +252,7 @@ export async function updateModule(
     );
   }
   await runBatch(ctx.db, statements);
+  await announceRenamedFavorite(ctx, "module", moduleId, data.name !== undefined && data.name !== module.name);
   const [view] = await publishModules(ctx, access, [moduleId]);
   if (view) {
     const before = moduleEventData(module, access.project, access.workspace);

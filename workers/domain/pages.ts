@@ -14,7 +14,7 @@ import { parseInput } from "../lib/validation";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
-import { announceDroppedFavorites, dropFavorites, favoritesOf, removeFavorite, saveFavorite } from "./favorites";
+import { announceRenamedFavorite, announceToFavoriteOwners, dropFavorites, favoritesOf, removeFavorite, saveFavorite } from "./favorites";
 import { DAY_MS } from "./schemas/dates";
 import type { PageCard } from "./schemas/page-responses";
 import { CreatePageInput, FavoritePageInput, PageListParams, PatchPageInput } from "./schemas/pages";
@@ -234,6 +234,7 @@ export async function updatePage(ctx: ActorContext, slug: string, projectId: str
     .returning();
   if (!updated) throw new NotFound(PAGE_NOT_FOUND);
   announcePage(ctx, page, updated);
+  await announceRenamedFavorite(ctx, "page", pageId, updated.name !== page.name);
   return (await shapePages(ctx, [{ page: updated, favoriteId: row.favoriteId }]))[0];
 }
 
@@ -245,7 +246,7 @@ export async function deletePage(ctx: ActorContext, slug: string, projectId: str
     dropFavorites(ctx, favoritesOf("page", pageId)),
     ctx.db.delete(pages).where(and(eq(pages.id, pageId), eq(pages.project_id, projectId), visibleTo(ctx.actor.id))),
   ]);
-  announceDroppedFavorites(ctx, dropped);
+  announceToFavoriteOwners(ctx, dropped);
   announcePage(ctx, page);
 }
 

@@ -7,6 +7,7 @@ import type { DomainJob, JobQueue } from "./ports/jobs";
 export class PostCommit {
   private readonly boardChanges = new Map<string, Change[]>();
   private readonly revokedMembers: { projectId: string; userId: string }[] = [];
+  private readonly revokedWorkspaceMembers: { workspaceId: string; userId: string }[] = [];
   /** Per workspace, each notice once, keyed by kind and addressee. */
   private readonly hubNotices = new Map<string, Map<string, AddressedNotice>>();
   private readonly jobs: DomainJob[] = [];
@@ -40,6 +41,11 @@ export class PostCommit {
     this.revokedMembers.push({ projectId, userId });
   }
 
+  /** Close the user's live workspace sockets: they left the workspace or were removed from it. */
+  revokeWorkspaceAccess(workspaceId: string, userId: string) {
+    this.revokedWorkspaceMembers.push({ workspaceId, userId });
+  }
+
   /** Queue a background job (an import or export run); sent to the JOBS queue after commit. */
   enqueue(job: DomainJob) {
     this.jobs.push(job);
@@ -54,13 +60,14 @@ export class PostCommit {
   }
 
   get pending(): number {
-    return this.boardChanges.size + this.revokedMembers.length + this.hubNotices.size + this.jobs.length + this.events.length;
+    return this.boardChanges.size + this.revokedMembers.length + this.revokedWorkspaceMembers.length + this.hubNotices.size + this.jobs.length + this.events.length;
   }
 
   /** Forget everything queued: the write it described did not commit. */
   discard() {
     this.boardChanges.clear();
     this.revokedMembers.length = 0;
+    this.revokedWorkspaceMembers.length = 0;
     this.hubNotices.clear();
     this.jobs.length = 0;
     this.events.length = 0;
@@ -78,6 +85,7 @@ export class PostCommit {
       ...[...this.boardChanges].map(([projectId, changes]) => ({ type: "board.publish" as const, projectId, changes })),
       ...this.revokedMembers.map(({ projectId, userId }) => ({ type: "board.revoke" as const, projectId, userId })),
       ...[...this.hubNotices].map(([workspaceId, notices]) => ({ type: "hub.publish" as const, workspaceId, notices: [...notices.values()] })),
+      ...this.revokedWorkspaceMembers.map(({ workspaceId, userId }) => ({ type: "hub.revoke" as const, workspaceId, userId })),
     ];
     this.discard();
     if (queued.length > 0) await queue.send(queued);

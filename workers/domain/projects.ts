@@ -34,7 +34,7 @@ import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { emitEntityEvent, projectEventData } from "./entity-events";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
-import { announceDroppedFavorites, dropFavorites } from "./favorites";
+import { announceToFavoriteOwners, dropFavorites } from "./favorites";
 import { assetIdInUrl, deleteWorkspaceAsset, uploadWorkspaceAsset, workspaceAssetUrl } from "./file-assets";
 import type { AssetUpload } from "./uploads";
 import type { ProjectView } from "./schemas/responses";
@@ -279,7 +279,7 @@ export async function deleteProject(ctx: ActorContext, slug: string, projectId: 
   if (project.cover_image) await dropReplacedCover(ctx, workspace, projectId, project.cover_image);
   ctx.effects.publish(projectId, { kind: "project", op: "delete", id: projectId });
   ctx.effects.projectsChanged(workspace.id);
-  announceDroppedFavorites(ctx, dropped);
+  announceToFavoriteOwners(ctx, dropped);
   emitEntityEvent(ctx, project, "project", "deleted", projectEventData(project, workspace));
 }
 

@@ -10,7 +10,7 @@ import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
-import { announceDroppedFavorites, dropFavorites, favoritesOf, removeFavorite, saveFavorite } from "./favorites";
+import { announceRenamedFavorite, announceToFavoriteOwners, dropFavorites, favoritesOf, removeFavorite, saveFavorite } from "./favorites";
 import { issueListQueryFromFilters, listIssuesWithAccess } from "./issues";
 import { CreateViewInput, FavoriteViewInput, PatchViewInput, PutViewInput } from "./schemas/views";
 
@@ -130,6 +130,7 @@ export async function updateView(
     .where(and(eq(issueViews.id, viewId), eq(issueViews.project_id, projectId)))
     .returning();
   if (!updated) throw new NotFound(VIEW_NOT_FOUND);
+  await announceRenamedFavorite(ctx, "view", viewId, updated.name !== row.view.name);
   return viewOf(updated, row.favoriteId !== null);
 }
 
@@ -141,7 +142,7 @@ export async function deleteView(ctx: ActorContext, slug: string, projectId: str
     dropFavorites(ctx, favoritesOf("view", viewId)),
     ctx.db.delete(issueViews).where(and(eq(issueViews.id, viewId), eq(issueViews.project_id, projectId))),
   ]);
-  announceDroppedFavorites(ctx, dropped);
+  announceToFavoriteOwners(ctx, dropped);
 }
 
 /**

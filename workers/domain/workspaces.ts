@@ -212,4 +212,5 @@ export async function removeWorkspaceMember(ctx: ActorContext, slug: string, mem
     ctx.effects.publish(projectId, { kind: "member", op: "delete", id: target.user.id });
     ctx.effects.revokeBoardAccess(projectId, target.user.id);
   }
+  ctx.effects.revokeWorkspaceAccess(workspace.id, target.user.id);
 }

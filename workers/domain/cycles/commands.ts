@@ -7,7 +7,7 @@ import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { todayFor } from "../cycle-status";
-import { removeFavorite, saveFavorite } from "../favorites";
+import { announceRenamedFavorite, removeFavorite, saveFavorite } from "../favorites";
 import { cycleEventData, emitEntityEvent } from "../entity-events";
 import { deleteGroup } from "../issue-groups/membership";
 import { insertWhere } from "../../lib/guarded-insert";
@@ -90,6 +90,7 @@ export async function updateCycle(
   }
   const before = cycleEventData(cycle, access.project, access.workspace);
   emitEntityEvent(ctx, access.project, "cycle", "updated", cycleEventData(updated, access.project, access.workspace), before);
+  await announceRenamedFavorite(ctx, "cycle", cycleId, updated.name !== cycle.name);
   const [view] = await publishCycles(ctx, access, [cycleId]);
   return view;
 }

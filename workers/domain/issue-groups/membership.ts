@@ -10,7 +10,7 @@ import { cycleBridgeMove, moduleBridgeMove } from "./bridge-moves";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { Invalid, NotFound } from "../errors";
-import { announceDroppedFavorites, dropFavorites, favoritesOf } from "../favorites";
+import { announceToFavoriteOwners, dropFavorites, favoritesOf } from "../favorites";
 import { type ActivityChange, activityInsert } from "../issue-activity";
 import { publishIssues } from "../issues";
 import { issueRowsIn } from "./issue-lists";
@@ -223,7 +223,7 @@ export async function deleteGroup(ctx: ActorContext, access: ProjectAccess, grou
     ),
     deleteRow,
   ]);
-  announceDroppedFavorites(ctx, results[0]);
+  announceToFavoriteOwners(ctx, results[0]);
   ctx.effects.publish(access.project.id, { kind: group.scope, op: "delete", id: group.id });
   await publishIssues(ctx, access, issueIds);
 }

@@ -10,6 +10,8 @@ export type DomainJob =
   | { type: "board.revoke"; projectId: string; userId: string }
   /** Notices for the workspace's live shell (its projects list, a user's favourites). */
   | { type: "hub.publish"; workspaceId: string; notices: AddressedNotice[] }
+  /** Closes the workspace live sockets of a person who is no longer a member. */
+  | { type: "hub.revoke"; workspaceId: string; userId: string }
   /** Runs an import from its stored cursor for a while, then queues the next run (or finishes). */
   | { type: "import.run"; importerId: string }
   /** Writes a project export to R2. */
