@@ -10,16 +10,22 @@ import { useBrowserLayoutEffect } from "./use-browser-layout-effect";
 
 interface PlaceholderHandlers<T extends HTMLElement> {
   onPointerEnter?(event: PointerEvent<T>): void;
+  onPointerDown?(event: PointerEvent<T>): void;
   onFocus?(event: FocusEvent<T>): void;
   onBlur?(event: FocusEvent<T>): void;
   onClick?(event: MouseEvent<T>): void;
 }
 
+interface PlaceholderOptions<T extends HTMLElement> extends PlaceholderHandlers<T> {
+  /** The placeholder was pressed: the widget should open as it mounts. */
+  onPress?(): void;
+}
+
 /**
  * `ready` says the widget's code is there (a lazily loaded chunk); `live` is true once it is and
- * the person has reached for the trigger. Spread `placeholderProps(own)` on the plain button (it
- * calls the trigger's own handlers too), put `trigger` on the real one, and open the widget
- * initially when `pressed()` says so.
+ * the person has reached for the trigger. Spread `placeholderProps(options)` on the plain button
+ * (it calls the trigger's own handlers too, and `onPress` when it is pressed), put `trigger` on
+ * the real one, and open the widget initially when `pressed()` says so.
  */
 export function useMountOnIntent<T extends HTMLElement = HTMLButtonElement>(ready = true) {
   const [reached, setReached] = useState(false);
@@ -44,27 +50,39 @@ export function useMountOnIntent<T extends HTMLElement = HTMLButtonElement>(read
     else setReached(true);
   };
 
-  function placeholderProps(own: PlaceholderHandlers<T> = {}): Required<PlaceholderHandlers<T>> {
+  function placeholderProps(options: PlaceholderOptions<T> = {}): Required<PlaceholderHandlers<T>> {
+    const press = () => {
+      pressedBeforeMount.current = true;
+      options.onPress?.();
+      reach(true);
+    };
     return {
       onPointerEnter(event) {
         reach(true);
-        own.onPointerEnter?.(event);
+        options.onPointerEnter?.(event);
+      },
+      // A pointer already resting on the placeholder when it appeared (a popover closed from
+      // under it) enters nothing: the press itself mounts the widget, open. The press's click
+      // then has no target (its button went), so it cannot close it again.
+      onPointerDown(event) {
+        if (event.button === 0) press();
+        options.onPointerDown?.(event);
       },
       onFocus(event) {
         placeholderFocused.current = true;
         reach(false);
-        own.onFocus?.(event);
+        options.onFocus?.(event);
       },
       onBlur(event) {
         // Focus that moves elsewhere names where it went; a placeholder removed while focused
         // loses it to nothing, and the real trigger takes it over.
         if (event.relatedTarget !== null) placeholderFocused.current = false;
-        own.onBlur?.(event);
+        options.onBlur?.(event);
       },
+      // A press without a pointer (the keyboard on a placeholder not yet swapped, assistive tech).
       onClick(event) {
-        pressedBeforeMount.current = true;
-        reach(true);
-        own.onClick?.(event);
+        press();
+        options.onClick?.(event);
       },
     };
   }

@@ -79,7 +79,7 @@ export function Picker({
         aria-haspopup="dialog"
         aria-expanded={false}
         className={triggerClassName}
-        {...intent.placeholderProps({ onClick: () => setOpenState(true) })}
+        {...intent.placeholderProps({ onPress: () => setOpenState(true) })}
       >
         {children}
       </button>
