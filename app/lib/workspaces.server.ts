@@ -2,6 +2,7 @@
 import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readCookie } from "../../workers/auth/sessions";
+import { readHubClock } from "./board-clock.server";
 import type { ActorContext } from "../../workers/domain/context";
 import { serviceFeatures } from "../../workers/domain/features";
 import { INVITATION_FOR_ANOTHER_ADDRESS, acceptInvitation, invitationForLink } from "../../workers/domain/invitations";
@@ -38,6 +39,8 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {
     const workspace = await getWorkspace(ctx, slug);
+    // Read before the lists: a notice published after it is replayed when the shell's socket connects.
+    const hubClock = await readHubClock(context, workspace.id);
     const [projects, favorites, workspaces] = await Promise.all([
       listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }),
       listSidebarFavorites(ctx, slug),
@@ -51,6 +54,7 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
       user: userSummary(ctx),
       sidebarCollapsed: readCookie(request, SIDEBAR_COOKIE) === "1",
       features: serviceFeatures(ctx.env, ctx.config),
+      hubClock,
     };
   });
 }

@@ -57,6 +57,29 @@ describe("live workspace shell", () => {
     expect(tab.errors).toEqual([]);
   });
 
+  test("a project created after my page read its lists but before its socket connected still shows", async () => {
+    const team = await projectWithMember({ slugPrefix: "livegap", workspace: "Gap Works", project: "First", identifier: "GAP", role: 15 });
+    const tab = await newPage(browser);
+    await login(tab.page, { email: team.member.email, password: PASSWORD }, { next: to.workspace(team.slug) });
+    // The workspace socket waits until the project exists, as on a slow connection.
+    let connect!: () => void;
+    const created = new Promise<void>((resolve) => {
+      connect = resolve;
+    });
+    await tab.page.routeWebSocket(/\/api\/workspaces\/[^/]+\/live$/, async (socket) => {
+      await created;
+      socket.connectToServer();
+    });
+    await tab.goto(`${to.workspace(team.slug)}/projects`);
+    await visible(tab.page.getByRole("heading", { name: "Projects", level: 1 }));
+    await markDocument(tab.page);
+    await team.owner.post(`/api/workspaces/${team.slug}/projects/`, { name: "Latecomer", identifier: "LTC" });
+    connect();
+    await visible(tab.page.getByRole("main").getByText("Latecomer", { exact: true }), LIVE_WITHIN_MS);
+    expect(await documentKept(tab.page)).toBe("still here");
+    expect(tab.errors).toEqual([]);
+  });
+
   test("a cycle starred in one tab shows in the other tab's sidebar favourites", async () => {
     const team = await projectWithMember({ slugPrefix: "livefav", workspace: "Fav Works", project: "Sprints", identifier: "SPT", role: 15 });
     await team.owner.post(`${team.base}/cycles/`, { name: "Sprint Nine" });
