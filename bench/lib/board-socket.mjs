@@ -3,7 +3,7 @@
 // their marker. A suite may read more out of each changes message with `onChanges`.
 import WebSocket from "ws";
 
-export const PROTOCOL_VERSION = 3; // durable-objects/protocol.ts
+export const PROTOCOL_VERSION = 4; // durable-objects/protocol.ts
 const CHANGES_PREFIX = '{"type":"changes"';
 
 /**
@@ -12,7 +12,9 @@ const CHANGES_PREFIX = '{"type":"changes"';
  */
 export function openBoardSocket(wsUrl, cookie, onChanges) {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(wsUrl, { headers: { cookie } });
+    // A browser sends its page's origin; the Worker opens a cookie session's socket only from its own.
+    const origin = new URL(wsUrl.replace(/^ws/, "http")).origin;
+    const socket = new WebSocket(wsUrl, { headers: { cookie, origin } });
     const board = { socket, watchers: new Map() };
     const timer = setTimeout(() => reject(new Error("socket did not connect within 10 s")), 10_000);
     socket.on("message", (data) => {
