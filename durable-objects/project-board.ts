@@ -4,6 +4,7 @@
 import { DurableObject } from "cloudflare:workers";
 import {
   acceptConnect,
+  closeRevokedSockets,
   type Change,
   type PresenceUser,
   PING,
@@ -123,18 +124,10 @@ export class ProjectBoard extends DurableObject<Env> {
 
   /** Closes the sockets of a user who lost access to the project. */
   async disconnectUser(userId: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets(userId);
-    for (const socket of sockets) {
-      this.send(socket, { type: "error", code: "forbidden", message: "You are no longer a member of this project." });
-      // Unsync first: a closing socket stays in getWebSockets() until the close handshake ends,
-      // and must neither receive another change nor count in the presence sent below.
-      const state = socket.deserializeAttachment() as SocketState | null;
-      if (state) socket.serializeAttachment({ ...state, synced: false } satisfies SocketState);
-      socket.close(4003, "membership revoked");
-    }
+    const closed = closeRevokedSockets(this.ctx.getWebSockets(userId), "You are no longer a member of this project.");
     this.syncedSockets = null;
     this.broadcastPresence();
-    return sockets.length;
+    return closed;
   }
 
   async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {

@@ -106,6 +106,26 @@ export function acceptConnect(socket: WebSocket, raw: string | ArrayBuffer): Cli
   return null;
 }
 
+/**
+ * Closes the sockets of someone who lost access (4003, after a `forbidden` message saying why).
+ * Each is unsynced first: a closing socket stays in getWebSockets() until its handshake ends and
+ * must not be sent anything more meanwhile. Answers how many were closed.
+ */
+export function closeRevokedSockets(sockets: WebSocket[], why: string): number {
+  const refusal: ErrorMessage = { type: "error", code: "forbidden", message: why };
+  for (const socket of sockets) {
+    try {
+      socket.send(JSON.stringify(refusal));
+    } catch {
+      // closed underneath us
+    }
+    const state = socket.deserializeAttachment() as { synced: boolean } | null;
+    if (state) socket.serializeAttachment({ ...state, synced: false });
+    socket.close(4003, "membership revoked");
+  }
+  return sockets.length;
+}
+
 export const PING = "ping";
 export const PONG = "pong";
 

@@ -5,6 +5,7 @@ import { DurableObject } from "cloudflare:workers";
 import {
   acceptConnect,
   type AddressedNotice,
+  closeRevokedSockets,
   type HubMessage,
   PING,
   PONG,
@@ -100,16 +101,7 @@ export class WorkspaceHub extends DurableObject<Env> {
 
   /** Closes the sockets of a person who is no longer a member: they hear nothing more. */
   async disconnectUser(userId: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets(userId);
-    for (const socket of sockets) {
-      this.send(socket, { type: "error", code: "forbidden", message: "You are no longer a member of this workspace." });
-      // A closing socket stays in getWebSockets() until the handshake ends: unsync it first so a
-      // publish meanwhile passes it by.
-      const state = socket.deserializeAttachment() as SocketState | null;
-      if (state) socket.serializeAttachment({ ...state, synced: false } satisfies SocketState);
-      socket.close(4003, "membership revoked");
-    }
-    return sockets.length;
+    return closeRevokedSockets(this.ctx.getWebSockets(userId), "You are no longer a member of this workspace.");
   }
 
   async webSocketMessage(socket: WebSocket, raw: string | ArrayBuffer) {
