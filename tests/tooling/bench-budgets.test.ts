@@ -208,3 +208,13 @@ describe("bench CPU meter", () => {
     }
   });
 });
+
+describe("the bench's board client", () => {
+  // The bench cannot import the protocol file (TypeScript); a board that moved on to a new version
+  // would refuse its sockets and the fan-out and webhook suites would stop at the first connect.
+  it("speaks the live protocol's current version", async () => {
+    const { PROTOCOL_VERSION: benchVersion } = await import("../../bench/lib/board-socket.mjs");
+    const { PROTOCOL_VERSION } = await import("../../durable-objects/protocol");
+    expect(benchVersion).toBe(PROTOCOL_VERSION);
+  });
+});

@@ -1,6 +1,6 @@
 // The pickers of the issue sidebar and the issue modal: a popover with a search box over an Ark
-// listbox (single or multiple choice), mounted once the person reaches for its pill, the issue search dialog (blockers, parent, sub-issues) and
-// a confirmation dialog.
+// listbox (single or multiple choice), mounted once the person reaches for its pill; the issue
+// search dialog (blockers, parent, sub-issues) and a confirmation dialog.
 import { Dialog } from "@ark-ui/react/dialog";
 import { Listbox, createListCollection } from "@ark-ui/react/listbox";
 import { Popover } from "@ark-ui/react/popover";
