@@ -27,7 +27,7 @@ import { DEFAULT_THEME_NAME, themeHtmlAttributes } from "../workers/domain/schem
 import { FullPageState, LoadingState, ReconnectingState } from "./components/shell-states";
 import { ToastProvider } from "./components/toast";
 import { buttonClass } from "./components/ui";
-import { releaseInput } from "./lib/hydration-guard";
+import { rootHasHydrated } from "./lib/hydration-guard";
 import { useNonce } from "./lib/nonce";
 import { THEME_FETCHER_KEY, pendingThemeOf } from "./lib/appearance-contract";
 import { optionalUser } from "./lib/auth.server";
@@ -82,8 +82,9 @@ const documentScriptsWith = (nonce: string | undefined) => (
 );
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // The document is hydrated: input reaches React again (entry.client.tsx held it).
-  useEffect(releaseInput, []);
+  // The document's frame is hydrated: input reaches React again once its Suspense boundaries
+  // have hydrated too (entry.client.tsx held it).
+  useEffect(rootHasHydrated, []);
   useEffect(rememberTimeZone, []);
   const themed = themeHtmlAttributes(useAppliedTheme());
   const nonce = useNonce();

@@ -3,7 +3,8 @@
 // search; "Upload" takes an image file of at most 5 MB, checked here before anything is sent, and
 // hands it to the page, which uploads it as a workspace file asset. The tabs load on first open.
 import { Popover } from "@ark-ui/react/popover";
-import { Suspense, lazy } from "react";
+import { lazy } from "react";
+import { Suspense } from "~/lib/suspense";
 import type { CoverImageCredit } from "../../workers/domain/schemas/projects";
 import { Spinner } from "./ui";
 

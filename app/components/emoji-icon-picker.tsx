@@ -2,7 +2,8 @@
 // with two tabs, "Emoji" (the full emoji set by category, a search, the recently used ones) and
 // "Icon" (an icon set and its colours). The tabs and the emoji data load when it first opens.
 import { Popover } from "@ark-ui/react/popover";
-import { type ReactNode, Suspense, lazy, useState } from "react";
+import { type ReactNode, lazy, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import type { IconValue } from "~/lib/project-icons";
 import { emojiOf } from "~/lib/emoji";
 import { IconGlyph } from "./project-icon";

@@ -2,7 +2,8 @@
 // palette and to Q, M, V and D while a project is open, when the project shows those sections and
 // the member may create. Each dialog is its own lazily loaded module (it carries its form's
 // schema), fetched the first time it opens.
-import { Suspense, lazy, useState } from "react";
+import { lazy, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { useRegisterCreate } from "./command-palette/command-center";
 
 const CreateViewDialog = lazy(() => import("~/components/views/view-form-dialog").then((m) => ({ default: m.CreateViewDialog })));

@@ -38,6 +38,10 @@ const HELD_EVENTS = [
 ] as const;
 
 let holding = false;
+/** The root's first commit is done; input waits for the boundaries still hydrating below it. */
+let rootHydrated = false;
+/** Server-rendered Suspense boundaries (app/lib/suspense.tsx) whose content has not hydrated yet. */
+const pendingBoundaries = new Set<object>();
 
 function hold(event: Event) {
   event.stopImmediatePropagation();
@@ -50,11 +54,29 @@ export function holdInputUntilHydrated() {
   for (const type of HELD_EVENTS) window.addEventListener(type, hold, true);
 }
 
+/** A boundary rendered by the server is still dehydrated after its parent's commit. */
+export function boundaryPending(boundary: object) {
+  pendingBoundaries.add(boundary);
+}
+
+/** A boundary's content hydrated (or the boundary went away): input may be released. */
+export function boundaryHydrated(boundary: object) {
+  if (!pendingBoundaries.delete(boundary)) return;
+  if (rootHydrated && pendingBoundaries.size === 0) releaseInput();
+}
+
+/** Called by the root layout's first effect; input is released once no boundary is pending. */
+export function rootHasHydrated() {
+  rootHydrated = true;
+  if (pendingBoundaries.size === 0) releaseInput();
+}
+
 /**
- * Called when the root has hydrated (the root layout's first effect). The document then carries
- * `data-hydrated`, the one sign that the page answers input (browser tests wait for it).
+ * Called when the whole document has hydrated. It then carries `data-hydrated`, the one sign
+ * that the page answers input (browser tests wait for it).
  */
-export function releaseInput() {
+function releaseInput() {
+  if (document.documentElement.dataset.hydrated === "") return;
   document.documentElement.dataset.hydrated = "";
   if (!holding) return;
   holding = false;

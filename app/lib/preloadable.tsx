@@ -3,7 +3,8 @@
 // chunk when the page updates is thrown away and rendered again on the client (React error 421).
 // So the server marks each such chunk it rendered, the browser entry loads the marked chunks
 // before it hydrates, and a loaded chunk renders at once, without suspending.
-import { type ComponentType, type ReactNode, Suspense, createElement, lazy } from "react";
+import { type ComponentType, type ReactNode, createElement, lazy } from "react";
+import { Suspense } from "./suspense";
 
 const CHUNK_ATTRIBUTE = "data-chunk";
 const loaders = new Map<string, () => Promise<unknown>>();

@@ -2,7 +2,8 @@
 // the project's issues (the route's params choose the list source), with the cycle's side panel
 // beside them and, once the cycle is completed, the banner that offers to transfer what is left.
 import { useParams } from "@remix-run/react";
-import { Suspense, lazy, startTransition, useEffect, useState } from "react";
+import { lazy, startTransition, useEffect, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { IconChevronDown } from "~/components/icons";
 import { IssueViewsPage, issueViewsShouldRevalidate, sourcePageRoute } from "~/components/issue-views/issue-views-page";
 import { buttonClass } from "~/components/ui";

@@ -15,7 +15,8 @@ import {
   useParams,
   useRouteError,
 } from "@remix-run/react";
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { CreateProjectInput } from "../../workers/domain/schemas/projects";
 import { CommandCenter, CreateOpener } from "~/components/command-palette/command-center";
 import { IconAlert, IconLock } from "~/components/icons";

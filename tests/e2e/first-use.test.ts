@@ -337,4 +337,26 @@ describe("hydration", () => {
     await visible(page.getByRole("dialog", { name: "Create Issue" }));
     await page.keyboard.press("Escape");
   });
+
+  test("on a slow CPU, a click the moment the page answers changes the layout without a React error", async () => {
+    const page = tab.page;
+    await setDisplay({ issueView: "list" });
+    // A phone-class CPU: the page's Suspense boundaries hydrate well after its frame does.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    try {
+      for (let round = 0; round < 3; round++) {
+        await page.goto(to.projectIssues(slug, projectId));
+        await waitForHydration(page);
+        await page.getByRole("button", { name: "Gantt chart layout" }).click();
+        await visible(page.getByRole("region", { name: "Gantt chart" }));
+        await page.getByRole("button", { name: "List layout" }).click();
+        await visible(row(page, "Xray first"));
+        expect(tab.errors, `round ${round}`).toEqual([]);
+      }
+    } finally {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await cdp.detach();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 // A cycle's or module's burndown: "Pending Issues" and the legend, and the chart itself, whose
 // code (uPlot) loads only when a chart is on screen. The numbers are also given as text for
 // screen readers, since the chart is a canvas.
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { lazy, useEffect, useRef, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import type { Burndown } from "../../../workers/domain/schemas/issue-group-responses";
 
 const BurndownPlot = lazy(() => import("./burndown-plot"));

@@ -3,7 +3,8 @@
 // whatever create dialog the page below registered. Only this small registry ships with the shell;
 // the palette (fetched ahead when the browser is idle) and the shortcuts dialog load on first use,
 // keeping the shell's up-front JavaScript small.
-import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { useShortcut } from "~/hooks/use-shortcut";
 import { whenIdle } from "~/lib/when-idle";
 import type { CreateKind, PaletteHost, PaletteIssue } from "./types";

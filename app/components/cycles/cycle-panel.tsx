@@ -3,7 +3,8 @@
 // Its data comes from the panel's resource route through a fetcher, so the issues never wait for
 // it (useCyclePanelData). Loaded lazily with its page.
 import { useFetcher } from "@remix-run/react";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { BurndownChart } from "~/components/charts/burndown-chart";
 import { ConfirmDeleteDialog } from "~/components/dialog";
 import { IconChevronDown, IconDots, IconLink, IconPencil, IconTrash } from "~/components/icons";

@@ -6,7 +6,8 @@
 import { ListTabs } from "~/components/list-tabs";
 import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { Suspense, lazy, useState } from "react";
+import { lazy, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import {
   CYCLE_TABS,

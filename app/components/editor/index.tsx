@@ -1,6 +1,7 @@
 // The rich-text field pages use: server-rendered (sanitised) HTML first, then the ProseMirror
 // editor, loaded on demand after hydration, takes its place with the same typography.
-import { Suspense, lazy, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { safeStoredHtml } from "../../../workers/domain/schemas/rich-text-policy";
 import { isEmptyHtml, proseClass } from "./prose";
 import type { RichTextEditorProps, RichTextHandle } from "./rich-text-editor";

@@ -3,7 +3,8 @@
 // `useIssueModal().open({ defaults })`; it is offered to the command palette and to C (the
 // shell's create shortcuts) anywhere in the project.
 // The modal itself (form, pickers, editor) is loaded on first use.
-import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, lazy, useCallback, useContext, useMemo, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { useRegisterCreate } from "../command-palette/command-center";
 import type { Priority } from "../issue-icons";
 import { PendingIssuesProvider, usePendingIssuesStore } from "./pending-issues";

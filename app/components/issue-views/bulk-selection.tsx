@@ -1,7 +1,8 @@
 // Choosing several issues of the list at once, as in Linear and Plane: a checkbox per row,
 // Shift+click selects the range from the last one chosen within its group, Ctrl/Cmd+A inside a
 // group selects the whole group, Escape clears. The bar that edits them loads on the first choice.
-import { type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { type ReactNode, createContext, lazy, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 
 const BulkEditBar = lazy(() => import("./bulk-edit-bar"));
 

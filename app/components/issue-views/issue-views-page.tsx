@@ -4,7 +4,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Await, useFetcher, useLoaderData, useParams } from "@remix-run/react";
-import { type ReactNode, Suspense, lazy, useMemo, useState } from "react";
+import { type ReactNode, lazy, useMemo, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { IconAlert } from "~/components/icons";
 import { InlineState, MissingItemBoundary } from "~/components/shell-states";
 import { Spinner } from "~/components/ui";

@@ -4,7 +4,8 @@
 // display (use-view-display), the issue edits (use-issue-edits), what is shown (use-shown-groups)
 // and the cards' actions (use-card-actions), and lays out the header, the area and the dialogs.
 import { useNavigate } from "@remix-run/react";
-import { type ReactNode, Suspense, lazy, useCallback, useMemo, useRef, useState } from "react";
+import { type ReactNode, lazy, useCallback, useMemo, useRef, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { useToast } from "~/components/toast";
 import { useShortcut } from "~/hooks/use-shortcut";
 import { useIssueModal } from "~/components/issue-modal/context";

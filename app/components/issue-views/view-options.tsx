@@ -1,7 +1,8 @@
 // The view-options bar: layout buttons, the filter selector and the View menu of display
 // properties, with their rules (kanban offers no "none" grouping, calendar, Gantt and the
 // spreadsheet do not group, priority ordering is hidden when grouping by priority).
-import { Suspense, lazy } from "react";
+import { lazy } from "react";
+import { Suspense } from "~/lib/suspense";
 import { Menu } from "~/components/ui";
 import { IconChevronDown } from "~/components/icons";
 import {

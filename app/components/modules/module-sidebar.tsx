@@ -5,7 +5,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Await, useFetcher, useNavigate } from "@remix-run/react";
-import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { LinkFormSchema } from "../../../workers/domain/schemas/links";
 import { MODULE_LINK_URL_TAKEN } from "../../../workers/domain/schemas/modules";

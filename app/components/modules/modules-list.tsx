@@ -6,7 +6,8 @@
 // in after the page's frame, with placeholder cards meanwhile.
 import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Await, Link, } from "@remix-run/react";
-import { Suspense, lazy, useState } from "react";
+import { lazy, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { IconCalendar, IconModule, IconUser } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";

@@ -4,7 +4,8 @@
 // view dialog, which loads the first time it is asked for.
 import { useFavoriteToggles } from "~/hooks/use-favorite-toggles";
 import { Link, useFetcher } from "@remix-run/react";
-import { Suspense, lazy, useMemo, useState } from "react";
+import { lazy, useMemo, useState } from "react";
+import { Suspense } from "~/lib/suspense";
 import { ConfirmDialog } from "~/components/dialog";
 import { IconPencil, IconTrash, IconViews } from "~/components/icons";
 import { useToast } from "~/components/toast";
