@@ -24,6 +24,9 @@ export default defineConfig(async () => {
             FUZZ_SEED: process.env.FUZZ_SEED ?? "20261126",
             ...fakeServiceVars(fakes),
           },
+          // wrangler.toml's EMAIL, and one limited to one recipient (how the binding refuses an address);
+          // these options replace wrangler.toml's list.
+          email: { send_email: [{ name: "EMAIL" }, { name: "EMAIL_RESTRICTED", allowed_destination_addresses: ["allowed@example.test"] }] },
         },
       }),
     ],

@@ -1190,6 +1190,48 @@ export const webhookDeliveries = sqliteTable(
   ],
 );
 
+// ---------------------------------------------------------------- mail
+
+/**
+ * Every mail the server sends, and its fate: queued until the transport accepts it (sent) or
+ * refuses it for good or after its last retry (failed). The row keeps the message itself, so
+ * a retry sends the same bytes and the development outbox can show it.
+ */
+export const mailMessages = sqliteTable(
+  "mail_messages",
+  {
+    id: id(),
+    /** What the mail is for: verify-email, password-reset, sign-in-link, invitation, ... */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text_body: text("text_body").notNull(),
+    html_body: text("html_body").notNull(),
+    /** Extra headers (List-Unsubscribe), as a JSON object. */
+    headers: text("headers").notNull().default("{}"),
+    /** The workspace the mail is about (its owners see it in their mail log), if any. */
+    workspace_id: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    status: text("status").$type<"queued" | "sent" | "failed">().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The transport that took it (smtp, cloudflare, outbox) and what it answered. */
+    transport: text("transport"),
+    transport_answer: text("transport_answer"),
+    last_error: text("last_error"),
+    next_attempt_at: text("next_attempt_at"),
+    sent_at: text("sent_at"),
+    created_at: createdAt(),
+    updated_at: text("updated_at").notNull().$defaultFn(() => new Date().toISOString()),
+  },
+  (t) => [
+    index("mail_messages_due_idx").on(t.status, t.next_attempt_at),
+    index("mail_messages_workspace_idx").on(t.workspace_id, t.created_at),
+    index("mail_messages_recipient_idx").on(t.recipient, t.created_at),
+    index("mail_messages_created_idx").on(t.created_at),
+  ],
+);
+
+export type MailMessage = typeof mailMessages.$inferSelect;
+
 // ---------------------------------------------------------------- search
 
 /**

@@ -56,6 +56,28 @@ const ConfigSchema = z.object({
   AI_MODEL: z.string().trim().default(""),
   /** How long the AI provider may take over a whole answer (streamed or not) before it counts as failed. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  /**
+   * How mail leaves: `smtp` (SMTP_HOST...), `cloudflare` (the EMAIL send_email binding), `outbox`
+   * (kept in the development outbox only; never in production), `none`, or `auto`: SMTP when
+   * SMTP_HOST is set, else the EMAIL binding in production, else the outbox outside production.
+   */
+  MAIL_TRANSPORT: z.enum(["auto", "smtp", "cloudflare", "outbox", "none"]).default("auto"),
+  /** The sender address; the From name is MAIL_FROM_NAME. */
+  MAIL_FROM: z.string().trim().default(""),
+  MAIL_FROM_NAME: z.string().trim().default("Edge Tracker"),
+  SMTP_HOST: z.string().trim().default(""),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  /** `starttls` (upgrade after connecting; refused if the server does not offer it), `tls` (implicit, port 465) or `none`. */
+  SMTP_SECURITY: z.enum(["starttls", "tls", "none"]).default("starttls"),
+  SMTP_USERNAME: z.string().default(""),
+  SMTP_PASSWORD: z.string().default(""),
+  /** How long the SMTP server may take over any one reply. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * The address people reach this server at; every link in a mail starts with it. Outside
+   * production the local server's address is the default.
+   */
+  PUBLIC_BASE_URL: optionalUrl.default(""),
   /** PBKDF2 rounds; workerd caps PBKDF2 at 100000 (see docs/decisions/002-sessions-and-passwords.md). */
   PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1000).max(100_000).default(100_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -91,7 +113,14 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, "SECRETS_KEYRING"> & {
   secrets: SecretBox;
   /** Why this server must not serve (production without its keyring), or null. */
   misconfigured: string | null;
+  /** Where links in mails point (PUBLIC_BASE_URL; the local server outside production), or "" when unset in production. */
+  publicBaseUrl: string;
+  /** The sender address (MAIL_FROM; a local one outside production), or "" when unset in production. */
+  mailFrom: string;
 };
+
+/** The address `npm start` serves at: links in mails point here when nothing else is configured. */
+export const LOCAL_BASE_URL = "http://127.0.0.1:8787";
 
 /**
  * The key local runs and tests seal with when no keyring is set: public, so it protects nothing,
@@ -137,6 +166,16 @@ export function getConfig(env: AppEnv): Config {
     AI_API_KEY: raw.AI_API_KEY,
     AI_MODEL: raw.AI_MODEL,
     AI_TIMEOUT_MS: raw.AI_TIMEOUT_MS,
+    MAIL_TRANSPORT: raw.MAIL_TRANSPORT,
+    MAIL_FROM: raw.MAIL_FROM,
+    MAIL_FROM_NAME: raw.MAIL_FROM_NAME,
+    SMTP_HOST: raw.SMTP_HOST,
+    SMTP_PORT: raw.SMTP_PORT,
+    SMTP_SECURITY: raw.SMTP_SECURITY,
+    SMTP_USERNAME: raw.SMTP_USERNAME,
+    SMTP_PASSWORD: raw.SMTP_PASSWORD,
+    SMTP_TIMEOUT_MS: raw.SMTP_TIMEOUT_MS,
+    PUBLIC_BASE_URL: raw.PUBLIC_BASE_URL,
     PASSWORD_HASH_ITERATIONS: raw.PASSWORD_HASH_ITERATIONS,
     SESSION_TTL_DAYS: raw.SESSION_TTL_DAYS,
     SIGN_UPS_PER_ADDRESS_PER_HOUR: raw.SIGN_UPS_PER_ADDRESS_PER_HOUR,
@@ -153,6 +192,8 @@ export function getConfig(env: AppEnv): Config {
     // its box refuses too, so nothing is ever sealed with the public development key there.
     secrets: missing ? refusingBox : createSecretBox(keyring ?? (parseKeyring(DEVELOPMENT_KEYRING) as SecretKey[])),
     misconfigured: missing ? SECRETS_KEYRING_MISSING : null,
+    publicBaseUrl: rest.PUBLIC_BASE_URL || (production ? "" : LOCAL_BASE_URL),
+    mailFrom: rest.MAIL_FROM || (production ? "" : "no-reply@localhost"),
   };
   cache.set(env, config);
   return config;

@@ -50,6 +50,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "github.event":
       await (await import("./integrations/github/apply")).applyGithubDelivery(env, job.deliveryId);
       return;
+    case "mail.send":
+      await (await import("./integrations/mail/deliver")).attemptMail(env, job.messageId);
+      return;
     case "slack.post":
       await (await import("./integrations/slack/sink")).runSlackPost(env, job);
       return;
@@ -79,17 +82,18 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
 
 /**
  * The cron watchdog: no import or export stays processing forever; no webhook delivery, outgoing
- * or from GitHub, is lost; old Slack post records and old webhook deliveries are forgotten; and
+ * or from GitHub, and no queued mail is lost; old Slack post records and old webhook deliveries are forgotten; and
  * once an hour, stored credentials not yet under the newest key are sealed again.
  */
 export async function superviseJobs(env: AppEnv, now = new Date()) {
-  const [imports, exports, deliveries, github, slack, reseal] = await Promise.all([
+  const [imports, exports, deliveries, github, slack, reseal, mail] = await Promise.all([
     import("./importers/runner"),
     import("./exports/runner"),
     import("./integrations/webhooks/deliver"),
     import("./integrations/github/apply"),
     import("./integrations/slack/sink"),
     import("./lib/reseal-secrets"),
+    import("./integrations/mail/deliver"),
   ]);
   await Promise.all([
     imports.superviseImports(env),
@@ -98,6 +102,7 @@ export async function superviseJobs(env: AppEnv, now = new Date()) {
     github.superviseGithubDeliveries(env),
     slack.pruneSlackPosts(env),
     deliveries.pruneWebhookDeliveries(env),
+    mail.superviseMail(env),
     // Hourly: the pass reads every credential column, which the minute's work does not need.
     now.getUTCMinutes() === 0 ? reseal.resealSecrets(env) : null,
   ]);

@@ -6,6 +6,7 @@ import { FAKE_AI_KEY, FAKE_AI_MODEL, createFakeAi } from "./ai/server";
 import { createFakeGithub } from "./github/server";
 import { serveFake } from "./http";
 import { createFakeJira } from "./jira/server";
+import { TEST_SMTP_USER, startFakeMailServer } from "./mail/server";
 import { createFakeSlack } from "./slack/server";
 import { createFakeUnsplash } from "./unsplash/server";
 import { createFakeWebhookReceiver } from "./webhook-receiver";
@@ -37,6 +38,9 @@ export interface FakeServices {
   aiUrl: string;
   /** The fake Unsplash API (and its photos, under /_fake/images). */
   unsplashUrl: string;
+  /** The local SMTP server's port, and where the mails it received are listed. */
+  smtpPort: number;
+  mailboxUrl: string;
   close(): Promise<void>;
 }
 
@@ -46,13 +50,14 @@ export async function startFakeServices(): Promise<FakeServices> {
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
   });
-  const [github, jira, slack, webhookReceiver, unsplash, ai] = await Promise.all([
+  const [github, jira, slack, webhookReceiver, unsplash, ai, mail] = await Promise.all([
     serveFake(createFakeGithub({ app: { ...TEST_GITHUB_APP, publicKey: keys.publicKey } })),
     serveFake(createFakeJira()),
     serveFake(createFakeSlack(TEST_SLACK_APP)),
     serveFake(createFakeWebhookReceiver()),
     serveFake(createFakeUnsplash(TEST_UNSPLASH_ACCESS_KEY)),
     serveFake(createFakeAi()),
+    startFakeMailServer(),
   ]);
   return {
     githubUrl: github.url,
@@ -62,8 +67,10 @@ export async function startFakeServices(): Promise<FakeServices> {
     jiraHost: jira.host,
     unsplashUrl: unsplash.url,
     aiUrl: ai.url,
+    smtpPort: mail.smtpPort,
+    mailboxUrl: mail.url,
     close: async () => {
-      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close(), unsplash.close(), ai.close()]);
+      await Promise.all([github.close(), jira.close(), slack.close(), webhookReceiver.close(), unsplash.close(), ai.close(), mail.close()]);
     },
   };
 }
@@ -98,4 +105,15 @@ export const fakeServiceVars = (fakes: FakeServices) => ({
   AI_API_URL: `${fakes.aiUrl}/v1`,
   AI_API_KEY: FAKE_AI_KEY,
   AI_MODEL: FAKE_AI_MODEL,
+  MAIL_TRANSPORT: "smtp",
+  MAIL_FROM: "tracker@edge-tracker.test",
+  SMTP_HOST: "127.0.0.1",
+  SMTP_PORT: String(fakes.smtpPort),
+  SMTP_SECURITY: "none",
+  SMTP_USERNAME: TEST_SMTP_USER.username,
+  SMTP_PASSWORD: TEST_SMTP_USER.password,
+  /** Below the fake's slow reply, so a slow server is seen as one. */
+  SMTP_TIMEOUT_MS: "1500",
+  /** Read by tests only: the mails the local SMTP server received. */
+  FAKE_MAILBOX_URL: fakes.mailboxUrl,
 });

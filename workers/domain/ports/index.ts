@@ -5,6 +5,7 @@ import type { AiProvider } from "./ai";
 import type { GithubPort } from "./github";
 import type { JiraPort } from "./jira";
 import type { JobQueue } from "./jobs";
+import type { MailTransport } from "./mail";
 import type { SlackPort } from "./slack";
 import type { PhotoLibrary } from "./unsplash";
 
@@ -27,4 +28,6 @@ export interface DomainPorts {
   jira: LoadedOnUse<JiraPort>;
   /** Slack: the app's authorisation round trip. */
   slack: LoadedOnUse<SlackPort>;
+  /** The configured mail transport, or null when this server has none. */
+  mail: LoadedOnUse<MailTransport | null>;
 }

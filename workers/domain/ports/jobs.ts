@@ -21,7 +21,9 @@ export type DomainJob =
   /** Sends one outgoing webhook delivery (a no-op unless it is pending and due). */
   | { type: "webhook.deliver"; deliveryId: string }
   /** A recorded GitHub webhook delivery to apply to the projects synced to its repository. */
-  | { type: "github.event"; deliveryId: string };
+  | { type: "github.event"; deliveryId: string }
+  /** Hands one queued mail to the transport (a no-op unless it is queued and due). */
+  | { type: "mail.send"; messageId: string };
 
 /** Where committed work goes: the background queue, or (a board publish) straight away. */
 export interface JobQueue {

@@ -1,0 +1,38 @@
+// Mail the domain sends: each message is a row (mail_messages) written in the same batch as the
+// change it is about, and a `mail.send` job after commit hands it to the transport. Nothing is
+// "sent" until the transport said so; the row keeps the answer or the error for the mail log.
+import { mailMessages } from "../../drizzle/schema";
+import type { DomainContext } from "./context";
+
+export type MailKind = "verify-email" | "password-reset" | "sign-in-link" | "invitation" | "email-change" | "email-change-notice" | "test";
+
+export interface MailDraft {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe where a mail is not required). */
+  headers?: Record<string, string>;
+  /** The workspace the mail is about: its owners see it in their mail log. */
+  workspaceId?: string | null;
+}
+
+/**
+ * The statement that records `draft` as queued, for the caller's write batch; its send job is
+ * queued once the batch commits (and forgotten if it does not).
+ */
+export function queueMail(ctx: DomainContext, draft: MailDraft) {
+  const id = crypto.randomUUID();
+  ctx.effects.enqueue({ type: "mail.send", messageId: id });
+  return ctx.db.insert(mailMessages).values({
+    id,
+    kind: draft.kind,
+    recipient: draft.to,
+    subject: draft.subject,
+    text_body: draft.text,
+    html_body: draft.html,
+    headers: JSON.stringify(draft.headers ?? {}),
+    workspace_id: draft.workspaceId ?? null,
+  });
+}
