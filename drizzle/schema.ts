@@ -1232,6 +1232,26 @@ export const mailMessages = sqliteTable(
 
 export type MailMessage = typeof mailMessages.$inferSelect;
 
+/**
+ * Single-use links a mail carries for an account (a password reset today): only the SHA-256 of
+ * the link's secret is kept; using it stamps `used_at` in the write it opens.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    id: id(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<"password-reset">().notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    expires_at: text("expires_at").notNull(),
+    used_at: text("used_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.user_id, t.purpose)],
+);
+
 // ---------------------------------------------------------------- search
 
 /**

@@ -10,6 +10,7 @@
 // Everyone else is refused: 401 when not signed in, 403 when signed in without the standing, and
 // the other workspace's owner, naming this workspace's ids under their own slug and project, 404.
 import { env } from "cloudflare:workers";
+import { sha256Hex } from "../../workers/auth/crypto";
 import { signUp } from "../helpers/api";
 import { githubInstallBody, installOnGithub, startConnection } from "../helpers/connections";
 import { slackGrant } from "../helpers/fake-slack";
@@ -89,6 +90,18 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     ok: 200,
     fresh: async (world, role) => sessionOf(world, role),
     body: (_ids, world) => ({ email: world.users.viewer.user.email, password: "correct horse battery" }),
+  },
+  // Asking for a reset link answers everyone alike; an address of its own keeps each call under the per-address limit.
+  "POST /api/auth/password-reset": { level: "public", ok: 202, body: () => ({ email: `reset-${crypto.randomUUID()}@example.com` }) },
+  // A link of a fresh account's for each caller: using one signs that account in, in place of the caller's session.
+  "POST /api/auth/password-reset/confirm": {
+    level: "public",
+    ok: 200,
+    fresh: async (world, role) => {
+      freshResetToken = await resetLinkOf((await signUp({ first_name: "Forgetful" })).user.id);
+      return sessionOf(world, role);
+    },
+    body: () => ({ token: freshResetToken, password: "a brand new passphrase" }),
   },
   // Signing out is allowed to anyone: without a session there is nothing to end.
   "POST /api/auth/sign-out": { level: "public", ok: 204, fresh: async (world, role) => sessionOf(world, role) },
@@ -684,6 +697,20 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   // The world's webhook is switched off, so redelivering answers 409 after the access check.
   "POST /api/workspaces/:slug/webhooks/:webhookId/deliveries/:deliveryId/redeliver": { level: "workspace:20", ok: 409 },
 };
+
+/** The reset link `fresh` made for the confirm call that follows it. */
+let freshResetToken = "";
+
+/** A working reset link for the user, written as asking for one would (its secret, hashed). */
+async function resetLinkOf(userId: string) {
+  const token = `pwr_${crypto.randomUUID()}`;
+  const hash = await sha256Hex(token);
+  const now = new Date();
+  await env.DB.prepare("INSERT INTO account_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES (?, ?, 'password-reset', ?, ?, ?)")
+    .bind(crypto.randomUUID(), userId, hash, new Date(now.getTime() + 3_600_000).toISOString(), now.toISOString())
+    .run();
+  return token;
+}
 
 /** A fresh session of the role's user, for calls that end the session they arrive with. */
 async function sessionOf(world: World, role: Role): Promise<Target> {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { CROSS_ORIGIN_REFUSED, clearedSessionCookie, createSession, deleteSession, isOwnOriginRequest, presentedSessionToken } from "../auth/sessions";
 import { signIn, signOutEverywhere, signUp } from "../domain/accounts";
+import { requestPasswordReset, resetPassword } from "../domain/password-reset";
 import { Forbidden, Invalid } from "../domain/errors";
 import { JSON_BODY_REQUIRED, declaresJsonBody } from "../lib/validation";
 import { meOf } from "../domain/serializers";
@@ -22,6 +23,8 @@ const startsSession = createMiddleware<ApiEnv>(async (c, next) => {
 });
 authRoutes.use("/sign-up", startsSession);
 authRoutes.use("/sign-in", startsSession);
+authRoutes.use("/password-reset", startsSession);
+authRoutes.use("/password-reset/confirm", startsSession);
 
 authRoutes.post("/sign-up", async (c) => {
   const domain = c.get("domain");
@@ -35,6 +38,21 @@ authRoutes.post("/sign-in", async (c) => {
   const domain = c.get("domain");
   const user = await signIn(domain, await body(c), signInClientOf(c.req.raw));
   const session = await createSession(domain.db, user.id, domain.config, presentedSessionToken(c.req.raw, domain.config));
+  c.header("Set-Cookie", session.cookie);
+  return c.json({ user: meOf(user) });
+});
+
+/** Mails a reset link if an account has the address; the answer is the same either way. */
+authRoutes.post("/password-reset", async (c) => {
+  const domain = c.get("domain");
+  return c.json(await requestPasswordReset(domain, await body(c), signInClientOf(c.req.raw)), 202);
+});
+
+/** Sets a new password from a reset link; every other session ends and this one starts. */
+authRoutes.post("/password-reset/confirm", async (c) => {
+  const domain = c.get("domain");
+  const user = await resetPassword(domain, await body(c));
+  const session = await createSession(domain.db, user.id, domain.config);
   c.header("Set-Cookie", session.cookie);
   return c.json({ user: meOf(user) });
 });

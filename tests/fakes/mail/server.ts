@@ -95,7 +95,10 @@ export async function startFakeMailServer(): Promise<RunningMailServer> {
   });
   server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const smtpPort = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo).port;
+  const listening = (server as unknown as { server: { address(): AddressInfo; unref(): void } }).server;
+  // Like the HTTP fakes, the server does not keep the process alive.
+  listening.unref();
+  const smtpPort = listening.address().port;
   const http = await serveFake((request) => {
     const url = new URL(request.url);
     if (request.method === "GET" && url.pathname === "/messages") {

@@ -43,6 +43,16 @@ export const TOO_MANY_SIGN_IN_ATTEMPTS = "Too many failed sign-in attempts. Plea
 /** What a sign-up refused by the sign-up limit says (ADR 035). */
 export const TOO_MANY_SIGN_UPS = "Too many sign-ups from here. Please wait a while and try again.";
 
+/** What a mail-sending request past its limit says (per address asked for and per client). */
+export const TOO_MANY_MAIL_REQUESTS = "Too many requests for this address. Please wait a while and try again.";
+
+export const PasswordResetRequestInput = z.object({ email });
+
+export const PasswordResetInput = z.object({
+  token: z.string({ error: "The link is missing its code." }).trim().min(1, "The link is missing its code.").max(200),
+  password: newPassword,
+});
+
 export const SignInInput = z.object({
   email,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
