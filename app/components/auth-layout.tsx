@@ -1,6 +1,9 @@
 // The centred card every page outside a workspace uses (sign-in, sign-up, workspace creation).
 import { Link } from "@remix-run/react";
 
+/** A text link on the account pages ("Create an account", "Forgot your password?"). */
+export const authLinkClass = "font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300";
+
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2">

@@ -12,6 +12,8 @@ import { invalidReply, replyWithError } from "./errors.server";
 import { safeNext } from "./paths";
 
 export { signIn, signUp, updateMe } from "../../workers/domain/accounts";
+import { PasswordResetInput, PasswordResetRequestInput } from "../../workers/domain/schemas/accounts";
+import { requestPasswordReset, resetPassword } from "../../workers/domain/password-reset";
 
 /** Where a signed-in visitor goes: the safe `next` they came with, else their home. */
 async function landingFor(context: AppLoadContext, user: User, next: string | null) {
@@ -51,5 +53,34 @@ export async function accountPageAction(
     return signedInRedirect(request, context, user, await landingFor(context, user, safeNext(String(formData.get("next") ?? ""))));
   } catch (error) {
     return replyWithError(submission, error, request, { unauthenticatedOnForm: options.unauthenticatedOnForm, hideFields });
+  }
+}
+
+/** "Forgot your password?": mails a reset link; the page shows the same message for any address. */
+export async function forgotPasswordAction(request: Request, context: AppLoadContext) {
+  assertOwnOriginRequest(request);
+  const submission = parseWithZod(await request.formData(), { schema: PasswordResetRequestInput });
+  if (submission.status !== "success") return invalidReply(submission);
+  try {
+    const { message } = await requestPasswordReset(context.domain, submission.value, signInClientOf(request));
+    return { result: submission.reply(), message };
+  } catch (error) {
+    return replyWithError(submission, error, request);
+  }
+}
+
+/** A reset link's page: sets the new password, then this browser is signed in and goes home. */
+export async function resetPasswordAction(request: Request, context: AppLoadContext, token: string) {
+  assertOwnOriginRequest(request);
+  const formData = await request.formData();
+  formData.set("token", token);
+  const submission = parseWithZod(formData, { schema: PasswordResetInput });
+  const hideFields = ["password", "token"];
+  if (submission.status !== "success") return invalidReply(submission, { hideFields });
+  try {
+    const user = await resetPassword(context.domain, submission.value);
+    return signedInRedirect(request, context, user, await landingFor(context, user, null));
+  } catch (error) {
+    return replyWithError(submission, error, request, { hideFields });
   }
 }

@@ -4,6 +4,9 @@ import { safeNext } from "./safe-next";
 export { safeNext };
 
 /** The sign-in page, optionally sending the user back to `next` afterwards. */
+/** Where a person asks for a password reset link. */
+export const FORGOT_PASSWORD_PATH = "/forgot-password";
+
 export function signInPath(next?: string | null) {
   const safe = safeNext(next);
   return safe && safe !== "/" ? `/?next=${encodeURIComponent(safe)}` : "/";

@@ -1,12 +1,12 @@
 // "/" is sign-in; `/?next={path}` returns there afterwards. Signed-in visitors go straight home.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignInInput } from "../../workers/domain/schemas/accounts";
 import { AccountForm } from "~/components/account-form";
-import { AuthLayout } from "~/components/auth-layout";
+import { AuthLayout, authLinkClass } from "~/components/auth-layout";
 import { Field } from "~/components/ui";
 import { accountPageAction, accountPageLoader, signIn } from "~/lib/accounts.server";
-import { signUpPath } from "~/lib/paths";
+import { FORGOT_PASSWORD_PATH, signUpPath } from "~/lib/paths";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Edge Tracker" }];
 
@@ -15,11 +15,7 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => accountPageL
 export const action = ({ request, context }: ActionFunctionArgs) =>
   accountPageAction(request, context, { schema: SignInInput, enter: signIn, unauthenticatedOnForm: true });
 
-/** A throttled sign-in says when to try again (Retry-After), on the page as in the API. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export { retryAfterHeaders as headers } from "~/lib/retry-after-headers";
 
 export default function SignIn() {
   const { next } = useLoaderData<typeof loader>();
@@ -31,7 +27,7 @@ export default function SignIn() {
       footer={
         <>
           New here?{" "}
-          <Link to={signUpPath(next)} className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
+          <Link to={signUpPath(next)} className={authLinkClass}>
             Create an account
           </Link>
         </>
@@ -49,6 +45,11 @@ export default function SignIn() {
           <>
             <Field label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
             <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
+            <p className="-mt-2 text-right text-sm">
+              <Link to={FORGOT_PASSWORD_PATH} className={authLinkClass}>
+                Forgot your password?
+              </Link>
+            </p>
           </>
         )}
       </AccountForm>

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { CreateWorkspaceInput } from "../../workers/domain/schemas/workspaces";
 import { SignedInAs } from "~/components/account-menu";
-import { AuthLayout } from "~/components/auth-layout";
+import { AuthLayout, authLinkClass } from "~/components/auth-layout";
 import { Field, FieldError, FormError, Spinner, buttonClass, inputClass, labelClass } from "~/components/ui";
 import { assertSameOrigin, requireActor } from "~/lib/auth.server";
 import { invalidReply, replyWithError } from "~/lib/errors.server";
@@ -55,7 +55,7 @@ export default function CreateWorkspace() {
       footer={
         <>
           Waiting for an invite?{" "}
-          <Link to="/invitations" className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
+          <Link to="/invitations" className={authLinkClass}>
             Check pending invites
           </Link>
         </>

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignUpInput } from "../../workers/domain/schemas/accounts";
 import { AccountForm } from "~/components/account-form";
-import { AuthLayout } from "~/components/auth-layout";
+import { AuthLayout, authLinkClass } from "~/components/auth-layout";
 import { Field } from "~/components/ui";
 import { accountPageAction, accountPageLoader, signUp } from "~/lib/accounts.server";
 import { signInPath } from "~/lib/paths";
@@ -25,7 +25,7 @@ export default function SignUp() {
       footer={
         <>
           Already have an account?{" "}
-          <Link to={signInPath(next)} className="font-medium text-brand-600 dark:text-brand-400 hover:text-brand-700 dark:hover:text-brand-300">
+          <Link to={signInPath(next)} className={authLinkClass}>
             Sign in
           </Link>
         </>

@@ -11,7 +11,7 @@
 //   await server.stop();
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { HOST } from "./dev-server.mjs";
+import { HOST, freePort } from "./dev-server.mjs";
 import { ROOT, WRANGLER_ENV, bin, capture } from "./run.mjs";
 
 /**
@@ -60,9 +60,12 @@ export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = 
     });
   };
   const state = (kind) => path.join(persistDir, "v3", kind);
+  // Links in mails point at this server unless told otherwise, so its port is known up front.
+  const listenPort = port || (await freePort());
+  const publicBaseUrl = vars.PUBLIC_BASE_URL ?? `http://${HOST}:${listenPort}`;
   const server = new Miniflare({
     host: HOST,
-    port,
+    port: listenPort,
     // No request.cf lookup on the network: the machines are offline.
     cf: false,
     d1Persist: state("d1"),
@@ -80,7 +83,7 @@ export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = 
         // The bundle is one ES module; naming it spares Miniflare from parsing its imports.
         modulesRoot: outdir,
         modules: [{ type: "ESModule", path: entry, contents: readFileSync(entry, "utf8") }],
-        bindings: { ...workerOptions.bindings, ...vars },
+        bindings: { ...workerOptions.bindings, PUBLIC_BASE_URL: publicBaseUrl, ...vars },
       },
     ],
   });

@@ -40,6 +40,11 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
   // Sign-in and sign-up are for those signed out; the signed-in are sent home.
   "routes/_index": { url: () => "/", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 302, except: { anonymous: 400 } } },
   "routes/sign-up": { url: () => "/sign-up", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 302, except: { anonymous: 400 } } },
+  // Asking for a reset link and using one are for those signed out too; the form without its field is a 400.
+  "routes/forgot-password": { url: () => "/forgot-password", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 400 } },
+  "routes/reset-password.$token": { url: () => "/reset-password/pwr_unknown", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 400 } },
+  // The development outbox is open on a local server (these tests run as one) and absent in production.
+  "routes/dev.outbox": { url: () => "/dev/outbox", level: "public", ok: 200 },
   "routes/sign-out": { url: () => "/sign-out", level: "public", ok: 302, action: { level: "public", ok: 302 }, endsSession: true },
   "routes/$": { url: () => "/no-such-page/here", level: "public", ok: 404 },
   "routes/profile": { url: () => "/profile", level: "signed-in", ok: 200, action: { level: "signed-in", ok: 400 } },

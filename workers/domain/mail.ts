@@ -1,8 +1,10 @@
 // Mail the domain sends: each message is a row (mail_messages) written in the same batch as the
 // change it is about, and a `mail.send` job after commit hands it to the transport. Nothing is
 // "sent" until the transport said so; the row keeps the answer or the error for the mail log.
+import { desc } from "drizzle-orm";
 import { mailMessages } from "../../drizzle/schema";
 import type { DomainContext } from "./context";
+import { NotFound } from "./errors";
 
 export type MailKind = "verify-email" | "password-reset" | "sign-in-link" | "invitation" | "email-change" | "email-change-notice" | "test";
 
@@ -35,4 +37,29 @@ export function queueMail(ctx: DomainContext, draft: MailDraft) {
     headers: JSON.stringify(draft.headers ?? {}),
     workspace_id: draft.workspaceId ?? null,
   });
+}
+
+/** How many messages the development outbox shows, newest first. */
+export const OUTBOX_SIZE = 100;
+
+/**
+ * The development outbox: every message the server wrote, newest first, with its body, so a local
+ * run works end to end without a mail server. It does not exist in production.
+ */
+export async function developmentOutbox(ctx: DomainContext) {
+  if (ctx.config.APP_ENV === "production") throw new NotFound("Page not found");
+  return ctx.db
+    .select({
+      id: mailMessages.id,
+      kind: mailMessages.kind,
+      recipient: mailMessages.recipient,
+      subject: mailMessages.subject,
+      text: mailMessages.text_body,
+      status: mailMessages.status,
+      last_error: mailMessages.last_error,
+      created_at: mailMessages.created_at,
+    })
+    .from(mailMessages)
+    .orderBy(desc(mailMessages.created_at))
+    .limit(OUTBOX_SIZE);
 }

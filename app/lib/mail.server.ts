@@ -1,0 +1,2 @@
+// Server side of the mail pages: the development outbox.
+export { developmentOutbox } from "../../workers/domain/mail";
