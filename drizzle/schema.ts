@@ -42,6 +42,8 @@ export const users = sqliteTable(
     password_hash: text("password_hash").notNull(),
     theme: json<Record<string, string | boolean>>("theme"),
     is_bot: bool("is_bot").notNull().default(false),
+    /** When the person opened the link mailed to their address; null until then. */
+    email_verified_at: text("email_verified_at"),
     last_workspace_id: text("last_workspace_id"),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -1233,7 +1235,7 @@ export const mailMessages = sqliteTable(
 export type MailMessage = typeof mailMessages.$inferSelect;
 
 /**
- * Single-use links a mail carries for an account (a password reset today): only the SHA-256 of
+ * Single-use links a mail carries for an account (a password reset, an address to verify): only the SHA-256 of
  * the link's secret is kept; using it stamps `used_at` in the write it opens.
  */
 export const accountTokens = sqliteTable(
@@ -1243,7 +1245,7 @@ export const accountTokens = sqliteTable(
     user_id: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose").$type<"password-reset">().notNull(),
+    purpose: text("purpose").$type<"password-reset" | "verify-email">().notNull(),
     token_hash: text("token_hash").notNull().unique(),
     expires_at: text("expires_at").notNull(),
     used_at: text("used_at"),

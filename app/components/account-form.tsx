@@ -16,6 +16,7 @@ export function AccountForm<Schema extends z.ZodObject>({
   lastResult,
   submitLabel,
   submittingLabel,
+  defaultValue,
   children,
 }: {
   id: string;
@@ -24,12 +25,15 @@ export function AccountForm<Schema extends z.ZodObject>({
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
   submittingLabel: string;
+  /** Values the form starts with (an invited address). */
+  defaultValue?: Partial<Record<keyof z.input<Schema>, string>>;
   children: (fields: FieldsOf<Schema>) => ReactNode;
 }) {
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
+    defaultValue: defaultValue as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

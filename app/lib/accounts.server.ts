@@ -1,19 +1,21 @@
 // Server side of the account pages (sign-in and sign-up): the same loader and action for both,
 // each page naming its schema and its domain call.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { User } from "../../drizzle/schema";
 import type { DomainContext } from "../../workers/domain/context";
 import { type SignInClient, signInClientOf } from "../../workers/domain/sign-in-throttle";
 import { assertOwnOriginRequest, homePathFor, optionalUser, signedInRedirect } from "./auth.server";
+import { describeError } from "../../workers/lib/error-status";
 import { invalidReply, replyWithError } from "./errors.server";
 import { safeNext } from "./paths";
 
 export { signIn, signUp, updateMe } from "../../workers/domain/accounts";
 import { PasswordResetInput, PasswordResetRequestInput } from "../../workers/domain/schemas/accounts";
 import { requestPasswordReset, resetPassword } from "../../workers/domain/password-reset";
+import { verifyEmail } from "../../workers/domain/email-verification";
 
 /** Where a signed-in visitor goes: the safe `next` they came with, else their home. */
 async function landingFor(context: AppLoadContext, user: User, next: string | null) {
@@ -22,10 +24,13 @@ async function landingFor(context: AppLoadContext, user: User, next: string | nu
 
 /** An account page's loader: signed-in visitors go straight on; others get the safe `next`. */
 export async function accountPageLoader(request: Request, context: AppLoadContext) {
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const query = new URL(request.url).searchParams;
+  const next = safeNext(query.get("next"));
   const user = await optionalUser(context);
   if (user) throw redirect(await landingFor(context, user, next));
-  return { next };
+  // An address to fill in (an invitation's): only something shaped like one, and never long.
+  const email = query.get("email")?.trim() ?? "";
+  return { next, email: email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : "" };
 }
 
 /**
@@ -82,5 +87,23 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     return signedInRedirect(request, context, user, await landingFor(context, user, null));
   } catch (error) {
     return replyWithError(submission, error, request, { hideFields });
+  }
+}
+
+/** The verification page: where "Continue" leads (home when signed in, sign-in otherwise). */
+export async function loadVerifyEmailPage(_request: Request, context: AppLoadContext) {
+  const user = await optionalUser(context);
+  return { continueTo: user ? await landingFor(context, user, null) : "/" };
+}
+
+/** Verifies the address of the link's account; a used or expired link says so. */
+export async function verifyEmailAction(request: Request, context: AppLoadContext, token: string) {
+  assertOwnOriginRequest(request);
+  try {
+    return await verifyEmail(context.domain, { token });
+  } catch (error) {
+    const failure = describeError(error);
+    if (!failure) throw error;
+    return data({ error: failure.fields?.token?.[0] ?? failure.message }, { status: failure.status });
   }
 }

@@ -3,19 +3,27 @@ import { safeNext } from "./safe-next";
 
 export { safeNext };
 
-/** The sign-in page, optionally sending the user back to `next` afterwards. */
 /** Where a person asks for a password reset link. */
 export const FORGOT_PASSWORD_PATH = "/forgot-password";
 
-export function signInPath(next?: string | null) {
+/** An account page's query: the safe `next` to return to, and an address to fill in (an invitation's). */
+function accountQuery(next: string | null | undefined, email: string | undefined) {
   const safe = safeNext(next);
-  return safe && safe !== "/" ? `/?next=${encodeURIComponent(safe)}` : "/";
+  const query = new URLSearchParams();
+  if (safe && safe !== "/") query.set("next", safe);
+  if (email) query.set("email", email);
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The sign-in page, optionally sending the user back to `next` afterwards. */
+export function signInPath(next?: string | null, email?: string) {
+  return `/${accountQuery(next, email)}`;
 }
 
 /** Sign-up, carrying any safe `next` along so the new account lands there. */
-export function signUpPath(next?: string | null) {
-  const safe = safeNext(next);
-  return safe ? `/sign-up?next=${encodeURIComponent(safe)}` : "/sign-up";
+export function signUpPath(next?: string | null, email?: string) {
+  return `/sign-up${accountQuery(next, email)}`;
 }
 
 
@@ -27,7 +35,7 @@ export const issueWindowsPath = (slug: string, projectId: string, source: { kind
   `${projectPath(slug, projectId)}/issue-windows?source=${source.kind === "project" || !source.id ? "project" : `${source.kind}:${source.id}`}`;
 
 /** First path segments that belong to the app rather than to a workspace. */
-const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "profile", "api"]);
+const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "profile", "api", "forgot-password", "reset-password", "verify-email", "dev"]);
 
 export const workspaceSlugOf = (pathname: string) => pathname.split("/")[1] ?? "";
 

@@ -1,11 +1,19 @@
 // Server-side calls for the workspace pages: the shell, workspace creation and invitations.
 import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { readCookie } from "../../workers/auth/sessions";
 import { readHubClock } from "./board-clock.server";
 import type { ActorContext } from "../../workers/domain/context";
 import { serviceFeatures } from "../../workers/domain/features";
-import { INVITATION_FOR_ANOTHER_ADDRESS, acceptInvitation, invitationForLink } from "../../workers/domain/invitations";
+import {
+  INVITATION_FOR_ANOTHER_ADDRESS,
+  VERIFY_BEFORE_ACCEPTING,
+  acceptInvitation,
+  invitationForLink,
+  invitationPath,
+  invitedAddressOf,
+} from "../../workers/domain/invitations";
+import { signUpPath } from "./paths";
 import { describeError } from "../../workers/lib/error-status";
 import { listProjects } from "../../workers/domain/projects";
 import { listSidebarFavorites } from "../../workers/domain/sidebar-favorites";
@@ -15,22 +23,35 @@ import { loadOrThrow } from "./errors.server";
 import { SIDEBAR_COOKIE } from "./sidebar";
 
 export { acceptInvitation, createWorkspace };
+export { resendVerification } from "../../workers/domain/email-verification";
+export { signInClientOf } from "../../workers/domain/sign-in-throttle";
 
 /**
  * What the invitation link page shows the signed-in person: the invitation when they may accept
  * it, else why not (a link that no longer works, or one sent to another address).
  */
 export async function loadInvitationLink(request: Request, context: AppLoadContext, token: string) {
+  // Someone signed out (the invitee, from the mail) signs up, or in, with the invited address filled in.
+  if (!(await context.auth())) {
+    const email = await invitedAddressOf(context.domain, token);
+    if (email) throw redirect(signUpPath(invitationPath(token), email));
+  }
   const ctx = await requireActor(request, context);
   try {
     const invitation = await invitationForLink(ctx, { token });
     // A link opened in another account says nothing of the workspace it leads to.
-    if (!invitation.acceptable) return { email: ctx.actor.email, invitation: null, problem: INVITATION_FOR_ANOTHER_ADDRESS };
-    return { email: ctx.actor.email, invitation: { role: invitation.role, workspace: { name: invitation.workspace.name } }, problem: null };
+    if (!invitation.acceptable) return { email: ctx.actor.email, invitation: null, problem: INVITATION_FOR_ANOTHER_ADDRESS, verificationNeeded: null };
+    return {
+      email: ctx.actor.email,
+      invitation: { role: invitation.role, workspace: { name: invitation.workspace.name } },
+      problem: null,
+      // What stands between the invitee and accepting, if anything: proving their address.
+      verificationNeeded: invitation.needs_verification ? VERIFY_BEFORE_ACCEPTING : null,
+    };
   } catch (error) {
     const failure = describeError(error);
     if (!failure || failure.kind === "Unauthenticated") throw error;
-    return { email: ctx.actor.email, invitation: null, problem: failure.message };
+    return { email: ctx.actor.email, invitation: null, problem: failure.message, verificationNeeded: null };
   }
 }
 

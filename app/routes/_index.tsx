@@ -18,7 +18,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
 export { retryAfterHeaders as headers } from "~/lib/retry-after-headers";
 
 export default function SignIn() {
-  const { next } = useLoaderData<typeof loader>();
+  const { next, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AuthLayout
@@ -27,7 +27,7 @@ export default function SignIn() {
       footer={
         <>
           New here?{" "}
-          <Link to={signUpPath(next)} className={authLinkClass}>
+          <Link to={signUpPath(next, email || undefined)} className={authLinkClass}>
             Create an account
           </Link>
         </>
@@ -38,6 +38,7 @@ export default function SignIn() {
         schema={SignInInput}
         next={next}
         lastResult={actionData?.result}
+        defaultValue={email ? { email } : undefined}
         submitLabel="Sign in"
         submittingLabel="Signing in..."
       >

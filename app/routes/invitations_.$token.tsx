@@ -10,7 +10,7 @@ import { FormError, buttonClass } from "~/components/ui";
 import { assertSameOrigin, requireActor } from "~/lib/auth.server";
 import { actionError } from "~/lib/errors.server";
 import { ROLE_LABELS } from "~/lib/settings-contract";
-import { acceptInvitation, loadInvitationLink } from "~/lib/workspaces.server";
+import { acceptInvitation, loadInvitationLink, resendVerification, signInClientOf } from "~/lib/workspaces.server";
 
 export const meta: MetaFunction = () => [{ title: "Invitation · Edge Tracker" }];
 
@@ -19,7 +19,10 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) => load
 export async function action({ request, context, params }: ActionFunctionArgs) {
   assertSameOrigin(context);
   const ctx = await requireActor(request, context);
+  const intent = (await request.formData()).get("intent");
   try {
+    // An account that has not proven its address yet can ask for the link again from here.
+    if (intent === "resend-verification") return await resendVerification(ctx, signInClientOf(request));
     const { workspaces } = await acceptInvitation(ctx, { token: params.token ?? "" });
     return redirect(`/${workspaces[0].slug}`);
   } catch (error) {
@@ -28,7 +31,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function InvitationLink() {
-  const { email, invitation, problem } = useLoaderData<typeof loader>();
+  const { email, invitation, problem, verificationNeeded } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const joining = useNavigation().state !== "idle";
   return (
@@ -40,7 +43,20 @@ export default function InvitationLink() {
     >
       {actionData && "error" in actionData && actionData.error ? <FormError errors={[actionData.error]} /> : null}
       {problem ? <FormError errors={[problem]} /> : null}
-      {invitation && !problem ? (
+      {actionData && "message" in actionData ? (
+        <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+          {actionData.message}
+        </p>
+      ) : null}
+      {invitation && !problem && verificationNeeded ? (
+        <Form method="post" className="space-y-4">
+          <p className="text-sm text-neutral-700">{verificationNeeded}</p>
+          <button type="submit" name="intent" value="resend-verification" className={buttonClass("secondary", "md", "w-full")} disabled={joining}>
+            Send the verification link again
+          </button>
+        </Form>
+      ) : null}
+      {invitation && !problem && !verificationNeeded ? (
         <Form method="post">
           <button type="submit" className={buttonClass("primary", "md", "w-full")} disabled={joining}>
             {joining ? "Joining..." : `Accept and join ${invitation.workspace.name}`}

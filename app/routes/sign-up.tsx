@@ -16,7 +16,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   accountPageAction(request, context, { schema: SignUpInput, enter: signUp });
 
 export default function SignUp() {
-  const { next } = useLoaderData<typeof loader>();
+  const { next, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AuthLayout
@@ -25,7 +25,7 @@ export default function SignUp() {
       footer={
         <>
           Already have an account?{" "}
-          <Link to={signInPath(next)} className={authLinkClass}>
+          <Link to={signInPath(next, email || undefined)} className={authLinkClass}>
             Sign in
           </Link>
         </>
@@ -36,6 +36,7 @@ export default function SignUp() {
         schema={SignUpInput}
         next={next}
         lastResult={actionData?.result}
+        defaultValue={email ? { email } : undefined}
         submitLabel="Create account"
         submittingLabel="Creating account..."
       >

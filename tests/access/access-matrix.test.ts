@@ -97,7 +97,7 @@ describe("the access matrix of pages", () => {
         const page = await callWorker("GET", url, { cookie: await session() });
         const expected = pageStatus({ level: access.level, ok: access.ok, except: access.except }, role, namesForeignIds);
         if (page.status !== expected) problems.push(`${role} GET: ${page.status}, expected ${expected}`);
-        const pageLeak = leakIn(String(page.body), role, page.status);
+        const pageLeak = access.showsEveryMail ? undefined : leakIn(String(page.body), role, page.status);
         if (pageLeak) problems.push(`${role} GET: ${pageLeak}`);
 
         if (!access.action) continue;

@@ -98,10 +98,26 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     level: "public",
     ok: 200,
     fresh: async (world, role) => {
-      freshResetToken = await resetLinkOf((await signUp({ first_name: "Forgetful" })).user.id);
+      freshLinkToken = await accountLinkOf((await signUp({ first_name: "Forgetful" })).user.id, "password-reset");
       return sessionOf(world, role);
     },
-    body: () => ({ token: freshResetToken, password: "a brand new passphrase" }),
+    body: () => ({ token: freshLinkToken, password: "a brand new passphrase" }),
+  },
+  // A verification link of a fresh account's for each caller; it needs no session.
+  "POST /api/auth/verify-email": {
+    level: "public",
+    ok: 200,
+    fresh: async () => {
+      freshLinkToken = await accountLinkOf((await signUp({ first_name: "Newcomer" }, { unverified: true })).user.id, "verify-email");
+      return {};
+    },
+    body: () => ({ token: freshLinkToken }),
+  },
+  // Mails a new verification link: each caller is an account of its own whose address is not verified yet.
+  "POST /api/users/me/verification": {
+    level: "signed-in",
+    ok: 202,
+    fresh: async (_world, role) => (role === "anonymous" ? {} : { cookie: (await signUp({ first_name: "Unproven" }, { unverified: true })).cookie }),
   },
   // Signing out is allowed to anyone: without a session there is nothing to end.
   "POST /api/auth/sign-out": { level: "public", ok: 204, fresh: async (world, role) => sessionOf(world, role) },
@@ -698,16 +714,16 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   "POST /api/workspaces/:slug/webhooks/:webhookId/deliveries/:deliveryId/redeliver": { level: "workspace:20", ok: 409 },
 };
 
-/** The reset link `fresh` made for the confirm call that follows it. */
-let freshResetToken = "";
+/** The mailed link `fresh` made for the call that follows it. */
+let freshLinkToken = "";
 
-/** A working reset link for the user, written as asking for one would (its secret, hashed). */
-async function resetLinkOf(userId: string) {
-  const token = `pwr_${crypto.randomUUID()}`;
+/** A working account link (reset, verification) for the user, written as the mail's would be (its secret, hashed). */
+async function accountLinkOf(userId: string, purpose: "password-reset" | "verify-email") {
+  const token = `lnk_${crypto.randomUUID()}`;
   const hash = await sha256Hex(token);
   const now = new Date();
-  await env.DB.prepare("INSERT INTO account_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES (?, ?, 'password-reset', ?, ?, ?)")
-    .bind(crypto.randomUUID(), userId, hash, new Date(now.getTime() + 3_600_000).toISOString(), now.toISOString())
+  await env.DB.prepare("INSERT INTO account_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+    .bind(crypto.randomUUID(), userId, purpose, hash, new Date(now.getTime() + 3_600_000).toISOString(), now.toISOString())
     .run();
   return token;
 }

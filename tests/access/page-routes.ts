@@ -23,6 +23,12 @@ export interface PageAccess {
    * routes make, whose access the API table covers.
    */
   action?: { level: Level; ok: number; except?: Partial<Record<Role, number>> };
+  /**
+   * The development outbox shows every mail the local server wrote, workspace names included, to
+   * whoever runs it: that is what it is for, and it answers 404 in production
+   * (tests/api/dev-outbox.test.ts).
+   */
+  showsEveryMail?: true;
 }
 
 /**
@@ -41,10 +47,18 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
   "routes/_index": { url: () => "/", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 302, except: { anonymous: 400 } } },
   "routes/sign-up": { url: () => "/sign-up", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 302, except: { anonymous: 400 } } },
   // Asking for a reset link and using one are for those signed out too; the form without its field is a 400.
-  "routes/forgot-password": { url: () => "/forgot-password", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 400 } },
-  "routes/reset-password.$token": { url: () => "/reset-password/pwr_unknown", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 400 } },
+  "routes/forgot-password": { url: () => "/forgot-password", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 302, except: { anonymous: 400 } } },
+  "routes/reset-password.$token": {
+    url: () => "/reset-password/pwr_unknown",
+    level: "public",
+    ok: 302,
+    except: { anonymous: 200 },
+    action: { level: "public", ok: 302, except: { anonymous: 400 } },
+  },
+  // A verification link's page opens for anyone; its button with a link that is not valid is a 400.
+  "routes/verify-email.$token": { url: () => "/verify-email/vfy_unknown", level: "public", ok: 200, action: { level: "public", ok: 400 } },
   // The development outbox is open on a local server (these tests run as one) and absent in production.
-  "routes/dev.outbox": { url: () => "/dev/outbox", level: "public", ok: 200 },
+  "routes/dev.outbox": { url: () => "/dev/outbox", level: "public", ok: 200, showsEveryMail: true },
   "routes/sign-out": { url: () => "/sign-out", level: "public", ok: 302, action: { level: "public", ok: 302 }, endsSession: true },
   "routes/$": { url: () => "/no-such-page/here", level: "public", ok: 404 },
   "routes/profile": { url: () => "/profile", level: "signed-in", ok: 200, action: { level: "signed-in", ok: 400 } },

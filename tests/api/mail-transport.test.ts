@@ -11,13 +11,12 @@ import { MAX_MAIL_ATTEMPTS, attemptMail, mailRetryDelaySeconds, superviseMail } 
 import { MAIL_NOT_CONFIGURED } from "../../workers/integrations/mail/transport";
 import { MailTransportError } from "../../workers/domain/ports/mail";
 import type { JobMessage } from "../../workers/jobs";
-import type { ReceivedMail } from "../fakes/mail/server";
+import { mailsTo } from "../helpers/mailbox";
 import { rowOf } from "../helpers/fixtures";
 
 declare global {
   namespace Cloudflare {
     interface Env {
-      FAKE_MAILBOX_URL: string;
       EMAIL_RESTRICTED: SendEmail;
     }
   }
@@ -28,10 +27,7 @@ type MailRow = { id: string; status: string; attempts: number; transport: string
 let counter = 0;
 const address = (local: string) => `${local}-${Date.now().toString(36)}-${++counter}@example.test`;
 
-async function received(to: string): Promise<ReceivedMail[]> {
-  const response = await fetch(`${env.FAKE_MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`);
-  return response.json();
-}
+const received = (to: string) => mailsTo(to);
 
 /** A queued mail row, as the domain writes one. */
 async function queued(to: string, fields: { subject?: string; headers?: Record<string, string> } = {}) {

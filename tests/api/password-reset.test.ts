@@ -1,31 +1,17 @@
 // Password reset by mail, end to end through the real queue and the local SMTP server: the mail
 // arrives with a working link; the link sets the password once, ends every session and every
 // other link; the answer never tells whether an address has an account; and asking is limited.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { RESET_LINK_INVALID, RESET_REQUESTED } from "../../workers/domain/password-reset";
 import { MAIL_REQUESTS_PER_EMAIL } from "../../workers/domain/sign-up-limit";
 import { TOO_MANY_MAIL_REQUESTS } from "../../workers/domain/schemas/accounts";
 import type { ReceivedMail } from "../fakes/mail/server";
+import { waitForMails } from "../helpers/mailbox";
 import { call, cookieFrom, signUp, uniqueEmail } from "../helpers/api";
 import { rowOf } from "../helpers/fixtures";
 
 const NEW_PASSWORD = "a brand new passphrase";
-
-async function mailsTo(to: string): Promise<ReceivedMail[]> {
-  return (await fetch(`${env.FAKE_MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`)).json();
-}
-
-/** Waits for the count of mails to `to` to reach `count` (the queue sends on its own time). */
-async function waitForMails(to: string, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mails = await mailsTo(to);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${to}, got ${mails.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const SUBJECT = "Reset your Edge Tracker password";
 
 const tokenIn = (mail: ReceivedMail) => /\/reset-password\/(pwr_[A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
 const ask = (email: string) => call("POST", "/api/auth/password-reset/", { body: { email } });
@@ -40,11 +26,11 @@ describe("password reset", () => {
     expect(asked.status).toBe(202);
     expect(asked.body).toEqual({ message: RESET_REQUESTED });
 
-    const [mail] = await waitForMails(email, 1);
-    expect(mail.subject).toBe("Reset your Edge Tracker password");
+    const [mail] = await waitForMails(email, 1, SUBJECT);
+    expect(mail.subject).toBe(SUBJECT);
     expect(mail.text).toContain("http://127.0.0.1:8787/reset-password/pwr_");
     expect(mail.html).toContain(`href="http://127.0.0.1:8787/reset-password/${tokenIn(mail)}"`);
-    expect(await rowOf("mail_messages", "recipient = ?", email)).toMatchObject({ kind: "password-reset", status: "sent", transport: "smtp" });
+    expect(await rowOf("mail_messages", "recipient = ? AND kind = 'password-reset'", email)).toMatchObject({ kind: "password-reset", status: "sent", transport: "smtp" });
 
     const reset = await confirm(tokenIn(mail));
     expect(reset.status).toBe(200);
@@ -64,9 +50,9 @@ describe("password reset", () => {
     const person = await signUp();
     const email = person.user.email;
     await ask(email);
-    const [first] = await waitForMails(email, 1);
+    const [first] = await waitForMails(email, 1, SUBJECT);
     await ask(email);
-    const mails = await waitForMails(email, 2);
+    const mails = await waitForMails(email, 2, SUBJECT);
     const second = mails.find((mail) => tokenIn(mail) !== tokenIn(first)) as ReceivedMail;
     expect((await confirm(tokenIn(first))).body).toEqual({ token: [RESET_LINK_INVALID] });
     expect((await confirm(tokenIn(second))).status).toBe(200);
@@ -84,7 +70,7 @@ describe("password reset", () => {
     expect((await confirm("pwr_made-up")).body).toEqual({ token: [RESET_LINK_INVALID] });
     const person = await signUp();
     await ask(person.user.email);
-    const [mail] = await waitForMails(person.user.email, 1);
+    const [mail] = await waitForMails(person.user.email, 1, SUBJECT);
     const weak = await confirm(tokenIn(mail), "short");
     expect(weak.status).toBe(400);
     expect(weak.body.password).toEqual(["Password must be at least 8 characters long."]);

@@ -4,7 +4,23 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RESET_LINK_INVALID, RESET_REQUESTED } from "../../workers/domain/password-reset";
 import { expectNoAxeViolations } from "./axe";
-import { ApiUser, PASSWORD, launchBrowser, login, newPage, pathOf, screenshotsInThemes, to, visible, waitForHydration, waitForPath } from "./fixtures";
+import { VERIFY_BEFORE_ACCEPTING } from "../../workers/domain/invitations";
+import {
+  ApiUser,
+  PASSWORD,
+  launchBrowser,
+  login,
+  newPage,
+  pathOf,
+  screenshotsInThemes,
+  to,
+  uniqueEmail,
+  uniqueSlug,
+  verifyAddressThroughOutbox,
+  visible,
+  waitForHydration,
+  waitForPath,
+} from "./fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,5 +82,40 @@ describe("password reset", () => {
 
     expect([...errors, ...elsewhere.errors, ...later.errors]).toEqual([]);
     for (const tab of [context, elsewhere.context, later.context]) await tab.close();
+  });
+});
+
+describe("invitations by mail", () => {
+  test("an invited person signs up from the mail's link, verifies the address and lands in the workspace", async () => {
+    const owner = await ApiUser.signUp();
+    const slug = uniqueSlug("mailed");
+    await owner.post("/api/workspaces/", { name: "Mailed Co", slug });
+    const email = uniqueEmail("invitee");
+    await owner.post(`/api/workspaces/${slug}/invite/`, { emails: [{ email, role: 15 }] });
+
+    const { page, errors, context, goto } = await newPage(browser);
+    await goto("/dev/outbox");
+    const mail = page.getByRole("listitem", { name: new RegExp(`invited you to Mailed Co on Edge Tracker to ${email.replace(/[.+]/g, "\\$&")}$`) });
+    await mail.getByRole("link", { name: /\/invitations\/inv_/ }).click();
+    // Signed out: sign-up, with the invited address filled in.
+    await waitForPath(page, /^\/sign-up\?next=%2Finvitations%2Finv_[\w-]+&email=/);
+    await expect.poll(() => page.getByLabel("Email").inputValue()).toBe(email);
+    await screenshotsInThemes(page, "sign-up-invited");
+    await page.getByLabel("First name").fill("Ivy");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    // Back on the invitation, which waits for the address to be proven.
+    await waitForPath(page, /^\/invitations\/inv_[\w-]+$/);
+    const invitationPath = pathOf(page);
+    await visible(page.getByText(VERIFY_BEFORE_ACCEPTING));
+    await screenshotsInThemes(page, "invitation-verify-first", (theme) => expectNoAxeViolations(page, `invitation waiting for verification, ${theme}`));
+
+    await verifyAddressThroughOutbox(page, email);
+    await screenshotsInThemes(page, "verify-email-done", (theme) => expectNoAxeViolations(page, `address verified, ${theme}`));
+    await goto(invitationPath);
+    await page.getByRole("button", { name: "Accept and join Mailed Co" }).click();
+    await waitForPath(page, to.workspace(slug));
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

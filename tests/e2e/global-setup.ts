@@ -22,6 +22,8 @@ declare module "vitest" {
     fakeSlackUrl: string;
     fakeUnsplashUrl: string;
     fakeWebhookReceiverUrl: string;
+    /** Where the local SMTP server lists the mails it received (tests/fakes/mail). */
+    fakeMailboxUrl: string;
   }
 }
 
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   project.provide("fakeSlackUrl", fakes.slackUrl);
   project.provide("fakeUnsplashUrl", fakes.unsplashUrl);
   project.provide("fakeWebhookReceiverUrl", fakes.webhookReceiverUrl);
+  project.provide("fakeMailboxUrl", fakes.mailboxUrl);
   return async () => {
     await server.stop();
     await fakes.close();

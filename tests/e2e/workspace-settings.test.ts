@@ -6,6 +6,7 @@
 // (tests/api/workspace-settings.test.ts).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { VERIFY_BEFORE_ACCEPTING } from "../../workers/domain/invitations";
 import {
   ApiUser,
   type TestPage,
@@ -21,6 +22,7 @@ import {
   visible,
   waitForHydration,
   waitForPath,
+  verifyAddressThroughOutbox,
 } from "./fixtures";
 
 let browser: Browser;
@@ -83,6 +85,10 @@ describe("workspace members", () => {
     const colleagueTab = await newPage(browser, { width: 700, height: 900 });
     await signUpThroughUi(colleagueTab.page, { email: colleagueEmail, firstName: "Vera" });
     await waitForPath(colleagueTab.page, to.createWorkspace());
+    // An address not yet proven cannot accept: the page says so; the mailed link proves it.
+    await colleagueTab.goto(new URL(link).pathname);
+    await visible(colleagueTab.page.getByText(VERIFY_BEFORE_ACCEPTING));
+    await verifyAddressThroughOutbox(colleagueTab.page, colleagueEmail);
     await colleagueTab.goto(new URL(link).pathname);
     await colleagueTab.page.getByRole("button", { name: "Accept and join Settings Co" }).click();
     await waitForPath(colleagueTab.page, to.workspace(slug));

@@ -1,4 +1,5 @@
 // A small REST client for tests: requests go to the real Worker with its real bindings (fetchWorker).
+import { env } from "cloudflare:workers";
 import { fetchWorker } from "./worker";
 
 export const ORIGIN = "http://tracker.test";
@@ -65,11 +66,17 @@ export function cookieFrom(headers: Headers): string {
   return `session=${match[1]}`;
 }
 
-export async function signUp(fields: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {}) {
+/**
+ * A new account, signed in. Its address counts as verified (set in D1, as arranging a test's
+ * world), unless `unverified`: tests/api/email-verification.test.ts walks the mailed link itself.
+ */
+export async function signUp(fields: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {}, options: { unverified?: boolean } = {}) {
   const email = fields.email ?? uniqueEmail(fields.first_name?.toLowerCase());
   const response = await call("POST", "/api/auth/sign-up/", {
     body: { email, password: "correct horse battery", first_name: "Test", last_name: "User", ...fields },
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return new Client(response.body.user, cookieFrom(response.headers));
+  if (options.unverified) return new Client(response.body.user, cookieFrom(response.headers));
+  await env.DB.prepare("UPDATE users SET email_verified_at = created_at WHERE id = ?").bind(response.body.user.id).run();
+  return new Client({ ...response.body.user, is_email_verified: true }, cookieFrom(response.headers));
 }

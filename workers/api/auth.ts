@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { CROSS_ORIGIN_REFUSED, clearedSessionCookie, createSession, deleteSession, isOwnOriginRequest, presentedSessionToken } from "../auth/sessions";
 import { signIn, signOutEverywhere, signUp } from "../domain/accounts";
 import { requestPasswordReset, resetPassword } from "../domain/password-reset";
+import { verifyEmail } from "../domain/email-verification";
 import { Forbidden, Invalid } from "../domain/errors";
 import { JSON_BODY_REQUIRED, declaresJsonBody } from "../lib/validation";
 import { meOf } from "../domain/serializers";
@@ -56,6 +57,9 @@ authRoutes.post("/password-reset/confirm", async (c) => {
   c.header("Set-Cookie", session.cookie);
   return c.json({ user: meOf(user) });
 });
+
+/** Marks the address of a verification link's account verified (signed in or not). */
+authRoutes.post("/verify-email", async (c) => c.json(await verifyEmail(c.get("domain"), await body(c))));
 
 authRoutes.post("/sign-out", async (c) => {
   const domain = c.get("domain");

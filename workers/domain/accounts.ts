@@ -5,7 +5,9 @@ import { apiTokens, users } from "../../drizzle/schema";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { deleteAllSessions } from "../auth/sessions";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
+import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
+import { verificationMail } from "./email-verification";
 import type { ActorContext, DomainContext } from "./context";
 import { Invalid, NotFound, Unauthenticated } from "./errors";
 import { API_TOKEN_ORDER, apiTokenListQuery, writeOwnUser } from "./profile";
@@ -37,6 +39,8 @@ export async function signUp(ctx: DomainContext, input: unknown, client: SignInC
     .returning();
   // Two sign-ups racing for one email: the unique index decides, the loser gets the field error.
   if (inserted.length === 0) throw Invalid.field("email", EMAIL_TAKEN);
+  // The address is proven by the link this mails (the account works meanwhile).
+  await runBatch(ctx.db, [...(await verificationMail(ctx, inserted[0]))]);
   return inserted[0];
 }
 

@@ -4,7 +4,14 @@ import { pick } from "../lib/pick";
 
 /** The signed-in user as /api/users/me/ shows them. */
 export function meOf(user: User) {
-  return { ...memberDetailOf(user), theme: user.theme ?? null, created_at: user.created_at, updated_at: user.updated_at };
+  return {
+    ...memberDetailOf(user),
+    theme: user.theme ?? null,
+    // Whether the person opened the link mailed to their address (invitations need it).
+    is_email_verified: user.email_verified_at !== null,
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+  };
 }
 
 /** A user as seen by other members (member, actor_detail, assignee_details...). */

@@ -81,7 +81,7 @@ function InviteForm({ myRole }: { myRole: number }) {
   );
 }
 
-/** Asks for a new link for a pending invitation (the old one stops working) and shows it. */
+/** Resends a pending invitation: a new link (the old one stops working), mailed and shown here. */
 function NewLinkButton({ invitation }: { invitation: PendingInvitation }) {
   const fetcher = useFetcher<SettingsAnswer & InvitationLinkAnswer>();
   const [link, setLink] = useState<InvitationLink | null>(null);
@@ -93,10 +93,10 @@ function NewLinkButton({ invitation }: { invitation: PendingInvitation }) {
         type="button"
         className={buttonClass("secondary", "sm")}
         disabled={fetcher.state !== "idle"}
-        aria-label={`New invitation link for ${invitation.email}`}
+        aria-label={`Resend the invitation to ${invitation.email}`}
         onClick={() => fetcher.submit(intent, { method: "post", encType: "application/json" })}
       >
-        {fetcher.state !== "idle" ? "Creating link..." : "New link"}
+        {fetcher.state !== "idle" ? "Sending..." : "Resend"}
       </button>
       {link ? (
         <div className="basis-full">

@@ -48,10 +48,12 @@ export const TOO_MANY_MAIL_REQUESTS = "Too many requests for this address. Pleas
 
 export const PasswordResetRequestInput = z.object({ email });
 
-export const PasswordResetInput = z.object({
-  token: z.string({ error: "The link is missing its code." }).trim().min(1, "The link is missing its code.").max(200),
-  password: newPassword,
-});
+/** The secret a mailed link carries (a reset or a verification link). */
+const linkToken = z.string({ error: "The link is missing its code." }).trim().min(1, "The link is missing its code.").max(200);
+
+export const VerifyEmailInput = z.object({ token: linkToken });
+
+export const PasswordResetInput = z.object({ token: linkToken, password: newPassword });
 
 export const SignInInput = z.object({
   email,

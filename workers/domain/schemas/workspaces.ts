@@ -16,6 +16,8 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const RESERVED_SLUGS = new Set([
   "api", "assets", "build", "create-workspace", "invitations", "sign-in", "sign-up", "sign-out",
   "onboarding", "settings", "profile", "favicon.ico", "robots.txt", "god-mode", "admin", "health",
+  // The account pages reached from mails, and the development outbox.
+  "forgot-password", "reset-password", "verify-email", "dev",
 ]);
 
 export const WorkspaceNameSchema = requiredText({ required: NAME_REQUIRED, tooLong: "Name should be less than 80 characters" }, 80);
