@@ -4,9 +4,10 @@
 // a few times an hour, each new link replacing the older ones.
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { type User, accountTokens, users } from "../../drizzle/schema";
-import { randomToken, sha256Hex } from "../auth/crypto";
+import { sha256Hex } from "../auth/crypto";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
+import { issueAccountLink } from "./account-links";
 import type { ActorContext, DomainContext } from "./context";
 import { Invalid } from "./errors";
 import { queueMail } from "./mail";
@@ -29,23 +30,14 @@ export const verifyEmailPath = (token: string) => `/verify-email/${token}`;
  * for the caller's batch.
  */
 export async function verificationMail(ctx: DomainContext, user: Pick<User, "id" | "email">) {
-  const token = randomToken("vfy_");
+  const { token, statements } = await issueAccountLink(ctx, user.id, "verify-email", VERIFICATION_TTL_MS);
   const mail = linkMail({
     subject: "Verify your email address for Edge Tracker",
     intro: [`Welcome to Edge Tracker. Please confirm that ${user.email} is your address.`],
     action: { label: "Verify my address", url: `${ctx.config.publicBaseUrl}${verifyEmailPath(token)}` },
     outro: ["The link works once, for one day. Until then you can use your own workspaces, but not accept invitations.", "If you did not sign up, ignore this mail."],
   });
-  return [
-    ctx.db.delete(accountTokens).where(and(eq(accountTokens.user_id, user.id), eq(accountTokens.purpose, "verify-email"), isNull(accountTokens.used_at))),
-    ctx.db.insert(accountTokens).values({
-      user_id: user.id,
-      purpose: "verify-email",
-      token_hash: await sha256Hex(token),
-      expires_at: new Date(Date.now() + VERIFICATION_TTL_MS).toISOString(),
-    }),
-    queueMail(ctx, { kind: "verify-email", to: user.email, ...mail }),
-  ] as const;
+  return [...statements, queueMail(ctx, { kind: "verify-email", to: user.email, ...mail })] as const;
 }
 
 /** Sends the signed-in person a new verification link (limited per address and per client). */

@@ -5,10 +5,11 @@
 // browser that used it is signed in afresh.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { accountTokens, sessions, users } from "../../drizzle/schema";
-import { randomToken, sha256Hex } from "../auth/crypto";
+import { sha256Hex } from "../auth/crypto";
 import { hashPassword } from "../auth/passwords";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
+import { issueAccountLink } from "./account-links";
 import type { DomainContext } from "./context";
 import { Invalid } from "./errors";
 import { linkMail } from "./mail-content";
@@ -33,7 +34,7 @@ export async function requestPasswordReset(ctx: DomainContext, input: unknown, c
   const [user] = await ctx.db.select({ id: users.id, is_bot: users.is_bot }).from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.is_bot) return { message: RESET_REQUESTED };
 
-  const token = randomToken("pwr_");
+  const { token, statements } = await issueAccountLink(ctx, user.id, "password-reset", PASSWORD_RESET_TTL_MS);
   const url = `${ctx.config.publicBaseUrl}${resetPasswordPath(token)}`;
   const mail = linkMail({
     subject: "Reset your Edge Tracker password",
@@ -41,17 +42,8 @@ export async function requestPasswordReset(ctx: DomainContext, input: unknown, c
     action: { label: "Choose a new password", url },
     outro: ["The link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is."],
   });
-  await runBatch(ctx.db, [
-    // A new link replaces the ones sent before.
-    ctx.db.delete(accountTokens).where(and(eq(accountTokens.user_id, user.id), eq(accountTokens.purpose, "password-reset"), isNull(accountTokens.used_at))),
-    ctx.db.insert(accountTokens).values({
-      user_id: user.id,
-      purpose: "password-reset",
-      token_hash: await sha256Hex(token),
-      expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MS).toISOString(),
-    }),
-    queueMail(ctx, { kind: "password-reset", to: email, ...mail }),
-  ]);
+  // A new link replaces the ones sent before.
+  await runBatch(ctx.db, [...statements, queueMail(ctx, { kind: "password-reset", to: email, ...mail })]);
   return { message: RESET_REQUESTED };
 }
 
