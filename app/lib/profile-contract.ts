@@ -37,6 +37,7 @@ export const ProfileIntentSchema = z.discriminatedUnion("intent", [
   AvatarInput.extend({ intent: z.literal("set-avatar") }),
   z.object({ intent: z.literal("remove-avatar") }),
   z.object({ intent: z.literal("revoke-token"), token_id: entityId }),
+  z.object({ intent: z.literal("resend-verification") }),
 ]);
 export type ProfileIntent = z.input<typeof ProfileIntentSchema>;
 export type ProfileIntentName = ProfileIntent["intent"];
@@ -58,4 +59,6 @@ export interface ProfileActionData {
   result?: SubmissionResult<string[]>;
   created?: CreatedApiToken;
   error?: string;
+  /** What a request that mails something says (the verification link is on its way). */
+  message?: string;
 }

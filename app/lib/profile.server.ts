@@ -5,6 +5,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { createApiToken, deleteApiToken } from "../../workers/domain/accounts";
 import { changePassword, profilePageOf, removeAvatar, setAvatar, updateProfile } from "../../workers/domain/profile";
+import { resendVerification } from "../../workers/domain/email-verification";
+import { signInClientOf } from "../../workers/domain/sign-in-throttle";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
 import { isWorkspacePath, safeNext, workspacePath, workspaceSlugOf } from "./paths";
@@ -53,9 +55,11 @@ export async function profileAction(request: Request, context: AppLoadContext) {
       case "revoke-token":
         await deleteApiToken(ctx, input.token_id);
         return done();
+      case "resend-verification":
+        return done(await resendVerification(ctx, signInClientOf(request)));
     }
   } catch (error) {
-    if (input.intent === "revoke-token" || input.intent === "set-avatar" || input.intent === "remove-avatar") {
+    if (input.intent === "revoke-token" || input.intent === "set-avatar" || input.intent === "remove-avatar" || input.intent === "resend-verification") {
       return actionError(error, request, { intent: input.intent });
     }
     return replyWithError(submission, error, request, { hideFields: PASSWORD_FIELDS });

@@ -4,6 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RESET_LINK_INVALID, RESET_REQUESTED } from "../../workers/domain/password-reset";
 import { expectNoAxeViolations } from "./axe";
+import { VERIFICATION_SENT } from "../../workers/domain/email-verification";
 import { VERIFY_BEFORE_ACCEPTING } from "../../workers/domain/invitations";
 import {
   ApiUser,
@@ -109,6 +110,13 @@ describe("invitations by mail", () => {
     const invitationPath = pathOf(page);
     await visible(page.getByText(VERIFY_BEFORE_ACCEPTING));
     await screenshotsInThemes(page, "invitation-verify-first", (theme) => expectNoAxeViolations(page, `invitation waiting for verification, ${theme}`));
+
+    // The profile says what is missing and mails the link again.
+    await goto("/profile");
+    const notice = page.getByRole("region", { name: "Verify your email address" });
+    await notice.getByRole("button", { name: "Send the link again" }).click();
+    await visible(notice.getByRole("status").getByText(VERIFICATION_SENT));
+    await screenshotsInThemes(page, "profile-unverified");
 
     await verifyAddressThroughOutbox(page, email);
     await screenshotsInThemes(page, "verify-email-done", (theme) => expectNoAxeViolations(page, `address verified, ${theme}`));

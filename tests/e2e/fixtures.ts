@@ -313,11 +313,11 @@ export async function mailedLinkToken(to: string, subject: string, path: string)
   }
 }
 
-/** Verifies the page's account the way a person does: the mail in the outbox, its link, the button. */
+/** Verifies the page's account the way a person does: the newest such mail in the outbox, its link, the button. */
 export async function verifyAddressThroughOutbox(page: Page, email: string) {
   await page.goto("/dev/outbox");
   await waitForHydration(page);
-  await page.getByRole("listitem", { name: `${VERIFY_SUBJECT} to ${email}` }).getByRole("link", { name: /\/verify-email\// }).click();
+  await page.getByRole("listitem", { name: `${VERIFY_SUBJECT} to ${email}` }).first().getByRole("link", { name: /\/verify-email\// }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/verify-email/"));
   await waitForHydration(page);
   await page.getByRole("button", { name: "Verify my address" }).click();

@@ -11,6 +11,7 @@ import {
   pathOf,
   screenshot,
   signUpThroughUi,
+  verifyAddressThroughOutbox,
   to,
   uniqueSlug,
   visible,
@@ -141,6 +142,7 @@ describe("foundation", () => {
       emails: [{ email: account.email, role: 15 }],
     });
 
+    await verifyAddressThroughOutbox(page, account.email);
     await goto(new URL(invite.invitations[0].url).pathname);
     await page.getByRole("button", { name: "Accept and join Team Space" }).click();
     await waitForPath(page, to.workspace(otherSlug));
@@ -167,6 +169,7 @@ describe("foundation", () => {
     const invite = await owner.post<{ invitations: { url: string }[] }>(`/api/workspaces/${viewSlug}/invite/`, {
       emails: [{ email: account.email, role: 10 }],
     });
+    await verifyAddressThroughOutbox(page, account.email);
     await goto(new URL(invite.invitations[0].url).pathname);
     await page.getByRole("button", { name: "Accept and join Look Dont Touch" }).click();
     await waitForPath(page, to.workspace(viewSlug));

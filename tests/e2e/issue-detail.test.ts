@@ -6,7 +6,23 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SIMILAR_TITLE_THRESHOLD, findSimilar, similarity } from "../../app/lib/similarity";
-import { PASSWORD, baseUrl, expectCopiedIssueLink, launchBrowser, login, newPage, screenshot, screenshotsInThemes, to, uniqueEmail, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import {
+  PASSWORD,
+  VERIFY_SUBJECT,
+  baseUrl,
+  expectCopiedIssueLink,
+  launchBrowser,
+  login,
+  mailedLinkToken,
+  newPage,
+  screenshot,
+  screenshotsInThemes,
+  to,
+  uniqueEmail,
+  uniqueSlug,
+  visible,
+  waitForHydration,
+} from "./fixtures";
 
 // ---------------------------------------------------------------- the similarity rule (unit)
 
@@ -47,6 +63,10 @@ async function signUp(firstName: string): Promise<Session> {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("session="))?.split(";")[0];
   if (!cookie) throw new Error("no session cookie");
   const me = (await (await fetch(`${baseUrl()}/api/users/me/`, { headers: { cookie } })).json()) as { id: string };
+  // The address proven with the mailed link, as an invitee's must be.
+  const token = await mailedLinkToken(email, VERIFY_SUBJECT, "verify-email");
+  const verified = await fetch(`${baseUrl()}/api/auth/verify-email/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+  if (!verified.ok) throw new Error(`verification answered ${verified.status}`);
   return { cookie, id: me.id, email };
 }
 

@@ -66,7 +66,12 @@ export async function profilePageOf(ctx: ActorContext, preferredSlug: string | n
     workspace: homeWorkspaceQuery(ctx, preferredSlug),
   });
   const { email, first_name, last_name, display_name, avatar } = ctx.actor;
-  return { profile: { email, first_name, last_name, display_name, avatar }, tokens, workspace: workspace[0] ?? null };
+  return {
+    profile: { email, first_name, last_name, display_name, avatar },
+    emailVerified: ctx.actor.email_verified_at !== null,
+    tokens,
+    workspace: workspace[0] ?? null,
+  };
 }
 
 /**

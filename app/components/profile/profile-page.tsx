@@ -9,6 +9,7 @@ import { ProfileHeader } from "./profile-header";
 import { ProfileDetailsForm } from "./profile-form";
 import { ProfileSection } from "./section";
 import { SignOutEverywhere } from "./sign-out-everywhere";
+import { VerifyAddress } from "./verify-address";
 
 export function ProfilePage({ data }: { data: ProfileLoaderData }) {
   return (
@@ -19,6 +20,11 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
           <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Profile settings</h1>
           <p className="mt-1 text-sm text-neutral-500">Your name and avatar as your teammates see them, your password and your API tokens.</p>
         </div>
+        {data.emailVerified ? null : (
+          <ProfileSection id="verify-email" title="Verify your email address" description="Your address is not verified yet.">
+            <VerifyAddress email={data.profile.email} />
+          </ProfileSection>
+        )}
         <ProfileSection id="profile" title="Profile" description="Shown to the members of your workspaces.">
           <ProfileDetailsForm profile={data.profile} />
         </ProfileSection>

@@ -36,6 +36,8 @@ export interface ApiTokenListItem {
 /** Everything the profile page shows. */
 export interface ProfilePageData {
   profile: { email: string; first_name: string; last_name: string; display_name: string; avatar: string };
+  /** Whether the person opened the link mailed to their address. */
+  emailVerified: boolean;
   tokens: ApiTokenListItem[];
   /** The workspace the page leads back to: the one named, else the last one used, else the first. */
   workspace: { slug: string; name: string } | null;
