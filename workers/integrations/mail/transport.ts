@@ -16,6 +16,9 @@ const outboxTransport: MailTransport = {
   send: async () => "Kept in the development outbox.",
 };
 
+/** The Worker's send_email binding, when wrangler.toml declares one. */
+const emailBinding = (env: AppEnv) => (env as { EMAIL?: SendEmail }).EMAIL;
+
 /** The configured transport, or null when mail cannot leave (with the reason in `mailSetupProblem`). */
 export function mailTransport(env: AppEnv, config: Config): MailTransport | null {
   if (mailSetupProblem(env, config)) return null;
@@ -31,7 +34,8 @@ export function mailTransport(env: AppEnv, config: Config): MailTransport | null
       fromName: config.MAIL_FROM_NAME,
     });
   }
-  if (choice === "cloudflare") return cloudflareTransport((env as { EMAIL?: SendEmail }).EMAIL as SendEmail, config.MAIL_FROM_NAME);
+  const binding = emailBinding(env);
+  if (choice === "cloudflare" && binding) return cloudflareTransport(binding, config.MAIL_FROM_NAME);
   if (choice === "outbox") return outboxTransport;
   return null;
 }
@@ -39,7 +43,7 @@ export function mailTransport(env: AppEnv, config: Config): MailTransport | null
 function chosenTransport(env: AppEnv, config: Config) {
   if (config.MAIL_TRANSPORT !== "auto") return config.MAIL_TRANSPORT;
   if (config.SMTP_HOST) return "smtp";
-  if (config.APP_ENV === "production") return (env as { EMAIL?: SendEmail }).EMAIL ? "cloudflare" : "none";
+  if (config.APP_ENV === "production") return emailBinding(env) ? "cloudflare" : "none";
   return "outbox";
 }
 
@@ -49,7 +53,7 @@ export function mailSetupProblem(env: AppEnv, config: Config): string | null {
   if (choice === "none") return MAIL_NOT_CONFIGURED;
   if (choice === "outbox" && config.APP_ENV === "production") return `${MAIL_NOT_CONFIGURED} (the development outbox is not used in production)`;
   if (choice === "smtp" && !config.SMTP_HOST) return `${MAIL_NOT_CONFIGURED} (MAIL_TRANSPORT is smtp but SMTP_HOST is empty)`;
-  if (choice === "cloudflare" && !(env as { EMAIL?: SendEmail }).EMAIL) return `${MAIL_NOT_CONFIGURED} (MAIL_TRANSPORT is cloudflare but the EMAIL binding is missing)`;
+  if (choice === "cloudflare" && !emailBinding(env)) return `${MAIL_NOT_CONFIGURED} (MAIL_TRANSPORT is cloudflare but the EMAIL binding is missing)`;
   if (!config.mailFrom) return `${MAIL_NOT_CONFIGURED} (MAIL_FROM is not set)`;
   if (!config.publicBaseUrl) return `${MAIL_NOT_CONFIGURED} (PUBLIC_BASE_URL is not set, so mails could carry no link)`;
   return null;
