@@ -1235,8 +1235,9 @@ export const mailMessages = sqliteTable(
 export type MailMessage = typeof mailMessages.$inferSelect;
 
 /**
- * Single-use links a mail carries for an account (a password reset, an address to verify): only the SHA-256 of
- * the link's secret is kept; using it stamps `used_at` in the write it opens.
+ * Single-use links a mail carries for an account (a password reset, an address to verify, a sign-in, a
+ * new address to confirm): only the SHA-256 of the link's secret is kept; using it stamps `used_at`
+ * in the write it opens.
  */
 export const accountTokens = sqliteTable(
   "account_tokens",
@@ -1245,8 +1246,12 @@ export const accountTokens = sqliteTable(
     user_id: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose").$type<"password-reset" | "verify-email">().notNull(),
+    purpose: text("purpose").$type<"password-reset" | "verify-email" | "sign-in" | "change-email">().notNull(),
     token_hash: text("token_hash").notNull().unique(),
+    /** A sign-in mail's short code, as the SHA-256 of the account id and the code (typed instead of opening the link). */
+    code_hash: text("code_hash"),
+    /** The address a change-of-address link moves the account to. */
+    new_email: text("new_email"),
     expires_at: text("expires_at").notNull(),
     used_at: text("used_at"),
     created_at: createdAt(),

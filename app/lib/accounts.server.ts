@@ -10,12 +10,15 @@ import { type SignInClient, signInClientOf } from "../../workers/domain/sign-in-
 import { assertOwnOriginRequest, homePathFor, optionalUser, signedInRedirect } from "./auth.server";
 import { describeError } from "../../workers/lib/error-status";
 import { invalidReply, replyWithError } from "./errors.server";
-import { safeNext } from "./paths";
+import { safeNext, signInCodePath } from "./paths";
 
 export { signIn, signUp, updateMe } from "../../workers/domain/accounts";
-import { PasswordResetInput, PasswordResetRequestInput } from "../../workers/domain/schemas/accounts";
+export { signInWithCode } from "../../workers/domain/sign-in-by-mail";
+import { PasswordResetInput, MailRequestInput } from "../../workers/domain/schemas/accounts";
 import { requestPasswordReset, resetPassword } from "../../workers/domain/password-reset";
 import { verifyEmail } from "../../workers/domain/email-verification";
+import { confirmEmailChange } from "../../workers/domain/email-change";
+import { requestSignInMail, signInWithLink } from "../../workers/domain/sign-in-by-mail";
 
 /** Where a signed-in visitor goes: the safe `next` they came with, else their home. */
 async function landingFor(context: AppLoadContext, user: User, next: string | null) {
@@ -64,7 +67,7 @@ export async function accountPageAction(
 /** "Forgot your password?": mails a reset link; the page shows the same message for any address. */
 export async function forgotPasswordAction(request: Request, context: AppLoadContext) {
   assertOwnOriginRequest(request);
-  const submission = parseWithZod(await request.formData(), { schema: PasswordResetRequestInput });
+  const submission = parseWithZod(await request.formData(), { schema: MailRequestInput });
   if (submission.status !== "success") return invalidReply(submission);
   try {
     const { message } = await requestPasswordReset(context.domain, submission.value, signInClientOf(request));
@@ -90,20 +93,47 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
   }
 }
 
-/** The verification page: where "Continue" leads (home when signed in, sign-in otherwise). */
-export async function loadVerifyEmailPage(_request: Request, context: AppLoadContext) {
+/** A mailed link's page: where "Continue" leads (home when signed in, sign-in otherwise). */
+export async function loadMailedLinkPage(_request: Request, context: AppLoadContext) {
   const user = await optionalUser(context);
   return { continueTo: user ? await landingFor(context, user, null) : "/" };
 }
 
-/** Verifies the address of the link's account; a used or expired link says so. */
-export async function verifyEmailAction(request: Request, context: AppLoadContext, token: string) {
+/** Runs a mailed link's button (`use` takes the link's token); a used or expired link says why. */
+async function mailedLinkAction<T>(request: Request, context: AppLoadContext, token: string, use: (ctx: DomainContext, input: unknown) => Promise<T>) {
   assertOwnOriginRequest(request);
   try {
-    return await verifyEmail(context.domain, { token });
+    return await use(context.domain, { token });
   } catch (error) {
     const failure = describeError(error);
     if (!failure) throw error;
     return data({ error: failure.fields?.token?.[0] ?? failure.message }, { status: failure.status });
   }
+}
+
+/** Verifies the address of the link's account. */
+export const verifyEmailAction = (request: Request, context: AppLoadContext, token: string) => mailedLinkAction(request, context, token, verifyEmail);
+
+/** Moves the link's account to its new address. */
+export const confirmEmailAction = (request: Request, context: AppLoadContext, token: string) => mailedLinkAction(request, context, token, confirmEmailChange);
+
+/** Signs this browser in with a mailed sign-in link, then goes home. */
+export async function signInLinkAction(request: Request, context: AppLoadContext, token: string) {
+  const user = await mailedLinkAction(request, context, token, signInWithLink);
+  if (!("id" in user)) return user;
+  return signedInRedirect(request, context, user, await landingFor(context, user, null));
+}
+
+/** "Email me a sign-in link": mails the link and code, then asks for the code (the answer is the same for any address). */
+export async function signInMailAction(request: Request, context: AppLoadContext) {
+  assertOwnOriginRequest(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: MailRequestInput });
+  if (submission.status !== "success") return invalidReply(submission);
+  try {
+    await requestSignInMail(context.domain, submission.value, signInClientOf(request));
+  } catch (error) {
+    return replyWithError(submission, error, request);
+  }
+  return redirect(signInCodePath(submission.value.email, safeNext(String(formData.get("next") ?? ""))));
 }

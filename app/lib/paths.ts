@@ -1,4 +1,5 @@
 // Paths the app links to, in one place. Client-safe.
+import { RESERVED_SLUGS } from "../../workers/domain/schemas/workspaces";
 import { safeNext } from "./safe-next";
 
 export { safeNext };
@@ -26,6 +27,15 @@ export function signUpPath(next?: string | null, email?: string) {
   return `/sign-up${accountQuery(next, email)}`;
 }
 
+/** Where a person asks for a sign-in link and code by mail. */
+export function signInLinkPath(next?: string | null, email?: string) {
+  return `/sign-in-link${accountQuery(next, email)}`;
+}
+
+/** Where a person types the code of a sign-in mail sent to `email`. */
+export function signInCodePath(email: string, next?: string | null) {
+  return `/sign-in-code${accountQuery(next, email)}`;
+}
 
 export const workspacePath = (slug: string) => `/${slug}`;
 export const projectPath = (slug: string, projectId: string) => `/${slug}/projects/${projectId}`;
@@ -34,13 +44,13 @@ export const projectIssuesPath = (slug: string, projectId: string) => `${project
 export const issueWindowsPath = (slug: string, projectId: string, source: { kind: string; id: string | null }) =>
   `${projectPath(slug, projectId)}/issue-windows?source=${source.kind === "project" || !source.id ? "project" : `${source.kind}:${source.id}`}`;
 
-/** First path segments that belong to the app rather than to a workspace. */
-const APP_SEGMENTS = new Set(["", "sign-up", "sign-out", "create-workspace", "invitations", "profile", "api", "forgot-password", "reset-password", "verify-email", "dev"]);
+/** First path segments that belong to the app rather than to a workspace: those no workspace may take. */
+const isAppSegment = (segment: string) => segment === "" || RESERVED_SLUGS.has(segment);
 
 export const workspaceSlugOf = (pathname: string) => pathname.split("/")[1] ?? "";
 
 export function isWorkspacePath(pathname: string) {
-  return !APP_SEGMENTS.has(workspaceSlugOf(pathname));
+  return !isAppSegment(workspaceSlugOf(pathname));
 }
 
 export const projectCyclesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/cycles`;

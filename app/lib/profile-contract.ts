@@ -5,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { CreateApiTokenInput } from "../../workers/domain/schemas/accounts";
 import { entityId } from "../../workers/domain/schemas/common";
-import { AvatarInput, ChangePasswordInput, PASSWORDS_DO_NOT_MATCH, ProfileInput } from "../../workers/domain/schemas/profile";
+import { AvatarInput, ChangeEmailInput, ChangePasswordInput, PASSWORDS_DO_NOT_MATCH, ProfileInput } from "../../workers/domain/schemas/profile";
 import type { ProfilePageData } from "../../workers/domain/schemas/profile";
 export type { ApiTokenListItem, ProfilePageData } from "../../workers/domain/schemas/profile";
 
@@ -27,12 +27,15 @@ export const ChangePasswordForm = ChangePasswordInput.extend({
   message: PASSWORDS_DO_NOT_MATCH,
 });
 
+export const ChangeEmailForm = ChangeEmailInput.extend({ intent: z.literal("change-email") });
+
 export const CreateApiTokenForm = CreateApiTokenInput.extend({ intent: z.literal("create-token") });
 
 /** Every intent the page posts (form data): the three forms and its buttons. */
 export const ProfileIntentSchema = z.discriminatedUnion("intent", [
   ProfileForm,
   ChangePasswordForm,
+  ChangeEmailForm,
   CreateApiTokenForm,
   AvatarInput.extend({ intent: z.literal("set-avatar") }),
   z.object({ intent: z.literal("remove-avatar") }),

@@ -6,6 +6,7 @@ import { data } from "@remix-run/cloudflare";
 import { createApiToken, deleteApiToken } from "../../workers/domain/accounts";
 import { changePassword, profilePageOf, removeAvatar, setAvatar, updateProfile } from "../../workers/domain/profile";
 import { resendVerification } from "../../workers/domain/email-verification";
+import { requestEmailChange } from "../../workers/domain/email-change";
 import { signInClientOf } from "../../workers/domain/sign-in-throttle";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
@@ -48,6 +49,8 @@ export async function profileAction(request: Request, context: AppLoadContext) {
       case "change-password":
         await changePassword(ctx, input, (await context.auth())?.sessionToken ?? null);
         return done();
+      case "change-email":
+        return done(await requestEmailChange(ctx, input, signInClientOf(request)));
       case "create-token": {
         const { id, label, token } = await createApiToken(ctx, input);
         return done({ created: { id, label, token } });

@@ -6,7 +6,7 @@ import { AccountForm } from "~/components/account-form";
 import { AuthLayout, authLinkClass } from "~/components/auth-layout";
 import { Field } from "~/components/ui";
 import { accountPageAction, accountPageLoader, signIn } from "~/lib/accounts.server";
-import { FORGOT_PASSWORD_PATH, signUpPath } from "~/lib/paths";
+import { FORGOT_PASSWORD_PATH, signInLinkPath, signUpPath } from "~/lib/paths";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Edge Tracker" }];
 
@@ -46,7 +46,10 @@ export default function SignIn() {
           <>
             <Field label="Email" field={fields.email} type="email" autoComplete="email" placeholder="name@company.com" />
             <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
-            <p className="-mt-2 text-right text-sm">
+            <p className="-mt-2 flex justify-between gap-3 text-sm">
+              <Link to={signInLinkPath(next, email || undefined)} className={authLinkClass}>
+                Email me a sign-in link
+              </Link>
               <Link to={FORGOT_PASSWORD_PATH} className={authLinkClass}>
                 Forgot your password?
               </Link>

@@ -1,10 +1,10 @@
 // "/forgot-password": ask for a link to reset the password. The page answers every address alike.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PasswordResetRequestInput } from "../../workers/domain/schemas/accounts";
+import { MailRequestInput } from "../../workers/domain/schemas/accounts";
 import { AccountForm } from "~/components/account-form";
 import { AuthLayout, authLinkClass } from "~/components/auth-layout";
-import { Field } from "~/components/ui";
+import { Field, FormNotice } from "~/components/ui";
 import { accountPageLoader, forgotPasswordAction } from "~/lib/accounts.server";
 import { signInPath } from "~/lib/paths";
 
@@ -34,13 +34,13 @@ export default function ForgotPassword() {
       }
     >
       {sent ? (
-        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+        <FormNotice>
           {sent}
-        </p>
+        </FormNotice>
       ) : (
         <AccountForm
           id="forgot-password"
-          schema={PasswordResetRequestInput}
+          schema={MailRequestInput}
           next={null}
           lastResult={actionData?.result}
           submitLabel="Send the link"

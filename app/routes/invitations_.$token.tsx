@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CreateWorkspaceInstead, SignedInAs } from "~/components/account-menu";
 import { AuthLayout } from "~/components/auth-layout";
-import { FormError, buttonClass } from "~/components/ui";
+import { FormError, FormNotice, buttonClass } from "~/components/ui";
 import { assertSameOrigin, requireActor } from "~/lib/auth.server";
 import { actionError } from "~/lib/errors.server";
 import { ROLE_LABELS } from "~/lib/settings-contract";
@@ -44,9 +44,9 @@ export default function InvitationLink() {
       {actionData && "error" in actionData && actionData.error ? <FormError errors={[actionData.error]} /> : null}
       {problem ? <FormError errors={[problem]} /> : null}
       {actionData && "message" in actionData ? (
-        <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+        <FormNotice className="mb-4">
           {actionData.message}
-        </p>
+        </FormNotice>
       ) : null}
       {invitation && !problem && verificationNeeded ? (
         <Form method="post" className="space-y-4">

@@ -11,11 +11,12 @@
 // the other workspace's owner, naming this workspace's ids under their own slug and project, 404.
 import { env } from "cloudflare:workers";
 import { sha256Hex } from "../../workers/auth/crypto";
+import type { AccountLinkPurpose } from "../../workers/domain/account-links";
 import { signUp } from "../helpers/api";
 import { githubInstallBody, installOnGithub, startConnection } from "../helpers/connections";
 import { slackGrant } from "../helpers/fake-slack";
 import { addToWorkspace } from "../helpers/fixtures";
-import { type Ids, type Role, STANDING, type World, comment, freshSession, json, upload, webhookReceiver } from "./world";
+import { type Ids, PASSWORD, type Role, STANDING, type World, comment, freshSession, json, upload, webhookReceiver } from "./world";
 
 export type Level = "public" | "signed-in" | `workspace:${5 | 10 | 15 | 20}` | `project:${5 | 10 | 15 | 20}`;
 
@@ -113,6 +114,42 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     },
     body: () => ({ token: freshLinkToken }),
   },
+  // Asking for a sign-in mail answers everyone alike; an address of its own keeps each call under the per-address limit.
+  "POST /api/auth/sign-in-link": { level: "public", ok: 202, body: () => ({ email: `link-${crypto.randomUUID()}@example.com` }) },
+  // A sign-in link of a fresh account's for each caller: it signs that account in, in place of the caller's session.
+  "POST /api/auth/sign-in-link/confirm": {
+    level: "public",
+    ok: 200,
+    fresh: async (world, role) => {
+      freshLinkToken = await accountLinkOf((await signUp({ first_name: "Passwordless" })).user.id, "sign-in");
+      return sessionOf(world, role);
+    },
+    body: () => ({ token: freshLinkToken }),
+  },
+  // The code of a fresh account's sign-in mail for each caller.
+  "POST /api/auth/sign-in-code": {
+    level: "public",
+    ok: 200,
+    fresh: async (world, role) => {
+      const { user } = await signUp({ first_name: "Typist" });
+      freshCodeEmail = user.email;
+      await accountLinkOf(user.id, "sign-in", { code_hash: await sha256Hex(`${user.id}:${FRESH_CODE}`) });
+      return sessionOf(world, role);
+    },
+    body: () => ({ email: freshCodeEmail, code: FRESH_CODE }),
+  },
+  // A new-address link of a fresh account's for each caller; it needs no session.
+  "POST /api/auth/confirm-email": {
+    level: "public",
+    ok: 200,
+    fresh: async () => {
+      freshLinkToken = await accountLinkOf((await signUp({ first_name: "Mover" })).user.id, "change-email", { new_email: `moved-${crypto.randomUUID()}@example.com` });
+      return {};
+    },
+    body: () => ({ token: freshLinkToken }),
+  },
+  // Mails a link to a new address of the caller's own (checked with their password); each call names a fresh one.
+  "POST /api/users/me/email": { level: "signed-in", ok: 202, body: () => ({ email: `new-${crypto.randomUUID()}@example.com`, current_password: PASSWORD }) },
   // Mails a new verification link: each caller is an account of its own whose address is not verified yet.
   "POST /api/users/me/verification": {
     level: "signed-in",
@@ -717,13 +754,17 @@ export const API_ROUTES: Record<string, RouteAccess> = {
 /** The mailed link `fresh` made for the call that follows it. */
 let freshLinkToken = "";
 
-/** A working account link (reset, verification) for the user, written as the mail's would be (its secret, hashed). */
-async function accountLinkOf(userId: string, purpose: "password-reset" | "verify-email") {
+/** The sign-in code `fresh` wrote for the account of `freshCodeEmail`. */
+const FRESH_CODE = "123456";
+let freshCodeEmail = "";
+
+/** A working account link for the user, written as the mail's would be (its secret and any code hashed). */
+async function accountLinkOf(userId: string, purpose: AccountLinkPurpose, details: { code_hash?: string; new_email?: string } = {}) {
   const token = `lnk_${crypto.randomUUID()}`;
   const hash = await sha256Hex(token);
   const now = new Date();
-  await env.DB.prepare("INSERT INTO account_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(crypto.randomUUID(), userId, purpose, hash, new Date(now.getTime() + 3_600_000).toISOString(), now.toISOString())
+  await env.DB.prepare("INSERT INTO account_tokens (id, user_id, purpose, token_hash, code_hash, new_email, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+    .bind(crypto.randomUUID(), userId, purpose, hash, details.code_hash ?? null, details.new_email ?? null, new Date(now.getTime() + 3_600_000).toISOString(), now.toISOString())
     .run();
   return token;
 }

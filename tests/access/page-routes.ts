@@ -57,6 +57,18 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
   },
   // A verification link's page opens for anyone; its button with a link that is not valid is a 400.
   "routes/verify-email.$token": { url: () => "/verify-email/vfy_unknown", level: "public", ok: 200, action: { level: "public", ok: 400 } },
+  // So does a new-address link's page.
+  "routes/confirm-email.$token": { url: () => "/confirm-email/eml_unknown", level: "public", ok: 200, action: { level: "public", ok: 400 } },
+  // Signing in by mail is for those signed out: asking sends the signed-in home, the form without its field is a 400.
+  "routes/sign-in-link": { url: () => "/sign-in-link", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 302, except: { anonymous: 400 } } },
+  "routes/sign-in-code": { url: () => "/sign-in-code", level: "public", ok: 302, except: { anonymous: 200 }, action: { level: "public", ok: 302, except: { anonymous: 400 } } },
+  "routes/sign-in-link_.$token": {
+    url: () => "/sign-in-link/sgn_unknown",
+    level: "public",
+    ok: 302,
+    except: { anonymous: 200 },
+    action: { level: "public", ok: 302, except: { anonymous: 400 } },
+  },
   // The development outbox is open on a local server (these tests run as one) and absent in production.
   "routes/dev.outbox": { url: () => "/dev/outbox", level: "public", ok: 200, showsEveryMail: true },
   "routes/sign-out": { url: () => "/sign-out", level: "public", ok: 302, action: { level: "public", ok: 302 }, endsSession: true },

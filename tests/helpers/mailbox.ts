@@ -10,14 +10,15 @@ declare global {
   }
 }
 
-/** The mails the server received for `to`, oldest first; only those with `subject` if given. */
-export async function mailsTo(to: string, subject?: string): Promise<ReceivedMail[]> {
+/** The mails the server received for `to`, oldest first; only those whose subject is (or matches) `subject` if given. */
+export async function mailsTo(to: string, subject?: string | RegExp): Promise<ReceivedMail[]> {
   const mails: ReceivedMail[] = await (await fetch(`${env.FAKE_MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`)).json();
-  return subject === undefined ? mails : mails.filter((mail) => mail.subject === subject);
+  if (subject === undefined) return mails;
+  return mails.filter((mail) => (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)));
 }
 
 /** Waits until `count` such mails have arrived (the queue sends on its own time). */
-export async function waitForMails(to: string, count: number, subject?: string): Promise<ReceivedMail[]> {
+export async function waitForMails(to: string, count: number, subject?: string | RegExp): Promise<ReceivedMail[]> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const mails = await mailsTo(to, subject);

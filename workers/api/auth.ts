@@ -1,9 +1,12 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import type { User } from "../../drizzle/schema";
 import { createMiddleware } from "hono/factory";
 import { CROSS_ORIGIN_REFUSED, clearedSessionCookie, createSession, deleteSession, isOwnOriginRequest, presentedSessionToken } from "../auth/sessions";
 import { signIn, signOutEverywhere, signUp } from "../domain/accounts";
 import { requestPasswordReset, resetPassword } from "../domain/password-reset";
 import { verifyEmail } from "../domain/email-verification";
+import { confirmEmailChange } from "../domain/email-change";
+import { requestSignInMail, signInWithCode, signInWithLink } from "../domain/sign-in-by-mail";
 import { Forbidden, Invalid } from "../domain/errors";
 import { JSON_BODY_REQUIRED, declaresJsonBody } from "../lib/validation";
 import { meOf } from "../domain/serializers";
@@ -26,20 +29,28 @@ authRoutes.use("/sign-up", startsSession);
 authRoutes.use("/sign-in", startsSession);
 authRoutes.use("/password-reset", startsSession);
 authRoutes.use("/password-reset/confirm", startsSession);
+authRoutes.use("/sign-in-link", startsSession);
+authRoutes.use("/sign-in-link/confirm", startsSession);
+authRoutes.use("/sign-in-code", startsSession);
+
+/** Signs this browser in as `user` with a new session (the one it presented, if any, ends). */
+async function startSession(c: Context<ApiEnv>, user: User) {
+  const domain = c.get("domain");
+  const session = await createSession(domain.db, user.id, domain.config, presentedSessionToken(c.req.raw, domain.config));
+  c.header("Set-Cookie", session.cookie);
+}
 
 authRoutes.post("/sign-up", async (c) => {
   const domain = c.get("domain");
   const user = await signUp(domain, await body(c), signInClientOf(c.req.raw));
-  const session = await createSession(domain.db, user.id, domain.config, presentedSessionToken(c.req.raw, domain.config));
-  c.header("Set-Cookie", session.cookie);
+  await startSession(c, user);
   return c.json({ user: meOf(user) }, 201);
 });
 
 authRoutes.post("/sign-in", async (c) => {
   const domain = c.get("domain");
   const user = await signIn(domain, await body(c), signInClientOf(c.req.raw));
-  const session = await createSession(domain.db, user.id, domain.config, presentedSessionToken(c.req.raw, domain.config));
-  c.header("Set-Cookie", session.cookie);
+  await startSession(c, user);
   return c.json({ user: meOf(user) });
 });
 
@@ -57,6 +68,26 @@ authRoutes.post("/password-reset/confirm", async (c) => {
   c.header("Set-Cookie", session.cookie);
   return c.json({ user: meOf(user) });
 });
+
+/** Mails a sign-in link and code if an account has the address; the answer is the same either way. */
+authRoutes.post("/sign-in-link", async (c) => c.json(await requestSignInMail(c.get("domain"), await body(c), signInClientOf(c.req.raw)), 202));
+
+/** Signs in with a mailed link (`{token}`), once. */
+authRoutes.post("/sign-in-link/confirm", async (c) => {
+  const user = await signInWithLink(c.get("domain"), await body(c));
+  await startSession(c, user);
+  return c.json({ user: meOf(user) });
+});
+
+/** Signs in with a mailed code (`{email, code}`), counted by the sign-in throttle. */
+authRoutes.post("/sign-in-code", async (c) => {
+  const user = await signInWithCode(c.get("domain"), await body(c), signInClientOf(c.req.raw));
+  await startSession(c, user);
+  return c.json({ user: meOf(user) });
+});
+
+/** Moves an account to the address of a new-address link (signed in or not). */
+authRoutes.post("/confirm-email", async (c) => c.json(await confirmEmailChange(c.get("domain"), await body(c))));
 
 /** Marks the address of a verification link's account verified (signed in or not). */
 authRoutes.post("/verify-email", async (c) => c.json(await verifyEmail(c.get("domain"), await body(c))));

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createApiToken, deleteApiToken, listApiTokens, updateMe } from "../domain/accounts";
 import { acceptInvitation } from "../domain/invitations";
 import { resendVerification } from "../domain/email-verification";
+import { requestEmailChange } from "../domain/email-change";
 import { signInClientOf } from "../domain/sign-in-throttle";
 import { meOf } from "../domain/serializers";
 import { type ApiEnv, actorOf, body } from "./hono-env";
@@ -13,6 +14,8 @@ userRoutes.get("/me", (c) => c.json(meOf(actorOf(c).actor)));
 userRoutes.patch("/me", async (c) => c.json(await updateMe(actorOf(c), await body(c))));
 /** Mails the signed-in person a new link to verify their address. */
 userRoutes.post("/me/verification", async (c) => c.json(await resendVerification(actorOf(c), signInClientOf(c.req.raw)), 202));
+/** Mails a link to a new address (`{email, current_password}`); the address changes when it is opened. */
+userRoutes.post("/me/email", async (c) => c.json(await requestEmailChange(actorOf(c), await body(c), signInClientOf(c.req.raw)), 202));
 
 userRoutes.get("/api-tokens", async (c) => listed(c, await listApiTokens(actorOf(c), pageOf(c))));
 userRoutes.post("/api-tokens", async (c) => c.json(await createApiToken(actorOf(c), await body(c)), 201));

@@ -2,17 +2,17 @@
 // works once, for a day; opening it marks the account's address verified. Until then the account
 // signs in and uses its own workspaces, but cannot accept an invitation. The mail can be sent again,
 // a few times an hour, each new link replacing the older ones.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { type User, accountTokens, users } from "../../drizzle/schema";
 import { sha256Hex } from "../auth/crypto";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
-import { issueAccountLink } from "./account-links";
+import { issueAccountLink, openLink, takeLink } from "./account-links";
 import type { ActorContext, DomainContext } from "./context";
 import { Invalid } from "./errors";
 import { queueMail } from "./mail";
 import { linkMail } from "./mail-content";
-import { VerifyEmailInput } from "./schemas/accounts";
+import { AccountLinkInput } from "./schemas/accounts";
 import type { SignInClient } from "./sign-in-throttle";
 import { takeMailRequest } from "./sign-up-limit";
 
@@ -53,18 +53,13 @@ export async function resendVerification(ctx: ActorContext, client: SignInClient
  * works once. Answers the address verified.
  */
 export async function verifyEmail(ctx: DomainContext, input: unknown) {
-  const { token } = parseInput(VerifyEmailInput, input);
+  const { token } = parseInput(AccountLinkInput, input);
   const now = new Date().toISOString();
-  const open = and(
-    eq(accountTokens.token_hash, await sha256Hex(token)),
-    eq(accountTokens.purpose, "verify-email"),
-    isNull(accountTokens.used_at),
-    gt(accountTokens.expires_at, now),
-  );
+  const open = openLink("verify-email", eq(accountTokens.token_hash, await sha256Hex(token)), now);
   const [link] = await ctx.db.select({ id: accountTokens.id, userId: accountTokens.user_id, email: users.email }).from(accountTokens).innerJoin(users, eq(users.id, accountTokens.user_id)).where(open).limit(1);
   if (!link) throw Invalid.field("token", VERIFICATION_LINK_INVALID);
   const [taken] = (await runBatch(ctx.db, [
-    ctx.db.update(accountTokens).set({ used_at: now }).where(and(eq(accountTokens.id, link.id), isNull(accountTokens.used_at))).returning({ id: accountTokens.id }),
+    takeLink(ctx, link.id, now),
     ctx.db.update(users).set({ email_verified_at: now }).where(and(eq(users.id, link.userId), isNull(users.email_verified_at))),
   ])) as { id: string }[][];
   if (taken.length === 0) throw Invalid.field("token", VERIFICATION_LINK_INVALID);

@@ -6,7 +6,7 @@ import { mailMessages } from "../../drizzle/schema";
 import type { DomainContext } from "./context";
 import { NotFound } from "./errors";
 
-export type MailKind = "verify-email" | "password-reset" | "invitation" | "test";
+export type MailKind = "verify-email" | "password-reset" | "sign-in" | "change-email" | "email-changed" | "invitation" | "test";
 
 export interface MailDraft {
   kind: MailKind;

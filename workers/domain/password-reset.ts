@@ -3,19 +3,19 @@
 // an account has the address, and asking is limited per address and per client. Using the link
 // sets the new password, ends every session of the account and every other reset link, and the
 // browser that used it is signed in afresh.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { accountTokens, sessions, users } from "../../drizzle/schema";
 import { sha256Hex } from "../auth/crypto";
 import { hashPassword } from "../auth/passwords";
 import { runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
-import { issueAccountLink } from "./account-links";
+import { issueAccountLink, openLink, takeLink } from "./account-links";
 import type { DomainContext } from "./context";
 import { Invalid } from "./errors";
 import { linkMail } from "./mail-content";
 import { queueMail } from "./mail";
 import { assertStrongPassword, personNamesOf } from "./password-policy";
-import { PasswordResetInput, PasswordResetRequestInput } from "./schemas/accounts";
+import { PasswordResetInput, MailRequestInput } from "./schemas/accounts";
 import type { SignInClient } from "./sign-in-throttle";
 import { takeMailRequest } from "./sign-up-limit";
 
@@ -29,7 +29,7 @@ export const resetPasswordPath = (token: string) => `/reset-password/${token}`;
 
 /** Sends a reset link to the address if an account has it; answers the same either way. */
 export async function requestPasswordReset(ctx: DomainContext, input: unknown, client: SignInClient) {
-  const { email } = parseInput(PasswordResetRequestInput, input);
+  const { email } = parseInput(MailRequestInput, input);
   await takeMailRequest(ctx, "password-reset", email, client);
   const [user] = await ctx.db.select({ id: users.id, is_bot: users.is_bot }).from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.is_bot) return { message: RESET_REQUESTED };
@@ -60,7 +60,7 @@ export async function resetPassword(ctx: DomainContext, input: unknown) {
     .select({ id: accountTokens.id, user: users })
     .from(accountTokens)
     .innerJoin(users, eq(users.id, accountTokens.user_id))
-    .where(and(eq(accountTokens.token_hash, tokenHash), eq(accountTokens.purpose, "password-reset"), isNull(accountTokens.used_at), gt(accountTokens.expires_at, now)))
+    .where(openLink("password-reset", eq(accountTokens.token_hash, tokenHash), now))
     .limit(1);
   if (!link) throw Invalid.field("token", RESET_LINK_INVALID);
   const { user } = link;
@@ -69,11 +69,7 @@ export async function resetPassword(ctx: DomainContext, input: unknown) {
   // Stamped by this request and no other: two uses at once change the password once.
   const takenHere = sql`EXISTS (SELECT 1 FROM account_tokens WHERE id = ${link.id} AND used_at = ${now})`;
   const [taken] = (await runBatch(ctx.db, [
-    ctx.db
-      .update(accountTokens)
-      .set({ used_at: now })
-      .where(and(eq(accountTokens.id, link.id), isNull(accountTokens.used_at)))
-      .returning({ id: accountTokens.id }),
+    takeLink(ctx, link.id, now),
     ctx.db.update(users).set({ password_hash }).where(and(eq(users.id, user.id), takenHere)),
     ctx.db.delete(sessions).where(and(eq(sessions.user_id, user.id), takenHere)),
     ctx.db.delete(accountTokens).where(and(eq(accountTokens.user_id, user.id), eq(accountTokens.purpose, "password-reset"), isNull(accountTokens.used_at))),

@@ -1,7 +1,8 @@
 // The signed-in user's own profile: the page's read model, names and avatar, and changing the
 // password (which signs every other session of the user out).
 import { type SQL, and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { apiTokens, fileAssets, sessions, users, workspaceMembers, workspaces, type User } from "../../drizzle/schema";
+import { accountTokens, apiTokens, fileAssets, sessions, users, workspaceMembers, workspaces, type User } from "../../drizzle/schema";
+import { openLink } from "./account-links";
 import { type OrderKey, orderOf } from "./list-page";
 import { LIST_PAGES } from "./schemas/list-pages";
 import { sha256Hex } from "../auth/crypto";
@@ -60,15 +61,22 @@ export async function homeWorkspaceOf(ctx: ActorContext) {
  * The profile page in one batch: the user's tokens and the workspace to go back to.
  */
 export async function profilePageOf(ctx: ActorContext, preferredSlug: string | null): Promise<ProfilePageData> {
-  const { tokens, workspace } = await runNamedBatch(ctx.db, {
+  const { tokens, workspace, pendingEmail } = await runNamedBatch(ctx.db, {
     // The page shows as many tokens as one plain list answers.
     tokens: apiTokenListQuery(ctx).limit(LIST_PAGES.plainListCap),
     workspace: homeWorkspaceQuery(ctx, preferredSlug),
+    // A new address waiting for its link to be opened.
+    pendingEmail: ctx.db
+      .select({ email: accountTokens.new_email })
+      .from(accountTokens)
+      .where(openLink("change-email", eq(accountTokens.user_id, ctx.actor.id), new Date().toISOString()))
+      .limit(1),
   });
   const { email, first_name, last_name, display_name, avatar } = ctx.actor;
   return {
     profile: { email, first_name, last_name, display_name, avatar },
     emailVerified: ctx.actor.email_verified_at !== null,
+    pendingEmail: pendingEmail[0]?.email ?? null,
     tokens,
     workspace: workspace[0] ?? null,
   };

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
 import type { ProfileLoaderData } from "~/lib/profile-contract";
 import { ApiTokens } from "./api-tokens";
+import { EmailForm } from "./email-form";
 import { PasswordForm } from "./password-form";
 import { ProfileHeader } from "./profile-header";
 import { ProfileDetailsForm } from "./profile-form";
@@ -27,6 +28,9 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
         )}
         <ProfileSection id="profile" title="Profile" description="Shown to the members of your workspaces.">
           <ProfileDetailsForm profile={data.profile} />
+        </ProfileSection>
+        <ProfileSection id="email" title="Email address" description="Where your mail goes and what you sign in with. The new address must confirm the change.">
+          <EmailForm email={data.profile.email} pendingEmail={data.pendingEmail} />
         </ProfileSection>
         <ProfileSection id="password" title="Change password" description="Every other session of your account will be signed out.">
           <PasswordForm />

@@ -26,6 +26,15 @@ export function FormError({ errors }: { errors?: string[] | null }) {
   );
 }
 
+/** Good news about a form's request (a link is on its way, an address is verified), announced as a status. */
+export function FormNotice({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return (
+    <p role="status" className={`rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200 ${className}`}>
+      {children}
+    </p>
+  );
+}
+
 interface FieldFrameProps {
   label: ReactNode;
   /** Conform's metadata for the field; without it the field uses `id` (or a generated one). */

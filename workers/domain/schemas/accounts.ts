@@ -46,12 +46,25 @@ export const TOO_MANY_SIGN_UPS = "Too many sign-ups from here. Please wait a whi
 /** What a mail-sending request past its limit says (per address asked for and per client). */
 export const TOO_MANY_MAIL_REQUESTS = "Too many requests for this address. Please wait a while and try again.";
 
-export const PasswordResetRequestInput = z.object({ email });
+/** A request for a mail to an address: a reset link, a sign-in link. */
+export const MailRequestInput = z.object({ email });
 
-/** The secret a mailed link carries (a reset or a verification link). */
+/** The secret a mailed link carries (a reset, verification, sign-in or new-address link). */
 const linkToken = z.string({ error: "The link is missing its code." }).trim().min(1, "The link is missing its code.").max(200);
 
-export const VerifyEmailInput = z.object({ token: linkToken });
+export const AccountLinkInput = z.object({ token: linkToken });
+
+/** How many digits a sign-in mail's code has. */
+export const SIGN_IN_CODE_LENGTH = 6;
+
+export const SignInCodeInput = z.object({
+  email,
+  code: z
+    .string({ error: "Enter the code from the mail." })
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), `Enter the ${SIGN_IN_CODE_LENGTH} digits from the mail.`)),
+});
+
 
 export const PasswordResetInput = z.object({ token: linkToken, password: newPassword });
 

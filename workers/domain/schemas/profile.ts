@@ -1,7 +1,7 @@
 // The profile page's inputs: names, the avatar and a password change. Client-safe (zod only);
 // the names and the new password follow the same rules as sign-up.
 import { z } from "zod";
-import { newPassword, personName, UpdateMeInput } from "./accounts";
+import { email, newPassword, personName, UpdateMeInput } from "./accounts";
 
 /** The names on the profile form; a field left empty clears that name. */
 export const ProfileInput = z.object({
@@ -17,13 +17,12 @@ export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const CURRENT_PASSWORD_WRONG = "The current password you entered is incorrect.";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords don't match";
 
-export const ChangePasswordInput = z.object({
-  current_password: z
-    .string({ error: CURRENT_PASSWORD_REQUIRED })
-    .min(1, CURRENT_PASSWORD_REQUIRED)
-    .max(128, CURRENT_PASSWORD_WRONG),
-  new_password: newPassword,
-});
+const currentPassword = z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(128, CURRENT_PASSWORD_WRONG);
+
+export const ChangePasswordInput = z.object({ current_password: currentPassword, new_password: newPassword });
+
+/** A new address for the account: it changes once the link mailed to it is opened. */
+export const ChangeEmailInput = z.object({ email, current_password: currentPassword });
 
 /** An API token as its owner sees it listed: never the token itself. */
 export interface ApiTokenListItem {
@@ -38,6 +37,8 @@ export interface ProfilePageData {
   profile: { email: string; first_name: string; last_name: string; display_name: string; avatar: string };
   /** Whether the person opened the link mailed to their address. */
   emailVerified: boolean;
+  /** The new address a mailed link waits to confirm, if the person asked to change theirs. */
+  pendingEmail: string | null;
   tokens: ApiTokenListItem[];
   /** The workspace the page leads back to: the one named, else the last one used, else the first. */
   workspace: { slug: string; name: string } | null;

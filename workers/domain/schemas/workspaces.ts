@@ -17,7 +17,7 @@ export const RESERVED_SLUGS = new Set([
   "api", "assets", "build", "create-workspace", "invitations", "sign-in", "sign-up", "sign-out",
   "onboarding", "settings", "profile", "favicon.ico", "robots.txt", "god-mode", "admin", "health",
   // The account pages reached from mails, and the development outbox.
-  "forgot-password", "reset-password", "verify-email", "dev",
+  "forgot-password", "reset-password", "verify-email", "confirm-email", "sign-in-link", "sign-in-code", "dev",
 ]);
 
 export const WorkspaceNameSchema = requiredText({ required: NAME_REQUIRED, tooLong: "Name should be less than 80 characters" }, 80);
