@@ -1,5 +1,5 @@
 // Paths the app links to, in one place. Client-safe.
-import { RESERVED_SLUGS } from "../../workers/domain/schemas/workspaces";
+import { RESERVED_SLUGS } from "../../workers/domain/schemas/reserved-slugs";
 import { safeNext } from "./safe-next";
 
 export { safeNext };

@@ -1,16 +1,19 @@
 // Accounts by mail, as a person meets them: forgetting a password, finding the mail in the
 // development outbox, resetting it from the mail's link, and every other browser signed out.
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RESET_LINK_INVALID, RESET_REQUESTED } from "../../workers/domain/password-reset";
 import { expectNoAxeViolations } from "./axe";
 import { VERIFICATION_SENT } from "../../workers/domain/email-verification";
 import { VERIFY_BEFORE_ACCEPTING } from "../../workers/domain/invitations";
+import { SIGN_IN_LINK_INVALID } from "../../workers/domain/sign-in-by-mail";
+import { emailChangeRequested } from "../../workers/domain/email-change";
 import {
   ApiUser,
   PASSWORD,
   launchBrowser,
   login,
+  mailedText,
   newPage,
   pathOf,
   screenshotsInThemes,
@@ -123,6 +126,98 @@ describe("invitations by mail", () => {
     await goto(invitationPath);
     await page.getByRole("button", { name: "Accept and join Mailed Co" }).click();
     await waitForPath(page, to.workspace(slug));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The outbox entry of the newest sign-in mail to `email` (its subject carries the code). */
+const signInMailIn = (page: Page, email: string) =>
+  page.getByRole("listitem", { name: new RegExp(`^Your Edge Tracker sign-in code: \\d{6} to ${email.replace(/[.+]/g, "\\$&")}$`) }).first();
+
+describe("sign-in by mail", () => {
+  test("the mailed link signs in once and only once", async () => {
+    const account = await ApiUser.signUp();
+    const { page, errors, context, goto } = await newPage(browser);
+    await goto(to.signIn());
+    await page.getByRole("link", { name: "Email me a sign-in link" }).click();
+    await waitForPath(page, "/sign-in-link");
+    await waitForHydration(page);
+    await screenshotsInThemes(page, "sign-in-link", (theme) => expectNoAxeViolations(page, `sign-in link, ${theme}`));
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await waitForPath(page, /^\/sign-in-code\?email=/);
+    await visible(page.getByText(`If an account uses ${account.email}, we mailed it a sign-in link`));
+    await screenshotsInThemes(page, "sign-in-code", (theme) => expectNoAxeViolations(page, `sign-in code, ${theme}`));
+
+    await goto("/dev/outbox");
+    await signInMailIn(page, account.email).getByRole("link", { name: /\/sign-in-link\/sgn_/ }).click();
+    await waitForPath(page, /^\/sign-in-link\/sgn_/);
+    const linkPath = pathOf(page);
+    await waitForHydration(page);
+    await screenshotsInThemes(page, "sign-in-with-link");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    // Signed in: an account without a workspace lands on workspace creation.
+    await waitForPath(page, to.createWorkspace());
+
+    // The same link in another browser: used.
+    const later = await newPage(browser);
+    await later.goto(linkPath);
+    await later.page.getByRole("button", { name: "Sign in" }).click();
+    await visible(later.page.getByText(SIGN_IN_LINK_INVALID));
+    await screenshotsInThemes(later.page, "sign-in-link-used");
+    expect(pathOf(later.page)).toBe(linkPath);
+    await later.page.goto("/profile");
+    await waitForPath(later.page, to.signIn("/profile"));
+
+    expect([...errors, ...later.errors]).toEqual([]);
+    for (const tab of [context, later.context]) await tab.close();
+  });
+
+  test("the mailed code, typed on the page that asked for it, signs in", async () => {
+    const account = await ApiUser.signUp();
+    const { page, errors, context, goto } = await newPage(browser);
+    await goto(`/sign-in-link?email=${encodeURIComponent(account.email)}`);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await waitForPath(page, /^\/sign-in-code\?email=/);
+    await waitForHydration(page);
+    const code = /Your code is (\d{6})/.exec(await mailedText(account.email, /^Your Edge Tracker sign-in code: /))?.[1] as string;
+    await page.getByLabel("Code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await visible(page.getByRole("alert").getByText("This code is not valid"));
+    await page.getByLabel("Code").fill(code);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await waitForPath(page, to.createWorkspace());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("changing the address", () => {
+  test("the new address confirms the change from its mail, and the old one is told", async () => {
+    const account = await ApiUser.signUp();
+    const newEmail = uniqueEmail("moved");
+    const { page, errors, context, goto } = await newPage(browser);
+    await login(page, { email: account.email, password: PASSWORD });
+    await goto("/profile");
+    const section = page.getByRole("region", { name: "Email address" });
+    await section.getByLabel("New email").fill(newEmail);
+    await section.getByLabel("Current password").fill(PASSWORD);
+    await section.getByRole("button", { name: "Send a confirmation link" }).click();
+    await visible(section.getByRole("status").getByText(emailChangeRequested(newEmail)));
+    await screenshotsInThemes(page, "profile-email-change", (theme) => expectNoAxeViolations(page, `profile, address change asked, ${theme}`));
+
+    await goto("/dev/outbox");
+    await page.getByRole("listitem", { name: `Confirm your new address for Edge Tracker to ${newEmail}` }).getByRole("link", { name: /\/confirm-email\/eml_/ }).click();
+    await waitForPath(page, /^\/confirm-email\/eml_/);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Use this address" }).click();
+    await visible(page.getByRole("status").getByText(`Your account now uses ${newEmail}.`));
+    await screenshotsInThemes(page, "confirm-email-done");
+
+    expect(await mailedText(account.email, "The address of your Edge Tracker account changed")).toContain(`to ${newEmail}`);
+    await goto("/profile");
+    await visible(page.getByRole("region", { name: "Email address" }).getByText(newEmail, { exact: true }));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -298,19 +298,28 @@ export async function createWorkspaceThroughUi(page: Page, name: string, slug = 
 export const VERIFY_SUBJECT = "Verify your email address for Edge Tracker";
 
 /**
- * The secret of the newest link mailed to `to` about `subject` (a link to `/{path}/{secret}`),
- * read from the local SMTP server once the queue has sent it.
+ * The text of the newest mail to `to` whose subject is (or matches) `subject`, read from the local
+ * SMTP server once the queue has sent it.
  */
-export async function mailedLinkToken(to: string, subject: string, path: string): Promise<string> {
+export async function mailedText(to: string, subject: string | RegExp): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const response = await fetch(`${inject("fakeMailboxUrl")}/messages?to=${encodeURIComponent(to)}`);
-    const mails = ((await response.json()) as { subject: string; text: string }[]).filter((mail) => mail.subject === subject);
-    const token = mails.length > 0 ? new RegExp(`/${path}/([\\w-]+)`).exec(mails[mails.length - 1].text)?.[1] : undefined;
-    if (token) return token;
+    const mails = ((await response.json()) as { subject: string; text: string }[]).filter((mail) =>
+      typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject),
+    );
+    if (mails.length > 0) return mails[mails.length - 1].text;
     if (Date.now() > deadline) throw new Error(`no "${subject}" mail reached ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The secret of the newest link mailed to `to` about `subject` (a link to `/{path}/{secret}`). */
+export async function mailedLinkToken(to: string, subject: string, path: string): Promise<string> {
+  const text = await mailedText(to, subject);
+  const token = new RegExp(`/${path}/([\\w-]+)`).exec(text)?.[1];
+  if (!token) throw new Error(`the "${subject}" mail to ${to} has no /${path}/ link`);
+  return token;
 }
 
 /** Verifies the page's account the way a person does: the newest such mail in the outbox, its link, the button. */

@@ -1,5 +1,5 @@
 // The profile card: the avatar (uploaded to the user's file assets, then set on the profile, which
-// deletes the previous upload), the names, and the email, shown but not editable here.
+// deletes the previous upload) and the names; the address has a section of its own.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
@@ -137,7 +137,6 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Display name" field={fields.display_name} autoComplete="nickname" />
-          <Field label="Email" value={profile.email} readOnly controlClassName="bg-neutral-50 text-neutral-600" />
         </div>
         <div className="flex justify-end">
           <button type="submit" className={buttonClass("primary")} disabled={saving}>

@@ -4,6 +4,7 @@ import type { Role } from "../../../drizzle/schema";
 import { email } from "./accounts";
 import { NAME_REQUIRED, requiredText } from "./common";
 import { ROLE, ROLES } from "./constants";
+import { RESERVED_SLUGS } from "./reserved-slugs";
 
 export { ROLES };
 
@@ -13,12 +14,6 @@ export const SLUG_FORMAT = "Slug may contain only lowercase letters, digits and 
 /** A workspace slug: lowercase letters and digits in dash-separated runs. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const RESERVED_SLUGS = new Set([
-  "api", "assets", "build", "create-workspace", "invitations", "sign-in", "sign-up", "sign-out",
-  "onboarding", "settings", "profile", "favicon.ico", "robots.txt", "god-mode", "admin", "health",
-  // The account pages reached from mails, and the development outbox.
-  "forgot-password", "reset-password", "verify-email", "confirm-email", "sign-in-link", "sign-in-code", "dev",
-]);
 
 export const WorkspaceNameSchema = requiredText({ required: NAME_REQUIRED, tooLong: "Name should be less than 80 characters" }, 80);
 
