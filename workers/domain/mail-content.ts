@@ -11,20 +11,33 @@ export interface MailContent {
   html: string;
 }
 
+const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+
+/** The HTML page every mail is: the product's name over `parts` on a white card. */
+const htmlPage = (parts: string[]) =>
+  [
+    '<!doctype html><html><body style="margin:0;padding:24px;background:#f5f5f5;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#171717">',
+    '<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">',
+    `<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>`,
+    ...parts,
+    "</div></body></html>",
+  ].join("");
+
 /** A mail of a few paragraphs around one link; the link is also written out in full. */
 export function linkMail(options: { subject: string; intro: string[]; action: { label: string; url: string }; outro: string[] }): MailContent {
   const { subject, intro, action, outro } = options;
   const text = [...intro, "", `${action.label}: ${action.url}`, "", ...outro, "", `— ${PRODUCT_NAME}`].join("\n");
-  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
-  const html = [
-    '<!doctype html><html><body style="margin:0;padding:24px;background:#f5f5f5;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#171717">',
-    '<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">',
-    `<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>`,
+  const html = htmlPage([
     ...intro.map(paragraph),
     `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#3f76ff;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">${escapeHtml(action.label)}</a></p>`,
     `<p style="margin:0 0 16px;font-size:13px;color:#525252">Or open this address: <a href="${escapeHtml(action.url)}" style="color:#3f76ff">${escapeHtml(action.url)}</a></p>`,
     ...outro.map(paragraph),
-    "</div></body></html>",
-  ].join("");
+  ]);
   return { subject, text, html };
+}
+
+/** A mail of a few paragraphs and no link (a test mail). */
+export function noteMail(options: { subject: string; paragraphs: string[] }): MailContent {
+  const { subject, paragraphs } = options;
+  return { subject, text: [...paragraphs, "", `— ${PRODUCT_NAME}`].join("\n"), html: htmlPage(paragraphs.map(paragraph)) };
 }
