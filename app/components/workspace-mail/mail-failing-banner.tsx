@@ -5,6 +5,9 @@ import { IconAlert } from "~/components/icons";
 import { workspaceSettingsPath } from "~/lib/paths";
 import type { MailFailing } from "../../../workers/domain/schemas/workspace-mail";
 
+/** The reason as a sentence: a server's reply rarely ends with a full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 export function MailFailingBanner({ slug, failure }: { slug: string; failure: MailFailing }) {
   return (
     <div
@@ -13,7 +16,7 @@ export function MailFailingBanner({ slug, failure }: { slug: string; failure: Ma
     >
       <IconAlert size={16} className="mt-0.5 shrink-0" />
       <p className="min-w-0 break-words">
-        Mail from this workspace is failing: {failure.reason}{" "}
+        Mail from this workspace is failing: {sentence(failure.reason)}{" "}
         <Link to={workspaceSettingsPath(slug, "mail")} className="font-medium underline underline-offset-2">
           Open Mail settings
         </Link>

@@ -31,8 +31,9 @@ function TransportCard({ data }: { data: WorkspaceMailPageData }) {
     <SettingsSection label="Transport">
       <h2 className="text-sm font-medium text-neutral-900">How mail leaves this server</h2>
       {transport ? (
-        <p className="mt-1 text-sm text-neutral-700">
-          <span className="font-mono text-xs text-neutral-600 uppercase">{transport.name}</span> · {transport.description}
+        <p className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-neutral-700">
+          <span className="rounded border border-neutral-200 px-1.5 py-0.5 font-mono text-xs text-neutral-700">{transport.name}</span>
+          <span className="min-w-0 break-words">{transport.description}</span>
         </p>
       ) : (
         <p role="alert" className="mt-2 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">
