@@ -10,7 +10,7 @@ import { openDb } from "../../workers/db";
 import { PostCommit } from "../../workers/domain/post-commit";
 import { ROLE } from "../../workers/domain/schemas/constants";
 import { TEST_MAILS_PER_HOUR, TEST_MAIL_SUBJECT, TOO_MANY_TEST_MAILS, type WorkspaceMailView } from "../../workers/domain/schemas/workspace-mail";
-import { mailFailing } from "../../workers/domain/workspace-mail";
+import { mailFailing, mailFailingStatement } from "../../workers/domain/workspace-mail";
 import { getConfig } from "../../workers/env";
 import { type Client, signUp } from "../helpers/api";
 import { addToWorkspace, createWorkspace, expectStatus, rowOf } from "../helpers/fixtures";
@@ -124,6 +124,18 @@ describe("workspace mail page", () => {
     expect(older.body.log.next_cursor).toBeNull();
     expect(new Set([...first.log.rows, ...older.body.log.rows].map((row: { id: string }) => row.id)).size).toBe(55);
     expectStatus(await owner.get(`/api/workspaces/${slug}/mail/?cursor=nonsense`), 400);
+  });
+
+  it("asks the failing flag with a statement that seeks the settled index and scans nothing", async () => {
+    const config = getConfig(env);
+    const ctx = { db: openDb(env.DB, null).db, env, config, effects: new PostCommit(), ports: realPorts(env, config) };
+    const { sql, params } = mailFailingStatement(ctx, "a-workspace", Date.now()).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    const lines = plan.results.map((row) => row.detail);
+    for (const line of lines) expect(line).not.toMatch(/^SCAN /);
+    expect(lines.filter((line) => line.includes("mail_messages_settled_idx"))).toHaveLength(2);
   });
 
   it("raises the failing flag after a failed mail, and lowers it once a later mail is sent", async () => {

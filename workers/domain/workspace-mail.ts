@@ -123,14 +123,22 @@ export async function sendTestMail(ctx: ActorContext, slug: string, now = Date.n
 
 /**
  * Whether the workspace's mail has been failing: a mail failed in the last
- * MAIL_FAILING_WINDOW_HOURS and none was sent after it. One indexed statement (both the newest
- * failure and the "sent after it" check seek mail_messages_settled_idx); the shell asks it for
- * owners only. Answers the reason and when, or null.
+ * MAIL_FAILING_WINDOW_HOURS and none was sent after it. One indexed statement (the shell asks it
+ * for owners only). Answers the reason and when, or null.
  */
 export async function mailFailing(ctx: DomainContext, workspaceId: string, now = Date.now()): Promise<MailFailing | null> {
+  const [failure] = await mailFailingStatement(ctx, workspaceId, now);
+  return failure ? { reason: failure.message ?? UNKNOWN_ERROR, at: failure.at } : null;
+}
+
+/**
+ * The statement `mailFailing` runs: the newest failure in the window with no sent mail after it.
+ * Both it and the "sent after it" check seek mail_messages_settled_idx.
+ */
+export function mailFailingStatement(ctx: DomainContext, workspaceId: string, now: number) {
   const since = new Date(now - MAIL_FAILING_WINDOW_HOURS * HOUR_MS).toISOString();
   const sent = alias(mailMessages, "sent");
-  const [failure] = await newestSettled(
+  return newestSettled(
     ctx,
     workspaceId,
     "failed",
@@ -139,5 +147,4 @@ export async function mailFailing(ctx: DomainContext, workspaceId: string, now =
       sql`NOT EXISTS (SELECT 1 FROM ${mailMessages} AS ${sql.identifier("sent")} WHERE ${sent.workspace_id} = ${workspaceId} AND ${sent.status} = 'sent' AND ${sent.updated_at} > ${mailMessages.updated_at})`,
     ),
   ).limit(1);
-  return failure ? { reason: failure.message ?? UNKNOWN_ERROR, at: failure.at } : null;
 }
