@@ -1229,6 +1229,9 @@ export const mailMessages = sqliteTable(
     index("mail_messages_workspace_idx").on(t.workspace_id, t.created_at),
     index("mail_messages_recipient_idx").on(t.recipient, t.created_at),
     index("mail_messages_created_idx").on(t.created_at),
+    // The Mail page's last error and the shell's "mail is failing" banner: the newest failed (or
+    // sent) row of a workspace is one seek, whatever the size of its log.
+    index("mail_messages_settled_idx").on(t.workspace_id, t.status, t.updated_at),
   ],
 );
 

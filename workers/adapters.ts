@@ -20,6 +20,6 @@ export function realPorts(env: AppEnv, config: Config): DomainPorts {
     github: async () => (await import("./integrations/github/port")).githubPort(config),
     jira: async () => (await import("./importers/jira/port")).jiraPort(config),
     slack: async () => (await import("./integrations/slack/port")).slackPort(config),
-    mail: async () => (await import("./integrations/mail/transport")).mailTransport(env, config),
+    mail: async () => (await import("./integrations/mail/transport")).mailSetup(env, config),
   };
 }

@@ -88,6 +88,7 @@ export const WORKSPACE_SETTINGS_SECTIONS = [
   { to: "billing", label: "Billing and Plans" },
   { to: "integrations", label: "Integrations" },
   { to: "webhooks", label: "Webhooks" },
+  { to: "mail", label: "Mail", ownersOnly: true },
   { to: "import-export", label: "Import/Export" },
 ] as const;
 export type WorkspaceSettingsSection = (typeof WORKSPACE_SETTINGS_SECTIONS)[number]["to"];

@@ -24,6 +24,7 @@ import { FullPageState, LoadingState, ReconnectingState } from "~/components/she
 import { useDroppedRequestRecovery } from "~/hooks/use-dropped-request-recovery";
 import { useLiveShellData } from "~/hooks/use-live-shell";
 import { Sidebar } from "~/components/sidebar";
+import { MailFailingBanner } from "~/components/workspace-mail/mail-failing-banner";
 import { buttonClass } from "~/components/ui";
 import { WorkspaceShellContext, type WorkspaceShellValue } from "~/components/workspace-context";
 import { useShortcut } from "~/hooks/use-shortcut";
@@ -126,7 +127,7 @@ function ProjectSwitchPending() {
 
 export default function WorkspaceShell() {
   const loaded = useLoaderData<typeof loader>();
-  const { workspace, projects, favorites, workspaces, user, sidebarCollapsed, features } = useLiveShellData(loaded.workspace.slug, loaded);
+  const { workspace, projects, favorites, workspaces, user, sidebarCollapsed, features, mailFailure } = useLiveShellData(loaded.workspace.slug, loaded);
   const [collapsed, setCollapsed] = useState(sidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
@@ -177,6 +178,7 @@ export default function WorkspaceShell() {
             onCreateProject={openCreateProject}
           />
           <main className="relative flex min-w-0 flex-1 flex-col">
+            {mailFailure ? <MailFailingBanner slug={workspace.slug} failure={mailFailure} /> : null}
             <Outlet />
             <ProjectSwitchPending />
           </main>

@@ -749,6 +749,8 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   "GET /api/workspaces/:slug/webhooks/:webhookId/deliveries": { level: "workspace:20", ok: 200 },
   // The world's webhook is switched off, so redelivering answers 409 after the access check.
   "POST /api/workspaces/:slug/webhooks/:webhookId/deliveries/:deliveryId/redeliver": { level: "workspace:20", ok: 409 },
+  "GET /api/workspaces/:slug/mail": { level: "workspace:20", ok: 200 },
+  "POST /api/workspaces/:slug/mail/test": { level: "workspace:20", ok: 202 },
 };
 
 /** The mailed link `fresh` made for the call that follows it. */

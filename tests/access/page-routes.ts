@@ -109,6 +109,9 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
   },
   "routes/$workspaceSlug.settings.billing": { url: (ids) => `${ws(ids)}/settings/billing`, level: "workspace:15", ok: 200, except: SETTINGS_NOT_AUTHORIZED },
   "routes/$workspaceSlug.settings.webhooks": { url: (ids) => `${ws(ids)}/settings/webhooks`, level: "workspace:15", ok: 200, except: SETTINGS_NOT_AUTHORIZED },
+  // Owners only: everyone else meets the 403 of the domain's owner check (the page shows the
+  // settings' "not authorized" screen).
+  "routes/$workspaceSlug.settings.mail": { url: (ids) => `${ws(ids)}/settings/mail`, level: "workspace:20", ok: 200, action: { level: "signed-in", ok: 400 } },
   "routes/$workspaceSlug.settings.integrations": { url: (ids) => `${ws(ids)}/settings/integrations`, level: "workspace:15", ok: 200, except: SETTINGS_NOT_AUTHORIZED },
   "routes/$workspaceSlug.settings.import-export": { url: (ids) => `${ws(ids)}/settings/import-export`, level: "workspace:15", ok: 200, except: SETTINGS_NOT_AUTHORIZED },
 

@@ -45,6 +45,7 @@ import { appIntegrationRoutes, githubRepositorySyncRoutes, workspaceIntegrationR
 import { slackRedirectRoutes, slackRoutes } from "./slack";
 import { githubWebhookRoutes } from "./github-webhooks";
 import { webhookRoutes } from "./webhooks";
+import { workspaceMailRoutes } from "./workspace-mail";
 import { unsplashRoutes } from "./unsplash";
 
 export function createApi() {
@@ -135,6 +136,7 @@ export function createApi() {
   api.route("/workspaces", slackRoutes);
   api.route("/", slackRedirectRoutes);
   api.route("/workspaces", webhookRoutes);
+  api.route("/workspaces", workspaceMailRoutes);
   api.route("/", fileAssetsRoutes);
   api.route("/", githubWebhookRoutes);
   api.route("/", unsplashRoutes);

@@ -11,20 +11,23 @@ export interface MailContent {
   html: string;
 }
 
-/** A mail of a few paragraphs around one link (the link also written out in full), or a notice with none. */
-export function linkMail(options: { subject: string; intro: string[]; action?: { label: string; url: string }; outro: string[] }): MailContent {
-  const { subject, intro, action, outro } = options;
-  const text = [...intro, "", ...(action ? [`${action.label}: ${action.url}`, ""] : []), ...outro, "", `— ${PRODUCT_NAME}`].join("\n");
-  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
-  const html = [
+const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+
+/** The HTML page every mail is: the product's name over `parts` on a white card. */
+const htmlPage = (parts: string[]) =>
+  [
     '<!doctype html><html><body style="margin:0;padding:24px;background:#f5f5f5;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#171717">',
     '<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">',
     `<p style="margin:0 0 24px;font-weight:600">${PRODUCT_NAME}</p>`,
-    ...intro.map(paragraph),
-    ...(action ? actionHtml(action) : []),
-    ...outro.map(paragraph),
+    ...parts,
     "</div></body></html>",
   ].join("");
+
+/** A mail of a few paragraphs around one link (the link also written out in full), or a note with none. */
+export function linkMail(options: { subject: string; intro: string[]; action?: { label: string; url: string }; outro: string[] }): MailContent {
+  const { subject, intro, action, outro } = options;
+  const text = [...intro, "", ...(action ? [`${action.label}: ${action.url}`, ""] : []), ...outro, "", `— ${PRODUCT_NAME}`].join("\n");
+  const html = htmlPage([...intro.map(paragraph), ...(action ? actionHtml(action) : []), ...outro.map(paragraph)]);
   return { subject, text, html };
 }
 

@@ -5,7 +5,7 @@ import type { AiProvider } from "./ai";
 import type { GithubPort } from "./github";
 import type { JiraPort } from "./jira";
 import type { JobQueue } from "./jobs";
-import type { MailTransport } from "./mail";
+import type { MailSetup } from "./mail";
 import type { SlackPort } from "./slack";
 import type { PhotoLibrary } from "./unsplash";
 
@@ -28,6 +28,9 @@ export interface DomainPorts {
   jira: LoadedOnUse<JiraPort>;
   /** Slack: the app's authorisation round trip. */
   slack: LoadedOnUse<SlackPort>;
-  /** The configured mail transport, or null when this server has none. */
-  mail: LoadedOnUse<MailTransport | null>;
+  /**
+   * How mail leaves this server (the transport's name and description, or why it cannot). The
+   * domain only queues mail; the `mail.send` job hands it to the transport.
+   */
+  mail: LoadedOnUse<MailSetup>;
 }

@@ -24,6 +24,15 @@ export interface MailTransport {
 }
 
 /**
+ * How this server's mail leaves, as the owner's Mail page shows it, learnt without sending: the
+ * configured transport's identity, or null with the reason (`problem`) mail cannot leave.
+ */
+export interface MailSetup {
+  transport: Pick<MailTransport, "name" | "description"> | null;
+  problem: string | null;
+}
+
+/**
  * The transport did not take the message. `permanent` means trying again cannot help (the
  * server refused the recipient or the sender with a 5xx reply, or the binding refused it); a
  * temporary failure (4xx, a dropped connection, no answer in time) is retried.

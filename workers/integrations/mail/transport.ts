@@ -2,7 +2,7 @@
 // place that reads the mail variables. `auto` takes SMTP when a host is set, else the EMAIL
 // binding in production, else the development outbox (never in production).
 import type { AppEnv, Config } from "../../env";
-import type { MailTransport } from "../../domain/ports/mail";
+import type { MailSetup, MailTransport } from "../../domain/ports/mail";
 import { cloudflareTransport } from "./cloudflare";
 import { smtpTransport } from "./smtp";
 
@@ -57,4 +57,13 @@ export function mailSetupProblem(env: AppEnv, config: Config): string | null {
   if (!config.mailFrom) return `${MAIL_NOT_CONFIGURED} (MAIL_FROM is not set)`;
   if (!config.publicBaseUrl) return `${MAIL_NOT_CONFIGURED} (PUBLIC_BASE_URL is not set, so mails could carry no link)`;
   return null;
+}
+
+/** The domain's view of the setup (ctx.ports.mail): the transport's identity or the problem. */
+export function mailSetup(env: AppEnv, config: Config): MailSetup {
+  const transport = mailTransport(env, config);
+  return {
+    transport: transport ? { name: transport.name, description: transport.description } : null,
+    problem: transport ? null : (mailSetupProblem(env, config) ?? MAIL_NOT_CONFIGURED),
+  };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `mail_messages_settled_idx` ON `mail_messages` (`workspace_id`,`status`,`updated_at`);
