@@ -31,17 +31,18 @@ function servedApiRoutes(): string[] {
 const JOB_TABLES = ["sessions", "webhook_deliveries", "slack_posts", "importers", "import_records", "project_exports"];
 
 /**
- * Waits until the imports and exports started by earlier calls are done, so that what their jobs
- * write is not taken for a refused call's. (The world's webhooks are switched off: no deliveries.)
+ * Waits until the imports, exports and mails started by earlier calls are done, so that what their
+ * jobs write is not taken for a refused call's. (The world's webhooks are switched off: no deliveries.)
  */
 async function jobsSettled() {
   await vi.waitFor(
     async () => {
       const busy = await env.DB.prepare(
         `SELECT (SELECT count(*) FROM importers WHERE status IN ('queued', 'processing')) AS imports,
-                (SELECT count(*) FROM project_exports WHERE status = 'processing') AS exports`,
+                (SELECT count(*) FROM project_exports WHERE status = 'processing') AS exports,
+                (SELECT count(*) FROM mail_messages WHERE status = 'queued') AS mails`,
       ).first();
-      expect(busy).toEqual({ imports: 0, exports: 0 });
+      expect(busy).toEqual({ imports: 0, exports: 0, mails: 0 });
     },
     { timeout: 5_000, interval: 25 },
   );
