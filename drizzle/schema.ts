@@ -1296,6 +1296,88 @@ export const aiUsage = sqliteTable(
   (t) => [uniqueIndex("ai_usage_user_period_uq").on(t.user_id, t.period)],
 );
 
+// ---------------------------------------------------------------- notifications
+
+/**
+ * Who hears about an issue: its creator, its assignees, whoever was mentioned in it or commented
+ * on it, and whoever pressed Subscribe; one row per person and issue, removed by Unsubscribe.
+ */
+export const issueSubscribers = sqliteTable(
+  "issue_subscribers",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issue_id: text("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("issue_subscribers_issue_user_uq").on(t.issue_id, t.user_id), index("issue_subscribers_user_idx").on(t.user_id, t.workspace_id)],
+);
+
+/** One thing a notification tells: what happened (an assignment, a new state, a comment...), in words kept at the time. */
+export interface NotificationChange {
+  kind: "assigned" | "unassigned" | "mentioned" | "state" | "priority" | "commented";
+  old_value?: string | null;
+  new_value?: string | null;
+  /** The comment it is about (commented, or mentioned in a comment). */
+  comment_id?: string | null;
+}
+
+/**
+ * A person's notification about one issue: what one actor did to it, the changes listed in order.
+ * Changes by the same actor to the same issue within a few minutes join the open (unread)
+ * notification instead of making another. Read, archived and snoozed are the recipient's.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    workspace_id: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    project_id: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    issue_id: text("issue_id")
+      .notNull()
+      .references(() => issues.id, { onDelete: "cascade" }),
+    recipient_id: text("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actor_id: text("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changes: json<NotificationChange[]>("changes").notNull(),
+    /** Whether any of the changes mentions the recipient (the Mentions tab). */
+    mentioned: bool("mentioned").notNull().default(false),
+    created_at: createdAt(),
+    /** When the last change joined it: the inbox's order. */
+    updated_at: text("updated_at").notNull().$defaultFn(nowIso),
+    read_at: text("read_at"),
+    archived_at: text("archived_at"),
+    /** Hidden from the inbox until then. */
+    snoozed_until: text("snoozed_until"),
+  },
+  (t) => [
+    index("notifications_inbox_idx").on(t.recipient_id, t.workspace_id, t.updated_at),
+    index("notifications_unread_idx")
+      .on(t.recipient_id, t.workspace_id, t.snoozed_until)
+      .where(sql`read_at IS NULL AND archived_at IS NULL`),
+    index("notifications_open_idx").on(t.recipient_id, t.issue_id, t.actor_id, t.created_at),
+  ],
+);
+
+export type Notification = typeof notifications.$inferSelect;
+
 export type User = typeof users.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
 export type Project = typeof projects.$inferSelect;

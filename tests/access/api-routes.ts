@@ -749,9 +749,30 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   "GET /api/workspaces/:slug/webhooks/:webhookId/deliveries": { level: "workspace:20", ok: 200 },
   // The world's webhook is switched off, so redelivering answers 409 after the access check.
   "POST /api/workspaces/:slug/webhooks/:webhookId/deliveries/:deliveryId/redeliver": { level: "workspace:20", ok: 409 },
+  // Notifications: each person's own, in any workspace they belong to.
+  "GET /api/workspaces/:slug/notifications": { level: "workspace:5", ok: 200 },
+  "GET /api/workspaces/:slug/notifications/unread-count": { level: "workspace:5", ok: 200 },
+  "POST /api/workspaces/:slug/notifications/mark-all-read": { level: "workspace:5", ok: 200, body: () => ({}) },
+  // A notification of the owner's (the member assigned them an issue): anyone else's change finds nothing.
+  "PATCH /api/workspaces/:slug/notifications/:notificationId": {
+    level: "workspace:5",
+    ok: 200,
+    fresh: async (world) => ({ ids: { notificationId: await notificationOfOwner(world) } }),
+    body: () => ({ read: true }),
+    except: { outsider: 404, guest: 404, viewer: 404, member: 404 },
+  },
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribers": { level: "project:5", ok: 200 },
+  "POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/subscription": { level: "project:5", ok: 200 },
+  "DELETE /api/workspaces/:slug/projects/:projectId/issues/:issueId/subscription": { level: "project:5", ok: 204 },
   "GET /api/workspaces/:slug/mail": { level: "workspace:20", ok: 200 },
   "POST /api/workspaces/:slug/mail/test": { level: "workspace:20", ok: 202 },
 };
+
+/** A new notification of the world's owner: the member assigns them a new issue. */
+async function notificationOfOwner(world: World) {
+  const issue = await json(world.users.member, "POST", `${project(world)}/issues/`, { name: "For the owner", assignees_list: [owner(world).user.id] });
+  return (await env.DB.prepare("SELECT id FROM notifications WHERE issue_id = ?").bind(issue.id).first<string>("id")) as string;
+}
 
 /** The mailed link `fresh` made for the call that follows it. */
 let freshLinkToken = "";

@@ -46,6 +46,7 @@ import { slackRedirectRoutes, slackRoutes } from "./slack";
 import { githubWebhookRoutes } from "./github-webhooks";
 import { webhookRoutes } from "./webhooks";
 import { workspaceMailRoutes } from "./workspace-mail";
+import { inboxRoutes, issueSubscriptionRoutes } from "./notifications";
 import { unsplashRoutes } from "./unsplash";
 
 export function createApi() {
@@ -120,6 +121,8 @@ export function createApi() {
   api.route("/workspaces", issueLinksRoutes);
   api.route("/workspaces", issueAttachmentsRoutes);
   api.route("/workspaces", issueCommentsRoutes);
+  api.route("/workspaces", issueSubscriptionRoutes);
+  api.route("/workspaces", inboxRoutes);
   api.route("/workspaces", searchRoutes);
   api.route("/workspaces", viewsRoutes);
   api.route("/workspaces", pagesRoutes);

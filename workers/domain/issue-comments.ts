@@ -15,6 +15,7 @@ import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, type FieldErrors, Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
+import { mentionEvent, newMentionsInProject, notificationStatements, subscribeStatement } from "./notifications";
 import { loadIssue, publishIssueDetail } from "./issues";
 import { type CommentActor, canDeleteComment, canEditComment } from "./schemas/comment-access";
 import { COMMENT_EMPTY, COMMENT_NOT_AUTHOR, COMMENT_NOT_FOUND, CreateCommentInput, UpdateCommentInput } from "./schemas/issue-comments";
@@ -109,8 +110,10 @@ export async function createIssueComment(ctx: ActorContext, slug: string, projec
   if (!clean) errors.comment_html = [COMMENT_EMPTY];
   if (!clean || Object.keys(errors).length) throw new Invalid(errors);
 
+  const mentioned = await newMentionsInProject(ctx, projectId, clean.html, null, "comment_html");
   const commentId = crypto.randomUUID();
   const now = new Date().toISOString();
+  const target = targetOf(access, issueId);
   const results = await runBatch(ctx.db, [
     ctx.db
       .insert(issueComments)
@@ -131,6 +134,14 @@ export async function createIssueComment(ctx: ActorContext, slug: string, projec
       ctx,
       targetOf(access, issueId),
       { field: "comment", verb: "created", new_value: preview(clean.text), new_identifier: commentId, comment: "added a comment" },
+      now,
+    ),
+    // The commenter follows the issue; the people mentioned are told first, then every subscriber.
+    subscribeStatement(ctx, target, [ctx.actor.id], now),
+    ...notificationStatements(
+      ctx,
+      target,
+      [mentionEvent(mentioned, commentId), { audience: { subscribers: true }, changes: [{ kind: "commented", comment_id: commentId, new_value: preview(clean.text) }] }],
       now,
     ),
   ]);
@@ -177,6 +188,8 @@ export async function updateIssueComment(
     }
   }
   if (Object.keys(patch).length === 0) return issueCommentOf(comment, actor);
+  // Only the people the edit adds are told of their mention.
+  const mentioned = patch.comment_html ? await newMentionsInProject(ctx, projectId, patch.comment_html, comment.comment_html, "comment_html") : [];
   const now = new Date().toISOString();
   const results = await runBatch(ctx.db, [
     ctx.db.update(issueComments).set({ ...patch, updated_at: now }).where(eq(issueComments.id, comment.id)).returning(),
@@ -194,6 +207,7 @@ export async function updateIssueComment(
       },
       now,
     ),
+    ...notificationStatements(ctx, targetOf(access, comment.issue_id), [mentionEvent(mentioned, comment.id)], now),
   ]);
   const updated = issueCommentOf((results[0] as IssueComment[])[0], actor);
   emitCommentEvent(ctx, access, "updated", updated);

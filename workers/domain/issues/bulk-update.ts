@@ -10,6 +10,7 @@ import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { NotFound } from "../errors";
 import { activityInsert } from "../issue-activity";
+import { notificationStatements } from "../notifications";
 import { BulkUpdateIssuesInput, type BulkIssueProperties, type IssueWrite } from "../schemas/issues";
 import { emitIssueEvent } from "./events";
 import { lookupsFor, unique } from "./load";
@@ -51,6 +52,7 @@ export async function bulkUpdateIssues(ctx: ActorContext, slug: string, projectI
     update: ctx.db.update(issues).set({ ...plan.patch, updated_by: ctx.actor.id, updated_at: now }).where(eq(issues.id, issue.id)).returning(),
     statements: plan.statements,
     activities: plan.changes.map((change) => activityInsert(ctx, { issueId: issue.id, projectId, workspaceId: access.workspace.id }, change, now)),
+    notify: notificationStatements(ctx, { issueId: issue.id, projectId, workspaceId: access.workspace.id }, plan.events, now),
   });
   const planned: { changes: IssueUpdatePlan["changes"]; write: ReturnType<typeof writeOf> }[] = [];
   for (const issue of found) {

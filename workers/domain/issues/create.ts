@@ -7,6 +7,7 @@ import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { activityInsert } from "../issue-activity";
+import { mentionEvent, newMentions, notificationStatements, subscribeStatement } from "../notifications";
 import { issueDetailFrom, newIssueDetailQueries } from "../issue-views";
 import { CreateIssueInput, FIRST_SORT_ORDER, ISSUE_ID_TAKEN, SORT_STEP } from "../schemas/issues";
 import { isUniqueViolation } from "../../lib/d1-errors";
@@ -39,6 +40,10 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
   const effects = refs.state ? stateSideEffects(refs.state, null, startDate) : {};
   const base = bridgeBase(access, issueId, ctx.actor.id);
   const target = { issueId, projectId: project.id, workspaceId: access.workspace.id };
+  const description = await sanitizedDescription(data.description_html);
+  const isMember = (id: string) => lookups.members.has(id);
+  const mentioned = newMentions(description.description_html, null, isMember, "description_html");
+  const now = new Date().toISOString();
 
   // The detail is read at the end of the write's own batch: same transaction, no extra round trip.
   const detailReads = newIssueDetailQueries(ctx.db, issueId, {
@@ -63,7 +68,7 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
         project_id: project.id,
         name: data.name,
         description: (data.description ?? null) as Issue["description"],
-        ...(await sanitizedDescription(data.description_html)),
+        ...description,
         priority: data.priority ?? "none",
         state_id: refs.state?.id ?? null,
         parent_id: refs.parent?.id ?? null,
@@ -93,6 +98,11 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
       : undefined,
     cycle: refs.cycle ? groupMove(ctx, base, "cycle", refs.cycle.id) : undefined,
     module: refs.module ? groupMove(ctx, base, "module", refs.module.id) : undefined,
+    // The creator follows the issue; the people assigned and mentioned are told and follow it too.
+    notify: [
+      subscribeStatement(ctx, target, [ctx.actor.id], now),
+      ...notificationStatements(ctx, target, [{ audience: { people: assignees }, changes: [{ kind: "assigned" }], subscribe: true }, mentionEvent(mentioned)], now),
+    ],
     version: issuesVersionQuery(ctx, project.id),
     detail: detailReads.statements,
   }).catch((error: unknown) => {

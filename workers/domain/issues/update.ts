@@ -9,6 +9,7 @@ import { type ProjectAccess, ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { NotFound } from "../errors";
 import { type ActivityChange, activityInsert, setChanges } from "../issue-activity";
+import { type NotificationEvent, issueUpdateEvents, mentionEvent, newMentions, notificationStatements } from "../notifications";
 import { type ProjectLookups, issueDetailFrom, issueDetailQueries, loadIssueDetail, parentOfQuery } from "../issue-views";
 import { type IssueWrite, UpdateIssueInput } from "../schemas/issues";
 import { ISSUE_NOT_FOUND, foundIssue, issueQuery, lookupsFor, unique } from "./load";
@@ -49,7 +50,7 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   ] as const);
   const issue = foundIssue(checked.issue);
   const refs = await resolveReferences(ctx, access, data, issueId, lookups, checked.references);
-  const { patch, changes, statements, touched } = await planIssueUpdate(ctx, access, issue, data, refs, lookups, checked);
+  const { patch, changes, statements, touched, events } = await planIssueUpdate(ctx, access, issue, data, refs, lookups, checked);
   const target = { issueId, projectId, workspaceId: access.workspace.id };
   if (Object.keys(patch).length === 0 && statements.length === 0) {
     const detail = await loadIssueDetail(ctx.db, access.project, access.workspace, issueId);
@@ -63,6 +64,7 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
     updated: ctx.db.update(issues).set({ ...patch, updated_at: now }).where(eq(issues.id, issueId)).returning(),
     statements,
     activities: changes.map((change) => activityInsert(ctx, target, change, now)),
+    notify: notificationStatements(ctx, target, events, now),
     version: issuesVersionQuery(ctx, projectId),
     // Read in the write's own batch (same transaction, no extra round trip): the detail, and when
     // the name changed the sub-issues, whose rows show their parent's name (parent_detail).
@@ -92,6 +94,8 @@ export interface IssueUpdatePlan {
   statements: BatchItem<"sqlite">[];
   /** Every issue whose board row the write changes (the issue, old and new parents, related issues). */
   touched: Set<string>;
+  /** Who is told what (assignments, mentions, a new state or priority). */
+  events: NotificationEvent[];
 }
 
 /**
@@ -143,6 +147,8 @@ export async function planIssueUpdate(
     }
   }
   if (descriptionChanged) changes.push({ field: "description", comment: "updated the description" });
+  const isMember = (id: string) => lookups.members.has(id);
+  const mentioned = patch.description_html !== undefined ? newMentions(patch.description_html, issue.description_html, isMember, "description_html") : [];
 
   if (refs.state && refs.state.id !== issue.state_id) {
     const oldGroup = issue.state_id ? (lookups.states.get(issue.state_id)?.group ?? null) : null;
@@ -242,5 +248,6 @@ export async function planIssueUpdate(
     changes.push({ field: "modules", old_identifier: issue.module_id, new_identifier: moduleId, new_value: refs.module?.name ?? null });
   }
 
-  return { patch, changes, statements, touched };
+  const events = [...issueUpdateEvents(changes), ...(mentioned.length > 0 ? [mentionEvent(mentioned)] : [])];
+  return { patch, changes, statements, touched, events };
 }

@@ -1,0 +1,30 @@
+// The inbox's inputs: which notifications to list and what a person does with one. Client-safe.
+import { z } from "zod";
+import { entityId } from "./common";
+
+/** The inbox's tabs: everything, or what mentions me, is assigned to me, was created by me, or I follow. */
+export const INBOX_TABS = ["all", "mentions", "assigned", "created", "subscribed"] as const;
+export type InboxTab = (typeof INBOX_TABS)[number];
+
+/** The inbox proper, or what was archived, or what is snoozed for later. */
+export const INBOX_SHOWS = ["inbox", "archived", "snoozed"] as const;
+
+export const InboxQuery = z.object({
+  tab: z.enum(INBOX_TABS, { error: `tab must be one of ${INBOX_TABS.join(", ")}` }).default("all"),
+  show: z.enum(INBOX_SHOWS, { error: `show must be one of ${INBOX_SHOWS.join(", ")}` }).default("inbox"),
+  project: entityId.optional(),
+});
+export type InboxFilter = z.output<typeof InboxQuery>;
+
+export const SNOOZE_IN_PAST = "Snooze until a time in the future.";
+
+/** What a person changes on one notification: read or not, archived or not, snoozed until when. */
+export const UpdateNotificationInput = z
+  .object({
+    read: z.boolean({ error: "read must be true or false" }),
+    archived: z.boolean({ error: "archived must be true or false" }),
+    snoozed_until: z.iso.datetime({ offset: true, error: "Enter a time like 2026-12-01T09:00:00Z" }).nullable(),
+  })
+  .partial();
+
+export const MarkAllReadInput = z.object({ project: entityId.optional() });
