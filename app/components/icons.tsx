@@ -27,6 +27,13 @@ export function icon(paths: React.ReactNode) {
   };
 }
 
+export const IconInbox = icon(
+  <>
+    <path d="M3 13h5l1.5 3h5L16 13h5" />
+    <path d="M5.5 5.5 3 13v5a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-5l-2.5-7.5A2 2 0 0 0 16.6 4H7.4a2 2 0 0 0-1.9 1.5Z" />
+  </>,
+);
+
 export const IconGrid = icon(
   <>
     <rect x="3" y="3" width="7" height="7" rx="1.5" />

@@ -4,7 +4,7 @@
 import { Form, Link, NavLink, useParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
-import { cycleIssuesPath, moduleIssuesPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
+import { cycleIssuesPath, inboxPath, moduleIssuesPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
 import type { SidebarFavorite } from "../../workers/domain/schemas/responses";
 import { AccountMenu } from "./account-menu";
 import {
@@ -13,6 +13,7 @@ import {
   IconChevronUpDown,
   IconCycle,
   IconGrid,
+  IconInbox,
   IconIssues,
   IconLogout,
   IconMail,
@@ -38,6 +39,8 @@ interface SidebarProps {
   /** The user's favourites inside projects (favourite projects are marked on `projects`). */
   favorites: SidebarFavorite[];
   user: { name: string; email: string; avatar?: string | null };
+  /** The person's unread notifications in the workspace (the Inbox entry's count). */
+  unread: number;
   collapsed: boolean;
   mobileOpen: boolean;
   onToggleCollapsed(): void;
@@ -265,6 +268,16 @@ export function Sidebar(props: SidebarProps) {
 
       <nav aria-label="Workspace" className="flex-1 overflow-y-auto px-3 pb-4">
         <div className="space-y-0.5 pt-3">
+          <NavLink to={inboxPath(workspace.slug)} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+            <IconInbox size={16} />
+            <span className={labelClass}>Inbox</span>
+            {props.unread > 0 ? (
+              <span className={`ml-auto rounded-full bg-brand-600 px-1.5 text-[11px] font-semibold leading-5 text-white ${collapsed ? "md:sr-only" : ""}`}>
+                {props.unread > 99 ? "99+" : props.unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </NavLink>
           <NavLink to={`/${workspace.slug}`} end className={({ isActive }) => navItemClass(isActive, collapsed)}>
             <IconGrid size={16} />
             <span className={labelClass}>Projects</span>

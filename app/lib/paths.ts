@@ -38,6 +38,8 @@ export function signInCodePath(email: string, next?: string | null) {
 }
 
 export const workspacePath = (slug: string) => `/${slug}`;
+/** The person's notifications in the workspace. */
+export const inboxPath = (slug: string) => `/${slug}/notifications`;
 export const projectPath = (slug: string, projectId: string) => `/${slug}/projects/${projectId}`;
 export const projectIssuesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/issues`;
 /** Where the issue views read more of a list source's issues (a resource route; `source` is "project" or "cycle:ID"...). */

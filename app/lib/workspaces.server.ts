@@ -19,6 +19,7 @@ import { listProjects } from "../../workers/domain/projects";
 import { listSidebarFavorites } from "../../workers/domain/sidebar-favorites";
 import { createWorkspace, getWorkspace, listMyWorkspaces } from "../../workers/domain/workspaces";
 import { mailFailing } from "../../workers/domain/workspace-mail";
+import { unreadCountIn } from "../../workers/domain/inbox";
 import { ROLE } from "../../workers/domain/schemas/constants";
 import { requireActor } from "./auth.server";
 import { loadOrThrow } from "./errors.server";
@@ -64,12 +65,13 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
     const workspace = await getWorkspace(ctx, slug);
     // Read before the lists: a notice published after it is replayed when the shell's socket connects.
     const hubClock = await readHubClock(context, workspace.id);
-    const [projects, favorites, workspaces, mailFailure] = await Promise.all([
+    const [projects, favorites, workspaces, mailFailure, unread] = await Promise.all([
       listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }),
       listSidebarFavorites(ctx, slug),
       listMyWorkspaces(ctx, { size: LIST_PAGES.plainListCap }),
       // Owners only (they can act on it): one indexed statement; nobody else pays a query for it.
       workspace.role === ROLE.owner ? mailFailing(ctx, workspace.id) : null,
+      unreadCountIn(ctx, workspace.id),
     ]);
     return {
       workspace,
@@ -82,6 +84,8 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
       hubClock,
       /** Mail of this workspace failed lately and none was sent since (owners only): the shell's banner. */
       mailFailure,
+      /** The person's unread notifications here: the Inbox entry's count. */
+      unread,
     };
   });
 }

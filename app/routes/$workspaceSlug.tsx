@@ -127,7 +127,7 @@ function ProjectSwitchPending() {
 
 export default function WorkspaceShell() {
   const loaded = useLoaderData<typeof loader>();
-  const { workspace, projects, favorites, workspaces, user, sidebarCollapsed, features, mailFailure } = useLiveShellData(loaded.workspace.slug, loaded);
+  const { workspace, projects, favorites, workspaces, user, sidebarCollapsed, features, mailFailure, unread } = useLiveShellData(loaded.workspace.slug, loaded);
   const [collapsed, setCollapsed] = useState(sidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
@@ -171,6 +171,7 @@ export default function WorkspaceShell() {
             projects={projects}
             favorites={favorites}
             user={user}
+            unread={unread}
             collapsed={collapsed}
             mobileOpen={mobileOpen}
             onToggleCollapsed={toggleCollapsed}

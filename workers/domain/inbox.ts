@@ -9,7 +9,7 @@ import { workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Invalid, NotFound } from "./errors";
 import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page";
-import { type InboxFilter, InboxQuery, MarkAllReadInput, SNOOZE_IN_PAST, UpdateNotificationInput } from "./schemas/inbox";
+import { type InboxFilter, type InboxNotification, InboxQuery, MarkAllReadInput, SNOOZE_IN_PAST, UpdateNotificationInput } from "./schemas/inbox";
 import { memberColumns, memberDetailOf } from "./serializers";
 
 export const NOTIFICATION_NOT_FOUND = "Notification not found.";
@@ -83,7 +83,7 @@ function inboxQuery(ctx: ActorContext, where: SQL | undefined) {
 }
 
 /** A notification as the inbox shows it. */
-function notificationOf(row: InboxRow) {
+function notificationOf(row: InboxRow): InboxNotification {
   const { notification, issue, project, actor } = row;
   return {
     id: notification.id,
@@ -100,7 +100,6 @@ function notificationOf(row: InboxRow) {
   };
 }
 
-export type InboxNotification = ReturnType<typeof notificationOf>;
 
 /** One page of the person's notifications in the workspace, newest change first. */
 export async function listNotifications(ctx: ActorContext, slug: string, query: unknown, page: PageRequest) {

@@ -1,5 +1,6 @@
 // The inbox's inputs: which notifications to list and what a person does with one. Client-safe.
 import { z } from "zod";
+import type { NotificationChange } from "../../../drizzle/schema";
 import { entityId } from "./common";
 
 /** The inbox's tabs: everything, or what mentions me, is assigned to me, was created by me, or I follow. */
@@ -26,5 +27,20 @@ export const UpdateNotificationInput = z
     snoozed_until: z.iso.datetime({ offset: true, error: "Enter a time like 2026-12-01T09:00:00Z" }).nullable(),
   })
   .partial();
+
+/** A notification as the inbox shows it. */
+export interface InboxNotification {
+  id: string;
+  issue: { id: string; key: string; name: string; state: string | null; priority: string };
+  project: { id: string; identifier: string; name: string };
+  actor: { id: string; email: string; first_name: string; last_name: string; display_name: string; avatar: string };
+  changes: NotificationChange[];
+  mentioned: boolean;
+  created_at: string;
+  updated_at: string;
+  read_at: string | null;
+  archived_at: string | null;
+  snoozed_until: string | null;
+}
 
 export const MarkAllReadInput = z.object({ project: entityId.optional() });
