@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { CROSS_ORIGIN_REFUSED, clearedSessionCookie, createSession, deleteSession, isOwnOriginRequest, presentedSessionToken } from "../auth/sessions";
+import { CROSS_ORIGIN_REFUSED, clearedSessionCookie, createSession, deleteSession, isOwnOriginRequest, presentedSessionToken, sessionDeviceOf } from "../auth/sessions";
 import { signIn, signOutEverywhere, signUp } from "../domain/accounts";
 import { requestPasswordReset, resetPassword } from "../domain/password-reset";
 import { verifyEmail } from "../domain/email-verification";
@@ -30,7 +30,7 @@ authRoutes.use("/password-reset/confirm", startsSession);
 authRoutes.post("/sign-up", async (c) => {
   const domain = c.get("domain");
   const user = await signUp(domain, await body(c), signInClientOf(c.req.raw));
-  const session = await createSession(domain.db, user.id, domain.config, presentedSessionToken(c.req.raw, domain.config));
+  const session = await createSession(domain.db, user.id, domain.config, sessionDeviceOf(c.req.raw), presentedSessionToken(c.req.raw, domain.config));
   c.header("Set-Cookie", session.cookie);
   return c.json({ user: meOf(user) }, 201);
 });
@@ -38,7 +38,7 @@ authRoutes.post("/sign-up", async (c) => {
 authRoutes.post("/sign-in", async (c) => {
   const domain = c.get("domain");
   const user = await signIn(domain, await body(c), signInClientOf(c.req.raw));
-  const session = await createSession(domain.db, user.id, domain.config, presentedSessionToken(c.req.raw, domain.config));
+  const session = await createSession(domain.db, user.id, domain.config, sessionDeviceOf(c.req.raw), presentedSessionToken(c.req.raw, domain.config));
   c.header("Set-Cookie", session.cookie);
   return c.json({ user: meOf(user) });
 });
@@ -53,7 +53,7 @@ authRoutes.post("/password-reset", async (c) => {
 authRoutes.post("/password-reset/confirm", async (c) => {
   const domain = c.get("domain");
   const user = await resetPassword(domain, await body(c));
-  const session = await createSession(domain.db, user.id, domain.config);
+  const session = await createSession(domain.db, user.id, domain.config, sessionDeviceOf(c.req.raw));
   c.header("Set-Cookie", session.cookie);
   return c.json({ user: meOf(user) });
 });
