@@ -8,7 +8,7 @@ import { PasswordForm } from "./password-form";
 import { ProfileHeader } from "./profile-header";
 import { ProfileDetailsForm } from "./profile-form";
 import { ProfileSection } from "./section";
-import { SignOutEverywhere } from "./sign-out-everywhere";
+import { Sessions } from "./sessions";
 import { VerifyAddress } from "./verify-address";
 
 export function ProfilePage({ data }: { data: ProfileLoaderData }) {
@@ -31,8 +31,12 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
         <ProfileSection id="password" title="Change password" description="Every other session of your account will be signed out.">
           <PasswordForm />
         </ProfileSection>
-        <ProfileSection id="sessions" title="Sessions" description="Signed in somewhere you no longer use? End every session, this one included.">
-          <SignOutEverywhere />
+        <ProfileSection
+          id="sessions"
+          title="Where you're signed in"
+          description="Signed in somewhere you no longer use? Sign that session out, or end every session, this one included."
+        >
+          <Sessions sessions={data.sessions} />
         </ProfileSection>
         <ProfileSection
           id="api-tokens"
