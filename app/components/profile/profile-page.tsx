@@ -18,7 +18,7 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
       <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Profile settings</h1>
-          <p className="mt-1 text-sm text-neutral-500">Your name and avatar as your teammates see them, your password and your API tokens.</p>
+          <p className="mt-1 text-sm text-neutral-500">Your name and avatar as your teammates see them, your password, where you're signed in and your API tokens.</p>
         </div>
         {data.emailVerified ? null : (
           <ProfileSection id="verify-email" title="Verify your email address" description="Your address is not verified yet.">

@@ -82,8 +82,8 @@ function SessionRow({ session }: { session: SessionListItem }) {
             title="Sign out this session?"
             description={
               <>
-                <span className="font-medium text-neutral-800">{session.device}</span> will be signed out at its next request and
-                has to sign in again.
+                <span className="font-medium text-neutral-800">{session.device}</span> will be signed out and will have to sign in
+                again.
               </>
             }
             confirmLabel="Sign out"
@@ -97,11 +97,14 @@ function SessionRow({ session }: { session: SessionListItem }) {
   );
 }
 
+/** This browser's session first, then the others, newest sign-in first (the order they come in). */
+const currentFirst = (sessions: SessionListItem[]) => [...sessions].sort((a, b) => Number(b.current) - Number(a.current));
+
 export function Sessions({ sessions }: { sessions: SessionListItem[] }) {
   return (
-    <div className="space-y-5">
-      <ul aria-label="Sessions" className="-my-3 divide-y divide-neutral-100">
-        {sessions.map((session) => (
+    <div>
+      <ul aria-label="Sessions" className="-mt-3 divide-y divide-neutral-100">
+        {currentFirst(sessions).map((session) => (
           <SessionRow key={session.id} session={session} />
         ))}
       </ul>
