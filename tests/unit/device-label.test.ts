@@ -1,6 +1,7 @@
 // The names the session list gives the browsers people sign in from (workers/domain/device-label.ts),
-// read from User-Agent headers those browsers really send.
+// read from User-Agent headers those browsers really send, and what a sign-in keeps of its request.
 import { describe, expect, it } from "vitest";
+import { USER_AGENT_MAX, sessionDeviceOf } from "../../workers/auth/sessions";
 import { UNKNOWN_DEVICE, deviceLabel } from "../../workers/domain/device-label";
 
 const SENT: [string, string][] = [
@@ -59,5 +60,15 @@ describe("deviceLabel", () => {
     for (const userAgent of ["", "Mozilla/5.0", "  ", "<script>alert(1)</script>", "x".repeat(300)]) {
       expect(deviceLabel(userAgent)).toBe(UNKNOWN_DEVICE);
     }
+  });
+});
+
+describe("sessionDeviceOf", () => {
+  const device = (headers: Record<string, string>) => sessionDeviceOf(new Request("http://tracker.test/", { headers }));
+
+  it("keeps the User-Agent trimmed and cut, and a country only when Cloudflare named one", () => {
+    expect(device({ "user-agent": `  ${"a".repeat(500)}  `, "cf-ipcountry": "de" })).toEqual({ user_agent: "a".repeat(USER_AGENT_MAX), ip_country: "DE" });
+    expect(device({})).toEqual({ user_agent: "", ip_country: null });
+    for (const country of ["XX", "T1", "", "DEU", "<b>"]) expect(device({ "cf-ipcountry": country }).ip_country, country).toBeNull();
   });
 });
