@@ -61,6 +61,12 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expires_at: text("expires_at").notNull(),
     created_at: createdAt(),
+    /** The browser's User-Agent at sign-in, cut to 300 characters: what the session list names it by. */
+    user_agent: text("user_agent").notNull().default(""),
+    /** The country Cloudflare placed the sign-in in (`CF-IPCountry`); null when it was not told. */
+    ip_country: text("ip_country"),
+    /** When the session was last used, written at most every few minutes (workers/auth/sessions.ts). */
+    last_seen_at: text("last_seen_at").notNull().default("").$defaultFn(nowIso),
   },
   (t) => [index("sessions_user_idx").on(t.user_id)],
 );

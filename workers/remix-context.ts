@@ -66,13 +66,20 @@ export function createLoadContext(request: Request, env: Env, executionCtx: Exec
     env,
     executionCtx,
     domain,
-    auth: () => (auth ??= authenticate(requestDb.db, domain.config, request, prefetchedAccess)),
+    auth: () => (auth ??= authenticate(requestDb.db, domain.config, request, prefetchedAccess).then((found) => afterShell(found, executionCtx, shellSent))),
     sameOrigin: isSameOriginWrite(request),
     bookmark: requestDb.bookmark,
     shellSent,
     markShellSent,
     cspNonce: newCspNonce(),
   };
+}
+
+/** A stale session's last-seen time is written once the page is on its way, never in its way. */
+function afterShell(found: Authenticated | null, executionCtx: ExecutionContext, shellSent: Promise<void>) {
+  const touch = found?.touch;
+  if (touch) executionCtx.waitUntil(shellSent.then(touch));
+  return found;
 }
 
 /**

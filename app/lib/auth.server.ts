@@ -10,6 +10,7 @@ import {
   deleteSession,
   isOwnOriginRequest,
   presentedSessionToken,
+  sessionDeviceOf,
 } from "../../workers/auth/sessions";
 import { signOutEverywhere } from "../../workers/domain/accounts";
 import type { ActorContext } from "../../workers/domain/context";
@@ -25,7 +26,7 @@ export async function optionalUser(context: AppLoadContext): Promise<User | null
 export async function requireActor(request: Request, context: AppLoadContext): Promise<ActorContext> {
   const auth = await context.auth();
   if (!auth) throw signInRedirect(request);
-  return { ...context.domain, actor: auth.user };
+  return { ...context.domain, actor: auth.user, sessionToken: auth.sessionToken };
 }
 
 /** Cookie-authenticated writes must come from our own origin. */
@@ -50,7 +51,7 @@ export async function homePathFor(ctx: ActorContext): Promise<string> {
 /** Starts a new session (ending the one the request presented, if any) and redirects with its cookie. */
 export async function signedInRedirect(request: Request, context: AppLoadContext, user: User, to: string) {
   const { config, db } = context.domain;
-  const { cookie } = await createSession(db, user.id, config, presentedSessionToken(request, config));
+  const { cookie } = await createSession(db, user.id, config, sessionDeviceOf(request), presentedSessionToken(request, config));
   return redirect(to, { headers: { "Set-Cookie": cookie } });
 }
 

@@ -7,7 +7,7 @@ import { CreateApiTokenInput } from "../../workers/domain/schemas/accounts";
 import { entityId } from "../../workers/domain/schemas/common";
 import { AvatarInput, ChangeEmailInput, ChangePasswordInput, PASSWORDS_DO_NOT_MATCH, ProfileInput } from "../../workers/domain/schemas/profile";
 import type { ProfilePageData } from "../../workers/domain/schemas/profile";
-export type { ApiTokenListItem, ProfilePageData } from "../../workers/domain/schemas/profile";
+export type { ApiTokenListItem, ProfilePageData, SessionListItem } from "../../workers/domain/schemas/profile";
 
 /** What the page's loader answers. */
 export type ProfileLoaderData = ProfilePageData & {
@@ -40,6 +40,7 @@ export const ProfileIntentSchema = z.discriminatedUnion("intent", [
   AvatarInput.extend({ intent: z.literal("set-avatar") }),
   z.object({ intent: z.literal("remove-avatar") }),
   z.object({ intent: z.literal("revoke-token"), token_id: entityId }),
+  z.object({ intent: z.literal("sign-out-session"), session_id: entityId }),
   z.object({ intent: z.literal("resend-verification") }),
 ]);
 export type ProfileIntent = z.input<typeof ProfileIntentSchema>;

@@ -7,6 +7,7 @@ import { createApiToken, deleteApiToken } from "../../workers/domain/accounts";
 import { changePassword, profilePageOf, removeAvatar, setAvatar, updateProfile } from "../../workers/domain/profile";
 import { resendVerification } from "../../workers/domain/email-verification";
 import { requestEmailChange } from "../../workers/domain/email-change";
+import { signOutSession } from "../../workers/domain/user-sessions";
 import { signInClientOf } from "../../workers/domain/sign-in-throttle";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
@@ -60,9 +61,13 @@ export async function profileAction(request: Request, context: AppLoadContext) {
         return done();
       case "resend-verification":
         return done(await resendVerification(ctx, signInClientOf(request)));
+      case "sign-out-session":
+        await signOutSession(ctx, input.session_id);
+        return done();
     }
   } catch (error) {
-    if (input.intent === "revoke-token" || input.intent === "set-avatar" || input.intent === "remove-avatar" || input.intent === "resend-verification") {
+    // The forms answer in their Conform reply; the buttons answer one message.
+    if (input.intent !== "update-profile" && input.intent !== "change-password" && input.intent !== "create-token") {
       return actionError(error, request, { intent: input.intent });
     }
     return replyWithError(submission, error, request, { hideFields: PASSWORD_FIELDS });

@@ -15,7 +15,7 @@ import type { AccountLinkPurpose } from "../../workers/domain/account-links";
 import { signUp } from "../helpers/api";
 import { githubInstallBody, installOnGithub, startConnection } from "../helpers/connections";
 import { slackGrant } from "../helpers/fake-slack";
-import { addToWorkspace } from "../helpers/fixtures";
+import { addToWorkspace, callWorker } from "../helpers/fixtures";
 import { type Ids, PASSWORD, type Role, STANDING, type World, comment, freshSession, json, upload, webhookReceiver } from "./world";
 
 export type Level = "public" | "signed-in" | `workspace:${5 | 10 | 15 | 20}` | `project:${5 | 10 | 15 | 20}`;
@@ -169,6 +169,15 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     level: "signed-in",
     ok: 204,
     fresh: async (world) => ({ ids: { tokenId: (await json(owner(world), "POST", "/api/users/api-tokens/", { label: "Temporary" })).id } }),
+    except: { stranger: 404, foreigner: 404, outsider: 404, guest: 404, viewer: 404, member: 404 },
+  },
+  "GET /api/users/me/sessions": { level: "signed-in", ok: 200 },
+  // A session is its owner's alone: anyone else's delete finds nothing. The owner ends a session
+  // of theirs signed in anew for each call (their own current one is refused).
+  "DELETE /api/users/me/sessions/:sessionId": {
+    level: "signed-in",
+    ok: 204,
+    fresh: async (world) => ({ ids: { sessionId: await sessionIdOf(await freshSession(owner(world))) } }),
     except: { stranger: 404, foreigner: 404, outsider: 404, guest: 404, viewer: 404, member: 404 },
   },
   // Accepting takes the invitation link's secret and the account with the invited address: the
@@ -793,6 +802,12 @@ async function accountLinkOf(userId: string, purpose: AccountLinkPurpose, detail
 }
 
 /** A fresh session of the role's user, for calls that end the session they arrive with. */
+/** The id of the session a cookie carries, as its owner's session list names it. */
+async function sessionIdOf(cookie: string): Promise<string> {
+  const listed = (await callWorker("GET", "/api/users/me/sessions/", { cookie })).body as { id: string; current: boolean }[];
+  return listed.find((session) => session.current)!.id;
+}
+
 async function sessionOf(world: World, role: Role): Promise<Target> {
   if (role === "anonymous") return {};
   return { cookie: await freshSession(world.users[role]) };

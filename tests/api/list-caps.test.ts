@@ -362,6 +362,16 @@ const CAPPED_LISTS: Record<string, Planter> = {
     await env.DB.prepare("UPDATE api_tokens SET created_at = '2030-01-01T00:00:00.000Z' WHERE user_id = ?").bind(q.owner.user.id).run();
     return "/api/users/api-tokens/";
   },
+  "GET /api/users/me/sessions": async (q) => {
+    // The fixture owner's session and more, all begun in the same instant: only the id orders them.
+    await insertRows(ROWS - 1, "INSERT INTO sessions (id, token_hash, user_id, expires_at, created_at, last_seen_at) VALUES (?, ?, ?, '2100-01-01T00:00:00.000Z', '', '')", () => [
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      q.owner.user.id,
+    ]);
+    await env.DB.prepare("UPDATE sessions SET created_at = '2030-01-01T00:00:00.000Z' WHERE user_id = ?").bind(q.owner.user.id).run();
+    return "/api/users/me/sessions/";
+  },
   "GET /api/workspaces": async (q) => {
     // The fixture's own workspace and more of one name: only the id orders them.
     await times(ROWS - 1, (i) => q.owner.post("/api/workspaces/", { name: "Same name", slug: `${q.slug}-more-${i}` }));

@@ -130,12 +130,14 @@ afterEach((context) => {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; allowErrors?: RegExp[]; server?: string } = {},
+  options: { width?: number; height?: number; allowErrors?: RegExp[]; server?: string; userAgent?: string } = {},
 ): Promise<TestPage> {
   const server = options.server ?? baseUrl();
   const context = await browser.newContext({
     baseURL: server,
     viewport: { width: options.width ?? 1360, height: options.height ?? 860 },
+    // A browser of another kind, as the server reads it (the session list names devices by it).
+    userAgent: options.userAgent,
   });
   const violations: string[] = [];
   await context.exposeBinding(VIOLATION_BINDING, ({ page: from }, text: string) => {

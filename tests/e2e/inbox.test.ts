@@ -19,14 +19,14 @@ describe("inbox", () => {
   test("a member hears of an assignment and a mention, moves with the keyboard, archives and opens", async () => {
     const { owner, member, slug, projectId, base } = await projectWithMember({ slugPrefix: "inbox", workspace: "Inbox Co", project: "Rocket", identifier: "RKT", role: 15 });
     const me = await member.call<{ id: string; email: string }>("GET", "/api/users/me/");
-    const assigned = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Fuel the rocket", assignees_list: [me.id] });
+    await owner.post(`${base}/issues/`, { name: "Fuel the rocket", assignees_list: [me.id] });
     const discussed = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Paint the fins" });
     await owner.post(`${base}/issues/${discussed.id}/comments/`, {
       comment_json: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "hi" }] }] },
       comment_html: `<p>Colours? ${mentionOf(me.id, "Other")}</p>`,
     });
 
-    const { page, errors, context, goto } = await newPage(browser);
+    const { page, errors, context } = await newPage(browser);
     await login(page, { email: me.email, password: PASSWORD }, { next: to.workspace(slug) });
     const inboxLink = page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: /^Inbox/ });
     await visible(inboxLink.getByText("2"));
@@ -60,7 +60,6 @@ describe("inbox", () => {
     await waitForPath(page, `/${slug}/projects/${projectId}/issues/${discussed.id}`);
     await visible(page.getByRole("heading", { name: "Paint the fins" }).or(page.getByText("Paint the fins").first()));
     await expect.poll(async () => (await member.call<{ unread: number }>("GET", `/api/workspaces/${slug}/notifications/unread-count/`)).unread).toBe(0);
-    expect(assigned.id).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -99,6 +99,8 @@ export function createApi() {
     const bookmark = requestDb.bookmark();
     if (bookmark && c.res.status !== 101) c.res.headers.set(BOOKMARK_HEADER, bookmark);
     if (c.res.status !== 101) c.res.headers.set("Server-Timing", serverTiming(startedAt, boardMs));
+    // A stale session's last-seen time is written after the answer, never in its way.
+    if (auth?.touch) c.executionCtx.waitUntil(auth.touch());
     if (readStats) {
       c.res.headers.set(ROWS_READ_HEADER, String(readStats.reduce((sum, s) => sum + s.rows_read, 0)));
       c.res.headers.set(STATEMENTS_HEADER, JSON.stringify(readStats));

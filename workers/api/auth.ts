@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { User } from "../../drizzle/schema";
 import { createMiddleware } from "hono/factory";
-import { CROSS_ORIGIN_REFUSED, clearedSessionCookie, createSession, deleteSession, isOwnOriginRequest, presentedSessionToken } from "../auth/sessions";
+import { CROSS_ORIGIN_REFUSED, clearedSessionCookie, createSession, deleteSession, isOwnOriginRequest, presentedSessionToken, sessionDeviceOf } from "../auth/sessions";
 import { signIn, signOutEverywhere, signUp } from "../domain/accounts";
 import { requestPasswordReset, resetPassword } from "../domain/password-reset";
 import { verifyEmail } from "../domain/email-verification";
@@ -36,7 +36,7 @@ authRoutes.use("/sign-in-code", startsSession);
 /** Signs this browser in as `user` with a new session (the one it presented, if any, ends). */
 async function startSession(c: Context<ApiEnv>, user: User) {
   const domain = c.get("domain");
-  const session = await createSession(domain.db, user.id, domain.config, presentedSessionToken(c.req.raw, domain.config));
+  const session = await createSession(domain.db, user.id, domain.config, sessionDeviceOf(c.req.raw), presentedSessionToken(c.req.raw, domain.config));
   c.header("Set-Cookie", session.cookie);
 }
 
@@ -64,7 +64,7 @@ authRoutes.post("/password-reset", async (c) => {
 authRoutes.post("/password-reset/confirm", async (c) => {
   const domain = c.get("domain");
   const user = await resetPassword(domain, await body(c));
-  const session = await createSession(domain.db, user.id, domain.config);
+  const session = await createSession(domain.db, user.id, domain.config, sessionDeviceOf(c.req.raw));
   c.header("Set-Cookie", session.cookie);
   return c.json({ user: meOf(user) });
 });

@@ -5,6 +5,7 @@ import { resendVerification } from "../domain/email-verification";
 import { requestEmailChange } from "../domain/email-change";
 import { signInClientOf } from "../domain/sign-in-throttle";
 import { meOf } from "../domain/serializers";
+import { listSessions, signOutSession } from "../domain/user-sessions";
 import { type ApiEnv, actorOf, body } from "./hono-env";
 import { listed, pageOf } from "./list-pages";
 
@@ -21,6 +22,14 @@ userRoutes.get("/api-tokens", async (c) => listed(c, await listApiTokens(actorOf
 userRoutes.post("/api-tokens", async (c) => c.json(await createApiToken(actorOf(c), await body(c)), 201));
 userRoutes.delete("/api-tokens/:tokenId", async (c) => {
   await deleteApiToken(actorOf(c), c.req.param("tokenId"));
+  return c.body(null, 204);
+});
+
+/** Where the caller is signed in; `current` marks the session of this request (none for API keys). */
+userRoutes.get("/me/sessions", async (c) => listed(c, await listSessions(actorOf(c), pageOf(c))));
+/** Ends one of the caller's other sessions: its browser is signed out at its next request. */
+userRoutes.delete("/me/sessions/:sessionId", async (c) => {
+  await signOutSession(actorOf(c), c.req.param("sessionId"));
   return c.body(null, 204);
 });
 

@@ -1,6 +1,6 @@
 // Cookie sessions stored in D1 (token hashed), API tokens sent as X-Api-Key, and the origin check
 // on cookie-authenticated writes (ADR 002).
-import { and, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { apiTokens, sessions, users, type User } from "../../drizzle/schema";
 import type { Db } from "../db";
 import { type AccessPrefetch, accessQuery } from "../domain/access";
@@ -23,7 +23,17 @@ export const API_KEY_HEADER = "x-api-key";
 /** What a caller whose API key matches no live token is told (revoked, mistyped or made up). */
 export const INVALID_API_KEY = "Invalid API key. It may have been revoked; create a new one in your profile.";
 
-export type Authenticated = { user: User; via: "cookie" | "api-key"; sessionToken?: string };
+export type Authenticated = {
+  user: User;
+  via: "cookie" | "api-key";
+  sessionToken?: string;
+  /**
+   * Records that the session was used, present only when its `last_seen_at` is older than
+   * `SESSION_TOUCH_MS`. The caller runs it once the response is on its way (`waitUntil`), so the
+   * request neither waits for the write nor reads its later rows after it.
+   */
+  touch?: () => Promise<void>;
+};
 
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");
@@ -42,14 +52,42 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
+/** The most of a User-Agent header a session keeps: enough to name the browser, never a novel. */
+export const USER_AGENT_MAX = 300;
+
+/** What a session records of the browser that signed in, to name it in the session list. */
+export interface SessionDevice {
+  user_agent: string;
+  /** Cloudflare's two-letter guess of the country (`CF-IPCountry`); null when unknown or Tor. */
+  ip_country: string | null;
+}
+
+/** The device a sign-in request comes from. The client address itself is never kept. */
+export function sessionDeviceOf(request: Request): SessionDevice {
+  const country = request.headers.get("cf-ipcountry")?.toUpperCase() ?? "";
+  return {
+    user_agent: (request.headers.get("user-agent") ?? "").trim().slice(0, USER_AGENT_MAX),
+    // XX is "unknown" and T1 is Tor: neither names a country.
+    ip_country: /^[A-Z]{2}$/.test(country) && country !== "XX" ? country : null,
+  };
+}
+
 /**
  * Starts a session for a sign-in or sign-up: always a new random token, and the session the
  * request presented (if any) is deleted, so an id planted before sign-in never becomes signed in.
  */
-export async function createSession(db: Db, userId: string, config: Config, presentedToken: string | null = null) {
+export async function createSession(db: Db, userId: string, config: Config, device: SessionDevice, presentedToken: string | null = null) {
   const token = randomToken("s_");
-  const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * DAY_MS).toISOString();
-  const insert = db.insert(sessions).values({ token_hash: await sha256Hex(token), user_id: userId, expires_at: expiresAt });
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + config.SESSION_TTL_DAYS * DAY_MS).toISOString();
+  const insert = db.insert(sessions).values({
+    token_hash: await sha256Hex(token),
+    user_id: userId,
+    expires_at: expiresAt,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    ...device,
+  });
   if (presentedToken) {
     await db.batch([db.delete(sessions).where(eq(sessions.token_hash, await sha256Hex(presentedToken))), insert]);
   } else {
@@ -86,23 +124,57 @@ function sessionUserId(tokenHash: string, now: string): SQL {
   return sql`(SELECT ${sessions.user_id} FROM ${sessions} WHERE ${sessions.token_hash} = ${tokenHash} AND ${sessions.expires_at} > ${now})`;
 }
 
-async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch): Promise<User | null> {
+/** When the session was last seen, read in the same statement as its user. */
+function sessionLastSeen(tokenHash: string): SQL<string | null> {
+  return sql<string | null>`(SELECT ${sessions.last_seen_at} FROM ${sessions} WHERE ${sessions.token_hash} = ${tokenHash})`;
+}
+
+/**
+ * How stale a session's last_seen_at may get: the list shows "5 minutes ago" at best, and writing
+ * on every request would cost a D1 write per page view.
+ */
+export const SESSION_TOUCH_MS = 5 * 60_000;
+
+/** The write that records a stale session as seen now, or undefined when it is fresh enough. */
+function touchIfStale(db: Db, tokenHash: string, lastSeenAt: string | null): Authenticated["touch"] {
+  const now = Date.now();
+  // An unreadable time (none yet) counts as stale.
+  if (Date.parse(lastSeenAt ?? "") > now - SESSION_TOUCH_MS) return undefined;
+  return async () => {
+    const threshold = new Date(now - SESSION_TOUCH_MS).toISOString();
+    try {
+      // Only while still stale: of two requests that both read it stale, one writes.
+      await db
+        .update(sessions)
+        .set({ last_seen_at: new Date(now).toISOString() })
+        .where(and(eq(sessions.token_hash, tokenHash), lt(sessions.last_seen_at, threshold)));
+    } catch (error) {
+      console.error("recording a session as seen failed", error);
+    }
+  };
+}
+
+async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch): Promise<Omit<Authenticated, "via"> | null> {
   const tokenHash = await sha256Hex(token);
   const now = new Date().toISOString();
   const scope = prefetch?.scope;
+  let found: { user: User; lastSeenAt: string | null } | undefined;
   if (prefetch && scope) {
-    // One statement finds the session's user and their access to the scope the path names.
-    const [row] = await accessQuery(db, sessionUserId(tokenHash, now), scope.slug, scope.projectId ?? null);
+    // One statement finds the session's user, when it was last seen and the user's access to the
+    // scope the path names.
+    const [row] = await accessQuery(db, sessionUserId(tokenHash, now), scope.slug, scope.projectId ?? null, sessionLastSeen(tokenHash));
     if (row) prefetch.store(row);
-    return row?.user ?? null;
+    found = row && { user: row.user, lastSeenAt: row.sessionLastSeenAt };
+  } else {
+    [found] = await db
+      .select({ user: users, lastSeenAt: sessions.last_seen_at })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, now)))
+      .limit(1);
   }
-  const [row] = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, now)))
-    .limit(1);
-  return row?.user ?? null;
+  if (!found) return null;
+  return { user: found.user, sessionToken: token, touch: touchIfStale(db, tokenHash, found.lastSeenAt) };
 }
 
 /**
@@ -142,8 +214,8 @@ export async function authenticate(db: Db, config: Config, request: Request, pre
   }
   const token = presentedSessionToken(request, config);
   if (!token) return null;
-  const user = await userForSession(db, token, prefetch);
-  return user ? { user, via: "cookie", sessionToken: token } : null;
+  const session = await userForSession(db, token, prefetch);
+  return session ? { ...session, via: "cookie" } : null;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

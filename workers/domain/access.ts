@@ -1,6 +1,6 @@
 // Authorisation: the first lines of every domain operation call one of these. Roles are numbers
 // (20 owner, 15 member, 10 viewer, 5 guest) at workspace and project level.
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { projectMembers, projects, type Role, users, workspaceMembers, workspaces } from "../../drizzle/schema";
 import type { Db } from "../db";
 import type { ActorContext } from "./context";
@@ -20,12 +20,14 @@ export const NOT_PROJECT_MEMBER = "You are not a member of this project.";
  * The actor, the workspace named by `slug` (null when there is none), the project `projectId` in it
  * (null when absent or in another workspace) and the actor's memberships of both, in one
  * statement. `actorId` is a user id, or a subquery naming the caller by their session
- * (`AccessPrefetch`), in which case no row means no such session.
+ * (`AccessPrefetch`), in which case no row means no such session; `sessionLastSeen` then reads when
+ * that session was last seen in the same statement (NULL otherwise).
  */
-export function accessQuery(db: Db, actorId: string | SQL, slug: string, projectId: string | null) {
+export function accessQuery(db: Db, actorId: string | SQL, slug: string, projectId: string | null, sessionLastSeen?: SQL<string | null>) {
   return db
     .select({
       user: users,
+      sessionLastSeenAt: sessionLastSeen ?? sql<string | null>`NULL`,
       workspace: workspaces,
       workspaceMembership: workspaceMembers,
       project: projects,

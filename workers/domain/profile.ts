@@ -15,6 +15,7 @@ import { Invalid } from "./errors";
 import { assetIdInUrl, userAssetUrl } from "./file-assets";
 import { AvatarInput, ChangePasswordInput, CURRENT_PASSWORD_WRONG, ProfileInput, type ProfilePageData } from "./schemas/profile";
 import { meOf } from "./serializers";
+import { sessionItemsOf, sessionListQuery } from "./user-sessions";
 
 type ApiTokenRow = { id: string; label: string; created_at: string; last_used_at: string | null };
 
@@ -58,12 +59,13 @@ export async function homeWorkspaceOf(ctx: ActorContext) {
 }
 
 /**
- * The profile page in one batch: the user's tokens and the workspace to go back to.
+ * The profile page in one batch: the user's tokens, their sessions and the workspace to go back to.
  */
 export async function profilePageOf(ctx: ActorContext, preferredSlug: string | null): Promise<ProfilePageData> {
-  const { tokens, workspace, pendingEmail } = await runNamedBatch(ctx.db, {
-    // The page shows as many tokens as one plain list answers.
+  const { tokens, sessionRows, workspace, pendingEmail } = await runNamedBatch(ctx.db, {
+    // The page shows as many tokens and sessions as one plain list answers.
     tokens: apiTokenListQuery(ctx).limit(LIST_PAGES.plainListCap),
+    sessionRows: sessionListQuery(ctx).limit(LIST_PAGES.plainListCap),
     workspace: homeWorkspaceQuery(ctx, preferredSlug),
     // A new address waiting for its link to be opened.
     pendingEmail: ctx.db
@@ -78,6 +80,7 @@ export async function profilePageOf(ctx: ActorContext, preferredSlug: string | n
     emailVerified: ctx.actor.email_verified_at !== null,
     pendingEmail: pendingEmail[0]?.email ?? null,
     tokens,
+    sessions: await sessionItemsOf(ctx, sessionRows),
     workspace: workspace[0] ?? null,
   };
 }

@@ -9,7 +9,7 @@ import { PasswordForm } from "./password-form";
 import { ProfileHeader } from "./profile-header";
 import { ProfileDetailsForm } from "./profile-form";
 import { ProfileSection } from "./section";
-import { SignOutEverywhere } from "./sign-out-everywhere";
+import { Sessions } from "./sessions";
 import { VerifyAddress } from "./verify-address";
 
 export function ProfilePage({ data }: { data: ProfileLoaderData }) {
@@ -19,7 +19,7 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
       <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Profile settings</h1>
-          <p className="mt-1 text-sm text-neutral-500">Your name and avatar as your teammates see them, your password and your API tokens.</p>
+          <p className="mt-1 text-sm text-neutral-500">Your name and avatar as your teammates see them, your password, where you're signed in and your API tokens.</p>
         </div>
         {data.emailVerified ? null : (
           <ProfileSection id="verify-email" title="Verify your email address" description="Your address is not verified yet.">
@@ -35,8 +35,12 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
         <ProfileSection id="password" title="Change password" description="Every other session of your account will be signed out.">
           <PasswordForm />
         </ProfileSection>
-        <ProfileSection id="sessions" title="Sessions" description="Signed in somewhere you no longer use? End every session, this one included.">
-          <SignOutEverywhere />
+        <ProfileSection
+          id="sessions"
+          title="Where you're signed in"
+          description="Signed in somewhere you no longer use? Sign that session out, or end every session, this one included."
+        >
+          <Sessions sessions={data.sessions} />
         </ProfileSection>
         <ProfileSection
           id="api-tokens"

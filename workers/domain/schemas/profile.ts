@@ -32,6 +32,20 @@ export interface ApiTokenListItem {
   last_used_at: string | null;
 }
 
+/** A browser session of the user's as they see it listed: never its token. */
+export interface SessionListItem {
+  id: string;
+  /** The browser and system read from its User-Agent ("Firefox on macOS"), or "Unknown device". */
+  device: string;
+  /** Where Cloudflare placed the sign-in (two-letter code), when it said. */
+  country: string | null;
+  created_at: string;
+  /** When it was last used, to within a few minutes. */
+  last_seen_at: string;
+  /** Whether this is the session the request came with (never for API-key callers). */
+  current: boolean;
+}
+
 /** Everything the profile page shows. */
 export interface ProfilePageData {
   profile: { email: string; first_name: string; last_name: string; display_name: string; avatar: string };
@@ -40,6 +54,8 @@ export interface ProfilePageData {
   /** The new address a mailed link waits to confirm, if the person asked to change theirs. */
   pendingEmail: string | null;
   tokens: ApiTokenListItem[];
+  /** Where the account is signed in, newest sign-in first. */
+  sessions: SessionListItem[];
   /** The workspace the page leads back to: the one named, else the last one used, else the first. */
   workspace: { slug: string; name: string } | null;
 }
