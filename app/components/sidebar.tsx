@@ -4,7 +4,7 @@
 import { Form, Link, NavLink, useParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
-import { cycleIssuesPath, moduleIssuesPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
+import { cycleIssuesPath, moduleIssuesPath, myWorkPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
 import type { SidebarFavorite } from "../../workers/domain/schemas/responses";
 import { AccountMenu } from "./account-menu";
 import {
@@ -265,6 +265,10 @@ export function Sidebar(props: SidebarProps) {
 
       <nav aria-label="Workspace" className="flex-1 overflow-y-auto px-3 pb-4">
         <div className="space-y-0.5 pt-3">
+          <NavLink to={myWorkPath(workspace.slug)} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+            <IconUser size={16} />
+            <span className={labelClass}>My work</span>
+          </NavLink>
           <NavLink to={`/${workspace.slug}`} end className={({ isActive }) => navItemClass(isActive, collapsed)}>
             <IconGrid size={16} />
             <span className={labelClass}>Projects</span>
