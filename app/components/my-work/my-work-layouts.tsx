@@ -121,7 +121,7 @@ const groupOf = (issue: IssueListItem): StateGroup => (issue.state_detail?.group
 /** The board: a column per state group, in board order; a card names its project by its key. */
 export function MyWorkKanban({ slug, issues }: { slug: string; issues: IssueListItem[] }) {
   return (
-    <div className="flex h-full min-h-0 gap-3 overflow-x-auto bg-neutral-50 p-4 sm:px-6">
+    <div className="relative flex h-full min-h-0 gap-3 overflow-x-auto bg-neutral-50 p-4 sm:px-6">
       {STATE_GROUPS.map((group) => {
         const cards = issues.filter((issue) => groupOf(issue) === group);
         const headingId = `column-${group}`;
