@@ -4,6 +4,7 @@
 // other workspaces, the query plan) is the workerd suite's (tests/api/my-work.test.ts).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectNoAxeViolations } from "./axe";
 import { ApiUser, PASSWORD, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, visible, waitForPath } from "./fixtures";
 
 let browser: Browser;
@@ -52,7 +53,7 @@ describe("My work", () => {
     expect(await borealis.getByRole("listitem").count()).toBe(1);
     expect(await page.getByText("Somebody else's chore").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Assigned" }).getAttribute("aria-current")).toBe("page");
-    await screenshotsInThemes(page, "my-work-list");
+    await screenshotsInThemes(page, "my-work-list", (theme) => expectNoAxeViolations(page, `My work list, ${theme}`));
 
     await page.getByRole("button", { name: "Kanban" }).click();
     const started = page.getByRole("region", { name: "Started" });
@@ -60,7 +61,7 @@ describe("My work", () => {
     await visible(started.getByRole("link", { name: "Write the launch checklist" }));
     await visible(completed.getByRole("link", { name: "Measure the northern lights" }));
     await visible(page.getByRole("region", { name: "Backlog" }));
-    await screenshotsInThemes(page, "my-work-kanban");
+    await screenshotsInThemes(page, "my-work-kanban", (theme) => expectNoAxeViolations(page, `My work board, ${theme}`));
 
     await page.getByRole("button", { name: "List" }).click();
     await page.getByRole("link", { name: "Created" }).click();
@@ -84,7 +85,7 @@ describe("My work", () => {
     await login(tab.page, { email: person.email, password: PASSWORD }, { next: `/${slug}/my-work` });
     await tab.goto(`/${slug}/my-work`);
     await visible(tab.page.getByRole("heading", { name: "Nothing is assigned to you" }));
-    await screenshotsInThemes(tab.page, "my-work-empty");
+    await screenshotsInThemes(tab.page, "my-work-empty", (theme) => expectNoAxeViolations(tab.page, `My work empty, ${theme}`));
     await tab.page.getByRole("link", { name: "Created" }).click();
     await visible(tab.page.getByRole("heading", { name: "You have not created any issues" }));
   });
