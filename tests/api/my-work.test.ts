@@ -167,20 +167,38 @@ describe("My work's query plans", () => {
     return { db: openDb(database, null).db, seen };
   }
 
-  it.each(["assigned", "created"])("reads the %s tab through indexes, never scanning issues or their bridges", async (tab) => {
-    const recording = recordingDb();
-    await myWorkOf(await actorOn(recording.db, me.user.id), first.slug, { tab });
-    const issueStatements = recording.seen.filter(({ sql }) => /"issues"/.test(sql));
-    expect(issueStatements.length).toBe(1);
-    for (const { sql, params } of issueStatements) {
+  /** The plan lines of each recorded statement on issues. */
+  async function issuePlans(seen: { sql: string; params: unknown[] }[]) {
+    const plans: { sql: string; lines: string[] }[] = [];
+    for (const { sql, params } of seen.filter((statement) => /"issues"/.test(statement.sql))) {
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .bind(...params)
         .all<{ detail: string }>();
-      const lines = plan.results.map((row) => row.detail);
-      const scans = lines.filter((line) => /^SCAN (issues|"issues"|issue_assignees|project_members)\b/.test(line));
-      expect(scans, `${sql}\n${lines.join("\n")}`).toEqual([]);
-      expect(lines.join("\n")).toMatch(/project_members_member_idx/);
-      expect(lines.join("\n")).toMatch(tab === "assigned" ? /issue_assignees_project_assignee_idx/ : /issues_project_creator_idx/);
+      plans.push({ sql, lines: plan.results.map((row) => row.detail) });
+    }
+    return plans;
+  }
+
+  it.each([
+    ["assigned", () => me],
+    ["created", () => first.owner],
+  ] as const)("reads the %s tab through indexes, first page and after a cursor, never scanning issues or their bridges", async (tab, who) => {
+    const actor = who();
+    let cursor: string | undefined;
+    for (const page of ["first", "next"]) {
+      const recording = recordingDb();
+      const answer = await myWorkOf(await actorOn(recording.db, actor.user.id), first.slug, { tab, per_page: "1", cursor });
+      expect(answer.issues, page).toHaveLength(1);
+      cursor = answer.next_cursor ?? undefined;
+      if (page === "first") expect(cursor).toBeTruthy();
+      const plans = await issuePlans(recording.seen);
+      expect(plans.length).toBe(1);
+      for (const { sql, lines } of plans) {
+        const text = `${sql}\n${lines.join("\n")}`;
+        expect(lines.filter((line) => /^SCAN (issues|"issues"|issue_assignees|project_members)\b/.test(line)), text).toEqual([]);
+        expect(text).toMatch(/project_members_member_idx/);
+        expect(text).toMatch(tab === "assigned" ? /issue_assignees_project_assignee_idx/ : /issues_project_creator_idx/);
+      }
     }
   });
 });
