@@ -81,7 +81,8 @@ export function MyWorkList({ slug, projects, issues }: { slug: string; projects:
         const headingId = `project-${project.id}`;
         return (
           <section key={project.id} aria-labelledby={headingId}>
-            <div className="sticky top-0 z-10 flex h-10 items-center gap-2 border-b border-neutral-200 bg-neutral-50/95 px-4 backdrop-blur sm:px-6">
+            {/* The page scrolls as a whole: a project's header stops under the shell's sticky header (h-14). */}
+            <div className="sticky top-14 z-10 flex h-10 items-center gap-2 border-b border-neutral-200 bg-neutral-50/95 px-4 backdrop-blur sm:px-6">
               <span className="rounded bg-neutral-200/70 px-1.5 text-[11px] font-semibold text-neutral-600">{project.identifier}</span>
               <h2 id={headingId} className="text-sm font-medium text-neutral-800">
                 {project.name}
