@@ -81,6 +81,8 @@ describe("My work", () => {
     const person = await ApiUser.signUp();
     const slug = `empty-${Date.now().toString(36)}`;
     await person.post("/api/workspaces/", { name: "Quiet Co", slug });
+    // A project with no issues: the sidebar's "no project yet" box is not this page's to check.
+    await person.post(`/api/workspaces/${slug}/projects/`, { name: "Calm", identifier: "CLM" });
     const tab = await newPage(browser, { width: 1440, height: 900 });
     await login(tab.page, { email: person.email, password: PASSWORD }, { next: `/${slug}/my-work` });
     await tab.goto(`/${slug}/my-work`);
