@@ -4,7 +4,7 @@
 import { Form, Link, NavLink, useParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
-import { cycleIssuesPath, inboxPath, moduleIssuesPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
+import { cycleIssuesPath, inboxPath, moduleIssuesPath, myWorkPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
 import type { SidebarFavorite } from "../../workers/domain/schemas/responses";
 import { AccountMenu } from "./account-menu";
 import {
@@ -277,6 +277,10 @@ export function Sidebar(props: SidebarProps) {
                 <span className="sr-only"> unread</span>
               </span>
             ) : null}
+          </NavLink>
+          <NavLink to={myWorkPath(workspace.slug)} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+            <IconUser size={16} />
+            <span className={labelClass}>My work</span>
           </NavLink>
           <NavLink to={`/${workspace.slug}`} end className={({ isActive }) => navItemClass(isActive, collapsed)}>
             <IconGrid size={16} />

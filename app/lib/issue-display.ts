@@ -150,6 +150,15 @@ export const STATE_GROUP_COLORS: Record<StateGroup, string> = {
   completed: "#096e8d",
 };
 
+/** What a state group is called where states of several projects meet (a board by state group). */
+export const STATE_GROUP_LABELS: Record<StateGroup, string> = {
+  backlog: "Backlog",
+  unstarted: "Unstarted",
+  started: "Started",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
 export const FALLBACK_STATE_COLOR = "#858e96";
 
 /** A module's status colour, backlog grey to cancelled red. */

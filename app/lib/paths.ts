@@ -40,6 +40,8 @@ export function signInCodePath(email: string, next?: string | null) {
 export const workspacePath = (slug: string) => `/${slug}`;
 /** The person's notifications in the workspace. */
 export const inboxPath = (slug: string) => `/${slug}/notifications`;
+/** My work: the signed-in person's issues across their projects, on `tab` (the first tab when not said). */
+export const myWorkPath = (slug: string, tab?: string) => `/${slug}/my-work${tab ? `?tab=${tab}` : ""}`;
 export const projectPath = (slug: string, projectId: string) => `/${slug}/projects/${projectId}`;
 export const projectIssuesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/issues`;
 /** Where the issue views read more of a list source's issues (a resource route; `source` is "project" or "cycle:ID"...). */

@@ -235,6 +235,7 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     }),
   },
   "GET /api/workspaces/:slug/search": { level: "workspace:5", ok: 200, query: "?search=launch" },
+  "GET /api/workspaces/:slug/my-work": { level: "workspace:5", ok: 200, query: "?tab=assigned" },
   "POST /api/workspaces/:slug/file-assets": { level: "workspace:15", ok: 201, form: pngForm() },
   "GET /api/workspaces/:slug/file-assets/:assetId": { level: "workspace:5", ok: 200, alias: { assetId: "wsAssetId" } },
   // Removed by its uploader or a workspace owner (here the owner uploaded it).

@@ -97,6 +97,7 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
     except: { outsider: 404, foreigner: 404 },
   },
   "routes/$workspaceSlug.search": { url: (ids) => `${ws(ids)}/search?q=launch`, level: "workspace:5", ok: 200 },
+  "routes/$workspaceSlug.my-work": { url: (ids) => `${ws(ids)}/my-work?tab=created`, level: "workspace:5", ok: 200 },
   // Sends everyone on to the workspace's page, which makes the check.
   "routes/$workspaceSlug.projects._index": { url: (ids) => `${ws(ids)}/projects`, level: "signed-in", ok: 302 },
   "routes/$workspaceSlug.settings": { url: (ids) => `${ws(ids)}/settings`, level: "workspace:15", ok: 200, except: SETTINGS_NOT_AUTHORIZED },

@@ -26,6 +26,8 @@ const WRITTEN_TABLES = [
   "issue_blockers",
   "issue_activities",
   "issue_comments",
+  "issue_subscribers",
+  "notifications",
   "issue_sequences",
   "issue_tombstones",
   "labels",

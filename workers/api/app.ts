@@ -28,6 +28,7 @@ import { issuesRoutes } from "./issues";
 import { cyclesRoutes } from "./cycles";
 import { modulesRoutes } from "./modules";
 import { searchRoutes } from "./search";
+import { myWorkRoutes } from "./my-work";
 import { labelsRoutes } from "./labels";
 import { projectRoutes } from "./projects";
 import { statesRoutes } from "./states";
@@ -126,6 +127,7 @@ export function createApi() {
   api.route("/workspaces", issueSubscriptionRoutes);
   api.route("/workspaces", inboxRoutes);
   api.route("/workspaces", searchRoutes);
+  api.route("/workspaces", myWorkRoutes);
   api.route("/workspaces", viewsRoutes);
   api.route("/workspaces", pagesRoutes);
   api.route("/workspaces", aiAssistantRoutes);

@@ -73,7 +73,7 @@ export function Avatar({ member, size = "sm" }: { member: Pick<MemberOption, "id
   );
 }
 
-export function AvatarStack({ members, max = 3 }: { members: MemberOption[]; max?: number }) {
+export function AvatarStack({ members, max = 3 }: { members: Pick<MemberOption, "id" | "name" | "avatar">[]; max?: number }) {
   return (
     <span className="flex -space-x-1">
       {members.slice(0, max).map((member) => (

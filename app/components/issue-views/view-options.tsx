@@ -23,11 +23,20 @@ const LAYOUT_ICONS: Record<Layout, typeof IconList> = {
   spreadsheet: IconSpreadsheet,
 };
 
-export function LayoutButtons({ layout, onChange }: { layout: Layout; onChange(layout: Layout): void }) {
+/** The layout switch; `layouts` narrows it to the layouts a page has (My work: list and kanban). */
+export function LayoutButtons({
+  layout,
+  onChange,
+  layouts = LAYOUTS,
+}: {
+  layout: Layout;
+  onChange(layout: Layout): void;
+  layouts?: readonly { key: Layout; label: string }[];
+}) {
   return (
     <fieldset className="flex items-center gap-0.5 rounded-md bg-neutral-100 p-0.5">
       <legend className="sr-only">Layout</legend>
-      {LAYOUTS.map(({ key, label }) => {
+      {layouts.map(({ key, label }) => {
         const Icon = LAYOUT_ICONS[key];
         const active = key === layout;
         return (
