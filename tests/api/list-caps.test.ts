@@ -448,6 +448,16 @@ const CAPPED_LISTS: Record<string, Planter> = {
     );
     return `/api/workspaces/${q.slug}/workspace-integrations/`;
   },
+  "GET /api/workspaces/:slug/notifications": async (q, workspaceId) => {
+    // Notifications changed in the same instant: only the id orders them.
+    const issue = await q.owner.post(`${q.base}/issues/`, { name: "Noisy" });
+    await insertRows(
+      ROWS,
+      "INSERT INTO notifications (id, workspace_id, project_id, issue_id, recipient_id, actor_id, changes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?)",
+      () => [crypto.randomUUID(), workspaceId, q.projectId, issue.body.id, q.owner.user.id, q.owner.user.id, "2030-01-01T00:00:00.000Z", "2030-01-01T00:00:00.000Z"],
+    );
+    return `/api/workspaces/${q.slug}/notifications/`;
+  },
   "GET /api/workspaces/:slug/webhooks": async (q, workspaceId) => {
     await times(ROWS, (i) => q.owner.post(`/api/workspaces/${q.slug}/webhooks/`, { url: `https://hooks.example.com/${i}`, events: ["issue"] }));
     // Made in the same instant: only the id orders them.
@@ -467,6 +477,9 @@ const CAPPED_ABOVE = new Set([
   "GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues",
   "GET /api/workspaces/:slug/projects/:projectId/views/:viewId/issues",
   "GET /api/workspaces/:slug/search",
+  // Paged through its cursor in my-work.test.ts and workspace-mail.test.ts.
+  "GET /api/workspaces/:slug/my-work",
+  "GET /api/workspaces/:slug/mail",
 ]);
 
 /**
@@ -475,6 +488,9 @@ const CAPPED_ABOVE = new Set([
  */
 const NOT_A_LIST = new Set([
   "GET /api/users/me",
+  "GET /api/workspaces/:slug/notifications/unread-count",
+  // The issue's followers among its project's members (at most the plain-list cap), and whether the caller is one.
+  "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribers",
   "GET /api/users/file-assets/:assetId",
   "GET /api/workspaces/:slug",
   "GET /api/workspaces/:slug/workspace-members/me",

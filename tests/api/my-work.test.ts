@@ -119,10 +119,20 @@ describe("GET /api/workspaces/:slug/my-work/", () => {
     expect(created.map((row) => row.name).sort()).toEqual(["First assigned", "First not mine", "Left assigned", "Second assigned"]);
   });
 
+  it("answers the issues I follow on the subscribed tab: assigned, created, or followed by hand", async () => {
+    const [notMine] = await rows<{ id: string }>("SELECT id FROM issues WHERE project_id = ? AND name = 'First not mine'", first.projectId);
+    const before = ((await me.get(myWork(first.slug, "?tab=subscribed"))).body as Row[]).map((row) => row.name).sort();
+    expect(before).toEqual(["First assigned", "Second assigned", "Second created"]);
+    expect((await me.post(`${first.base}/issues/${notMine.id}/subscription/`)).status).toBe(200);
+    const after = ((await me.get(myWork(first.slug, "?tab=subscribed"))).body as Row[]).map((row) => row.name).sort();
+    expect(after).toEqual(["First assigned", "First not mine", "Second assigned", "Second created"]);
+    await me.delete(`${first.base}/issues/${notMine.id}/subscription/`);
+  });
+
   it("refuses a tab it does not know with a 400 naming the field", async () => {
     const response = await me.get(myWork(first.slug, "?tab=everything"));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ tab: ["tab must be one of assigned, created"] });
+    expect(response.body).toEqual({ tab: ["tab must be one of assigned, created, subscribed"] });
   });
 
   it("pages like every list: per_page rows, the rest after the Link header's cursor", async () => {
@@ -182,6 +192,7 @@ describe("My work's query plans", () => {
   it.each([
     ["assigned", () => me],
     ["created", () => first.owner],
+    ["subscribed", () => me],
   ] as const)("reads the %s tab through indexes, first page and after a cursor, never scanning issues or their bridges", async (tab, who) => {
     const actor = who();
     let cursor: string | undefined;
@@ -195,9 +206,9 @@ describe("My work's query plans", () => {
       expect(plans.length).toBe(1);
       for (const { sql, lines } of plans) {
         const text = `${sql}\n${lines.join("\n")}`;
-        expect(lines.filter((line) => /^SCAN (issues|"issues"|issue_assignees|project_members)\b/.test(line)), text).toEqual([]);
+        expect(lines.filter((line) => /^SCAN (issues|"issues"|issue_assignees|issue_subscribers|project_members)\b/.test(line)), text).toEqual([]);
         expect(text).toMatch(/project_members_member_idx/);
-        expect(text).toMatch(tab === "assigned" ? /issue_assignees_project_assignee_idx/ : /issues_project_creator_idx/);
+        expect(text).toMatch({ assigned: /issue_assignees_project_assignee_idx/, created: /issues_project_creator_idx/, subscribed: /issue_subscribers_user_idx/ }[tab]);
       }
     }
   });

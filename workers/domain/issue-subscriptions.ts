@@ -4,6 +4,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { issueSubscribers, projectMembers, users } from "../../drizzle/schema";
 import { projectAccess } from "./access";
+import { LIST_PAGES } from "./schemas/list-pages";
 import type { ActorContext } from "./context";
 import { loadIssue } from "./issues";
 import { subscribeStatement } from "./notifications";
@@ -19,7 +20,8 @@ export async function issueSubscribersOf(ctx: ActorContext, slug: string, projec
     .innerJoin(users, eq(users.id, issueSubscribers.user_id))
     .innerJoin(projectMembers, and(eq(projectMembers.project_id, issueSubscribers.project_id), eq(projectMembers.member_id, issueSubscribers.user_id)))
     .where(eq(issueSubscribers.issue_id, issueId))
-    .orderBy(asc(users.display_name), asc(users.id));
+    .orderBy(asc(users.display_name), asc(users.id))
+    .limit(LIST_PAGES.plainListCap);
   const subscribers = rows.map(({ user }) => memberDetailOf({ ...user, is_bot: false }));
   return { subscribed: subscribers.some((subscriber) => subscriber.id === ctx.actor.id), subscribers };
 }

@@ -5,7 +5,7 @@
 // project_members_member_idx, then the assignee or creator index of each project), batched with
 // the read of those projects, so a page costs one D1 round trip plus the projects' cached lookups.
 import { type SQL, and, eq, inArray } from "drizzle-orm";
-import { issueAssignees, issues, projectMembers, projects } from "../../drizzle/schema";
+import { issueAssignees, issueSubscribers, issues, projectMembers, projects } from "../../drizzle/schema";
 import type { Db } from "../db";
 import { parseInput } from "../lib/validation";
 import { workspaceAccess } from "./access";
@@ -57,6 +57,22 @@ const TAB_READS: Record<MyWorkTab, (db: Db, scope: Scope, after: SQL | undefined
           inArray(issueAssignees.project_id, memberProjectIds(db, scope)),
           eq(issues.id, issueAssignees.issue_id),
           eq(issues.project_id, issueAssignees.project_id),
+          after,
+        ),
+      )
+      .orderBy(...orderBy)
+      .limit(limit),
+  // From the person's subscriptions (issue_subscribers_user_idx), then each issue by id.
+  subscribed: (db, scope, after, orderBy, limit) =>
+    db
+      .select(issueListColumns)
+      .from(issueSubscribers)
+      .crossJoin(issues)
+      .where(
+        and(
+          eq(issueSubscribers.user_id, scope.memberId),
+          inArray(issueSubscribers.project_id, memberProjectIds(db, scope)),
+          eq(issues.id, issueSubscribers.issue_id),
           after,
         ),
       )

@@ -9,6 +9,7 @@ import type { IssueListItem } from "./responses";
 export const MY_WORK_TABS = {
   assigned: { label: "Assigned", empty: "Nothing is assigned to you", hint: "Issues assigned to you in any of your projects show here." },
   created: { label: "Created", empty: "You have not created any issues", hint: "Issues you create in any of your projects show here." },
+  subscribed: { label: "Subscribed", empty: "You are not following any issues", hint: "Issues you follow (Subscribe on an issue, a comment or a mention) show here." },
 } as const;
 
 export type MyWorkTab = keyof typeof MY_WORK_TABS;
