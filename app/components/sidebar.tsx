@@ -323,7 +323,7 @@ export function Sidebar(props: SidebarProps) {
               <button
                 type="button"
                 onClick={onCreateProject}
-                className="mt-2 inline-flex items-center gap-1 rounded-md bg-brand-500 px-2.5 py-1 text-xs font-medium text-white hover:bg-brand-600"
+                className="mt-2 inline-flex items-center gap-1 rounded-md bg-brand-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-brand-700"
               >
                 <IconPlus size={12} /> Create Project
               </button>
