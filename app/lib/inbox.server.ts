@@ -1,7 +1,7 @@
 // Server side of the inbox page: the loader is one domain read (a page of the person's
 // notifications as the address's tab, show and project say), each intent one domain operation.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { listNotifications, markAllRead, updateNotification } from "../../workers/domain/inbox";
+import { assertInboxAccess, listNotifications, markAllRead, updateNotification } from "../../workers/domain/inbox";
 import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import { InboxQuery } from "../../workers/domain/schemas/inbox";
 import { assertSameOrigin, requireActor } from "./auth.server";
@@ -24,6 +24,7 @@ export async function inboxAction(request: Request, context: AppLoadContext, slu
   const ctx = await requireActor(request, context);
   let intent: string | undefined;
   try {
+    await assertInboxAccess(ctx, slug);
     const { intent: name, ...input } = await readJsonIntent(request, InboxIntentSchema);
     intent = name;
     if (name === "mark-all-read") return { ok: true as const, intent, ...(await markAllRead(ctx, slug, {})) };

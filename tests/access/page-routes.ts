@@ -97,6 +97,8 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
     except: { outsider: 404, foreigner: 404 },
   },
   "routes/$workspaceSlug.search": { url: (ids) => `${ws(ids)}/search?q=launch`, level: "workspace:5", ok: 200 },
+  // Each person's own inbox; its action's form post is no intent it knows (a 400).
+  "routes/$workspaceSlug.notifications": { url: (ids) => `${ws(ids)}/notifications`, level: "workspace:5", ok: 200, action: { level: "workspace:5", ok: 400 } },
   "routes/$workspaceSlug.my-work": { url: (ids) => `${ws(ids)}/my-work?tab=created`, level: "workspace:5", ok: 200 },
   // Sends everyone on to the workspace's page, which makes the check.
   "routes/$workspaceSlug.projects._index": { url: (ids) => `${ws(ids)}/projects`, level: "signed-in", ok: 302 },

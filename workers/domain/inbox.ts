@@ -101,6 +101,11 @@ function notificationOf(row: InboxRow): InboxNotification {
 }
 
 
+/** Refuses anyone who is not a member of the workspace, before their request is read. */
+export async function assertInboxAccess(ctx: ActorContext, slug: string) {
+  await workspaceAccess(ctx, slug);
+}
+
 /** One page of the person's notifications in the workspace, newest change first. */
 export async function listNotifications(ctx: ActorContext, slug: string, query: unknown, page: PageRequest) {
   const { workspace } = await workspaceAccess(ctx, slug);
