@@ -1,5 +1,5 @@
 // "My work": the signed-in person's issues in one workspace, across every project they are a
-// member of, by tab (assigned to them, created by them). Membership is part of the statement: an
+// member of, by tab (assigned to them, created by them, followed). Membership is part of the statement: an
 // issue of a project they have left, or of another workspace, is never read, whatever bridge rows
 // still name them. Each tab is one statement driven by an index (the member's projects from
 // project_members_member_idx, then the assignee or creator index of each project), batched with
@@ -38,6 +38,18 @@ const memberProjectIds = (db: Db, { memberId, workspaceId }: Scope) =>
     .from(projectMembers)
     .where(and(eq(projectMembers.member_id, memberId), eq(projectMembers.workspace_id, workspaceId)));
 
+/** A bridge table's columns naming a person, a project and an issue (assignees, subscribers). */
+type Bridge = { person: typeof issueAssignees.assignee_id | typeof issueSubscribers.user_id; project: typeof issueAssignees.project_id | typeof issueSubscribers.project_id; issue: typeof issueAssignees.issue_id | typeof issueSubscribers.issue_id };
+
+/** The issues a bridge table names for the person in their projects: the bridge's rows first, then each issue by id. */
+function throughBridge(db: Db, scope: Scope, bridge: Bridge, after: SQL | undefined) {
+  return db
+    .select(issueListColumns)
+    .from(bridge.person.table)
+    .crossJoin(issues)
+    .where(and(eq(bridge.person, scope.memberId), inArray(bridge.project, memberProjectIds(db, scope)), eq(issues.id, bridge.issue), eq(issues.project_id, bridge.project), after));
+}
+
 /**
  * Each tab's statement: the person's issues of that kind in their projects. A Record over the tab
  * set, so a tab added to MY_WORK_TABS does not typecheck until its read is written here.
@@ -47,35 +59,12 @@ const TAB_READS: Record<MyWorkTab, (db: Db, scope: Scope, after: SQL | undefined
   // id. A CROSS JOIN keeps that order: given the choice, SQLite walks every issue of the person's
   // projects in list order (no sort) and tests each for an assignee row.
   assigned: (db, scope, after, orderBy, limit) =>
-    db
-      .select(issueListColumns)
-      .from(issueAssignees)
-      .crossJoin(issues)
-      .where(
-        and(
-          eq(issueAssignees.assignee_id, scope.memberId),
-          inArray(issueAssignees.project_id, memberProjectIds(db, scope)),
-          eq(issues.id, issueAssignees.issue_id),
-          eq(issues.project_id, issueAssignees.project_id),
-          after,
-        ),
-      )
+    throughBridge(db, scope, { person: issueAssignees.assignee_id, project: issueAssignees.project_id, issue: issueAssignees.issue_id }, after)
       .orderBy(...orderBy)
       .limit(limit),
   // From the person's subscriptions (issue_subscribers_user_idx), then each issue by id.
   subscribed: (db, scope, after, orderBy, limit) =>
-    db
-      .select(issueListColumns)
-      .from(issueSubscribers)
-      .crossJoin(issues)
-      .where(
-        and(
-          eq(issueSubscribers.user_id, scope.memberId),
-          inArray(issueSubscribers.project_id, memberProjectIds(db, scope)),
-          eq(issues.id, issueSubscribers.issue_id),
-          after,
-        ),
-      )
+    throughBridge(db, scope, { person: issueSubscribers.user_id, project: issueSubscribers.project_id, issue: issueSubscribers.issue_id }, after)
       .orderBy(...orderBy)
       .limit(limit),
   // issues_project_creator_idx per project.

@@ -7,7 +7,6 @@ import { useState } from "react";
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { TimeAgo } from "../issue-detail/format";
 import { ConfirmDialog } from "../dialog";
-import { useToast } from "../toast";
 import { ShownOnce } from "../settings/shown-once";
 import { FormError, Spinner, Field, buttonClass } from "../ui";
 import {
@@ -17,7 +16,7 @@ import {
   type ProfileActionData,
 } from "~/lib/profile-contract";
 import { IconKey } from "./icons";
-import { useSettled } from "./use-settled";
+import { useConfirmedRemoval, useSettled } from "./use-settled";
 
 /** A new token's value, shown once. */
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone(): void }) {
@@ -55,18 +54,7 @@ function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToken): voi
 }
 
 function TokenRow({ token }: { token: ApiTokenListItem }) {
-  const fetcher = useFetcher<ProfileActionData>({ key: `revoke-token-${token.id}` });
-  const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
-  useSettled(
-    fetcher,
-    (answer) => {
-      if (!answer.ok) return;
-      setConfirming(false);
-      toast.show({ type: "success", title: "Success!", message: "API token revoked." });
-    },
-    { message: "Some error occurred" },
-  );
+  const { fetcher, confirming, setConfirming } = useConfirmedRemoval(`revoke-token-${token.id}`, { title: "Success!", message: "API token revoked." }, "Some error occurred");
   const revoking = fetcher.state !== "idle";
   return (
     <li className="flex items-center gap-3 py-3">

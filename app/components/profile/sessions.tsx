@@ -1,17 +1,12 @@
-// The profile page's sessions card: every browser the account is signed in on, with when it was
-// last used; each other one can be signed out after a confirmation (this one signs out through
-// "Sign out"), and one button ends them all.
-import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+
 import { formatDate } from "../../../workers/domain/schemas/dates";
 import { TimeAgo } from "../issue-detail/format";
 import { ConfirmDialog } from "../dialog";
 import { IconGlobe } from "../icons";
-import { useToast } from "../toast";
 import { buttonClass } from "../ui";
-import type { ProfileActionData, SessionListItem } from "~/lib/profile-contract";
+import type { SessionListItem } from "~/lib/profile-contract";
 import { SignOutEverywhere } from "./sign-out-everywhere";
-import { useSettled } from "./use-settled";
+import { useConfirmedRemoval, } from "./use-settled";
 
 let regionNames: Intl.DisplayNames | null | undefined;
 
@@ -28,17 +23,10 @@ function countryName(code: string): string {
 }
 
 function SessionRow({ session }: { session: SessionListItem }) {
-  const fetcher = useFetcher<ProfileActionData>({ key: `sign-out-session-${session.id}` });
-  const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
-  useSettled(
-    fetcher,
-    (answer) => {
-      if (!answer.ok) return;
-      setConfirming(false);
-      toast.show({ type: "success", title: "Signed out", message: `${session.device} is signed out.` });
-    },
-    { message: "The session could not be signed out." },
+  const { fetcher, confirming, setConfirming } = useConfirmedRemoval(
+    `sign-out-session-${session.id}`,
+    { title: "Signed out", message: `${session.device} is signed out.` },
+    "The session could not be signed out.",
   );
   return (
     <li className="flex items-center gap-3 py-3" data-session-id={session.id}>
