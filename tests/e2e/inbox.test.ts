@@ -63,4 +63,33 @@ describe("inbox", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  test("Subscribe on the issue page brings its changes to the inbox; Unsubscribe stops them", async () => {
+    const { owner, member, slug, projectId, base } = await projectWithMember({ slugPrefix: "follow", workspace: "Follow Co", project: "Kite", identifier: "KIT", role: 15 });
+    const me = await member.call<{ id: string; email: string }>("GET", "/api/users/me/");
+    const issue = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Fly the kite" });
+
+    const { page, errors, context } = await newPage(browser);
+    await login(page, { email: me.email, password: PASSWORD }, { next: `/${slug}/projects/${projectId}/issues/${issue.id}` });
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Subscribers" });
+    // The creator follows their issue.
+    await visible(section.getByText("Other", { exact: true }));
+    await section.getByRole("button", { name: "Subscribe" }).click();
+    await visible(section.getByRole("button", { name: "Unsubscribe" }));
+    await visible(section.getByText("Other, Other"));
+    await screenshotsInThemes(page, "issue-subscribers");
+
+    await owner.call("PATCH", `${base}/issues/${issue.id}/`, { priority: "urgent" });
+    const inbox = () => member.call<{ id: string; issue: { id: string }; changes: { kind: string }[] }[]>("GET", `/api/workspaces/${slug}/notifications/`);
+    await expect.poll(async () => (await inbox()).filter((n) => n.issue.id === issue.id).map((n) => n.changes.map((c) => c.kind))).toEqual([["priority"]]);
+
+    await section.getByRole("button", { name: "Unsubscribe" }).click();
+    await visible(section.getByRole("button", { name: "Subscribe" }));
+    await member.call("PATCH", `/api/workspaces/${slug}/notifications/${(await inbox())[0].id}/`, { archived: true });
+    await owner.call("PATCH", `${base}/issues/${issue.id}/`, { priority: "low" });
+    expect((await inbox()).filter((n) => n.issue.id === issue.id)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

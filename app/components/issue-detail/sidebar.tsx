@@ -23,6 +23,7 @@ import {
   IconUser,
 } from "./icons";
 import { LinksSection } from "./links";
+import { IssueSubscribers } from "./subscribers";
 import { LabelDot, cycleOptions, estimateOptions, labelOptions, memberOptions, moduleOptions, priorityOptions, stateOptions } from "./options";
 import { DeleteIssueDialog, useCopyIssueLink } from "./issue-actions";
 import { useIssueAction, useIssuePage, pendingPatchValue } from "./page-context";
@@ -464,6 +465,7 @@ function IssueProperties() {
         <LabelsRow />
       </dl>
       <LinksSection />
+      <IssueSubscribers />
     </>
   );
 }
