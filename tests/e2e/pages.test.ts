@@ -7,7 +7,7 @@
 // delete are used as well; the screens are photographed in both themes at two widths.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, projectWithMember, screenshot, to, visible, waitForPath } from "./fixtures";
+import { type ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, projectWithMember, runSql, screenshot, to, visible, waitForPath } from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -323,14 +323,16 @@ describe("refused writes", () => {
     const convertMe = await owner.post<ApiBlock>(`${base}/pages/${fragile.id}/page-blocks/`, { name: "Convert me" });
     const editMe = await owner.post<ApiBlock>(`${base}/pages/${fragile.id}/page-blocks/`, { name: "Edit me" });
     await ownerTab.goto(pagePath(fragile.id));
-    await owner.call("DELETE", `${base}/page-blocks/${convertMe.id}/`);
+    // Gone behind the screen's back: removed in the database, so no live message takes the block
+    // off the screen before the person acts on it (a live delete would, and the write never goes out).
+    await runSql(`DELETE FROM page_blocks WHERE id = '${convertMe.id}'`);
     await page.getByRole("button", { name: "Convert Convert me to an issue" }).click();
     await visible(page.getByText("Page block could not be converted to issue. Please try again."));
 
     await page.getByRole("heading", { name: "Edit me" }).click();
     const form = page.getByRole("form", { name: "Edit block Edit me" });
     await form.getByLabel("Block title").fill("Edited too late");
-    await owner.call("DELETE", `${base}/page-blocks/${editMe.id}/`);
+    await runSql(`DELETE FROM page_blocks WHERE id = '${editMe.id}'`);
     await form.getByLabel("Block title").press("Control+Enter");
     await visible(page.getByText("Block description could not be updated. Please try again."));
   });
