@@ -15,7 +15,7 @@ import type { AccountLinkPurpose } from "../../workers/domain/account-links";
 import { signUp } from "../helpers/api";
 import { githubInstallBody, installOnGithub, startConnection } from "../helpers/connections";
 import { slackGrant } from "../helpers/fake-slack";
-import { addToWorkspace, callWorker } from "../helpers/fixtures";
+import { addToWorkspace, callWorker, uniqueIdentifier } from "../helpers/fixtures";
 import { type Ids, PASSWORD, type Role, STANDING, type World, comment, freshSession, json, upload, webhookReceiver } from "./world";
 
 export type Level = "public" | "signed-in" | `workspace:${5 | 10 | 15 | 20}` | `project:${5 | 10 | 15 | 20}`;
@@ -257,7 +257,8 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   "POST /api/workspaces/:slug/projects": {
     level: "workspace:15",
     ok: 201,
-    body: () => ({ name: "Side project", identifier: `S${crypto.randomUUID().replace(/[^A-F]/gi, "").slice(0, 4).toUpperCase()}` }),
+    // A new identifier each call: random letters collided often enough to fail a run.
+    body: () => ({ name: "Side project", identifier: uniqueIdentifier() }),
   },
   // Joins a public project of its own, so that no caller becomes a member of the world's project.
   "POST /api/workspaces/:slug/projects/join": {
@@ -821,8 +822,7 @@ async function spareWorkspace(world: World) {
 }
 
 async function spareProject(world: World) {
-  const identifier = `X${crypto.randomUUID().replace(/[^A-F]/gi, "").slice(0, 4).toUpperCase()}`;
-  return (await json(owner(world), "POST", `${workspace(world)}/projects/`, { name: "Spare", identifier })).id as string;
+  return (await json(owner(world), "POST", `${workspace(world)}/projects/`, { name: "Spare", identifier: uniqueIdentifier() })).id as string;
 }
 
 /** A new workspace member (role 10) the call may remove or add, by its membership id. */
