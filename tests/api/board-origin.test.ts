@@ -26,8 +26,14 @@ async function upgrade(origin: string | undefined, credentials: { cookie?: strin
   if (credentials.apiKey) headers["x-api-key"] = credentials.apiKey;
   const response = await fetchWorker(`${ORIGIN}${p.base}/board`, { headers });
   if (response.webSocket) {
-    response.webSocket.accept();
-    response.webSocket.close(1000, "done");
+    const socket = response.webSocket;
+    socket.accept();
+    // Wait for the board's answering close: a frame still in flight when the file ends reaches the
+    // test pool after its runner is gone, and the pool dies of it ("Message received from Worker
+    // before initialisation", seen twice after this file).
+    const closed = new Promise((resolve) => socket.addEventListener("close", resolve, { once: true }));
+    socket.close(1000, "done");
+    await closed;
   } else {
     await response.body?.cancel();
   }
