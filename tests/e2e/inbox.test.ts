@@ -34,7 +34,7 @@ describe("inbox", () => {
     await waitForPath(page, `/${slug}/notifications`);
     await waitForHydration(page);
     const list = page.getByRole("list", { name: "Notifications" });
-    await visible(list.getByRole("listitem", { name: /commented: “Colours\? @Other”.* on RKT-2$|mentioned you, commented/ }));
+    await visible(list.getByRole("listitem", { name: /^Other mentioned you, commented: “Colours\? @Other” on RKT-2$/ }));
     await visible(list.getByRole("listitem", { name: /assigned you on RKT-1$/ }));
     await screenshotsInThemes(page, "inbox", (theme) => expectNoAxeViolations(page, `inbox, ${theme}`));
 
