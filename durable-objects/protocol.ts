@@ -7,8 +7,10 @@
  * 3: a batch may carry notices (`op: "changed"`) that an issue's detail or a page changed.
  * 4: the workspace hub speaks it too (`HubMessage`): notices that the projects list or a user's
  *    favourites changed.
+ * 5: the hub's `inbox` notice: a user's notifications changed (a new one, one read, archived,
+ *    snoozed, or a snoozed one whose time came).
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** What a board can show changing. Rows are the same shapes the REST API answers with. */
 export type EntityKind = "issue" | "state" | "label" | "cycle" | "module" | "member" | "project";
@@ -59,10 +61,13 @@ export type ServerMessage =
 /**
  * What the workspace hub announces, without rows: `projects` says the workspace's projects list
  * changed (a project created, renamed, deleted, or its members changed), for every member;
- * `favorites` says the favourites of the user the socket belongs to changed, for that user only.
- * The shell reads its list again.
+ * `favorites` says the favourites of the user the socket belongs to changed, and `inbox` that
+ * their notifications did (the unread count and the inbox list), each for that user only.
+ * The shell reads its list again; an open inbox reads its page again.
  */
-export type WorkspaceNotice = { kind: "projects" | "favorites"; op: "changed" };
+export type WorkspaceNotice = { kind: WorkspaceNoticeKind; op: "changed" };
+
+export type WorkspaceNoticeKind = "projects" | "favorites" | "inbox";
 
 /** A notice as the Worker hands it to the hub: `userId` names the only user it is for, if any. */
 export interface AddressedNotice {

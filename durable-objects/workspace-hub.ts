@@ -1,6 +1,8 @@
 // One WorkspaceHub per workspace: the shell's live channel. It stamps each published set of
 // notices with the workspace's clock, sends each synced socket the notices meant for its user, and
-// tells a reconnecting client which lists changed while it was away.
+// tells a reconnecting client which lists changed while it was away. It also keeps the times at
+// which a user's snoozed notifications come back, and tells that user's tabs when one comes (an
+// alarm set for the earliest).
 import { DurableObject } from "cloudflare:workers";
 import {
   acceptConnect,
@@ -20,6 +22,7 @@ export const NOTICE_LOG_LIMIT = 1000;
 const ALL_NOTICES: WorkspaceNotice[] = [
   { kind: "projects", op: "changed" },
   { kind: "favorites", op: "changed" },
+  { kind: "inbox", op: "changed" },
 ];
 
 interface SocketState {
@@ -50,6 +53,7 @@ export class WorkspaceHub extends DurableObject<Env> {
       const sql = ctx.storage.sql;
       sql.exec("CREATE TABLE IF NOT EXISTS notice_log (clock INTEGER NOT NULL, user_id TEXT, kind TEXT NOT NULL)");
       sql.exec("CREATE INDEX IF NOT EXISTS notice_log_clock ON notice_log (clock)");
+      sql.exec("CREATE TABLE IF NOT EXISTS inbox_wakes (at INTEGER NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (at, user_id))");
       sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)");
       const meta = new Map(sql.exec<{ key: string; value: number }>("SELECT key, value FROM meta").toArray().map((row) => [row.key, row.value]));
       this.clock = meta.get("clock") ?? 1;
@@ -93,6 +97,29 @@ export class WorkspaceHub extends DurableObject<Env> {
       if (notices.length > 0) this.send(socket, { type: "notices", clock, notices });
     }
     return clock;
+  }
+
+  /**
+   * Remembers that `userId`'s inbox changes by itself at `at` (a snoozed notification comes
+   * back): the hub's alarm tells their tabs then. A time already past is told at once.
+   */
+  async wakeInboxAt(userId: string, at: string): Promise<void> {
+    const time = Date.parse(at);
+    if (Number.isNaN(time)) return;
+    this.ctx.storage.sql.exec("INSERT OR IGNORE INTO inbox_wakes (at, user_id) VALUES (?, ?)", time, userId);
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || time < alarm) await this.ctx.storage.setAlarm(time);
+  }
+
+  /** Tells each user whose wake time has come, then sets the alarm for the next one. */
+  async alarm(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const now = Date.now();
+    const due = sql.exec<{ user_id: string }>("SELECT DISTINCT user_id FROM inbox_wakes WHERE at <= ?", now).toArray();
+    sql.exec("DELETE FROM inbox_wakes WHERE at <= ?", now);
+    await this.publish(due.map((row) => ({ notice: { kind: "inbox", op: "changed" }, userId: row.user_id })));
+    const [next] = sql.exec<{ at: number }>("SELECT min(at) AS at FROM inbox_wakes").toArray();
+    if (next?.at != null) await this.ctx.storage.setAlarm(next.at);
   }
 
   currentClock(): number {

@@ -30,6 +30,9 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
     case "hub.publish":
       await hubOf(env, job.workspaceId).publish(job.notices);
       return;
+    case "hub.wake":
+      await hubOf(env, job.workspaceId).wakeInboxAt(job.userId, job.at);
+      return;
     case "hub.revoke":
       await hubOf(env, job.workspaceId).disconnectUser(job.userId);
       return;

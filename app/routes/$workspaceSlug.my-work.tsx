@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MyWorkPage } from "~/components/my-work/my-work-page";
+import { useLiveOnNotice } from "~/hooks/use-live-shell";
 import { loadMyWorkPage } from "~/lib/my-work-page.server";
 
 export const meta: MetaFunction = () => [{ title: "My work" }];
@@ -12,5 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function MyWorkRoute() {
-  return <MyWorkPage data={useLoaderData<typeof loader>()} />;
+  // The person follows every issue they are assigned or created, so a change to one by someone
+  // else is a notification, and its notice reads the page again.
+  return <MyWorkPage data={useLiveOnNotice(useLoaderData<typeof loader>(), "inbox")} />;
 }

@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { InboxPage } from "~/components/inbox/inbox-page";
+import { useLiveOnNotice } from "~/hooks/use-live-shell";
 import { inboxAction, loadInbox } from "~/lib/inbox.server";
 
 export const meta: MetaFunction = () => [{ title: "Inbox · Edge Tracker" }];
@@ -12,5 +13,6 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) => load
 export const action = ({ request, context, params }: ActionFunctionArgs) => inboxAction(request, context, params.workspaceSlug ?? "");
 
 export default function Inbox() {
-  return <InboxPage data={useLoaderData<typeof loader>()} />;
+  // Live: a new notification, or one read or snoozed in another tab, reads the page again.
+  return <InboxPage data={useLiveOnNotice(useLoaderData<typeof loader>(), "inbox")} />;
 }

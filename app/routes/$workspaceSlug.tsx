@@ -22,7 +22,7 @@ import { CommandCenter, CreateOpener } from "~/components/command-palette/comman
 import { IconAlert, IconLock } from "~/components/icons";
 import { FullPageState, LoadingState, ReconnectingState } from "~/components/shell-states";
 import { useDroppedRequestRecovery } from "~/hooks/use-dropped-request-recovery";
-import { useLiveShellData } from "~/hooks/use-live-shell";
+import { ShellNoticesContext, useLiveShellData } from "~/hooks/use-live-shell";
 import { Sidebar } from "~/components/sidebar";
 import { MailFailingBanner } from "~/components/workspace-mail/mail-failing-banner";
 import { buttonClass } from "~/components/ui";
@@ -127,7 +127,8 @@ function ProjectSwitchPending() {
 
 export default function WorkspaceShell() {
   const loaded = useLoaderData<typeof loader>();
-  const { workspace, projects, favorites, workspaces, user, sidebarCollapsed, features, mailFailure, unread } = useLiveShellData(loaded.workspace.slug, loaded);
+  const { data, notices } = useLiveShellData(loaded.workspace.slug, loaded);
+  const { workspace, projects, favorites, workspaces, user, sidebarCollapsed, features, mailFailure, unread } = data;
   const [collapsed, setCollapsed] = useState(sidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
@@ -162,34 +163,36 @@ export default function WorkspaceShell() {
 
   return (
     <WorkspaceShellContext.Provider value={shell}>
-      <CommandCenter workspaceSlug={workspace.slug}>
-        <CreateOpener kind="project" open={openCreateProject} />
-        <div className="flex min-h-screen bg-surface">
-          <Sidebar
-            workspace={workspace}
-            workspaces={workspaces}
-            projects={projects}
-            favorites={favorites}
-            user={user}
-            unread={unread}
-            collapsed={collapsed}
-            mobileOpen={mobileOpen}
-            onToggleCollapsed={toggleCollapsed}
-            onCloseMobile={() => setMobileOpen(false)}
-            onCreateProject={openCreateProject}
-          />
-          <main className="relative flex min-w-0 flex-1 flex-col">
-            {mailFailure ? <MailFailingBanner slug={workspace.slug} failure={mailFailure} /> : null}
-            <Outlet />
-            <ProjectSwitchPending />
-          </main>
-        </div>
-        {createOpen ? (
-          <Suspense fallback={null}>
-            <CreateProjectDialog slug={workspace.slug} open={createOpen} onOpenChange={setCreateOpen} />
-          </Suspense>
-        ) : null}
-      </CommandCenter>
+      <ShellNoticesContext.Provider value={notices}>
+        <CommandCenter workspaceSlug={workspace.slug}>
+          <CreateOpener kind="project" open={openCreateProject} />
+          <div className="flex min-h-screen bg-surface">
+            <Sidebar
+              workspace={workspace}
+              workspaces={workspaces}
+              projects={projects}
+              favorites={favorites}
+              user={user}
+              unread={unread}
+              collapsed={collapsed}
+              mobileOpen={mobileOpen}
+              onToggleCollapsed={toggleCollapsed}
+              onCloseMobile={() => setMobileOpen(false)}
+              onCreateProject={openCreateProject}
+            />
+            <main className="relative flex min-w-0 flex-1 flex-col">
+              {mailFailure ? <MailFailingBanner slug={workspace.slug} failure={mailFailure} /> : null}
+              <Outlet />
+              <ProjectSwitchPending />
+            </main>
+          </div>
+          {createOpen ? (
+            <Suspense fallback={null}>
+              <CreateProjectDialog slug={workspace.slug} open={createOpen} onOpenChange={setCreateOpen} />
+            </Suspense>
+          ) : null}
+        </CommandCenter>
+      </ShellNoticesContext.Provider>
     </WorkspaceShellContext.Provider>
   );
 }

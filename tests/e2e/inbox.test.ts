@@ -1,9 +1,10 @@
 // The inbox as two people use it: the owner assigns and mentions the member; the member sees the
-// count in the sidebar, opens the inbox, moves with J/K, archives with E, and opens the issue.
+// count in the sidebar, opens the inbox, moves with J/K, archives with E, and opens the issue. And
+// live: a mention typed by one person reaches the other's open tabs within a second.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectNoAxeViolations } from "./axe";
-import { PASSWORD, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible, waitForHydration, waitForPath } from "./fixtures";
+import { PASSWORD, type TestPage, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible, waitForHydration, waitForPath } from "./fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -91,5 +92,63 @@ describe("inbox", () => {
     expect((await inbox()).filter((n) => n.issue.id === issue.id)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  test("a mention typed in a comment reaches the other person's two tabs within a second, and reading it in one clears the other", async () => {
+    const { owner, member, slug, projectId, base } = await projectWithMember({ slugPrefix: "live-inbox", workspace: "Live Inbox", project: "Comet", identifier: "CMT", role: 15 });
+    await member.call("PATCH", "/api/users/me/", { first_name: "Bea" });
+    const issue = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Chart the tail" });
+
+    const tabs: TestPage[] = [];
+    const open = async (email: string, path: string) => {
+      const tab = await newPage(browser);
+      tabs.push(tab);
+      await login(tab.page, { email, password: PASSWORD }, { next: path });
+      await waitForHydration(tab.page);
+      return tab;
+    };
+    const inboxPath = `/${slug}/notifications`;
+    const bea = await open(member.email, inboxPath);
+    const beaElsewhere = await open(member.email, `/${slug}/projects/${projectId}/issues`);
+    const writer = await open(owner.email, `/${slug}/projects/${projectId}/issues/${issue.id}`);
+    const inboxLink = (tab: TestPage, name: RegExp) => tab.page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name });
+    await visible(bea.page.getByText(/^You're all caught up\./));
+
+    // The owner types @, picks Bea from the list with the keyboard, and sends the comment.
+    const composer = writer.page.getByRole("textbox", { name: "Add comment" });
+    await composer.click();
+    await writer.page.keyboard.type("Can you look? @Be");
+    const suggestions = writer.page.getByRole("listbox", { name: "Mention a member" });
+    await visible(suggestions.getByRole("option", { name: /Bea/ }));
+    const [menuBox, composerBox] = [await suggestions.boundingBox(), await composer.boundingBox()];
+    const viewport = writer.page.viewportSize();
+    expect(menuBox && composerBox && viewport).toBeTruthy();
+    if (menuBox && composerBox && viewport) {
+      // The list opens at the caret, inside the window.
+      expect(menuBox.y).toBeGreaterThanOrEqual(composerBox.y - menuBox.height - 8);
+      expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(viewport.height);
+      expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(viewport.width);
+    }
+    await writer.page.keyboard.press("Enter");
+    await visible(composer.locator('[data-type="mention"]', { hasText: "@Bea" }));
+    const answered = writer.page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes(`/issues/${issue.id}`));
+    await writer.page.getByRole("button", { name: "Comment", exact: true }).click();
+    await answered;
+
+    // Within a second, without a reload: the row in Bea's inbox, the count in both her tabs.
+    const row = bea.page.getByRole("list", { name: "Notifications" }).getByRole("listitem", { name: /mentioned you.* on CMT-1$/ });
+    await visible(row, 1000);
+    await visible(inboxLink(bea, /^Inbox\s*1 unread$/), 1000);
+    await visible(inboxLink(beaElsewhere, /^Inbox\s*1 unread$/), 1000);
+
+    // She opens it: the issue shows, and her other tab's count goes.
+    await row.getByRole("button", { name: /Chart the tail/ }).click();
+    await waitForPath(bea.page, `/${slug}/projects/${projectId}/issues/${issue.id}`);
+    await visible(bea.page.getByRole("heading", { name: "Chart the tail" }).or(bea.page.getByText("Chart the tail").first()));
+    await visible(inboxLink(beaElsewhere, /^Inbox$/), 1000);
+    for (const tab of tabs) {
+      expect(tab.errors).toEqual([]);
+      await tab.context.close();
+    }
   });
 });

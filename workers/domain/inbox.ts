@@ -159,6 +159,9 @@ export async function updateNotification(ctx: ActorContext, slug: string, notifi
       ? await ctx.db.update(notifications).set(patch).where(where).returning({ id: notifications.id })
       : await ctx.db.select({ id: notifications.id }).from(notifications).where(where).limit(1);
   if (!row) throw new NotFound(NOTIFICATION_NOT_FOUND);
+  // The person's other tabs show the change; a snoozed one is told again when it comes back.
+  ctx.effects.inboxChanged(workspace.id, ctx.actor.id);
+  if (patch.snoozed_until) ctx.effects.wakeInboxAt(workspace.id, ctx.actor.id, patch.snoozed_until);
   const [shown] = await inboxQuery(ctx, and(eq(notifications.id, row.id), mine(ctx, workspace.id), stillMember(ctx))).limit(1);
   if (!shown) throw new NotFound(NOTIFICATION_NOT_FOUND);
   return notificationOf(shown);
@@ -174,6 +177,7 @@ export async function markAllRead(ctx: ActorContext, slug: string, input: unknow
     .set({ read_at: now })
     .where(and(mine(ctx, workspace.id), isNull(notifications.read_at), project ? eq(notifications.project_id, project) : undefined))
     .returning({ id: notifications.id });
+  if (marked.length > 0) ctx.effects.inboxChanged(workspace.id, ctx.actor.id);
   return { marked: marked.length };
 }
 

@@ -15,7 +15,7 @@ import { ROLE, type ProjectAccess, projectAccess } from "./access";
 import type { ActorContext } from "./context";
 import { Forbidden, type FieldErrors, Invalid, NotFound } from "./errors";
 import { activityInsert } from "./issue-activity";
-import { mentionEvent, newMentionsInProject, notificationStatements, subscribeStatement } from "./notifications";
+import { announceNotified, mentionEvent, newMentionsInProject, notificationStatements, subscribeStatement } from "./notifications";
 import { loadIssue, publishIssueDetail } from "./issues";
 import { type CommentActor, canDeleteComment, canEditComment } from "./schemas/comment-access";
 import { COMMENT_EMPTY, COMMENT_NOT_AUTHOR, COMMENT_NOT_FOUND, CreateCommentInput, UpdateCommentInput } from "./schemas/issue-comments";
@@ -146,6 +146,7 @@ export async function createIssueComment(ctx: ActorContext, slug: string, projec
     ),
   ]);
   const created = issueCommentOf((results[0] as IssueComment[])[0], ctx.actor);
+  announceNotified(ctx, access.workspace.id, results.slice(2));
   emitCommentEvent(ctx, access, "created", created);
   return created;
 }
@@ -210,6 +211,7 @@ export async function updateIssueComment(
     ...notificationStatements(ctx, targetOf(access, comment.issue_id), [mentionEvent(mentioned, comment.id)], now),
   ]);
   const updated = issueCommentOf((results[0] as IssueComment[])[0], actor);
+  announceNotified(ctx, access.workspace.id, results.slice(2));
   emitCommentEvent(ctx, access, "updated", updated);
   return updated;
 }

@@ -55,7 +55,8 @@ export function subscribeStatement(ctx: ActorContext, target: ActivityTarget, us
 /**
  * The statements telling `events` about the issue, for the write's batch: per event, one that adds
  * its changes to each recipient's open notification from this actor, and one that opens a
- * notification for the recipients who have none.
+ * notification for the recipients who have none. Each answers the recipients it wrote for; hand
+ * the batch's results for them to `announceNotified`.
  */
 export function notificationStatements(ctx: ActorContext, target: ActivityTarget, events: NotificationEvent[], now: string) {
   const openSince = new Date(Date.parse(now) - NOTIFICATION_COALESCE_MS).toISOString();
@@ -76,18 +77,33 @@ export function notificationStatements(ctx: ActorContext, target: ActivityTarget
         sql`UPDATE notifications AS n SET
             changes = (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(n.changes) UNION ALL SELECT value FROM json_each(${changes}))),
             mentioned = n.mentioned OR ${mentioned}, updated_at = ${now}
-          WHERE n.recipient_id IN (${recipients}) AND ${open("n")}`,
+          WHERE n.recipient_id IN (${recipients}) AND ${open("n")}
+          RETURNING recipient_id`,
       ),
       rawStatement(
         ctx.db,
         sql`INSERT INTO notifications (id, workspace_id, project_id, issue_id, recipient_id, actor_id, changes, mentioned, created_at, updated_at)
           SELECT ${sqlUuid}, ${target.workspaceId}, ${target.projectId}, ${target.issueId}, r.user_id, ${ctx.actor.id}, json(${changes}), ${mentioned}, ${now}, ${now}
           FROM (${recipients}) AS r
-          WHERE NOT EXISTS (SELECT 1 FROM notifications AS o WHERE o.recipient_id = r.user_id AND ${open("o")})`,
+          WHERE NOT EXISTS (SELECT 1 FROM notifications AS o WHERE o.recipient_id = r.user_id AND ${open("o")})
+          RETURNING recipient_id`,
       ),
     );
   }
   return statements;
+}
+
+/**
+ * Once the write's batch has committed: tells the open tabs of each person its notification
+ * statements wrote for (their `RETURNING` rows) that their inbox changed.
+ */
+export function announceNotified(ctx: ActorContext, workspaceId: string, results: readonly unknown[]) {
+  for (const result of results) {
+    const rows = (result as { results?: { recipient_id?: unknown }[] } | undefined)?.results ?? [];
+    for (const row of rows) {
+      if (typeof row.recipient_id === "string") ctx.effects.inboxChanged(workspaceId, row.recipient_id);
+    }
+  }
 }
 
 /** The events an issue update's changes make: assignments to the people, state and priority to the subscribers. */

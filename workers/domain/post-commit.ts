@@ -10,6 +10,7 @@ export class PostCommit {
   private readonly revokedWorkspaceMembers: { workspaceId: string; userId: string }[] = [];
   /** Per workspace, each notice once, keyed by kind and addressee. */
   private readonly hubNotices = new Map<string, Map<string, AddressedNotice>>();
+  private readonly inboxWakes: { workspaceId: string; userId: string; at: string }[] = [];
   private readonly jobs: DomainJob[] = [];
   private readonly events: IntegrationEvent[] = [];
 
@@ -28,6 +29,16 @@ export class PostCommit {
   /** Tell the user's open tabs that their favourites in the workspace changed. */
   favoritesChanged(workspaceId: string, userId: string) {
     this.announce(workspaceId, { notice: { kind: "favorites", op: "changed" }, userId });
+  }
+
+  /** Tell the user's open tabs that their notifications in the workspace changed (the count, the inbox). */
+  inboxChanged(workspaceId: string, userId: string) {
+    this.announce(workspaceId, { notice: { kind: "inbox", op: "changed" }, userId });
+  }
+
+  /** Have the workspace's hub tell the user's tabs at `at`, when a snoozed notification comes back. */
+  wakeInboxAt(workspaceId: string, userId: string, at: string) {
+    this.inboxWakes.push({ workspaceId, userId, at });
   }
 
   private announce(workspaceId: string, addressed: AddressedNotice) {
@@ -60,7 +71,7 @@ export class PostCommit {
   }
 
   get pending(): number {
-    return this.boardChanges.size + this.revokedMembers.length + this.revokedWorkspaceMembers.length + this.hubNotices.size + this.jobs.length + this.events.length;
+    return this.boardChanges.size + this.revokedMembers.length + this.revokedWorkspaceMembers.length + this.hubNotices.size + this.inboxWakes.length + this.jobs.length + this.events.length;
   }
 
   /** Forget everything queued: the write it described did not commit. */
@@ -69,6 +80,7 @@ export class PostCommit {
     this.revokedMembers.length = 0;
     this.revokedWorkspaceMembers.length = 0;
     this.hubNotices.clear();
+    this.inboxWakes.length = 0;
     this.jobs.length = 0;
     this.events.length = 0;
   }
@@ -86,6 +98,7 @@ export class PostCommit {
       ...this.revokedMembers.map(({ projectId, userId }) => ({ type: "board.revoke" as const, projectId, userId })),
       ...[...this.hubNotices].map(([workspaceId, notices]) => ({ type: "hub.publish" as const, workspaceId, notices: [...notices.values()] })),
       ...this.revokedWorkspaceMembers.map(({ workspaceId, userId }) => ({ type: "hub.revoke" as const, workspaceId, userId })),
+      ...this.inboxWakes.map((wake) => ({ type: "hub.wake" as const, ...wake })),
     ];
     this.discard();
     if (queued.length > 0) await queue.send(queued);

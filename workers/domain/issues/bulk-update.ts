@@ -10,7 +10,7 @@ import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { NotFound } from "../errors";
 import { activityInsert } from "../issue-activity";
-import { notificationStatements } from "../notifications";
+import { announceNotified, notificationStatements } from "../notifications";
 import { BulkUpdateIssuesInput, type BulkIssueProperties, type IssueWrite } from "../schemas/issues";
 import { emitIssueEvent } from "./events";
 import { lookupsFor, unique } from "./load";
@@ -71,6 +71,7 @@ export async function bulkUpdateIssues(ctx: ActorContext, slug: string, projectI
   );
   // Each write's RETURNING holds its issue's row as committed (the writes keep the plans' order).
   const rows = results.writes.flatMap((write) => write.update);
+  announceNotified(ctx, access.workspace.id, results.writes.flatMap((write) => write.notify));
   const shapedWith = await publishIssues(ctx, access, [...touched], lookups, { rows, version: versionFrom(results.version) });
   planned.forEach(({ changes }, index) => {
     const row = results.writes[index].update[0];

@@ -7,7 +7,7 @@ import { parseInput } from "../../lib/validation";
 import { ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { activityInsert } from "../issue-activity";
-import { mentionEvent, newMentions, notificationStatements, subscribeStatement } from "../notifications";
+import { announceNotified, mentionEvent, newMentions, notificationStatements, subscribeStatement } from "../notifications";
 import { issueDetailFrom, newIssueDetailQueries } from "../issue-views";
 import { CreateIssueInput, FIRST_SORT_ORDER, ISSUE_ID_TAKEN, SORT_STEP } from "../schemas/issues";
 import { isUniqueViolation } from "../../lib/d1-errors";
@@ -110,6 +110,7 @@ export async function createIssue(ctx: ActorContext, slug: string, projectId: st
     throw data.id && isUniqueViolation(error, "issues.id") ? new Conflict(ISSUE_ID_TAKEN) : error;
   });
   const created = results.created[0];
+  announceNotified(ctx, access.workspace.id, results.notify);
   const published = { rows: [created], version: versionFrom(results.version) };
   const shapedWith = await publishIssues(ctx, access, [issueId, ...(refs.parent ? [refs.parent.id] : []), ...relatedIds], lookups, published);
   emitIssueEvent(ctx, access, "created", created, shapedWith);

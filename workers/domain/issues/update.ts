@@ -9,7 +9,7 @@ import { type ProjectAccess, ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { NotFound } from "../errors";
 import { type ActivityChange, activityInsert, setChanges } from "../issue-activity";
-import { type NotificationEvent, issueUpdateEvents, mentionEvent, newMentions, notificationStatements } from "../notifications";
+import { type NotificationEvent, announceNotified, issueUpdateEvents, mentionEvent, newMentions, notificationStatements } from "../notifications";
 import { type ProjectLookups, issueDetailFrom, issueDetailQueries, loadIssueDetail, parentOfQuery } from "../issue-views";
 import { type IssueWrite, UpdateIssueInput } from "../schemas/issues";
 import { ISSUE_NOT_FOUND, foundIssue, issueQuery, lookupsFor, unique } from "./load";
@@ -76,6 +76,7 @@ export async function updateIssue(ctx: ActorContext, slug: string, projectId: st
   const updated = results.updated[0];
   // Deleted by someone else after we loaded it, and nothing in the batch referred to it.
   if (!updated) throw new NotFound(ISSUE_NOT_FOUND);
+  announceNotified(ctx, access.workspace.id, results.notify);
   for (const child of results.children ?? []) touched.add(child.id);
   // The answer is shaped as the board's row is: states, labels and members as read before the
   // write, the parent as read after it.

@@ -10,6 +10,8 @@ export type DomainJob =
   | { type: "board.revoke"; projectId: string; userId: string }
   /** Notices for the workspace's live shell (its projects list, a user's favourites). */
   | { type: "hub.publish"; workspaceId: string; notices: AddressedNotice[] }
+  /** Has the workspace's hub tell the user's tabs at `at` (a snoozed notification comes back). */
+  | { type: "hub.wake"; workspaceId: string; userId: string; at: string }
   /** Closes the workspace live sockets of a person who is no longer a member. */
   | { type: "hub.revoke"; workspaceId: string; userId: string }
   /** Runs an import from its stored cursor for a while, then queues the next run (or finishes). */
