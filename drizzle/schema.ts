@@ -1331,7 +1331,8 @@ export const issueSubscribers = sqliteTable(
 
 /** One thing a notification tells: what happened (an assignment, a new state, a comment...), in words kept at the time. */
 export interface NotificationChange {
-  kind: "assigned" | "unassigned" | "mentioned" | "state" | "priority" | "commented";
+  /** `blocker_closed`: an issue blocking this one was completed or cancelled (`new_value` its key). */
+  kind: "assigned" | "unassigned" | "mentioned" | "state" | "priority" | "commented" | "blocker_closed";
   old_value?: string | null;
   new_value?: string | null;
   /** The comment it is about (commented, or mentioned in a comment). */

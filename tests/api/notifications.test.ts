@@ -118,6 +118,31 @@ describe("who is told", () => {
     expect(refused.body).toEqual({ description_html: [MENTION_OUTSIDE_PROJECT] });
   });
 
+  it("closing a blocker tells the subscribers of each issue it blocked, once, and nobody else", async () => {
+    const blocked = await newIssue(alice, { assignees_list: [bob.user.id] });
+    const blocker = await newIssue(p.owner, { blocks_list: [blocked] });
+    const unrelated = await newIssue(alice);
+    const keyOf = async (id: string) => (await alice.get(`${p.base}/issues/${id}/`)).body.sequence_id as number;
+    const blockerKey = `NTF-${await keyOf(blocker)}`;
+    // Moving it along without closing it is no news for the blocked issue.
+    expect((await p.owner.patch(`${p.base}/issues/${blocker}/`, { state: p.states["In Progress"] })).status).toBe(200);
+    expect((await about(bob, blocked)).filter((n) => n.changes.some((c) => c.kind === "blocker_closed"))).toEqual([]);
+
+    expect((await p.owner.patch(`${p.base}/issues/${blocker}/`, { state: p.states.Done })).status).toBe(200);
+    for (const person of [alice, bob]) {
+      const [note] = await about(person, blocked);
+      expect(note.actor.id).toBe(p.owner.user.id);
+      expect(note.changes).toContainEqual({ kind: "blocker_closed", new_value: blockerKey });
+    }
+    // The actor hears nothing of it, and issues it did not block are untouched.
+    expect(await about(p.owner, blocked)).toEqual([]);
+    expect(await about(bob, unrelated)).toEqual([]);
+    // Done to Cancelled is still closed: no second notice.
+    expect((await p.owner.patch(`${p.base}/issues/${blocker}/`, { state: p.states.Cancelled })).status).toBe(200);
+    const [again] = await about(bob, blocked);
+    expect(again.changes.filter((c) => c.kind === "blocker_closed")).toHaveLength(1);
+  });
+
   it("unsubscribing stops the news; being removed from the project hides what was there", async () => {
     const issueId = await newIssue(alice);
     await carol.post(`${p.base}/issues/${issueId}/subscription/`);

@@ -26,6 +26,8 @@ export interface NotificationEvent {
   /** The people named become subscribers (assigned, mentioned). */
   subscribe?: boolean;
   mentioned?: boolean;
+  /** Another issue of the same project the event is about, when not the one written. */
+  about?: string;
 }
 
 /** The people a change is about who may hear of it: members of the project, never the actor. */
@@ -64,12 +66,13 @@ export function notificationStatements(ctx: ActorContext, target: ActivityTarget
   for (const event of events) {
     if ("people" in event.audience && event.audience.people.length === 0) continue;
     if (event.changes.length === 0) continue;
-    if (event.subscribe && "people" in event.audience) statements.push(subscribeStatement(ctx, target, event.audience.people, now));
-    const recipients = audienceOf(ctx, target, event.audience);
+    const on = event.about ? { ...target, issueId: event.about } : target;
+    if (event.subscribe && "people" in event.audience) statements.push(subscribeStatement(ctx, on, event.audience.people, now));
+    const recipients = audienceOf(ctx, on, event.audience);
     const changes = JSON.stringify(event.changes);
     const mentioned = event.mentioned ? 1 : 0;
     const open = (alias: string) =>
-      sql`${sql.raw(alias)}.issue_id = ${target.issueId} AND ${sql.raw(alias)}.actor_id = ${ctx.actor.id} AND ${sql.raw(alias)}.read_at IS NULL
+      sql`${sql.raw(alias)}.issue_id = ${on.issueId} AND ${sql.raw(alias)}.actor_id = ${ctx.actor.id} AND ${sql.raw(alias)}.read_at IS NULL
         AND ${sql.raw(alias)}.archived_at IS NULL AND ${sql.raw(alias)}.created_at > ${openSince}`;
     statements.push(
       rawStatement(
@@ -83,7 +86,7 @@ export function notificationStatements(ctx: ActorContext, target: ActivityTarget
       rawStatement(
         ctx.db,
         sql`INSERT INTO notifications (id, workspace_id, project_id, issue_id, recipient_id, actor_id, changes, mentioned, created_at, updated_at)
-          SELECT ${sqlUuid}, ${target.workspaceId}, ${target.projectId}, ${target.issueId}, r.user_id, ${ctx.actor.id}, json(${changes}), ${mentioned}, ${now}, ${now}
+          SELECT ${sqlUuid}, ${on.workspaceId}, ${on.projectId}, ${on.issueId}, r.user_id, ${ctx.actor.id}, json(${changes}), ${mentioned}, ${now}, ${now}
           FROM (${recipients}) AS r
           WHERE NOT EXISTS (SELECT 1 FROM notifications AS o WHERE o.recipient_id = r.user_id AND ${open("o")})
           RETURNING recipient_id`,
@@ -122,6 +125,20 @@ export function issueUpdateEvents(changes: ActivityChange[]): NotificationEvent[
   // The people the update names are told first, so the subscribers' changes join their notification.
   if (forSubscribers.length > 0) events.push({ audience: { subscribers: true }, changes: forSubscribers });
   return events;
+}
+
+/** The states whose issues no longer block anything. */
+const CLOSED_GROUPS: ReadonlySet<string> = new Set(["completed", "cancelled"]);
+
+/**
+ * Whether a move from a state of `oldGroup` to one of `newGroup` closes the issue (to completed or
+ * cancelled from anything else): the issues it blocks hear of it.
+ */
+export const closesIssue = (oldGroup: string | null, newGroup: string) => CLOSED_GROUPS.has(newGroup) && !CLOSED_GROUPS.has(oldGroup ?? "");
+
+/** The events of closing the issue `key`: the subscribers of each issue it blocked are told. */
+export function blockerClosedEvents(key: string, blockedIds: string[]): NotificationEvent[] {
+  return blockedIds.map((about) => ({ about, audience: { subscribers: true }, changes: [{ kind: "blocker_closed", new_value: key }] }));
 }
 
 /** The ids of the people a sanitized rich text mentions (the editor's `@` chips), in order, once each. */

@@ -37,6 +37,8 @@ function phrase(change: NotificationChange) {
       return `set the priority to ${change.new_value ?? "none"}`;
     case "commented":
       return change.new_value ? `commented: “${change.new_value}”` : "commented";
+    case "blocker_closed":
+      return `closed ${change.new_value ?? "an issue"}, which was blocking this`;
   }
 }
 

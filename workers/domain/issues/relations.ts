@@ -16,6 +16,15 @@ export type RelationField = (typeof RELATION_FIELDS)[number];
 type RowKey = "issue_id" | "blocked_by_id";
 
 /**
+ * The issues `issueId` blocks, from its relation rows when the caller has read them already (one
+ * indexed read otherwise).
+ */
+export async function issuesBlockedBy(ctx: ActorContext, issueId: string, rows?: { issue_id: string; blocked_by_id: string }[]) {
+  const blocking = rows ?? (await ctx.db.select({ issue_id: issueBlockers.issue_id, blocked_by_id: issueBlockers.blocked_by_id }).from(issueBlockers).where(eq(issueBlockers.blocked_by_id, issueId)));
+  return blocking.filter((row) => row.blocked_by_id === issueId).map((row) => row.issue_id);
+}
+
+/**
  * Each direction seen from the issue being written: which column holds it (`own`), which holds the
  * related issue (`other`), and the activity field a change records.
  */

@@ -9,14 +9,14 @@ import { type ProjectAccess, ROLE, projectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { NotFound } from "../errors";
 import { type ActivityChange, activityInsert, setChanges } from "../issue-activity";
-import { type NotificationEvent, announceNotified, issueUpdateEvents, mentionEvent, newMentions, notificationStatements } from "../notifications";
+import { type NotificationEvent, announceNotified, blockerClosedEvents, closesIssue, issueUpdateEvents, mentionEvent, newMentions, notificationStatements } from "../notifications";
 import { type ProjectLookups, issueDetailFrom, issueDetailQueries, loadIssueDetail, parentOfQuery } from "../issue-views";
 import { type IssueWrite, UpdateIssueInput } from "../schemas/issues";
 import { ISSUE_NOT_FOUND, foundIssue, issueQuery, lookupsFor, unique } from "./load";
 import { emitIssueEvent } from "./events";
 import { issuesVersionQuery, publishIssues, versionFrom } from "./publish";
 import { type References, referenceReads, resolveReferences } from "./references";
-import { RELATION_FIELDS, readRelations, relationActivity, relationReplace } from "./relations";
+import { RELATION_FIELDS, issuesBlockedBy, readRelations, relationActivity, relationReplace } from "./relations";
 import {
   bridgeBase,
   bridgeInserts,
@@ -151,8 +151,10 @@ export async function planIssueUpdate(
   const isMember = (id: string) => lookups.members.has(id);
   const mentioned = patch.description_html !== undefined ? newMentions(patch.description_html, issue.description_html, isMember, "description_html") : [];
 
+  let unblocked: string[] = [];
   if (refs.state && refs.state.id !== issue.state_id) {
     const oldGroup = issue.state_id ? (lookups.states.get(issue.state_id)?.group ?? null) : null;
+    if (closesIssue(oldGroup, refs.state.group)) unblocked = await issuesBlockedBy(ctx, issueId, checked.relations);
     patch.state_id = refs.state.id;
     Object.assign(patch, stateSideEffects(refs.state, oldGroup, patch.start_date ?? issue.start_date));
     changes.push({
@@ -249,6 +251,10 @@ export async function planIssueUpdate(
     changes.push({ field: "modules", old_identifier: issue.module_id, new_identifier: moduleId, new_value: refs.module?.name ?? null });
   }
 
-  const events = [...issueUpdateEvents(changes), ...(mentioned.length > 0 ? [mentionEvent(mentioned)] : [])];
+  const events = [
+    ...issueUpdateEvents(changes),
+    ...(mentioned.length > 0 ? [mentionEvent(mentioned)] : []),
+    ...blockerClosedEvents(`${access.project.identifier}-${issue.sequence_id}`, unblocked),
+  ];
   return { patch, changes, statements, touched, events };
 }
