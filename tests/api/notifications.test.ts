@@ -60,7 +60,7 @@ describe("who is told", () => {
     expect(followers.subscribed).toBe(true);
   });
 
-  it("tells subscribers a new state and priority as one notification, listing both", async () => {
+  it("tells subscribers a new state and priority as one notification, listing the latest of each", async () => {
     const issueId = await newIssue(alice);
     await bob.post(`${p.base}/issues/${issueId}/subscription/`);
     await carol.post(`${p.base}/issues/${issueId}/subscription/`);
@@ -74,6 +74,13 @@ describe("who is told", () => {
         { kind: "priority", old_value: "none", new_value: "high" },
       ]);
     }
+    // A burst holds the latest change of each kind, so it stays one short line however long it is.
+    for (const priority of ["low", "medium", "urgent"]) await p.owner.patch(`${p.base}/issues/${issueId}/`, { priority });
+    const [burst] = await about(bob, issueId);
+    expect(burst.changes).toEqual([
+      { kind: "state", old_value: "Backlog", new_value: "In Progress" },
+      { kind: "priority", old_value: "medium", new_value: "urgent" },
+    ]);
     // After the window, the next change is a notification of its own.
     await ageNotifications(issueId);
     await p.owner.patch(`${p.base}/issues/${issueId}/`, { priority: "low" });

@@ -3,7 +3,9 @@
 // state, priority or comment to the issue's subscribers. Never to the actor, and never to anyone
 // who is not a member of the issue's project (checked by the statement itself, as it runs).
 // Changes one actor makes to one issue within a few minutes join the recipient's open (unread)
-// notification instead of making another, so a burst of edits is one line in the inbox.
+// notification instead of making another, so a burst of edits is one line in the inbox; a joining
+// change replaces an earlier one of its kind (the latest state, the latest comment), so a
+// notification holds at most one change per kind however long the burst.
 import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import { type NotificationChange, projectMembers } from "../../drizzle/schema";
 import { rawStatement, sqlUuid } from "../lib/batch";
@@ -78,7 +80,10 @@ export function notificationStatements(ctx: ActorContext, target: ActivityTarget
       rawStatement(
         ctx.db,
         sql`UPDATE notifications AS n SET
-            changes = (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(n.changes) UNION ALL SELECT value FROM json_each(${changes}))),
+            changes = (SELECT json_group_array(json(value)) FROM (
+              SELECT value FROM json_each(n.changes)
+                WHERE value ->> 'kind' NOT IN (SELECT value ->> 'kind' FROM json_each(${changes}))
+              UNION ALL SELECT value FROM json_each(${changes}))),
             mentioned = n.mentioned OR ${mentioned}, updated_at = ${now}
           WHERE n.recipient_id IN (${recipients}) AND ${open("n")}
           RETURNING recipient_id`,
