@@ -17,6 +17,7 @@ import {
   issueViewsPageFigures,
   issuesApiFigures,
   loadFaultsFigures,
+  notificationsFigures,
   PROJECT_SIZES,
   projectSizesFigures,
   searchFigures,
@@ -37,6 +38,7 @@ import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { finishLoadFaults, loadFaultsMarkdown, runLoadFaultsSuite } from "./suites/load-faults.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
 import { projectSizesMarkdown, runProjectSizesSuite } from "./suites/project-sizes.mjs";
+import { notificationsMarkdown, notificationsSetupSql, runNotificationsSuite } from "./suites/notifications.mjs";
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
 import { runSettingsPagesSuite, settingsPagesMarkdown } from "./suites/settings-pages.mjs";
 import { runStartupSuite, startupMarkdown } from "./suites/startup.mjs";
@@ -46,13 +48,13 @@ const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
  * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite browser`, `--suite search`,
- * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite startup`, `--suite load-faults` or `--suite project-sizes` runs
+ * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite notifications`, `--suite startup`, `--suite load-faults` or `--suite project-sizes` runs
  * one suite (and loads only what it needs). `--check` exits 1 when a figure of the suites that ran
  * is over its budget (bench/lib/budgets.mjs), after writing the results.
  */
 const SUITE = option(process.argv, "suite");
 const CHECK = process.argv.includes("--check");
-const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "browser", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "startup", "load-faults", "project-sizes"];
+const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "browser", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "notifications", "startup", "load-faults", "project-sizes"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
 /** The app's config for two-Worker sessions (ignored by git; written and removed by the bench). */
 const BENCH_APP_CONFIG = "wrangler.bench.toml";
@@ -250,6 +252,17 @@ async function main() {
       const fanout = await runBoardFanoutSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, project, log });
       sections.push(boardFanoutMarkdown(fanout));
       figures.push(...boardFanoutFigures(fanout));
+    });
+  }
+  if (runs("notifications")) {
+    // After the suites that count the bench project's members and issues: it adds 42 members, their
+    // subscriptions and 10,000 notifications (bench/suites/notifications.mjs).
+    const project = benchProjects.find((p) => p.size === 1000);
+    await loadSql("notifications.sql", notificationsSetupSql({ workspaceSlug: dataset.workspaceSlug, project }), "loading the notifications");
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const result = await runNotificationsSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, project, log });
+      sections.push(notificationsMarkdown(result));
+      figures.push(...notificationsFigures(result));
     });
   }
   if (runs("startup")) {

@@ -2,8 +2,7 @@
 // notifications as the address's tab, show and project say), each intent one domain operation.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { assertInboxAccess, listNotifications, markAllRead, updateNotification } from "../../workers/domain/inbox";
-import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
-import { InboxQuery } from "../../workers/domain/schemas/inbox";
+import { INBOX_PAGE_SIZE, InboxQuery } from "../../workers/domain/schemas/inbox";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, loadOrThrow } from "./errors.server";
 import { type InboxPageData, InboxIntentSchema } from "./inbox-contract";
@@ -14,7 +13,7 @@ export async function loadInbox(request: Request, context: AppLoadContext, slug:
   const params = new URL(request.url).searchParams;
   const query = { tab: params.get("tab") || undefined, show: params.get("show") || undefined, project: params.get("project") || undefined };
   return loadOrThrow(request, async () => {
-    const page = await listNotifications(ctx, slug, query, { size: LIST_PAGES.plainListCap, cursor: params.get("cursor") || undefined });
+    const page = await listNotifications(ctx, slug, query, { size: INBOX_PAGE_SIZE, cursor: params.get("cursor") || undefined });
     return { notifications: page.rows, next_cursor: page.next_cursor, filter: InboxQuery.parse(query) };
   });
 }

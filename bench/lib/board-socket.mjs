@@ -1,9 +1,13 @@
-// A `ws` client on a project's live board for the bench suites (Node 20 has no global WebSocket):
+// `ws` clients on a project's live board and a workspace's hub for the bench suites (Node 20 has no global WebSocket):
 // it connects with the protocol's hello, and resolves watchers when a "changes" message holds
 // their marker. A suite may read more out of each changes message with `onChanges`.
+import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 
-export const PROTOCOL_VERSION = 4; // durable-objects/protocol.ts
+/** The live protocol's version, read from durable-objects/protocol.ts so the bench never drifts from it. */
+export const PROTOCOL_VERSION = Number(
+  /export const PROTOCOL_VERSION = (\d+);/.exec(readFileSync(new URL("../../durable-objects/protocol.ts", import.meta.url), "utf8"))?.[1],
+);
 const CHANGES_PREFIX = '{"type":"changes"';
 
 /**
@@ -55,3 +59,42 @@ export const waitForMarker = (board, marker, timeoutMs) =>
       resolve(at);
     });
   });
+
+/**
+ * Opens a socket on a workspace's hub (`wsUrl`) as the signed-in `cookie`; resolves once the hub
+ * says connected. `nextNotices(timeoutMs)` resolves with the arrival time (performance.now()) of
+ * the next `notices` message.
+ */
+export function openHubSocket(wsUrl, cookie) {
+  return new Promise((resolve, reject) => {
+    const origin = new URL(wsUrl.replace(/^ws/, "http")).origin;
+    const socket = new WebSocket(wsUrl, { headers: { cookie, origin } });
+    const waiting = [];
+    const hub = {
+      socket,
+      nextNotices: (timeoutMs) =>
+        new Promise((resolveNotice, rejectNotice) => {
+          const timer = setTimeout(() => rejectNotice(new Error(`no hub notice within ${timeoutMs} ms`)), timeoutMs);
+          waiting.push((at) => {
+            clearTimeout(timer);
+            resolveNotice(at);
+          });
+        }),
+    };
+    const timer = setTimeout(() => reject(new Error("hub socket did not connect within 10 s")), 10_000);
+    socket.on("message", (data) => {
+      const text = data.toString();
+      const at = performance.now();
+      if (text.startsWith('{"type":"notices"')) waiting.shift()?.(at);
+      else if (text.startsWith('{"type":"connected"')) {
+        clearTimeout(timer);
+        resolve(hub);
+      }
+    });
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on("open", () => socket.send(JSON.stringify({ type: "connect", protocolVersion: PROTOCOL_VERSION, lastClock: 0 })));
+  });
+}

@@ -9,6 +9,7 @@ import { TARGETS as IMPORTERS } from "../suites/importers.mjs";
 import { TARGETS as ISSUES } from "../suites/issues-api.mjs";
 import { TARGETS as FAULTS } from "../suites/load-faults.mjs";
 import { TARGETS as VIEWS } from "../suites/issue-views-page.mjs";
+import { TARGETS as NOTIFICATIONS } from "../suites/notifications.mjs";
 import { TARGETS as SIZES } from "../suites/project-sizes.mjs";
 import { TARGETS as SEARCH } from "../suites/search.mjs";
 import { TARGETS as SETTINGS } from "../suites/settings-pages.mjs";
@@ -62,6 +63,17 @@ export function issuesApiFigures(rows) {
     out.push(cpuRoute("issues-api", "board read in full", r.boardFull.cpuMs));
   }
   return out;
+}
+
+export function notificationsFigures(r) {
+  return [
+    figure("notifications", "comment with 3 mentions over a plain one, Worker p50", r.mentions.worker.p50 - r.plain.worker.p50, "<=", NOTIFICATIONS.mentionOverheadMs, "ms"),
+    figure("notifications", "inbox list, Worker p50, 10,000 notifications", r.inboxList.worker.p50, "<", NOTIFICATIONS.inboxWorkerP50, "ms"),
+    figure("notifications", "unread count, Worker p50, 10,000 notifications", r.unreadCount.worker.p50, "<", NOTIFICATIONS.inboxWorkerP50, "ms"),
+    figure("notifications", "inbox page, Worker p50, 10,000 notifications", r.inboxPage.worker.p50, "<", NOTIFICATIONS.inboxWorkerP50, "ms"),
+    figure("notifications", "state change to 50 subscribers -> their tab hears, p99", r.fanout.heard.p99, "<", NOTIFICATIONS.fanoutP99, "ms"),
+    cpuRoute("notifications", "inbox list", r.inboxList.cpuMs),
+  ];
 }
 
 export function issueViewsPageFigures({ kanban, list, js }) {

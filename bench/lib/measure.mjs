@@ -97,3 +97,23 @@ export async function timeResponses(fn, { warmup = 10, count = 100, before } = {
   meter.stop();
   return { ...summarize(client), worker: summarize(worker.filter(Number.isFinite)), cpuMs: meter.perRequest(count) };
 }
+
+/**
+ * Calls that answer a Response, measured in turns (the first, the second, ..., the first again), so
+ * a passing load on the machine weighs on each alike: a comparison between them holds on a busy
+ * machine. Answers, per call, the client-observed time and the Worker's own time.
+ */
+export async function timeInTurns(fns, { warmup = 10, count = 100 } = {}) {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn(i);
+  const client = fns.map(() => []);
+  const worker = fns.map(() => []);
+  for (let i = 0; i < count; i++) {
+    for (const [index, fn] of fns.entries()) {
+      const start = performance.now();
+      const response = await fn(warmup + i);
+      client[index].push(performance.now() - start);
+      worker[index].push(workerMs(response));
+    }
+  }
+  return fns.map((_, index) => ({ ...summarize(client[index]), worker: summarize(worker[index].filter(Number.isFinite)) }));
+}

@@ -5,6 +5,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MENTION_OUTSIDE_PROJECT } from "../../workers/domain/notifications";
+import { INBOX_PAGE_SIZE } from "../../workers/domain/schemas/inbox";
+import type { InboxPageData } from "../../app/lib/inbox-contract";
+import { loadPageData } from "../helpers/page-action";
 import { type Client, signUp } from "../helpers/api";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
@@ -217,5 +220,30 @@ describe("the inbox", () => {
     const bad = await alice.get(`/api/workspaces/${p.slug}/notifications/?tab=everything`);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ tab: ["tab must be one of all, mentions, assigned, created, subscribed"] });
+  });
+});
+
+describe("the inbox page", () => {
+  it("shows the newest page of notifications and links to the older ones, however many there are", async () => {
+    const reader = await addMember(p, 15, "Reader");
+    const issueId = await newIssue(alice);
+    const total = INBOX_PAGE_SIZE + 5;
+    const insert = env.DB.prepare(
+      "INSERT INTO notifications (id, workspace_id, project_id, issue_id, recipient_id, actor_id, changes, created_at, updated_at) VALUES (?, (SELECT workspace_id FROM projects WHERE id = ?), ?, ?, ?, ?, '[]', ?, ?)",
+    );
+    await env.DB.batch(
+      Array.from({ length: total }, (_, i) => {
+        const at = new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString();
+        return insert.bind(crypto.randomUUID(), p.projectId, p.projectId, issueId, reader.user.id, alice.user.id, at, at);
+      }),
+    );
+    const ROUTE = "routes/$workspaceSlug.notifications";
+    const first = await loadPageData<InboxPageData>(reader, `/${p.slug}/notifications.data`, ROUTE);
+    expect(first.notifications).toHaveLength(INBOX_PAGE_SIZE);
+    expect(first.notifications[0].updated_at).toBe(new Date(Date.UTC(2030, 0, 1, 0, total - 1)).toISOString());
+    expect(first.next_cursor).toBeTruthy();
+    const older = await loadPageData<InboxPageData>(reader, `/${p.slug}/notifications.data?cursor=${encodeURIComponent(first.next_cursor ?? "")}`, ROUTE);
+    expect(older.notifications).toHaveLength(5);
+    expect(older.next_cursor).toBeNull();
   });
 });

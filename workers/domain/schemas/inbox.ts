@@ -17,6 +17,9 @@ export const InboxQuery = z.object({
 });
 export type InboxFilter = z.output<typeof InboxQuery>;
 
+/** How many notifications the inbox page shows at once; older ones are a link away. */
+export const INBOX_PAGE_SIZE = 50;
+
 export const SNOOZE_IN_PAST = "Snooze until a time in the future.";
 
 /** What a person changes on one notification: read or not, archived or not, snoozed until when. */
