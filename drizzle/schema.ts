@@ -1331,12 +1331,18 @@ export const issueSubscribers = sqliteTable(
 
 /** One thing a notification tells: what happened (an assignment, a new state, a comment...), in words kept at the time. */
 export interface NotificationChange {
-  /** `blocker_closed`: an issue blocking this one was completed or cancelled (`new_value` its key). */
-  kind: "assigned" | "unassigned" | "mentioned" | "state" | "priority" | "commented" | "blocker_closed";
+  /**
+   * `blocker_closed`: an issue blocking this one was completed or cancelled (`new_value` its key).
+   * Told by the clock, with no actor: `due_soon` (the issue is due tomorrow, `new_value` the date),
+   * `cycle_started` and `cycle_ended` (`new_value` the cycle's name, `cycle_id` the cycle).
+   */
+  kind: "assigned" | "unassigned" | "mentioned" | "state" | "priority" | "commented" | "blocker_closed" | "due_soon" | "cycle_started" | "cycle_ended";
   old_value?: string | null;
   new_value?: string | null;
   /** The comment it is about (commented, or mentioned in a comment). */
   comment_id?: string | null;
+  /** The cycle it is about (cycle_started, cycle_ended). */
+  cycle_id?: string | null;
 }
 
 /**
@@ -1360,9 +1366,8 @@ export const notifications = sqliteTable(
     recipient_id: text("recipient_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    actor_id: text("actor_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Who did it; null when the time did (a due date near, a cycle starting or ending). */
+    actor_id: text("actor_id").references(() => users.id, { onDelete: "cascade" }),
     changes: json<NotificationChange[]>("changes").notNull(),
     /** Whether any of the changes mentions the recipient (the Mentions tab). */
     mentioned: bool("mentioned").notNull().default(false),

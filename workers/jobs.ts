@@ -8,6 +8,7 @@
 import type { AppEnv } from "./env";
 import type { DomainJob } from "./domain/ports/jobs";
 import type { SlackPostJob } from "./integrations/slack/sink";
+import { openDb } from "./db";
 import { boardOf, hubOf } from "./lib/board-stub";
 import { type StoredJobMessage, runStoredJob } from "./lib/job-queue";
 
@@ -108,5 +109,21 @@ export async function superviseJobs(env: AppEnv, now = new Date()) {
     mail.superviseMail(env),
     // Hourly: the pass reads every credential column, which the minute's work does not need.
     now.getUTCMinutes() === 0 ? reseal.resealSecrets(env) : null,
+    // Hourly, and harmless to repeat: what the clock tells people (due tomorrow, cycles).
+    now.getUTCMinutes() === 0 ? tellTimedNotifications(env, now) : null,
   ]);
+}
+
+/** Writes the notifications the clock tells and tells each recipient's open tabs. */
+export async function tellTimedNotifications(env: AppEnv, now: Date) {
+  const { notifyTimedEvents } = await import("./domain/timed-notifications");
+  const told = await notifyTimedEvents(openDb(env.DB, null).db, now);
+  const byWorkspace = new Map<string, string[]>();
+  for (const { workspace_id, recipient_id } of told) byWorkspace.set(workspace_id, [...(byWorkspace.get(workspace_id) ?? []), recipient_id]);
+  await Promise.all(
+    [...byWorkspace].map(([workspaceId, userIds]) =>
+      hubOf(env, workspaceId).publish(userIds.map((userId) => ({ notice: { kind: "inbox", op: "changed" }, userId }))),
+    ),
+  );
+  return told;
 }

@@ -78,7 +78,8 @@ function inboxQuery(ctx: ActorContext, where: SQL | undefined) {
     .from(notifications)
     .innerJoin(issues, eq(issues.id, notifications.issue_id))
     .innerJoin(projects, eq(projects.id, notifications.project_id))
-    .innerJoin(users, eq(users.id, notifications.actor_id))
+    // No actor when the clock told it (a due date near, a cycle starting or ending).
+    .leftJoin(users, eq(users.id, notifications.actor_id))
     .where(where);
 }
 
@@ -89,7 +90,7 @@ function notificationOf(row: InboxRow): InboxNotification {
     id: notification.id,
     issue: { id: issue.id, key: `${project.identifier}-${issue.sequence_id}`, name: issue.name, state: issue.state_id, priority: issue.priority },
     project: { id: project.id, identifier: project.identifier, name: project.name },
-    actor: memberDetailOf({ ...actor, is_bot: false }),
+    actor: actor ? memberDetailOf({ ...actor, is_bot: false }) : null,
     changes: notification.changes,
     mentioned: notification.mentioned,
     created_at: notification.created_at,

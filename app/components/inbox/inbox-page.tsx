@@ -22,7 +22,7 @@ const EMPTY: Record<InboxFilter["show"], string> = {
   archived: "Nothing archived yet. Archive a notification (E) once it needs nothing more from you.",
 };
 
-/** One change as a phrase after the actor's name. */
+/** One change as a phrase after the actor's name (or alone, when the clock told it). */
 function phrase(change: NotificationChange) {
   switch (change.kind) {
     case "assigned":
@@ -39,6 +39,12 @@ function phrase(change: NotificationChange) {
       return change.new_value ? `commented: “${change.new_value}”` : "commented";
     case "blocker_closed":
       return `closed ${change.new_value ?? "an issue"}, which was blocking this`;
+    case "due_soon":
+      return "Due tomorrow";
+    case "cycle_started":
+      return `Cycle ${change.new_value ?? ""} started`;
+    case "cycle_ended":
+      return `Cycle ${change.new_value ?? ""} ended and this is not done`;
   }
 }
 
@@ -216,10 +222,11 @@ function NotificationRow(props: {
 }) {
   const { notification: n, selected, archived, onSelect, onOpen, onChange } = props;
   const unread = !n.read_at;
-  const actor = n.actor.first_name || n.actor.display_name || n.actor.email;
+  const actor = n.actor ? n.actor.first_name || n.actor.display_name || n.actor.email : null;
+  const said = actor ? `${actor} ${notificationSummary(n)}` : notificationSummary(n);
   return (
     <li
-      aria-label={`${actor} ${notificationSummary(n)} on ${n.issue.key}`}
+      aria-label={`${said} on ${n.issue.key}`}
       aria-current={selected ? "true" : undefined}
       className={`group flex items-start gap-3 rounded-md px-3 py-3 ${selected ? "bg-neutral-100" : "hover:bg-neutral-50"}`}
       onMouseEnter={onSelect}
@@ -231,7 +238,7 @@ function NotificationRow(props: {
           <span className="font-mono text-xs text-neutral-500">{n.issue.key}</span> <span className={unread ? "font-semibold" : ""}>{n.issue.name}</span>
         </span>
         <span className="mt-0.5 block truncate text-sm text-neutral-600">
-          <span className="font-medium text-neutral-800">{actor}</span> {notificationSummary(n)}
+          {actor ? <span className="font-medium text-neutral-800">{actor}</span> : null} {notificationSummary(n)}
         </span>
         <span className="mt-0.5 block text-xs text-neutral-500">
           {n.project.name} · <TimeAgo iso={n.updated_at} />

@@ -36,7 +36,8 @@ export interface InboxNotification {
   id: string;
   issue: { id: string; key: string; name: string; state: string | null; priority: string };
   project: { id: string; identifier: string; name: string };
-  actor: { id: string; email: string; first_name: string; last_name: string; display_name: string; avatar: string };
+  /** Who did it; null when the clock told it (due tomorrow, a cycle started or ended). */
+  actor: { id: string; email: string; first_name: string; last_name: string; display_name: string; avatar: string } | null;
   changes: NotificationChange[];
   mentioned: boolean;
   created_at: string;
