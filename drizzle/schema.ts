@@ -1381,8 +1381,10 @@ export const notifications = sqliteTable(
   },
   (t) => [
     index("notifications_inbox_idx").on(t.recipient_id, t.workspace_id, t.updated_at),
+    // Covers the unread count: per project the person belongs to, what is unread and awake. The
+    // last two columns are null in every entry; SQLite needs them there to answer without the row.
     index("notifications_unread_idx")
-      .on(t.recipient_id, t.workspace_id, t.snoozed_until)
+      .on(t.recipient_id, t.workspace_id, t.project_id, t.snoozed_until, t.read_at, t.archived_at)
       .where(sql`read_at IS NULL AND archived_at IS NULL`),
     index("notifications_open_idx").on(t.recipient_id, t.issue_id, t.actor_id, t.created_at),
   ],

@@ -27,5 +27,5 @@ DROP TABLE `notifications`;--> statement-breakpoint
 ALTER TABLE `__new_notifications` RENAME TO `notifications`;--> statement-breakpoint
 PRAGMA defer_foreign_keys = off;--> statement-breakpoint
 CREATE INDEX `notifications_inbox_idx` ON `notifications` (`recipient_id`,`workspace_id`,`updated_at`);--> statement-breakpoint
-CREATE INDEX `notifications_unread_idx` ON `notifications` (`recipient_id`,`workspace_id`,`snoozed_until`) WHERE read_at IS NULL AND archived_at IS NULL;--> statement-breakpoint
+CREATE INDEX `notifications_unread_idx` ON `notifications` (`recipient_id`,`workspace_id`,`project_id`,`snoozed_until`,`read_at`,`archived_at`) WHERE read_at IS NULL AND archived_at IS NULL;--> statement-breakpoint
 CREATE INDEX `notifications_open_idx` ON `notifications` (`recipient_id`,`issue_id`,`actor_id`,`created_at`);

@@ -8,6 +8,9 @@ import { MENTION_OUTSIDE_PROJECT } from "../../workers/domain/notifications";
 import { INBOX_PAGE_SIZE } from "../../workers/domain/schemas/inbox";
 import type { InboxPageData } from "../../app/lib/inbox-contract";
 import { loadPageData } from "../helpers/page-action";
+import { unreadCountQuery } from "../../workers/domain/inbox";
+import { openDb } from "../../workers/db";
+import type { User } from "../../drizzle/schema";
 import { type Client, signUp } from "../helpers/api";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
@@ -245,5 +248,17 @@ describe("the inbox page", () => {
     const older = await loadPageData<InboxPageData>(reader, `/${p.slug}/notifications.data?cursor=${encodeURIComponent(first.next_cursor ?? "")}`, ROUTE);
     expect(older.notifications).toHaveLength(5);
     expect(older.next_cursor).toBeNull();
+  });
+});
+
+describe("the unread count", () => {
+  it("reads the unread index alone: no row of notifications, no scan", async () => {
+    const workspace = await env.DB.prepare("SELECT workspace_id FROM projects WHERE id = ?").bind(p.projectId).first<{ workspace_id: string }>();
+    const ctx = { db: openDb(env.DB, null).db, actor: { id: bob.user.id } as User };
+    const { sql, params } = unreadCountQuery(ctx, workspace?.workspace_id ?? "", new Date().toISOString()).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    const lines = plan.results.map((row) => row.detail);
+    expect(lines.find((line) => line.includes("notifications"))).toMatch(/^SEARCH notifications USING COVERING INDEX notifications_unread_idx \(recipient_id=\? AND workspace_id=\? AND project_id=\?/);
+    expect(lines.filter((line) => line.startsWith("SCAN"))).toEqual([]);
   });
 });
