@@ -77,6 +77,43 @@ describe("My work", () => {
     await expect.poll(() => page.getByLabel("Issue title").inputValue()).toBe("Order more telescopes");
   });
 
+  test("the View menu orders my issues and hides finished work, and the choice stays after a reload", async () => {
+    const team = await personInTwoProjects();
+    // Made last, so "Last updated" puts it first; "Priority" puts the high one first.
+    await team.owner.post(`${team.base}/issues/`, { name: "Sweep the launch pad", assignees_list: [team.me.id], priority: "low" });
+    const tab = await newPage(browser, { width: 1440, height: 900 });
+    const { page } = tab;
+    await login(page, { email: team.member.email, password: PASSWORD }, { next: `/${team.slug}/my-work` });
+    await tab.goto(`/${team.slug}/my-work`);
+    const apollo = page.getByRole("region", { name: "Apollo" });
+    const titles = () => apollo.getByRole("listitem").getByRole("link").allTextContents();
+    await expect.poll(titles).toEqual(["Sweep the launch pad", "Write the launch checklist"]);
+
+    const trigger = page.getByRole("button", { name: "View" });
+    await trigger.click();
+    const menu = page.getByRole("menu");
+    await visible(menu.getByRole("menuitemradio", { name: "Priority" }));
+    const [menuBox, triggerBox] = [await menu.boundingBox(), await trigger.boundingBox()];
+    expect(menuBox && triggerBox).toBeTruthy();
+    if (menuBox && triggerBox) {
+      // The card opens under its trigger, inside the window.
+      expect(menuBox.y).toBeGreaterThanOrEqual(triggerBox.y + triggerBox.height - 1);
+      expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(1440);
+      expect(Math.abs(menuBox.x + menuBox.width - (triggerBox.x + triggerBox.width))).toBeLessThan(24);
+    }
+    await menu.getByRole("menuitemradio", { name: "Priority" }).click();
+    await expect.poll(titles).toEqual(["Write the launch checklist", "Sweep the launch pad"]);
+    await menu.getByRole("menuitemcheckbox", { name: "Completed and cancelled issues" }).click();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("link", { name: "Measure the northern lights" }).count()).toBe(0);
+    await screenshotsInThemes(page, "my-work-view-menu");
+
+    await page.reload();
+    await expect.poll(titles).toEqual(["Write the launch checklist", "Sweep the launch pad"]);
+    expect(await page.getByRole("link", { name: "Measure the northern lights" }).count()).toBe(0);
+    expect(tab.errors).toEqual([]);
+  });
+
   test("says so when nothing is assigned to me, and when I created nothing", async () => {
     const person = await ApiUser.signUp();
     const slug = `empty-${Date.now().toString(36)}`;

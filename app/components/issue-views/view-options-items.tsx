@@ -21,11 +21,11 @@ import {
 import type { LabelOption, MemberOption, StateOption } from "./model";
 import { Avatar } from "./parts";
 
-const menuItem =
+export const menuItem =
   "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 outline-none data-[highlighted]:bg-neutral-100";
-const groupLabel = "px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-neutral-400 uppercase";
+export const groupLabel = "px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-neutral-400 uppercase";
 
-function Check({ checked }: { checked: boolean }) {
+export function Check({ checked }: { checked: boolean }) {
   return (
     <span
       aria-hidden="true"
@@ -106,6 +106,21 @@ export function FilterItems({ filters, choices, onToggle }: FilterMenuProps) {
   );
 }
 
+/** One choice of a radio group in a menu: a round mark, then its label. */
+export function RadioItem({ value, label, checked }: { value: string; label: string; checked: boolean }) {
+  return (
+    <Menu.RadioItem value={value} className={menuItem}>
+      <span
+        aria-hidden="true"
+        className={`flex size-3.5 shrink-0 items-center justify-center rounded-full border ${checked ? "border-brand-500" : "border-neutral-300"}`}
+      >
+        {checked ? <span className="size-1.5 rounded-full bg-brand-500" /> : null}
+      </span>
+      <Menu.ItemText>{label}</Menu.ItemText>
+    </Menu.RadioItem>
+  );
+}
+
 export function DisplayItems({
   props,
   properties,
@@ -119,17 +134,7 @@ export function DisplayItems({
 }) {
   const grouped = props.issueView === "list" || props.issueView === "kanban";
   const groupBy = props.issueView === "kanban" ? (props.groupByProperty ?? "state") : props.groupByProperty;
-  const radio = (value: string, label: string, checked: boolean) => (
-    <Menu.RadioItem key={value} value={value} className={menuItem}>
-      <span
-        aria-hidden="true"
-        className={`flex size-3.5 shrink-0 items-center justify-center rounded-full border ${checked ? "border-brand-500" : "border-neutral-300"}`}
-      >
-        {checked ? <span className="size-1.5 rounded-full bg-brand-500" /> : null}
-      </span>
-      <Menu.ItemText>{label}</Menu.ItemText>
-    </Menu.RadioItem>
-  );
+  const radio = (value: string, label: string, checked: boolean) => <RadioItem key={value} value={value} label={label} checked={checked} />;
   return (
     <div className="grid grid-cols-2 gap-x-1">
       <div>

@@ -1,7 +1,7 @@
 // The view-options bar: layout buttons, the filter selector and the View menu of display
 // properties, with their rules (kanban offers no "none" grouping, calendar, Gantt and the
 // spreadsheet do not group, priority ordering is hidden when grouping by priority).
-import { lazy } from "react";
+import { type ReactNode, lazy } from "react";
 import { Suspense } from "~/lib/suspense";
 import { Menu } from "~/components/ui";
 import { IconChevronDown } from "~/components/icons";
@@ -103,10 +103,22 @@ export function DisplayMenu(props: {
   onToggleProperty(key: IssuePropertyKey): void;
 }) {
   return (
+    <ViewMenu preloadItems={preload} className="w-[30rem]">
+      <DisplayItems {...props} />
+    </ViewMenu>
+  );
+}
+
+/**
+ * A View trigger and its card (a page's display options). `children` are lazy items, drawn once
+ * their code has arrived; `preloadItems` fetches it when the trigger is hovered or focused.
+ */
+export function ViewMenu({ preloadItems, className, children }: { preloadItems(): void; className: string; children: ReactNode }) {
+  return (
     <Menu
-      contentClassName="z-50 max-h-[32rem] w-[30rem] max-w-[calc(100vw-2rem)] overflow-y-auto"
+      contentClassName={`z-50 max-h-[32rem] ${className} max-w-[calc(100vw-2rem)] overflow-y-auto`}
       rootProps={{ positioning: { placement: "bottom-end", gutter: 6 }, closeOnSelect: false, lazyMount: true, unmountOnExit: true }}
-      triggerProps={{ className: toolbarButton, onPointerEnter: preload, onFocus: preload }}
+      triggerProps={{ className: toolbarButton, onPointerEnter: preloadItems, onFocus: preloadItems }}
       trigger={
         <>
           <IconSliders size={14} />
@@ -115,11 +127,7 @@ export function DisplayMenu(props: {
         </>
       }
     >
-      {() => (
-        <Suspense fallback={null}>
-          <DisplayItems {...props} />
-        </Suspense>
-      )}
+      {() => <Suspense fallback={null}>{children}</Suspense>}
     </Menu>
   );
 }

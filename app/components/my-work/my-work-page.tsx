@@ -1,15 +1,18 @@
-// The My work page: the tabs (from MY_WORK_TABS), the layout switch (list or kanban, remembered in
-// this browser), and the tab's issues across the person's projects. It writes nothing; it reads
-// again whenever the window regains focus, so what changed on a project board shows on return.
+// The My work page: the tabs (from MY_WORK_TABS), the layout switch (list or kanban) and the View
+// menu (order, finished work shown or not), both remembered in this browser, and the tab's issues
+// across the person's projects. It writes nothing; it reads again whenever the window regains
+// focus, and whenever the person's inbox changes (the route listens).
 import { Link } from "@remix-run/react";
+import { lazy, useMemo } from "react";
 import { IconIssues } from "~/components/icons";
-import { LayoutButtons } from "~/components/issue-views/view-options";
+import { LayoutButtons, ViewMenu } from "~/components/issue-views/view-options";
 import { ShellHeader } from "~/components/shell-header";
 import { useWorkspaceShell } from "~/components/workspace-context";
 import { useRevalidateOnFocus } from "~/hooks/use-revalidate-on-focus";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
 import type { Layout } from "~/lib/issue-display";
 import type { MyWorkPageData } from "~/lib/my-work-contract";
+import { DEFAULT_MY_WORK_DISPLAY, displayedIssues, readMyWorkDisplay } from "~/lib/my-work-display";
 import { myWorkPath } from "~/lib/paths";
 import { MY_WORK_TABS, MY_WORK_TAB_KEYS, type MyWorkTab } from "../../../workers/domain/schemas/my-work";
 import { MyWorkKanban, MyWorkList } from "./my-work-layouts";
@@ -20,6 +23,9 @@ const MY_WORK_LAYOUTS = [
 ] as const satisfies readonly { key: Layout; label: string }[];
 type MyWorkLayout = (typeof MY_WORK_LAYOUTS)[number]["key"];
 const readLayout = oneOf<MyWorkLayout>(MY_WORK_LAYOUTS.map((layout) => layout.key));
+const loadDisplayItems = () => import("./my-work-display-items");
+const DisplayItems = lazy(loadDisplayItems);
+const preloadDisplayItems = () => void loadDisplayItems();
 
 function Tabs({ slug, current }: { slug: string; current: MyWorkTab }) {
   return (
@@ -61,8 +67,10 @@ function EmptyTab({ tab }: { tab: MyWorkTab }) {
 export function MyWorkPage({ data }: { data: MyWorkPageData }) {
   const { workspace } = useWorkspaceShell();
   const [layout, setLayout] = useStoredPreference<MyWorkLayout>("myWorkLayout", "list", readLayout);
+  const [display, setDisplay] = useStoredPreference("myWorkDisplay", DEFAULT_MY_WORK_DISPLAY, readMyWorkDisplay, JSON.stringify);
   useRevalidateOnFocus();
-  const count = data.issues.length;
+  const issues = useMemo(() => displayedIssues(data.issues, display), [data.issues, display]);
+  const count = issues.length;
   return (
     <>
       <ShellHeader breadcrumbs={[{ label: workspace.name, to: `/${workspace.slug}` }, { label: "My work" }]} />
@@ -74,17 +82,20 @@ export function MyWorkPage({ data }: { data: MyWorkPageData }) {
         </span>
         <div className="ml-auto flex items-center gap-2">
           <LayoutButtons layout={layout} layouts={MY_WORK_LAYOUTS} onChange={(next) => setLayout(next as MyWorkLayout)} />
+          <ViewMenu preloadItems={preloadDisplayItems} className="w-60">
+            <DisplayItems display={display} onChange={setDisplay} />
+          </ViewMenu>
         </div>
       </div>
       {count === 0 ? (
         <EmptyTab tab={data.tab} />
       ) : layout === "kanban" ? (
         <div className="min-h-0 flex-1">
-          <MyWorkKanban slug={data.slug} issues={data.issues} />
+          <MyWorkKanban slug={data.slug} issues={issues} />
         </div>
       ) : (
         <div className="flex-1">
-          <MyWorkList slug={data.slug} projects={data.projects} issues={data.issues} />
+          <MyWorkList slug={data.slug} projects={data.projects} issues={issues} />
         </div>
       )}
     </>
