@@ -1,0 +1,155 @@
+// Issue references (the editor's "#" chip: a link to an issue's page by its key) as stored rich
+// text keeps them: the sanitiser keeps exactly their shape and turns anything else into an
+// ordinary link or plain markup, the JSON cleaner drops a reference of another shape, and the
+// stored HTML reaches the page unchanged. Hostile variants are generated.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { cleanRichJson, issueReferenceHref, safeStoredHtml } from "../../workers/domain/schemas/rich-text-policy";
+import { sanitizeHtml } from "../../workers/lib/sanitize-html";
+import { fuzzRun } from "../helpers/hostile-input";
+import { attribute, encodedScriptUrl, isDangerousStoredUrl, urlsIn } from "../helpers/script-urls";
+
+const ID = "0b9d6c1e-5a4f-4c2b-9e8d-7f6a5b4c3d2e";
+const HREF = "/acme/browse/DEMO-12";
+const reference = `<a data-type="issue" data-id="${ID}" href="${HREF}" class="issue" title="Fix the login">DEMO-12</a>`;
+
+/** Every link of `html` with its attributes, as the browser would read them. */
+async function linksOf(html: string): Promise<Record<string, string>[]> {
+  const links: Record<string, string>[] = [];
+  await new HTMLRewriter()
+    .on("a", {
+      element(element) {
+        links.push(Object.fromEntries([...element.attributes].map(([name, value]) => [name.toLowerCase(), value])));
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return links;
+}
+
+/** What a kept reference may carry, and nothing more. */
+const REFERENCE_ATTRIBUTES = ["class", "data-id", "data-type", "href", "title"];
+
+/** Holds every link of sanitised HTML to the rule: a reference is whole, anything else no reference. */
+function expectOnlyWholeReferences(links: Record<string, string>[]) {
+  for (const link of links) {
+    for (const name of Object.keys(link)) expect(name.startsWith("on") || name === "style", name).toBe(false);
+    if (link["data-type"] === undefined && link.class === undefined) continue;
+    expect(Object.keys(link).every((name) => REFERENCE_ATTRIBUTES.includes(name)), JSON.stringify(link)).toBe(true);
+    expect(link["data-type"]).toBe("issue");
+    expect(link.class).toBe("issue");
+    expect(link["data-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(issueReferenceHref(link.href)).toBe(link.href);
+  }
+}
+
+describe("an issue reference in stored HTML", () => {
+  it("is kept exactly as the editor writes it, and reaches the page unchanged", async () => {
+    const html = `<p>See ${reference} soon</p>`;
+    const clean = await sanitizeHtml(html);
+    expect(clean.html).toBe(html);
+    expect(clean.text).toBe("See DEMO-12 soon");
+    expect(safeStoredHtml(clean.html)).toBe(html);
+  });
+
+  it("keeps only its own attributes, whatever else it is given", async () => {
+    const extra = fc.constantFrom(
+      'onclick="alert(1)"',
+      'onmouseover="x()"',
+      'style="position:fixed;inset:0"',
+      'target="_blank"',
+      'rel="opener"',
+      'data-label="x"',
+      'id="root"',
+      'data-foo="1"',
+      'formaction="javascript:alert(1)"',
+      'ping="https://evil.test"',
+      "download",
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(extra, { minLength: 1, maxLength: 4 }), fc.nat(), async (extras, at) => {
+        const parts = [`data-type="issue"`, `data-id="${ID}"`, `href="${HREF}"`, `class="issue"`];
+        parts.splice(at % (parts.length + 1), 0, ...extras);
+        const links = await linksOf((await sanitizeHtml(`<p><a ${parts.join(" ")}>DEMO-12</a></p>`)).html);
+        expect(links).toEqual([{ "data-type": "issue", "data-id": ID, href: HREF, class: "issue" }]);
+      }),
+      fuzzRun(300),
+    );
+  });
+
+  it("is no reference with a script URL, another site's or another path, and keeps no script URL", async () => {
+    const otherHref = fc.oneof(
+      encodedScriptUrl,
+      fc.constantFrom(
+        "//evil.test/acme/browse/DEMO-12",
+        "https://evil.test/acme/browse/DEMO-12",
+        "/acme/browse/DEMO-12?next=//evil.test",
+        "/acme/browse/DEMO-12#x",
+        "/acme/browse/DEMO-0",
+        "/acme/browse/demo-12",
+        "/acme/projects/x/issues/1",
+        "/ACME/browse/DEMO-12",
+        "/acme/../browse/DEMO-12",
+        "\\\\evil.test/acme/browse/DEMO-12",
+        "/acme/browse/DEMO-12 ",
+        "",
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(otherHref.chain((href) => attribute("href", href)), async (href) => {
+        const html = `<p><a data-type="issue" data-id="${ID}" ${href} class="issue" title="t">DEMO-12</a></p>`;
+        const clean = (await sanitizeHtml(html)).html;
+        for (const url of urlsIn(clean)) expect(isDangerousStoredUrl(url), `${html} -> ${url}`).toBe(false);
+        const links = await linksOf(clean);
+        expectOnlyWholeReferences(links);
+        expect(links[0]?.["data-type"]).toBeUndefined();
+        expect(links[0]?.class).toBeUndefined();
+      }),
+      fuzzRun(400),
+    );
+  });
+
+  it("is no reference with another data-type, another element or an id that is no issue id", async () => {
+    const dataType = fc.constantFrom("mention", "tag", "ISSUE", " issue", "issue ", "issues", "&#105;ssue", "", "link");
+    const id = fc.oneof(fc.constant(ID), fc.constantFrom("1", "DEMO-12", `${ID}x`, `"${ID}`, "javascript:alert(1)"), fc.string({ maxLength: 40 }));
+    const element = fc.constantFrom("a", "span", "div", "A");
+    await fc.assert(
+      fc.asyncProperty(dataType, id, element, async (type, issueId, name) => {
+        const idAttr = `data-id="${issueId.replace(/[&"<>]/g, "")}"`;
+        const html = `<p><${name} data-type="${type}" ${idAttr} href="${HREF}" class="issue">DEMO-12</${name}></p>`;
+        const clean = (await sanitizeHtml(html)).html;
+        const links = await linksOf(clean);
+        expectOnlyWholeReferences(links);
+        const whole = name.toLowerCase() === "a" && type === "issue" && issueId.replace(/[&"<>]/g, "") === ID;
+        expect(links.some((link) => link["data-type"] === "issue")).toBe(whole);
+        // No other element keeps the reference's class or data-type.
+        expect(clean.replace(/<a [^>]*>/g, "")).not.toMatch(/class="issue"|data-type="issue"/);
+      }),
+      fuzzRun(400),
+    );
+  });
+});
+
+describe("an issue reference in stored ProseMirror JSON", () => {
+  const docWith = (attrs: Record<string, unknown>) => ({
+    type: "doc",
+    content: [{ type: "paragraph", content: [{ type: "text", text: "See " }, { type: "issue", attrs }] }],
+  });
+  const inline = (doc: ReturnType<typeof docWith>) => doc.content[0].content.map((node) => node.type);
+
+  it("is kept with an issue id and the issue-page href", () => {
+    const doc = cleanRichJson(docWith({ id: ID, key: "DEMO-12", href: HREF, title: "Fix" }));
+    expect(doc && inline(doc)).toEqual(["text", "issue"]);
+  });
+
+  it("is dropped with any other href or id", () => {
+    const href = fc.oneof(encodedScriptUrl, fc.constantFrom("https://evil.test/acme/browse/DEMO-1", "//x", "/acme/issues/1", 5, null));
+    fc.assert(
+      fc.property(href, fc.oneof(fc.constant(ID), fc.string({ maxLength: 40 }), fc.integer()), (badHref, id) => {
+        const doc = cleanRichJson(docWith({ id, key: "DEMO-12", href: badHref }));
+        expect(doc && inline(doc)).toEqual(["text"]);
+      }),
+      fuzzRun(300),
+    );
+  });
+});
