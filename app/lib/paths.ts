@@ -99,16 +99,9 @@ export type WorkspaceSettingsSection = (typeof WORKSPACE_SETTINGS_SECTIONS)[numb
 export const workspaceSettingsPath = (slug: string, section: WorkspaceSettingsSection = "") =>
   `${workspacePath(slug)}/settings${section ? `/${section}` : ""}`;
 
-/**
- * The workspace search (a resource route answering JSON) behind the command palette and the
- * editor's issue references, narrowed to one project and a number of results per kind when given.
- */
-export const workspaceSearchPath = (slug: string, search: string, within: { projectId?: string; perPage?: number } = {}) =>
-  `${workspacePath(slug)}/search?${new URLSearchParams({
-    search,
-    ...(within.projectId ? { project_id: within.projectId } : {}),
-    ...(within.perPage ? { per_page: String(within.perPage) } : {}),
-  })}`;
+/** The command palette's and the editor's issue search (a resource route answering JSON). */
+export const workspaceSearchPath = (slug: string, search: string) =>
+  `${workspacePath(slug)}/search?${new URLSearchParams({ search })}`;
 
 /** The Remix route id of the issue page (the screens preload it: it is the page opened most). */
 export const ISSUE_PAGE_ROUTE = "routes/$workspaceSlug.projects.$projectId.issues_.$issueId";

@@ -19,7 +19,9 @@ async function linksOf(html: string): Promise<Record<string, string>[]> {
   await new HTMLRewriter()
     .on("a", {
       element(element) {
-        links.push(Object.fromEntries([...element.attributes].map(([name, value]) => [name.toLowerCase(), value])));
+        // The DOM lib's Element type shadows workerd's HTMLRewriter one; this is the latter.
+        const attributes = (element as unknown as { attributes: IterableIterator<[string, string]> }).attributes;
+        links.push(Object.fromEntries([...attributes].map(([name, value]) => [name.toLowerCase(), value])));
       },
     })
     .transform(new Response(html))
@@ -110,7 +112,7 @@ describe("an issue reference in stored HTML", () => {
   });
 
   it("is no reference with another data-type, another element or an id that is no issue id", async () => {
-    const dataType = fc.constantFrom("mention", "tag", "ISSUE", " issue", "issue ", "issues", "&#105;ssue", "", "link");
+    const dataType = fc.constantFrom("issue", "issue", "mention", "tag", "ISSUE", " issue", "issue ", "issues", "&#105;ssue", "", "link");
     const id = fc.oneof(fc.constant(ID), fc.constantFrom("1", "DEMO-12", `${ID}x`, `"${ID}`, "javascript:alert(1)"), fc.string({ maxLength: 40 }));
     const element = fc.constantFrom("a", "span", "div", "A");
     await fc.assert(
@@ -123,7 +125,7 @@ describe("an issue reference in stored HTML", () => {
         const whole = name.toLowerCase() === "a" && type === "issue" && issueId.replace(/[&"<>]/g, "") === ID;
         expect(links.some((link) => link["data-type"] === "issue")).toBe(whole);
         // No other element keeps the reference's class or data-type.
-        expect(clean.replace(/<a [^>]*>/g, "")).not.toMatch(/class="issue"|data-type="issue"/);
+        expect(clean.replace(/<a [^>]*>/gi, "")).not.toMatch(/class="issue"|data-type="issue"/);
       }),
       fuzzRun(400),
     );
