@@ -1,9 +1,13 @@
 // Issue references (the editor's "#" chip: a link to an issue's page by its key) as stored rich
 // text keeps them: the sanitiser keeps exactly their shape and turns anything else into an
 // ordinary link or plain markup, the JSON cleaner drops a reference of another shape, and the
-// stored HTML reaches the page unchanged. Hostile variants are generated.
+// stored HTML reaches the page unchanged. Hostile variants are generated. And what the editor
+// offers after "#" and the project's key, and asks the search for.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { schema } from "../../app/components/editor/schema";
+import { issueSearchText } from "../../app/components/editor/use-issue-suggestions";
+import { suggestionItems } from "../../app/components/editor/use-suggestions";
 import { cleanRichJson, issueReferenceHref, safeStoredHtml } from "../../workers/domain/schemas/rich-text-policy";
 import { sanitizeHtml } from "../../workers/lib/sanitize-html";
 import { fuzzRun } from "../helpers/hostile-input";
@@ -153,5 +157,49 @@ describe("an issue reference in stored ProseMirror JSON", () => {
       }),
       fuzzRun(300),
     );
+  });
+});
+
+describe("the editor's issue references", () => {
+  it("renders a reference from stored JSON with no href but the issue-page shape", () => {
+    fc.assert(
+      fc.property(fc.oneof(encodedScriptUrl, fc.constantFrom("https://evil.test/a/browse/DEMO-1", "//x", HREF)), (href) => {
+        const spec = schema.nodes.issue.spec.toDOM?.(schema.nodes.issue.create({ id: ID, key: "DEMO-12", href })) as [string, Record<string, unknown>];
+        expect(spec[0]).toBe("a");
+        expect(spec[1].href).toBe(href === HREF ? HREF : null);
+        expect(spec[1]["data-type"]).toBe("issue");
+      }),
+      fuzzRun(200),
+    );
+  });
+
+  it("asks the search for the key typed, the project's newest issues after '#', or the words", () => {
+    const project = { workspaceSlug: "acme", projectId: ID, identifier: "DEMO" };
+    expect(issueSearchText({ char: "key", query: "" }, project)).toBe("DEMO-");
+    expect(issueSearchText({ char: "key", query: "12" }, project)).toBe("DEMO-12");
+    expect(issueSearchText({ char: "#", query: "" }, project)).toBe("DEMO-");
+    expect(issueSearchText({ char: "#", query: "12" }, project)).toBe("12");
+    expect(issueSearchText({ char: "#", query: "login" }, project)).toBe("login");
+    expect(issueSearchText({ char: "@", query: "a" }, project)).toBeNull();
+    // Without a project: words across the workspace, nothing for "#" alone; without a scope, nothing.
+    expect(issueSearchText({ char: "#", query: "" }, { workspaceSlug: "acme" })).toBeNull();
+    expect(issueSearchText({ char: "#", query: "login" }, { workspaceSlug: "acme" })).toBe("login");
+    expect(issueSearchText({ char: "#", query: "login" }, undefined)).toBeNull();
+  });
+
+  it("offers at most 5 rows after '#', labels first but leaving room for up to 3 issues", () => {
+    const rows = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, label: `${prefix}${i}` }));
+    fc.assert(
+      fc.property(fc.nat(8), fc.nat(5), (labelCount, issueCount) => {
+        const issues = rows("DEMO-", issueCount).map((row) => ({ ...row, kind: "issue" as const }));
+        const items = suggestionItems({ char: "#", query: "" }, [], rows("label", labelCount), issues);
+        expect(items.length).toBe(Math.min(5, labelCount + issueCount));
+        const shownIssues = items.filter((item) => item.kind === "issue").length;
+        expect(shownIssues).toBe(Math.min(issueCount, Math.max(3, 5 - labelCount)));
+        expect(items.slice(0, items.length - shownIssues).every((item) => item.kind === undefined)).toBe(true);
+      }),
+      fuzzRun(100),
+    );
+    expect(suggestionItems({ char: "key", query: "" }, [], rows("label", 3), rows("DEMO-", 7)).map((item) => item.id)).toEqual(rows("DEMO-", 5).map((row) => row.id));
   });
 });
