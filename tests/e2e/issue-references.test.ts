@@ -1,7 +1,8 @@
 // Issue references and mentions in the rich-text editor, as a person writes them: "#" offers the
 // project's labels and issues together, the project's key ("REF-") offers its issues, "@" offers
 // its members; picked with the keyboard or the mouse, a reference becomes a chip linking to the
-// issue that survives saving, reloading, and copy and paste.
+// issue that survives saving, reloading, and copy and paste, in comments, descriptions and page
+// blocks.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PASSWORD, baseUrl, launchBrowser, login, newPage, projectWithMember, screenshot, screenshotsInThemes, visible, waitForHydration, waitForPath } from "./fixtures";
@@ -166,6 +167,36 @@ describe("issue references in the editor", () => {
     await waitForHydration(page);
     await visible(mention);
     expect(await mention.textContent()).toBe("@Mira");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("a page block references an issue by the project key in any case, picked with the mouse", async () => {
+    const { owner, slug, projectId, base } = await projectWithMember({ slugPrefix: "pgref", workspace: "Pages Co", project: "Venue", identifier: "VEN", role: 15 });
+    await owner.post(`${base}/issues/`, { name: "Order the chairs" });
+    const notes = await owner.post<{ id: string }>(`${base}/pages/`, { name: "Launch notes" });
+    await owner.post(`${base}/pages/${notes.id}/page-blocks/`, { name: "Seating" });
+    const { page, errors, context } = await newPage(browser);
+    await login(page, { email: owner.email, password: PASSWORD }, { next: `/${slug}/projects/${projectId}/pages/${notes.id}` });
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Edit block Seating" }).click();
+    const form = page.getByRole("form", { name: "Edit block Seating" });
+    await form.getByRole("textbox", { name: "Block description" }).click();
+    await page.keyboard.type("Needs ven-");
+    const list = page.getByRole("listbox", { name: "Reference an issue" });
+    await expectNextToCaret(page, list);
+    await list.getByRole("option", { name: "VEN-1 Order the chairs" }).click();
+    await visible(form.locator("a.issue", { hasText: "VEN-1" }));
+    await page.keyboard.press("Control+Enter");
+    await visible(page.getByText("Block description updated successfully."));
+    // The read-only block shows the chip as a link to the issue, also after a reload.
+    const chip = page.getByRole("link", { name: "VEN-1" });
+    await visible(chip);
+    await page.reload();
+    await waitForHydration(page);
+    await visible(chip);
+    expect(await chip.getAttribute("href")).toBe(`/${slug}/browse/VEN-1`);
+    expect(await chip.getAttribute("title")).toBe("Order the chairs");
     expect(errors).toEqual([]);
     await context.close();
   });
