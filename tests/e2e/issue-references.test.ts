@@ -41,7 +41,7 @@ describe("issue references in the editor", () => {
     const { owner, slug, projectId, base } = await projectWithMember({ slugPrefix: "refs", workspace: "Refs Co", project: "Refs", identifier: "REF", role: 15 });
     await owner.post(`${base}/issue-labels/`, { name: "backend", color: "#3f76ff" });
     const login1 = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Fix the login redirect" });
-    const notes = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Write release notes" });
+    await owner.post(`${base}/issues/`, { name: "Write release notes" });
     const here = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Discuss references" });
 
     const { page, errors, context } = await newPage(browser);
@@ -141,7 +141,6 @@ describe("issue references in the editor", () => {
     // Clicking the chip in the comment opens the issue it names.
     await comment.getByRole("link", { name: "REF-1" }).click();
     await waitForPath(page, `/${slug}/projects/${projectId}/issues/${login1.id}`);
-    expect(notes.id).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();
   });
