@@ -36,6 +36,16 @@ async function expectNextToCaret(page: Page, list: Locator) {
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
 }
 
+/** A saved chip, shown again after a reload as a link to its issue's page with its title. */
+async function expectChipAfterReload(page: Page, chip: Locator, slug: string, key: string, title: string) {
+  await visible(chip);
+  await page.reload();
+  await waitForHydration(page);
+  await visible(chip);
+  expect(await chip.getAttribute("href")).toBe(`/${slug}/browse/${key}`);
+  expect(await chip.getAttribute("title")).toBe(title);
+}
+
 describe("issue references in the editor", () => {
   test("# and the project key offer issues, picked chips link to them after saving, reloading and pasting", async () => {
     const { owner, slug, projectId, base } = await projectWithMember({ slugPrefix: "refs", workspace: "Refs Co", project: "Refs", identifier: "REF", role: 15 });
@@ -92,15 +102,8 @@ describe("issue references in the editor", () => {
 
     await page.getByRole("button", { name: "Comment", exact: true }).click();
     const comment = page.getByRole("article", { name: /^Comment by / });
-    const chip = comment.getByRole("link", { name: "REF-1" });
-    await visible(chip);
-
     // After a reload the stored comment still shows both chips linking to their issues.
-    await page.reload();
-    await waitForHydration(page);
-    await visible(chip);
-    expect(await chip.getAttribute("href")).toBe(`/${slug}/browse/REF-1`);
-    expect(await chip.getAttribute("title")).toBe("Fix the login redirect");
+    await expectChipAfterReload(page, comment.getByRole("link", { name: "REF-1" }), slug, "REF-1", "Fix the login redirect");
     expect(await comment.getByRole("link", { name: "REF-2" }).getAttribute("href")).toBe(`/${slug}/browse/REF-2`);
     await expect.poll(() => comment.locator("p").first().textContent()).toBe("See REF-1 and REF-2 ");
 
@@ -189,13 +192,7 @@ describe("issue references in the editor", () => {
     await page.keyboard.press("Control+Enter");
     await visible(page.getByText("Block description updated successfully."));
     // The read-only block shows the chip as a link to the issue, also after a reload.
-    const chip = page.getByRole("link", { name: "VEN-1" });
-    await visible(chip);
-    await page.reload();
-    await waitForHydration(page);
-    await visible(chip);
-    expect(await chip.getAttribute("href")).toBe(`/${slug}/browse/VEN-1`);
-    expect(await chip.getAttribute("title")).toBe("Order the chairs");
+    await expectChipAfterReload(page, page.getByRole("link", { name: "VEN-1" }), slug, "VEN-1", "Order the chairs");
     expect(errors).toEqual([]);
     await context.close();
   });
