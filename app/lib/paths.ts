@@ -99,7 +99,7 @@ export type WorkspaceSettingsSection = (typeof WORKSPACE_SETTINGS_SECTIONS)[numb
 export const workspaceSettingsPath = (slug: string, section: WorkspaceSettingsSection = "") =>
   `${workspacePath(slug)}/settings${section ? `/${section}` : ""}`;
 
-/** The command palette's search (a resource route answering JSON). */
+/** The command palette's and the editor's issue search (a resource route answering JSON). */
 export const workspaceSearchPath = (slug: string, search: string) =>
   `${workspacePath(slug)}/search?${new URLSearchParams({ search })}`;
 

@@ -5,9 +5,14 @@ import { requireActor } from "./auth.server";
 import { loadOrThrow } from "./errors.server";
 import type { SearchAnswer } from "./search-contract";
 
-/** Searches the workspace `slug` for `search` (the whole workspace: every project the caller is in). */
+/**
+ * Searches the workspace `slug` for `search`: every project the caller is in, or the one
+ * `project_id` names, with `per_page` results per kind when given.
+ */
 export async function loadWorkspaceSearch(request: Request, context: AppLoadContext, slug: string): Promise<SearchAnswer> {
   const ctx = await requireActor(request, context);
-  const search = new URL(request.url).searchParams.get("search") ?? "";
-  return loadOrThrow(request, async () => ({ search, ...(await searchWorkspace(ctx, slug, { search })) }));
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search") ?? "";
+  const within = { project_id: params.get("project_id") ?? undefined, per_page: params.get("per_page") ?? undefined };
+  return loadOrThrow(request, async () => ({ search, ...(await searchWorkspace(ctx, slug, { search, ...within })) }));
 }

@@ -11,8 +11,8 @@ let team: Team;
 let project: { id: string; identifier: string };
 let issueId: string;
 
-async function search(client: Client | null, text: string) {
-  const response = await fetchWorker(`${ORIGIN}/${team.slug}/search?${new URLSearchParams({ search: text })}`, {
+async function search(client: Client | null, text: string, within: Record<string, string> = {}) {
+  const response = await fetchWorker(`${ORIGIN}/${team.slug}/search?${new URLSearchParams({ search: text, ...within })}`, {
     headers: client ? { cookie: client.cookie } : {},
     redirect: "manual",
   });
@@ -62,5 +62,27 @@ describe("the palette's search route", () => {
     const signedOut = await search(null, "command");
     expect(signedOut.status).toBe(302);
     expect(signedOut.location).toMatch(/^\/(\?|$)/);
+  });
+
+  it("narrows to project_id and per_page for the editor's issue references, and a key alone answers the newest issues", async () => {
+    const other = await createProject(team.owner, team.slug, { name: "Other Board" });
+    const names = ["Second palette issue", "Third palette issue", "Fourth palette issue"];
+    for (const name of names) expectStatus(await team.owner.post(`/api/workspaces/${team.slug}/projects/${project.id}/issues/`, { name }), 201);
+    expectStatus(await team.owner.post(`/api/workspaces/${team.slug}/projects/${other.id}/issues/`, { name: "Palette elsewhere" }), 201);
+
+    // "DEMO-": the project's newest issues first, as many as asked.
+    const newest = await search(team.owner, `${project.identifier.toLowerCase()}-`, { per_page: "2" });
+    expect(newest.status).toBe(200);
+    expect(newest.body.results.issue.map((issue) => issue.sequence_id)).toEqual([4, 3]);
+    expect(newest.body.results.issue.every((issue) => issue.project_id === project.id)).toBe(true);
+
+    // Words and a bare number within one project only.
+    const words = await search(team.owner, "palette", { project_id: other.id, per_page: "5" });
+    expect(words.body.results.issue.map((issue) => issue.name)).toEqual(["Palette elsewhere"]);
+    const numbered = await search(team.owner, "2", { project_id: project.id });
+    expect(numbered.body.results.issue[0]).toEqual(expect.objectContaining({ name: "Second palette issue", sequence_id: 2 }));
+
+    // A member outside the project gets nothing from its key either.
+    expect((await search(team.member, `${project.identifier}-`)).body.results.issue).toEqual([]);
   });
 });

@@ -8,9 +8,9 @@
 // carries a scope token (kind + project, and the creator for a private page) and a query names
 // only the scopes of the caller's projects, so it reads the matches the caller may see and no
 // more. Issues also match by number ("DEMO-12" or "12") through the issues' own index, ahead of
-// the words. The caller's workspaces and projects, a handful, match by name anywhere (case aside). The
+// the words; a project's key alone ("DEMO-") answers that project's newest issues. The caller's workspaces and projects, a handful, match by name anywhere (case aside). The
 // queries go to D1 in one batch and none loops per project.
-import { type SQL, and, eq, inArray, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   cycles,
@@ -77,6 +77,12 @@ export function parseIssueNumber(query: string): { identifier?: string; sequence
   if (keyed) return keyed;
   const bare = query.match(/^#?(\d{1,9})$/);
   return bare ? { sequence: Number(bare[1]) } : null;
+}
+
+/** "DEMO-" (a project identifier and a hyphen, no number yet) -> "DEMO"; anything else -> null. */
+export function parseIssuePrefix(query: string): string | null {
+  const match = /^([a-z]{1,12})-$/i.exec(query);
+  return match ? match[1].toUpperCase() : null;
 }
 
 /** How many of a word's newest matches are ranked by relevance (see `hits`). */
@@ -176,6 +182,8 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
   };
 
   const number = parseIssueNumber(query);
+  const prefix = number ? null : parseIssuePrefix(query);
+  const identifier = number?.identifier ?? prefix;
   const [workspaceRows, projectRows, numberRows, issueRows, cycleRows, moduleRows, viewRows, pageRows] = await db.batch([
     db
       .select({ id: workspaces.id, name: workspaces.name, slug: workspaces.slug })
@@ -191,7 +199,8 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
       .where(and(eq(projectMembers.member_id, ctx.actor.id), eq(projectMembers.workspace_id, workspace.id), or(nameLike(projects.name), nameLike(projects.identifier))))
       .orderBy(projects.name)
       .limit(limit),
-    // The issue with that number in each of the caller's projects (issues_project_sequence index).
+    // The issue with that number in each of the caller's projects, or the newest of the project
+    // whose key was typed (issues_project_sequence index).
     db
       .select({ id: issues.id, name: issues.name, project_id: issues.project_id, project__identifier: projects.identifier, sequence_id: issues.sequence_id })
       .from(issues)
@@ -199,12 +208,12 @@ export async function searchWorkspace(ctx: ActorContext, slug: string, params: S
       .where(
         and(
           inArray(issues.project_id, myProjects),
-          eq(issues.sequence_id, number?.sequence ?? 0),
-          number?.identifier ? eq(projects.identifier, number.identifier) : undefined,
+          prefix ? undefined : eq(issues.sequence_id, number?.sequence ?? 0),
+          identifier ? eq(projects.identifier, identifier) : undefined,
         ),
       )
-      .orderBy(projects.identifier)
-      .limit(number ? limit : 0),
+      .orderBy(prefix ? desc(issues.sequence_id) : projects.identifier)
+      .limit(number || prefix ? limit : 0),
     ranked(issues, "issue", { extra: { sequence_id: issues.sequence_id } }),
     ranked(cycles, "cycle"),
     ranked(modules, "module"),

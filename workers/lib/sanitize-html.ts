@@ -9,6 +9,8 @@ import {
   decodeCharacterReferences,
   escapeAttribute,
   isAllowedClass,
+  isIssueReferenceId,
+  issueReferenceHref,
   safeUrl,
 } from "../domain/schemas/rich-text-policy";
 
@@ -74,6 +76,28 @@ function cleanAttribute(tag: string, name: string, raw: string): string | null {
   return raw;
 }
 
+/** The attributes of an issue reference (the editor's "#" chip), and no others. */
+const ISSUE_REFERENCE_ATTRIBUTES = new Set(["data-type", "data-id", "href", "class", "title"]);
+
+/**
+ * Whether a link is a whole issue reference: marked as one, with an issue id and the one href
+ * shape it may have. Then it keeps exactly its own attributes (the class written by us); any other
+ * link is held to the ordinary rules, which drop its data-type and class.
+ */
+function keptAsIssueReference(element: RewriterElement): boolean {
+  if (element.getAttribute("data-type") !== "issue") return false;
+  if (!isIssueReferenceId(decodeCharacterReferences(element.getAttribute("data-id") ?? "", true))) return false;
+  const href = issueReferenceHref(decodeCharacterReferences(element.getAttribute("href") ?? "", true));
+  if (href === null) return false;
+  for (const [name] of [...element.attributes]) {
+    if (!ISSUE_REFERENCE_ATTRIBUTES.has(name.toLowerCase())) element.removeAttribute(name);
+  }
+  element.setAttribute("data-id", decodeCharacterReferences(element.getAttribute("data-id") ?? "", true).toLowerCase());
+  element.setAttribute("href", href);
+  element.setAttribute("class", "issue");
+  return true;
+}
+
 /**
  * Markup too deep for the parser at all, kept as what a reader could see of it: its text in one
  * paragraph, escaped (nothing of the markup survives).
@@ -133,6 +157,7 @@ export async function sanitizeHtml(input: string): Promise<SanitizedHtml> {
           element.removeAndKeepContent();
           return;
         }
+        if (tag === "a" && keptAsIssueReference(element)) return;
         const allowed = TAG_ATTRIBUTES[tag];
         for (const [name, raw] of [...element.attributes]) {
           const attribute = name.toLowerCase();

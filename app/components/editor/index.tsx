@@ -3,11 +3,25 @@
 import { lazy, useEffect, useState } from "react";
 import { Suspense } from "~/lib/suspense";
 import { safeStoredHtml } from "../../../workers/domain/schemas/rich-text-policy";
-import { isEmptyHtml, proseClass } from "./prose";
+import { type SuggestionItem, isEmptyHtml, proseClass } from "./prose";
 import type { RichTextEditorProps, RichTextHandle } from "./rich-text-editor";
 
 export type { RichTextEditorProps, RichTextHandle };
-export { EMPTY_HTML, isEmptyHtml, proseClass, type RichTextValue, type SuggestionItem } from "./prose";
+export { EMPTY_HTML, type IssueSearchScope, isEmptyHtml, proseClass, type RichTextValue, type SuggestionItem } from "./prose";
+
+/**
+ * What "@" and "#" offer in an editor: the project's members (by first name, with their address)
+ * and labels (with their colour).
+ */
+export function editorSuggestions(
+  members: readonly { id: string; first_name?: string | null; name: string; email?: string | null }[],
+  labels: readonly { id: string; name: string; color?: string | null }[],
+): { mentions: SuggestionItem[]; tags: SuggestionItem[] } {
+  return {
+    mentions: members.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email ?? undefined })),
+    tags: labels.map((label) => ({ id: label.id, label: label.name, color: label.color ?? undefined })),
+  };
+}
 
 const load = () => import("./rich-text-editor");
 const LazyEditor = lazy(load);

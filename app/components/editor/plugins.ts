@@ -45,9 +45,13 @@ export function placeholder(text: () => string) {
   });
 }
 
-/** An "@name" or "#tag" being typed right before the cursor, and the range it takes. */
+/**
+ * An "@name", a "#tag or issue", or the project's issue key being typed ("DEMO-" then digits, as
+ * char "key") right before the cursor, and the range it takes.
+ */
 export interface SuggestMatch {
-  char: "@" | "#";
+  char: "@" | "#" | "key";
+  /** What follows the "@" or "#", or the digits after the key's hyphen. */
   query: string;
   from: number;
   to: number;
@@ -59,15 +63,19 @@ interface SuggestState {
 
 export const suggestKey = new PluginKey<SuggestState>("suggest");
 
-function findSuggestMatch(state: EditorState): SuggestMatch | null {
+function findSuggestMatch(state: EditorState, identifier: string | undefined): SuggestMatch | null {
   const { selection } = state;
   if (!selection.empty) return null;
   const $pos = selection.$from;
   if (!$pos.parent.isTextblock || $pos.parent.type.spec.code) return null;
   const before = $pos.parent.textBetween(Math.max(0, $pos.parentOffset - 40), $pos.parentOffset, undefined, "\ufffc");
   const match = /(?:^|\s)([@#])([^\s@#\ufffc]{0,30})$/.exec(before);
-  if (!match) return null;
-  return { char: match[1] as "@" | "#", query: match[2], from: $pos.pos - match[2].length - 1, to: $pos.pos };
+  if (match) return { char: match[1] as "@" | "#", query: match[2], from: $pos.pos - match[2].length - 1, to: $pos.pos };
+  // The project's identifier (letters only) and a hyphen, in any case, then up to 9 digits.
+  if (!identifier || !/^[A-Za-z]{1,12}$/.test(identifier)) return null;
+  const key = new RegExp(`(?:^|\\s)${identifier}-(\\d{0,9})$`, "i").exec(before);
+  if (!key) return null;
+  return { char: "key", query: key[1], from: $pos.pos - identifier.length - 1 - key[1].length, to: $pos.pos };
 }
 
 /** The open suggestion list as the keyboard drives it. */
@@ -83,14 +91,17 @@ export function openSuggestMatch(state: EditorState | null): SuggestMatch | null
   return suggest?.match && suggest.dismissedAt === null ? suggest.match : null;
 }
 
-/** Tracks the "@" or "#" match and lets arrows, Enter, Tab and Escape drive the open list. */
-export function suggestions(control: React.MutableRefObject<SuggestControl | null>) {
+/**
+ * Tracks the "@", "#" or issue-key match (the key of the project `identifier()` names, if any) and
+ * lets arrows, Enter, Tab and Escape drive the open list.
+ */
+export function suggestions(control: React.MutableRefObject<SuggestControl | null>, identifier: () => string | undefined) {
   return new Plugin<SuggestState>({
     key: suggestKey,
     state: {
       init: () => ({ match: null, dismissedAt: null }),
       apply(tr, previous, _old, state) {
-        const match = findSuggestMatch(state);
+        const match = findSuggestMatch(state, identifier());
         if (tr.getMeta(suggestKey) === "dismiss") return { match, dismissedAt: match?.from ?? null };
         return { match, dismissedAt: match && previous.dismissedAt === match.from ? previous.dismissedAt : null };
       },

@@ -17,6 +17,7 @@ export const proseClass = [
   "[&_a]:text-brand-600 [&_a]:underline [&_a]:underline-offset-2 [&_img]:my-1 [&_img]:inline-block [&_img]:max-w-full [&_img]:rounded-md [&_hr]:my-4 [&_hr]:border-neutral-200",
   "[&_.mention]:rounded [&_.mention]:bg-brand-50 [&_.mention]:px-1 [&_.mention]:font-medium [&_.mention]:text-brand-700",
   "[&_.tag]:rounded [&_.tag]:bg-amber-50 [&_.tag]:px-1 [&_.tag]:font-medium [&_.tag]:text-amber-700",
+  "[&_a.issue]:rounded [&_a.issue]:bg-neutral-100 [&_a.issue]:px-1 [&_a.issue]:font-medium [&_a.issue]:text-neutral-700 [&_a.issue]:no-underline [&_a.issue:hover]:bg-neutral-200",
 ].join(" ");
 
 /** What the editor reports on every change: JSON and HTML, both empty when nothing is written. */
@@ -28,13 +29,26 @@ export interface RichTextValue {
 
 export interface SuggestionItem {
   id: string;
+  /** A member's name, a label's name or an issue's key ("DEMO-12"). */
   label: string;
+  /** What the item is; members and labels are told apart by the list's trigger without it. */
+  kind?: "issue";
+  /** An issue's page (issue items). */
+  href?: string;
   /** A colour dot (labels) or an initial (members) beside the label. */
   color?: string;
   detail?: string;
 }
 
-/** Mentions and tags are limited to 5 suggestions. */
+/** Where an editor's issue references come from: a project's issues, or the workspace's without one. */
+export interface IssueSearchScope {
+  workspaceSlug: string;
+  projectId?: string;
+  /** The project's identifier ("DEMO"): typing "DEMO-" offers its issues. */
+  identifier?: string;
+}
+
+/** Mentions, tags and issue references are limited to 5 suggestions. */
 export const SUGGESTION_LIMIT = 5;
 
 /** An empty description is stored as one empty paragraph. */

@@ -1,7 +1,7 @@
 // The ProseMirror editor of descriptions and comments. Loaded lazily (editor/index.tsx) so pages
 // ship it only when a rich-text field is on screen. It reports ProseMirror JSON plus the HTML the
 // schema serialises to (the server sanitises that HTML again before storing it). The view and its
-// plugins live in useRichTextEditor; this file lays out the toolbar, the text and the @/# list.
+// plugins live in useRichTextEditor; this file lays out the toolbar, the text and the @/#/key list.
 import { proseClass } from "./prose";
 import { SuggestionMenu } from "./suggestion-menu";
 import { Toolbar } from "./toolbar";
@@ -12,10 +12,10 @@ import { useSuggestions } from "./use-suggestions";
 export type { RichTextEditorProps, RichTextHandle } from "./use-rich-text-editor";
 
 export default function RichTextEditor(props: RichTextEditorProps) {
-  const { editable = true, toolbar = "focus", mentions = [], tags = [], uploadImage } = props;
+  const { editable = true, toolbar = "focus", mentions = [], tags = [], issueSearch, uploadImage } = props;
   const focus = useFocusWithin(toolbar === "focus");
   const editor = useRichTextEditor(props);
-  const suggest = useSuggestions(editor, focus.wrapperRef, mentions, tags);
+  const suggest = useSuggestions(editor, focus.wrapperRef, mentions, tags, issueSearch);
   const { state } = editor;
 
   return (

@@ -1,11 +1,11 @@
 // The rich-text schema of descriptions and comments: paragraphs, headings 1-3,
-// bullet and ordered lists, blockquotes, code blocks, images, hard breaks, @mentions and #tags,
-// with bold, italic, strike, inline code and links. Every node renders to tags and attributes the
+// bullet and ordered lists, blockquotes, code blocks, images, hard breaks, @mentions, #tags and
+// issue references, with bold, italic, strike, inline code and links. Every node renders to tags and attributes the
 // server's sanitiser keeps (workers/lib/sanitize-html.ts), so the stored HTML round-trips.
 import { type MarkSpec, type NodeSpec, Schema } from "prosemirror-model";
 import { schema as basicSchema } from "prosemirror-schema-basic";
 import { addListNodes } from "prosemirror-schema-list";
-import { safeUrl } from "../../../workers/domain/schemas/rich-text-policy";
+import { isIssueReferenceId, issueReferenceHref, safeUrl } from "../../../workers/domain/schemas/rich-text-policy";
 
 // Only web and mail links and this site's own paths survive into the document or onto the page,
 // by the same rule the server stores by (also for documents stored before the rule existed).
@@ -71,6 +71,40 @@ function referenceNode(type: "mention" | "tag", prefix: string): NodeSpec {
   };
 }
 
+/**
+ * A reference to an issue: a link to the issue's page by its key ("DEMO-12"), shown as a chip
+ * with the key and the issue's title on hover, deleted as one unit. Its id, href and title are
+ * attributes, so the link survives copy and paste; a link of any other shape is an ordinary link.
+ */
+const issue: NodeSpec = {
+  inline: true,
+  group: "inline",
+  atom: true,
+  selectable: false,
+  attrs: { id: { validate: "string" }, key: { validate: "string" }, href: { validate: "string" }, title: { default: null } },
+  parseDOM: [
+    {
+      tag: 'a[data-type="issue"]',
+      // Ahead of the link mark, which would read it as an ordinary link.
+      priority: 60,
+      getAttrs: (dom) => {
+        const element = dom as HTMLElement;
+        const id = element.getAttribute("data-id");
+        const href = issueReferenceHref(element.getAttribute("href"));
+        const key = element.textContent?.trim() ?? "";
+        if (!isIssueReferenceId(id) || !href || key === "") return false;
+        return { id, key, href, title: element.getAttribute("title") };
+      },
+    },
+  ],
+  toDOM: (node) => [
+    "a",
+    { "data-type": "issue", "data-id": node.attrs.id, href: issueReferenceHref(node.attrs.href), class: "issue", title: node.attrs.title },
+    node.attrs.key,
+  ],
+  leafText: (node) => node.attrs.key,
+};
+
 const link: MarkSpec = {
   attrs: { href: { validate: "string" }, title: { default: null } },
   inclusive: false,
@@ -96,7 +130,8 @@ const baseNodes = basicSchema.spec.nodes
   .update("heading", heading)
   .update("image", image)
   .addToEnd("mention", referenceNode("mention", "@"))
-  .addToEnd("tag", referenceNode("tag", "#"));
+  .addToEnd("tag", referenceNode("tag", "#"))
+  .addToEnd("issue", issue);
 
 export const schema = new Schema({
   nodes: addListNodes(baseNodes, "paragraph block*", "block"),

@@ -8,7 +8,7 @@ import { EditorView } from "prosemirror-view";
 import { useEffect, useRef, useState } from "react";
 import { emptyDoc, initialDoc, isDocEmpty, parseHtml, richTextValueOf } from "./document";
 import { type SuggestControl, blockShortcuts, keymaps, placeholder, suggestions } from "./plugins";
-import type { RichTextValue, SuggestionItem } from "./prose";
+import type { IssueSearchScope, RichTextValue, SuggestionItem } from "./prose";
 import { safeUrl, schema } from "./schema";
 
 export interface RichTextHandle {
@@ -34,6 +34,8 @@ export interface RichTextEditorProps {
   onSubmit?(): void;
   mentions?: SuggestionItem[];
   tags?: SuggestionItem[];
+  /** Where "#" and the project's key ("DEMO-") find issues to reference; without it, none. */
+  issueSearch?: IssueSearchScope;
   /** Uploads an image and answers its URL; without it the image button is hidden. */
   uploadImage?(file: File): Promise<string | null>;
   toolbar?: "always" | "focus" | "none";
@@ -78,13 +80,14 @@ export function useRichTextEditor({
   autoFocus = false,
   handleRef,
   contentClassName = "",
+  issueSearch,
 }: RichTextEditorProps) {
   const mountRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const [state, setState] = useState<EditorState | null>(null);
   const [uploading, setUploading] = useState(false);
-  const latest = useRef({ onChange, onBlur, onSubmit, placeholderText, editable, uploadImage });
-  latest.current = { onChange, onBlur, onSubmit, placeholderText, editable, uploadImage };
+  const latest = useRef({ onChange, onBlur, onSubmit, placeholderText, editable, uploadImage, issueSearch });
+  latest.current = { onChange, onBlur, onSubmit, placeholderText, editable, uploadImage, issueSearch };
   // The suggestion list fills this in on every render; the plugin reads it on a key press.
   const control = useRef<SuggestControl | null>(null);
 
@@ -105,7 +108,7 @@ export function useRichTextEditor({
     const view = new EditorView(mount, {
       state: EditorState.create({
         doc: initialDoc(initialHtml, initialJson),
-        plugins: [suggestions(control), blockShortcuts(), ...keymaps(submit), history(), placeholder(() => latest.current.placeholderText)],
+        plugins: [suggestions(control, () => latest.current.issueSearch?.identifier), blockShortcuts(), ...keymaps(submit), history(), placeholder(() => latest.current.placeholderText)],
       }),
       editable: () => latest.current.editable,
       attributes: {

@@ -3,7 +3,7 @@
 // and only a comment's author may edit (edit, save, cancel) or delete it. A comment is posted only
 // when both its JSON and its HTML have content.
 import { type ReactNode, useRef, useState } from "react";
-import { StaticRichText, RichText, type RichTextHandle, type RichTextValue } from "../editor";
+import { StaticRichText, RichText, type RichTextHandle, type RichTextValue, editorSuggestions } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
 import { IconDots } from "../icons";
 import { PRIORITY_LABELS, type Priority } from "../issue-icons";
@@ -122,7 +122,7 @@ function CommentFrame({ name, when, menu, busy, children }: { name: string; when
 }
 
 function CommentCard({ entry }: { entry: CommentEntry }) {
-  const { data, role, slug } = useIssuePage();
+  const { data, role, slug, projectId, identifier } = useIssuePage();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [draft, setDraft] = useState<RichTextValue | null>(null);
@@ -192,8 +192,8 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
                   onSubmit={saveEdit}
                   toolbar="always"
                   autoFocus
-                  mentions={data.members.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }))}
-                  tags={data.labels.map((label) => ({ id: label.id, label: label.name, color: label.color }))}
+                  {...editorSuggestions(data.members, data.labels)}
+                  issueSearch={{ workspaceSlug: slug, projectId, identifier }}
                   uploadImage={(file) => uploadEditorImage(slug, file)}
                   contentClassName="min-h-12"
                 />
@@ -234,7 +234,7 @@ function CommentCard({ entry }: { entry: CommentEntry }) {
 }
 
 function CommentComposer() {
-  const { data, slug } = useIssuePage();
+  const { data, slug, projectId, identifier } = useIssuePage();
   const editor = useRef<RichTextHandle | null>(null);
   const [value, setValue] = useState<RichTextValue | null>(null);
   // The comment sent: shown in the feed at once, and put back in the box if it is refused.
@@ -279,8 +279,8 @@ function CommentComposer() {
           onSubmit={submit}
           handleRef={editor}
           toolbar="always"
-          mentions={data.members.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }))}
-          tags={data.labels.map((label) => ({ id: label.id, label: label.name, color: label.color }))}
+          {...editorSuggestions(data.members, data.labels)}
+          issueSearch={{ workspaceSlug: slug, projectId, identifier }}
           uploadImage={(file) => uploadEditorImage(slug, file)}
           contentClassName="min-h-14"
         />

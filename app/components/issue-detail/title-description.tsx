@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
 import { AiAssistantButton, textOfHtml } from "../ai/ai-assistant";
-import { EMPTY_HTML, RichText, type RichTextHandle, type RichTextValue } from "../editor";
+import { EMPTY_HTML, RichText, type RichTextHandle, type RichTextValue, editorSuggestions } from "../editor";
 import { useToldImageUpload } from "../editor/upload";
 import { useServiceFeatures } from "../workspace-context";
 import { useIssueAction, useIssuePage } from "./page-context";
@@ -84,7 +84,7 @@ type SaveStatus = "saved" | "unsaved" | "saving";
 const AUTOSAVE_MS = 1200;
 
 export function IssueDescription() {
-  const { data, canEdit, slug, projectId } = useIssuePage();
+  const { data, canEdit, slug, projectId, identifier } = useIssuePage();
   const issue = data.issue;
   const uploadImage = useToldImageUpload(slug);
   const ai = useServiceFeatures().ai;
@@ -142,8 +142,6 @@ export function IssueDescription() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const mentions = data.members.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }));
-  const tags = data.labels.map((label) => ({ id: label.id, label: label.name, color: label.color }));
   return (
     <div className="relative mt-3">
       <RichText
@@ -160,8 +158,8 @@ export function IssueDescription() {
           timer.current = setTimeout(() => flushRef.current(), AUTOSAVE_MS);
         }}
         onBlur={() => flushRef.current()}
-        mentions={mentions}
-        tags={tags}
+        {...editorSuggestions(data.members, data.labels)}
+        issueSearch={{ workspaceSlug: slug, projectId, identifier }}
         uploadImage={uploadImage}
         toolbar="focus"
         contentClassName="min-h-24 py-1"

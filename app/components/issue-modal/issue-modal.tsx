@@ -11,7 +11,7 @@ import type { ActionOptions } from "~/hooks/use-action";
 import { ISSUE_TITLE_MAX } from "../../../workers/domain/schemas/issues";
 import { projectPath } from "~/lib/paths";
 import { findSimilar } from "~/lib/similarity";
-import { RichText, type RichTextHandle, type RichTextValue, preloadEditor } from "../editor";
+import { RichText, type RichTextHandle, type RichTextValue, editorSuggestions, preloadEditor } from "../editor";
 import { uploadEditorImage } from "../editor/upload";
 import { DialogShell } from "../dialog";
 import { issueKey, } from "../issue-detail/format";
@@ -197,8 +197,8 @@ function IssueForm({
             onChange={setDescription}
             onSubmit={() => formRef.current?.requestSubmit()}
             handleRef={editorRef}
-            mentions={memberList.map((member) => ({ id: member.id, label: member.first_name || member.name, detail: member.email }))}
-            tags={labelList.map((label) => ({ id: label.id, label: label.name, color: label.color }))}
+            {...editorSuggestions(memberList, labelList)}
+            issueSearch={{ workspaceSlug: slug, projectId: project.id, identifier: project.identifier }}
             uploadImage={(file) => uploadEditorImage(slug, file)}
             toolbar="focus"
             contentClassName="min-h-20"

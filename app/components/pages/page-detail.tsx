@@ -146,6 +146,7 @@ function BlockEditor({
   block,
   slug,
   projectId,
+  identifier,
   pending,
   error,
   onSave,
@@ -154,6 +155,8 @@ function BlockEditor({
   block: PageBlockDetail;
   slug: string;
   projectId: string;
+  /** The project's identifier: typing it and a hyphen offers the project's issues. */
+  identifier: string;
   pending: boolean;
   error: string | null;
   onSave(name: string, description: { json: Record<string, unknown> | null; html: string }): void;
@@ -209,6 +212,7 @@ function BlockEditor({
           initialHtml={block.description_html}
           placeholder="Write something..."
           handleRef={editor}
+          issueSearch={{ workspaceSlug: slug, projectId, identifier }}
           onSubmit={submit}
           toolbar="focus"
           contentClassName="min-h-16"
@@ -324,6 +328,7 @@ function BlockItem({
           block={block}
           slug={slug}
           projectId={data.project.id}
+          identifier={data.project.identifier}
           pending={update.state !== "idle"}
           error={error}
           onCancel={() => {

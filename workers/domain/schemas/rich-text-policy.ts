@@ -31,6 +31,30 @@ export function safeUrl(value: unknown): string | null {
   return SAFE_SCHEMES.has(scheme) ? scheme + url.slice(end) : null;
 }
 
+// ---------------------------------------------------------------- issue references
+
+/**
+ * The one shape an issue reference (the editor's "#" chip) links to: this site's page of an issue
+ * by its key, "/{workspace}/browse/{IDENTIFIER}-{number}". Nothing else may wear the chip.
+ */
+const ISSUE_REFERENCE_PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*\/browse\/[A-Z]{1,12}-[1-9]\d{0,8}$/;
+
+/** An issue's id as stored in a reference: a UUID. */
+const ISSUE_REFERENCE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The href of an issue reference when it has exactly the allowed shape, else null. */
+export function issueReferenceHref(value: unknown): string | null {
+  return typeof value === "string" && ISSUE_REFERENCE_PATH.test(value) ? value : null;
+}
+
+/** Whether `value` is an issue id a reference may carry. */
+export function isIssueReferenceId(value: unknown): boolean {
+  return typeof value === "string" && ISSUE_REFERENCE_ID.test(value);
+}
+
+/** The path an issue reference links to, for the issue `key` ("DEMO-12") of the workspace `slug`. */
+export const issueReferencePath = (slug: string, key: string) => `/${slug}/browse/${key}`;
+
 // ---------------------------------------------------------------- character references
 
 /** Named references a URL could hide in, and the ones HTML writes most; the rest stay as written. */
@@ -90,10 +114,11 @@ export function escapeAttribute(value: string): string {
 
 /**
  * The only class values rich text keeps, per element, exactly as the editor writes them (its
- * @mention and #tag chips). Nothing else: user markup must not borrow the app's own utility
- * classes to lay itself over the page. `style` is never kept.
+ * @mention and #tag chips, and the issue reference's link). Nothing else: user markup must not
+ * borrow the app's own utility classes to lay itself over the page. `style` is never kept. The
+ * sanitiser keeps the link's value only on a whole issue reference.
  */
-export const ALLOWED_CLASSES: Readonly<Record<string, readonly string[]>> = { span: ["mention", "tag"] };
+export const ALLOWED_CLASSES: Readonly<Record<string, readonly string[]>> = { span: ["mention", "tag"], a: ["issue"] };
 
 /** Whether `value` is exactly one of the class values the editor writes on `tag`. */
 export function isAllowedClass(tag: string, value: string): boolean {
@@ -233,9 +258,17 @@ function keepMark(mark: unknown): boolean {
   return true;
 }
 
-/** Keeps an image node only with a safe src (written back cleaned); other nodes stay. */
+/**
+ * Keeps an image node only with a safe src (written back cleaned) and an issue reference only with
+ * an issue id and the one href shape it may link to; other nodes stay.
+ */
 function keepNode(node: unknown): boolean {
-  if (!isObject(node) || node.type !== "image") return true;
+  if (!isObject(node)) return true;
+  if (node.type === "issue") {
+    const attrs = isObject(node.attrs) ? node.attrs : {};
+    return isIssueReferenceId(attrs.id) && issueReferenceHref(attrs.href) !== null;
+  }
+  if (node.type !== "image") return true;
   const attrs = isObject(node.attrs) ? node.attrs : {};
   const src = safeUrl(attrs.src);
   if (src === null) return false;
@@ -245,7 +278,8 @@ function keepNode(node: unknown): boolean {
 
 /**
  * A ProseMirror document as it may be stored: link marks and images keep only safe URLs, written
- * back cleaned (the editor renders this JSON), and unsafe ones are dropped. Cleans in place and
+ * back cleaned (the editor renders this JSON), and unsafe ones are dropped, as are issue
+ * references of another shape. Cleans in place and
  * answers the document, or null when it nests deeper than MAX_RICH_JSON_DEPTH. Walks with its own
  * stack, so no depth of input can exhaust the call stack.
  */
