@@ -95,7 +95,8 @@ describe("preferences", () => {
       fc.asyncProperty(fc.record({ instant: fc.anything(), digest_hours: fc.oneof(fc.anything(), fc.integer(), fc.double(), fc.string()) }, { requiredKeys: [] }), async (body) => {
         const before = await preferences(bob);
         const answer = await choose(bob, body);
-        const valid = (!("instant" in body) || typeof body.instant === "boolean") && (!("digest_hours" in body) || allowed.has(body.digest_hours as number));
+        // A field sent as undefined is not sent at all (JSON has no undefined).
+        const valid = (body.instant === undefined || typeof body.instant === "boolean") && (body.digest_hours === undefined || allowed.has(body.digest_hours as number));
         expect(answer.status, JSON.stringify(body)).toBe(valid ? 200 : 400);
         if (!valid) expect(await preferences(bob)).toEqual(before);
       }),
@@ -153,6 +154,19 @@ describe("instant mail", () => {
     expect(await mailsTo(bob)).toEqual([]);
     expect(await mailsTo(carol)).toEqual([]);
     expect(quiet.id).toBeTruthy();
+  });
+});
+
+describe("people who left the project", () => {
+  it("are mailed nothing about it, and what was pending for them is passed over", async () => {
+    const bob = await addMember(p, 15, "Bob");
+    const issue = await newIssue(alice, { assignees_list: [bob.user.id] });
+    await env.DB.prepare("DELETE FROM project_members WHERE project_id = ? AND member_id = ?").bind(p.projectId, bob.user.id).run();
+    await instantPass();
+    await digestPass();
+    expect(await mailsTo(bob)).toEqual([]);
+    const pending = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE issue_id = ? AND mailed_changes < json_array_length(changes)").bind(issue.id).first<{ n: number }>();
+    expect(pending?.n).toBe(0);
   });
 });
 

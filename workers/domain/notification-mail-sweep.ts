@@ -31,6 +31,10 @@ export const NOTIFICATION_MAIL_SETTINGS_PATH = "/profile#notification-mail";
 const actor = alias(users, "actor");
 const recipient = alias(users, "recipient");
 
+/** The person's choices, their defaults where they have not chosen. */
+const instantOf = sql<number>`coalesce(${notificationMailSettings.instant}, ${DEFAULT_NOTIFICATION_MAIL.instant ? 1 : 0})`;
+const digestHoursOf = sql<number>`coalesce(${notificationMailSettings.digest_hours}, ${DEFAULT_NOTIFICATION_MAIL.digest_hours})`;
+
 /** Unread, unarchived, with changes not yet mailed: the partial index's own condition. */
 const pending = sql`${notifications.read_at} IS NULL AND ${notifications.archived_at} IS NULL AND ${notifications.mailed_changes} < json_array_length(${notifications.changes})`;
 
@@ -53,8 +57,10 @@ function pendingQuery(ctx: DomainContext, now: string, where: SQL | undefined) {
       sequence_id: issues.sequence_id,
       identifier: projects.identifier,
       slug: workspaces.slug,
-      instant: sql<number>`coalesce(${notificationMailSettings.instant}, ${DEFAULT_NOTIFICATION_MAIL.instant ? 1 : 0})`,
-      digest_hours: sql<number>`coalesce(${notificationMailSettings.digest_hours}, ${DEFAULT_NOTIFICATION_MAIL.digest_hours})`,
+      digest_hours: digestHoursOf,
+      secret: notificationMailSettings.unsubscribe_secret,
+      // Whether the person still belongs to the project: nothing about it is mailed otherwise.
+      member: sql<number>`EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = ${notifications.project_id} AND pm.member_id = ${notifications.recipient_id})`,
     })
     .from(notifications)
     .innerJoin(recipient, eq(recipient.id, notifications.recipient_id))
@@ -95,13 +101,15 @@ async function mailAndSettle(ctx: DomainContext, rows: PendingRow[], draft: Mail
 }
 
 /** The person's secret for their links, making their settings row (with the defaults) if they have none. */
-async function secretOf(ctx: DomainContext, userId: string) {
-  const [row] = await ctx.db
+async function secretOf(ctx: DomainContext, row: PendingRow) {
+  if (row.secret) return row.secret;
+  const [made] = await ctx.db
     .insert(notificationMailSettings)
-    .values({ user_id: userId, ...DEFAULT_NOTIFICATION_MAIL, updated_at: new Date().toISOString() })
+    .values({ user_id: row.recipient_id, ...DEFAULT_NOTIFICATION_MAIL, updated_at: new Date().toISOString() })
+    // A row made meanwhile is kept; answering it needs a write, so the update is a no-op one.
     .onConflictDoUpdate({ target: notificationMailSettings.user_id, set: { user_id: sql`excluded.user_id` } })
     .returning({ secret: notificationMailSettings.unsubscribe_secret });
-  return row.secret;
+  return made.secret;
 }
 
 const issueKeyOf = (row: PendingRow) => `${row.identifier}-${row.sequence_id}`;
@@ -128,7 +136,7 @@ async function sectionsOf(ctx: DomainContext, person: { id: string; secret: stri
 /** The mail for `rows` (all the same recipient's), with its one-click unsubscribe headers. */
 async function draftOf(ctx: DomainContext, rows: PendingRow[], kind: "notification" | "notification-digest"): Promise<MailDraft> {
   const first = rows[0];
-  const person = { id: first.recipient_id, secret: await secretOf(ctx, first.recipient_id) };
+  const person = { id: first.recipient_id, secret: await secretOf(ctx, first) };
   const unsubscribeAll = `${ctx.config.publicBaseUrl}${unsubscribePath(await unsubscribeToken(person))}`;
   const sections = await sectionsOf(ctx, person, rows);
   const issueCount = sections.length;
@@ -165,10 +173,10 @@ async function draftOf(ctx: DomainContext, rows: PendingRow[], kind: "notificati
  */
 export async function mailInstantNotifications(ctx: DomainContext, now = new Date()) {
   const since = new Date(now.getTime() - INSTANT_LOOKBACK_MS).toISOString();
-  const rows = await pendingQuery(ctx, now.toISOString(), and(gte(notifications.updated_at, since), sql`coalesce(${notificationMailSettings.instant}, 1) = 1`));
+  const rows = await pendingQuery(ctx, now.toISOString(), and(gte(notifications.updated_at, since), sql`${instantOf} = 1`));
   let mailed = 0;
   for (const row of rows) {
-    if (!unmailed(row).some((change) => INSTANT_KINDS.has(change.kind))) continue;
+    if (!row.member || !unmailed(row).some((change) => INSTANT_KINDS.has(change.kind))) continue;
     await mailAndSettle(ctx, [row], await draftOf(ctx, [row], "notification"));
     mailed += 1;
   }
@@ -182,17 +190,17 @@ export async function mailInstantNotifications(ctx: DomainContext, now = new Dat
  */
 export async function mailNotificationDigests(ctx: DomainContext, now = new Date()) {
   const due = DIGEST_HOURS.filter((hours) => hours === 0 || now.getUTCHours() % hours === 0);
-  const digestHours = sql`coalesce(${notificationMailSettings.digest_hours}, ${DEFAULT_NOTIFICATION_MAIL.digest_hours})`;
-  const rows = await pendingQuery(ctx, now.toISOString(), sql`${digestHours} IN (SELECT value FROM json_each(${JSON.stringify(due)}))`);
+  const rows = await pendingQuery(ctx, now.toISOString(), sql`${digestHoursOf} IN (SELECT value FROM json_each(${JSON.stringify(due)}))`);
   const byRecipient = new Map<string, PendingRow[]>();
   for (const row of rows) byRecipient.set(row.recipient_id, [...(byRecipient.get(row.recipient_id) ?? []), row]);
   let mailed = 0;
   for (const mine of byRecipient.values()) {
-    if (mine[0].digest_hours === 0) {
-      await mailAndSettle(ctx, mine, null);
-      continue;
-    }
-    await mailAndSettle(ctx, mine, await draftOf(ctx, mine, "notification-digest"));
+    // About projects the person has left, and for people who want no digest, nothing is mailed.
+    const told = mine[0].digest_hours === 0 ? [] : mine.filter((row) => row.member);
+    const passedOver = mine.filter((row) => !told.includes(row));
+    if (passedOver.length > 0) await mailAndSettle(ctx, passedOver, null);
+    if (told.length === 0) continue;
+    await mailAndSettle(ctx, told, await draftOf(ctx, told, "notification-digest"));
     mailed += 1;
   }
   return mailed;
