@@ -12,6 +12,8 @@ import { getConfig } from "../../workers/env";
 import { openDb } from "../../workers/db";
 import { PostCommit } from "../../workers/domain/post-commit";
 import { realPorts } from "../../workers/adapters";
+import { sweepNotificationMail } from "../../workers/integrations/mail/notifications";
+import { waitForMails } from "../helpers/mailbox";
 import type { Client } from "../helpers/api";
 import { callWorker, countRows } from "../helpers/fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
@@ -122,6 +124,16 @@ describe("instant mail", () => {
     await instantPass();
     await digestPass();
     expect(await mailsTo(bob)).toHaveLength(1);
+  });
+
+  it("leaves through the cron's sweep and the mail transport with both one-click headers", async () => {
+    const bob = await addMember(p, 15, "Bob");
+    const issue = await newIssue(alice, { assignees_list: [bob.user.id] });
+    await sweepNotificationMail(env, new Date());
+    const [mail] = await waitForMails(bob.user.email, 1, `Alice User assigned you on MAIL-${issue.sequence_id}: Mail me`);
+    expect(mail.headers["list-unsubscribe"]).toMatch(/^<https?:\/\/[^>]+\/unsubscribe\/[^>]+>$/);
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.text).toContain("Unsubscribe from this issue:");
   });
 
   it("mails an assignment, and a mention joining it later only with the new change", async () => {
