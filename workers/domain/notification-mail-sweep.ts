@@ -69,8 +69,10 @@ function pendingQuery(ctx: DomainContext, now: string, where: SQL | undefined) {
     .innerJoin(projects, eq(projects.id, notifications.project_id))
     .innerJoin(workspaces, eq(workspaces.id, notifications.workspace_id))
     .leftJoin(notificationMailSettings, eq(notificationMailSettings.user_id, notifications.recipient_id))
-    .where(and(pending, or(isNull(notifications.snoozed_until), lte(notifications.snoozed_until, now)), where))
-    .orderBy(asc(notifications.recipient_id), asc(notifications.updated_at))
+    // The range on updated_at keeps the read on the pending rows' partial index (ordering by the
+    // recipient would walk every unread notification instead); rows are grouped per person below.
+    .where(and(pending, lte(notifications.updated_at, now), or(isNull(notifications.snoozed_until), lte(notifications.snoozed_until, now)), where))
+    .orderBy(asc(notifications.updated_at))
     .limit(PASS_LIMIT);
 }
 
