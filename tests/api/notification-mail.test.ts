@@ -14,6 +14,7 @@ import { PostCommit } from "../../workers/domain/post-commit";
 import { realPorts } from "../../workers/adapters";
 import { sweepNotificationMail } from "../../workers/integrations/mail/notifications";
 import { waitForMails } from "../helpers/mailbox";
+import { postPageAction } from "../helpers/page-action";
 import type { Client } from "../helpers/api";
 import { callWorker, countRows } from "../helpers/fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
@@ -88,6 +89,20 @@ describe("preferences", () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ instant: [INSTANT_MUST_BE_BOOLEAN], digest_hours: [DIGEST_HOURS_CHOICES] });
     expect(await preferences(bob)).toEqual({ instant: true, digest_hours: 4 });
+  });
+
+  it("are the same through the profile page: saved as posted, the same refusal for a bad digest", async () => {
+    const bob = await addMember(p, 15, "Bob");
+    const post = (form: Record<string, string>) => postPageAction(bob, "/profile.data", { form: { intent: "update-notification-mail", ...form } });
+    // An unticked box is not posted: instant mail off.
+    expect((await post({ digest_hours: "12" })).status).toBe(200);
+    expect(await preferences(bob)).toEqual({ instant: false, digest_hours: 12 });
+    const refused = await post({ instant: "on", digest_hours: "5" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(DIGEST_HOURS_CHOICES);
+    expect(await preferences(bob)).toEqual({ instant: false, digest_hours: 12 });
+    expect((await post({ instant: "on", digest_hours: "0" })).status).toBe(200);
+    expect(await preferences(bob)).toEqual({ instant: true, digest_hours: 0 });
   });
 
   it("answer hostile bodies with a 400 or a valid change, never anything else", async () => {
