@@ -1378,9 +1378,18 @@ export const notifications = sqliteTable(
     archived_at: text("archived_at"),
     /** Hidden from the inbox until then. */
     snoozed_until: text("snoozed_until"),
+    /**
+     * How many of `changes` the mail sweep is done with (mailed, or passed over because the
+     * recipient wants no mail for them); the changes after it are still to be mailed.
+     */
+    mailed_changes: integer("mailed_changes").notNull().default(0),
   },
   (t) => [
     index("notifications_inbox_idx").on(t.recipient_id, t.workspace_id, t.updated_at),
+    // The mail sweep's work: unread notifications with changes not yet mailed, newest change last.
+    index("notifications_mail_pending_idx")
+      .on(t.updated_at)
+      .where(sql`read_at IS NULL AND archived_at IS NULL AND mailed_changes < json_array_length(changes)`),
     // Covers the unread count: per project the person belongs to, what is unread and awake. The
     // last two columns are null in every entry; SQLite needs them there to answer without the row.
     index("notifications_unread_idx")
@@ -1391,6 +1400,23 @@ export const notifications = sqliteTable(
 );
 
 export type Notification = typeof notifications.$inferSelect;
+
+/**
+ * A person's choice of notification mail (absent: the defaults): instant mail for mentions and
+ * assignments, and a digest of the rest every `digest_hours` (0: no digest). `unsubscribe_secret`
+ * signs the person's unsubscribe links, so a mailed link works without a session.
+ */
+export const notificationMailSettings = sqliteTable("notification_mail_settings", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  instant: bool("instant").notNull().default(true),
+  digest_hours: integer("digest_hours").notNull().default(4),
+  unsubscribe_secret: text("unsubscribe_secret")
+    .notNull()
+    .default(sql`(lower(hex(randomblob(32))))`),
+  updated_at: text("updated_at").notNull().$defaultFn(nowIso),
+});
 
 export type User = typeof users.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;

@@ -86,11 +86,12 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) 
 
 /**
  * The cron watchdog: no import or export stays processing forever; no webhook delivery, outgoing
- * or from GitHub, and no queued mail is lost; old Slack post records and old webhook deliveries are forgotten; and
+ * or from GitHub, and no queued mail is lost; notification mail goes out (instant each minute,
+ * digests at the top of the hour); old Slack post records and old webhook deliveries are forgotten; and
  * once an hour, stored credentials not yet under the newest key are sealed again.
  */
 export async function superviseJobs(env: AppEnv, now = new Date()) {
-  const [imports, exports, deliveries, github, slack, reseal, mail] = await Promise.all([
+  const [imports, exports, deliveries, github, slack, reseal, mail, notificationMail] = await Promise.all([
     import("./importers/runner"),
     import("./exports/runner"),
     import("./integrations/webhooks/deliver"),
@@ -98,6 +99,7 @@ export async function superviseJobs(env: AppEnv, now = new Date()) {
     import("./integrations/slack/sink"),
     import("./lib/reseal-secrets"),
     import("./integrations/mail/deliver"),
+    import("./integrations/mail/notifications"),
   ]);
   await Promise.all([
     imports.superviseImports(env),
@@ -107,6 +109,7 @@ export async function superviseJobs(env: AppEnv, now = new Date()) {
     slack.pruneSlackPosts(env),
     deliveries.pruneWebhookDeliveries(env),
     mail.superviseMail(env),
+    notificationMail.sweepNotificationMail(env, now),
     // Hourly: the pass reads every credential column, which the minute's work does not need.
     now.getUTCMinutes() === 0 ? reseal.resealSecrets(env) : null,
     // Hourly, and harmless to repeat: what the clock tells people (due tomorrow, cycles).

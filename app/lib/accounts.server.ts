@@ -18,6 +18,7 @@ import { PasswordResetInput, MailRequestInput } from "../../workers/domain/schem
 import { requestPasswordReset, resetPassword } from "../../workers/domain/password-reset";
 import { verifyEmail } from "../../workers/domain/email-verification";
 import { confirmEmailChange } from "../../workers/domain/email-change";
+import { unsubscribe } from "../../workers/domain/notification-mail";
 import { requestSignInMail, signInWithLink } from "../../workers/domain/sign-in-by-mail";
 
 /** Where a signed-in visitor goes: the safe `next` they came with, else their home. */
@@ -99,9 +100,18 @@ export async function loadMailedLinkPage(_request: Request, context: AppLoadCont
   return { continueTo: user ? await landingFor(context, user, null) : "/" };
 }
 
-/** Runs a mailed link's button (`use` takes the link's token); a used or expired link says why. */
-async function mailedLinkAction<T>(request: Request, context: AppLoadContext, token: string, use: (ctx: DomainContext, input: unknown) => Promise<T>) {
-  assertOwnOriginRequest(request);
+/**
+ * Runs a mailed link's button (`use` takes the link's token); a used or expired link says why.
+ * The post must come from our own page unless `fromAnywhere` (the link itself is the authority).
+ */
+async function mailedLinkAction<T>(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+  use: (ctx: DomainContext, input: { token: string }) => Promise<T>,
+  fromAnywhere = false,
+) {
+  if (!fromAnywhere) assertOwnOriginRequest(request);
   try {
     return await use(context.domain, { token });
   } catch (error) {
@@ -113,6 +123,14 @@ async function mailedLinkAction<T>(request: Request, context: AppLoadContext, to
 
 /** Verifies the address of the link's account. */
 export const verifyEmailAction = (request: Request, context: AppLoadContext, token: string) => mailedLinkAction(request, context, token, verifyEmail);
+
+/**
+ * Uses an unsubscribe link. Mail providers post it themselves (one-click unsubscribe), from no page
+ * of ours and without an Origin, so none is asked for: the signed token is the authority (a post
+ * naming another site is still refused before any action runs).
+ */
+export const unsubscribeAction = (request: Request, context: AppLoadContext, token: string) =>
+  mailedLinkAction(request, context, token, (ctx, input) => unsubscribe(ctx, input.token), true);
 
 /** Moves the link's account to its new address. */
 export const confirmEmailAction = (request: Request, context: AppLoadContext, token: string) => mailedLinkAction(request, context, token, confirmEmailChange);

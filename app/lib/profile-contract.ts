@@ -5,6 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { CreateApiTokenInput } from "../../workers/domain/schemas/accounts";
 import { entityId } from "../../workers/domain/schemas/common";
+import { NotificationMailFields } from "../../workers/domain/schemas/notification-mail";
 import { AvatarInput, ChangeEmailInput, ChangePasswordInput, PASSWORDS_DO_NOT_MATCH, ProfileInput } from "../../workers/domain/schemas/profile";
 import type { ProfilePageData } from "../../workers/domain/schemas/profile";
 export type { ApiTokenListItem, ProfilePageData, SessionListItem } from "../../workers/domain/schemas/profile";
@@ -31,12 +32,19 @@ export const ChangeEmailForm = ChangeEmailInput.extend({ intent: z.literal("chan
 
 export const CreateApiTokenForm = CreateApiTokenInput.extend({ intent: z.literal("create-token") });
 
+/** The notification mail section posts both choices; an unticked box is not sent, so it means off. */
+export const NotificationMailForm = NotificationMailFields.extend({
+  intent: z.literal("update-notification-mail"),
+  instant: NotificationMailFields.shape.instant.default(false),
+});
+
 /** Every intent the page posts (form data): the three forms and its buttons. */
 export const ProfileIntentSchema = z.discriminatedUnion("intent", [
   ProfileForm,
   ChangePasswordForm,
   ChangeEmailForm,
   CreateApiTokenForm,
+  NotificationMailForm,
   AvatarInput.extend({ intent: z.literal("set-avatar") }),
   z.object({ intent: z.literal("remove-avatar") }),
   z.object({ intent: z.literal("revoke-token"), token_id: entityId }),

@@ -8,6 +8,7 @@ import { changePassword, profilePageOf, removeAvatar, setAvatar, updateProfile }
 import { resendVerification } from "../../workers/domain/email-verification";
 import { requestEmailChange } from "../../workers/domain/email-change";
 import { signOutSession } from "../../workers/domain/user-sessions";
+import { updateNotificationMail } from "../../workers/domain/notification-mail";
 import { signInClientOf } from "../../workers/domain/sign-in-throttle";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, invalidReply, loadOrThrow, replyWithError } from "./errors.server";
@@ -61,6 +62,11 @@ export async function profileAction(request: Request, context: AppLoadContext) {
         return done();
       case "resend-verification":
         return done(await resendVerification(ctx, signInClientOf(request)));
+      case "update-notification-mail": {
+        const { intent: _, ...choice } = input;
+        await updateNotificationMail(ctx, choice);
+        return done();
+      }
       case "sign-out-session":
         await signOutSession(ctx, input.session_id);
         return done();

@@ -172,6 +172,8 @@ export const API_ROUTES: Record<string, RouteAccess> = {
     except: { stranger: 404, foreigner: 404, outsider: 404, guest: 404, viewer: 404, member: 404 },
   },
   "GET /api/users/me/sessions": { level: "signed-in", ok: 200 },
+  "GET /api/users/me/notification-preferences": { level: "signed-in", ok: 200 },
+  "PATCH /api/users/me/notification-preferences": { level: "signed-in", ok: 200, body: () => ({ digest_hours: 12 }) },
   // A session is its owner's alone: anyone else's delete finds nothing. The owner ends a session
   // of theirs signed in anew for each call (their own current one is refused).
   "DELETE /api/users/me/sessions/:sessionId": {

@@ -57,6 +57,8 @@ export const PAGE_ROUTES: Record<string, PageAccess> = {
   },
   // A verification link's page opens for anyone; its button with a link that is not valid is a 400.
   "routes/verify-email.$token": { url: () => "/verify-email/vfy_unknown", level: "public", ok: 200, action: { level: "public", ok: 400 } },
+  // An unsubscribe link's page opens for anyone; its button with a link that is not valid finds nothing.
+  "routes/unsubscribe.$token": { url: () => "/unsubscribe/nobody.unknown", level: "public", ok: 200, action: { level: "public", ok: 404 } },
   // So does a new-address link's page.
   "routes/confirm-email.$token": { url: () => "/confirm-email/eml_unknown", level: "public", ok: 200, action: { level: "public", ok: 400 } },
   // Signing in by mail is for those signed out: asking sends the signed-in home, the form without its field is a 400.

@@ -488,6 +488,7 @@ const CAPPED_ABOVE = new Set([
  */
 const NOT_A_LIST = new Set([
   "GET /api/users/me",
+  "GET /api/users/me/notification-preferences",
   "GET /api/workspaces/:slug/notifications/unread-count",
   // The issue's followers among its project's members (at most the plain-list cap), and whether the caller is one.
   "GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribers",

@@ -60,7 +60,7 @@ async function attemptUntilSettled(id: string) {
 describe("SMTP transport", () => {
   it("delivers the message over SMTP, signed in, with its subject, both bodies and its headers", async () => {
     const to = address("ada");
-    const id = await queued(to, { headers: { "List-Unsubscribe": "<http://127.0.0.1:8787/unsubscribe/abc>" } });
+    const id = await queued(to, { headers: { "List-Unsubscribe": "<http://127.0.0.1:8787/unsubscribe/abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } });
     expect(await attemptMail(env, id, { requeue: noRequeue })).toBe("sent");
     const [mail] = await received(to);
     expect(mail.envelopeTo).toEqual([to]);
@@ -71,6 +71,7 @@ describe("SMTP transport", () => {
     expect(mail.text.trim()).toBe("Open http://127.0.0.1:8787/x to go on.");
     expect(mail.html).toContain('<a href="http://127.0.0.1:8787/x">the link</a>');
     expect(mail.headers["list-unsubscribe"]).toContain("http://127.0.0.1:8787/unsubscribe/abc");
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     const row = await mailRow(id);
     expect(row).toMatchObject({ status: "sent", attempts: 1, transport: "smtp", last_error: null });
     expect(row?.transport_answer).toMatch(/^250 /);
@@ -160,6 +161,12 @@ describe("Cloudflare Email Service transport", () => {
 
   it("hands the message to the send_email binding and keeps its message id", async () => {
     const answer = await cloudflareTransport(env.EMAIL, "Edge Tracker").send(mail("someone@example.test"));
+    expect(answer).toMatch(/^Accepted by Cloudflare Email Service as .+/);
+  });
+
+  it("takes the one-click unsubscribe headers notification mail carries", async () => {
+    const headers = { "List-Unsubscribe": "<http://127.0.0.1:8787/unsubscribe/abc.def>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    const answer = await cloudflareTransport(env.EMAIL, "Edge Tracker").send({ ...mail("someone@example.test"), headers });
     expect(answer).toMatch(/^Accepted by Cloudflare Email Service as .+/);
   });
 

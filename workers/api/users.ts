@@ -5,6 +5,7 @@ import { resendVerification } from "../domain/email-verification";
 import { requestEmailChange } from "../domain/email-change";
 import { signInClientOf } from "../domain/sign-in-throttle";
 import { meOf } from "../domain/serializers";
+import { notificationMailOf, updateNotificationMail } from "../domain/notification-mail";
 import { listSessions, signOutSession } from "../domain/user-sessions";
 import { type ApiEnv, actorOf, body } from "./hono-env";
 import { listed, pageOf } from "./list-pages";
@@ -17,6 +18,10 @@ userRoutes.patch("/me", async (c) => c.json(await updateMe(actorOf(c), await bod
 userRoutes.post("/me/verification", async (c) => c.json(await resendVerification(actorOf(c), signInClientOf(c.req.raw)), 202));
 /** Mails a link to a new address (`{email, current_password}`); the address changes when it is opened. */
 userRoutes.post("/me/email", async (c) => c.json(await requestEmailChange(actorOf(c), await body(c), signInClientOf(c.req.raw)), 202));
+
+/** The caller's notification mail: instant mail for mentions and assignments, and the digest's period in hours (0: none). */
+userRoutes.get("/me/notification-preferences", async (c) => c.json(await notificationMailOf(actorOf(c))));
+userRoutes.patch("/me/notification-preferences", async (c) => c.json(await updateNotificationMail(actorOf(c), await body(c))));
 
 userRoutes.get("/api-tokens", async (c) => listed(c, await listApiTokens(actorOf(c), pageOf(c))));
 userRoutes.post("/api-tokens", async (c) => c.json(await createApiToken(actorOf(c), await body(c)), 201));

@@ -19,6 +19,7 @@ import { workspaceOf } from "./workspaces";
 import { queueMail } from "./mail";
 import { linkMail } from "./mail-content";
 import { takeMailRequest } from "./sign-up-limit";
+import { personLabelOf } from "./serializers";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
@@ -31,7 +32,7 @@ export const invitationPath = (token: string) => `/invitations/${token}`;
 
 /** The statement that queues the invitation's mail to the invited address, carrying its link. */
 function invitationMail(ctx: ActorContext, workspace: { id: string; name: string }, email: string, token: string) {
-  const inviter = [ctx.actor.first_name, ctx.actor.last_name].join(" ").trim() || ctx.actor.display_name || ctx.actor.email;
+  const inviter = personLabelOf(ctx.actor);
   const mail = linkMail({
     subject: `${inviter} invited you to ${workspace.name} on Edge Tracker`,
     intro: [`${inviter} (${ctx.actor.email}) invited you to join the workspace ${workspace.name} on Edge Tracker.`],

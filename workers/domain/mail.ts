@@ -1,12 +1,22 @@
 // Mail the domain sends: each message is a row (mail_messages) written in the same batch as the
 // change it is about, and a `mail.send` job after commit hands it to the transport. Nothing is
 // "sent" until the transport said so; the row keeps the answer or the error for the mail log.
-import { desc } from "drizzle-orm";
+import { type SQL, desc, sql } from "drizzle-orm";
 import { mailMessages } from "../../drizzle/schema";
+import { rawStatement } from "../lib/batch";
 import type { DomainContext } from "./context";
 import { NotFound } from "./errors";
 
-export type MailKind = "verify-email" | "password-reset" | "sign-in" | "change-email" | "email-changed" | "invitation" | "test";
+export type MailKind =
+  | "verify-email"
+  | "password-reset"
+  | "sign-in"
+  | "change-email"
+  | "email-changed"
+  | "invitation"
+  | "test"
+  | "notification"
+  | "notification-digest";
 
 export interface MailDraft {
   kind: MailKind;
@@ -37,6 +47,22 @@ export function queueMail(ctx: DomainContext, draft: MailDraft) {
     headers: JSON.stringify(draft.headers ?? {}),
     workspace_id: draft.workspaceId ?? null,
   });
+}
+
+/**
+ * `queueMail` for a mail that is only right while `condition` holds (the notifications it tells
+ * are still unread and not yet mailed): the row is written only if it does, in the same batch.
+ */
+export function queueMailWhen(ctx: DomainContext, draft: MailDraft, condition: SQL) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  ctx.effects.enqueue({ type: "mail.send", messageId: id });
+  return rawStatement(
+    ctx.db,
+    sql`INSERT INTO mail_messages (id, kind, recipient, subject, text_body, html_body, headers, workspace_id, created_at, updated_at)
+      SELECT ${id}, ${draft.kind}, ${draft.to}, ${draft.subject}, ${draft.text}, ${draft.html}, ${JSON.stringify(draft.headers ?? {})}, ${draft.workspaceId ?? null}, ${now}, ${now}
+      WHERE ${condition}`,
+  );
 }
 
 /** How many messages the development outbox shows, newest first. */

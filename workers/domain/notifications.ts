@@ -84,6 +84,9 @@ export function notificationStatements(ctx: ActorContext, target: ActivityTarget
               SELECT value FROM json_each(n.changes)
                 WHERE value ->> 'kind' NOT IN (SELECT value ->> 'kind' FROM json_each(${changes}))
               UNION ALL SELECT value FROM json_each(${changes}))),
+            -- The mailed changes stay a prefix: those of them the new ones replace are not counted.
+            mailed_changes = (SELECT count(*) FROM json_each(n.changes)
+              WHERE key < n.mailed_changes AND value ->> 'kind' NOT IN (SELECT value ->> 'kind' FROM json_each(${changes}))),
             mentioned = n.mentioned OR ${mentioned}, updated_at = ${now}
           WHERE n.recipient_id IN (${recipients}) AND ${open("n")}
           RETURNING recipient_id`,

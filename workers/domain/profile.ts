@@ -15,6 +15,7 @@ import { Invalid } from "./errors";
 import { assetIdInUrl, userAssetUrl } from "./file-assets";
 import { AvatarInput, ChangePasswordInput, CURRENT_PASSWORD_WRONG, ProfileInput, type ProfilePageData } from "./schemas/profile";
 import { meOf } from "./serializers";
+import { notificationMailQuery, preferencesOf } from "./notification-mail";
 import { sessionItemsOf, sessionListQuery } from "./user-sessions";
 
 type ApiTokenRow = { id: string; label: string; created_at: string; last_used_at: string | null };
@@ -62,7 +63,7 @@ export async function homeWorkspaceOf(ctx: ActorContext) {
  * The profile page in one batch: the user's tokens, their sessions and the workspace to go back to.
  */
 export async function profilePageOf(ctx: ActorContext, preferredSlug: string | null): Promise<ProfilePageData> {
-  const { tokens, sessionRows, workspace, pendingEmail } = await runNamedBatch(ctx.db, {
+  const { tokens, sessionRows, workspace, pendingEmail, notificationMail } = await runNamedBatch(ctx.db, {
     // The page shows as many tokens and sessions as one plain list answers.
     tokens: apiTokenListQuery(ctx).limit(LIST_PAGES.plainListCap),
     sessionRows: sessionListQuery(ctx).limit(LIST_PAGES.plainListCap),
@@ -73,6 +74,7 @@ export async function profilePageOf(ctx: ActorContext, preferredSlug: string | n
       .from(accountTokens)
       .where(openLink("change-email", eq(accountTokens.user_id, ctx.actor.id), new Date().toISOString()))
       .limit(1),
+    notificationMail: notificationMailQuery(ctx.db, ctx.actor.id),
   });
   const { email, first_name, last_name, display_name, avatar } = ctx.actor;
   return {
@@ -82,6 +84,7 @@ export async function profilePageOf(ctx: ActorContext, preferredSlug: string | n
     tokens,
     sessions: await sessionItemsOf(ctx, sessionRows),
     workspace: workspace[0] ?? null,
+    notificationMail: preferencesOf(notificationMail[0]),
   };
 }
 

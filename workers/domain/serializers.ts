@@ -29,6 +29,11 @@ export function memberDetailOf(user: Pick<User, "id" | "email" | "first_name" | 
 
 export type MemberDetail = ReturnType<typeof memberDetailOf>;
 
+/** How a person is named to others in mail: their names, else their display name, else their address. */
+export function personLabelOf(person: Pick<User, "email" | "first_name" | "last_name" | "display_name">) {
+  return [person.first_name, person.last_name].join(" ").trim() || person.display_name || person.email;
+}
+
 /**
  * The users columns `memberDetailOf` needs, to select without the rest of the row (a password
  * hash never leaves D1) and under names that do not collide with the other columns of a batch:

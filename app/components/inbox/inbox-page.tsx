@@ -11,8 +11,7 @@ import { useAction } from "~/hooks/use-action";
 import { useShortcut } from "~/hooks/use-shortcut";
 import type { InboxIntent, InboxNotification, InboxPageData } from "~/lib/inbox-contract";
 import { issuePath } from "~/lib/paths";
-import { INBOX_SHOWS, INBOX_TABS, type InboxFilter } from "../../../workers/domain/schemas/inbox";
-import type { NotificationChange } from "../../../drizzle/schema";
+import { INBOX_SHOWS, INBOX_TABS, type InboxFilter, changesSummary } from "../../../workers/domain/schemas/inbox";
 
 const TAB_LABEL: Record<InboxFilter["tab"], string> = { all: "All", mentions: "Mentions", assigned: "Assigned", created: "Created", subscribed: "Subscribed" };
 const SHOW_LABEL: Record<InboxFilter["show"], string> = { inbox: "Inbox", snoozed: "Snoozed", archived: "Archived" };
@@ -22,43 +21,8 @@ const EMPTY: Record<InboxFilter["show"], string> = {
   archived: "Nothing archived yet. Archive a notification (E) once it needs nothing more from you.",
 };
 
-/** One change as a phrase after the actor's name (or alone, when the clock told it). */
-function phrase(change: NotificationChange) {
-  switch (change.kind) {
-    case "assigned":
-      return "assigned you";
-    case "unassigned":
-      return "unassigned you";
-    case "mentioned":
-      return "mentioned you";
-    case "state":
-      return `changed the state to ${change.new_value ?? "none"}`;
-    case "priority":
-      return `set the priority to ${change.new_value ?? "none"}`;
-    case "commented":
-      return change.new_value ? `commented: “${change.new_value}”` : "commented";
-    case "blocker_closed":
-      return `closed ${change.new_value ?? "an issue"}, which was blocking this`;
-    case "due_soon":
-      return "Due tomorrow";
-    case "cycle_started":
-      return `Cycle ${change.new_value ?? ""} started`;
-    case "cycle_ended":
-      return `Cycle ${change.new_value ?? ""} ended and this is not done`;
-  }
-}
-
 /** What a notification says, its changes in order, each kind once. */
-export function notificationSummary(notification: InboxNotification) {
-  const seen = new Set<string>();
-  const phrases: string[] = [];
-  for (const change of [...notification.changes].reverse()) {
-    if (seen.has(change.kind)) continue;
-    seen.add(change.kind);
-    phrases.unshift(phrase(change));
-  }
-  return phrases.join(", ");
-}
+export const notificationSummary = (notification: InboxNotification) => changesSummary(notification.changes);
 
 /** When a snooze ends: in an hour, tomorrow at 9, next Monday at 9 (the person's own clock). */
 function snoozeChoices(now = new Date()) {

@@ -8,6 +8,7 @@ import { EmailForm } from "./email-form";
 import { PasswordForm } from "./password-form";
 import { ProfileHeader } from "./profile-header";
 import { ProfileDetailsForm } from "./profile-form";
+import { NotificationMail } from "./notification-mail";
 import { ProfileSection } from "./section";
 import { Sessions } from "./sessions";
 import { VerifyAddress } from "./verify-address";
@@ -19,7 +20,7 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
       <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Profile settings</h1>
-          <p className="mt-1 text-sm text-neutral-500">Your name and avatar as your teammates see them, your password, where you're signed in and your API tokens.</p>
+          <p className="mt-1 text-sm text-neutral-500">Your name and avatar as your teammates see them, your password, notification mail, where you're signed in and your API tokens.</p>
         </div>
         {data.emailVerified ? null : (
           <ProfileSection id="verify-email" title="Verify your email address" description="Your address is not verified yet.">
@@ -34,6 +35,13 @@ export function ProfilePage({ data }: { data: ProfileLoaderData }) {
         </ProfileSection>
         <ProfileSection id="password" title="Change password" description="Every other session of your account will be signed out.">
           <PasswordForm />
+        </ProfileSection>
+        <ProfileSection
+          id="notification-mail"
+          title="Notification mail"
+          description="What reaches your inbox by mail. Nothing you have already read here is mailed."
+        >
+          <NotificationMail preferences={data.notificationMail} />
         </ProfileSection>
         <ProfileSection
           id="sessions"

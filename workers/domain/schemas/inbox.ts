@@ -48,3 +48,44 @@ export interface InboxNotification {
 }
 
 export const MarkAllReadInput = z.object({ project: entityId.optional() });
+
+/**
+ * One change as a phrase after the actor's name ("changed the state to Done"), in the inbox and in
+ * mail; the clock's changes (no actor) read on their own ("Due tomorrow").
+ */
+export function changePhrase(change: NotificationChange) {
+  switch (change.kind) {
+    case "assigned":
+      return "assigned you";
+    case "unassigned":
+      return "unassigned you";
+    case "mentioned":
+      return "mentioned you";
+    case "state":
+      return `changed the state to ${change.new_value ?? "none"}`;
+    case "priority":
+      return `set the priority to ${change.new_value ?? "none"}`;
+    case "commented":
+      return change.new_value ? `commented: “${change.new_value}”` : "commented";
+    case "blocker_closed":
+      return `closed ${change.new_value ?? "an issue"}, which was blocking this`;
+    case "due_soon":
+      return "Due tomorrow";
+    case "cycle_started":
+      return `Cycle ${change.new_value ?? ""} started`;
+    case "cycle_ended":
+      return `Cycle ${change.new_value ?? ""} ended and this is not done`;
+  }
+}
+
+/** What a list of changes says, in order, each kind once (its latest): "changed the state to Done, commented". */
+export function changesSummary(changes: NotificationChange[]) {
+  const seen = new Set<string>();
+  const phrases: string[] = [];
+  for (const change of [...changes].reverse()) {
+    if (seen.has(change.kind)) continue;
+    seen.add(change.kind);
+    phrases.unshift(changePhrase(change));
+  }
+  return phrases.join(", ");
+}

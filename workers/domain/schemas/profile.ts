@@ -2,6 +2,7 @@
 // the names and the new password follow the same rules as sign-up.
 import { z } from "zod";
 import { email, newPassword, personName, UpdateMeInput } from "./accounts";
+import type { NotificationMailPreferences } from "./notification-mail";
 
 /** The names on the profile form; a field left empty clears that name. */
 export const ProfileInput = z.object({
@@ -58,4 +59,6 @@ export interface ProfilePageData {
   sessions: SessionListItem[];
   /** The workspace the page leads back to: the one named, else the last one used, else the first. */
   workspace: { slug: string; name: string } | null;
+  /** What notification mail the person gets. */
+  notificationMail: NotificationMailPreferences;
 }
