@@ -5,6 +5,7 @@
 // nothing), with the List-Unsubscribe headers on every notification mail.
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
+import { tellTimedNotifications } from "../../workers/jobs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailInstantNotifications, mailNotificationDigests } from "../../workers/domain/notification-mail-sweep";
 import { DIGEST_HOURS_CHOICES, INSTANT_MUST_BE_BOOLEAN } from "../../workers/domain/schemas/notification-mail";
@@ -233,6 +234,25 @@ describe("digest", () => {
 
     await digestPass();
     expect(await mailsTo(bob)).toHaveLength(1);
+  });
+
+  it("mails a change that replaced an already mailed one of its kind, and the clock's changes without a name", async () => {
+    const bob = await addMember(p, 15, "Bob");
+    const issue = await newIssue(alice, { assignees_list: [bob.user.id], target_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
+    await alice.patch(`${p.base}/issues/${issue.id}/`, { priority: "high" });
+    await digestPass();
+    expect((await mailsTo(bob)).map((mail) => mail.kind)).toEqual(["notification-digest"]);
+    // The same person changes the priority again within minutes: the notification keeps one
+    // priority change, the new one, which the next digest must still tell.
+    await alice.patch(`${p.base}/issues/${issue.id}/`, { priority: "urgent" });
+    await tellTimedNotifications(env, new Date());
+    await digestPass();
+    const [, second, ...more] = await mailsTo(bob);
+    expect(more).toEqual([]);
+    expect(second.text_body).toContain("Alice User set the priority to urgent");
+    expect(second.text_body).not.toContain("set the priority to high");
+    // The clock's change reads alone, with nobody's name before it.
+    expect(second.text_body).toMatch(/^\W*Due tomorrow$/m);
   });
 
   it("is not sent before its hour", async () => {
