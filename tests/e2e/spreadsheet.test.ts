@@ -7,7 +7,7 @@
 // Data the test is not about (workspace, project, membership, issues, toggles) is arranged over REST.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, openIssuesAs, projectWithMember, screenshot, screenshotsInThemes, visible } from "./fixtures";
+import { holdRequests, launchBrowser, openIssuesAs, projectWithMember, screenshot, screenshotsInThemes, visible } from "./fixtures";
 
 let browser: Browser;
 
@@ -135,20 +135,9 @@ describe("spreadsheet layout", () => {
     await expect.poll(() => cell(page, issue, CYCLE).textContent()).toBe("No cycle");
     await expect.poll(() => cell(page, issue, MODULE).textContent()).toBe("No module");
 
-    // Hold the server's answer back: the cell must change before it arrives.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // Remix posts the action to "<route>.data" (single fetch).
-    await page.route(
-      (url) => /\/issues(\.data)?$/.test(url.pathname),
-      async (route) => {
-        if (route.request().method() !== "POST") return route.continue();
-        await held;
-        await route.continue();
-      },
-    );
+    // Hold the server's answer back: the cell must change before it arrives. Remix posts the
+    // action to "<route>.data" (single fetch).
+    const held = await holdRequests(page, new RegExp(`/projects/${a.projectId}/issues\\.data`));
     await cell(page, issue, CYCLE).click();
     const cycleMenu = page.getByRole("menu", { name: "Cycle" });
     await visible(cycleMenu);
@@ -161,9 +150,9 @@ describe("spreadsheet layout", () => {
     await cycleMenu.getByRole("menuitemradio", { name: "Sprint 9" }).click();
     await expect.poll(() => cell(page, issue, CYCLE).textContent()).toBe("Sprint 9");
     expect((await a.owner.call<{ cycle: string | null }>("GET", `${a.base}/issues/${issue}/`)).cycle).toBeNull();
-    release();
+    await held.requested;
+    await held.stop();
     await expect.poll(async () => (await a.owner.call<{ cycle: string | null }>("GET", `${a.base}/issues/${issue}/`)).cycle).toBe(cycle.id);
-    await page.unrouteAll({ behavior: "wait" });
 
     // The module through the keyboard: focus its cell, Enter, pick, Enter.
     await cell(page, issue, MODULE).focus();
