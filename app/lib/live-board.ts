@@ -29,6 +29,8 @@ const ROW_KEYS = [
   "created_by",
   "created_at",
   "updated_at",
+  "cycle",
+  "module",
 ] as const satisfies readonly (keyof ViewIssue)[];
 
 // Fails to compile when ViewIssue gains a field this module does not copy from board rows.

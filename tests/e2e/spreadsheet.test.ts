@@ -1,12 +1,13 @@
 // The spreadsheet layout (issue 33): a member switches the issues to Spreadsheet, sees one row per
 // issue with a cell per property turned on, and changes a priority with the keyboard alone: arrow
 // keys to the cell, Enter opens the same menu rows and cards open, a choice writes it, Escape-like
-// closing hands the focus back to the cell, and the change is still there after a reload. A
-// viewer sees the same table without checkboxes or editors.
+// closing hands the focus back to the cell, and the change is still there after a reload. The
+// cycle and module cells open the same menu: a choice shows at once, before the server answers,
+// and stays after a reload. A viewer sees the same table without checkboxes or editors.
 // Data the test is not about (workspace, project, membership, issues, toggles) is arranged over REST.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, openIssuesAs, projectWithMember, screenshot, screenshotsInThemes, visible } from "./fixtures";
+import { holdRequests, launchBrowser, openIssuesAs, projectWithMember, screenshot, screenshotsInThemes, visible } from "./fixtures";
 
 let browser: Browser;
 
@@ -50,7 +51,16 @@ describe("spreadsheet layout", () => {
     await visible(grid);
     // One header row and one row per issue, in manual order, with no group headings.
     await expect.poll(() => grid.getByRole("row").count()).toBe(4);
-    expect(await grid.getByRole("columnheader").allTextContents()).toEqual(["Issues", "State", "Priority", "Assignees", "Labels", "Start date"]);
+    expect(await grid.getByRole("columnheader").allTextContents()).toEqual([
+      "Issues",
+      "State",
+      "Priority",
+      "Assignees",
+      "Labels",
+      "Cycle",
+      "Module",
+      "Start date",
+    ]);
     expect(await page.locator("tr[data-issue-id]").evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.issueId))).toEqual(
       a.issues.map((issue) => issue.id),
     );
@@ -104,12 +114,62 @@ describe("spreadsheet layout", () => {
     await page.setViewportSize({ width: 700, height: 900 });
     await cell(page, a.issues[0].id, 0).focus();
     await page.keyboard.press("End");
-    expect(await focused(page)).toEqual({ issueId: a.issues[0].id, column: "5" });
+    expect(await focused(page)).toEqual({ issueId: a.issues[0].id, column: "7" });
     await expect.poll(async () => (await grid.boundingBox())?.x ?? 0).toBeLessThan(0);
-    const [issueBox, lastBox] = [await cell(page, a.issues[0].id, 0).boundingBox(), await cell(page, a.issues[0].id, 5).boundingBox()];
+    const [issueBox, lastBox] = [await cell(page, a.issues[0].id, 0).boundingBox(), await cell(page, a.issues[0].id, 7).boundingBox()];
     expect(issueBox && issueBox.x >= 0 && issueBox.x < 10).toBe(true);
     expect(lastBox && issueBox && lastBox.x >= issueBox.x + issueBox.width && lastBox.x + lastBox.width <= 701).toBe(true);
     await screenshot(page, "spreadsheet-scrolled-light-700");
+    expect(errors).toEqual([]);
+  });
+
+  test("an issue's cycle and module set from their cells show at once and stay after a reload", async () => {
+    const a = await arrange(15);
+    const cycle = await a.owner.post<{ id: string }>(`${a.base}/cycles/`, { name: "Sprint 9" });
+    const module = await a.owner.post<{ id: string }>(`${a.base}/modules/`, { name: "Billing" });
+    const { page, errors } = await openIssuesAs(browser, a.owner, a.slug, a.projectId, SPREADSHEET);
+    const grid = page.getByRole("grid", { name: "Issues" });
+    await visible(grid);
+    const [CYCLE, MODULE] = [5, 6];
+    const issue = a.issues[1].id;
+    await expect.poll(() => cell(page, issue, CYCLE).textContent()).toBe("No cycle");
+    await expect.poll(() => cell(page, issue, MODULE).textContent()).toBe("No module");
+
+    // Hold the server's answer back: the cell must change before it arrives. Remix posts the
+    // action to "<route>.data" (single fetch).
+    const held = await holdRequests(page, new RegExp(`/projects/${a.projectId}/issues\\.data`));
+    await cell(page, issue, CYCLE).click();
+    const cycleMenu = page.getByRole("menu", { name: "Cycle" });
+    await visible(cycleMenu);
+    // Just below its cell and over it (shifted left when the window has no room on the right).
+    const [cellBox, menuBox] = [await cell(page, issue, CYCLE).boundingBox(), await cycleMenu.boundingBox()];
+    const width = page.viewportSize()?.width ?? 0;
+    expect(cellBox && menuBox && Math.abs(menuBox.y - (cellBox.y + cellBox.height)) < 12).toBe(true);
+    expect(cellBox && menuBox && menuBox.x < cellBox.x + cellBox.width && menuBox.x + menuBox.width > cellBox.x).toBe(true);
+    expect(menuBox && menuBox.x >= 0 && menuBox.x + menuBox.width <= width).toBe(true);
+    await cycleMenu.getByRole("menuitemradio", { name: "Sprint 9" }).click();
+    await expect.poll(() => cell(page, issue, CYCLE).textContent()).toBe("Sprint 9");
+    expect((await a.owner.call<{ cycle: string | null }>("GET", `${a.base}/issues/${issue}/`)).cycle).toBeNull();
+    await held.requested;
+    await held.stop();
+    await expect.poll(async () => (await a.owner.call<{ cycle: string | null }>("GET", `${a.base}/issues/${issue}/`)).cycle).toBe(cycle.id);
+
+    // The module through the keyboard: focus its cell, Enter, pick, Enter.
+    await cell(page, issue, MODULE).focus();
+    await page.keyboard.press("Enter");
+    const moduleMenu = page.getByRole("menu", { name: "Module" });
+    await visible(moduleMenu);
+    await moduleMenu.getByRole("menuitemradio", { name: "Billing" }).click();
+    await expect.poll(() => cell(page, issue, MODULE).textContent()).toBe("Billing");
+    expect(await focused(page)).toEqual({ issueId: issue, column: String(MODULE) });
+    await expect.poll(async () => (await a.owner.call<{ module: string | null }>("GET", `${a.base}/issues/${issue}/`)).module).toBe(module.id);
+
+    await page.reload();
+    await visible(page.getByRole("grid", { name: "Issues" }));
+    await expect.poll(() => cell(page, issue, CYCLE).textContent()).toBe("Sprint 9");
+    await expect.poll(() => cell(page, issue, MODULE).textContent()).toBe("Billing");
+    await expect.poll(() => cell(page, a.issues[0].id, CYCLE).textContent()).toBe("No cycle");
+    await screenshotsInThemes(page, "spreadsheet-cycle-module");
     expect(errors).toEqual([]);
   });
 

@@ -32,6 +32,8 @@ function issue(id: string, state: string, sort_order: number): ViewIssue {
     created_by: null,
     created_at: "2030-01-01T00:00:00.000Z",
     updated_at: "2030-01-01T00:00:00.000Z",
+    cycle: null,
+    module: null,
     bridge_id: null,
   };
 }

@@ -36,6 +36,8 @@ function issue(id: string, fields: Partial<ViewIssue> = {}): ViewIssue {
     created_by: "u1",
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
+    cycle: null,
+    module: null,
     bridge_id: null,
     ...fields,
   };
@@ -46,7 +48,7 @@ const upsert = (row: ViewIssue, extra: Record<string, unknown> = {}): Change => 
   kind: "issue",
   op: "upsert",
   id: row.id,
-  row: { ...row, bridge_id: undefined, cycle: null, module: null, state_detail: null, ...extra },
+  row: { ...row, bridge_id: undefined, state_detail: null, ...extra },
 });
 
 describe("applyBoardChanges + withLiveIssues", () => {
@@ -100,7 +102,7 @@ describe("applyBoardChanges + withLiveIssues", () => {
 
   it("a cycle list drops an issue that left the cycle and revalidates for one that joined", () => {
     const cycle: LiveScope = { kind: "cycle", id: "c1" };
-    const inCycle = [issue("a", { bridge_id: "br-a" })];
+    const inCycle = [issue("a", { bridge_id: "br-a", cycle: "c1" })];
     const left = applyBoardChanges(emptyLiveIssues(), [upsert(issue("a"), { cycle: "c2" })], cycle, new Set(["a"]));
     expect(withLiveIssues(inCycle, left ?? emptyLiveIssues())).toEqual([]);
     expect(applyBoardChanges(emptyLiveIssues(), [upsert(issue("z"), { cycle: "c1" })], cycle, new Set(["a"]))).toBeNull();

@@ -1,6 +1,6 @@
 // The rich-text field pages use: server-rendered (sanitised) HTML first, then the ProseMirror
 // editor, loaded on demand after hydration, takes its place with the same typography.
-import { lazy, useEffect, useState } from "react";
+import { lazy, startTransition, useEffect, useState } from "react";
 import { Suspense } from "~/lib/suspense";
 import { safeStoredHtml } from "../../../workers/domain/schemas/rich-text-policy";
 import { type SuggestionItem, isEmptyHtml, proseClass } from "./prose";
@@ -52,9 +52,14 @@ export function StaticRichText({
   return <div className={`${proseClass} ${className}`} dangerouslySetInnerHTML={{ __html: safeStoredHtml(html ?? "") }} />;
 }
 
+/**
+ * The editor takes the static field's place in a render of its own, after the one that showed the
+ * field has painted: a dialog that opens with a title to type (the issue modal) is ready for it
+ * without waiting for ProseMirror to build its view.
+ */
 export function RichText(props: RichTextEditorProps & { fallbackClassName?: string }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => startTransition(() => setMounted(true)), []);
   const fallback = (
     <StaticRichText html={props.initialHtml} placeholder={props.placeholder} className={props.fallbackClassName ?? props.contentClassName} />
   );

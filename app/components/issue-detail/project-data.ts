@@ -120,6 +120,11 @@ export function loadResource<K extends ResourceName>(slug: string, projectId: st
   if (entry.pending) return entry.pending as Promise<ProjectResources[K]>;
   const pending = fetchResource(slug, projectId, name)
     .then((data) => {
+      // A refresh that brings what is held keeps the held copy: nothing shown re-renders.
+      if (entry.data !== undefined && JSON.stringify(entry.data) === JSON.stringify(data)) {
+        cache.set(key, { data: entry.data });
+        return entry.data as ProjectResources[K];
+      }
       cache.set(key, { data });
       notify(key);
       return data;
@@ -163,14 +168,17 @@ export function useProjectResource<K extends ResourceName>(slug: string, project
   useEffect(() => {
     if (!active) return;
     let live = true;
-    setLoading(true);
+    // Refreshing a list already held shows no loading state, so it re-renders nothing until the
+    // fresh copy arrives (a dialog opening with held lists commits once less).
+    const held = cache.get(key)?.data !== undefined;
+    if (!held) setLoading(true);
     const [slugPart, projectPart] = [slug, projectId];
     void loadResource(slugPart, projectPart, name).finally(() => {
-      if (live) setLoading(false);
+      if (live && !held) setLoading(false);
     });
     return () => {
       live = false;
     };
-  }, [active, slug, projectId, name]);
+  }, [active, key, slug, projectId, name]);
   return { data, loading: loading && data === undefined };
 }

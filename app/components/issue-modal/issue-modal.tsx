@@ -242,14 +242,17 @@ function IssueForm({
       />
 
       <FormFooter editing={Boolean(editing)} submitting={submitting} createMore={createMore} setCreateMore={setCreateMore} />
-      <ParentIssueDialog
-        open={parentOpen}
-        onOpenChange={setParentOpen}
-        issues={parentCandidates}
-        loading={issues.loading}
-        identifier={project.identifier}
-        onSelect={(id) => set("parent", id ?? null)}
-      />
+      {/* Mounted while open only: a closed dialog would still run its machine on every opening. */}
+      {parentOpen ? (
+        <ParentIssueDialog
+          open={parentOpen}
+          onOpenChange={setParentOpen}
+          issues={parentCandidates}
+          loading={issues.loading}
+          identifier={project.identifier}
+          onSelect={(id) => set("parent", id ?? null)}
+        />
+      ) : null}
     </fetcher.Form>
   );
 }

@@ -28,6 +28,8 @@ export interface IssuePatch {
   assignees_list?: string[];
   labels_list?: string[];
   estimate_point?: number | null;
+  cycle?: string | null;
+  module?: string | null;
 }
 
 export function applyPatch(issue: ViewIssue, patch: IssuePatch, now: string): ViewIssue {
@@ -40,6 +42,8 @@ export function applyPatch(issue: ViewIssue, patch: IssuePatch, now: string): Vi
   if (patch.assignees_list !== undefined) next.assignees = patch.assignees_list;
   if (patch.labels_list !== undefined) next.labels = patch.labels_list;
   if (patch.estimate_point !== undefined) next.estimate_point = patch.estimate_point;
+  if (patch.cycle !== undefined) next.cycle = patch.cycle;
+  if (patch.module !== undefined) next.module = patch.module;
   return next;
 }
 

@@ -48,7 +48,17 @@ function estimateText(value: number | null | undefined, points: EstimatePoints) 
 }
 
 /** What a property button opens (handled once at the layout root). */
-export type IssueAction = "state" | "priority" | "assignees" | "labels" | "start_date" | "due_date" | "estimate" | "menu";
+export type IssueAction =
+  | "state"
+  | "priority"
+  | "assignees"
+  | "labels"
+  | "start_date"
+  | "due_date"
+  | "estimate"
+  | "cycle"
+  | "module"
+  | "menu";
 
 const AVATAR_COLORS = ["bg-sky-500", "bg-violet-500", "bg-emerald-500", "bg-amber-500", "bg-rose-500", "bg-indigo-500"];
 

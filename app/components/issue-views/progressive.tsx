@@ -4,9 +4,21 @@
 // Groups are virtualised (@tanstack/react-virtual): only the cards or rows in sight, and a few
 // either side, are in the page, between two spacers that keep the group's full height. A kanban
 // column scrolls itself; list groups share the layout's scroll box (IssueScrollerContext), each
-// placed by its offset in it.
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, type RefObject, createContext, startTransition, useContext, useEffect, useRef, useState } from "react";
+// placed by its offset in it. The virtualiser's code is not part of what the page loads before
+// it is interactive: until it arrives (just after hydration) a group draws its first screen.
+import type { Virtualizer } from "@tanstack/react-virtual";
+import {
+  type ReactNode,
+  type RefObject,
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+} from "react";
+import { flushSync } from "react-dom";
 import { useBrowserLayoutEffect } from "~/hooks/use-browser-layout-effect";
 import { SortableList } from "./dnd";
 import type { IssueGroup, ViewIssue } from "./model";
@@ -87,6 +99,106 @@ function useDrawMargin(margin: number) {
   return hydrated ? margin : 0;
 }
 
+type VirtualCore = typeof import("@tanstack/react-virtual");
+let loadedCore: VirtualCore | null = null;
+let loadingCore: Promise<VirtualCore> | null = null;
+
+/** The virtualiser's module, read once the page has hydrated; null until it has arrived. */
+function useVirtualCore(): VirtualCore | null {
+  const [core, setCore] = useState(loadedCore);
+  useEffect(() => {
+    if (core) return;
+    let live = true;
+    loadingCore ??= import("@tanstack/react-virtual").then((module) => {
+      loadedCore = module;
+      return module;
+    });
+    loadingCore.then(
+      (module) => live && startTransition(() => setCore(module)),
+      () => {
+        loadingCore = null;
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [core]);
+  return core;
+}
+
+interface WindowOptions {
+  count: number;
+  getScrollElement(): HTMLElement | null;
+  estimate: number;
+  gap: number;
+  overscan: number;
+  scrollMargin: number;
+  initialRect: { width: number; height: number };
+  getItemKey(index: number): string | number;
+}
+
+interface DrawnItem {
+  index: number;
+  start: number;
+  end: number;
+}
+
+interface IssueWindow {
+  items: DrawnItem[];
+  totalSize: number;
+  measure(element: Element | null): void;
+}
+
+const measureNothing = () => {};
+
+/**
+ * The items a group draws before the virtualiser has arrived: those whose top is within the first
+ * screen (`initialRect`), as the virtualiser itself draws them from the top with no margin.
+ */
+function firstScreen({ count, estimate, gap, scrollMargin, initialRect }: WindowOptions): IssueWindow {
+  const items: DrawnItem[] = [];
+  for (let index = 0; index < count; index++) {
+    const start = scrollMargin + index * (estimate + gap);
+    items.push({ index, start, end: start + estimate });
+    if (index * (estimate + gap) + estimate >= initialRect.height) break;
+  }
+  return { items, totalSize: Math.max(count * estimate + Math.max(count - 1, 0) * gap, 0), measure: measureNothing };
+}
+
+/**
+ * `@tanstack/react-virtual`'s element virtualiser, driven as its own hook drives it, once its code
+ * has loaded; until then the first screen. The same hooks run on every render either way, so the
+ * drawn cards keep their elements when the virtualiser takes over.
+ */
+function useIssueWindow(options: WindowOptions): IssueWindow {
+  const core = useVirtualCore();
+  const rerender = useReducer((count: number) => count + 1, 0)[1];
+  const instance = useRef<Virtualizer<HTMLElement, Element> | null>(null);
+  if (core) {
+    const resolved = {
+      count: options.count,
+      getScrollElement: options.getScrollElement,
+      estimateSize: () => options.estimate,
+      gap: options.gap,
+      overscan: options.overscan,
+      scrollMargin: options.scrollMargin,
+      initialRect: options.initialRect,
+      getItemKey: options.getItemKey,
+      observeElementRect: core.observeElementRect,
+      observeElementOffset: core.observeElementOffset,
+      scrollToFn: core.elementScroll,
+      onChange: (_: unknown, sync: boolean) => (sync ? flushSync(rerender) : rerender()),
+    };
+    instance.current ??= new core.Virtualizer<HTMLElement, Element>(resolved);
+    instance.current.setOptions(resolved);
+  }
+  const virtualizer = instance.current;
+  useBrowserLayoutEffect(() => virtualizer?._didMount(), [virtualizer]);
+  useBrowserLayoutEffect(() => virtualizer?._willUpdate());
+  if (!virtualizer) return firstScreen(options);
+  return { items: virtualizer.getVirtualItems(), totalSize: virtualizer.getTotalSize(), measure: virtualizer.measureElement };
+}
+
 /** What a virtualised card or row puts on its element: its index, and the ref that measures it. */
 export interface CardSlot {
   index: number;
@@ -146,22 +258,22 @@ export function VirtualIssueList({
   });
   const issues = group.issues;
   const margin = useDrawMargin(shape.margin);
-  const virtualizer = useVirtualizer({
+  const drawn = useIssueWindow({
     count: issues.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => shape.estimate,
+    estimate: shape.estimate,
     gap: shape.gap,
     overscan: margin,
     scrollMargin: offset,
     initialRect: shape.serverRect,
     getItemKey: (index) => issues[index]?.id ?? index,
   });
-  const items = virtualizer.getVirtualItems();
+  const items = drawn.items;
   const first = items[0];
   const last = items[items.length - 1];
   // The spacers stand in for the items (and their gaps) above and below those drawn.
   const before = first ? first.start - offset - shape.gap : 0;
-  const after = last ? virtualizer.getTotalSize() - (last.end - offset) - shape.gap : 0;
+  const after = last ? drawn.totalSize - (last.end - offset) - shape.gap : 0;
   const atEnd = !last || last.index >= issues.length - 1;
   const sentinel = useNearEnd(group.more && atEnd, issues.length, () => pages.loadMore(group.key));
   const Spacer = shape.as === "ul" ? "li" : shape.as === "tbody" ? "tr" : "div";
@@ -178,7 +290,7 @@ export function VirtualIssueList({
       {before > 0 ? <Spacer aria-hidden="true" className="block shrink-0" style={{ height: before }} /> : null}
       {items.map((item) => {
         const issue = issues[item.index];
-        return issue ? renderIssue(issue, { index: item.index, measure: virtualizer.measureElement }) : null;
+        return issue ? renderIssue(issue, { index: item.index, measure: drawn.measure }) : null;
       })}
       {after > 0 ? <Spacer aria-hidden="true" className="block shrink-0" style={{ height: after }} /> : null}
       {group.more ? (

@@ -2,18 +2,22 @@
 // "..." button) opens it next to itself. One Ark menu instead of a few per card keeps a board of
 // 1,000 issues fast to render and hydrate.
 import { Menu } from "@ark-ui/react/menu";
+import { useParams } from "@remix-run/react";
 import { MenuCard } from "~/components/ui/menu-parts";
 import { useEffect } from "react";
 import { IconCheck, IconTrash } from "~/components/icons";
 import { PriorityIcon, StateGroupIcon } from "~/components/issue-icons";
 import { PRIORITIES, PRIORITY_LABELS, type Priority, stateColor } from "~/lib/issue-display";
 import { ESTIMATE_KEYS } from "../../../workers/domain/schemas/constants";
+import { cycleOptions, moduleOptions } from "../issue-detail/options";
+import { NONE } from "../issue-detail/pickers";
+import { useProjectResource } from "../issue-detail/project-data";
 import type { EstimatePoints } from "./estimate-points";
 import type { IssuePatch, LabelOption, MemberOption, StateOption, ViewIssue } from "./model";
 import { Avatar } from "./parts";
 import { IconExternal, IconLink, IconPencil } from "./view-icons";
 
-export type MenuKind = "state" | "priority" | "assignees" | "labels" | "estimate" | "menu";
+export type MenuKind = "state" | "priority" | "assignees" | "labels" | "estimate" | "cycle" | "module" | "menu";
 
 export interface MenuTarget {
   kind: MenuKind;
@@ -33,6 +37,42 @@ const ESTIMATES = ESTIMATE_KEYS.map((key) => ({ key, value: String(key) }));
 
 function Tick({ on }: { on: boolean }) {
   return <span className="ml-auto text-brand-600 dark:text-brand-400">{on ? <IconCheck size={14} /> : null}</span>;
+}
+
+/**
+ * The cycles (those not completed) or modules an issue can be put in, and "No cycle" / "No
+ * module" to take it out; the project's list is read when the menu opens (cached for the page).
+ */
+function PlanItems({ kind, issue, onPatch }: { kind: "cycle" | "module"; issue: ViewIssue; onPatch(issue: ViewIssue, patch: IssuePatch): void }) {
+  const { workspaceSlug = "", projectId = "" } = useParams();
+  const cycles = useProjectResource(workspaceSlug, projectId, "cycles", kind === "cycle");
+  const modules = useProjectResource(workspaceSlug, projectId, "modules", kind === "module");
+  const list = kind === "cycle" ? cycles : modules;
+  const options = kind === "cycle" ? cycleOptions(cycles.data ?? []) : moduleOptions(modules.data ?? []);
+  const current = issue[kind] ?? NONE;
+  return (
+    <>
+      <Menu.RadioItemGroup
+        value={current}
+        onValueChange={(details) => {
+          const value = details.value === NONE ? null : details.value;
+          if (value !== issue[kind]) onPatch(issue, kind === "cycle" ? { cycle: value } : { module: value });
+        }}
+      >
+        {options.map((option) => (
+          <Menu.RadioItem key={option.value} value={option.value} className={item}>
+            <Menu.ItemText className="truncate">{option.label}</Menu.ItemText>
+            <Tick on={option.value === current} />
+          </Menu.RadioItem>
+        ))}
+      </Menu.RadioItemGroup>
+      {list.loading ? (
+        <p role="status" className="px-2 py-1.5 text-sm text-neutral-400">
+          Loading...
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 export function PropertyMenu({
@@ -72,6 +112,10 @@ export function PropertyMenu({
           ? "Labels"
           : target.kind === "estimate"
             ? "Estimate"
+            : target.kind === "cycle"
+              ? "Cycle"
+              : target.kind === "module"
+                ? "Module"
             : target.kind === "state"
               ? "State"
               : "Priority";
@@ -147,6 +191,7 @@ export function PropertyMenu({
                 ))}
               </Menu.RadioItemGroup>
             ) : null}
+            {target.kind === "cycle" || target.kind === "module" ? <PlanItems kind={target.kind} issue={issue} onPatch={onPatch} /> : null}
             {target.kind === "assignees"
               ? members.map((member) => {
                   const checked = issue.assignees.includes(member.id);

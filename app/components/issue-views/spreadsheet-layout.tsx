@@ -4,16 +4,22 @@
 // arrow keys move between cells, Home and End go to the row's ends, Enter opens the cell's editor
 // (the same property menu or date picker rows and cards open, through the same writes) or the
 // issue, Space ticks the row, and closing an editor gives the focus back to its cell. Rows are
-// windowed as the list's are, so a thousand issues scroll as smoothly as ten.
-import { memo, useCallback, useMemo, useState } from "react";
+// windowed as the list's are, so a thousand issues scroll as smoothly as ten. The cycle and module
+// columns name what the issue carries by id from the project's lists, read when the grid mounts.
+import { useParams } from "@remix-run/react";
+import { createContext, memo, useCallback, useContext, useMemo, useState } from "react";
 import { ISSUE_PROPERTY_LABELS, type IssuePropertyToggles, TITLE_MAX } from "~/lib/issue-display";
 import { BulkSelectionProvider, SelectBox, onSelectionKeys, useBulkSelection } from "./bulk-selection";
 import { type IssueGroup, type ViewIssue, issueKey } from "./model";
+import { useProjectResource } from "../issue-detail/project-data";
 import { type ChipProperty, type IssueAction, IssueLink, IssueProperty, useViewContext } from "./parts";
 import { type CardSlot, SPREADSHEET_ROWS, VirtualIssueList } from "./progressive";
 
+/** The columns the spreadsheet adds to the chips rows and cards show. */
+type PlanProperty = "cycle" | "module";
+
 interface Column {
-  property: ChipProperty;
+  property: ChipProperty | PlanProperty;
   label: string;
   /** What the cell opens when the person may edit (read-only counts open nothing). */
   action: IssueAction | null;
@@ -22,13 +28,15 @@ interface Column {
 
 /**
  * The property columns in their order; each is shown while its toggle is on, as the list shows its
- * chips. The start date has no toggle of its own and is always shown.
+ * chips. The start date, cycle and module have no toggle of their own and are always shown.
  */
 const COLUMNS: Column[] = [
   { property: "state", label: ISSUE_PROPERTY_LABELS.state, action: "state", width: 160 },
   { property: "priority", label: ISSUE_PROPERTY_LABELS.priority, action: "priority", width: 130 },
   { property: "assignee", label: "Assignees", action: "assignees", width: 140 },
   { property: "labels", label: ISSUE_PROPERTY_LABELS.labels, action: "labels", width: 200 },
+  { property: "cycle", label: "Cycle", action: "cycle", width: 160 },
+  { property: "module", label: "Module", action: "module", width: 160 },
   { property: "start_date", label: "Start date", action: "start_date", width: 140 },
   { property: "due_date", label: ISSUE_PROPERTY_LABELS.due_date, action: "due_date", width: 140 },
   { property: "estimate", label: ISSUE_PROPERTY_LABELS.estimate, action: "estimate", width: 120 },
@@ -40,8 +48,48 @@ const COLUMNS: Column[] = [
 /** The issue column's width: wide enough for the key and a readable title, narrow enough for a phone. */
 const ISSUE_COLUMN = "min(22rem, 60vw)";
 
+const ALWAYS_SHOWN = new Set<Column["property"]>(["start_date", "cycle", "module"]);
+
 function shownColumns(toggles: IssuePropertyToggles) {
-  return COLUMNS.filter((column) => column.property === "start_date" || toggles[column.property]);
+  return COLUMNS.filter((column) => ALWAYS_SHOWN.has(column.property) || toggles[column.property as keyof IssuePropertyToggles]);
+}
+
+/** The names of the project's cycles and modules by id; null until they are read. */
+const PlanNames = createContext<Record<PlanProperty, Map<string, string> | null>>({ cycle: null, module: null });
+
+function usePlanNames(): Record<PlanProperty, Map<string, string> | null> {
+  const { workspaceSlug = "", projectId = "" } = useParams();
+  const cycles = useProjectResource(workspaceSlug, projectId, "cycles", true).data;
+  const modules = useProjectResource(workspaceSlug, projectId, "modules", true).data;
+  return useMemo(
+    () => ({
+      cycle: cycles ? new Map(cycles.map((cycle) => [cycle.id, cycle.name])) : null,
+      module: modules ? new Map(modules.map((module) => [module.id, module.name])) : null,
+    }),
+    [cycles, modules],
+  );
+}
+
+const PLAN_LABELS: Record<PlanProperty, { label: string; none: string }> = {
+  cycle: { label: "Cycle", none: "No cycle" },
+  module: { label: "Module", none: "No module" },
+};
+
+/** The issue's cycle or module by name ("..." while the project's list is being read). */
+function PlanCell({ issue, property }: { issue: ViewIssue; property: PlanProperty }) {
+  const names = useContext(PlanNames)[property];
+  const id = issue[property];
+  const { label, none } = PLAN_LABELS[property];
+  const name = id === null ? none : (names?.get(id) ?? null);
+  return (
+    <span
+      title={`${label}: ${name ?? "..."}`}
+      aria-busy={name === null ? true : undefined}
+      className={`truncate text-xs ${id === null ? "text-neutral-400" : "text-neutral-700"}`}
+    >
+      {name ?? "..."}
+    </span>
+  );
 }
 
 const cellClass =
@@ -104,7 +152,11 @@ const SpreadsheetRow = memo(function SpreadsheetRow({
             className={`${cellClass} ${action ? "cursor-pointer" : ""}`}
             style={{ scrollMarginLeft: ISSUE_COLUMN }}
           >
-            <IssueProperty issue={issue} property={column.property} showNames inert />
+            {column.property === "cycle" || column.property === "module" ? (
+              <PlanCell issue={issue} property={column.property} />
+            ) : (
+              <IssueProperty issue={issue} property={column.property} showNames inert />
+            )}
           </td>
         );
       })}
@@ -238,9 +290,12 @@ function SpreadsheetGrid({ group }: { group: IssueGroup }) {
 
 export default function SpreadsheetLayout({ group }: { group: IssueGroup }) {
   const { canEdit } = useViewContext();
+  const planNames = usePlanNames();
   return (
     <BulkSelectionProvider enabled={canEdit}>
-      <SpreadsheetGrid group={group} />
+      <PlanNames.Provider value={planNames}>
+        <SpreadsheetGrid group={group} />
+      </PlanNames.Provider>
     </BulkSelectionProvider>
   );
 }

@@ -29,6 +29,8 @@ function pendingRow(issue: PendingIssue, sortOrder: number, userId: string): Vie
     created_by: userId,
     created_at: issue.sentAt,
     updated_at: issue.sentAt,
+    cycle: values.cycle || null,
+    module: values.module || null,
     bridge_id: null,
   };
 }

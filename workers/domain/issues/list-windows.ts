@@ -85,7 +85,8 @@ function bridgeColumn(scope: IssueListScope) {
 /** An issue as the views need it; labels deleted since the row was written are left out. */
 export function viewIssueOf(issue: IssueListRecord, liveLabels: ReadonlyMap<string, unknown>, bridgeId: string | null = null): ViewIssue {
   const labels = issue.label_ids.filter((id) => liveLabels.has(id));
-  return { ...viewIssueOfRow({ ...issue, state: issue.state_id, assignees: issue.assignee_ids, labels }), bridge_id: bridgeId };
+  const row = { ...issue, state: issue.state_id, assignees: issue.assignee_ids, labels, cycle: issue.cycle_id, module: issue.module_id };
+  return { ...viewIssueOfRow(row), bridge_id: bridgeId };
 }
 
 /** The same from an issue as responses show it (a list row or the detail). */
@@ -108,6 +109,8 @@ export function viewIssueOfRow(issue: Omit<ViewIssue, "bridge_id">): ViewIssue {
     created_by: issue.created_by,
     created_at: issue.created_at,
     updated_at: issue.updated_at,
+    cycle: issue.cycle,
+    module: issue.module,
     bridge_id: null,
   };
 }

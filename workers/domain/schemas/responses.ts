@@ -220,6 +220,9 @@ export interface ViewIssue {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** The issue's cycle and module (ids, as its REST row names them). */
+  cycle: string | null;
+  module: string | null;
   /** The cycle or module bridge row of the issue on a cycle or module page. */
   bridge_id: string | null;
 }
