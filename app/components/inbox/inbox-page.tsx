@@ -245,13 +245,13 @@ export function InboxPage({ data }: { data: InboxPageData }) {
     <div
       className={
         shown
-          ? "w-full px-4 py-6 sm:px-6 lg:sticky lg:top-14 lg:h-[calc(100vh-3.5rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto"
+          ? "w-full px-4 py-6 sm:px-6 lg:sticky lg:top-14 lg:h-[calc(100vh-3.5rem)] lg:w-[24rem] lg:shrink-0 lg:overflow-y-auto"
           : "mx-auto w-full max-w-4xl px-4 py-6 sm:px-8"
       }
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-neutral-900">Inbox</h1>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <nav aria-label="Shelves" className="flex rounded-md border border-neutral-200 p-0.5 text-sm">
             {INBOX_SHOWS.map((name) => (
               <Link
@@ -265,7 +265,7 @@ export function InboxPage({ data }: { data: InboxPageData }) {
             ))}
           </nav>
           {show === "inbox" ? (
-            <button type="button" className={buttonClass("secondary", "sm")} onClick={() => send({ intent: "mark-all-read" })}>
+            <button type="button" className={buttonClass("secondary", "sm", "whitespace-nowrap")} onClick={() => send({ intent: "mark-all-read" })}>
               Mark all as read
             </button>
           ) : null}

@@ -35,7 +35,7 @@ export const PAGE_FRAME: IssueFrame = {
 
 // The same issue in the inbox's pane beside the list: the pane is its own scroll area (a size
 // container), so the two columns follow the pane's width rather than the window's, and the
-// properties stay at the pane's top.
+// properties stay at the pane's top, as tall as the pane below its 2.75rem bar.
 export const PANE_FRAME: IssueFrame = {
   grid: "flex flex-col bg-surface @3xl:grid @3xl:min-h-full @3xl:grid-cols-[minmax(0,1fr)_22rem] @3xl:grid-rows-[auto_1fr]",
   main: "mx-auto w-full max-w-3xl px-5 pt-6 sm:px-8 @3xl:col-start-1 @3xl:row-start-1",
@@ -43,7 +43,7 @@ export const PANE_FRAME: IssueFrame = {
   below: "mx-auto w-full max-w-3xl px-5 pb-6 sm:px-8 @3xl:col-start-1 @3xl:row-start-2",
   sideHolder: "mx-5 h-48 animate-pulse rounded-lg bg-neutral-50 sm:mx-8 @3xl:mx-0 @3xl:h-full @3xl:rounded-none @3xl:border-l @3xl:border-neutral-100",
   aside:
-    "w-full shrink-0 border-y border-neutral-200 bg-surface @3xl:sticky @3xl:top-0 @3xl:h-[calc(100vh-3.5rem)] @3xl:w-[22rem] @3xl:self-start @3xl:overflow-y-auto @3xl:border-y-0 @3xl:border-l",
+    "w-full shrink-0 border-y border-neutral-200 bg-surface @3xl:sticky @3xl:top-0 @3xl:h-[calc(100vh-6.25rem)] @3xl:w-[22rem] @3xl:self-start @3xl:overflow-y-auto @3xl:border-y-0 @3xl:border-l",
   foldButton: "@3xl:hidden",
   foldOpen: "border-t border-neutral-100 @3xl:border-t-0",
   foldShut: "hidden @3xl:block",
