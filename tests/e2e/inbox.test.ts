@@ -111,7 +111,7 @@ describe("inbox", () => {
     }
     // Opening read it.
     await expect.poll(unread).toBe(1);
-    await screenshotsInThemes(page, "inbox-pane");
+    await screenshotsInThemes(page, "inbox-pane", (theme) => expectNoAxeViolations(page, `inbox pane, ${theme}`));
 
     // The priority set in the pane's properties is saved, its menu next to its button.
     const priority = properties.getByRole("button", { name: "Priority" });
