@@ -5,7 +5,7 @@ import type { GeneralProject } from "../lib/project-settings-general-contract";
 
 /** A project as the shell's loader hands it to the browser: its settings and the viewer's membership. */
 export type ShellProject = GeneralProject &
-  Pick<ProjectView, "is_member" | "member_role" | "is_favorite" | "created_at" | "updated_at">;
+  Pick<ProjectView, "is_member" | "member_role" | "is_favorite" | "estimate" | "created_at" | "updated_at">;
 
 export interface WorkspaceShellValue {
   workspace: { id: string; name: string; slug: string; role?: number };

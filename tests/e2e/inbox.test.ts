@@ -1,7 +1,7 @@
 // The inbox as two people use it: the owner assigns and mentions the member; the member sees the
 // count in the sidebar, opens the inbox, moves with J/K, archives with E, and opens the issue. And
 // live: a mention typed by one person reaches the other's open tabs within a second.
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectNoAxeViolations } from "./axe";
 import { PASSWORD, type TestPage, launchBrowser, login, newPage, projectWithMember, screenshotsInThemes, to, visible, waitForHydration, waitForPath } from "./fixtures";
@@ -13,6 +13,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The issue's title in the pane once the issue has arrived (an editable field for members). */
+const paneTitle = (page: Page, key: string) => page.getByRole("region", { name: `Issue ${key}` }).getByRole("textbox", { name: "Issue title" });
+const showsTitle = async (page: Page, key: string, title: string) => {
+  await visible(paneTitle(page, key));
+  await expect.poll(() => paneTitle(page, key).inputValue()).toBe(title);
+};
 
 const mentionOf = (id: string, label: string) => `<span data-type="mention" data-id="${id}" data-label="${label}" class="mention">@${label}</span>`;
 
@@ -56,11 +63,102 @@ describe("inbox", () => {
     await visible(list.getByRole("listitem", { name: /on RKT-1$/ }));
     await page.getByRole("navigation", { name: "Shelves" }).getByRole("link", { name: "Inbox" }).click();
 
-    // Opening the mention shows its issue and marks it read: the count drops.
-    await list.getByRole("listitem", { name: /on RKT-2$/ }).getByRole("button", { name: /Paint the fins/ }).click();
-    await waitForPath(page, `/${slug}/projects/${projectId}/issues/${discussed.id}`);
-    await visible(page.getByRole("heading", { name: "Paint the fins" }).or(page.getByText("Paint the fins").first()));
+    // Opening the mention shows its issue beside the list and marks it read: the count drops.
+    await list.getByRole("listitem", { name: /on RKT-2$/ }).getByRole("link", { name: /Paint the fins/ }).click();
+    await showsTitle(page, "RKT-2", "Paint the fins");
+    expect(new URL(page.url()).pathname).toBe(`/${slug}/notifications`);
+    expect((await page.getByRole("link", { name: "Open issue page" }).getAttribute("href")) ?? "").toBe(`/${slug}/projects/${projectId}/issues/${discussed.id}`);
     await expect.poll(async () => (await member.call<{ unread: number }>("GET", `/api/workspaces/${slug}/notifications/unread-count/`)).unread).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("on a wide screen Enter opens the issue beside the list, where it can be changed; J shows the next, Escape closes; a narrow one goes to the page", async () => {
+    const { owner, member, slug, projectId, base } = await projectWithMember({ slugPrefix: "pane", workspace: "Pane Co", project: "Lunar", identifier: "LUN", role: 15 });
+    const me = await member.call<{ id: string; email: string }>("GET", "/api/users/me/");
+    const craters = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Map the craters", assignees_list: [me.id] });
+    const probe = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Land the probe", assignees_list: [me.id] });
+    await owner.post(`${base}/issues/${probe.id}/comments/`, {
+      comment_json: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Mind the dust." }] }] },
+      comment_html: "<p>Mind the dust.</p>",
+    });
+    const unread = async () => (await member.call<{ unread: number }>("GET", `/api/workspaces/${slug}/notifications/unread-count/`)).unread;
+
+    const { page, errors, context } = await newPage(browser, { width: 1440, height: 900 });
+    await login(page, { email: me.email, password: PASSWORD }, { next: `/${slug}/notifications` });
+    await waitForHydration(page);
+    const list = page.getByRole("list", { name: "Notifications" });
+    await visible(list.getByRole("listitem", { name: /assigned you, commented: “Mind the dust\.” on LUN-2$/ }));
+    const heading = page.getByRole("heading", { name: "Inbox", level: 1 });
+    await heading.click();
+    await page.keyboard.press("Enter");
+
+    // The issue shows beside the list: title, properties, comments; the list stays.
+    const pane = page.getByRole("region", { name: "Issue LUN-2" });
+    await showsTitle(page, "LUN-2", "Land the probe");
+    const properties = pane.getByRole("complementary", { name: "Issue properties" });
+    await visible(properties.getByRole("button", { name: "State" }));
+    await visible(pane.getByRole("article", { name: /^Comment by / }).getByText("Mind the dust."));
+    await visible(list.getByRole("listitem", { name: /on LUN-1$/ }));
+    expect(new URL(page.url()).pathname).toBe(`/${slug}/notifications`);
+    const [listBox, paneBox] = [await list.boundingBox(), await pane.boundingBox()];
+    expect(listBox && paneBox).toBeTruthy();
+    if (listBox && paneBox) {
+      expect(paneBox.x).toBeGreaterThanOrEqual(listBox.x + listBox.width);
+      expect(paneBox.width).toBeGreaterThan(600);
+      expect(paneBox.x + paneBox.width).toBeLessThanOrEqual(1440);
+      expect(paneBox.y + paneBox.height).toBeLessThanOrEqual(900);
+    }
+    // Opening read it.
+    await expect.poll(unread).toBe(1);
+    await screenshotsInThemes(page, "inbox-pane", (theme) => expectNoAxeViolations(page, `inbox pane, ${theme}`));
+
+    // The priority set in the pane's properties is saved, its menu next to its button.
+    const priority = properties.getByRole("button", { name: "Priority" });
+    await priority.click();
+    const urgent = page.getByRole("option", { name: "Urgent" });
+    await visible(urgent);
+    const [menuBox, triggerBox] = [await page.getByRole("listbox").boundingBox(), await priority.boundingBox()];
+    expect(menuBox && triggerBox).toBeTruthy();
+    if (menuBox && triggerBox) {
+      expect(Math.abs(menuBox.y - (triggerBox.y + triggerBox.height))).toBeLessThan(200);
+      expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(1440);
+      expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(900);
+    }
+    await urgent.click();
+    await visible(priority.getByText("Urgent"));
+    await expect.poll(async () => (await owner.call<{ priority: string }>("GET", `${base}/issues/${probe.id}/`)).priority).toBe("urgent");
+
+    // So is a comment written there.
+    await pane.getByRole("textbox", { name: "Add comment" }).click();
+    await page.keyboard.type("Dust is fine.");
+    await pane.getByRole("button", { name: "Comment", exact: true }).click();
+    await visible(pane.getByRole("article", { name: /^Comment by / }).getByText("Dust is fine."));
+    const comments = () => owner.call<{ comment_html: string }[]>("GET", `${base}/issues/${probe.id}/comments/`);
+    await expect.poll(async () => (await comments()).some((comment) => comment.comment_html.includes("Dust is fine."))).toBe(true);
+
+    // J moves to the next notification and the pane shows its issue (read, too).
+    await heading.click();
+    await page.keyboard.press("j");
+    await showsTitle(page, "LUN-1", "Map the craters");
+    await expect.poll(() => list.locator('[aria-current="true"]').getAttribute("aria-label")).toMatch(/on LUN-1$/);
+    await expect.poll(unread).toBe(0);
+
+    // The address keeps it across a reload; Escape closes it.
+    await page.reload();
+    await waitForHydration(page);
+    await showsTitle(page, "LUN-1", "Map the craters");
+    await heading.click();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("region", { name: /^Issue LUN-/ }).count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get("open")).toBeNull();
+
+    // On a narrow screen Enter goes to the issue's page.
+    await page.setViewportSize({ width: 700, height: 900 });
+    await heading.click();
+    await page.keyboard.press("Enter");
+    await waitForPath(page, `/${slug}/projects/${projectId}/issues/${craters.id}`);
+    await expect.poll(() => page.getByRole("textbox", { name: "Issue title" }).inputValue()).toBe("Map the craters");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -141,10 +239,9 @@ describe("inbox", () => {
     await visible(inboxLink(bea, /^Inbox\s*1 unread$/), 1000);
     await visible(inboxLink(beaElsewhere, /^Inbox\s*1 unread$/), 1000);
 
-    // She opens it: the issue shows, and her other tab's count goes.
-    await row.getByRole("button", { name: /Chart the tail/ }).click();
-    await waitForPath(bea.page, `/${slug}/projects/${projectId}/issues/${issue.id}`);
-    await visible(bea.page.getByRole("heading", { name: "Chart the tail" }).or(bea.page.getByText("Chart the tail").first()));
+    // She opens it: the issue shows beside her inbox, and her other tab's count goes.
+    await row.getByRole("link", { name: /Chart the tail/ }).click();
+    await showsTitle(bea.page, "CMT-1", "Chart the tail");
     await visible(inboxLink(beaElsewhere, /^Inbox$/), 1000);
     for (const tab of tabs) {
       expect(tab.errors).toEqual([]);

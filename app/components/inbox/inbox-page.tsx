@@ -1,8 +1,10 @@
 // The inbox: the person's notifications, newest change first, by tab; each row says who did what
-// to which issue. A row opens its issue (and is marked read); J/K move through the list, Enter
-// opens, E archives, S snoozes, U marks read or unread. Changes show at once and are undone with
-// a message if the server refuses them.
-import { Link, useFetcher, useNavigate, useParams } from "@remix-run/react";
+// to which issue. A row opens its issue (and is marked read): on wide screens in a pane beside the
+// list (the address remembers it as `?open=`), else on the issue's page. J/K move through the list
+// (and, with the pane open, show each issue), Enter opens, Escape closes the pane, E archives,
+// S snoozes, U marks read or unread. Changes show at once and are undone with a message if the
+// server refuses them.
+import { Link, useFetcher, useNavigate, useParams, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { TimeAgo } from "~/components/issue-detail/format";
 import { ShellHeader } from "~/components/shell-header";
@@ -11,6 +13,7 @@ import { useAction } from "~/hooks/use-action";
 import { useShortcut } from "~/hooks/use-shortcut";
 import type { InboxIntent, InboxNotification, InboxPageData } from "~/lib/inbox-contract";
 import { issuePath } from "~/lib/paths";
+import { IssuePane, PANE_MEDIA } from "./issue-pane";
 import { INBOX_SHOWS, INBOX_TABS, type InboxFilter, changesSummary } from "../../../workers/domain/schemas/inbox";
 
 const TAB_LABEL: Record<InboxFilter["tab"], string> = { all: "All", mentions: "Mentions", assigned: "Assigned", created: "Created", subscribed: "Subscribed" };
@@ -46,11 +49,14 @@ function useInboxIntent() {
   return (intent: InboxIntent) => fetcher.submit(intent, { method: "post", encType: "application/json" });
 }
 
-export function InboxPage({ data }: { data: InboxPageData }) {
-  const slug = useParams().workspaceSlug ?? "";
-  const navigate = useNavigate();
+type NotificationPatch = { read?: boolean; archived?: boolean; snoozed_until?: string | null };
+
+/**
+ * The rows as the person sees them: the loader's, with what they did before the server's answer
+ * came back. `change` shows a change at once, sends it, and says whether the row leaves the list.
+ */
+function useNotificationRows(data: InboxPageData) {
   const send = useInboxIntent();
-  // What the person did here before the server's answer came back: shown at once.
   const [overrides, setOverrides] = useState<Record<string, Partial<InboxNotification> & { gone?: boolean }>>({});
   // Fresh data from the server holds those changes: forget them (reset during render, React's way).
   const [heldFor, setHeldFor] = useState(data.notifications);
@@ -62,8 +68,125 @@ export function InboxPage({ data }: { data: InboxPageData }) {
     () => data.notifications.map((n) => ({ ...n, ...overrides[n.id] })).filter((n) => !n.gone),
     [data.notifications, overrides],
   );
+  const show = data.filter.show;
+  const change = (n: InboxNotification, patch: NotificationPatch) => {
+    const now = new Date().toISOString();
+    const leaves = (patch.archived !== undefined && show !== "archived") || (patch.snoozed_until !== undefined && show === "inbox");
+    setOverrides((all) => ({
+      ...all,
+      [n.id]: { ...all[n.id], ...(patch.read !== undefined ? { read_at: patch.read ? now : null } : {}), ...(leaves ? { gone: true } : {}) },
+    }));
+    send({ intent: "update", id: n.id, ...patch });
+    return leaves;
+  };
+  return { rows, change, send };
+}
+
+/** The address's parameter naming the notification open in the pane. */
+export const OPEN_PARAM = "open";
+
+/**
+ * The selected row, and the notification open in the pane: the row `?open=` names, or, once that
+ * row has left the list (archived, snoozed in another tab), the one last shown. Opening marks read.
+ * While the pane is open the selection is the open row and follows J/K, not the mouse.
+ */
+function useSelection(rows: InboxNotification[], markRead: (n: InboxNotification) => void) {
+  const slug = useParams().workspaceSlug ?? "";
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openId = searchParams.get(OPEN_PARAM);
+  const [pinned, setPinned] = useState<InboxNotification | null>(null);
   const [selected, setSelected] = useState(0);
-  const current = rows[Math.min(selected, rows.length - 1)];
+  const openIndex = openId ? rows.findIndex((n) => n.id === openId) : -1;
+  const shown = openIndex >= 0 ? rows[openIndex] : pinned && pinned.id === openId ? pinned : null;
+  const index = openIndex >= 0 ? openIndex : Math.min(selected, rows.length - 1);
+
+  const setOpen = (id: string | null, replace: boolean) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set(OPEN_PARAM, id);
+        else next.delete(OPEN_PARAM);
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
+  // Read is marked once the pane shows the issue (`shownRead`): a write now would reload the page's
+  // data while the app may still be learning the issue's route, which fails the pane's read.
+  const show = (n: InboxNotification, replace: boolean) => {
+    setPinned(n);
+    if (n.id !== openId) setOpen(n.id, replace);
+  };
+  const close = () => {
+    setSelected(index);
+    setPinned(null);
+    if (openId) setOpen(null, false);
+  };
+  return {
+    current: rows[index] as InboxNotification | undefined,
+    shown,
+    close,
+    shownRead() {
+      if (shown) markRead(shown);
+    },
+    /** Enter or a click: beside the list on wide screens, else the issue's page. */
+    open(n: InboxNotification) {
+      if (window.matchMedia(PANE_MEDIA).matches) return show(n, false);
+      markRead(n);
+      navigate(issuePath(slug, n.project.id, n.issue.id));
+    },
+    /** J/K: the next or previous row; the pane, when open, shows its issue. */
+    move(step: number) {
+      const next = Math.max(0, Math.min(index + step, rows.length - 1));
+      setSelected(next);
+      if (shown && rows[next]) show(rows[next], true);
+    },
+    hover(at: number) {
+      if (!shown) setSelected(at);
+    },
+    /** The open row is leaving the list: the pane shows its neighbour, or closes. */
+    leaving(n: InboxNotification) {
+      if (n.id !== shown?.id) return;
+      const at = rows.findIndex((row) => row.id === n.id);
+      const neighbour = rows[at + 1] ?? rows[at - 1];
+      if (neighbour && at >= 0) show(neighbour, true);
+      else close();
+    },
+  };
+}
+
+/** Escape closes the pane (not while typing, nor from a menu or list that Escape closes first). */
+function CloseOnEscape({ onClose }: { onClose(): void }) {
+  useShortcut({ key: "escape" }, (event) => {
+    if (event.target instanceof HTMLElement && event.target.closest("[role=menu], [role=listbox]")) return;
+    onClose();
+  });
+  return null;
+}
+
+/** Enter opens the selected row, unless a control has focus: then Enter is that control's press. */
+function useEnterOpens(openCurrent: () => void) {
+  const latest = useRef(openCurrent);
+  latest.current = openCurrent;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || event.shiftKey) return;
+      if (event.target instanceof HTMLElement && event.target.closest("button, a, input, textarea, select, [contenteditable], [role=dialog], [role=menu]")) return;
+      event.preventDefault();
+      latest.current();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+}
+
+export function InboxPage({ data }: { data: InboxPageData }) {
+  const slug = useParams().workspaceSlug ?? "";
+  const { rows, change, send } = useNotificationRows(data);
+  const pane = useSelection(rows, (n) => {
+    if (!n.read_at) change(n, { read: true });
+  });
+  const { current, shown } = pane;
   const { tab, show } = data.filter;
   const query = (next: Partial<InboxFilter>) => {
     const params = new URLSearchParams();
@@ -74,47 +197,31 @@ export function InboxPage({ data }: { data: InboxPageData }) {
     const text = params.toString();
     return text ? `?${text}` : "?";
   };
-
-  const change = (n: InboxNotification, patch: { read?: boolean; archived?: boolean; snoozed_until?: string | null }) => {
-    const now = new Date().toISOString();
-    const leaves = (patch.archived !== undefined && show !== "archived") || (patch.snoozed_until !== undefined && show === "inbox");
-    setOverrides((all) => ({
-      ...all,
-      [n.id]: { ...all[n.id], ...(patch.read !== undefined ? { read_at: patch.read ? now : null } : {}), ...(leaves ? { gone: true } : {}) },
-    }));
-    send({ intent: "update", id: n.id, ...patch });
-  };
-  const open = (n: InboxNotification) => {
-    if (!n.read_at) change(n, { read: true });
-    navigate(issuePath(slug, n.project.id, n.issue.id));
+  const act = (n: InboxNotification, patch: NotificationPatch) => {
+    if (change(n, patch)) pane.leaving(n);
   };
 
-  useShortcut({ key: "j" }, () => setSelected((i) => Math.min(i + 1, rows.length - 1)));
-  useShortcut({ key: "k" }, () => setSelected((i) => Math.max(i - 1, 0)));
-  // Enter opens the selected row, unless a control has focus: then Enter is that control's press.
-  const openCurrent = useRef<() => void>(() => {});
-  openCurrent.current = () => current && open(current);
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Enter" || event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || event.shiftKey) return;
-      if (event.target instanceof HTMLElement && event.target.closest("button, a, input, textarea, select, [contenteditable], [role=dialog], [role=menu]")) return;
-      event.preventDefault();
-      openCurrent.current();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
-  useShortcut({ key: "e" }, () => current && change(current, { archived: show !== "archived" }));
-  useShortcut({ key: "u" }, () => current && change(current, { read: !current.read_at }));
-  useShortcut({ key: "s" }, () => current && change(current, { snoozed_until: snoozeChoices()[0].until.toISOString() }));
+  useShortcut({ key: "j" }, () => pane.move(1));
+  useShortcut({ key: "k" }, () => pane.move(-1));
+  useEnterOpens(() => current && pane.open(current));
+  useShortcut({ key: "e" }, () => current && act(current, { archived: show !== "archived" }));
+  useShortcut({ key: "u" }, () => current && act(current, { read: !current.read_at }));
+  useShortcut({ key: "s" }, () => current && act(current, { snoozed_until: snoozeChoices()[0].until.toISOString() }));
 
   return (
     <>
     <ShellHeader breadcrumbs={[{ label: "Inbox" }]} />
-    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-8">
+    <div className={shown ? "lg:flex" : ""}>
+    <div
+      className={
+        shown
+          ? "w-full px-4 py-6 sm:px-6 lg:sticky lg:top-14 lg:h-[calc(100vh-3.5rem)] lg:w-[24rem] lg:shrink-0 lg:overflow-y-auto"
+          : "mx-auto w-full max-w-4xl px-4 py-6 sm:px-8"
+      }
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-neutral-900">Inbox</h1>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <nav aria-label="Shelves" className="flex rounded-md border border-neutral-200 p-0.5 text-sm">
             {INBOX_SHOWS.map((name) => (
               <Link
@@ -128,7 +235,7 @@ export function InboxPage({ data }: { data: InboxPageData }) {
             ))}
           </nav>
           {show === "inbox" ? (
-            <button type="button" className={buttonClass("secondary", "sm")} onClick={() => send({ intent: "mark-all-read" })}>
+            <button type="button" className={buttonClass("secondary", "sm", "whitespace-nowrap")} onClick={() => send({ intent: "mark-all-read" })}>
               Mark all as read
             </button>
           ) : null}
@@ -155,9 +262,10 @@ export function InboxPage({ data }: { data: InboxPageData }) {
               key={n.id}
               notification={n}
               selected={n === current}
-              onSelect={() => setSelected(index)}
-              onOpen={() => open(n)}
-              onChange={(patch) => change(n, patch)}
+              compact={Boolean(shown)}
+              onSelect={() => pane.hover(index)}
+              onOpen={() => pane.open(n)}
+              onChange={(patch) => act(n, patch)}
               archived={show === "archived"}
             />
           ))}
@@ -170,7 +278,14 @@ export function InboxPage({ data }: { data: InboxPageData }) {
           </Link>
         </p>
       ) : null}
-      <p className="mt-6 text-xs text-neutral-500">J / K to move · Enter to open · E to archive · S to snooze an hour · U for read / unread</p>
+      <p className="mt-6 text-xs text-neutral-500">J / K to move · Enter to open · Esc to close · E to archive · S to snooze an hour · U for read / unread</p>
+    </div>
+    {shown ? (
+      <>
+        <IssuePane slug={slug} notification={shown} onShown={pane.shownRead} onClose={pane.close} />
+        <CloseOnEscape onClose={pane.close} />
+      </>
+    ) : null}
     </div>
     </>
   );
@@ -180,11 +295,14 @@ function NotificationRow(props: {
   notification: InboxNotification;
   selected: boolean;
   archived: boolean;
+  /** Beside the open pane the list is narrow: a row's buttons show on hover and focus only. */
+  compact: boolean;
   onSelect(): void;
   onOpen(): void;
-  onChange(patch: { read?: boolean; archived?: boolean; snoozed_until?: string | null }): void;
+  onChange(patch: NotificationPatch): void;
 }) {
-  const { notification: n, selected, archived, onSelect, onOpen, onChange } = props;
+  const { notification: n, selected, archived, compact, onSelect, onOpen, onChange } = props;
+  const slug = useParams().workspaceSlug ?? "";
   const unread = !n.read_at;
   const actor = n.actor ? n.actor.first_name || n.actor.display_name || n.actor.email : null;
   const said = actor ? `${actor} ${notificationSummary(n)}` : notificationSummary(n);
@@ -197,7 +315,17 @@ function NotificationRow(props: {
     >
       <span aria-hidden="true" className={`mt-2 size-2 shrink-0 rounded-full ${unread ? "bg-brand-500" : "bg-transparent"}`} />
       {unread ? <span className="sr-only">Unread</span> : null}
-      <button type="button" className="min-w-0 flex-1 text-left" onClick={onOpen}>
+      {/* A link to the issue's page (a new tab with Ctrl/Cmd or the middle button; and the app learns
+          the issue route before the pane asks for its data); a plain click opens it here. */}
+      <Link
+        to={issuePath(slug, n.project.id, n.issue.id)}
+        className="min-w-0 flex-1 text-left"
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          onOpen();
+        }}
+      >
         <span className="block truncate text-sm text-neutral-900">
           <span className="font-mono text-xs text-neutral-500">{n.issue.key}</span> <span className={unread ? "font-semibold" : ""}>{n.issue.name}</span>
         </span>
@@ -207,8 +335,10 @@ function NotificationRow(props: {
         <span className="mt-0.5 block text-xs text-neutral-500">
           {n.project.name} · <TimeAgo iso={n.updated_at} />
         </span>
-      </button>
-      <div className="flex shrink-0 items-center gap-1">
+      </Link>
+      <div
+        className={`shrink-0 items-center gap-1 ${compact ? "hidden group-focus-within:flex group-hover:flex has-[[aria-expanded=true]]:flex" : "flex"}`}
+      >
         <button type="button" className={buttonClass("ghost", "sm")} onClick={() => onChange({ read: unread })}>
           {unread ? "Mark read" : "Mark unread"}
         </button>

@@ -1,14 +1,15 @@
-// The issue page: the main column (parent, title, description, sub-issues with their
-// progress panel, attachments, activity and comments) and the properties sidebar.
+// The issue, on its page or in the inbox's pane beside the list: the main column (parent, title,
+// description, sub-issues with their progress panel, attachments, activity and comments) and the
+// properties sidebar.
 import { Link } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import type { IssuePageData } from "~/lib/issue-page-contract";
-import { projectIssuesPath } from "~/lib/paths";
+import { issuePath } from "~/lib/paths";
 import { ROLE } from "../../../workers/domain/schemas/constants";
 import { ActivityFeed } from "./activity";
 import { Attachments } from "./attachments";
 import { issueKey } from "./format";
-import { IssueKeyLine, MAIN_COLUMN, PAGE_GRID, SIDE_COLUMN } from "./held-issue-view";
+import { type IssueFrame, IssueKeyLine, PAGE_FRAME } from "./held-issue-view";
 import { IconParent } from "./icons";
 import { IssuePageContext, type IssuePageValue } from "./page-context";
 import { PaletteIssueBridge } from "./palette-bridge";
@@ -21,10 +22,13 @@ export function IssueView({
   data,
   slug,
   project,
+  frame = PAGE_FRAME,
 }: {
   data: IssuePageData;
   slug: string;
   project: { id: string; identifier: string; estimate: string | null; member_role: number | null };
+  /** Where it is shown: the issue page (by default) or the inbox's pane. */
+  frame?: IssueFrame;
 }) {
   const value = useMemo<IssuePageValue>(
     () => ({
@@ -35,9 +39,11 @@ export function IssueView({
       points: project.estimate ? (data.estimates.find((estimate) => estimate.id === project.estimate)?.points ?? null) : null,
       role: project.member_role,
       canEdit: (project.member_role ?? 0) >= ROLE.member,
-      issuePath: (issueId: string) => `${projectIssuesPath(slug, project.id)}/${issueId}`,
+      issuePath: (issueId: string) => issuePath(slug, project.id, issueId),
+      actionPath: issuePath(slug, project.id, data.issue.id),
+      frame,
     }),
-    [data, slug, project],
+    [data, slug, project, frame],
   );
 
   // The issue modal on this page starts with the lists the loader already read.
@@ -51,8 +57,8 @@ export function IssueView({
   const issue = data.issue;
   return (
     <IssuePageContext.Provider value={value}>
-      <div className={PAGE_GRID}>
-        <div className={MAIN_COLUMN}>
+      <div className={frame.grid}>
+        <div className={frame.main}>
           {issue.parent_detail ? (
             <Link
               to={value.issuePath(issue.parent_detail.id)}
@@ -67,10 +73,10 @@ export function IssueView({
           <IssueTitle />
           <IssueDescription />
         </div>
-        <div className={SIDE_COLUMN}>
+        <div className={frame.side}>
           <IssueSidebar />
         </div>
-        <div className="mx-auto w-full max-w-3xl px-5 pb-6 sm:px-8 lg:col-start-1 lg:row-start-2 lg:pb-8">
+        <div className={frame.below}>
           <SubIssues />
           <Attachments />
           <ActivityFeed />

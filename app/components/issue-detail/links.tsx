@@ -22,6 +22,7 @@ type LinkActionData = { result?: SubmissionResult<string[]>; ok?: boolean };
 export const LINK_FORM_RESET_MS = 500;
 
 function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { actionPath } = useIssuePage();
   const fetcher = useFetcher<LinkActionData>();
   const fail = useFailurePolicy();
   const [formKey, setFormKey] = useState(0);
@@ -52,7 +53,7 @@ function AddLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
   const pending = fetcher.state !== "idle";
   return (
     <DialogShell open={open} onOpenChange={onOpenChange} offset="sm:pt-[14vh]" layer="top" keepMounted>
-      <fetcher.Form key={formKey} method="post" {...getFormProps(form)}>
+      <fetcher.Form key={formKey} method="post" action={actionPath} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="add-link" />
         <div className="space-y-4 px-5 pt-5 pb-4">
           <Dialog.Title className="text-base font-semibold text-neutral-900">Add Link</Dialog.Title>

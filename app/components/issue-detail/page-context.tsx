@@ -1,10 +1,12 @@
 // What every part of the issue page reads: the loader's data, the project, who is looking and
-// whether they may edit; and the JSON actions its controls post to the page's route.
+// whether they may edit; and the JSON actions its controls post to the issue's route (named
+// outright, so the same controls work in the inbox's pane, whose own route is the inbox).
 import { useFetcher } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef } from "react";
 import { type FailureOptions, useFailurePolicy } from "~/hooks/use-action";
 import { failureOfAnswer } from "~/lib/action-answer";
 import type { IssuePageActionData, IssuePageData, IssuePageIntent } from "~/lib/issue-page-contract";
+import type { IssueFrame } from "./held-issue-view";
 
 export type IssueDetailData = IssuePageData["issue"];
 export type SubIssueRow = IssuePageData["subIssues"]["sub_issues"][number];
@@ -23,6 +25,10 @@ export interface IssuePageValue {
   /** Members and above; guests and viewers are read-only. */
   canEdit: boolean;
   issuePath(issueId: string): string;
+  /** The issue route's address: every write of the issue's controls posts there. */
+  actionPath: string;
+  /** Where the issue is shown: its page, or the inbox's pane. */
+  frame: IssueFrame;
 }
 
 export const IssuePageContext = createContext<IssuePageValue | null>(null);
@@ -39,6 +45,7 @@ export function useIssuePage() {
  * Given `failure`, a failure also goes through the failure policy (one toast, or sign-in).
  */
 export function useIssueAction(onDone?: (answer: IssuePageActionData) => void, failure?: FailureOptions) {
+  const { actionPath } = useIssuePage();
   const fetcher = useFetcher<IssuePageActionData>();
   const fail = useFailurePolicy();
   const latest = useRef({ onDone, failure });
@@ -54,8 +61,9 @@ export function useIssueAction(onDone?: (answer: IssuePageActionData) => void, f
     latest.current.onDone?.(answer);
   }, [fetcher.state, fetcher.data, fail]);
   const submit = useCallback(
-    (body: IssuePageIntent) => fetcher.submit(body as unknown as Record<string, never>, { method: "post", encType: "application/json" }),
-    [fetcher.submit],
+    (body: IssuePageIntent) =>
+      fetcher.submit(body as unknown as Record<string, never>, { method: "post", encType: "application/json", action: actionPath }),
+    [fetcher.submit, actionPath],
   );
   const pendingBody = fetcher.json as IssuePageIntent | undefined;
   return { submit, pending: fetcher.state !== "idle", pendingBody, fetcher };

@@ -188,7 +188,7 @@ function ParentRow() {
 }
 
 function LabelsRow() {
-  const { data, canEdit } = useIssuePage();
+  const { data, canEdit, actionPath } = useIssuePage();
   const issue = data.issue;
   const action = useIssueAction();
   const [creating, setCreating] = useState(false);
@@ -229,7 +229,7 @@ function LabelsRow() {
             }}
             footer={() =>
               creating ? (
-                <QuickLabelForm onDone={() => setCreating(false)} />
+                <QuickLabelForm action={actionPath} onDone={() => setCreating(false)} />
               ) : (
                 <button
                   type="button"
@@ -291,15 +291,16 @@ function DeleteIssueButton() {
  * and description (the page puts them there), in a "Properties" section that folds, open at first.
  */
 export function IssueSidebar() {
+  const { frame } = useIssuePage();
   const [open, setOpen] = useState(true);
   return (
     <aside
       aria-label="Issue properties"
-      className="w-full shrink-0 border-y border-neutral-200 bg-surface lg:sticky lg:top-14 lg:h-[calc(100vh-3.5rem)] lg:w-[22rem] lg:self-start lg:overflow-y-auto lg:border-y-0 lg:border-l"
+      className={frame.aside}
     >
       <button
         type="button"
-        className="flex w-full items-center justify-between px-5 py-3 text-sm font-medium text-neutral-700 hover:bg-neutral-50 lg:hidden"
+        className={`flex w-full items-center justify-between px-5 py-3 text-sm font-medium text-neutral-700 hover:bg-neutral-50 ${frame.foldButton}`}
         aria-expanded={open}
         aria-controls="issue-properties-body"
         onClick={() => setOpen(!open)}
@@ -307,7 +308,7 @@ export function IssueSidebar() {
         Properties
         <IconChevronDown size={14} className={`text-neutral-500 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden="true" />
       </button>
-      <div id="issue-properties-body" className={open ? "border-t border-neutral-100 lg:border-t-0" : "hidden lg:block"}>
+      <div id="issue-properties-body" className={open ? frame.foldOpen : frame.foldShut}>
         <IssueProperties />
       </div>
     </aside>

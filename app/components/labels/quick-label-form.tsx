@@ -1,5 +1,6 @@
 // The issue sidebar's quick label form: a name ('This is required') and a
-// colour, #ff0000 by default. The issue route's action creates the label and adds it to the issue.
+// colour, #ff0000 by default. The issue route's action (at `action`) creates the label and adds it
+// to the issue.
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
@@ -8,7 +9,7 @@ import { useAction } from "~/hooks/use-action";
 import { QUICK_LABEL_COLOR, QuickLabelSchema } from "../../../workers/domain/schemas/labels";
 import { FieldError, Spinner, buttonClass } from "../ui";
 
-export function QuickLabelForm({ onDone }: { onDone(): void }) {
+export function QuickLabelForm({ action, onDone }: { action: string; onDone(): void }) {
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]>; ok?: boolean; status?: number }>();
   const [color, setColor] = useState(QUICK_LABEL_COLOR);
   const [form, fields] = useForm({
@@ -21,7 +22,7 @@ export function QuickLabelForm({ onDone }: { onDone(): void }) {
   useAction(fetcher, { onDone });
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2 p-2" aria-label="New label">
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-2 p-2" aria-label="New label">
       <input type="hidden" name="intent" value="quick-label" />
       <div className="flex items-center gap-2">
         <label className="relative size-7 shrink-0 overflow-hidden rounded-md border border-neutral-200" title="Label colour">
