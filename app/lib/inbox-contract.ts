@@ -14,5 +14,7 @@ export interface InboxPageData {
 export const InboxIntentSchema = z.discriminatedUnion("intent", [
   UpdateNotificationInput.extend({ intent: z.literal("update"), id: entityId }),
   z.object({ intent: z.literal("mark-all-read") }),
+  /** Stop following the notification's issue: nothing more about it reaches the inbox. */
+  z.object({ intent: z.literal("unsubscribe"), project: entityId, issue: entityId }),
 ]);
 export type InboxIntent = z.input<typeof InboxIntentSchema>;

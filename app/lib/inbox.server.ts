@@ -2,6 +2,7 @@
 // notifications as the address's tab, show and project say), each intent one domain operation.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { assertInboxAccess, listNotifications, markAllRead, updateNotification } from "../../workers/domain/inbox";
+import { unsubscribeFromIssue } from "../../workers/domain/issue-subscriptions";
 import { INBOX_PAGE_SIZE, InboxQuery } from "../../workers/domain/schemas/inbox";
 import { assertSameOrigin, requireActor } from "./auth.server";
 import { actionError, loadOrThrow } from "./errors.server";
@@ -27,6 +28,11 @@ export async function inboxAction(request: Request, context: AppLoadContext, slu
     const { intent: name, ...input } = await readJsonIntent(request, InboxIntentSchema);
     intent = name;
     if (name === "mark-all-read") return { ok: true as const, intent, ...(await markAllRead(ctx, slug, {})) };
+    if (name === "unsubscribe") {
+      const { project, issue } = input as { project: string; issue: string };
+      await unsubscribeFromIssue(ctx, slug, project, issue);
+      return { ok: true as const, intent };
+    }
     const { id, ...change } = input as { id: string };
     return { ok: true as const, intent, notification: await updateNotification(ctx, slug, id, change) };
   } catch (error) {

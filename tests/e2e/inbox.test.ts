@@ -192,6 +192,41 @@ describe("inbox", () => {
     await context.close();
   });
 
+  test("Unsubscribe from a notification's menu stops the issue's news", async () => {
+    const { owner, member, slug, base } = await projectWithMember({ slugPrefix: "unfollow", workspace: "Unfollow Co", project: "Drum", identifier: "DRM", role: 15 });
+    const me = await member.call<{ id: string; email: string }>("GET", "/api/users/me/");
+    const issue = await owner.post<{ id: string }>(`${base}/issues/`, { name: "Tune the drum", assignees_list: [me.id] });
+    const inbox = () => member.call<{ id: string; issue: { id: string }; changes: { kind: string }[] }[]>("GET", `/api/workspaces/${slug}/notifications/`);
+
+    const { page, errors, context } = await newPage(browser, { width: 700, height: 900 });
+    await login(page, { email: me.email, password: PASSWORD }, { next: `/${slug}/notifications` });
+    await waitForHydration(page);
+    const row = page.getByRole("list", { name: "Notifications" }).getByRole("listitem", { name: /assigned you on DRM-1$/ });
+    const trigger = row.getByRole("button", { name: "More for DRM-1" });
+    await trigger.click();
+    const item = page.getByRole("menuitem", { name: "Unsubscribe from DRM-1" });
+    await visible(item);
+    // The menu opens at its button, inside the window.
+    const [itemBox, triggerBox] = [await item.boundingBox(), await trigger.boundingBox()];
+    expect(itemBox && triggerBox).toBeTruthy();
+    if (itemBox && triggerBox) {
+      expect(Math.abs(itemBox.y - (triggerBox.y + triggerBox.height))).toBeLessThan(60);
+      expect(itemBox.x).toBeGreaterThanOrEqual(0);
+      expect(itemBox.x + itemBox.width).toBeLessThanOrEqual(700);
+    }
+    await item.click();
+    await visible(page.getByText("You will hear no more about DRM-1."));
+    const followers = await member.call<{ subscribed: boolean }>("GET", `${base}/issues/${issue.id}/subscribers/`);
+    expect(followers.subscribed).toBe(false);
+
+    // A change the person would have heard of as a follower now reaches nobody.
+    const before = (await inbox()).find((n) => n.issue.id === issue.id);
+    await owner.call("PATCH", `${base}/issues/${issue.id}/`, { state: (await owner.call<{ id: string; group: string }[]>("GET", `${base}/states/`)).find((s) => s.group === "started")?.id });
+    expect((await inbox()).find((n) => n.issue.id === issue.id)?.changes).toEqual(before?.changes);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test("a mention typed in a comment reaches the other person's two tabs within a second, and reading it in one clears the other", async () => {
     const { owner, member, slug, projectId, base } = await projectWithMember({ slugPrefix: "live-inbox", workspace: "Live Inbox", project: "Comet", identifier: "CMT", role: 15 });
     await member.call("PATCH", "/api/users/me/", { first_name: "Bea" });

@@ -6,7 +6,9 @@
 // server refuses them.
 import { Link, useFetcher, useNavigate, useParams, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { IconDots } from "~/components/icons";
 import { TimeAgo } from "~/components/issue-detail/format";
+import { useToast } from "~/components/toast";
 import { ShellHeader } from "~/components/shell-header";
 import { Menu, buttonClass, menuItemClass } from "~/components/ui";
 import { useAction } from "~/hooks/use-action";
@@ -50,6 +52,18 @@ function useInboxIntent() {
 }
 
 type NotificationPatch = { read?: boolean; archived?: boolean; snoozed_until?: string | null };
+
+/** Stops following a notification's issue (nothing more about it reaches the inbox), and says so. */
+function useUnsubscribe() {
+  const fetcher = useFetcher();
+  const toast = useToast();
+  const asked = useRef("");
+  useAction(fetcher, { onDone: () => toast.show({ type: "success", title: "Unsubscribed", message: `You will hear no more about ${asked.current}.` }) });
+  return (n: InboxNotification) => {
+    asked.current = n.issue.key;
+    fetcher.submit({ intent: "unsubscribe", project: n.project.id, issue: n.issue.id } satisfies InboxIntent, { method: "post", encType: "application/json" });
+  };
+}
 
 /**
  * The rows as the person sees them: the loader's, with what they did before the server's answer
@@ -197,6 +211,7 @@ export function InboxPage({ data }: { data: InboxPageData }) {
     const text = params.toString();
     return text ? `?${text}` : "?";
   };
+  const unsubscribe = useUnsubscribe();
   const act = (n: InboxNotification, patch: NotificationPatch) => {
     if (change(n, patch)) pane.leaving(n);
   };
@@ -266,6 +281,7 @@ export function InboxPage({ data }: { data: InboxPageData }) {
               onSelect={() => pane.hover(index)}
               onOpen={() => pane.open(n)}
               onChange={(patch) => act(n, patch)}
+              onUnsubscribe={() => unsubscribe(n)}
               archived={show === "archived"}
             />
           ))}
@@ -300,8 +316,9 @@ function NotificationRow(props: {
   onSelect(): void;
   onOpen(): void;
   onChange(patch: NotificationPatch): void;
+  onUnsubscribe(): void;
 }) {
-  const { notification: n, selected, archived, compact, onSelect, onOpen, onChange } = props;
+  const { notification: n, selected, archived, compact, onSelect, onOpen, onChange, onUnsubscribe } = props;
   const slug = useParams().workspaceSlug ?? "";
   const unread = !n.read_at;
   const actor = n.actor ? n.actor.first_name || n.actor.display_name || n.actor.email : null;
@@ -362,6 +379,19 @@ function NotificationRow(props: {
         <button type="button" className={buttonClass("ghost", "sm")} onClick={() => onChange({ archived: !archived })}>
           {archived ? "Unarchive" : "Archive"}
         </button>
+        <Menu
+          rootProps={{ positioning: { placement: "bottom-end" } }}
+          triggerProps={{ className: buttonClass("ghost", "sm"), "aria-label": `More for ${n.issue.key}` }}
+          trigger={<IconDots size={14} />}
+          contentClassName="z-50 w-56"
+          contentLabel={`More for ${n.issue.key}`}
+        >
+          {(M) => (
+            <M.Item value="unsubscribe" className={menuItemClass} onSelect={onUnsubscribe}>
+              Unsubscribe from {n.issue.key}
+            </M.Item>
+          )}
+        </Menu>
       </div>
     </li>
   );

@@ -133,14 +133,9 @@ function IssueForm({
   const similar = useMemo(() => findSimilar(deferredTitle, candidates), [deferredTitle, candidates]);
   const showSimilar = similar && similar.id !== dismissedSimilar && !editing;
 
-  const parentIssue = values.parent ? (issues.data?.find((issue) => issue.id === values.parent) ?? null) : null;
+  const { parentIssue, parentCandidates } = useParentChoices(issues.data, editing?.id ?? null, values.parent);
   const memberList = members.data ?? [];
   const labelList = labels.data ?? [];
-  const childIds = useMemo(
-    () => new Set((issues.data ?? []).filter((issue) => editing && issue.parent === editing.id).map((issue) => issue.id)),
-    [issues.data, editing],
-  );
-  const parentCandidates = (issues.data ?? []).filter((issue) => issue.id !== editing?.id && !childIds.has(issue.id));
   const includeDescription = editing ? description !== null : description !== null && !description.empty;
 
   return (
@@ -255,6 +250,19 @@ function IssueForm({
       ) : null}
     </fetcher.Form>
   );
+}
+
+/**
+ * The chosen parent and the issues that may become it: not the issue itself, nor one of its own
+ * sub-issues (a loop).
+ */
+function useParentChoices<T extends { id: string; parent?: string | null }>(issues: T[] | undefined, editingId: string | null, parent: string | null | undefined) {
+  const parentIssue = parent ? (issues?.find((issue) => issue.id === parent) ?? null) : null;
+  const parentCandidates = useMemo(
+    () => (issues ?? []).filter((issue) => issue.id !== editingId && !(editingId && issue.parent === editingId)),
+    [issues, editingId],
+  );
+  return { parentIssue, parentCandidates };
 }
 
 function SimilarHint({
