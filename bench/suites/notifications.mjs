@@ -132,6 +132,9 @@ export async function runNotificationsSuite({ url, cookie, workspaceSlug, projec
     if (i >= 10) pageWorker.push(sample.worker);
   }
   const inboxPage = { worker: summarize(pageWorker.filter(Number.isFinite)) };
+  // What opening the inbox from another screen of the workspace reads: its own loader alone (the
+  // shells above it are not read again on a navigation inside the workspace).
+  const inboxData = await timeResponses(asReader(`${url}/${workspaceSlug}/notifications.data?_routes=${encodeURIComponent("routes/$workspaceSlug.notifications")}`));
 
   log("notifications: a state change told to 50 subscribers");
   /** The project's issues with `sequence_id` in [from, to), in that order. */
@@ -173,7 +176,7 @@ export async function runNotificationsSuite({ url, cookie, workspaceSlug, projec
     hub.socket.close();
   }
   fanout.heard = summarize(heard);
-  return { plain, mentions, inboxList, mentionsTab, unreadCount, inboxPage, fanout, alone, members: members.length + 1 };
+  return { plain, mentions, inboxList, mentionsTab, unreadCount, inboxData, inboxPage, fanout, alone, members: members.length + 1 };
 }
 
 const both = (result) => `**${ms(result.worker.p50)}** / ${ms(result.worker.p99)}`;
@@ -192,9 +195,12 @@ export function notificationsMarkdown(r) {
     `| inbox list, first page, ${INBOX_NOTIFICATIONS.toLocaleString("en-US")} notifications | ${both(r.inboxList)} | ${ms(r.inboxList.cpuMs)} | ${ms(r.inboxList.p50)} |`,
     `| inbox Mentions tab | ${both(r.mentionsTab)} | ${ms(r.mentionsTab.cpuMs)} | ${ms(r.mentionsTab.p50)} |`,
     `| unread count | ${both(r.unreadCount)} | ${ms(r.unreadCount.cpuMs)} | ${ms(r.unreadCount.p50)} |`,
-    `| inbox page (server render) | ${both(r.inboxPage)} | | |`,
+    `| inbox page, a navigation's data read (its loader alone) | ${both(r.inboxData)} | ${ms(r.inboxData.cpuMs)} | ${ms(r.inboxData.p50)} |`,
+    `| inbox page, the whole document (workspace shell and all) | ${both(r.inboxPage)} | | |`,
     `| state change told to 50 subscribers (in turns with the next) | ${both(r.fanout)} | | ${ms(r.fanout.p50)} |`,
     `| state change told to nobody | ${both(r.alone)} | | ${ms(r.alone.p50)} |`,
+    "",
+    "The whole document is reported, not held to the inbox's budget: most of it is the workspace shell every page renders (issue 36 holds documents to the CPU budget).",
     "",
     `Mentions cost **${ms(overhead)}** over a plain comment at p50 (budget <= ${TARGETS.mentionOverheadMs} ms). A subscriber's open tab hears of the state change ${ms(r.fanout.heard.p50)} p50, **${ms(r.fanout.heard.p99)}** p99 after the write was sent (budget < ${TARGETS.fanoutP99} ms p99), 50 notifications written in the write's batch.`,
   ].join("\n");

@@ -8,7 +8,7 @@ import { type OrderKey, type PageRequest, mapPage, readPage } from "./list-page"
 import { and, eq } from "drizzle-orm";
 import { issueComments, users, type Json, type User } from "../../drizzle/schema";
 import { type EventAction, eventFor } from "./integration-events";
-import { runBatch } from "../lib/batch";
+import { allInOrder, runBatch } from "../lib/batch";
 import { sanitizeHtml } from "../lib/sanitize-html";
 import { parseInput } from "../lib/validation";
 import { ROLE, type ProjectAccess, projectAccess } from "./access";
@@ -103,14 +103,18 @@ export async function listIssueComments(ctx: ActorContext, slug: string, project
 export async function createIssueComment(ctx: ActorContext, slug: string, projectId: string, issueId: string, input: unknown) {
   const access = await projectAccess(ctx, slug, projectId, ROLE.member);
   const data = parseInput(CreateCommentInput, input);
-  await loadIssue(ctx, projectId, issueId);
-  const clean = await cleanComment(data.comment_html);
+  // The issue and the people the text mentions are read side by side: one round trip's wait.
+  const cleaning = cleanComment(data.comment_html);
+  const [, clean, mentioned] = await allInOrder([
+    loadIssue(ctx, projectId, issueId),
+    cleaning,
+    cleaning.then((text) => (text ? newMentionsInProject(ctx, projectId, text.html, null, "comment_html") : [])),
+  ] as const);
   const errors: FieldErrors = {};
   if (isEmptyJson(data.comment_json)) errors.comment_json = [COMMENT_EMPTY];
   if (!clean) errors.comment_html = [COMMENT_EMPTY];
   if (!clean || Object.keys(errors).length) throw new Invalid(errors);
 
-  const mentioned = await newMentionsInProject(ctx, projectId, clean.html, null, "comment_html");
   const commentId = crypto.randomUUID();
   const now = new Date().toISOString();
   const target = targetOf(access, issueId);
