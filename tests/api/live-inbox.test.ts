@@ -4,13 +4,12 @@
 // member the change is not about, not someone outside the project.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, signUp } from "../helpers/api";
+import { doc, mention } from "../helpers/rich-text";
 import { type HubSocket, connectHub } from "../helpers/board";
 import { addToWorkspace, uniqueIdentifier } from "../helpers/fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 import { ROLE } from "../../workers/domain/schemas/constants";
 
-const doc = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
-const mention = (user: Client) => `<span data-type="mention" data-id="${user.user.id}" data-label="${user.user.first_name}" class="mention">@${user.user.first_name}</span>`;
 
 let p: ProjectFixture;
 let alice: Client;

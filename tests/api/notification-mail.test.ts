@@ -17,11 +17,10 @@ import { sweepNotificationMail } from "../../workers/integrations/mail/notificat
 import { waitForMails } from "../helpers/mailbox";
 import { postPageAction } from "../helpers/page-action";
 import type { Client } from "../helpers/api";
+import { doc, mention } from "../helpers/rich-text";
 import { callWorker, countRows } from "../helpers/fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
-const mention = (user: Client) => `<span data-type="mention" data-id="${user.user.id}" data-label="${user.user.first_name}" class="mention">@${user.user.first_name}</span>`;
-const doc = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 
 type MailRow = { id: string; kind: string; subject: string; text_body: string; html_body: string; headers: string };
 

@@ -12,10 +12,9 @@ import { unreadCountQuery } from "../../workers/domain/inbox";
 import { openDb } from "../../workers/db";
 import type { User } from "../../drizzle/schema";
 import { type Client, signUp } from "../helpers/api";
+import { doc, mention } from "../helpers/rich-text";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
-const doc = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
-const mention = (user: Client) => `<span data-type="mention" data-id="${user.user.id}" data-label="${user.user.first_name}" class="mention">@${user.user.first_name}</span>`;
 
 let p: ProjectFixture;
 let alice: Client;
