@@ -149,9 +149,12 @@ describe("inbox", () => {
     await waitForHydration(page);
     await showsTitle(page, "LUN-1", "Map the craters");
     await heading.click();
+    // The keys line names Escape only while there is a pane to close.
+    await visible(page.getByText(/Enter to open · Esc to close ·/));
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("region", { name: /^Issue LUN-/ }).count()).toBe(0);
     expect(new URL(page.url()).searchParams.get("open")).toBeNull();
+    await visible(page.getByText(/Enter to open · E to archive ·/));
 
     // On a narrow screen Enter goes to the issue's page.
     await page.setViewportSize({ width: 700, height: 900 });

@@ -294,7 +294,9 @@ export function InboxPage({ data }: { data: InboxPageData }) {
           </Link>
         </p>
       ) : null}
-      <p className="mt-6 text-xs text-neutral-500">J / K to move · Enter to open · Esc to close · E to archive · S to snooze an hour · U for read / unread</p>
+      <p className="mt-6 text-xs text-neutral-500">
+        J / K to move · Enter to open{shown ? " · Esc to close" : ""} · E to archive · S to snooze an hour · U for read / unread
+      </p>
     </div>
     {shown ? (
       <>
