@@ -1,5 +1,6 @@
 // My work's display options, kept in this browser: the order of the issues and whether finished
 // work (completed or cancelled) shows. Pure rules over the tab's loaded issues; client-safe.
+import { isClosedGroup } from "../../workers/domain/schemas/constants";
 import type { IssueListItem } from "../../workers/domain/schemas/responses";
 import { PRIORITIES, type Priority } from "./issue-display";
 
@@ -30,7 +31,6 @@ export function readMyWorkDisplay(raw: string): MyWorkDisplay | null {
   }
 }
 
-const FINISHED = new Set(["completed", "cancelled"]);
 const priorityRank = (issue: IssueListItem) => PRIORITIES.indexOf(issue.priority as Priority);
 /** Newest first for times; issues without a due date after those with one. */
 const COMPARE: Record<MyWorkOrder, (a: IssueListItem, b: IssueListItem) => number> = {
@@ -42,6 +42,6 @@ const COMPARE: Record<MyWorkOrder, (a: IssueListItem, b: IssueListItem) => numbe
 
 /** The issues the display shows, in its order (ties keep the server's order). */
 export function displayedIssues(issues: IssueListItem[], display: MyWorkDisplay): IssueListItem[] {
-  const shown = display.showFinished ? issues : issues.filter((issue) => !FINISHED.has(issue.state_detail?.group ?? ""));
+  const shown = display.showFinished ? issues : issues.filter((issue) => !isClosedGroup(issue.state_detail?.group));
   return [...shown].sort(COMPARE[display.order]);
 }

@@ -12,6 +12,7 @@ import { rawStatement, sqlUuid } from "../lib/batch";
 import type { ActorContext } from "./context";
 import { Invalid } from "./errors";
 import type { ActivityChange, ActivityTarget } from "./issue-activity";
+import { isClosedGroup } from "./schemas/constants";
 
 /** How long an unread notification keeps taking the same actor's further changes to the issue. */
 export const NOTIFICATION_COALESCE_MS = 5 * 60_000;
@@ -135,14 +136,11 @@ export function issueUpdateEvents(changes: ActivityChange[]): NotificationEvent[
   return events;
 }
 
-/** The states whose issues no longer block anything. */
-const CLOSED_GROUPS: ReadonlySet<string> = new Set(["completed", "cancelled"]);
-
 /**
  * Whether a move from a state of `oldGroup` to one of `newGroup` closes the issue (to completed or
  * cancelled from anything else): the issues it blocks hear of it.
  */
-export const closesIssue = (oldGroup: string | null, newGroup: string) => CLOSED_GROUPS.has(newGroup) && !CLOSED_GROUPS.has(oldGroup ?? "");
+export const closesIssue = (oldGroup: string | null, newGroup: string) => isClosedGroup(newGroup) && !isClosedGroup(oldGroup);
 
 /** The events of closing the issue `key`: the subscribers of each issue it blocked are told. */
 export function blockerClosedEvents(key: string, blockedIds: string[]): NotificationEvent[] {

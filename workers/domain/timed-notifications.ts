@@ -5,6 +5,7 @@
 // never about a completed or cancelled issue. These notifications have no actor.
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
+import { CLOSED_STATE_GROUPS } from "./schemas/constants";
 import { rawStatement, runBatch, sqlUuid } from "../lib/batch";
 
 /** A person the pass told something, in a workspace: their open tabs are told their inbox changed. */
@@ -30,7 +31,7 @@ function tellAssignees(db: Db, from: SQL, change: SQL, same: SQL, at: string) {
       JOIN issue_assignees a ON a.issue_id = i.id
       JOIN project_members pm ON pm.project_id = i.project_id AND pm.member_id = a.assignee_id
       LEFT JOIN states s ON s.id = i.state_id
-      WHERE (s."group" IS NULL OR s."group" NOT IN ('completed', 'cancelled'))
+      WHERE (s."group" IS NULL OR s."group" NOT IN (SELECT value FROM json_each(${JSON.stringify(CLOSED_STATE_GROUPS)})))
         AND NOT EXISTS (SELECT 1 FROM notifications n, json_each(n.changes) c
           WHERE n.recipient_id = a.assignee_id AND n.issue_id = i.id AND n.actor_id IS NULL AND ${same})
       RETURNING workspace_id, recipient_id`,

@@ -13,6 +13,11 @@ export type Priority = (typeof PRIORITIES)[number];
 export const STATE_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled"] as const satisfies readonly StateGroup[];
 export type { StateGroup };
 
+/** The groups of finished work (done or dropped): such an issue blocks nothing and is nobody's open work. */
+export const CLOSED_STATE_GROUPS = ["completed", "cancelled"] as const satisfies readonly StateGroup[];
+/** Whether a state of `group` (null: no state) is finished work. */
+export const isClosedGroup = (group: string | null | undefined) => (CLOSED_STATE_GROUPS as readonly string[]).includes(group ?? "");
+
 /** sort_order of the first row of a list (issues, labels, page blocks); each new row goes SORT_STEP past the highest. */
 export const FIRST_SORT_ORDER = 65535;
 export const SORT_STEP = 10000;

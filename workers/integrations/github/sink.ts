@@ -18,6 +18,7 @@ import { type AppEnv, type Config, getConfig } from "../../env";
 import { GithubClient } from "../../importers/github/client";
 import { SourceRefused } from "../../importers/source";
 import { SecretUnreadable } from "../../lib/secret-box";
+import { isClosedGroup } from "../../domain/schemas/constants";
 import { isForeignKeyViolation } from "../../lib/d1-errors";
 import type { IntegrationEvent } from "../../domain/integration-events";
 import { githubAppConfigured, installationClient } from "./app-auth";
@@ -80,8 +81,6 @@ async function link(run: () => Promise<unknown>) {
   }
 }
 
-const CLOSED_GROUPS = new Set(["completed", "cancelled"]);
-
 /** The PATCH an issue update asks of the linked GitHub issue (empty: nothing GitHub shows changed). */
 async function issuePatchOf(db: Db, event: IntegrationEvent): Promise<Record<string, string>> {
   const patch: Record<string, string> = {};
@@ -96,7 +95,7 @@ async function issuePatchOf(db: Db, event: IntegrationEvent): Promise<Record<str
         // Reopened only when it comes back from a closed group: a move between open states is
         // nothing GitHub shows, and costs no call.
         const [old] = await db.select({ group: states.group }).from(states).where(eq(states.id, change.old_identifier)).limit(1);
-        if (old && CLOSED_GROUPS.has(old.group)) patch.state = "open";
+        if (old && isClosedGroup(old.group)) patch.state = "open";
       }
     }
   }
