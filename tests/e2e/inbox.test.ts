@@ -230,6 +230,33 @@ describe("inbox", () => {
     await context.close();
   });
 
+  test("Snooze until a picked date hides the notification until 9:00 that day", async () => {
+    const { owner, member, slug, base } = await projectWithMember({ slugPrefix: "snooze", workspace: "Snooze Co", project: "Bell", identifier: "BEL", role: 15 });
+    const me = await member.call<{ id: string; email: string }>("GET", "/api/users/me/");
+    await owner.post(`${base}/issues/`, { name: "Ring the bell", assignees_list: [me.id] });
+
+    const { page, errors, context } = await newPage(browser, { width: 1440, height: 900 });
+    await login(page, { email: me.email, password: PASSWORD }, { next: `/${slug}/notifications` });
+    await waitForHydration(page);
+    const list = page.getByRole("list", { name: "Notifications" });
+    const row = list.getByRole("listitem", { name: /assigned you on BEL-1$/ });
+    await row.getByRole("button", { name: "Snooze BEL-1" }).click();
+    await page.getByRole("menuitem", { name: "Until a date…" }).click();
+    // Ten days on, in the browser's own calendar; the server keeps the instant of 9:00 that day.
+    const day = await page.evaluate(() => {
+      const date = new Date();
+      date.setDate(date.getDate() + 10);
+      return { text: `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`, nine: new Date(date.getFullYear(), date.getMonth(), date.getDate(), 9).toISOString() };
+    });
+    await row.getByLabel("Snooze BEL-1 until").fill(day.text);
+    await row.getByRole("button", { name: "Snooze", exact: true }).click();
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(0);
+    const snoozed = await member.call<{ snoozed_until: string }[]>("GET", `/api/workspaces/${slug}/notifications/?show=snoozed`);
+    expect(snoozed.map((n) => n.snoozed_until)).toEqual([day.nine]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test("a mention typed in a comment reaches the other person's two tabs within a second, and reading it in one clears the other", async () => {
     const { owner, member, slug, projectId, base } = await projectWithMember({ slugPrefix: "live-inbox", workspace: "Live Inbox", project: "Comet", identifier: "CMT", role: 15 });
     await member.call("PATCH", "/api/users/me/", { first_name: "Bea" });

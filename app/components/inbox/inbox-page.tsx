@@ -45,6 +45,46 @@ function snoozeChoices(now = new Date()) {
   ];
 }
 
+/** 9:00 on the day `date` (YYYY-MM-DD) names, on the person's own clock: a snooze picked by date. */
+function snoozeUntilDay(date: string) {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(year, month - 1, day, 9);
+}
+
+/** The date field a snooze "until a date" is picked in, beneath its row; from tomorrow on. */
+function SnoozeDateForm({ issueKey, onSnooze, onCancel }: { issueKey: string; onSnooze(until: Date): void; onCancel(): void }) {
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  const min = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, "0")}-${String(tomorrow.getDate()).padStart(2, "0")}`;
+  return (
+    <form
+      className="flex basis-full items-center gap-2 pl-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = new FormData(event.currentTarget).get("day");
+        if (typeof value === "string" && value) onSnooze(snoozeUntilDay(value));
+      }}
+    >
+      <input
+        type="date"
+        name="day"
+        required
+        min={min}
+        aria-label={`Snooze ${issueKey} until`}
+        // biome-ignore lint/a11y/noAutofocus: the person just asked to pick a date.
+        autoFocus
+        className="h-8 rounded-md border border-neutral-200 bg-surface px-2 text-sm text-neutral-800"
+      />
+      <button type="submit" className={buttonClass("primary", "sm")}>
+        Snooze
+      </button>
+      <button type="button" className={buttonClass("ghost", "sm")} onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
 function useInboxIntent() {
   const fetcher = useFetcher();
   useAction(fetcher);
@@ -322,6 +362,7 @@ function NotificationRow(props: {
 }) {
   const { notification: n, selected, archived, compact, onSelect, onOpen, onChange, onUnsubscribe } = props;
   const slug = useParams().workspaceSlug ?? "";
+  const [pickingDate, setPickingDate] = useState(false);
   const unread = !n.read_at;
   const actor = n.actor ? n.actor.first_name || n.actor.display_name || n.actor.email : null;
   const said = actor ? `${actor} ${notificationSummary(n)}` : notificationSummary(n);
@@ -329,7 +370,7 @@ function NotificationRow(props: {
     <li
       aria-label={`${said} on ${n.issue.key}`}
       aria-current={selected ? "true" : undefined}
-      className={`group flex items-start gap-3 rounded-md px-3 py-3 ${selected ? "bg-neutral-100" : "hover:bg-neutral-50"}`}
+      className={`group flex flex-wrap items-start gap-3 rounded-md px-3 py-3 ${selected ? "bg-neutral-100" : "hover:bg-neutral-50"}`}
       onMouseEnter={onSelect}
     >
       <span aria-hidden="true" className={`mt-2 size-2 shrink-0 rounded-full ${unread ? "bg-brand-500" : "bg-transparent"}`} />
@@ -375,6 +416,9 @@ function NotificationRow(props: {
                   {choice.label}
                 </M.Item>
               ))}
+              <M.Item value="date" className={menuItemClass} onSelect={() => setPickingDate(true)}>
+                Until a date…
+              </M.Item>
             </>
           )}
         </Menu>
@@ -395,6 +439,16 @@ function NotificationRow(props: {
           )}
         </Menu>
       </div>
+      {pickingDate ? (
+        <SnoozeDateForm
+          issueKey={n.issue.key}
+          onCancel={() => setPickingDate(false)}
+          onSnooze={(until) => {
+            setPickingDate(false);
+            onChange({ snoozed_until: until.toISOString() });
+          }}
+        />
+      ) : null}
     </li>
   );
 }
