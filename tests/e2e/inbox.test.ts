@@ -230,6 +230,30 @@ describe("inbox", () => {
     await context.close();
   });
 
+  test("the Project filter narrows the inbox to one project and back", async () => {
+    const { owner, member, slug, base } = await projectWithMember({ slugPrefix: "inbox-filter", workspace: "Filter Co", project: "Harp", identifier: "HRP", role: 15 });
+    const me = await member.call<{ id: string; email: string }>("GET", "/api/users/me/");
+    const second = await owner.post<{ id: string }>(`/api/workspaces/${slug}/projects/`, { name: "Lute", identifier: "LUT" });
+    const secondBase = `/api/workspaces/${slug}/projects/${second.id}`;
+    await owner.post(`${secondBase}/members/add/`, { members: [{ member_id: me.id, role: 15 }] });
+    await owner.post(`${base}/issues/`, { name: "String the harp", assignees_list: [me.id] });
+    await owner.post(`${secondBase}/issues/`, { name: "Tune the lute", assignees_list: [me.id] });
+
+    const { page, errors, context } = await newPage(browser, { width: 1440, height: 900 });
+    await login(page, { email: me.email, password: PASSWORD }, { next: `/${slug}/notifications` });
+    await waitForHydration(page);
+    const list = page.getByRole("list", { name: "Notifications" });
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
+    await page.getByRole("combobox", { name: "Project", exact: true }).selectOption({ label: "Lute" });
+    await waitForPath(page, `/${slug}/notifications?project=${second.id}`);
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(1);
+    await visible(list.getByRole("listitem", { name: /on LUT-1$/ }));
+    await page.getByRole("combobox", { name: "Project", exact: true }).selectOption({ label: "All projects" });
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test("Snooze until a picked date hides the notification until 9:00 that day", async () => {
     const { owner, member, slug, base } = await projectWithMember({ slugPrefix: "snooze", workspace: "Snooze Co", project: "Bell", identifier: "BEL", role: 15 });
     const me = await member.call<{ id: string; email: string }>("GET", "/api/users/me/");

@@ -10,6 +10,7 @@ import { IconDots } from "~/components/icons";
 import { TimeAgo } from "~/components/issue-detail/format";
 import { useToast } from "~/components/toast";
 import { ShellHeader } from "~/components/shell-header";
+import { useWorkspaceShell } from "~/components/workspace-context";
 import { Menu, buttonClass, menuItemClass } from "~/components/ui";
 import { useAction } from "~/hooks/use-action";
 import { useShortcut } from "~/hooks/use-shortcut";
@@ -82,6 +83,27 @@ function SnoozeDateForm({ issueKey, onSnooze, onCancel }: { issueKey: string; on
         Cancel
       </button>
     </form>
+  );
+}
+
+/** Narrows the inbox to one of the person's projects, or shows all of them. */
+function ProjectFilter({ value, hrefFor }: { value: string; hrefFor(project: string): string }) {
+  const navigate = useNavigate();
+  const projects = useWorkspaceShell().projects.filter((project) => project.is_member);
+  return (
+    <select
+      aria-label="Project"
+      value={value}
+      onChange={(event) => navigate(hrefFor(event.currentTarget.value))}
+      className="h-8 rounded-md border border-neutral-200 bg-surface px-2 text-sm text-neutral-700"
+    >
+      <option value="">All projects</option>
+      {projects.map((project) => (
+        <option key={project.id} value={project.id}>
+          {project.name}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -289,6 +311,7 @@ export function InboxPage({ data }: { data: InboxPageData }) {
               </Link>
             ))}
           </nav>
+          <ProjectFilter value={data.filter.project ?? ""} hrefFor={(project) => query({ project: project || undefined })} />
           {show === "inbox" ? (
             <button type="button" className={buttonClass("secondary", "sm", "whitespace-nowrap")} onClick={() => send({ intent: "mark-all-read" })}>
               Mark all as read
