@@ -1,5 +1,5 @@
 // `npm run bench`: builds if needed, loads a fresh local database with projects of 1,000, 10,000
-// and 100,000 issues, serves the real Worker with `wrangler dev`, measures, and writes
+// and 100,000 issues, serves the real Worker as `npm start` does (one workerd, no dev proxy), measures, and writes
 // bench/results.md. Figures are medians and tails measured on this machine; see the file.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -28,7 +28,7 @@ import { idleBaselines } from "./lib/cpu.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, SIZES_WORKSPACE, buildBenchSql } from "./lib/dataset.mjs";
 import { startFakes } from "./lib/fakes.mjs";
 import { benchGithub } from "./lib/github-repo.mjs";
-import { startWorkerWithoutInspector } from "./lib/worker-server.mjs";
+import { startLocalServer } from "../scripts/lib/local-server.mjs";
 import { boardFanoutMarkdown, runBoardFanoutSuite } from "./suites/board-fanout.mjs";
 import { browserMarkdown, runBrowserSuite } from "./suites/browser.mjs";
 import { cyclesPageMarkdown, runCyclesPageSuite } from "./suites/cycles-page.mjs";
@@ -117,8 +117,9 @@ async function main() {
   /** Each suite's headline figures against their budgets, for the table that opens the results. */
   const figures = [];
   const withServer = async (options, work) => {
-    // Latency suites: no devtools inspector (bench/lib/worker-server.mjs). The fan-out suite runs
-    // two Workers in one session, which only the CLI does.
+    // Latency suites: the server `npm start` runs (scripts/lib/local-server.mjs: one workerd, no
+    // dev proxy, no inspector), so the client figures are what a person running it sees. The
+    // fan-out and search suites run a driver Worker beside the app, which only `wrangler dev` does.
     let server;
     if (options.configs) {
       log(`starting wrangler dev (${options.configs.join(" + ")})`);
@@ -130,13 +131,13 @@ async function main() {
       writeFileSync(path.join(ROOT, BENCH_APP_CONFIG), benchAppConfig());
       server = await startWranglerDev({ persistDir: PERSIST, production: true, ...options, configs });
     } else {
-      log("starting the Worker (wrangler, no inspector)");
-      server = await startWorkerWithoutInspector({ persistDir: PERSIST, vars: options.vars });
+      log("starting the Worker (as npm start serves it)");
+      server = await startLocalServer({ persistDir: PERSIST, vars: options.vars });
     }
     try {
       await work(server.url, await signIn(server.url));
     } catch (error) {
-      console.error(`[bench] wrangler dev output (tail):\n${server.output().split("\n").slice(-30).join("\n")}`);
+      console.error(`[bench] server output (tail):\n${server.output().split("\n").slice(-30).join("\n")}`);
       throw error;
     } finally {
       await server.stop();
@@ -267,7 +268,7 @@ async function main() {
   }
   if (runs("startup")) {
     // Fresh Workers, one per cold start: each is a new workerd process.
-    const start = () => startWorkerWithoutInspector({ persistDir: PERSIST, vars: { APP_ENV: "development" } });
+    const start = () => startLocalServer({ persistDir: PERSIST, vars: { APP_ENV: "development" } });
     const result = await runStartupSuite({ start, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, tmpDir: TMP, log });
     sections.push(startupMarkdown(result));
     figures.push(...startupFigures(result));
@@ -319,7 +320,7 @@ async function main() {
     "",
     `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
     `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-    "Server: the deployed Worker's bundle in workerd with local D1, R2, Durable Objects and Queues, served by wrangler (`unstable_startWorker` without the devtools inspector for the latency suites, `wrangler dev` for fan-out).",
+    "Server: the deployed Worker's bundle in workerd with local D1, R2, Durable Objects and Queues, served as `npm start` serves it (scripts/lib/local-server.mjs: Miniflare, one workerd process, no dev proxy or inspector) for every suite but fan-out and the search statements, which run a driver Worker beside the app under `wrangler dev`.",
     "",
   ].join("\n");
   const idle = idleBaselines();

@@ -83,8 +83,8 @@ export async function runStartupSuite({ start, signIn, signInRequest, workspaceS
     }
   }
 
-  // The first request waits in wrangler's proxy while wrangler bundles and starts workerd (seconds
-  // here, nothing on the edge): the cold start is counted from the workerd runtime's own start.
+  // Starting the server bundles the Worker and starts workerd (seconds here, nothing on the edge):
+  // the cold start is counted from the workerd runtime's own start.
   // An API request and a page load different parts of the Worker (workers/index.ts), so each has
   // its own fresh starts.
   const coldStarts = async (label, requestPath, headers = {}) => {

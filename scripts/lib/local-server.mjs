@@ -34,10 +34,11 @@ async function bundleWorker(cwd) {
  * Starts the server on `port` (default: one the OS picks) and resolves once it answers.
  * Options: persistDir (required), vars (override wrangler.toml's [vars]), cwd, log (receives each
  * line the Worker prints; default: the last 500 are kept for `output()`).
- * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string, log?: (line: string) => void }} options
+ * inspectorPort: opens workerd's devtools inspector there (profiling only: it slows every call).
+ * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string, log?: (line: string) => void, inspectorPort?: number }} options
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = ROOT, log }) {
+export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = ROOT, log, inspectorPort }) {
   if (!persistDir) throw new Error("startLocalServer: persistDir is required");
   // Imported here, not at the top: `npm start` loads this file before it installs anything.
   const [{ Miniflare }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import("miniflare"), import("wrangler")]);
@@ -68,6 +69,7 @@ export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = 
     port: listenPort,
     // No request.cf lookup on the network: the machines are offline.
     cf: false,
+    ...(inspectorPort ? { inspectorPort } : {}),
     d1Persist: state("d1"),
     r2Persist: state("r2"),
     durableObjectsPersist: state("do"),
