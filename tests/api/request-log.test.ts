@@ -2,7 +2,8 @@
 // own time and the D1 rows read and written, and nothing the caller sent (no password, cookie,
 // token or query string).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { routeOfPath } from "../../workers/lib/request-log";
+import { matchRoutes } from "@remix-run/react";
+import { type MatchRoutes, pageRouteMatcher, routeOfPath } from "../../workers/lib/request-log";
 import { call, cookieFrom, signUp } from "../helpers/api";
 import { createProjectFixture } from "../helpers/project";
 
@@ -92,5 +93,34 @@ describe("the request log line", () => {
   it("replaces ids, numbers and opaque keys in a path", () => {
     expect(routeOfPath("/acme/projects/0b7e3f5c-6a71-4a7e-9d8e-2f1c3b4a5d6e/issues/42")).toBe("/acme/projects/:id/issues/:n");
     expect(routeOfPath("/reset-password/Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4")).toBe("/reset-password/:key");
+  });
+
+  it("matches a page path as the router does, once per shape of path", () => {
+    const manifest = {
+      root: { id: "root", path: "" },
+      slug: { id: "slug", parentId: "root", path: ":workspaceSlug" },
+      settings: { id: "settings", parentId: "slug", path: "settings" },
+      issues: { id: "issues", parentId: "slug", path: "projects/:projectId/issues" },
+      issue: { id: "issue", parentId: "slug", path: "projects/:projectId/issues/:issueId" },
+      profile: { id: "profile", parentId: "root", path: "profile" },
+      splat: { id: "splat", parentId: "root", path: "*" },
+    };
+    let calls = 0;
+    const counted: MatchRoutes = (routes, pathname) => {
+      calls++;
+      return (matchRoutes as unknown as MatchRoutes)(routes, pathname);
+    };
+    const match = pageRouteMatcher(manifest, counted);
+    const project = "0b7e3f5c-6a71-4a7e-9d8e-2f1c3b4a5d6e";
+    expect(match("/profile")).toBe("/profile");
+    expect(match("/acme/settings")).toBe("/:workspaceSlug/settings");
+    expect(match(`/acme/projects/${project}/issues`)).toBe("/:workspaceSlug/projects/:projectId/issues");
+    expect(match(`/acme/projects/${project}/issues/42`)).toBe("/:workspaceSlug/projects/:projectId/issues/:issueId");
+    expect(match(`/acme/projects/${project}/issues.data`)).toBe("/:workspaceSlug/projects/:projectId/issues.data");
+    expect(match("/acme/projects/x/y/z")).toBe("/*");
+    const before = calls;
+    // Another project and issue of the same workspace: the same shape, matched from memory.
+    expect(match("/acme/projects/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/issues/7")).toBe("/:workspaceSlug/projects/:projectId/issues/:issueId");
+    expect(calls).toBe(before);
   });
 });
