@@ -20,6 +20,7 @@ import {
   notificationsFigures,
   PROJECT_SIZES,
   projectSizesFigures,
+  screensFigures,
   searchFigures,
   settingsPagesFigures,
   startupFigures,
@@ -40,6 +41,7 @@ import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-v
 import { projectSizesMarkdown, runProjectSizesSuite } from "./suites/project-sizes.mjs";
 import { notificationsMarkdown, notificationsSetupSql, runNotificationsSuite } from "./suites/notifications.mjs";
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
+import { runScreensSuite, screensMarkdown } from "./suites/screens.mjs";
 import { runSettingsPagesSuite, settingsPagesMarkdown } from "./suites/settings-pages.mjs";
 import { runStartupSuite, startupMarkdown } from "./suites/startup.mjs";
 
@@ -47,14 +49,14 @@ const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
- * `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite browser`, `--suite search`,
+ * `--suite screens`, `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite browser`, `--suite search`,
  * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite notifications`, `--suite startup`, `--suite load-faults` or `--suite project-sizes` runs
  * one suite (and loads only what it needs). `--check` exits 1 when a figure of the suites that ran
  * is over its budget (bench/lib/budgets.mjs), after writing the results.
  */
 const SUITE = option(process.argv, "suite");
 const CHECK = process.argv.includes("--check");
-const SUITES = ["issue-views-page", "settings-pages", "cycles-page", "browser", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "notifications", "startup", "load-faults", "project-sizes"];
+const SUITES = ["screens", "issue-views-page", "settings-pages", "cycles-page", "browser", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "notifications", "startup", "load-faults", "project-sizes"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
 /** The app's config for two-Worker sessions (ignored by git; written and removed by the bench). */
 const BENCH_APP_CONFIG = "wrangler.bench.toml";
@@ -145,6 +147,13 @@ async function main() {
     }
   };
 
+  if (runs("screens")) {
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const result = await runScreensSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
+      sections.push(screensMarkdown(result));
+      figures.push(...screensFigures(result));
+    });
+  }
   if (runs("issue-views-page")) {
     await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
       const page = await runIssueViewsPageSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });

@@ -109,6 +109,11 @@ export function projectSizesFigures(rows) {
   });
 }
 
+/** Every screen within the free plan's CPU per request (issue 36). */
+export function screensFigures({ rows }) {
+  return rows.map((row) => figure("screens", `${row.name}, CPU per request, 1,000 issues`, row.cpuMs, "<=", CPU_BUDGET_MS, "ms"));
+}
+
 export function settingsPagesFigures(rows) {
   return [
     ...rows.map((row) => cpuRoute("settings-pages", `${row.name} settings page`, row.cpuMs)),

@@ -1,0 +1,111 @@
+// Screens benchmark (issue 36): every screen a person opens, rendered on the server for the
+// project of 1,000 issues, and the REST board read a kanban makes, each against the free plan's
+// 10 ms of CPU per request. Per screen: the workerd process's CPU per request (idle baseline off;
+// an upper bound of the isolate's, since local D1 and miniflare's entry worker run in the same
+// process), the Worker's own time (Server-Timing) and the document's size.
+import { browserHeaders, timeDocument } from "../lib/documents.mjs";
+import { cpuMeter } from "../lib/cpu.mjs";
+import { ms, summarize, workerMs } from "../lib/measure.mjs";
+
+const WARMUP = 5;
+const COUNT = 40;
+
+async function json(response, what) {
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The ids the screens need: an issue, a cycle, and a module and a page made for the run. */
+async function screenIds({ url, cookie, workspaceSlug, project }) {
+  const headers = { cookie, origin: url, "content-type": "application/json" };
+  const api = `${url}/api/workspaces/${workspaceSlug}/projects/${project.id}`;
+  const get = async (path) => json(await fetch(`${api}${path}`, { headers }), `GET ${path}`);
+  const post = async (path, body) => json(await fetch(`${api}${path}`, { method: "POST", headers, body: JSON.stringify(body) }), `POST ${path}`);
+  const issues = (await get("/issues/?per_page=50")).results;
+  const cycles = await get("/cycles/");
+  const cycle = (cycles.results ?? cycles).find((candidate) => candidate.status === "current") ?? (cycles.results ?? cycles)[0];
+  const module = await post("/modules/", { name: "Bench module" });
+  await post(`/modules/${module.id}/module-issues/`, { issues: issues.map((issue) => issue.id) });
+  const page = await post("/pages/", { name: "Bench page", description_html: `<p>${"A paragraph of the bench page. ".repeat(40)}</p>` });
+  const setLayout = async (issueView) => post("/project-views/", { view_props: { issueView, groupByProperty: issueView === "kanban" ? "state" : null } });
+  return { issue: issues[0], cycle, module, page, setLayout };
+}
+
+/** Warm-up, then `COUNT` requests one at a time: CPU per request, Worker and client times. */
+async function measureScreen(read) {
+  for (let i = 0; i < WARMUP; i++) await read();
+  const workers = [];
+  const totals = [];
+  let bytes = 0;
+  const meter = await cpuMeter();
+  meter.start();
+  for (let i = 0; i < COUNT; i++) {
+    const sample = await read();
+    workers.push(sample.worker);
+    totals.push(sample.total);
+    bytes = sample.bytes;
+  }
+  meter.stop();
+  return { cpuMs: meter.perRequest(COUNT), worker: summarize(workers.filter(Number.isFinite)), total: summarize(totals), bytes };
+}
+
+export async function runScreensSuite({ url, cookie, workspaceSlug, projects, log }) {
+  const project = projects.find((candidate) => candidate.size === 1000);
+  if (!project) throw new Error("the dataset has no project of 1,000 issues");
+  const ids = await screenIds({ url, cookie, workspaceSlug, project });
+  const base = `/${workspaceSlug}/projects/${project.id}`;
+  const headers = browserHeaders(cookie);
+  const documentOf = (path) => async () => {
+    const sample = await timeDocument(`${url}${path}`, headers);
+    return { worker: sample.worker, total: sample.total, bytes: Buffer.byteLength(sample.html) };
+  };
+  const apiOf = (path) => async () => {
+    const started = performance.now();
+    const response = await fetch(`${url}${path}`, { headers: { cookie, "accept-encoding": "identity" } });
+    const body = await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+    return { worker: workerMs(response), total: performance.now() - started, bytes: body.byteLength };
+  };
+  const layout = (issueView) => ({ before: () => ids.setLayout(issueView), read: documentOf(`${base}/issues`) });
+  const screens = [
+    ["kanban", layout("kanban")],
+    ["list", layout("list")],
+    ["spreadsheet", layout("spreadsheet")],
+    ["calendar", layout("calendar")],
+    ["Gantt", layout("gantt_chart")],
+    ["issue", { read: documentOf(`${base}/issues/${ids.issue.id}`) }],
+    ["cycle list", { read: documentOf(`${base}/cycles`) }],
+    ["cycle", { read: documentOf(`${base}/cycles/${ids.cycle.id}`) }],
+    ["module list", { read: documentOf(`${base}/modules`) }],
+    ["module", { read: documentOf(`${base}/modules/${ids.module.id}`) }],
+    ["page list", { read: documentOf(`${base}/pages`) }],
+    ["page", { read: documentOf(`${base}/pages/${ids.page.id}`) }],
+    ["project settings", { read: documentOf(`${base}/settings`) }],
+    ["workspace settings", { read: documentOf(`/${workspaceSlug}/settings`) }],
+    ["workspace home", { read: documentOf(`/${workspaceSlug}`) }],
+    ["REST board read (windows of a kanban)", { read: apiOf(`/api/workspaces/${workspaceSlug}/projects/${project.id}/issues/?group_by=state&per_group=50`) }],
+  ];
+  const rows = [];
+  for (const [name, screen] of screens) {
+    log(`screens: ${name}`);
+    if (screen.before) await screen.before();
+    rows.push({ name, ...(await measureScreen(screen.read)) });
+  }
+  await ids.setLayout("kanban");
+  return { project, rows };
+}
+
+export function screensMarkdown({ project, rows }) {
+  const lines = [
+    "## Every screen's CPU (issue 36)",
+    "",
+    `Each screen of the project of ${project.size.toLocaleString("en-US")} issues rendered on the server as a browser asks for it (signed in, uncompressed), ${COUNT} requests one at a time after ${WARMUP} warm-up, through the server \`npm start\` runs. **CPU** is the workerd process's user + system time per request, idle baseline off: it holds the Worker's isolate and also what the edge runs elsewhere (local D1's SQLite and its Durable Object, miniflare's entry and asset router workers), so it is an upper bound of what the free plan counts. Worker time is the Worker's \`Server-Timing\` (a streamed page: to its first byte).`,
+    "",
+    "| screen | CPU ms/request | Worker p50 / p99 | client p50 | document | budget |",
+    "| --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const row of rows) {
+    lines.push(`| ${row.name} | **${ms(row.cpuMs)}** | ${ms(row.worker.p50)} / ${ms(row.worker.p99)} | ${ms(row.total.p50)} | ${(row.bytes / 1024).toFixed(1)} KB | <= 10 ms (${row.cpuMs <= 10 ? "met" : "over"}) |`);
+  }
+  return lines.join("\n");
+}
