@@ -45,6 +45,9 @@ export function issuesApiFigures(rows) {
     if (r.getIssue) out.push(figure("issues-api", `GET one issue, Worker p50, ${at} issues`, r.getIssue.worker.p50, "<=", ISSUES.getIssueP50, "ms"));
     out.push(figure("issues-api", `create, Worker p50, ${at} issues`, r.create.worker.p50, "<=", ISSUES.writeP50 ?? ISSUES.createP50, "ms"));
     if (ISSUES.patchP50 !== undefined) out.push(figure("issues-api", `patch, Worker p50, ${at} issues`, r.patch.worker.p50, "<=", ISSUES.patchP50, "ms"));
+    for (const [what, timing] of [["GET one issue", r.getIssue], ["create", r.create], ["patch", r.patch]]) {
+      if (timing) out.push(figure("issues-api", `${what}, client p50 over Worker p50, ${at} issues`, timing.p50 - timing.worker.p50, "<=", ISSUES.clientOverWorkerP50, "ms"));
+    }
     for (const [what, load] of [["create", r.createLoad], ["patch", r.patchLoad]]) {
       if (ISSUES.writesPerSecond !== undefined) out.push(figure("issues-api", `${what}, 8 writers, writes/s, ${at} issues`, load.throughput, ">=", ISSUES.writesPerSecond, "/s"));
       out.push(figure("issues-api", `${what}, 8 writers, errors, ${at} issues`, load.errors, "<=", 0, ""));
@@ -101,6 +104,7 @@ export function projectSizesFigures(rows) {
     return [
       figure("project-sizes", `list page of 100, Worker p50, ${at} issues`, value((row) => row.list.worker.p50), "<=", SIZES.listP50, "ms"),
       figure("project-sizes", `kanban page, Worker p50, ${at} issues`, value((row) => row.kanban.worker.p50), "<=", SIZES.kanbanWorkerP50, "ms"),
+      figure("project-sizes", `kanban page, client first byte p50, ${at} issues`, value((row) => row.kanban.firstByte.p50), "<=", SIZES.kanbanTtfbP50, "ms"),
       figure("project-sizes", `kanban page, document size, ${at} issues`, value((row) => row.kanban.htmlBytes / 1024), "<=", SIZES.kanbanDocumentKb, "KB"),
       figure("project-sizes", `kanban page, reads failed, ${at} issues`, value((row) => row.kanban.failures.length), "<=", 0, ""),
       cpuRoute("project-sizes", `list page of 100, ${at} issues`, value((row) => row.list.cpuMs)),
