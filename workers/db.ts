@@ -2,6 +2,7 @@
 // by the browser (cookie) or a client (x-d1-bookmark header) gives read-your-writes on replicas.
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 import { type StatementStats, countingSession } from "./lib/d1-read-counter";
+import { batchingReads } from "./lib/d1-read-batching";
 import { type D1Rows, countD1Rows } from "./lib/request-log";
 
 /** `$client`: the D1 session the request reads through (see `readIssueListRows`). */
@@ -20,7 +21,8 @@ export interface RequestDb {
 export function openDb(database: D1Database, bookmark: string | null, readStats?: StatementStats[], rows?: D1Rows): RequestDb {
   const session = database.withSession(bookmark ?? "first-unconstrained");
   if (rows) countD1Rows(session, rows);
-  const counted = readStats ? countingSession(session, readStats) : session;
+  // Counting needs each statement's own answer, so a counted request's reads are not batched.
+  const counted = readStats ? countingSession(session, readStats) : batchingReads(session);
   // drizzle only calls prepare() and batch(), which a D1 session provides. No `schema`: we write
   // no relational queries, and with one drizzle() walks every table on each request (the profile
   // showed it as the biggest single cost of a request that reads nothing).

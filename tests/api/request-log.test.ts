@@ -46,6 +46,7 @@ describe("the request log line", () => {
       d1_rows_read: expect.any(Number),
       d1_rows_written: expect.any(Number),
       d1_queries: expect.any(Number),
+      d1_round_trips: expect.any(Number),
       d1_counted: true,
     });
     // A sign-in reads the account and writes a session.
@@ -81,6 +82,9 @@ describe("the request log line", () => {
     expect(refusal).toMatchObject({ method: "GET", route: "/api/users/me", status: 401 });
     expect(pageLine).toMatchObject({ method: "GET", route: "/:workspaceSlug/projects/:projectId/issues", status: 200, d1_counted: true });
     expect(pageLine.d1_rows_read).toBeGreaterThan(0);
+    // The page's loaders start their reads side by side: they reach D1 in fewer calls than statements.
+    expect(pageLine.d1_round_trips).toBeGreaterThan(0);
+    expect(pageLine.d1_round_trips).toBeLessThan(pageLine.d1_queries);
     lines = [];
     await p.owner.get(`/${p.slug}/projects/${p.projectId}/issues.data`);
     await call("GET", "/api/no-such/0b7e3f5c-6a71-4a7e-9d8e-2f1c3b4a5d6e");

@@ -14,6 +14,8 @@ export interface D1Rows {
   read: number;
   written: number;
   queries: number;
+  /** Calls to D1: a batch of statements is one. */
+  roundTrips: number;
   /** Whether the session could be observed (see the file's opening comment). */
   counted: boolean;
 }
@@ -29,7 +31,7 @@ const entries = new WeakMap<Request, RequestLogEntry>();
 
 /** Starts collecting the log line of `request`; code deeper in the request finds it with `requestLogOf`. */
 export function startRequestLog(request: Request): RequestLogEntry {
-  const entry: RequestLogEntry = { d1: { read: 0, written: 0, queries: 0, counted: false } };
+  const entry: RequestLogEntry = { d1: { read: 0, written: 0, queries: 0, roundTrips: 0, counted: false } };
   entries.set(request, entry);
   return entry;
 }
@@ -59,6 +61,7 @@ export function countD1Rows(session: D1DatabaseSession, rows: D1Rows): void {
   if (typeof send !== "function") return;
   const counting = async function (this: unknown, ...args: unknown[]) {
     const answer = await send.apply(this, args);
+    rows.roundTrips++;
     for (const result of Array.isArray(answer) ? answer : [answer]) {
       rows.read += result?.meta?.rows_read ?? 0;
       rows.written += result?.meta?.rows_written ?? 0;
@@ -159,6 +162,7 @@ export interface RequestLogLine {
   d1_rows_read: number | null;
   d1_rows_written: number | null;
   d1_queries: number | null;
+  d1_round_trips: number | null;
   d1_counted: boolean;
 }
 
@@ -174,6 +178,7 @@ export function requestLogLine(request: Request, entry: RequestLogEntry, status:
     d1_rows_read: d1.counted ? d1.read : null,
     d1_rows_written: d1.counted ? d1.written : null,
     d1_queries: d1.counted ? d1.queries : null,
+    d1_round_trips: d1.counted ? d1.roundTrips : null,
     d1_counted: d1.counted,
   };
 }
