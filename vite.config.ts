@@ -20,5 +20,7 @@ export default defineConfig({
       externalConditions: ["workerd", "worker"],
     },
   },
-  build: { minify: true },
+  // SVG sprites are drawn through <use href="file#symbol">, which a data: URL cannot serve: they
+  // stay files, however small.
+  build: { minify: true, assetsInlineLimit: (file) => (file.endsWith(".svg") ? false : undefined) },
 });

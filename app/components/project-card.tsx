@@ -31,7 +31,7 @@ function FavoriteToggle({ slug, project }: { slug: string; project: ShellProject
           favorite ? "bg-surface/90 text-amber-500" : "bg-black/25 text-white hover:bg-black/40"
         }`}
       >
-        <IconStar size={16} fill={favorite ? "currentColor" : "none"} />
+        <IconStar size={16} style={{ fill: favorite ? "currentColor" : "none" }} />
       </button>
     </fetcher.Form>
   );

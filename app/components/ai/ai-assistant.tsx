@@ -21,12 +21,7 @@ import { StaticRichText } from "../editor";
 import { icon } from "../icons";
 import { FieldError, Spinner, buttonClass, inputClass } from "../ui";
 
-export const IconSparkles = icon(
-  <>
-    <path d="M9.94 14.06 12 20l2.06-5.94L20 12l-5.94-2.06L12 4l-2.06 5.94L4 12z" />
-    <path d="M19 3v4M17 5h4" />
-  </>,
-);
+export const IconSparkles = icon("sparkles");
 
 /** The toast message of a failed AI request: the quota's words once it is used up, the general one otherwise. */
 export function aiFailureMessage(failure: ActionFailure) {

@@ -38,8 +38,8 @@ const DISPLAY_MODES = ["list", "board", "gantt"] as const;
 type DisplayMode = (typeof DISPLAY_MODES)[number];
 const DISPLAY_KEY = "cycles:display-mode";
 const DISPLAY_LABELS: Record<DisplayMode, string> = { list: "List layout", board: "Board layout", gantt: "Gantt layout" };
-const IconRows = icon(<path d="M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01" />);
-const IconGantt = icon(<path d="M4 5h9M8 10h10M6 15h7M11 20h9" />);
+const IconRows = icon("rows");
+const IconGantt = icon("gantt");
 const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, board: IconGrid, gantt: IconGantt };
 
 /** The cycles action (an index route), which the dialog and the list's controls post to. */

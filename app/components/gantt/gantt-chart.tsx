@@ -39,8 +39,8 @@ const NARROW_NAME_COLUMN_WIDTH = 160;
 
 /** A layout effect in the browser; nothing on the server, where there is no layout. */
 
-const IconExpand = icon(<path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />);
-const IconShrink = icon(<path d="M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7" />);
+const IconExpand = icon("expand");
+const IconShrink = icon("shrink");
 
 function useNameColumnWidth() {
   const [width, setWidth] = useState(NAME_COLUMN_WIDTH);

@@ -33,7 +33,7 @@ export function Check({ checked }: { checked: boolean }) {
         checked ? "border-brand-500 bg-brand-500 text-white" : "border-neutral-300"
       }`}
     >
-      {checked ? <IconCheck size={10} strokeWidth={3} /> : null}
+      {checked ? <IconCheck size={10} style={{ strokeWidth: 3 }} /> : null}
     </span>
   );
 }

@@ -72,7 +72,7 @@ export function PageToggles({
         aria-label={isFavorite ? `Remove ${page.name} from favorites` : `Add ${page.name} to favorites`}
         onClick={toggleFavorite}
       >
-        <IconStar size={15} fill={isFavorite ? "currentColor" : "none"} />
+        <IconStar size={15} style={{ fill: isFavorite ? "currentColor" : "none" }} />
       </button>
       {page.created_by === me ? (
         <button

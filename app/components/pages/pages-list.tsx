@@ -28,8 +28,8 @@ export type DisplayMode = (typeof DISPLAY_MODES)[number];
 const DISPLAY_KEY = "pages:display-mode";
 const DISPLAY_LABELS: Record<DisplayMode, string> = { list: "List view", detailed: "Detailed view", grid: "Grid view" };
 
-const IconRows = icon(<path d="M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01" />);
-const IconDetailed = icon(<path d="M4 5h16M4 9h10M4 15h16M4 19h10" />);
+const IconRows = icon("rows");
+const IconDetailed = icon("detailed");
 const DISPLAY_ICONS: Record<DisplayMode, typeof IconRows> = { list: IconRows, detailed: IconDetailed, grid: IconGrid };
 
 interface PageActions {

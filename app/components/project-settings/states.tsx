@@ -46,8 +46,8 @@ export interface ManagedState {
   sequence: number;
 }
 
-const IconArrowUp = icon(<path d="M12 19V5m-6 6 6-6 6 6" />);
-const IconArrowDown = icon(<path d="M12 5v14m6-6-6 6-6-6" />);
+const IconArrowUp = icon("arrow-up");
+const IconArrowDown = icon("arrow-down");
 
 const GROUP_LABELS: Record<StateGroup, string> = {
   backlog: "Backlog",

@@ -202,7 +202,7 @@ export function FavoriteStar({
         favorite ? "text-amber-500" : "text-neutral-500 hover:text-neutral-800"
       } ${className}`}
     >
-      <IconStar size={small ? 15 : 16} fill={favorite ? "currentColor" : "none"} />
+      <IconStar size={small ? 15 : 16} style={{ fill: favorite ? "currentColor" : "none" }} />
     </button>
   );
 }
