@@ -34,11 +34,17 @@ function workerCodeExternal(): Plugin {
       if (!output.dir) return null;
       const from = path.dirname(path.join(output.dir, chunk.fileName));
       let out = code;
-      for (const id of chunk.imports.filter((name) => WORKER_CODE.some((dir) => name.startsWith(dir)))) {
+      for (const id of [...chunk.imports, ...chunk.dynamicImports].filter((name) => WORKER_CODE.some((dir) => name.startsWith(dir)))) {
         const relative = path.relative(from, id);
         for (const quote of ["'", '"']) out = out.replaceAll(`${quote}${id}${quote}`, `${quote}${relative}${quote}`);
       }
       return out === code ? null : { code: out, map: null };
+    },
+    // An import left absolute would tie the build to this checkout's path.
+    generateBundle(_output, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === "chunk" && WORKER_CODE.some((dir) => file.code.includes(dir))) this.error(`${file.fileName} still imports the Worker's code by an absolute path`);
+      }
     },
   };
 }
