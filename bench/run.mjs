@@ -43,7 +43,7 @@ import { notificationsMarkdown, notificationsSetupSql, runNotificationsSuite } f
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
 import { runScreensSuite, screensMarkdown } from "./suites/screens.mjs";
 import { runSettingsPagesSuite, settingsPagesMarkdown } from "./suites/settings-pages.mjs";
-import { runStartupSuite, startupMarkdown } from "./suites/startup.mjs";
+import { emptyWorker, runStartupSuite, startupMarkdown } from "./suites/startup.mjs";
 
 const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
@@ -278,7 +278,8 @@ async function main() {
   if (runs("startup")) {
     // Fresh Workers, one per cold start: each is a new workerd process.
     const start = () => startLocalServer({ persistDir: PERSIST, vars: { APP_ENV: "development" } });
-    const result = await runStartupSuite({ start, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, tmpDir: TMP, log });
+    const startEmpty = () => startLocalServer({ persistDir: PERSIST, vars: { APP_ENV: "development" }, script: emptyWorker() });
+    const result = await runStartupSuite({ start, startEmpty, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, tmpDir: TMP, log });
     sections.push(startupMarkdown(result));
     figures.push(...startupFigures(result));
   }

@@ -9,7 +9,7 @@
 //   const server = await startLocalServer({ persistDir: ".e2e/state", vars: { APP_ENV: "test" } });
 //   ... fetch(server.url) ...
 //   await server.stop();
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { HOST, freePort } from "./dev-server.mjs";
 import { ROOT, WRANGLER_ENV, bin, capture } from "./run.mjs";
@@ -30,19 +30,30 @@ async function bundleWorker(cwd) {
   return { outdir, entry: path.join(outdir, "index.js") };
 }
 
+/** Writes `script` where a bundle would go and answers the same shape as bundleWorker(). */
+function scriptDir(cwd, script) {
+  const parent = path.join(cwd, ".wrangler", "local-bundles");
+  mkdirSync(parent, { recursive: true });
+  const outdir = mkdtempSync(path.join(parent, "script-"));
+  writeFileSync(path.join(outdir, "index.js"), script);
+  return { outdir, entry: path.join(outdir, "index.js") };
+}
+
 /**
  * Starts the server on `port` (default: one the OS picks) and resolves once it answers.
  * Options: persistDir (required), vars (override wrangler.toml's [vars]), cwd, log (receives each
  * line the Worker prints; default: the last 500 are kept for `output()`).
  * inspectorPort: opens workerd's devtools inspector there (profiling only: it slows every call).
- * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string, log?: (line: string) => void, inspectorPort?: number }} options
+ * script: an ES module served in place of the app's bundle, with the same bindings (the bench's
+ * empty Worker, which measures what the local runtime costs without the app).
+ * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string, log?: (line: string) => void, inspectorPort?: number, script?: string }} options
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = ROOT, log, inspectorPort }) {
+export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = ROOT, log, inspectorPort, script }) {
   if (!persistDir) throw new Error("startLocalServer: persistDir is required");
   // Imported here, not at the top: `npm start` loads this file before it installs anything.
   const [{ Miniflare }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import("miniflare"), import("wrangler")]);
-  const { outdir, entry } = await bundleWorker(cwd);
+  const { outdir, entry } = script === undefined ? await bundleWorker(cwd) : scriptDir(cwd, script);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(cwd, "wrangler.toml"));
 
   const lines = [];

@@ -54,8 +54,9 @@ describe("bench budgets", () => {
     const figures = [
       ...issuesApiFigures([issueRow(1000)]),
       ...startupFigures({
-        bundle: { gzipBytes: 1024 * 1024 },
-        coldStart: { fromWorkerd: { p50: 500 } },
+        bundle: { gzipBytes: 1024 * 1024, domainCopies: 1 },
+        coldStart: { cpuFirst: { p50: 150 } },
+        pageColdStart: { cpuFirst: { p50: 140 } },
         signIn: { cpuMs: 18 },
       }),
     ];
@@ -69,6 +70,31 @@ describe("bench budgets", () => {
 });
 
 type Figure = { name: string; met?: boolean; value: number; cpuRoute?: boolean };
+
+describe("startup budgets", () => {
+  const startup = (overrides: Record<string, unknown>) =>
+    startupFigures({
+      bundle: { gzipBytes: 900 * 1024, domainCopies: 1 },
+      coldStart: { cpuFirst: { p50: 120 } },
+      pageColdStart: { cpuFirst: { p50: 130 } },
+      signIn: { cpuMs: 18 },
+      ...overrides,
+    }) as Figure[];
+  const over = (figures: Figure[]) => checked(figures).filter((f: Figure) => !f.met).map((f: Figure) => f.name);
+
+  it("holds the bundle to 1 MB gzipped, one copy of the domain code and each cold start to 150 ms", () => {
+    expect(over(startup({}))).toEqual([]);
+    expect(over(startup({ bundle: { gzipBytes: 1025 * 1024, domainCopies: 1 } }))).toEqual(["Worker bundle as deployed, gzipped"]);
+    expect(over(startup({ bundle: { gzipBytes: 900 * 1024, domainCopies: 2 } }))).toEqual(["copies of the domain code in the bundle"]);
+    expect(over(startup({ pageColdStart: { cpuFirst: { p50: 160 } } }))).toEqual(["cold start to the first page, workerd user + system time"]);
+    expect(over(startup({ coldStart: { cpuFirst: { p50: Number.NaN } } }))).toEqual(["cold start to the first API response, workerd user + system time"]);
+  });
+
+  it("does not list the cold starts among the routes over 10 ms of CPU per request", () => {
+    expect(budgetsMarkdown(startup({}))).toContain("startup: sign-in (password hashing) (18.0 ms)");
+    expect(budgetsMarkdown(startup({}))).not.toContain("first page, workerd user + system time (");
+  });
+});
 
 function sizeRow(size: number, { listP50 = 5, kanbanP50 = 20, kanbanKb = 250, kanbanCpu = 9, failures = [] as string[] } = {}) {
   return {
