@@ -131,7 +131,8 @@ async function main() {
   const maxCpu = { ...heaviestCpu(measured), over: cpuOverFree(measured) };
   const teams = teamDays({ perAction, bytesPerPersonDay, bytesPerTeamDay, maxCpuMsPerRequest: maxCpu.ms });
   const runInfo = { at: new Date().toISOString().slice(0, 10), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}` };
-  const markdown = costMarkdown({ run: runInfo, measured: measuredNotes(measured), perAction, teams, storage, maxCpu });
+  const routesByAction = Object.fromEntries(Object.entries(measured).map(([action, m]) => [action, { reps: m.reps, routes: m.routes }]));
+  const markdown = costMarkdown({ run: runInfo, measured: measuredNotes(measured), perAction, teams, storage, maxCpu, routesByAction });
   writeFileSync(OUTPUT, markdown);
   console.log(`\n${markdown}`);
   log(`written to ${path.relative(ROOT, OUTPUT)}; the largest team inside the free plan's daily allowances: ${largestFreeTeam(teams) ?? "none"}`);

@@ -33,6 +33,19 @@ export function logCollector() {
   };
 }
 
+/** Requests (and jobs) by route, with the D1 rows they read and wrote in all. */
+function byRoute(lines) {
+  const routes = {};
+  for (const line of lines) {
+    const key = line.msg === "job" ? `job ${line.type}` : `${line.method} ${line.route}`;
+    routes[key] ??= { count: 0, d1RowsRead: 0, d1RowsWritten: 0 };
+    routes[key].count++;
+    routes[key].d1RowsRead += line.d1_rows_read ?? 0;
+    routes[key].d1RowsWritten += line.d1_rows_written ?? 0;
+  }
+  return routes;
+}
+
 /** The D1 rows, queries and requests of a set of log lines, as one action's totals. */
 export function totalsOf(lines) {
   const requests = lines.filter((line) => line.msg === "request");
@@ -46,7 +59,7 @@ export function totalsOf(lines) {
     d1RowsWritten: sum("d1_rows_written"),
     d1Queries: sum("d1_queries"),
     sockets: requests.filter((line) => line.status === 101).length,
-    routes: [...new Set(requests.map((line) => `${line.method} ${line.route}`))],
+    routes: byRoute(lines),
   };
 }
 

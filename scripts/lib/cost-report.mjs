@@ -49,6 +49,17 @@ function actionsTable(measured, perAction) {
   return lines.join("\n");
 }
 
+/** Where each action's rows go: its requests (and jobs) by route, per run of the action. */
+function routesTable(routesByAction) {
+  const lines = [row(["action", "request", "per action", "D1 rows read each", "D1 rows written each"]), row(["---", "---", "---:", "---:", "---:"])];
+  for (const [action, { reps, routes }] of Object.entries(routesByAction)) {
+    for (const [route, r] of Object.entries(routes)) {
+      lines.push(row([action === "csvImport" ? "a whole CSV import" : (ACTION_LABELS[action] ?? action), `\`${route}\``, count(r.count / reps), count(r.d1RowsRead / r.count), count(r.d1RowsWritten / r.count)]));
+    }
+  }
+  return lines.join("\n");
+}
+
 function assumptionsTable() {
   const lines = [row(["action", "per person per day"]), row(["---", "---:"])];
   for (const [action, n] of Object.entries(PER_PERSON_PER_DAY)) lines.push(row([ACTION_LABELS[action] ?? action, String(n)]));
@@ -114,7 +125,7 @@ export function teamVerdict(team) {
 }
 
 /** The whole document. `run`: when and where it was measured; `storage`: scripts/lib/cost-storage.mjs's figures. */
-export function costMarkdown({ run, measured, perAction, teams, storage, maxCpu }) {
+export function costMarkdown({ run, measured, perAction, teams, storage, maxCpu, routesByAction }) {
   const verdict = teams.map((team) => teamVerdict(team)).join(" ");
   const cpuLine = maxCpu.cpuOver
     ? `But the free plan also caps CPU at 10 ms per request, and on this machine ${maxCpu.over.length} of the ${Object.keys(ACTION_LABELS).length - 2} measured actions spend more than that per Worker request (heaviest: ${maxCpu.over
@@ -133,6 +144,12 @@ ${verdict} ${cpuLine}
 The bench dataset (a project of 1,000 issues, nine members) in a fresh local database, served as \`npm start\` serves it. Worker requests and D1 rows and queries are summed from the Worker's log lines: one per request (route, D1 rows read and written, queries) and one per queue job. Page views run in Chromium: the document, its data requests and its live sockets. Durable Object requests are the sockets the log shows opening plus the objects each write calls (counted from the code: scripts/lib/cost-model.mjs, \`DO_WORK\`). Queue operations: three per message the consumer ran. CPU per Worker request: the workerd process's CPU, idle baseline off (bench/lib/cpu.mjs), over the action's requests; for a page view, over its document request fetched alone (the browser's visit also makes workerd serve static assets, which Cloudflare serves without the Worker). Local workerd on this machine, not Cloudflare's: read it against the 10 ms limit as an estimate.
 
 ${actionsTable(measured, perAction)}
+
+### Where the rows go
+
+Each action's requests by route (jobs by type), per run of the action, with the D1 rows each read and wrote.
+
+${routesTable(routesByAction)}
 
 ## A team's day: the assumptions
 
