@@ -38,9 +38,9 @@ export default defineConfig(async () => {
       },
     },
     test: {
-      // The Worker's one line per request (ADR 030) would bury a failing test's own output;
+      // The Worker's one line per request and per queue job (ADR 030) would bury a failing test's own output;
       // tests/api/request-log.test.ts reads the lines through a spy.
-      onConsoleLog: (log: string) => (log.startsWith('{"msg":"request"') ? false : undefined),
+      onConsoleLog: (log: string) => (log.startsWith('{"msg":"request"') || log.startsWith('{"msg":"job"') ? false : undefined),
       include: ["tests/**/*.test.ts"],
       // tests/tooling runs in Node (it spawns the linter), with the browser tests.
       exclude: ["tests/e2e/**", "tests/tooling/**", "node_modules/**"],

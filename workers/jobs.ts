@@ -10,6 +10,7 @@ import type { DomainJob } from "./domain/ports/jobs";
 import type { SlackPostJob } from "./integrations/slack/sink";
 import { openDb } from "./db";
 import { boardOf, hubOf } from "./lib/board-stub";
+import { type D1Rows, countingDatabase, jobLogLine } from "./lib/request-log";
 import { type StoredJobMessage, runStoredJob } from "./lib/job-queue";
 
 /** The domain's jobs, and those only adapters send. */
@@ -68,17 +69,24 @@ export async function runJob(env: AppEnv, job: JobMessage): Promise<void> {
 
 /**
  * Runs a batch's jobs side by side (each is independent and holds its own lease where it needs
- * one), so ten inbound webhooks wait for the slowest of them, not for their sum.
+ * one), so ten inbound webhooks wait for the slowest of them, not for their sum. Each job writes
+ * one log line, as a request does: its type, whether it settled, and the D1 rows it read and wrote.
  */
 export async function consumeJobs(batch: MessageBatch<JobMessage>, env: AppEnv) {
   await Promise.all(
     batch.messages.map(async (message) => {
+      const startedAt = performance.now();
+      const rows: D1Rows = { read: 0, written: 0, queries: 0, roundTrips: 0, counted: false };
+      let ok = false;
       try {
-        await runJob(env, message.body);
+        await runJob({ ...env, DB: countingDatabase(env.DB, rows) }, message.body);
         message.ack();
+        ok = true;
       } catch (error) {
         console.error("job failed; will retry", message.body.type, error);
         message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+      } finally {
+        console.log(JSON.stringify(jobLogLine(message.body.type, ok, rows, startedAt)));
       }
     }),
   );

@@ -1,8 +1,10 @@
 // The Worker writes one JSON line per request: the route's pattern, the method, the status, its
 // own time and the D1 rows read and written, and nothing the caller sent (no password, cookie,
-// token or query string).
+// token or query string). Each queue job writes one line too: its type, whether it settled, its D1 rows.
+import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { matchRoutes } from "@remix-run/react";
+import { type JobMessage, consumeJobs } from "../../workers/jobs";
 import { type MatchRoutes, pageRouteMatcher, routeOfPath } from "../../workers/lib/request-log";
 import { call, cookieFrom, signUp } from "../helpers/api";
 import { createProjectFixture } from "../helpers/project";
@@ -15,7 +17,7 @@ beforeEach(() => {
   const log = console.log;
   spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
     lines.push(args.map(String).join(" "));
-    if (!String(args[0]).startsWith('{"msg":"request"')) log(...args);
+    if (!String(args[0]).startsWith('{"msg":"request"') && !String(args[0]).startsWith('{"msg":"job"')) log(...args);
   });
 });
 afterEach(() => spy.mockRestore());
@@ -126,5 +128,24 @@ describe("the request log line", () => {
     // Another project and issue of the same workspace: the same shape, matched from memory.
     expect(match("/acme/projects/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/issues/7")).toBe("/:workspaceSlug/projects/:projectId/issues/:issueId");
     expect(calls).toBe(before);
+  });
+});
+
+describe("the job log line", () => {
+  it("names each queue job's type, whether it settled, and the D1 rows its sessions read and wrote", async () => {
+    const acked: string[] = [];
+    const message = (id: string, body: JobMessage) =>
+      ({ id, body, attempts: 1, timestamp: new Date(), ack: () => acked.push(id), retry: () => {} }) as unknown as Message<JobMessage>;
+    const batch = { queue: "jobs", messages: [message("m1", { type: "import.run", importerId: crypto.randomUUID() })] } as unknown as MessageBatch<JobMessage>;
+    lines = [];
+    await consumeJobs(batch, env);
+    expect(acked).toEqual(["m1"]);
+    const [line] = lines.filter((text) => text.startsWith('{"msg":"job"')).map((text) => JSON.parse(text));
+    // An import nobody started: the job looks it up (no row to lease, none to read) and settles as gone.
+    expect(line).toMatchObject({ msg: "job", type: "import.run", ok: true });
+    expect(line.d1_queries).toBeGreaterThanOrEqual(2);
+    expect(line.d1_rows_read).toEqual(expect.any(Number));
+    expect(line.d1_rows_written).toBe(0);
+    expect(Object.keys(line).sort()).toEqual(["d1_queries", "d1_rows_read", "d1_rows_written", "msg", "ok", "type", "worker_ms"]);
   });
 });

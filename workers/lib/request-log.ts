@@ -187,3 +187,47 @@ export function requestLogLine(request: Request, entry: RequestLogEntry, status:
 export function writeRequestLog(request: Request, entry: RequestLogEntry, status: number, startedAt: number): void {
   console.log(JSON.stringify(requestLogLine(request, entry, status, startedAt)));
 }
+
+/**
+ * `database` with every session it opens counted into `rows`: how a queue job, which opens its
+ * own sessions (`openDb(env.DB, …)`), gets the same figures as a request. Statements sent on the
+ * binding itself, outside a session, are not counted.
+ */
+export function countingDatabase(database: D1Database, rows: D1Rows): D1Database {
+  return new Proxy(database, {
+    get(target, property) {
+      if (property === "withSession") {
+        return (constraint?: string) => {
+          const session = target.withSession(constraint as D1SessionConstraint);
+          countD1Rows(session, rows);
+          return session;
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+export interface JobLogLine {
+  msg: "job";
+  type: string;
+  ok: boolean;
+  worker_ms: number;
+  d1_rows_read: number | null;
+  d1_rows_written: number | null;
+  d1_queries: number | null;
+}
+
+/** The line for one queue message the consumer ran: its job type, whether it settled, its counts. */
+export function jobLogLine(type: string, ok: boolean, rows: D1Rows, startedAt: number): JobLogLine {
+  return {
+    msg: "job",
+    type,
+    ok,
+    worker_ms: Math.round((performance.now() - startedAt) * 10) / 10,
+    d1_rows_read: rows.counted ? rows.read : null,
+    d1_rows_written: rows.counted ? rows.written : null,
+    d1_queries: rows.counted ? rows.queries : null,
+  };
+}
