@@ -2,7 +2,9 @@
 // is read in a fixed, small number of D1 round trips however much the issue has.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openDb } from "../../workers/db";
 import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
+import type { StatementStats } from "../../workers/lib/d1-read-counter";
 import { issuePageOf } from "../../workers/domain/issue-page";
 import { actorOn, countingDb } from "../helpers/counting-db";
 import { getIssue, newIssue, newLabel } from "../helpers/issue-fixtures";
@@ -44,6 +46,32 @@ describe("the issue page's read model", () => {
     expect(page.members).toEqual([expect.objectContaining({ id: p.owner.user.id, role: 20 })]);
     expect(page.activity.some((entry) => entry.type === "comment" && entry.comment_html.includes("Hello page"))).toBe(true);
     expect(page.viewer).toEqual({ id: p.owner.user.id });
+  });
+
+  it("reads as many rows for an issue of a large project as of a small one (D1 bills each row read)", async () => {
+    const q = await createProjectFixture(undefined, "ROWS");
+    const parent = await newIssue(q, { name: "Has children" });
+    await newIssue(q, { name: "Child", parent: parent.id });
+    const rowsRead = async () => {
+      const stats: StatementStats[] = [];
+      const { db } = openDb(env.DB, null, stats);
+      const actor = await actorOn(db, q.owner.user.id);
+      await issuePageOf(actor, q.slug, q.projectId, parent.id);
+      stats.length = 0;
+      await issuePageOf(actor, q.slug, q.projectId, parent.id);
+      return stats.reduce((sum, statement) => sum + statement.rows_read, 0);
+    };
+    const small = await rowsRead();
+    // Forty more issues in the project, none of them the page's: the page reads none of them.
+    await env.DB.prepare(
+      `INSERT INTO issues (id, workspace_id, project_id, name, state_id, sequence_id, sort_order, created_at, updated_at)
+       WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 40)
+       SELECT lower(hex(randomblob(16))), i.workspace_id, i.project_id, 'Other ' || n, i.state_id, 1000 + n, 1000 + n, i.created_at, i.updated_at
+       FROM seq, issues i WHERE i.id = ?`,
+    )
+      .bind(parent.id)
+      .run();
+    expect(await rowsRead()).toBe(small);
   });
 
   it("keeps the newest entries of a history longer than the cap, oldest of them first", async () => {

@@ -12,6 +12,7 @@ import { issueAttachmentOf } from "./issue-attachments";
 import { latestIssueHistoryFrom, latestIssueHistoryQueries } from "./issue-activity";
 import { type ProjectLookups, issueDetailFrom, issueDetailQueries, issueListColumns, issueRowOf } from "./issue-views";
 import { ISSUE_NOT_FOUND, lookupsFor } from "./issues/load";
+import { childrenOf } from "./issues/sub-issues";
 import { LIST_PAGES } from "./schemas/list-pages";
 import { type IssuePageData, memberName } from "./schemas/responses";
 import { memberColumns } from "./serializers";
@@ -54,7 +55,7 @@ export async function issuePageOf(ctx: ActorContext, slug: string, projectId: st
       subIssues: db
         .select(issueListColumns)
         .from(issues)
-        .where(and(eq(issues.project_id, projectId), eq(issues.parent_id, issueId)))
+        .where(childrenOf(projectId, issueId))
         .orderBy(issues.sequence_id),
       attachments: db
         .select()
