@@ -9,6 +9,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import type { JobMessage } from "./jobs";
 import { getConfig } from "./env";
+import { dropUnreadBody } from "./lib/body-limit";
 import { admitPageRequest } from "./lib/page-request";
 import { describeError } from "./lib/error-status";
 import { requestLogOf, startRequestLog, writeRequestLog } from "./lib/request-log";
@@ -85,6 +86,7 @@ export default {
     try {
       const response = await answer(request, env, ctx);
       status = response.status;
+      ctx.waitUntil(dropUnreadBody(request));
       return response;
     } finally {
       writeRequestLog(request, log, status, startedAt);

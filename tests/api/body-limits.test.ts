@@ -47,9 +47,13 @@ function formOfSize(size: number): string {
  * as the Worker reads it and what it pulled can be counted exactly.
  */
 async function post(path: string, body: BodyInit, headers: Record<string, string>) {
+  return request(path, "POST", body, headers);
+}
+
+async function request(path: string, method: string, body: BodyInit, headers: Record<string, string>) {
   const ctx = createExecutionContext();
-  const request = new Request(`${ORIGIN}${path}`, { method: "POST", headers: { origin: ORIGIN, host: new URL(ORIGIN).host, ...headers }, body, redirect: "manual" });
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
+  const sent = new Request(`${ORIGIN}${path}`, { method, headers: { origin: ORIGIN, host: new URL(ORIGIN).host, ...headers }, body, redirect: "manual" });
+  const response = await worker.fetch(sent as Request<unknown, IncomingRequestCfProperties>, env, ctx);
   const answer = await response.text();
   await waitOnExecutionContext(ctx);
   return { status: response.status, answer };
@@ -138,6 +142,17 @@ describe("body limits", () => {
       expect(counter.pulled, path).toBe(0);
       console.info(`90 MB announced to ${path}: 413 after ${ms.toFixed(1)} ms, ${counter.pulled} bytes pulled`);
     }
+  });
+
+  it("reads to its end the body of a request answered without reading it, so the client keeps the answer", async () => {
+    // A connection closed on a body still arriving is reset, and the client loses the 404 with it.
+    const size = 300 * 1024;
+    const { stream, counter } = countingBody(size);
+    const headers = { "content-type": "application/json", "content-length": String(size), cookie: client.cookie };
+    // A delete takes no body: the route answers without reading the one sent.
+    const { status } = await request(`/api/workspaces/no-such-workspace/projects/${crypto.randomUUID()}/issues/${crypto.randomUUID()}/`, "DELETE", stream, headers);
+    expect(status).toBe(404);
+    expect(counter.pulled).toBe(size);
   });
 
   it("the largest limit bounds every route's own", () => {

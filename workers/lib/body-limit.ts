@@ -62,6 +62,19 @@ async function drainUpTo(reader: ReadableStreamDefaultReader<Uint8Array>, receiv
 }
 
 /**
+ * Reads and drops the body of a request that was answered without reading it (a 404 for an id
+ * of another project, a refusal before parsing): a connection closed on a body still arriving is
+ * reset, and the client loses the answer with it. Bodies announced past the early-refusal cap are
+ * left to be cut.
+ */
+export async function dropUnreadBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const declared = declaredLength(request);
+  if (declared !== null && declared > EARLY_REFUSAL_BYTES) return;
+  await drainUpTo(request.body.getReader(), 0, EARLY_REFUSAL_BYTES).catch(() => {});
+}
+
+/**
  * The body of `request`, at most `maxBytes` of it: refused with `TooLarge` when it announces more,
  * or as soon as more arrives. `drainFactor` lets a refused upload be read on (and dropped) up to
  * that many times the limit before the connection is cut; by default reading stops at the limit.
