@@ -1,6 +1,7 @@
 // The app's stroke icons are drawn from one sprite (app/assets/icons.svg): every icon a component
 // names must be a symbol there, and every symbol must be used, so a renamed or removed icon fails
-// here instead of drawing nothing.
+// here instead of drawing nothing. The state and priority glyphs have a sprite of their own
+// (app/assets/issue-glyphs.svg), one symbol per state group and per priority.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,9 @@ for (const file of sourceFiles(path.join(ROOT, "app"))) {
   for (const [, name] of readFileSync(file, "utf8").matchAll(/\bicon\("([^"]+)"\)/g)) named.set(name, path.relative(ROOT, file));
 }
 
+const glyphSprite = readFileSync(path.join(ROOT, "app/assets/issue-glyphs.svg"), "utf8");
+const glyphIds = [...glyphSprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 16 16"/g)].map(([, id]) => id);
+
 describe("the icon sprite", () => {
   it("has a symbol for every icon a component names, and no symbol nobody names", () => {
     const ids = new Set(symbols.map((symbol) => symbol.id));
@@ -37,5 +41,12 @@ describe("the icon sprite", () => {
       expect(tags.length, id).toBeGreaterThan(0);
       expect(tags.filter((tag) => !["path", "circle", "rect", "line", "polyline", "ellipse"].includes(tag)), id).toEqual([]);
     }
+  });
+
+  it("has a glyph for every state group and every priority, drawn in the colour it is given", () => {
+    const groups = ["backlog", "unstarted", "started", "completed", "cancelled"].map((group) => `state-${group}`);
+    const priorities = ["urgent", "high", "medium", "low", "none"].map((priority) => `priority-${priority}`);
+    expect([...glyphIds].sort()).toEqual([...groups, ...priorities].sort());
+    for (const [, id, body] of glyphSprite.matchAll(/<symbol id="([^"]+)"[^>]*>(.*?)<\/symbol>/g)) expect(body, id).toContain("currentColor");
   });
 });
