@@ -4,19 +4,20 @@
 // The dataset (bench/lib/dataset.mjs) puts the project-sizes suite's projects in a workspace of their own.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { budgetsMarkdown, checked, issuesApiFigures, projectSizesFigures, startupFigures } from "../../bench/lib/budgets.mjs";
+import { budgetsMarkdown, checked, issuesApiFigures, projectSizesFigures, screensFigures, startupFigures } from "../../bench/lib/budgets.mjs";
 import { cpuMeter, cpuMsOf, processAgeMs, workerdPids } from "../../bench/lib/cpu.mjs";
 import { SIZES_WORKSPACE, buildBenchSql } from "../../bench/lib/dataset.mjs";
 import { documentParts, projectSizesMarkdown } from "../../bench/suites/project-sizes.mjs";
 
-const timed = (workerP50: number, cpuMs: number) => ({ worker: { p50: workerP50 }, cpuMs });
+/** A timing: the Worker's own p50, the client's (2 ms over it unless said) and the CPU. */
+const timed = (workerP50: number, cpuMs: number, clientP50 = workerP50 + 2) => ({ p50: clientP50, worker: { p50: workerP50 }, cpuMs });
 const load = (errors: number) => ({ errors, throughput: 200, cpuMs: 5 });
 
-function issueRow(size: number, { listP50 = 4, listCpu = 5, createErrors = 0 } = {}) {
+function issueRow(size: number, { listP50 = 4, listCpu = 5, createErrors = 0, getIssueClient = 5 } = {}) {
   return {
     project: { size },
     firstPage: timed(listP50, listCpu),
-    getIssue: timed(3, 3),
+    getIssue: timed(3, 3, getIssueClient),
     deepPage: timed(4, 5),
     board: timed(4, 4),
     boardAfterChange: timed(5, 8),
@@ -43,6 +44,12 @@ describe("bench budgets", () => {
       "create, 8 writers, errors, 10,000 issues",
       "list page of 100, CPU per request, 1,000 issues",
     ]);
+  });
+
+  it("holds what a client sees through npm start to 3 ms over the Worker's own time", () => {
+    const figures = checked(issuesApiFigures([issueRow(1000, { getIssueClient: 6.5 }), issueRow(10000, { getIssueClient: 6 })]));
+    const over = figures.filter((f: { met: boolean }) => !f.met).map((f: { name: string }) => f.name);
+    expect(over).toEqual(["GET one issue, client p50 over Worker p50, 1,000 issues"]);
   });
 
   it("counts a figure that was not measured as over", () => {
@@ -96,13 +103,13 @@ describe("startup budgets", () => {
   });
 });
 
-function sizeRow(size: number, { listP50 = 5, kanbanP50 = 20, kanbanKb = 250, kanbanCpu = 9, failures = [] as string[] } = {}) {
+function sizeRow(size: number, { listP50 = 5, kanbanP50 = 20, kanbanTtfb = 15, kanbanKb = 250, kanbanCpu = 9, failures = [] as string[] } = {}) {
   return {
     project: { size },
     list: { ...timed(listP50, 5), p50: listP50 + 3 },
     kanban: {
       worker: { p50: kanbanP50, p99: kanbanP50 * 2 },
-      firstByte: { p50: kanbanP50 + 5 },
+      firstByte: { p50: kanbanTtfb },
       total: { p50: kanbanP50 + 20, n: 50 },
       cpuMs: kanbanCpu,
       htmlBytes: kanbanKb * 1024,
@@ -119,6 +126,7 @@ describe("bench budgets at every project size", () => {
     for (const at of ["1,000", "10,000", "100,000"]) {
       expect(names).toContain(`list page of 100, Worker p50, ${at} issues`);
       expect(names).toContain(`kanban page, Worker p50, ${at} issues`);
+      expect(names).toContain(`kanban page, client first byte p50, ${at} issues`);
       expect(names).toContain(`kanban page, document size, ${at} issues`);
       expect(names).toContain(`kanban page, reads failed, ${at} issues`);
     }
@@ -128,12 +136,13 @@ describe("bench budgets at every project size", () => {
   });
 
   it("marks a slow page or a heavy document at the largest size as over, and names its CPU", () => {
-    const rows = [sizeRow(1000), sizeRow(10000), sizeRow(100000, { listP50: 11, kanbanP50: 31, kanbanKb: 37914, kanbanCpu: 3596 })];
+    const rows = [sizeRow(1000), sizeRow(10000), sizeRow(100000, { listP50: 11, kanbanP50: 31, kanbanTtfb: 21, kanbanKb: 37914, kanbanCpu: 3596 })];
     const figures = projectSizesFigures(rows);
     const over = checked(figures).filter((f: Figure) => !f.met).map((f: Figure) => f.name);
     expect(over).toEqual([
       "list page of 100, Worker p50, 100,000 issues",
       "kanban page, Worker p50, 100,000 issues",
+      "kanban page, client first byte p50, 100,000 issues",
       "kanban page, document size, 100,000 issues",
     ]);
     const markdown = budgetsMarkdown(figures);
@@ -154,10 +163,23 @@ describe("bench budgets at every project size", () => {
     expect(missing.map((f: Figure) => f.name)).toEqual([
       "list page of 100, Worker p50, 100,000 issues",
       "kanban page, Worker p50, 100,000 issues",
+      "kanban page, client first byte p50, 100,000 issues",
       "kanban page, document size, 100,000 issues",
       "kanban page, reads failed, 100,000 issues",
     ]);
     expect(missing.every((f: Figure) => Number.isNaN(f.value))).toBe(true);
+  });
+});
+
+describe("every screen's CPU", () => {
+  it("holds each screen to the free plan's 10 ms, and counts one not measured as over", () => {
+    const rows = [
+      { name: "kanban", cpuMs: 9.5 },
+      { name: "cycle list", cpuMs: 10.5 },
+      { name: "page", cpuMs: Number.NaN },
+    ];
+    const over = checked(screensFigures({ rows })).filter((f: Figure) => !f.met).map((f: Figure) => f.name);
+    expect(over).toEqual(["cycle list, CPU per request, 1,000 issues", "page, CPU per request, 1,000 issues"]);
   });
 });
 
