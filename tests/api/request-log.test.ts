@@ -146,6 +146,6 @@ describe("the job log line", () => {
     expect(line.d1_queries).toBeGreaterThanOrEqual(2);
     expect(line.d1_rows_read).toEqual(expect.any(Number));
     expect(line.d1_rows_written).toBe(0);
-    expect(Object.keys(line).sort()).toEqual(["d1_queries", "d1_rows_read", "d1_rows_written", "msg", "ok", "type", "worker_ms"]);
+    expect(Object.keys(line).sort()).toEqual(["d1_queries", "d1_round_trips", "d1_rows_read", "d1_rows_written", "msg", "ok", "type", "worker_ms"]);
   });
 });

@@ -175,11 +175,18 @@ export function requestLogLine(request: Request, entry: RequestLogEntry, status:
     route: entry.route ?? routeOfPath(new URL(request.url).pathname),
     status,
     worker_ms: Math.round((performance.now() - startedAt) * 10) / 10,
-    d1_rows_read: d1.counted ? d1.read : null,
-    d1_rows_written: d1.counted ? d1.written : null,
-    d1_queries: d1.counted ? d1.queries : null,
-    d1_round_trips: d1.counted ? d1.roundTrips : null,
+    ...d1Fields(d1),
     d1_counted: d1.counted,
+  };
+}
+
+/** The D1 figures of a request's or a job's line; null each when its sessions could not be counted. */
+function d1Fields(rows: D1Rows) {
+  return {
+    d1_rows_read: rows.counted ? rows.read : null,
+    d1_rows_written: rows.counted ? rows.written : null,
+    d1_queries: rows.counted ? rows.queries : null,
+    d1_round_trips: rows.counted ? rows.roundTrips : null,
   };
 }
 
@@ -217,6 +224,7 @@ export interface JobLogLine {
   d1_rows_read: number | null;
   d1_rows_written: number | null;
   d1_queries: number | null;
+  d1_round_trips: number | null;
 }
 
 /** The line for one queue message the consumer ran: its job type, whether it settled, its counts. */
@@ -226,8 +234,6 @@ export function jobLogLine(type: string, ok: boolean, rows: D1Rows, startedAt: n
     type,
     ok,
     worker_ms: Math.round((performance.now() - startedAt) * 10) / 10,
-    d1_rows_read: rows.counted ? rows.read : null,
-    d1_rows_written: rows.counted ? rows.written : null,
-    d1_queries: rows.counted ? rows.queries : null,
+    ...d1Fields(rows),
   };
 }
