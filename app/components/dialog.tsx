@@ -2,7 +2,8 @@
 // heading of a deletion and the Cancel + confirm footer.
 import { Dialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { useBrowserLayoutEffect } from "~/hooks/use-browser-layout-effect";
 import { IconAlert } from "./icons";
 import { type ButtonVariant, Spinner, buttonClass } from "./ui";
 
@@ -41,6 +42,15 @@ export function DialogShell({
   contentAttributes?: Record<`data-${string}`, string>;
   children: ReactNode;
 }) {
+  // A dialog never opened is not in the page at all: each closed Ark dialog still runs its state
+  // machines on every render, on the server and in hydration, and a page holds a dozen of them.
+  // Asked to open, it mounts closed and opens before the browser paints, so Ark runs its opening
+  // (focus, the focus trap) as it does for a dialog that was there all along; then it stays.
+  const [mounted, setMounted] = useState(open || keepMounted);
+  useBrowserLayoutEffect(() => {
+    if (open && !mounted) setMounted(true);
+  }, [open, mounted]);
+  if (!mounted && !open) return null;
   const z = layer === "top" ? "z-[70]" : "z-50";
   // Black, not a neutral step: the greys swap in the dark theme, and Chromium mixes Tailwind's
   // neutral-900 (an oklch with a "none" hue) with transparent into nothing at all.
@@ -55,7 +65,7 @@ export function DialogShell({
   // card, and `aria-modal` tells assistive technology the rest is out of reach.
   return (
     <Dialog.Root
-      open={open}
+      open={open && mounted}
       onOpenChange={(details) => onOpenChange(details.open)}
       lazyMount={!keepMounted}
       unmountOnExit={!keepMounted}
