@@ -1,0 +1,186 @@
+// The MCP server at /api/mcp, driven by the official SDK's client over Streamable HTTP against the
+// real Worker: tools with the token owner's roles, the REST API's error bodies as tool errors,
+// writes that reach an open board, the issue resource by key, and the token-only door.
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import { env } from "cloudflare:workers";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, ORIGIN, call } from "../helpers/api";
+import { type ProjectWithRoles, openBoard, projectWithRoles } from "../helpers/project-roles";
+import { fetchWorker } from "../helpers/worker";
+
+const MCP_URL = `${ORIGIN}/api/mcp`;
+
+async function tokenOf(client: Client, label = "agent") {
+  const created = await client.post("/api/users/api-tokens/", { label });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.token as string;
+}
+
+/** An SDK client connected to the Worker; `bearer` sends the token as MCP clients do, else as X-Api-Key. */
+async function connect(token: string, { bearer = false } = {}) {
+  const client = new McpClient({ name: "mcp-test", version: "1.0.0" }, { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+  const headers: Record<string, string> = bearer ? { authorization: `Bearer ${token}` } : { "x-api-key": token };
+  const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
+    requestInit: { headers },
+    fetch: (input, init) => fetchWorker(input, init),
+  });
+  await client.connect(transport);
+  return client;
+}
+
+async function callTool(client: McpClient, name: string, args: Record<string, unknown>) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = result.content[0]?.type === "text" ? result.content[0].text : "";
+  return { isError: result.isError === true, body: JSON.parse(text) };
+}
+
+const paragraph = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+
+const issueCount = async (projectId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM issues WHERE project_id = ?").bind(projectId).first<{ n: number }>())?.n;
+
+let p: ProjectWithRoles;
+let memberToken: string;
+let viewerToken: string;
+let member: McpClient;
+let viewer: McpClient;
+const ids = () => ({ workspace_slug: p.slug, project_id: p.projectId });
+
+beforeAll(async () => {
+  p = await projectWithRoles();
+  [memberToken, viewerToken] = await Promise.all([tokenOf(p.member), tokenOf(p.viewer)]);
+  member = await connect(memberToken, { bearer: true });
+  viewer = await connect(viewerToken);
+});
+
+afterAll(async () => {
+  await Promise.all([member?.close(), viewer?.close()]);
+});
+
+describe("the MCP server", () => {
+  it("lists its tools with input schemas from the API's own schemas, and the issue resource template", async () => {
+    const { tools } = await member.listTools();
+    const names = tools.map((tool) => tool.name);
+    for (const name of ["list_workspaces", "list_projects", "list_notifications", "my_work", "list_issues", "search_workspace", "get_issue", "create_issue", "update_issue", "comment_on_issue", "list_states", "list_labels", "list_members", "list_cycles", "list_modules", "add_issues_to_cycle", "add_issues_to_module", "create_page_block"]) {
+      expect(names).toContain(name);
+    }
+    const create = tools.find((tool) => tool.name === "create_issue")!;
+    expect(create.inputSchema.required).toEqual(["workspace_slug", "project_id", "name"]);
+    expect(create.inputSchema.properties?.priority).toMatchObject({ enum: ["urgent", "high", "medium", "low", "none"] });
+    expect(create.annotations?.readOnlyHint).toBe(false);
+    expect(tools.find((tool) => tool.name === "list_issues")!.annotations?.readOnlyHint).toBe(true);
+    const { resourceTemplates } = await member.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(["issue://{workspace_slug}/{issue_key}"]);
+  });
+
+  it("creates an issue that an open board receives, finds it by name and reads it by its key", async () => {
+    const board = await openBoard(p.owner, p.base);
+    try {
+      const name = `Agent-filed ${crypto.randomUUID().slice(0, 8)}`;
+      const created = await callTool(member, "create_issue", { ...ids(), name, priority: "high" });
+      expect(created.isError, JSON.stringify(created.body)).toBe(false);
+      expect(created.body).toMatchObject({ name, priority: "high", project: p.projectId });
+      const issueId: string = created.body.id;
+      await board.next((change) => change.kind === "issue" && change.op === "upsert" && change.id === issueId);
+
+      const found = await callTool(member, "search_workspace", { workspace_slug: p.slug, search: name });
+      expect(found.isError).toBe(false);
+      expect(found.body.results.issue.map((issue: { id: string }) => issue.id)).toContain(issueId);
+
+      const listed = await callTool(member, "list_issues", { ...ids(), priority: ["high"], per_page: 10 });
+      expect(listed.body.results.map((issue: { id: string }) => issue.id)).toContain(issueId);
+
+      const workspaces = await callTool(member, "list_workspaces", {});
+      const identifier = (await callTool(member, "list_projects", { workspace_slug: p.slug })).body.results.find(
+        (project: { id: string }) => project.id === p.projectId,
+      ).identifier;
+      expect(workspaces.body.results.map((workspace: { slug: string }) => workspace.slug)).toContain(p.slug);
+      const key = `${identifier}-${created.body.sequence_id}`;
+      const resource = await member.readResource({ uri: `issue://${p.slug}/${key}` });
+      const read = JSON.parse(String((resource.contents[0] as { text: string }).text));
+      expect(read.issue).toMatchObject({ id: issueId, name });
+    } finally {
+      board.close();
+    }
+  });
+
+  it("updates, comments and reads an issue back with its comments and activity", async () => {
+    const created = await callTool(member, "create_issue", { ...ids(), name: "To be triaged" });
+    const issueId = created.body.id;
+    const states = await callTool(member, "list_states", ids());
+    const started = states.body.results.find((state: { group: string }) => state.group === "started");
+    const updated = await callTool(member, "update_issue", { ...ids(), issue_id: issueId, state: started.id, target_date: "2031-02-03" });
+    expect(updated.isError, JSON.stringify(updated.body)).toBe(false);
+    expect(updated.body).toMatchObject({ state: started.id, target_date: "2031-02-03" });
+    const commented = await callTool(member, "comment_on_issue", { ...ids(), issue_id: issueId, comment_html: "<p>Looking into it</p>", comment_json: paragraph("Looking into it") });
+    expect(commented.isError, JSON.stringify(commented.body)).toBe(false);
+    const read = await callTool(viewer, "get_issue", { ...ids(), issue_id: issueId });
+    expect(read.body.issue).toMatchObject({ id: issueId, state: started.id });
+    expect(JSON.stringify(read.body.activity)).toContain("Looking into it");
+  });
+
+  it("refuses a viewer's write as the API does, and writes no row", async () => {
+    const before = await issueCount(p.projectId);
+    const refused = await callTool(viewer, "create_issue", { ...ids(), name: "Viewer's attempt" });
+    const rest = await call("POST", `${p.base}/issues/`, { apiKey: viewerToken, body: { name: "Viewer's attempt" } });
+    expect(rest.status).toBe(403);
+    expect(refused).toEqual({ isError: true, body: rest.body });
+    expect(await issueCount(p.projectId)).toBe(before);
+    // Reading is the viewer's right.
+    expect((await callTool(viewer, "list_issues", ids())).isError).toBe(false);
+  });
+
+  it("answers bad input with the field messages the REST API gives", async () => {
+    const input = { name: "", priority: "whenever" };
+    const refused = await callTool(member, "create_issue", { ...ids(), ...input });
+    const rest = await call("POST", `${p.base}/issues/`, { apiKey: memberToken, body: input });
+    expect(rest.status).toBe(400);
+    expect(refused).toEqual({ isError: true, body: rest.body });
+    expect(Object.keys(refused.body).sort()).toEqual(["name", "priority"]);
+
+    const noProject = await callTool(member, "create_issue", { workspace_slug: p.slug, name: "Somewhere" });
+    expect(noProject).toEqual({ isError: true, body: { project_id: ["project_id is required"] } });
+    const badFilter = await callTool(member, "list_issues", { ...ids(), priority: "someday" });
+    const restFilter = await call("GET", `${p.base}/issues/?priority=someday`, { apiKey: memberToken });
+    expect(badFilter).toEqual({ isError: true, body: restFilter.body });
+    expect((await callTool(member, "no_such_tool", {})).isError).toBe(true);
+  });
+
+  it("gives every create the REST API's answer: a tool error exactly when the API refuses, with its body", async () => {
+    const title = fc.oneof(fc.constant(""), fc.string({ maxLength: 300 }));
+    const priority = fc.oneof(fc.constantFrom("urgent", "high", "none"), fc.string({ maxLength: 8 }), fc.integer());
+    const dates = fc.oneof(fc.constant(undefined), fc.constant("2030-01-31"), fc.string({ maxLength: 12 }));
+    await fc.assert(
+      fc.asyncProperty(title, priority, dates, async (name, prio, target) => {
+        const input = { name, priority: prio, ...(target === undefined ? {} : { target_date: target }) };
+        const rest = await call("POST", `${p.base}/issues/`, { apiKey: memberToken, body: input });
+        const tool = await callTool(member, "create_issue", { ...ids(), ...input });
+        expect(tool.isError).toBe(rest.status >= 400);
+        if (rest.status >= 400) expect(tool.body).toEqual(rest.body);
+        else expect(tool.body).toMatchObject({ name: rest.body.name, priority: rest.body.priority });
+      }),
+      { numRuns: 12, seed: Number(env.FUZZ_SEED) || undefined },
+    );
+  });
+
+  it("takes an API token only: a cookie alone is refused with 401, a token that is no token too", async () => {
+    const initialize = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+    const headers = { accept: "application/json, text/event-stream" };
+    const cookieOnly = await call("POST", "/api/mcp", { cookie: p.owner.cookie, body: initialize, headers });
+    expect(cookieOnly.status).toBe(401);
+    expect(cookieOnly.body.error).toMatch(/API token/);
+    expect((await call("POST", "/api/mcp", { body: initialize, headers })).status).toBe(401);
+    const badBearer = await call("POST", "/api/mcp", { body: initialize, headers: { ...headers, authorization: "Bearer not-a-token" } });
+    expect(badBearer.status).toBe(401);
+    const listed = await call("POST", "/api/mcp", { apiKey: memberToken, body: initialize, headers });
+    expect(listed.status).toBe(200);
+    expect(listed.body.result.tools.length).toBeGreaterThan(10);
+    // Stateless: no event stream to open and no session to end.
+    expect((await call("GET", "/api/mcp", { apiKey: memberToken, headers })).status).toBe(405);
+    expect((await call("GET", "/api/mcp", { cookie: p.owner.cookie })).status).toBe(401);
+  });
+});
