@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, ORIGIN, call } from "../helpers/api";
 import { type ProjectWithRoles, openBoard, projectWithRoles } from "../helpers/project-roles";
+import { mention } from "../helpers/rich-text";
 import { fetchWorker } from "../helpers/worker";
 
 const MCP_URL = `${ORIGIN}/api/mcp`;
@@ -121,6 +122,68 @@ describe("the MCP server", () => {
     const read = await callTool(viewer, "get_issue", { ...ids(), issue_id: issueId });
     expect(read.body.issue).toMatchObject({ id: issueId, state: started.id });
     expect(JSON.stringify(read.body.activity)).toContain("Looking into it");
+  });
+
+  it("lists a project's lookups, files issues into a cycle and a module, and writes a page block", async () => {
+    const [cycle, module, page, label] = await Promise.all([
+      p.owner.post(`${p.base}/cycles/`, { name: "Sprint 1" }),
+      p.owner.post(`${p.base}/modules/`, { name: "Billing" }),
+      p.owner.post(`${p.base}/pages/`, { name: "Notes" }),
+      p.owner.post(`${p.base}/issue-labels/`, { name: "bug", color: "#ff0000" }),
+    ]);
+    const lists = Object.fromEntries(
+      await Promise.all(
+        ["list_labels", "list_members", "list_cycles", "list_modules", "list_pages"].map(async (name) => [name, (await callTool(member, name, ids())).body]),
+      ),
+    );
+    expect(lists.list_labels.results.map((row: { id: string }) => row.id)).toContain(label.body.id);
+    expect(lists.list_members.results.map((row: { member: { id: string } }) => row.member.id)).toContain(p.viewer.user.id);
+    expect(lists.list_cycles.results.map((row: { id: string }) => row.id)).toContain(cycle.body.id);
+    expect(lists.list_modules.results.map((row: { id: string }) => row.id)).toContain(module.body.id);
+    expect(lists.list_pages.results.map((row: { id: string }) => row.id)).toContain(page.body.id);
+
+    const issue = (await callTool(member, "create_issue", { ...ids(), name: "Invoice totals", labels_list: [label.body.id], assignees_list: [p.member.user.id] })).body;
+    const inCycle = await callTool(member, "add_issues_to_cycle", { ...ids(), cycle_id: cycle.body.id, issues: [issue.id] });
+    const inModule = await callTool(member, "add_issues_to_module", { ...ids(), module_id: module.body.id, issues: [issue.id] });
+    expect([inCycle.isError, inModule.isError], JSON.stringify([inCycle.body, inModule.body])).toEqual([false, false]);
+    const read = await p.owner.get(`${p.base}/issues/${issue.id}/`);
+    expect(read.body).toMatchObject({ cycle: cycle.body.id, module: module.body.id, labels: [label.body.id] });
+    const mine = await callTool(member, "my_work", { workspace_slug: p.slug, tab: "assigned" });
+    expect(mine.body.issues.map((row: { id: string }) => row.id)).toContain(issue.id);
+
+    const block = await callTool(member, "create_page_block", { ...ids(), page_id: page.body.id, name: "Decisions", description_html: "<p>Ship it</p>" });
+    expect(block.isError, JSON.stringify(block.body)).toBe(false);
+    expect(block.body).toMatchObject({ name: "Decisions", page: page.body.id });
+    const noPage = await callTool(member, "create_page_block", { ...ids(), page_id: crypto.randomUUID(), name: "Lost" });
+    const restNoPage = await call("POST", `${p.base}/pages/${crypto.randomUUID()}/page-blocks/`, { apiKey: memberToken, body: { name: "Lost" } });
+    expect(noPage).toEqual({ isError: true, body: restNoPage.body });
+  });
+
+  it("tells an agent's inbox: a mention in a comment reaches list_notifications", async () => {
+    const issue = (await callTool(member, "create_issue", { ...ids(), name: "Needs a viewer's eyes" })).body;
+    const mentioned = await p.owner.post(`${p.base}/issues/${issue.id}/comments/`, { comment_html: `<p>See ${mention(p.viewer)}</p>`, comment_json: paragraph("See @Viewer") });
+    expect(mentioned.status, JSON.stringify(mentioned.body)).toBe(201);
+    const inbox = await callTool(viewer, "list_notifications", { workspace_slug: p.slug, tab: "all" });
+    expect(inbox.isError, JSON.stringify(inbox.body)).toBe(false);
+    expect(JSON.stringify(inbox.body.results)).toContain(issue.id);
+    const badTab = await callTool(viewer, "list_notifications", { workspace_slug: p.slug, tab: "everything" });
+    expect(badTab).toEqual({ isError: true, body: (await call("GET", `/api/workspaces/${p.slug}/notifications/?tab=everything`, { apiKey: viewerToken })).body });
+  });
+
+  it("answers an issue key nobody may read as the API's not found", async () => {
+    const outsiderToken = await tokenOf(p.outsider);
+    const outsider = await connect(outsiderToken);
+    try {
+      const issue = (await callTool(member, "create_issue", { ...ids(), name: "Project-only" })).body;
+      const identifier = (await callTool(member, "list_projects", { workspace_slug: p.slug })).body.results[0].identifier;
+      await expect(outsider.readResource({ uri: `issue://${p.slug}/${identifier}-${issue.sequence_id}` })).rejects.toThrow(/Issue not found|not found/i);
+      await expect(member.readResource({ uri: `issue://${p.slug}/${identifier}-999999` })).rejects.toThrow(/not found/i);
+      const hidden = await callTool(outsider, "get_issue", { ...ids(), issue_id: issue.id });
+      expect(hidden.isError).toBe(true);
+      expect(hidden.body).toEqual((await call("GET", `${p.base}/issues/${issue.id}/`, { apiKey: outsiderToken })).body);
+    } finally {
+      await outsider.close();
+    }
   });
 
   it("refuses a viewer's write as the API does, and writes no row", async () => {

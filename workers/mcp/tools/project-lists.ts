@@ -41,7 +41,7 @@ export const projectListTools = [
   tool({
     name: "list_members",
     description:
-      "Lists the project's members with their role (20 admin, 15 member, 10 viewer, 5 guest); `member` is the user id an issue's assignees_list and a filter's assignees take.",
+      "Lists the project's members with their role (20 admin, 15 member, 10 viewer, 5 guest); `member.id` is the user id an issue's assignees_list and a filter's assignees take.",
     path: PROJECT,
     input: PageParams,
     inputKind: "query",
