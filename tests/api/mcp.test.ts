@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, ORIGIN, call } from "../helpers/api";
 import { type ProjectWithRoles, openBoard, projectWithRoles } from "../helpers/project-roles";
+import { MCP_TOOLS } from "../../workers/mcp/server";
 import { mention } from "../helpers/rich-text";
 import { fetchWorker } from "../helpers/worker";
 
@@ -228,6 +229,29 @@ describe("the MCP server", () => {
       }),
       { numRuns: 12, seed: Number(env.FUZZ_SEED) || undefined },
     );
+  });
+
+  it("never fails on hostile arguments: a tool error or an answer, and a refused write leaves every row", async () => {
+    const { tools } = await viewer.listTools();
+    const writing = tools.filter((tool) => tool.annotations?.readOnlyHint === false).map((tool) => tool.name);
+    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.constant(null), fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+    const args = fc.dictionary(fc.constantFrom("workspace_slug", "project_id", "issue_id", "name", "priority", "state", "issues", "labels_list", "per_page", "cursor", "search", "__proto__", "constructor"), value, { maxKeys: 6 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...writing), args, fc.boolean(), async (name, hostile, aimed) => {
+        const before = await issueCount(p.projectId);
+        // Half the calls name the real workspace and project, so the refusal is the viewer's role or the input.
+        const result = await callTool(viewer, name, aimed ? { ...hostile, ...ids() } : hostile);
+        expect(result.isError).toBe(true);
+        expect(result.body).not.toEqual({ error: "Something went wrong. Please try again." });
+        expect(await issueCount(p.projectId)).toBe(before);
+      }),
+      { numRuns: 25, seed: Number(env.FUZZ_SEED) || undefined },
+    );
+  });
+
+  it("flags exactly the tools that write, each of which passes the one write check", () => {
+    const writing = MCP_TOOLS.filter((tool) => tool.writes).map((tool) => tool.name).sort();
+    expect(writing).toEqual(["add_issues_to_cycle", "add_issues_to_module", "comment_on_issue", "create_issue", "create_page_block", "update_issue"]);
   });
 
   it("takes an API token only: a cookie alone is refused with 401, a token that is no token too", async () => {
