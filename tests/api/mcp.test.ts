@@ -249,6 +249,16 @@ describe("the MCP server", () => {
     );
   });
 
+  it("points agents only at tools that exist", async () => {
+    const { tools } = await member.listTools();
+    const names = new Set(tools.map((tool) => tool.name));
+    const text = JSON.stringify(tools);
+    const named = [...text.matchAll(/\b(?:list|get|create|update|search|add|comment|my)_[a-z_]+\b/g)].map((match) => match[0]);
+    // The comment's fields share the prefix of a tool's name.
+    const fields = new Set(["comment_html", "comment_json"]);
+    expect(named.filter((name) => !names.has(name) && !fields.has(name))).toEqual([]);
+  });
+
   it("flags exactly the tools that write, each of which passes the one write check", () => {
     const writing = MCP_TOOLS.filter((tool) => tool.writes).map((tool) => tool.name).sort();
     expect(writing).toEqual(["add_issues_to_cycle", "add_issues_to_module", "comment_on_issue", "create_issue", "create_page_block", "update_issue"]);

@@ -13,7 +13,7 @@ import { parseInput } from "../lib/validation";
 export const PATH_PARAMS = {
   workspace_slug: "The workspace's slug, from list_workspaces (the `slug` field).",
   project_id: "The project's id, from list_projects.",
-  issue_id: "The issue's id (a UUID, not its DEMO-12 key), from list_issues, search_issues or my_work.",
+  issue_id: "The issue's id (a UUID, not its DEMO-12 key), from list_issues, search_workspace or my_work.",
   cycle_id: "The cycle's id, from list_cycles.",
   module_id: "The module's id, from list_modules.",
   page_id: "The page's id, from list_pages.",
