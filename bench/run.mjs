@@ -17,6 +17,7 @@ import {
   issueViewsPageFigures,
   issuesApiFigures,
   loadFaultsFigures,
+  mcpFigures,
   notificationsFigures,
   PROJECT_SIZES,
   projectSizesFigures,
@@ -37,6 +38,7 @@ import { githubWebhooksMarkdown, githubWebhooksSetup, runGithubWebhooksSuite } f
 import { importersMarkdown, runImportersSuite } from "./suites/importers.mjs";
 import { issuesApiMarkdown, runIssuesApiSuite } from "./suites/issues-api.mjs";
 import { finishLoadFaults, loadFaultsMarkdown, runLoadFaultsSuite } from "./suites/load-faults.mjs";
+import { mcpMarkdown, runMcpSuite } from "./suites/mcp.mjs";
 import { issueViewsPageMarkdown, runIssueViewsPageSuite } from "./suites/issue-views-page.mjs";
 import { projectSizesMarkdown, runProjectSizesSuite } from "./suites/project-sizes.mjs";
 import { notificationsMarkdown, notificationsSetupSql, runNotificationsSuite } from "./suites/notifications.mjs";
@@ -50,13 +52,13 @@ const TMP = path.join(ROOT, "bench", ".tmp");
 const PERSIST = path.join(TMP, "state");
 /**
  * `--suite screens`, `--suite issues-api`, `--suite issue-views-page`, `--suite settings-pages`, `--suite cycles-page`, `--suite browser`, `--suite search`,
- * `--suite importers`, `--suite github-webhooks`, `--suite board-fanout`, `--suite notifications`, `--suite startup`, `--suite load-faults` or `--suite project-sizes` runs
+ * `--suite importers`, `--suite mcp`, `--suite github-webhooks`, `--suite board-fanout`, `--suite notifications`, `--suite startup`, `--suite load-faults` or `--suite project-sizes` runs
  * one suite (and loads only what it needs). `--check` exits 1 when a figure of the suites that ran
  * is over its budget (bench/lib/budgets.mjs), after writing the results.
  */
 const SUITE = option(process.argv, "suite");
 const CHECK = process.argv.includes("--check");
-const SUITES = ["screens", "issue-views-page", "settings-pages", "cycles-page", "browser", "search", "importers", "issues-api", "github-webhooks", "board-fanout", "notifications", "startup", "load-faults", "project-sizes"];
+const SUITES = ["screens", "issue-views-page", "settings-pages", "cycles-page", "browser", "search", "importers", "issues-api", "mcp", "github-webhooks", "board-fanout", "notifications", "startup", "load-faults", "project-sizes"];
 const runs = (suite) => SUITE === undefined || SUITE === suite;
 /** The app's config for two-Worker sessions (ignored by git; written and removed by the bench). */
 const BENCH_APP_CONFIG = "wrangler.bench.toml";
@@ -217,6 +219,14 @@ async function main() {
       const issueRows = await runIssuesApiSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
       sections.push(issuesApiMarkdown(issueRows));
       figures.push(...issuesApiFigures(issueRows));
+    });
+  }
+  // After issues-api, which sizes its projects as loaded: this one adds about 200 issues to the project of 1,000.
+  if (runs("mcp")) {
+    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
+      const result = await runMcpSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
+      sections.push(mcpMarkdown(result));
+      figures.push(...mcpFigures(result));
     });
   }
   if (runs("github-webhooks")) {

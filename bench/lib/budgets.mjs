@@ -8,6 +8,7 @@ import { TARGETS as CYCLES } from "../suites/cycles-page.mjs";
 import { TARGETS as IMPORTERS } from "../suites/importers.mjs";
 import { TARGETS as ISSUES } from "../suites/issues-api.mjs";
 import { TARGETS as FAULTS } from "../suites/load-faults.mjs";
+import { TARGETS as MCP, overheadOf } from "../suites/mcp.mjs";
 import { TARGETS as VIEWS } from "../suites/issue-views-page.mjs";
 import { TARGETS as NOTIFICATIONS } from "../suites/notifications.mjs";
 import { TARGETS as SIZES } from "../suites/project-sizes.mjs";
@@ -150,6 +151,14 @@ export function searchFigures(rows) {
     figure("search", `search "${row.query}", Worker p50`, row.route.worker.p50, "<=", SEARCH.workerP50, "ms"),
     cpuRoute("search", `search "${row.query}"`, row.route.cpuMs),
   ]);
+}
+
+/** A tool call through /api/mcp costs at most 3 ms of the Worker's time over the REST call it stands for. */
+export function mcpFigures({ search, create }) {
+  return [
+    figure("mcp", "search_workspace over GET search, Worker p50", overheadOf(search), "<=", MCP.overheadP50, "ms"),
+    figure("mcp", "create_issue over POST issues, Worker p50", overheadOf(create), "<=", MCP.overheadP50, "ms"),
+  ];
 }
 
 export function importersFigures(result) {

@@ -742,6 +742,11 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   "POST /api/webhooks/github": { level: "public", ok: 401, body: () => ({ action: "opened" }) },
   "GET /api/unsplash": { level: "signed-in", ok: 200, query: "?query=mountain" },
   "POST /api/unsplash/download": { level: "signed-in", ok: 400, body: () => ({}) },
+  // The MCP server takes an API token only: every cookie, whatever its role, is refused (401) before
+  // the body is read. Roles through tokens are tests/api/mcp.test.ts's.
+  "POST /api/mcp": { level: "public", ok: 401, body: () => ({ jsonrpc: "2.0", id: 1, method: "tools/list" }) },
+  "GET /api/mcp": { level: "public", ok: 401 },
+  "DELETE /api/mcp": { level: "public", ok: 401 },
 
   // Webhooks
   "GET /api/workspaces/:slug/webhooks": { level: "workspace:20", ok: 200 },

@@ -526,6 +526,8 @@ const NOT_A_LIST = new Set([
   // Paged already by its own cursor (a fixed page of deliveries); pages of a third party's search.
   "GET /api/workspaces/:slug/webhooks/:webhookId/deliveries",
   "GET /api/unsplash",
+  // The MCP endpoint answers only POST (405): its list tools answer keyset pages (tests/api/mcp.test.ts).
+  "GET /api/mcp",
   // One page of GitHub's own list, not rows of ours: GitHub's page number passed through, a fixed
   // page of 30 repositories (one GitHub request, and one more for the last page's count), answered
   // as an object with GitHub's total.

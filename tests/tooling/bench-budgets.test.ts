@@ -4,7 +4,7 @@
 // The dataset (bench/lib/dataset.mjs) puts the project-sizes suite's projects in a workspace of their own.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { budgetsMarkdown, checked, issuesApiFigures, projectSizesFigures, screensFigures, startupFigures } from "../../bench/lib/budgets.mjs";
+import { budgetsMarkdown, checked, issuesApiFigures, mcpFigures, projectSizesFigures, screensFigures, startupFigures } from "../../bench/lib/budgets.mjs";
 import { cpuMeter, cpuMsOf, processAgeMs, workerdPids } from "../../bench/lib/cpu.mjs";
 import { SIZES_WORKSPACE, buildBenchSql } from "../../bench/lib/dataset.mjs";
 import { documentParts, projectSizesMarkdown } from "../../bench/suites/project-sizes.mjs";
@@ -77,6 +77,20 @@ describe("bench budgets", () => {
 });
 
 type Figure = { name: string; met?: boolean; value: number; cpuRoute?: boolean };
+
+describe("MCP budgets", () => {
+  const pair = (restP50: number, mcpP50: number) => ({ rest: timed(restP50, 3), mcp: timed(mcpP50, 3) });
+
+  it("holds a tool call to 3 ms of the Worker's time over the REST call it stands for", () => {
+    const within = checked(mcpFigures({ search: pair(4, 6.9), create: pair(5, 8) })) as Figure[];
+    expect(within.map((f) => [f.name, f.met])).toEqual([
+      ["search_workspace over GET search, Worker p50", true],
+      ["create_issue over POST issues, Worker p50", true],
+    ]);
+    const over = checked(mcpFigures({ search: pair(4, 7.5), create: pair(5, Number.NaN) })) as Figure[];
+    expect(over.filter((f) => !f.met).map((f) => f.name)).toEqual(["search_workspace over GET search, Worker p50", "create_issue over POST issues, Worker p50"]);
+  });
+});
 
 describe("startup budgets", () => {
   const startup = (overrides: Record<string, unknown>) =>

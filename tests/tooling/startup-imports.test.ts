@@ -102,6 +102,9 @@ describe("what a cold Worker evaluates", () => {
         "workers/domain/image-search.ts",
         "workers/domain/schemas/csv-importer.ts",
         "workers/domain/schemas/ai-assistant.ts",
+        // The MCP server and its SDK: loaded by /api/mcp's first call (workers/api/mcp.ts).
+        "workers/mcp/",
+        "@modelcontextprotocol/",
         "marked",
         "papaparse",
       ]),

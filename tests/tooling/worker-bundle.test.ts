@@ -53,3 +53,15 @@ describe("zod's locales in the Worker's bundle", () => {
     expect(lean.en).toBe(full.en);
   });
 });
+
+describe("Ajv in the Worker's bundle", () => {
+  it("aliases ajv and ajv-formats to the stand-in, and only the MCP SDK's Ajv provider imports them", () => {
+    const config = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+    expect(config).toMatch(/^"ajv" = "\.\/workers\/mcp\/no-ajv\.ts"$/m);
+    expect(config).toMatch(/^"ajv-formats" = "\.\/workers\/mcp\/no-ajv\.ts"$/m);
+    // The SDK's examples are never bundled; its validator provider is, and the server never runs it.
+    const importers = [...importersOf("ajv"), ...importersOf("ajv-formats")].filter((file) => !file.includes("/examples/"));
+    expect(importers.length).toBeGreaterThan(0);
+    for (const file of importers) expect(file).toMatch(/^node_modules\/@modelcontextprotocol\/sdk\/dist\/(esm|cjs)\/validation\/ajv-provider\.js$/);
+  });
+});

@@ -49,6 +49,7 @@ import { webhookRoutes } from "./webhooks";
 import { workspaceMailRoutes } from "./workspace-mail";
 import { inboxRoutes, issueSubscriptionRoutes } from "./notifications";
 import { unsplashRoutes } from "./unsplash";
+import { credentialsOf, mcpRoutes } from "./mcp";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -80,7 +81,7 @@ export function createApi() {
     const prefetchedAccess = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
     const ports = realPorts(c.env, config);
     c.set("domain", { db: requestDb.db, env: c.env, config, effects, ports, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
-    const auth = await authenticate(requestDb.db, config, c.req.raw, prefetchedAccess);
+    const auth = await authenticate(requestDb.db, config, credentialsOf(c.req.raw, c.req.path), prefetchedAccess);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden(CROSS_ORIGIN_REFUSED);
     }
@@ -147,5 +148,6 @@ export function createApi() {
   api.route("/", fileAssetsRoutes);
   api.route("/", githubWebhookRoutes);
   api.route("/", unsplashRoutes);
+  api.route("/", mcpRoutes);
   return api;
 }

@@ -1,0 +1,53 @@
+// /api/mcp: the MCP server for agents (workers/mcp, ADR 056). It takes an API token only, sent as
+// X-Api-Key or as `Authorization: Bearer` (what MCP clients send; app.ts reads it as the key): a
+// session cookie alone is refused, so a page another site opens cannot drive it. Stateless: each
+// POST is answered alone, and the server that answers it is loaded at the first call.
+import { Hono } from "hono";
+import { API_KEY_HEADER, type Authenticated } from "../auth/sessions";
+import { Unauthenticated } from "../domain/errors";
+import { type ApiContext, type ApiEnv, actorOf, body } from "./hono-env";
+
+export const MCP_PATH = "/api/mcp";
+
+/** What a caller without an API token is told. */
+export const MCP_TOKEN_REQUIRED = "The MCP server takes an API token (X-Api-Key or Authorization: Bearer); create one in your profile.";
+
+/** The `Authorization: Bearer` token of a request, or null. */
+export function bearerTokenOf(request: Request): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
+  return match ? match[1] : null;
+}
+
+/**
+ * The request whose headers say who calls: on /api/mcp a Bearer token stands for the X-Api-Key
+ * (looked up the same way); anywhere else, and when X-Api-Key is sent, the request itself.
+ */
+export function credentialsOf(request: Request, path: string): Request {
+  if (path.replace(/\/$/, "") !== MCP_PATH || request.headers.has(API_KEY_HEADER)) return request;
+  const token = bearerTokenOf(request);
+  if (!token) return request;
+  const headers = new Headers(request.headers);
+  headers.set(API_KEY_HEADER, token);
+  return new Request(request.url, { method: "HEAD", headers });
+}
+
+function tokenCaller(c: ApiContext): Authenticated {
+  const auth = c.get("auth");
+  if (auth?.via !== "api-key") throw new Unauthenticated(MCP_TOKEN_REQUIRED);
+  return auth;
+}
+
+export const mcpRoutes = new Hono<ApiEnv>({ strict: false });
+
+mcpRoutes.post("/mcp", async (c) => {
+  const auth = tokenCaller(c);
+  const message = await body(c);
+  const { answerMcp } = await import("../mcp/server");
+  return answerMcp(c.req.raw, message, actorOf(c), auth);
+});
+
+// No server-sent event stream and no session to end: stateless, every answer comes with its POST.
+mcpRoutes.on(["GET", "DELETE"], "/mcp", (c) => {
+  tokenCaller(c);
+  return c.json({ error: "Send MCP messages with POST." }, 405, { Allow: "POST" });
+});
