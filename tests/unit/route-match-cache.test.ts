@@ -62,7 +62,7 @@ describe("route matching through the cache", () => {
     const path = "/demo/browse/DEMO-12";
     const mine = matchRoutes(appLikeRoutes(), path);
     if (!mine) throw new Error("no match");
-    mine[1].params.key = "changed";
+    (mine[1].params as Record<string, string>).key = "changed";
     expect(matchRoutes(appLikeRoutes(), path)?.[1].params.key).toBe("DEMO-12");
   });
 
