@@ -17,7 +17,7 @@ import { type MyWorkPage, type MyWorkProject, type MyWorkTab, MyWorkTabParams } 
 
 export type { MyWorkPage };
 
-const MyWorkParams = PageParams.extend(MyWorkTabParams.shape);
+export const MyWorkParams = PageParams.extend(MyWorkTabParams.shape);
 
 /** The query of a My work read: the tab and a keyset page; a bad value is Invalid naming its field. */
 export function parseMyWorkQuery(params: Record<string, string | undefined>) {

@@ -36,7 +36,7 @@ import { z } from "zod";
 export type { SearchResults };
 
 /** How many results of each kind a caller may ask for: a page size, at most SEARCH_RESULTS.maxPerKind. */
-const SearchSize = z.object({
+export const SearchSize = z.object({
   per_page: PageParams.shape.per_page.refine(
     (size) => size === undefined || size <= SEARCH_RESULTS.maxPerKind,
     `per_page must be at most ${SEARCH_RESULTS.maxPerKind}`,

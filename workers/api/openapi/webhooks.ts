@@ -1,0 +1,143 @@
+// The outgoing webhook deliveries, described for the document's `webhooks` section: the body the
+// webhooks sink sends (workers/integrations/webhooks/sink.ts, deliveryPayload) and, per event kind,
+// the entity's fields as the integration events carry them (workers/domain/issues/events.ts,
+// issue-comments.ts, entity-events.ts). A receiver generates its types from these.
+import { z } from "zod";
+import type { EVENT_KINDS } from "../../domain/integration-events";
+import { MemberDetailSchema } from "./responses";
+
+const ref = z.object({ id: z.string(), slug: z.string() });
+const projectRef = z.object({ id: z.string(), identifier: z.string(), name: z.string() });
+const json = z.unknown();
+
+const IssueEventData = z
+  .object({
+    id: z.string(),
+    sequence_id: z.number().int(),
+    identifier: z.string().meta({ description: "The project's identifier and the sequence number: `DEMO-12`." }),
+    name: z.string(),
+    description_html: z.string(),
+    priority: z.string(),
+    state: z.object({ id: z.string(), name: z.string().optional(), group: z.string().optional() }).nullable(),
+    assignee_ids: z.array(z.string()),
+    label_ids: z.array(z.string()),
+    parent_id: z.string().nullable(),
+    cycle_id: z.string().nullable(),
+    module_id: z.string().nullable(),
+    start_date: z.string().nullable(),
+    target_date: z.string().nullable(),
+    project: projectRef,
+    workspace: ref,
+    created_by: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "WebhookIssue" });
+
+const CommentEventData = z
+  .object({
+    id: z.string(),
+    actor: z.string().nullable(),
+    actor_detail: MemberDetailSchema.nullable(),
+    comment_html: z.string(),
+    comment_stripped: z.string(),
+    issue: z.string(),
+    project: z.string(),
+    workspace: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "WebhookComment" });
+
+const CycleEventData = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    owned_by: z.string().nullable(),
+    project: projectRef,
+    workspace: ref,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "WebhookCycle" });
+
+const ModuleEventData = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: z.string(),
+    lead_id: z.string().nullable(),
+    start_date: z.string().nullable(),
+    target_date: z.string().nullable(),
+    project: projectRef,
+    workspace: ref,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "WebhookModule" });
+
+const ProjectEventData = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    identifier: z.string(),
+    description: z.string(),
+    network: z.number(),
+    emoji: z.string().nullable(),
+    cover_image: z.string().nullable(),
+    project_lead: z.string().nullable(),
+    default_assignee: z.string().nullable(),
+    estimate_id: z.string().nullable(),
+    created_by: z.string().nullable(),
+    workspace: ref,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "WebhookProject" });
+
+const EventChange = z
+  .object({
+    field: z.string(),
+    old_value: json,
+    new_value: json,
+    old_identifier: z.string().nullable().optional().meta({ description: "The id behind the old value, when the field refers to something." }),
+    new_identifier: z.string().nullable().optional(),
+  })
+  .meta({ id: "WebhookChange" });
+
+const DATA = { issue: IssueEventData, comment: CommentEventData, cycle: CycleEventData, module: ModuleEventData, project: ProjectEventData } as const satisfies Record<
+  (typeof EVENT_KINDS)[number],
+  z.ZodType
+>;
+
+/** The body of a delivery of one event kind. */
+export function deliveryBody(kind: (typeof EVENT_KINDS)[number]) {
+  return z
+    .object({
+      id: z.string().meta({ description: "The event's id: the same on a redelivery, so a receiver can drop a repeat." }),
+      event: z.literal(kind),
+      action: z.enum(["created", "updated", "deleted"]),
+      workspace_id: z.string(),
+      project_id: z.string(),
+      actor_id: z.string(),
+      occurred_at: z.string().meta({ description: "When the change committed (ISO 8601)." }),
+      data: DATA[kind].meta({ description: "The entity after the change (before it, for a delete)." }),
+      changes: z.array(EventChange).optional().meta({ description: "For an update: the fields it changed." }),
+    })
+    .meta({ id: `Webhook${kind[0].toUpperCase()}${kind.slice(1)}Delivery` });
+}
+
+/** The headers every delivery carries. */
+export const DELIVERY_HEADERS = [
+  { name: "X-Tracker-Event", description: "`{kind}.{action}`, such as `issue.created`." },
+  { name: "X-Tracker-Delivery", description: "This delivery's id (a redelivery has a new one)." },
+  { name: "X-Tracker-Timestamp", description: "Unix seconds when this attempt was signed; refuse one more than 5 minutes from your clock." },
+  {
+    name: "X-Tracker-Signature",
+    description: "`sha256=` and the lowercase hex HMAC-SHA256 of `{timestamp}.{raw body}`, keyed with the webhook's secret; compare in constant time.",
+  },
+];
