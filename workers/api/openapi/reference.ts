@@ -140,7 +140,7 @@ function pageHtml(): string {
     operationHtml("post", `webhook: ${name}`, post, components),
   );
   const schemaSections = Object.entries(schemas).map(
-    ([name, schema]) => `<details class="operation" id="schema-${html(name)}"><summary><code class="path">${html(name)}</code> <span class="summary">${prose(schema.description ?? "")}</span></summary><div class="operation-body">${schemaHtml(schema)}</div></details>`,
+    ([name, schema]) => `<details class="operation named-schema" id="schema-${html(name)}"><summary><code class="path">${html(name)}</code> <span class="summary">${prose(schema.description ?? "")}</span></summary><div class="operation-body">${schemaHtml(schema)}</div></details>`,
   );
   const nav = [...byTag.keys(), "webhooks", "schemas"].map((tag) => `<a href="#tag-${html(tag)}">${html(tag)}</a>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${html(

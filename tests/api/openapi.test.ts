@@ -1,0 +1,203 @@
+// The OpenAPI document describes exactly the API the Hono app serves: every route (read from the
+// router's own table) with its methods and nothing else; it is a valid OpenAPI 3.1 document; and
+// real answers (an issue, a page of issues, a 400 of field messages, a 404) match the schemas the
+// document gives them. The reference page built from it loads nothing but its own stylesheet.
+import { Validator } from "@seriousme/openapi-schema-validator";
+import openApi31Schema from "@seriousme/openapi-schema-validator/schemas/v3.1/schema.json";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../workers/api/app";
+import { API_KEY_HEADER, sessionCookieName } from "../../workers/auth/sessions";
+import { call } from "../helpers/api";
+import { type ProjectFixture, createProjectFixture } from "../helpers/project";
+
+/** The document read as plain JSON. */
+type Json = any;
+
+let doc: Json;
+let p: ProjectFixture;
+
+beforeAll(async () => {
+  const answer = await call("GET", "/api/openapi.json");
+  expect(answer.status).toBe(200);
+  doc = answer.body;
+  p = await createProjectFixture(undefined, "OAS");
+});
+
+/** The routes the app serves, as `METHOD /path` in OpenAPI's `{param}` form. */
+function servedRoutes(): Set<string> {
+  const served = new Set<string>();
+  for (const route of createApi().routes) {
+    // Middleware is registered for every method and path.
+    if (route.method === "ALL") continue;
+    // strict: false serves a path with or without its trailing slash: one path in the document.
+    const path = route.path.replace(/\/+$/, "").replace(/:([A-Za-z]+)/g, "{$1}");
+    served.add(`${route.method} ${path}`);
+  }
+  return served;
+}
+
+function documentedRoutes(): Set<string> {
+  const documented = new Set<string>();
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
+  }
+  return documented;
+}
+
+/**
+ * The validator library reads the OpenAPI 3.1 meta-schema from its own folder, which workerd has no
+ * file system to read: the same schema, bundled into the test, is compiled the way it compiles it.
+ */
+class BundledValidator extends Validator {
+  getAjvValidator(version: string) {
+    expect(version).toBe("3.1");
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addFormat("media-range", true);
+    return ajv.compile(openApi31Schema);
+  }
+}
+
+/** A validator of a response's schema as the document states it, components included. */
+function responseValidator(path: string, method: string, status: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+  let response = doc.paths[path][method].responses[status];
+  if (response.$ref) response = doc.components.responses[response.$ref.split("/").pop()];
+  const schema = JSON.parse(JSON.stringify(response.content["application/json"].schema).replaceAll('"#/components/', '"doc#/components/'));
+  return ajv.compile(schema);
+}
+
+function expectValid(path: string, method: string, status: string, body: unknown) {
+  const validate = responseValidator(path, method, status);
+  expect(validate(body), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+}
+
+const ISSUE = "/api/workspaces/{slug}/projects/{projectId}/issues/{issueId}";
+const ISSUES = "/api/workspaces/{slug}/projects/{projectId}/issues";
+
+describe("the OpenAPI document", () => {
+  it("lists every route the app serves, with its methods, and nothing else", () => {
+    const served = servedRoutes();
+    const documented = documentedRoutes();
+    expect([...served].filter((route) => !documented.has(route))).toEqual([]);
+    expect([...documented].filter((route) => !served.has(route))).toEqual([]);
+    expect(served.size).toBeGreaterThan(200);
+  });
+
+  it("names every path parameter, gives each operation a unique id, and lists the refusals", () => {
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      const inPath = [...path.matchAll(/\{([A-Za-z]+)\}/g)].map(([, name]) => name).sort();
+      for (const operation of Object.values<Json>(item)) {
+        expect(ids.has(operation.operationId), operation.operationId).toBe(false);
+        ids.add(operation.operationId);
+        expect(operation.operationId).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        const named = (operation.parameters ?? []).filter((parameter: Json) => parameter.in === "path").map((parameter: Json) => parameter.name);
+        expect(named.sort(), `${path}`).toEqual(inPath);
+        if (inPath.length > 0) expect(operation.responses["404"], path).toBeDefined();
+        if (operation.requestBody) expect(operation.responses["400"], path).toBeDefined();
+        if (operation.security?.length !== 0) expect(operation.responses["401"], path).toBeDefined();
+      }
+    }
+  });
+
+  it("names the session cookie and the API key header the Worker reads", () => {
+    const schemes = doc.components.securitySchemes;
+    expect(schemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: sessionCookieName({ secureCookies: true }) });
+    expect(schemes.apiKey).toMatchObject({ type: "apiKey", in: "header" });
+    expect(schemes.apiKey.name.toLowerCase()).toBe(API_KEY_HEADER);
+    expect(doc.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
+  });
+
+  it("describes the outgoing webhook deliveries", () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual(["comment", "cycle", "issue", "module", "project"]);
+    const issue = doc.webhooks.issue.post;
+    expect(issue.parameters.map((parameter: Json) => parameter.name)).toContain("X-Tracker-Signature");
+    const body = doc.components.schemas[issue.requestBody.content["application/json"].schema.$ref.split("/").pop()];
+    expect(Object.keys(body.properties)).toEqual(["id", "event", "action", "workspace_id", "project_id", "actor_id", "occurred_at", "data", "changes"]);
+  });
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await new BundledValidator().validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe("3.1.0");
+    // The validator does refuse a broken one.
+    const broken = await new BundledValidator().validate({ ...structuredClone(doc), paths: { "/x": { get: { responses: 5 } } } });
+    expect(broken.valid).toBe(false);
+  });
+
+  it("is built once and answered alike to anyone", async () => {
+    const again = await call("GET", "/api/openapi.json", { cookie: p.owner.cookie });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(doc);
+    expect(again.headers.get("content-type")).toContain("application/json");
+  });
+});
+
+describe("real answers match their documented schemas", () => {
+  it("an issue, a plain list, a keyset page and a grouped list", async () => {
+    const created = await p.owner.post(`${p.base}/issues/`, { name: "Documented", priority: "high", description_html: "<p>Shaped</p>" });
+    expect(created.status).toBe(201);
+    expectValid(ISSUES, "post", "201", created.body);
+    await p.owner.post(`${p.base}/issues/`, { name: "Second", parent: created.body.id });
+    const one = await p.owner.get(`${p.base}/issues/${created.body.id}/`);
+    expect(one.status).toBe(200);
+    expectValid(ISSUE, "get", "200", one.body);
+    for (const query of ["", "?per_page=1", "?group_by=state"]) {
+      const list = await p.owner.get(`${p.base}/issues/${query}`);
+      expect(list.status, query).toBe(200);
+      expectValid(ISSUES, "get", "200", list.body);
+    }
+    const page = await p.owner.get(`${p.base}/issues/?per_page=1`);
+    expect(page.body.next_cursor).toBeTruthy();
+  });
+
+  it("a 400 of field messages, a 400 about the whole body, a 401 and a 404", async () => {
+    const bad = await p.owner.post(`${p.base}/issues/`, { name: "", priority: "whenever" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(expect.arrayContaining(["name", "priority"]));
+    expectValid(ISSUES, "post", "400", bad.body);
+    const malformed = await call("POST", `${p.base}/issues/`, { cookie: p.owner.cookie, rawBody: "{" });
+    expect(malformed.status).toBe(400);
+    expectValid(ISSUES, "post", "400", malformed.body);
+    const anonymous = await call("GET", `${p.base}/issues/`);
+    expect(anonymous.status).toBe(401);
+    expectValid(ISSUES, "get", "401", anonymous.body);
+    const missing = await p.owner.get(`${p.base}/issues/${crypto.randomUUID()}/`);
+    expect(missing.status).toBe(404);
+    expectValid(ISSUE, "get", "404", missing.body);
+    // The schemas are not vacuous: a made-up body fails them.
+    expect(responseValidator(ISSUE, "get", "200")({ id: 1 })).toBe(false);
+    expect(responseValidator(ISSUE, "get", "404")({ message: "nope" })).toBe(false);
+  });
+});
+
+describe("the reference page", () => {
+  it("answers HTML that loads only its own stylesheet, which is served", async () => {
+    const page = await call("GET", "/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = page.body as string;
+    const assets = [...html.matchAll(/\b(?:src|href)="([^"#]+)"/g)].map(([, url]) => url);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const url of assets) expect(url, url).toMatch(/^\/(?!\/)/);
+    expect(html).not.toMatch(/<script/i);
+    // Its policy lets it load its own stylesheet and nothing else.
+    expect(page.headers.get("content-security-policy")).toContain("style-src 'self'");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1] as string;
+    const css = await call("GET", stylesheet);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toContain("text/css");
+    expect(css.body).toContain("prefers-color-scheme:dark");
+    // One entry per operation, each with its method and path.
+    const operations = documentedRoutes().size;
+    expect(html.match(/<details class="operation" id="[a-z]/g)?.length).toBe(operations + Object.keys(doc.webhooks).length);
+    expect(html).toContain(`id="getIssue"`);
+    expect(html).toContain("/api/workspaces/{slug}/projects/{projectId}/issues/{issueId}");
+  });
+});
