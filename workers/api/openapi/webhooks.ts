@@ -4,7 +4,7 @@
 // issue-comments.ts, entity-events.ts). A receiver generates its types from these.
 import { z } from "zod";
 import type { EVENT_KINDS } from "../../domain/integration-events";
-import { MemberDetailSchema } from "./responses";
+import { MemberDetailSchema, ProjectSchema } from "./responses";
 
 const ref = z.object({ id: z.string(), slug: z.string() });
 const projectRef = z.object({ id: z.string(), identifier: z.string(), name: z.string() });
@@ -80,23 +80,22 @@ const ModuleEventData = z
   })
   .meta({ id: "WebhookModule" });
 
-const ProjectEventData = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    identifier: z.string(),
-    description: z.string(),
-    network: z.number(),
-    emoji: z.string().nullable(),
-    cover_image: z.string().nullable(),
-    project_lead: z.string().nullable(),
-    default_assignee: z.string().nullable(),
-    estimate_id: z.string().nullable(),
-    created_by: z.string().nullable(),
-    workspace: ref,
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
+// The project as it is stored: the answer's columns, the estimate's id under its column name.
+const ProjectEventData = ProjectSchema.pick({
+  id: true,
+  name: true,
+  identifier: true,
+  description: true,
+  network: true,
+  emoji: true,
+  cover_image: true,
+  project_lead: true,
+  default_assignee: true,
+  created_by: true,
+  created_at: true,
+  updated_at: true,
+})
+  .extend({ estimate_id: z.string().nullable(), workspace: ref })
   .meta({ id: "WebhookProject" });
 
 const EventChange = z
