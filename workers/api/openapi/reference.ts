@@ -49,6 +49,9 @@ function limitsOf(schema: JsonSchema): string[] {
     ["format", "format"],
     ["default", "default"],
   ] as const) {
+    // A format says more than its pattern; JavaScript's safe-integer range says nothing.
+    if (key === "pattern" && schema.format) continue;
+    if ((key === "minimum" || key === "maximum") && Math.abs(Number(schema[key])) === Number.MAX_SAFE_INTEGER) continue;
     if (schema[key] !== undefined) notes.push(`${label} ${typeof schema[key] === "string" && key !== "default" ? schema[key] : JSON.stringify(schema[key])}`);
   }
   return notes;
@@ -142,12 +145,14 @@ function pageHtml(): string {
   const schemaSections = Object.entries(schemas).map(
     ([name, schema]) => `<details class="operation named-schema" id="schema-${html(name)}"><summary><code class="path">${html(name)}</code> <span class="summary">${prose(schema.description ?? "")}</span></summary><div class="operation-body">${schemaHtml(schema)}</div></details>`,
   );
-  const nav = [...byTag.keys(), "webhooks", "schemas"].map((tag) => `<a href="#tag-${html(tag)}">${html(tag)}</a>`).join("");
+  const nav = [...[...byTag.keys()].map((tag) => [`tag-${tag}`, tag]), ["outgoing-webhooks", "outgoing webhooks"], ["named-schemas", "schemas"]]
+    .map(([id, label]) => `<a href="#${html(id)}">${html(label)}</a>`)
+    .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${html(
     info.title,
   )} reference</title><link rel="stylesheet" href="${REFERENCE_STYLESHEET}"></head><body><header><h1>${html(info.title)}</h1><p>${prose(info.description)}</p><p><a href="/api/openapi.json">OpenAPI 3.1 document (JSON)</a></p></header><nav aria-label="Resources">${nav}</nav><main>${sections.join(
     "",
-  )}<section id="tag-webhooks"><h2>webhooks</h2><p>What the tracker sends to a webhook's URL.</p>${webhooks.join("")}</section><section id="tag-schemas"><h2>schemas</h2>${schemaSections.join("")}</section></main></body></html>`;
+  )}<section id="outgoing-webhooks"><h2>outgoing webhooks</h2><p>What the tracker sends to a webhook's URL.</p>${webhooks.join("")}</section><section id="named-schemas"><h2>schemas</h2>${schemaSections.join("")}</section></main></body></html>`;
 }
 
 let page: string | undefined;
@@ -165,12 +170,12 @@ export const REFERENCE_CSS = `:root{color-scheme:light dark;--bg:#fff;--fg:#1f23
 header,main,nav{max-width:1100px;margin:0 auto;padding:0 20px}header{padding-top:24px}h1{font-size:28px;margin:0 0 8px}h2{font-size:20px;margin:32px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}h4{margin:16px 0 6px;font-size:14px}
 a{color:var(--link)}code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
 nav{display:flex;flex-wrap:wrap;gap:6px 12px;padding-top:8px;padding-bottom:8px;border-bottom:1px solid var(--line);position:sticky;top:0;background:var(--bg);z-index:1}nav a{font-size:13px}
-.operation{border:1px solid var(--line);border-radius:6px;margin:6px 0;background:var(--bg)}.operation>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:outside}
+.operation{border:1px solid var(--line);border-radius:6px;margin:6px 0;background:var(--bg);scroll-margin-top:96px}section{scroll-margin-top:96px}.operation>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:outside}
 .operation[open]>summary{border-bottom:1px solid var(--line);background:var(--panel)}.operation-body{padding:4px 14px 12px}.path{font-weight:600}.summary{color:var(--muted)}
 .method{display:inline-block;min-width:58px;text-align:center;font:700 12px/20px ui-monospace,monospace;border-radius:4px;color:#fff;padding:0 6px}.get{background:var(--get)}.post{background:var(--post)}.put{background:var(--put)}.patch{background:var(--patch)}.delete{background:var(--delete)}
 @media (prefers-color-scheme:dark){.method{color:#0d1117}}
 table{border-collapse:collapse;width:100%;font-size:14px}th,td{text-align:left;border-bottom:1px solid var(--line);padding:4px 8px 4px 0;vertical-align:top}th{color:var(--muted);font-weight:600}
 .schema{margin:4px 0;padding-left:18px}.schema li{margin:2px 0}.type{color:var(--muted)}.required{color:var(--delete);font-size:12px}.notes,.operation-id,.media{color:var(--muted);font-size:12px}.description{color:var(--muted)}
 .responses{list-style:none;padding:0}.status{font:700 13px ui-monospace,monospace;margin-right:6px}.s2{color:var(--get)}.s4,.s5,.sd{color:var(--delete)}
-@media (max-width:760px){header,main,nav{padding:0 12px}.parameters thead{display:none}.parameters tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}.parameters td{display:inline-block;border:0;padding:0 8px 0 0}.parameters td:last-child{display:block}}
+@media (max-width:760px){header,main,nav{padding:0 12px}nav{position:static}.operation,section{scroll-margin-top:8px}.parameters thead{display:none}.parameters tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}.parameters td{display:inline-block;border:0;padding:0 8px 0 0}.parameters td:last-child{display:block}}
 `;
