@@ -37,7 +37,7 @@ describe("API reference", () => {
     await expect.poll(() => parameters.isVisible()).toBe(true);
     const names = await parameters.locator("tbody tr td:first-child").allInnerTexts();
     expect(names).toEqual(["slug", "projectId", "issueId"]);
-    expect(await operation.locator(".responses").innerText()).toContain("404");
+    expect(await operation.locator(".responses").textContent()).toContain("404");
     // The answer's schema links to its named schema, which opens where it is.
     await operation.locator('a[href="#schema-Issue"]').first().click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#schema-Issue");
@@ -69,7 +69,7 @@ describe("API reference", () => {
     const create = page.locator("details#createIssue");
     await create.locator("summary").click();
     const name = create.locator("ul.schema > li").filter({ has: page.locator("code.field", { hasText: /^name$/ }) });
-    expect(await name.innerText()).toMatch(/string\s+required\s+min length 1, max length 255/);
+    expect(await name.textContent()).toMatch(/string\s+required\s+min length 1, max length 255/);
     await create.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await screenshot(page, "api-reference-body-light-1440", { fullPage: false });
   });
