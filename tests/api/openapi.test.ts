@@ -6,9 +6,11 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import openApi31Schema from "@seriousme/openapi-schema-validator/schemas/v3.1/schema.json";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { beforeAll, describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../workers/api/app";
 import { API_KEY_HEADER, sessionCookieName } from "../../workers/auth/sessions";
+import type { ReceivedDelivery } from "../fakes/webhook-receiver";
 import { call } from "../helpers/api";
 import { type ProjectFixture, createProjectFixture } from "../helpers/project";
 
@@ -67,6 +69,14 @@ function responseValidator(path: string, method: string, status: string) {
   let response = doc.paths[path][method].responses[status];
   if (response.$ref) response = doc.components.responses[response.$ref.split("/").pop()];
   const schema = JSON.parse(JSON.stringify(response.content["application/json"].schema).replaceAll('"#/components/', '"doc#/components/'));
+  return ajv.compile(schema);
+}
+
+/** A validator of a webhook delivery's body as the document's `webhooks` section states it. */
+function deliveryValidator(kind: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+  const schema = JSON.parse(JSON.stringify(doc.webhooks[kind].post.requestBody.content["application/json"].schema).replaceAll('"#/components/', '"doc#/components/'));
   return ajv.compile(schema);
 }
 
@@ -173,6 +183,47 @@ describe("real answers match their documented schemas", () => {
     // The schemas are not vacuous: a made-up body fails them.
     expect(responseValidator(ISSUE, "get", "200")({ id: 1 })).toBe(false);
     expect(responseValidator(ISSUE, "get", "404")({ message: "nope" })).toBe(false);
+  });
+});
+
+describe("real webhook deliveries match the documented payloads", () => {
+  /** The fake customer endpoint of tests/fakes/webhook-receiver.ts. */
+  const receiver = (env as unknown as { FAKE_WEBHOOK_RECEIVER_URL: string }).FAKE_WEBHOOK_RECEIVER_URL;
+  async function control(method: string, path: string, body?: unknown): Promise<Json> {
+    const response = await fetch(`${receiver}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect(response.ok).toBe(true);
+    return response.json();
+  }
+
+  it("of every kind and action", async () => {
+    const endpoint = await control("POST", "/_fake/endpoints", {});
+    const hook = await p.owner.post(`/api/workspaces/${p.slug}/webhooks/`, { url: endpoint.url, events: ["issue", "comment", "cycle", "module", "project"] });
+    expect(hook.status).toBe(201);
+    await control("PATCH", `/_fake/endpoints/${endpoint.id}`, { secret: hook.body.secret });
+    const issue = await p.owner.post(`${p.base}/issues/`, { name: "Heard", assignees_list: [p.owner.user.id] });
+    expect((await p.owner.patch(`${p.base}/issues/${issue.body.id}/`, { name: "Heard again", priority: "low" })).status).toBe(200);
+    const doc1 = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Noted" }] }] };
+    expect((await p.owner.post(`${p.base}/issues/${issue.body.id}/comments/`, { comment_json: doc1, comment_html: "<p>Noted</p>" })).status).toBe(201);
+    const cycle = await p.owner.post(`${p.base}/cycles/`, { name: "Heard sprint" });
+    expect((await p.owner.patch(`${p.base}/cycles/${cycle.body.id}/`, { name: "Heard sprint two" })).status).toBe(200);
+    const module = await p.owner.post(`${p.base}/modules/`, { name: "Heard module" });
+    expect((await p.owner.delete(`${p.base}/modules/${module.body.id}/`)).status).toBe(204);
+    expect((await p.owner.patch(`${p.base}/`, { description: "Described" })).status).toBe(200);
+    expect((await p.owner.delete(`${p.base}/issues/${issue.body.id}/`)).status).toBe(204);
+    const expected = ["comment.created", "cycle.created", "cycle.updated", "issue.created", "issue.deleted", "issue.updated", "module.created", "module.deleted", "project.updated"];
+    const deliveries = await vi.waitFor(
+      async () => {
+        const list = (await control("GET", `/_fake/endpoints/${endpoint.id}/deliveries`)) as ReceivedDelivery[];
+        expect([...new Set(list.map((item) => item.event))].sort()).toEqual(expected);
+        return list;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    for (const delivery of deliveries) {
+      expect(delivery.verified, delivery.event ?? "").toBe(true);
+      const validate = deliveryValidator((delivery.event as string).split(".")[0]);
+      expect(validate(delivery.body), `${delivery.event}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+    }
   });
 });
 
