@@ -166,6 +166,27 @@ describe("real answers match their documented schemas", () => {
     expect(page.body.next_cursor).toBeTruthy();
   });
 
+  it("states, plain and grouped, and labels", async () => {
+    const STATES = "/api/workspaces/{slug}/projects/{projectId}/states";
+    const LABELS = "/api/workspaces/{slug}/projects/{projectId}/issue-labels";
+    for (const query of ["", "?group_by=group"]) {
+      const states = await p.owner.get(`${p.base}/states/${query}`);
+      expect(states.status, query).toBe(200);
+      expectValid(STATES, "get", "200", states.body);
+    }
+    const state = await p.owner.patch(`${p.base}/states/${p.states.Todo}/`, { description: "Ready to start" });
+    expect(state.status).toBe(200);
+    expectValid(`${STATES}/{stateId}`, "patch", "200", state.body);
+    const parent = await p.owner.post(`${p.base}/issue-labels/`, { name: "Area" });
+    expect(parent.status).toBe(201);
+    expectValid(LABELS, "post", "201", parent.body);
+    const child = await p.owner.post(`${p.base}/issue-labels/`, { name: "Billing", parent: parent.body.id });
+    expectValid(LABELS, "post", "201", child.body);
+    const labels = await p.owner.get(`${p.base}/issue-labels/`);
+    expect(labels.body).toHaveLength(2);
+    expectValid(LABELS, "get", "200", labels.body);
+  });
+
   it("a 400 of field messages, a 400 about the whole body, a 401 and a 404", async () => {
     const bad = await p.owner.post(`${p.base}/issues/`, { name: "", priority: "whenever" });
     expect(bad.status).toBe(400);

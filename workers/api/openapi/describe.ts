@@ -40,6 +40,8 @@ export interface RouteDoc {
    */
   response?: BodySchema;
   shape?: "list" | "issues";
+  /** A `list` that answers an object of lists by group when asked to (`group_by`). */
+  grouped?: boolean;
   /** A body other than JSON: its media type (a file download, a socket upgrade, a stream). */
   media?: string;
   /** Refusals beyond the ones access, parameters and body imply (409, 413, 429, 502, 503). */

@@ -109,9 +109,12 @@ function successResponse(doc: RouteDoc, schemaOf: (schema: BodySchema) => JsonSc
       Link: headerOf('`<…&cursor=…>; rel="next"` when more rows follow: the same request with `cursor` set.'),
       [NEXT_CURSOR_HEADER]: headerOf("The cursor of the next rows, when more follow."),
     };
-    if (doc.shape === "list") return { description: `At most ${LIST_PAGES.plainListCap} rows (or \`per_page\`).`, headers, content: json(array) };
+    const groups = { type: "object", additionalProperties: { type: "array", items: item }, description: "With `group_by`: the rows by group." };
+    if (doc.shape === "list") {
+      const content = json(doc.grouped ? { anyOf: [array, groups] } : array);
+      return { description: `At most ${LIST_PAGES.plainListCap} rows (or \`per_page\`).`, headers, content };
+    }
     const page = schemaOf(IssuePageSchema);
-    const groups = { type: "object", additionalProperties: { type: "array", items: item }, description: "With `group_by`: the issues by group." };
     return {
       description: "A plain array without `per_page`; a keyset page with it; the issues by group with `group_by`.",
       headers,

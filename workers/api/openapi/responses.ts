@@ -4,7 +4,10 @@
 // at compile time (both ways), so a field added to one and not the other fails the typecheck.
 import { z } from "zod";
 import type { issueCommentOf } from "../../domain/issue-comments";
+import type { labelOf } from "../../domain/labels";
+import { STATE_GROUPS } from "../../domain/schemas/constants";
 import type { meOf } from "../../domain/serializers";
+import type { stateOf } from "../../domain/states";
 import type { IssueDetail, IssueListItem, LabelDetail, MemberDetail, ProjectView, RelatedIssue, StateDetail } from "../../domain/schemas/responses";
 
 /** Compiles only when A and B accept the same values. */
@@ -172,6 +175,44 @@ export const CommentSchema = z
   })
   .meta({ id: "Comment" });
 
+const projectDetail = z.object({ id: z.string(), identifier: z.string(), name: z.string() });
+const workspaceDetail = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+
+export const StateSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    color: z.string(),
+    group: z.enum(STATE_GROUPS),
+    default: z.boolean(),
+    sequence: z.number(),
+    project: z.string(),
+    workspace: z.string(),
+    created_by: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "State" });
+
+export const LabelSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    color: z.string(),
+    parent: z.string().nullable(),
+    sort_order: z.number(),
+    project: z.string(),
+    workspace: z.string(),
+    project_detail: projectDetail,
+    workspace_detail: workspaceDetail,
+    created_by: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Label" });
+
 /** The signed-in person as they read themselves. */
 export const MeSchema = MemberDetailSchema.extend({
   theme: json,
@@ -191,4 +232,6 @@ export type ResponseSchemaChecks = [
   Assert<Same<keyof z.output<typeof StateDetailSchema>, keyof StateDetail>>,
   Assert<Same<Omit<z.output<typeof CommentSchema>, "comment_json">, Omit<ReturnType<typeof issueCommentOf>, "comment_json">>>,
   Assert<Same<Omit<z.output<typeof MeSchema>, "theme">, Omit<ReturnType<typeof meOf>, "theme">>>,
+  Assert<Same<z.output<typeof StateSchema>, ReturnType<typeof stateOf>>>,
+  Assert<Same<z.output<typeof LabelSchema>, ReturnType<typeof labelOf>>>,
 ];
