@@ -187,6 +187,25 @@ describe("real answers match their documented schemas", () => {
     expectValid(LABELS, "get", "200", labels.body);
   });
 
+  it("cycles and modules", async () => {
+    const CYCLES = "/api/workspaces/{slug}/projects/{projectId}/cycles";
+    const MODULES = "/api/workspaces/{slug}/projects/{projectId}/modules";
+    const cycle = await p.owner.post(`${p.base}/cycles/`, { name: "Documented sprint", start_date: "2099-01-05", end_date: "2099-01-18" });
+    expect(cycle.status).toBe(201);
+    expectValid(CYCLES, "post", "201", cycle.body);
+    await p.owner.post(`${p.base}/cycles/`, { name: "Draft sprint" });
+    const cycles = await p.owner.get(`${p.base}/cycles/`);
+    expect(cycles.body.length).toBeGreaterThanOrEqual(2);
+    expectValid(CYCLES, "get", "200", cycles.body);
+    const module = await p.owner.post(`${p.base}/modules/`, { name: "Documented module", lead: p.owner.user.id, members_list: [p.owner.user.id] });
+    expect(module.status).toBe(201);
+    expectValid(MODULES, "post", "201", module.body);
+    expect((await p.owner.post(`${p.base}/modules/${module.body.id}/module-links/`, { url: "https://example.com/spec", title: "Spec" })).status).toBe(201);
+    const one = await p.owner.get(`${p.base}/modules/${module.body.id}/`);
+    expect(one.body.link_module).toHaveLength(1);
+    expectValid(`${MODULES}/{moduleId}`, "get", "200", one.body);
+  });
+
   it("a 400 of field messages, a 400 about the whole body, a 401 and a 404", async () => {
     const bad = await p.owner.post(`${p.base}/issues/`, { name: "", priority: "whenever" });
     expect(bad.status).toBe(400);

@@ -4,7 +4,9 @@
 // at compile time (both ways), so a field added to one and not the other fails the typecheck.
 import { z } from "zod";
 import type { issueCommentOf } from "../../domain/issue-comments";
+import { CYCLE_STATUSES } from "../../domain/cycle-status";
 import type { labelOf } from "../../domain/labels";
+import type { CycleResponse, ModuleResponse } from "../../domain/schemas/issue-group-responses";
 import { STATE_GROUPS } from "../../domain/schemas/constants";
 import type { meOf } from "../../domain/serializers";
 import type { stateOf } from "../../domain/states";
@@ -213,6 +215,80 @@ export const LabelSchema = z
   })
   .meta({ id: "Label" });
 
+/** Issue counts per state group and estimate sums of a cycle or a module. */
+const issueGroupStats = {
+  total_issues: z.number(),
+  backlog_issues: z.number(),
+  unstarted_issues: z.number(),
+  started_issues: z.number(),
+  completed_issues: z.number(),
+  cancelled_issues: z.number(),
+  total_estimate_points: z.number().nullable(),
+  completed_estimate_points: z.number().nullable(),
+};
+
+export const CycleSchema = z
+  .object({
+    ...issueGroupStats,
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    status: z.enum(CYCLE_STATUSES),
+    project: z.string(),
+    workspace: z.string(),
+    owned_by: z.string().nullable(),
+    owned_by_detail: MemberDetailSchema.nullable(),
+    assignees: z.array(MemberDetailSchema),
+    is_favorite: z.boolean(),
+    sort_order: z.number(),
+    view_props: json,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Cycle" });
+
+const ModuleLinkSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    url: z.string(),
+    metadata: json,
+    module: z.string(),
+    project: z.string(),
+    workspace: z.string(),
+    created_by: z.string().nullable(),
+    created_by_detail: MemberDetailSchema.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "ModuleLink" });
+
+export const ModuleSchema = z
+  .object({
+    ...issueGroupStats,
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: z.string(),
+    start_date: z.string().nullable(),
+    target_date: z.string().nullable(),
+    lead: z.string().nullable(),
+    lead_detail: MemberDetailSchema.nullable(),
+    members: z.array(z.string()),
+    members_detail: z.array(MemberDetailSchema),
+    link_module: z.array(ModuleLinkSchema),
+    is_favorite: z.boolean(),
+    sort_order: z.number(),
+    view_props: json,
+    project: z.string(),
+    workspace: z.string(),
+    created_by: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Module" });
+
 /** The signed-in person as they read themselves. */
 export const MeSchema = MemberDetailSchema.extend({
   theme: json,
@@ -234,4 +310,6 @@ export type ResponseSchemaChecks = [
   Assert<Same<Omit<z.output<typeof MeSchema>, "theme">, Omit<ReturnType<typeof meOf>, "theme">>>,
   Assert<Same<z.output<typeof StateSchema>, ReturnType<typeof stateOf>>>,
   Assert<Same<z.output<typeof LabelSchema>, ReturnType<typeof labelOf>>>,
+  Assert<Same<z.output<typeof CycleSchema>, CycleResponse>>,
+  Assert<Same<z.output<typeof ModuleSchema>, ModuleResponse>>,
 ];

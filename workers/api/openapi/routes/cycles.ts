@@ -2,16 +2,16 @@
 import { IssueListParams } from "../../../domain/issues/list-query";
 import { CreateCycleFields, CycleIssuesInput, DateCheckInput, FavoriteCycleInput, PatchCycleInput, PutCycleInput, TransferIssuesInput } from "../../../domain/schemas/cycles";
 import { CycleListQuery } from "../queries";
-import { IssueListItemSchema } from "../responses";
+import { CycleSchema, IssueListItemSchema } from "../responses";
 import type { RouteDocs } from "../describe";
 
 export const cyclesDocs: RouteDocs = {
-  "GET /api/workspaces/:slug/projects/:projectId/cycles": { summary: "List cycles", access: "project:5", query: CycleListQuery, shape: "list" },
-  "POST /api/workspaces/:slug/projects/:projectId/cycles": { summary: "Create a cycle", access: "project:15", body: CreateCycleFields, status: 201, errors: [409] },
+  "GET /api/workspaces/:slug/projects/:projectId/cycles": { summary: "List cycles", access: "project:5", query: CycleListQuery, response: CycleSchema, shape: "list" },
+  "POST /api/workspaces/:slug/projects/:projectId/cycles": { summary: "Create a cycle", access: "project:15", body: CreateCycleFields, status: 201, errors: [409], response: CycleSchema },
   "POST /api/workspaces/:slug/projects/:projectId/cycles/date-check": { summary: "Check cycle dates", description: "Whether the dates are free: cycles of a project do not overlap.", access: "project:5", body: DateCheckInput },
-  "GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId": { summary: "Get a cycle", access: "project:5" },
-  "PATCH /api/workspaces/:slug/projects/:projectId/cycles/:cycleId": { summary: "Update a cycle", access: "project:15", body: PatchCycleInput, errors: [409] },
-  "PUT /api/workspaces/:slug/projects/:projectId/cycles/:cycleId": { summary: "Replace a cycle", access: "project:15", body: PutCycleInput, errors: [409] },
+  "GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId": { summary: "Get a cycle", access: "project:5", response: CycleSchema },
+  "PATCH /api/workspaces/:slug/projects/:projectId/cycles/:cycleId": { summary: "Update a cycle", access: "project:15", body: PatchCycleInput, errors: [409], response: CycleSchema },
+  "PUT /api/workspaces/:slug/projects/:projectId/cycles/:cycleId": { summary: "Replace a cycle", access: "project:15", body: PutCycleInput, errors: [409], response: CycleSchema },
   "DELETE /api/workspaces/:slug/projects/:projectId/cycles/:cycleId": { summary: "Delete a cycle", access: "project:15", status: 204 },
   "GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues": { summary: "List a cycle's issues", access: "project:5", query: IssueListParams, response: IssueListItemSchema, shape: "issues" },
   "POST /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues": { summary: "Add issues to a cycle", access: "project:15", body: CycleIssuesInput, errors: [409] },
