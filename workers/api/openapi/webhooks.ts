@@ -4,7 +4,7 @@
 // issue-comments.ts, entity-events.ts). A receiver generates its types from these.
 import { z } from "zod";
 import type { EVENT_KINDS } from "../../domain/integration-events";
-import { MemberDetailSchema, ProjectSchema } from "./responses";
+import { CycleSchema, MemberDetailSchema, ModuleSchema, ProjectSchema } from "./responses";
 
 const ref = z.object({ id: z.string(), slug: z.string() });
 const projectRef = z.object({ id: z.string(), identifier: z.string(), name: z.string() });
@@ -49,35 +49,13 @@ const CommentEventData = z
   })
   .meta({ id: "WebhookComment" });
 
-const CycleEventData = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    start_date: z.string().nullable(),
-    end_date: z.string().nullable(),
-    owned_by: z.string().nullable(),
-    project: projectRef,
-    workspace: ref,
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
+// A cycle and a module as stored: the answer's own columns, with the project and workspace named.
+const CycleEventData = CycleSchema.pick({ id: true, name: true, description: true, start_date: true, end_date: true, owned_by: true, created_at: true, updated_at: true })
+  .extend({ project: projectRef, workspace: ref })
   .meta({ id: "WebhookCycle" });
 
-const ModuleEventData = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    status: z.string(),
-    lead_id: z.string().nullable(),
-    start_date: z.string().nullable(),
-    target_date: z.string().nullable(),
-    project: projectRef,
-    workspace: ref,
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
+const ModuleEventData = ModuleSchema.pick({ id: true, name: true, description: true, status: true, start_date: true, target_date: true, created_at: true, updated_at: true })
+  .extend({ lead_id: z.string().nullable(), project: projectRef, workspace: ref })
   .meta({ id: "WebhookModule" });
 
 // The project as it is stored: the answer's columns, the estimate's id under its column name.
