@@ -160,6 +160,11 @@ export const API_ROUTES: Record<string, RouteAccess> = {
   "POST /api/auth/sign-out": { level: "public", ok: 204, fresh: async (world, role) => sessionOf(world, role) },
   // Ends every session of the caller: a user of its own, so the world's users stay signed in.
   "POST /api/auth/sign-out-all": { level: "signed-in", ok: 204, fresh: async () => ({ cookie: (await signUp({ first_name: "Leaving" })).cookie }) },
+  // The API's description and its reference page are public, like the shape of a public API (the
+  // data stays behind the routes it describes).
+  "GET /api/openapi.json": { level: "public", ok: 200 },
+  "GET /api/docs": { level: "public", ok: 200 },
+  "GET /api/docs/reference.css": { level: "public", ok: 200 },
   "GET /api/users/me": { level: "signed-in", ok: 200 },
   "PATCH /api/users/me": { level: "signed-in", ok: 200, body: () => ({ last_name: "Tester" }) },
   "GET /api/users/api-tokens": { level: "signed-in", ok: 200 },

@@ -487,6 +487,10 @@ const CAPPED_ABOVE = new Set([
  * rows): they need no cap. A GET route in neither table fails the walk below.
  */
 const NOT_A_LIST = new Set([
+  // The API's own description: one document, its reference page and the page's stylesheet.
+  "GET /api/openapi.json",
+  "GET /api/docs",
+  "GET /api/docs/reference.css",
   "GET /api/users/me",
   "GET /api/users/me/notification-preferences",
   "GET /api/workspaces/:slug/notifications/unread-count",

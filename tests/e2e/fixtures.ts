@@ -438,11 +438,11 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "test-resul
  */
 const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
 
-/** Saves a full-page screenshot under test-results/e2e/ when this run keeps screenshots. */
-export async function screenshot(page: Page, name: string) {
+/** Saves a screenshot (the full page unless told the viewport) under test-results/e2e/ when this run keeps screenshots. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   if (!SAVE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 /**

@@ -105,6 +105,8 @@ describe("what a cold Worker evaluates", () => {
         // The MCP server and its SDK: loaded by /api/mcp's first call (workers/api/mcp.ts).
         "workers/mcp/",
         "@modelcontextprotocol/",
+        // The API's description is built at its first request, never when the API starts.
+        "workers/api/openapi/",
         "marked",
         "papaparse",
       ]),

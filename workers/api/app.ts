@@ -1,6 +1,7 @@
 // The REST API: one Hono app mounted at /api by workers/index.ts. Routers are one file per
 // resource; every handler parses input, calls one domain function and shapes the response.
 import { aiAssistantRoutes } from "./ai-assistant";
+import { apiDocsRoutes } from "./api-docs";
 import { timeZoneOf } from "../lib/time-zone";
 import { Hono } from "hono";
 import { CROSS_ORIGIN_REFUSED, authenticate, isSameOriginWrite } from "../auth/sessions";
@@ -149,5 +150,6 @@ export function createApi() {
   api.route("/", githubWebhookRoutes);
   api.route("/", unsplashRoutes);
   api.route("/", mcpRoutes);
+  api.route("/", apiDocsRoutes);
   return api;
 }

@@ -35,7 +35,7 @@ export async function transferTargetsOf(ctx: ActorContext, slug: string, project
     .map(({ id, name, status, start_date, end_date }) => ({ id, name, status, start_date, end_date }));
 }
 
-const CycleListParams = z.object({ cycle_view: CycleViewParam });
+export const CycleListParams = z.object({ cycle_view: CycleViewParam });
 
 /**
  * A cycle's status in SQL, the same rule as `cycleStatus` (which the responses carry), so a list
