@@ -35,6 +35,7 @@ import { workspaceMailDocs } from "./workspace-mail";
 import { fileAssetsDocs } from "./file-assets";
 import { unsplashDocs } from "./unsplash";
 import { apiDocsDocs } from "./api-docs";
+import { mcpDocs } from "./mcp";
 import type { RouteDocs } from "../describe";
 
 /** Each resource's routes, by the name of the router file that serves them (the document's tags). */
@@ -73,4 +74,5 @@ export const ROUTE_DOCS: Record<string, RouteDocs> = {
   "file-assets": fileAssetsDocs,
   unsplash: unsplashDocs,
   "api-docs": apiDocsDocs,
+  mcp: mcpDocs,
 };
