@@ -3,7 +3,7 @@
 // Client-safe: the forms validate with these schemas and the action parses the same ones.
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { CreateApiTokenInput } from "../../workers/domain/schemas/accounts";
+import { CreateApiTokenInput } from "../../workers/domain/schemas/api-tokens";
 import { entityId } from "../../workers/domain/schemas/common";
 import { NotificationMailFields } from "../../workers/domain/schemas/notification-mail";
 import { AvatarInput, ChangeEmailInput, ChangePasswordInput, PASSWORDS_DO_NOT_MATCH, ProfileInput } from "../../workers/domain/schemas/profile";

@@ -3,7 +3,9 @@
 import { aiAssistantRoutes } from "./ai-assistant";
 import { timeZoneOf } from "../lib/time-zone";
 import { Hono } from "hono";
-import { CROSS_ORIGIN_REFUSED, authenticate, isSameOriginWrite } from "../auth/sessions";
+import { CROSS_ORIGIN_REFUSED, apiKeyHashOf, authenticate, isSameOriginWrite } from "../auth/sessions";
+import { assertMethodAllowed, takeApiRequest, tooManyApiRequests } from "../domain/api-limits";
+import { rateLimitHeaders } from "./rate-limit-headers";
 import { BOOKMARK_HEADER, bookmarkFrom, openDb } from "../db";
 import { AccessPrefetch, accessScopeOf } from "../domain/access";
 import { Forbidden } from "../domain/errors";
@@ -80,12 +82,27 @@ export function createApi() {
     const prefetchedAccess = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
     const ports = realPorts(c.env, config);
     c.set("domain", { db: requestDb.db, env: c.env, config, effects, ports, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
-    const auth = await authenticate(requestDb.db, config, c.req.raw, prefetchedAccess);
+    // A token's bucket is known from its key alone: the limiter counts the request while D1 looks
+    // the token up. A session's user is known only after its lookup.
+    const apiKeyHash = await apiKeyHashOf(c.req.raw);
+    const tokenAllowance = apiKeyHash ? takeApiRequest(c.var.domain, { kind: "token", key: apiKeyHash }) : null;
+    const auth = await authenticate(requestDb.db, config, c.req.raw, prefetchedAccess, apiKeyHash);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden(CROSS_ORIGIN_REFUSED);
     }
+    assertMethodAllowed(auth, c.req.method);
+    // Awaited before the handler runs: a refused request writes nothing.
+    const allowance = await (tokenAllowance ?? (auth ? takeApiRequest(c.var.domain, { kind: "user", key: auth.user.id }) : null));
+    if (allowance && !allowance.allowed) {
+      const refused = errorResponse(tooManyApiRequests(allowance), c);
+      for (const [name, value] of Object.entries(rateLimitHeaders(allowance))) refused.headers.set(name, value);
+      return refused;
+    }
     c.set("auth", auth);
     await next();
+    if (allowance && c.res.status !== 101) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(allowance))) c.res.headers.set(name, value);
+    }
     // The pattern of the handler that answered; a path no route took keeps its own (ids replaced).
     const route = routePath(c);
     if (log && !route.endsWith("*")) log.route = route;
