@@ -35,10 +35,10 @@ export class RateLimiter extends DurableObject<Env> {
   hitWindow(limit: number, windowMs: number): WindowVerdict {
     const now = this.now();
     if (!this.window || now >= this.window.start + windowMs) this.window = { start: now, count: 0 };
-    const resetAt = this.window.start + windowMs;
-    if (this.window.count >= limit) return { allowed: false, limit, remaining: 0, resetAt };
+    const resetInMs = this.window.start + windowMs - now;
+    if (this.window.count >= limit) return { allowed: false, limit, remaining: 0, resetInMs };
     this.window.count++;
-    return { allowed: true, limit, remaining: limit - this.window.count, resetAt };
+    return { allowed: true, limit, remaining: limit - this.window.count, resetInMs };
   }
 
   /** Forgets hits that left the window and answers how many remain and when the oldest leaves it. */

@@ -3,10 +3,10 @@
 import type { WindowVerdict } from "../domain/rate-limits";
 
 /** `X-RateLimit-Limit`, `-Remaining` and `-Reset` for a window's verdict. */
-export function rateLimitHeaders(verdict: WindowVerdict): Record<string, string> {
+export function rateLimitHeaders(verdict: WindowVerdict, now = Date.now()): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(verdict.limit),
     "X-RateLimit-Remaining": String(verdict.remaining),
-    "X-RateLimit-Reset": String(Math.ceil(verdict.resetAt / 1000)),
+    "X-RateLimit-Reset": String(Math.ceil((now + verdict.resetInMs) / 1000)),
   };
 }

@@ -64,6 +64,6 @@ export async function takeApiRequest(ctx: Pick<DomainContext, "env" | "config">,
 export const apiBucketName = (bucket: ApiBucket) => bucketName(`api-${bucket.kind}`, bucket.key);
 
 /** The refusal of a request past its window's allowance: 429, and when the next window opens. */
-export function tooManyApiRequests(verdict: WindowVerdict, now = Date.now()): QuotaExceeded {
-  return new QuotaExceeded(TOO_MANY_API_REQUESTS, Math.max(1, Math.ceil((verdict.resetAt - now) / 1000)));
+export function tooManyApiRequests(verdict: WindowVerdict): QuotaExceeded {
+  return new QuotaExceeded(TOO_MANY_API_REQUESTS, Math.max(1, Math.ceil(verdict.resetInMs / 1000)));
 }

@@ -22,8 +22,8 @@ export interface WindowVerdict {
   limit: number;
   /** Requests left in the window after this one. */
   remaining: number;
-  /** When the window closes and a new one opens (epoch milliseconds). */
-  resetAt: number;
+  /** Milliseconds until the window closes and a new one opens (relative: the caller's clock dates it). */
+  resetInMs: number;
 }
 
 /** The name of the bucket counting `what` (kind and value), hashed. */
