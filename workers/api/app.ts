@@ -5,7 +5,7 @@ import { timeZoneOf } from "../lib/time-zone";
 import { Hono } from "hono";
 import { CROSS_ORIGIN_REFUSED, apiKeyHashOf, authenticate, isSameOriginWrite } from "../auth/sessions";
 import { assertMethodAllowed, takeApiRequest, tooManyApiRequests } from "../domain/api-limits";
-import { rateLimitHeaders } from "./rate-limit-headers";
+import { setRateLimitHeaders } from "./rate-limit-headers";
 import { BOOKMARK_HEADER, bookmarkFrom, openDb } from "../db";
 import { AccessPrefetch, accessScopeOf } from "../domain/access";
 import { Forbidden } from "../domain/errors";
@@ -95,14 +95,12 @@ export function createApi() {
     const allowance = await (tokenAllowance ?? (auth ? takeApiRequest(c.var.domain, { kind: "user", key: auth.user.id }) : null));
     if (allowance && !allowance.allowed) {
       const refused = errorResponse(tooManyApiRequests(allowance), c);
-      for (const [name, value] of Object.entries(rateLimitHeaders(allowance))) refused.headers.set(name, value);
+      setRateLimitHeaders(refused.headers, allowance);
       return refused;
     }
     c.set("auth", auth);
     await next();
-    if (allowance && c.res.status !== 101) {
-      for (const [name, value] of Object.entries(rateLimitHeaders(allowance))) c.res.headers.set(name, value);
-    }
+    if (allowance && c.res.status !== 101) setRateLimitHeaders(c.res.headers, allowance);
     // The pattern of the handler that answered; a path no route took keeps its own (ids replaced).
     const route = routePath(c);
     if (log && !route.endsWith("*")) log.route = route;

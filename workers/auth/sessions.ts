@@ -29,8 +29,6 @@ export type Authenticated = {
   via: "cookie" | "api-key";
   /** What the API token may do; absent for a cookie session, which may do whatever its user may. */
   tokenScope?: ApiTokenScope;
-  /** The API token's hash: it names the token's rate-limit bucket. */
-  tokenHash?: string;
   sessionToken?: string;
   /**
    * Records that the session was used, present only when its `last_seen_at` is older than
@@ -140,23 +138,37 @@ function sessionLastSeen(tokenHash: string): SQL<string | null> {
  */
 export const SESSION_TOUCH_MS = 5 * 60_000;
 
-/** The write that records a stale session as seen now, or undefined when it is fresh enough. */
-function touchIfStale(db: Db, tokenHash: string, lastSeenAt: string | null): Authenticated["touch"] {
+/**
+ * A write that records something as used now, run after the answer (`waitUntil`), or undefined
+ * when `lastAt` is within `staleMs`; an unreadable time (none yet) counts as stale. `write` gets
+ * the time to record and the threshold: it writes only while the row is still older than it, so of
+ * two requests that both read it stale, one writes.
+ */
+function touchWhenStale(
+  lastAt: string | null,
+  staleMs: number,
+  what: string,
+  write: (now: string, threshold: string) => Promise<unknown>,
+): Authenticated["touch"] {
   const now = Date.now();
-  // An unreadable time (none yet) counts as stale.
-  if (Date.parse(lastSeenAt ?? "") > now - SESSION_TOUCH_MS) return undefined;
+  if (Date.parse(lastAt ?? "") > now - staleMs) return undefined;
   return async () => {
-    const threshold = new Date(now - SESSION_TOUCH_MS).toISOString();
     try {
-      // Only while still stale: of two requests that both read it stale, one writes.
-      await db
-        .update(sessions)
-        .set({ last_seen_at: new Date(now).toISOString() })
-        .where(and(eq(sessions.token_hash, tokenHash), lt(sessions.last_seen_at, threshold)));
+      await write(new Date(now).toISOString(), new Date(now - staleMs).toISOString());
     } catch (error) {
-      console.error("recording a session as seen failed", error);
+      console.error(`recording ${what} as used failed`, error);
     }
   };
+}
+
+/** The write that records a stale session as seen now, or undefined when it is fresh enough. */
+function touchIfStale(db: Db, tokenHash: string, lastSeenAt: string | null): Authenticated["touch"] {
+  return touchWhenStale(lastSeenAt, SESSION_TOUCH_MS, "a session", (now, threshold) =>
+    db
+      .update(sessions)
+      .set({ last_seen_at: now })
+      .where(and(eq(sessions.token_hash, tokenHash), lt(sessions.last_seen_at, threshold))),
+  );
 }
 
 async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch): Promise<Omit<Authenticated, "via"> | null> {
@@ -188,25 +200,14 @@ async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch):
  */
 export const API_KEY_TOUCH_MS = 60_000;
 
-/**
- * The write that records a token as used now, or undefined when it was recorded within
- * `API_KEY_TOUCH_MS`. Like a session's, it runs once the response is on its way.
- */
+/** The write that records a token as used now, or undefined when it was within `API_KEY_TOUCH_MS`. */
 function touchTokenIfStale(db: Db, tokenId: string, lastUsedAt: string | null): Authenticated["touch"] {
-  const now = Date.now();
-  if (Date.parse(lastUsedAt ?? "") > now - API_KEY_TOUCH_MS) return undefined;
-  return async () => {
-    const threshold = new Date(now - API_KEY_TOUCH_MS).toISOString();
-    try {
-      // Only while still stale: of two calls that both read it stale, one writes.
-      await db
-        .update(apiTokens)
-        .set({ last_used_at: new Date(now).toISOString() })
-        .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.last_used_at), lt(apiTokens.last_used_at, threshold))));
-    } catch (error) {
-      console.error("recording an API token as used failed", error);
-    }
-  };
+  return touchWhenStale(lastUsedAt, API_KEY_TOUCH_MS, "an API token", (now, threshold) =>
+    db
+      .update(apiTokens)
+      .set({ last_used_at: now })
+      .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.last_used_at), lt(apiTokens.last_used_at, threshold)))),
+  );
 }
 
 /**
@@ -223,7 +224,7 @@ async function userForApiKey(db: Db, tokenHash: string): Promise<Authenticated> 
     .limit(1);
   if (!row) throw new Unauthenticated(INVALID_API_KEY);
   if (isExpired(row.expiresAt)) throw new Unauthenticated(EXPIRED_API_TOKEN);
-  return { user: row.user, via: "api-key", tokenScope: row.scope, tokenHash, touch: touchTokenIfStale(db, row.tokenId, row.lastUsedAt) };
+  return { user: row.user, via: "api-key", tokenScope: row.scope, touch: touchTokenIfStale(db, row.tokenId, row.lastUsedAt) };
 }
 
 /** The hash an API key is stored and rate-limited under; null when the request sends no key. */
