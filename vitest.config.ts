@@ -18,6 +18,10 @@ export default defineConfig(async () => {
           bindings: {
             APP_ENV: "test",
             PASSWORD_HASH_ITERATIONS: "1000",
+            // Suites send hundreds of requests as one user within a minute; the rate-limit tests
+            // call the Worker with their own, small limits (tests/api/api-rate-limits.test.ts).
+            API_RATE_LIMIT_PER_USER: "1000000",
+            API_RATE_LIMIT_PER_TOKEN: "1000000",
             TEST_MIGRATIONS: migrations,
             // The fuzz tests' seed: fixed, so a run repeats the cases a green run passed; set
             // FUZZ_SEED=random (or a number) to explore other cases.

@@ -3,6 +3,7 @@
 // ISO 8601 UTC strings, dates are YYYY-MM-DD strings (see docs/decisions/003-ids-and-times.md).
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { API_TOKEN_SCOPES, DEFAULT_API_TOKEN_SCOPE } from "../workers/domain/schemas/api-tokens";
 
 export const nowIso = () => new Date().toISOString();
 
@@ -80,6 +81,10 @@ export const apiTokens = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     label: text("label").notNull(),
     token_hash: text("token_hash").notNull().unique(),
+    /** `read` tokens may only read; `read_write` tokens do whatever their owner may. */
+    scope: text("scope", { enum: API_TOKEN_SCOPES }).notNull().default(DEFAULT_API_TOKEN_SCOPE),
+    /** When the token stops working; null when it never expires. */
+    expires_at: text("expires_at"),
     last_used_at: text("last_used_at"),
     created_at: createdAt(),
   },

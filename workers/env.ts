@@ -84,6 +84,15 @@ const ConfigSchema = z.object({
   /** Sign-ups one client address may make in an hour (ADR 035); an office behind one address shares it. */
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /**
+   * API requests (ADR 055) one signed-in user's browser sessions may make in one window, and one API
+   * token may make; each token counts apart from its owner's sessions. The board's socket and the
+   * pages are not /api requests and do not count.
+   */
+  API_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  API_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** The length of an API rate-limit window: a fixed window that opens at a bucket's first request. */
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
    * Calls to GitHub or Jira one import run may make before it hands over to the next run: the
    * free plan allows 50 subrequests per invocation, the paid plan 1,000.
    */
@@ -179,6 +188,9 @@ export function getConfig(env: AppEnv): Config {
     PASSWORD_HASH_ITERATIONS: raw.PASSWORD_HASH_ITERATIONS,
     SESSION_TTL_DAYS: raw.SESSION_TTL_DAYS,
     SIGN_UPS_PER_ADDRESS_PER_HOUR: raw.SIGN_UPS_PER_ADDRESS_PER_HOUR,
+    API_RATE_LIMIT_PER_USER: raw.API_RATE_LIMIT_PER_USER,
+    API_RATE_LIMIT_PER_TOKEN: raw.API_RATE_LIMIT_PER_TOKEN,
+    API_RATE_LIMIT_WINDOW_SECONDS: raw.API_RATE_LIMIT_WINDOW_SECONDS,
     IMPORT_SUBREQUESTS_PER_RUN: raw.IMPORT_SUBREQUESTS_PER_RUN,
     SECRETS_KEYRING: raw.SECRETS_KEYRING,
   });

@@ -14,6 +14,7 @@ import {
 } from "../../workers/auth/sessions";
 import { signOutEverywhere } from "../../workers/domain/accounts";
 import type { ActorContext } from "../../workers/domain/context";
+import { type CallerScope, mayUseMethod, readOnlyTokenRefusal } from "../../workers/domain/api-limits";
 import { Forbidden } from "../../workers/domain/errors";
 import { homeWorkspaceOf } from "../../workers/domain/profile";
 import { routeError, signInRedirect } from "./errors.server";
@@ -26,7 +27,13 @@ export async function optionalUser(context: AppLoadContext): Promise<User | null
 export async function requireActor(request: Request, context: AppLoadContext): Promise<ActorContext> {
   const auth = await context.auth();
   if (!auth) throw signInRedirect(request);
+  assertPageMethodAllowed(auth, request);
   return { ...context.domain, actor: auth.user, sessionToken: auth.sessionToken };
+}
+
+/** A read API token may load pages but post nothing to them, as on the REST API. */
+function assertPageMethodAllowed(auth: CallerScope, request: Request) {
+  if (!mayUseMethod(auth, request.method)) throw routeError(readOnlyTokenRefusal());
 }
 
 /** Cookie-authenticated writes must come from our own origin. */
@@ -56,8 +63,9 @@ export async function signedInRedirect(request: Request, context: AppLoadContext
 }
 
 /** Ends the current session (if any), or with `everywhere` every session of its user, and clears its cookie. */
-export async function signOut(context: AppLoadContext, options: { everywhere?: boolean } = {}) {
+export async function signOut(request: Request, context: AppLoadContext, options: { everywhere?: boolean } = {}) {
   const auth = await context.auth();
+  if (auth) assertPageMethodAllowed(auth, request);
   if (auth && options.everywhere) await signOutEverywhere({ ...context.domain, actor: auth.user });
   else if (auth?.sessionToken) await deleteSession(context.domain.db, auth.sessionToken);
   return redirect("/", { headers: { "Set-Cookie": clearedSessionCookie(context.domain.config) } });

@@ -3,7 +3,7 @@
 // Client-safe: the forms validate with these schemas and the action parses the same ones.
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { CreateApiTokenInput } from "../../workers/domain/schemas/accounts";
+import { CreateApiTokenInput } from "../../workers/domain/schemas/api-tokens";
 import { entityId } from "../../workers/domain/schemas/common";
 import { NotificationMailFields } from "../../workers/domain/schemas/notification-mail";
 import { AvatarInput, ChangeEmailInput, ChangePasswordInput, PASSWORDS_DO_NOT_MATCH, ProfileInput } from "../../workers/domain/schemas/profile";
@@ -30,7 +30,25 @@ export const ChangePasswordForm = ChangePasswordInput.extend({
 
 export const ChangeEmailForm = ChangeEmailInput.extend({ intent: z.literal("change-email") });
 
-export const CreateApiTokenForm = CreateApiTokenInput.extend({ intent: z.literal("create-token") });
+/**
+ * The expiries the token form offers, as GitHub and Linear do: a number of days (the form sends the
+ * date that many days from today), a date of the person's choosing, or never.
+ */
+export const TOKEN_EXPIRATIONS = [
+  { value: "7", label: "7 days" },
+  { value: "30", label: "30 days" },
+  { value: "90", label: "90 days" },
+  { value: "custom", label: "Custom date" },
+  { value: "never", label: "No expiration" },
+] as const;
+export type TokenExpiration = (typeof TOKEN_EXPIRATIONS)[number]["value"];
+export const DEFAULT_TOKEN_EXPIRATION: TokenExpiration = "30";
+export const TOKEN_EXPIRY_DATE_REQUIRED = "Choose the date the token expires.";
+
+export const CreateApiTokenForm = CreateApiTokenInput.extend({
+  intent: z.literal("create-token"),
+  expiration: z.enum(TOKEN_EXPIRATIONS.map((choice) => choice.value) as [TokenExpiration, ...TokenExpiration[]]).default(DEFAULT_TOKEN_EXPIRATION),
+}).refine((value) => value.expiration !== "custom" || value.expires_at !== null, { path: ["expires_at"], message: TOKEN_EXPIRY_DATE_REQUIRED });
 
 /** The notification mail section posts both choices; an unticked box is not sent, so it means off. */
 export const NotificationMailForm = NotificationMailFields.extend({

@@ -11,5 +11,5 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(context);
   const form = await request.formData();
-  return signOut(context, { everywhere: form.get("scope") === "all" });
+  return signOut(request, context, { everywhere: form.get("scope") === "all" });
 }

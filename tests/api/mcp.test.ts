@@ -198,6 +198,26 @@ describe("the MCP server", () => {
     expect((await callTool(viewer, "list_issues", ids())).isError).toBe(false);
   });
 
+  it("lets a read token's agent read but refuses every writing tool as the API does, writing no row", async () => {
+    const created = await p.owner.post("/api/users/api-tokens/", { label: "reader", scope: "read" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const reader = await connect(created.body.token as string, { bearer: true });
+    try {
+      const before = await issueCount(p.projectId);
+      const rest = await call("POST", `${p.base}/issues/`, { apiKey: created.body.token, body: { name: "Reader's attempt" } });
+      expect(rest.status).toBe(403);
+      for (const tool of MCP_TOOLS.filter((candidate) => candidate.writes)) {
+        const refused = await callTool(reader, tool.name, { ...ids(), name: "Reader's attempt", issue_id: "x", issues: [] });
+        expect(refused, tool.name).toEqual({ isError: true, body: rest.body });
+      }
+      expect(await issueCount(p.projectId)).toBe(before);
+      // The owner's own roles still let the token read.
+      expect((await callTool(reader, "list_issues", ids())).isError).toBe(false);
+    } finally {
+      await reader.close();
+    }
+  });
+
   it("answers bad input with the field messages the REST API gives", async () => {
     const input = { name: "", priority: "whenever" };
     const refused = await callTool(member, "create_issue", { ...ids(), ...input });

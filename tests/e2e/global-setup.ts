@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
   const server = await startLocalServer({
     persistDir,
     // Every test signs people up from 127.0.0.1, one client address: lift its hourly sign-up limit.
-    vars: { APP_ENV: "test", SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000000", ...fakeServiceVars(fakes) },
+    vars: { APP_ENV: "test", SIGN_UPS_PER_ADDRESS_PER_HOUR: "1000000", API_RATE_LIMIT_PER_USER: "1000000", API_RATE_LIMIT_PER_TOKEN: "1000000", ...fakeServiceVars(fakes) },
     log: process.env.E2E_SERVER_LOG ? (line) => console.log(`[server] ${line}`) : undefined,
   });
   project.provide("baseUrl", server.url);

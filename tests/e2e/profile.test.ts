@@ -15,6 +15,7 @@ import {
   newPage,
   pathOf,
   screenshot,
+  screenshotsInThemes,
   to,
   uniqueSlug,
   visible,
@@ -239,6 +240,37 @@ describe("profile", () => {
       body: JSON.stringify({ email: user.email, password: PASSWORD }),
     });
     expect(signIn.status).toBe(200);
+  });
+
+  test("a read-only token expiring in 30 days is listed with its scope and expiry, and cannot write", async () => {
+    const { tab } = await signedIn();
+    const { page } = tab;
+    await tab.goto("/profile#api-tokens");
+    await page.getByLabel("Token label").fill("Dashboard reader");
+    await page.getByLabel("Access").selectOption({ label: "Read only" });
+    await page.getByLabel("Expiration").selectOption({ label: "30 days" });
+    const expiresOn = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(
+      new Date(Date.now() + 30 * 86_400_000),
+    );
+    await visible(page.getByText(`Expires on ${expiresOn}.`));
+    await page.getByRole("button", { name: "Create token" }).click();
+    const token = await page.getByLabel("New API token").inputValue();
+    expect(token).toMatch(/^et_/);
+    const row = page.getByRole("list", { name: "API tokens" }).getByRole("listitem").filter({ hasText: "Dashboard reader" });
+    await visible(row.getByText("Read only"));
+    await visible(row.getByText(`Expires ${expiresOn}`));
+    await visible(row.getByText("Never used"));
+    expect((await meWith(token)).status).toBe(200);
+    const write = await fetch(`${baseUrl()}/api/users/api-tokens/`, {
+      method: "POST",
+      headers: { "X-Api-Key": token, "content-type": "application/json" },
+      body: JSON.stringify({ label: "escalated" }),
+    });
+    expect(write.status).toBe(403);
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByLabel("Expiration").selectOption({ label: "Custom date" });
+    await visible(page.getByLabel("Expires on"));
+    await screenshotsInThemes(page, "profile-api-tokens");
   });
 
   test("screenshots at 1440 and 700 px", async () => {

@@ -4,7 +4,9 @@ import { aiAssistantRoutes } from "./ai-assistant";
 import { apiDocsRoutes } from "./api-docs";
 import { timeZoneOf } from "../lib/time-zone";
 import { Hono } from "hono";
-import { CROSS_ORIGIN_REFUSED, authenticate, isSameOriginWrite } from "../auth/sessions";
+import { CROSS_ORIGIN_REFUSED, apiKeyHashOf, authenticate, isSameOriginWrite } from "../auth/sessions";
+import { assertMethodAllowed, takeApiRequest, tooManyApiRequests } from "../domain/api-limits";
+import { setRateLimitHeaders } from "./rate-limit-headers";
 import { BOOKMARK_HEADER, bookmarkFrom, openDb } from "../db";
 import { AccessPrefetch, accessScopeOf } from "../domain/access";
 import { Forbidden } from "../domain/errors";
@@ -50,7 +52,7 @@ import { webhookRoutes } from "./webhooks";
 import { workspaceMailRoutes } from "./workspace-mail";
 import { inboxRoutes, issueSubscriptionRoutes } from "./notifications";
 import { unsplashRoutes } from "./unsplash";
-import { credentialsOf, mcpRoutes } from "./mcp";
+import { credentialsOf, isMcpPath, mcpRoutes } from "./mcp";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -82,12 +84,28 @@ export function createApi() {
     const prefetchedAccess = new AccessPrefetch(accessScopeOf(c.req.path, false), c.req.method === "GET");
     const ports = realPorts(c.env, config);
     c.set("domain", { db: requestDb.db, env: c.env, config, effects, ports, prefetchedAccess, timeZone: timeZoneOf(c.req.raw) });
-    const auth = await authenticate(requestDb.db, config, credentialsOf(c.req.raw, c.req.path), prefetchedAccess);
+    // A token's bucket is known from its key alone: the limiter counts the request while D1 looks
+    // the token up. A session's user is known only after its lookup.
+    const credentials = credentialsOf(c.req.raw, c.req.path);
+    const apiKeyHash = await apiKeyHashOf(credentials);
+    const tokenAllowance = apiKeyHash ? takeApiRequest(c.var.domain, { kind: "token", key: apiKeyHash }) : null;
+    const auth = await authenticate(requestDb.db, config, credentials, prefetchedAccess, apiKeyHash);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden(CROSS_ORIGIN_REFUSED);
     }
+    // A read token sends GET and HEAD only; the MCP endpoint takes every call, reads too, over
+    // POST, and refuses a read token each tool that writes.
+    if (!(c.req.method === "POST" && isMcpPath(c.req.path))) assertMethodAllowed(auth, c.req.method);
+    // Awaited before the handler runs: a refused request writes nothing.
+    const allowance = await (tokenAllowance ?? (auth ? takeApiRequest(c.var.domain, { kind: "user", key: auth.user.id }) : null));
+    if (allowance && !allowance.allowed) {
+      const refused = errorResponse(tooManyApiRequests(allowance), c);
+      setRateLimitHeaders(refused.headers, allowance);
+      return refused;
+    }
     c.set("auth", auth);
     await next();
+    if (allowance && c.res.status !== 101) setRateLimitHeaders(c.res.headers, allowance);
     // The pattern of the handler that answered; a path no route took keeps its own (ids replaced).
     const route = routePath(c);
     if (log && !route.endsWith("*")) log.route = route;

@@ -12,6 +12,9 @@ export const MCP_PATH = "/api/mcp";
 /** What a caller without an API token is told. */
 export const MCP_TOKEN_REQUIRED = "The MCP server takes an API token (X-Api-Key or Authorization: Bearer); create one in your profile.";
 
+/** Whether `path` is the MCP endpoint, whose one method (POST) carries reads and writes alike. */
+export const isMcpPath = (path: string) => path.replace(/\/$/, "") === MCP_PATH;
+
 /** The `Authorization: Bearer` token of a request, or null. */
 export function bearerTokenOf(request: Request): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
@@ -23,7 +26,7 @@ export function bearerTokenOf(request: Request): string | null {
  * (looked up the same way); anywhere else, and when X-Api-Key is sent, the request itself.
  */
 export function credentialsOf(request: Request, path: string): Request {
-  if (path.replace(/\/$/, "") !== MCP_PATH || request.headers.has(API_KEY_HEADER)) return request;
+  if (!isMcpPath(path) || request.headers.has(API_KEY_HEADER)) return request;
   const token = bearerTokenOf(request);
   if (!token) return request;
   const headers = new Headers(request.headers);

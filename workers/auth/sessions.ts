@@ -1,10 +1,11 @@
 // Cookie sessions stored in D1 (token hashed), API tokens sent as X-Api-Key, and the origin check
 // on cookie-authenticated writes (ADR 002).
-import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { apiTokens, sessions, users, type User } from "../../drizzle/schema";
 import type { Db } from "../db";
 import { type AccessPrefetch, accessQuery } from "../domain/access";
 import { Unauthenticated } from "../domain/errors";
+import { type ApiTokenScope, EXPIRED_API_TOKEN, isExpired } from "../domain/schemas/api-tokens";
 import { DAY_MS } from "../domain/schemas/dates";
 import type { Config } from "../env";
 import { randomToken, sha256Hex } from "./crypto";
@@ -26,6 +27,8 @@ export const INVALID_API_KEY = "Invalid API key. It may have been revoked; creat
 export type Authenticated = {
   user: User;
   via: "cookie" | "api-key";
+  /** What the API token may do; absent for a cookie session, which may do whatever its user may. */
+  tokenScope?: ApiTokenScope;
   sessionToken?: string;
   /**
    * Records that the session was used, present only when its `last_seen_at` is older than
@@ -135,23 +138,37 @@ function sessionLastSeen(tokenHash: string): SQL<string | null> {
  */
 export const SESSION_TOUCH_MS = 5 * 60_000;
 
-/** The write that records a stale session as seen now, or undefined when it is fresh enough. */
-function touchIfStale(db: Db, tokenHash: string, lastSeenAt: string | null): Authenticated["touch"] {
+/**
+ * A write that records something as used now, run after the answer (`waitUntil`), or undefined
+ * when `lastAt` is within `staleMs`; an unreadable time (none yet) counts as stale. `write` gets
+ * the time to record and the threshold: it writes only while the row is still older than it, so of
+ * two requests that both read it stale, one writes.
+ */
+function touchWhenStale(
+  lastAt: string | null,
+  staleMs: number,
+  what: string,
+  write: (now: string, threshold: string) => Promise<unknown>,
+): Authenticated["touch"] {
   const now = Date.now();
-  // An unreadable time (none yet) counts as stale.
-  if (Date.parse(lastSeenAt ?? "") > now - SESSION_TOUCH_MS) return undefined;
+  if (Date.parse(lastAt ?? "") > now - staleMs) return undefined;
   return async () => {
-    const threshold = new Date(now - SESSION_TOUCH_MS).toISOString();
     try {
-      // Only while still stale: of two requests that both read it stale, one writes.
-      await db
-        .update(sessions)
-        .set({ last_seen_at: new Date(now).toISOString() })
-        .where(and(eq(sessions.token_hash, tokenHash), lt(sessions.last_seen_at, threshold)));
+      await write(new Date(now).toISOString(), new Date(now - staleMs).toISOString());
     } catch (error) {
-      console.error("recording a session as seen failed", error);
+      console.error(`recording ${what} as used failed`, error);
     }
   };
+}
+
+/** The write that records a stale session as seen now, or undefined when it is fresh enough. */
+function touchIfStale(db: Db, tokenHash: string, lastSeenAt: string | null): Authenticated["touch"] {
+  return touchWhenStale(lastSeenAt, SESSION_TOUCH_MS, "a session", (now, threshold) =>
+    db
+      .update(sessions)
+      .set({ last_seen_at: now })
+      .where(and(eq(sessions.token_hash, tokenHash), lt(sessions.last_seen_at, threshold))),
+  );
 }
 
 async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch): Promise<Omit<Authenticated, "via"> | null> {
@@ -181,37 +198,55 @@ async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch):
  * How stale a token's last_used_at may get: recording every call would cost a write per call, so a
  * busy token is written at most once a minute (the token list shows minutes).
  */
-const API_KEY_TOUCH_MS = 60_000;
+export const API_KEY_TOUCH_MS = 60_000;
 
-/** API-key calls are not prefetched: they also read when the key was last used, to touch it. */
-async function userForApiKey(db: Db, key: string): Promise<User | null> {
-  const [row] = await db
-    .select({ user: users, tokenId: apiTokens.id, lastUsedAt: apiTokens.last_used_at })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.user_id))
-    .where(eq(apiTokens.token_hash, await sha256Hex(key)))
-    .limit(1);
-  if (!row) return null;
-  const now = Date.now();
-  if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > API_KEY_TOUCH_MS) {
-    await db.update(apiTokens).set({ last_used_at: new Date(now).toISOString() }).where(eq(apiTokens.id, row.tokenId));
-  }
-  return row.user;
+/** The write that records a token as used now, or undefined when it was within `API_KEY_TOUCH_MS`. */
+function touchTokenIfStale(db: Db, tokenId: string, lastUsedAt: string | null): Authenticated["touch"] {
+  return touchWhenStale(lastUsedAt, API_KEY_TOUCH_MS, "an API token", (now, threshold) =>
+    db
+      .update(apiTokens)
+      .set({ last_used_at: now })
+      .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.last_used_at), lt(apiTokens.last_used_at, threshold)))),
+  );
 }
 
 /**
- * Who is calling: an API key wins over a cookie, so scripts never ride a browser session. A key
- * that matches no token is refused outright rather than treated as no credentials, so its caller
- * learns the key is the problem. With `prefetch`, a session's access to the request's scope is read
- * by the same statement.
+ * The caller of an API key: one statement reads the token's user, scope, expiry and when it was last
+ * used. A key matching no token, or an expired one, is refused outright rather than treated as no
+ * credentials, so its caller learns the key is the problem. API-key calls are not prefetched.
  */
-export async function authenticate(db: Db, config: Config, request: Request, prefetch?: AccessPrefetch): Promise<Authenticated | null> {
+async function userForApiKey(db: Db, tokenHash: string): Promise<Authenticated> {
+  const [row] = await db
+    .select({ user: users, tokenId: apiTokens.id, scope: apiTokens.scope, expiresAt: apiTokens.expires_at, lastUsedAt: apiTokens.last_used_at })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.user_id))
+    .where(eq(apiTokens.token_hash, tokenHash))
+    .limit(1);
+  if (!row) throw new Unauthenticated(INVALID_API_KEY);
+  if (isExpired(row.expiresAt)) throw new Unauthenticated(EXPIRED_API_TOKEN);
+  return { user: row.user, via: "api-key", tokenScope: row.scope, touch: touchTokenIfStale(db, row.tokenId, row.lastUsedAt) };
+}
+
+/** The hash an API key is stored and rate-limited under; null when the request sends no key. */
+export async function apiKeyHashOf(request: Request): Promise<string | null> {
   const apiKey = request.headers.get(API_KEY_HEADER);
-  if (apiKey) {
-    const user = await userForApiKey(db, apiKey);
-    if (!user) throw new Unauthenticated(INVALID_API_KEY);
-    return { user, via: "api-key" };
-  }
+  return apiKey ? sha256Hex(apiKey) : null;
+}
+
+/**
+ * Who is calling: an API key wins over a cookie, so scripts never ride a browser session. With
+ * `prefetch`, a session's access to the request's scope is read by the same statement. A caller
+ * that already hashed the key passes `apiKeyHash` so it is not hashed twice.
+ */
+export async function authenticate(
+  db: Db,
+  config: Config,
+  request: Request,
+  prefetch?: AccessPrefetch,
+  apiKeyHash?: string | null,
+): Promise<Authenticated | null> {
+  const tokenHash = apiKeyHash === undefined ? await apiKeyHashOf(request) : apiKeyHash;
+  if (tokenHash) return userForApiKey(db, tokenHash);
   const token = presentedSessionToken(request, config);
   if (!token) return null;
   const session = await userForSession(db, token, prefetch);

@@ -1,6 +1,7 @@
 // Accounts: sign-up, sign-in, the signed-in user's profile and API tokens.
 import { and, eq } from "drizzle-orm";
-import { CreateApiTokenInput, SignInInput, SignUpInput, UpdateMeInput } from "./schemas/accounts";
+import { SignInInput, SignUpInput, UpdateMeInput } from "./schemas/accounts";
+import { CreateApiTokenInput } from "./schemas/api-tokens";
 import { apiTokens, users } from "../../drizzle/schema";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { deleteAllSessions } from "../auth/sessions";
@@ -84,15 +85,15 @@ export function listApiTokens(ctx: ActorContext, page: PageRequest) {
   return readPage(page, API_TOKEN_ORDER, (after, _orderBy, limit) => apiTokenListQuery(ctx, after).limit(limit));
 }
 
-/** The token is returned once; only its hash is kept. */
+/** The token is returned once; only its hash is kept. It has the scope and expiry asked for. */
 export async function createApiToken(ctx: ActorContext, input: unknown) {
-  const { label } = parseInput(CreateApiTokenInput, input);
+  const { label, scope, expires_at } = parseInput(CreateApiTokenInput, input);
   const token = randomToken("et_");
   const [row] = await ctx.db
     .insert(apiTokens)
-    .values({ user_id: ctx.actor.id, label, token_hash: await sha256Hex(token) })
+    .values({ user_id: ctx.actor.id, label, scope, expires_at, token_hash: await sha256Hex(token) })
     .returning();
-  return { id: row.id, label: row.label, token, created_at: row.created_at };
+  return { id: row.id, label: row.label, scope: row.scope, expires_at: row.expires_at, token, created_at: row.created_at };
 }
 
 export async function deleteApiToken(ctx: ActorContext, tokenId: string) {

@@ -18,7 +18,7 @@ import { meOf } from "./serializers";
 import { notificationMailQuery, preferencesOf } from "./notification-mail";
 import { sessionItemsOf, sessionListQuery } from "./user-sessions";
 
-type ApiTokenRow = { id: string; label: string; created_at: string; last_used_at: string | null };
+type ApiTokenRow = { id: string; created_at: string };
 
 /** The order of a user's API tokens: newest first, the id breaking ties. */
 export const API_TOKEN_ORDER: OrderKey<ApiTokenRow>[] = [
@@ -29,7 +29,14 @@ export const API_TOKEN_ORDER: OrderKey<ApiTokenRow>[] = [
 /** The user's API tokens (those matching `where` too), without the tokens themselves. */
 export function apiTokenListQuery(ctx: ActorContext, where?: SQL) {
   return ctx.db
-    .select({ id: apiTokens.id, label: apiTokens.label, created_at: apiTokens.created_at, last_used_at: apiTokens.last_used_at })
+    .select({
+      id: apiTokens.id,
+      label: apiTokens.label,
+      scope: apiTokens.scope,
+      expires_at: apiTokens.expires_at,
+      created_at: apiTokens.created_at,
+      last_used_at: apiTokens.last_used_at,
+    })
     .from(apiTokens)
     .where(and(eq(apiTokens.user_id, ctx.actor.id), where))
     .orderBy(...orderOf(API_TOKEN_ORDER));

@@ -15,6 +15,17 @@ export interface RateVerdict {
   hit?: string;
 }
 
+/** A fixed window's answer to one API request: whether it may go on, and the window's allowance. */
+export interface WindowVerdict {
+  allowed: boolean;
+  /** Requests the window allows. */
+  limit: number;
+  /** Requests left in the window after this one. */
+  remaining: number;
+  /** Milliseconds until the window closes and a new one opens (relative: the caller's clock dates it). */
+  resetInMs: number;
+}
+
 /** The name of the bucket counting `what` (kind and value), hashed. */
 export const bucketName = (kind: string, value: string) => sha256Hex(`${kind}:${value}`);
 

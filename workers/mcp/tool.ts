@@ -4,7 +4,6 @@
 // the same domain function, which validates them as it validates a REST request: one copy of
 // every field rule and message.
 import { z } from "zod";
-import type { Authenticated } from "../auth/sessions";
 import type { ActorContext } from "../domain/context";
 import { requiredId } from "../domain/schemas/common";
 import { parseInput } from "../lib/validation";
@@ -51,12 +50,6 @@ export async function asResults(read: Promise<{ rows: unknown; next_cursor: stri
 
 /** Declares a tool; the generic keeps `ids` typed by the tool's own path. */
 export const tool = <P extends PathParam>(definition: McpTool<P>): McpTool => definition as unknown as McpTool;
-
-/**
- * The one check every writing tool passes before it runs. Every API token may write today; a
- * token's scope, once tokens have one, is refused here (a read-only token gets a tool error).
- */
-export function assertMayWrite(_auth: Authenticated): void {}
 
 const pathSchemas = new Map<string, z.ZodType<Record<string, string>>>();
 

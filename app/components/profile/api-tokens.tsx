@@ -1,10 +1,13 @@
-// API tokens: create one with a label (its value is shown once, with a copy button), the list with
-// when each was last used, and revoking one after a confirmation.
+// API tokens: create one with a label, an access scope and an expiry (its value is shown once, with
+// a copy button), the list with each one's scope, expiry and last use, and revoking one after a
+// confirmation.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { formatDate } from "../../../workers/domain/schemas/dates";
+import type { z } from "zod";
+import { API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, DEFAULT_API_TOKEN_SCOPE, isExpired } from "../../../workers/domain/schemas/api-tokens";
+import { DAY_MS, formatDate } from "../../../workers/domain/schemas/dates";
 import { TimeAgo } from "../issue-detail/format";
 import { ConfirmDialog } from "../dialog";
 import { ShownOnce } from "../settings/shown-once";
@@ -13,7 +16,9 @@ import {
   type ApiTokenListItem,
   type CreatedApiToken,
   CreateApiTokenForm,
+  DEFAULT_TOKEN_EXPIRATION,
   type ProfileActionData,
+  TOKEN_EXPIRATIONS,
 } from "~/lib/profile-contract";
 import { IconKey } from "./icons";
 import { useConfirmedRemoval, useSettled } from "./use-settled";
@@ -23,9 +28,46 @@ function NewToken({ created, onDone }: { created: CreatedApiToken; onDone(): voi
   return <ShownOnce title={`Token "${created.label}" created`} value={created.token} valueLabel="New API token" onDone={onDone} />;
 }
 
+/** The day `days` from today (UTC), YYYY-MM-DD: what a preset expiry sends. */
+const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The token's scope and when it expires: a preset number of days, a date, or never. */
+function ScopeAndExpiry({ fields }: { fields: ReturnType<typeof useForm<z.input<typeof CreateApiTokenForm>>>[1] }) {
+  const [expiration, setExpiration] = useState<string>(fields.expiration.initialValue ?? DEFAULT_TOKEN_EXPIRATION);
+  const days = Number(expiration);
+  const presetDay = Number.isInteger(days) ? dayIn(days) : null;
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <Field as="select" label="Access" field={fields.scope} defaultValue={fields.scope.initialValue ?? DEFAULT_API_TOKEN_SCOPE}>
+        {API_TOKEN_SCOPES.map((scope) => (
+          <option key={scope} value={scope}>
+            {API_TOKEN_SCOPE_LABELS[scope]}
+          </option>
+        ))}
+      </Field>
+      <Field
+        as="select"
+        label="Expiration"
+        field={fields.expiration}
+        value={expiration}
+        onChange={(event) => setExpiration(event.target.value)}
+        description={presetDay ? `Expires on ${formatDate(presetDay)}.` : expiration === "never" ? "Works until you revoke it." : undefined}
+      >
+        {TOKEN_EXPIRATIONS.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </Field>
+      {presetDay ? <input type="hidden" name={fields.expires_at.name} value={presetDay} /> : null}
+      {expiration === "custom" ? <Field label="Expires on" type="date" field={fields.expires_at} min={dayIn(1)} /> : null}
+    </div>
+  );
+}
+
 function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToken): void }) {
   const fetcher = useFetcher<ProfileActionData>({ key: "create-token" });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CreateApiTokenForm>>({
     id: "create-token",
     lastResult: fetcher.data?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateApiTokenForm }),
@@ -40,31 +82,38 @@ function CreateTokenForm({ onCreated }: { onCreated(token: CreatedApiToken): voi
     <fetcher.Form method="post" action="/profile" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="create-token" />
       <FormError errors={form.errors} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="min-w-0 flex-1">
-          <Field label="Token label" field={fields.label} placeholder="CI, deploy script, ..." autoComplete="off" />
-        </div>
-        <button type="submit" className={buttonClass("primary", "md", "shrink-0 sm:mt-7")} disabled={creating}>
-          {creating ? <Spinner /> : null}
-          {creating ? "Creating..." : "Create token"}
-        </button>
-      </div>
+      <Field label="Token label" field={fields.label} placeholder="CI, deploy script, ..." autoComplete="off" />
+      <ScopeAndExpiry fields={fields} />
+      <button type="submit" className={buttonClass("primary", "md")} disabled={creating}>
+        {creating ? <Spinner /> : null}
+        {creating ? "Creating..." : "Create token"}
+      </button>
     </fetcher.Form>
   );
+}
+
+/** "Expires Dec 29, 2026", "Expired Nov 2, 2026" or "Never expires". */
+function expiryText(expiresAt: string | null) {
+  if (!expiresAt) return "Never expires";
+  return `${isExpired(expiresAt) ? "Expired" : "Expires"} ${formatDate(expiresAt)}`;
 }
 
 function TokenRow({ token }: { token: ApiTokenListItem }) {
   const { fetcher, confirming, setConfirming } = useConfirmedRemoval(`revoke-token-${token.id}`, { title: "Success!", message: "API token revoked." }, "Some error occurred");
   const revoking = fetcher.state !== "idle";
+  const expired = isExpired(token.expires_at);
   return (
     <li className="flex items-center gap-3 py-3">
       <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-neutral-100 text-neutral-600">
         <IconKey size={15} />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-neutral-900">{token.label}</p>
+        <p className="flex min-w-0 items-center gap-2">
+          <span className="truncate text-sm font-medium text-neutral-900">{token.label}</span>
+          <span className="shrink-0 rounded bg-neutral-100 px-1.5 py-0.5 text-[11px] font-medium text-neutral-600">{API_TOKEN_SCOPE_LABELS[token.scope]}</span>
+        </p>
         <p className="text-xs text-neutral-600">
-          Created {formatDate(token.created_at)} ·{" "}
+          <span className={expired ? "font-medium text-red-600 dark:text-red-400" : undefined}>{expiryText(token.expires_at)}</span> ·{" "}
           {token.last_used_at ? (
             <>
               Last used <TimeAgo iso={token.last_used_at} />

@@ -86,7 +86,8 @@ function errorStatuses(doc: RouteDoc, method: string, path: string): number[] {
   const statuses = new Set<number>(doc.errors ?? []);
   if (doc.body || doc.query) statuses.add(400);
   if (doc.body) statuses.add(413);
-  if (doc.access !== "public") statuses.add(401);
+  // Every signed-in caller and every token has a request allowance per window.
+  if (doc.access !== "public") statuses.add(401).add(429);
   if (doc.access.includes(":") || (doc.access !== "public" && method !== "GET")) statuses.add(403);
   if (path.includes("{")) statuses.add(404);
   return [...statuses].sort();
@@ -188,7 +189,14 @@ function errorComponents(convert: ReturnType<typeof converter>): JsonSchema {
   for (const [status, { name, description }] of Object.entries(ERRORS)) {
     const schema = status === "400" ? { anyOf: [convert(FieldErrorsBody, "output"), error] } : error;
     responses[name] = { description, content: json(schema) };
-    if (status === "429") (responses[name] as JsonSchema).headers = { "Retry-After": headerOf("Seconds until trying again may work.") };
+    if (status === "429") {
+      (responses[name] as JsonSchema).headers = {
+        "Retry-After": headerOf("Seconds until trying again may work."),
+        "X-RateLimit-Limit": headerOf("Requests allowed per window (an API rate limit's refusal)."),
+        "X-RateLimit-Remaining": headerOf("Requests left in this window."),
+        "X-RateLimit-Reset": headerOf("Unix time, in seconds, when the window starts again."),
+      };
+    }
   }
   return responses;
 }

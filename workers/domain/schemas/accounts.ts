@@ -1,6 +1,5 @@
 // Account input schemas: client-safe (zod only), shared by the API, Remix actions and Conform forms.
 import { z } from "zod";
-import { requiredText } from "./common";
 import { ThemeInput } from "./theme";
 
 export const email = z
@@ -84,6 +83,3 @@ export const UpdateMeInput = z
   })
   .partial();
 
-export const CreateApiTokenInput = z.object({
-  label: requiredText({ required: "Label is required", tooLong: "Label should be less than 255 characters" }),
-});

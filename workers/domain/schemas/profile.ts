@@ -1,5 +1,6 @@
 // The profile page's inputs: names, the avatar and a password change. Client-safe (zod only);
 // the names and the new password follow the same rules as sign-up.
+import type { ApiTokenScope } from "./api-tokens";
 import { z } from "zod";
 import { email, newPassword, personName, UpdateMeInput } from "./accounts";
 import type { NotificationMailPreferences } from "./notification-mail";
@@ -29,6 +30,9 @@ export const ChangeEmailInput = z.object({ email, current_password: currentPassw
 export interface ApiTokenListItem {
   id: string;
   label: string;
+  scope: ApiTokenScope;
+  /** When it stops working; null when it never expires. */
+  expires_at: string | null;
   created_at: string;
   last_used_at: string | null;
 }

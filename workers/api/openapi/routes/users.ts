@@ -1,6 +1,7 @@
 // The routes of workers/api/users.ts, described for the OpenAPI document (see ../describe.ts).
 import { PageParams } from "../../../domain/list-page";
-import { CreateApiTokenInput, UpdateMeInput } from "../../../domain/schemas/accounts";
+import { UpdateMeInput } from "../../../domain/schemas/accounts";
+import { CreateApiTokenInput } from "../../../domain/schemas/api-tokens";
 import { NotificationMailInput } from "../../../domain/schemas/notification-mail";
 import { ChangeEmailInput } from "../../../domain/schemas/profile";
 import { AcceptInvitationInput } from "../../../domain/schemas/workspaces";
@@ -15,7 +16,7 @@ export const usersDocs: RouteDocs = {
   "GET /api/users/me/notification-preferences": { summary: "Get notification mail preferences", access: "signed-in" },
   "PATCH /api/users/me/notification-preferences": { summary: "Update notification mail preferences", access: "signed-in", body: NotificationMailInput },
   "GET /api/users/api-tokens": { summary: "List API tokens", access: "signed-in", query: PageParams, shape: "list" },
-  "POST /api/users/api-tokens": { summary: "Create an API token", description: "The answer holds the token's secret, this once: send it as the X-Api-Key header.", access: "signed-in", body: CreateApiTokenInput, status: 201 },
+  "POST /api/users/api-tokens": { summary: "Create an API token", description: "A token reads only (`read`) or reads and writes (`read_write`), and may expire. The answer holds the token's secret, this once: send it as the X-Api-Key header.", access: "signed-in", body: CreateApiTokenInput, status: 201 },
   "DELETE /api/users/api-tokens/:tokenId": { summary: "Revoke an API token", access: "signed-in", status: 204 },
   "GET /api/users/me/sessions": { summary: "List sessions", description: "Where the caller is signed in; `current` marks the session of this request.", access: "signed-in", query: PageParams, shape: "list" },
   "DELETE /api/users/me/sessions/:sessionId": { summary: "End a session", access: "signed-in", status: 204, errors: [409] },
