@@ -300,4 +300,28 @@ describe("the MCP server", () => {
     expect((await call("GET", "/api/mcp", { apiKey: memberToken, headers })).status).toBe(405);
     expect((await call("GET", "/api/mcp", { cookie: p.owner.cookie })).status).toBe(401);
   });
+
+  it("answers a web page's client from another origin, and tells a caller without a token how to sign", async () => {
+    const page = "https://inspector.example";
+    const preflight = await fetchWorker(MCP_URL, {
+      method: "OPTIONS",
+      headers: { origin: page, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    const allowed = (preflight.headers.get("access-control-allow-headers") ?? "").toLowerCase();
+    for (const header of ["authorization", "content-type", "mcp-protocol-version"]) expect(allowed).toContain(header);
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const headers = { origin: page, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const listed = await fetchWorker(MCP_URL, { method: "POST", headers: { ...headers, authorization: `Bearer ${memberToken}` }, body });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("access-control-allow-origin")).toBe("*");
+    const refused = await fetchWorker(MCP_URL, { method: "POST", headers, body });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer /);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    // The rest of the API stays same-origin only.
+    const elsewhere = await fetchWorker(`${ORIGIN}/api/users/me/`, { method: "OPTIONS", headers: { origin: page, "access-control-request-method": "GET" } });
+    expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
+  });
 });

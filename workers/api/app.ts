@@ -52,7 +52,7 @@ import { webhookRoutes } from "./webhooks";
 import { workspaceMailRoutes } from "./workspace-mail";
 import { inboxRoutes, issueSubscriptionRoutes } from "./notifications";
 import { unsplashRoutes } from "./unsplash";
-import { credentialsOf, isMcpPath, mcpRoutes } from "./mcp";
+import { credentialsOf, isMcpPath, mcpDoor, mcpRoutes } from "./mcp";
 
 export function createApi() {
   // strict: false accepts every path with or without its trailing slash.
@@ -61,6 +61,7 @@ export function createApi() {
   api.onError(errorResponse);
   api.notFound((c) => c.json({ error: "Not found." }, 404));
 
+  api.use("/mcp", mcpDoor);
   // A body announced far larger than any route takes is refused before the request costs anything;
   // each route's own (smaller) limit applies as its body is read.
   api.use(async (c, next) => {

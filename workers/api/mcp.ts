@@ -2,7 +2,8 @@
 // X-Api-Key or as `Authorization: Bearer` (what MCP clients send; app.ts reads it as the key): a
 // session cookie alone is refused, so a page another site opens cannot drive it. Stateless: each
 // POST is answered alone, and the server that answers it is loaded at the first call.
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
 import { API_KEY_HEADER, type Authenticated } from "../auth/sessions";
 import { Unauthenticated } from "../domain/errors";
 import { type ApiContext, type ApiEnv, actorOf, body } from "./hono-env";
@@ -54,3 +55,24 @@ mcpRoutes.on(["GET", "DELETE"], "/mcp", (c) => {
   tokenCaller(c);
   return c.json({ error: "Send MCP messages with POST." }, 405, { Allow: "POST" });
 });
+
+const mcpCors = cors({
+  origin: "*",
+  allowMethods: ["POST", "GET", "DELETE", "OPTIONS"],
+  allowHeaders: ["authorization", "x-api-key", "content-type", "accept", "mcp-protocol-version", "mcp-session-id", "last-event-id"],
+  exposeHeaders: ["mcp-session-id", "mcp-protocol-version", "www-authenticate", "retry-after", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"],
+  maxAge: 600,
+});
+
+/**
+ * Runs first for /api/mcp. MCP clients that live in a web page (an inspector, a browser agent)
+ * call from their own origin: any origin may, since the endpoint takes a token header and never a
+ * cookie, so a page gains nothing the person did not hand it. A refusal for want of a token says
+ * how to authenticate (`WWW-Authenticate: Bearer`), as MCP clients expect.
+ */
+export const mcpDoor: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const preflight = await mcpCors(c, next);
+  if (preflight) return preflight;
+  if (c.res.status === 401) c.res.headers.set("WWW-Authenticate", 'Bearer realm="mcp"');
+};
+
