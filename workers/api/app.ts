@@ -88,8 +88,9 @@ export function createApi() {
     // A token's bucket is known from its key alone: the limiter counts the request while D1 looks
     // the token up. A session's user is known only after its lookup.
     const credentials = credentialsOf(c.req.raw, c.req.path);
+    const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
     const apiKeyHash = await apiKeyHashOf(credentials);
-    const tokenAllowance = apiKeyHash ? takeApiRequest(c.var.domain, { kind: "token", key: apiKeyHash }) : null;
+    const tokenAllowance = apiKeyHash ? takeApiRequest(c.var.domain, { kind: "token", key: apiKeyHash }, waitUntil) : null;
     const auth = await authenticate(requestDb.db, config, credentials, prefetchedAccess, apiKeyHash);
     if (auth?.via === "cookie" && !isSameOriginWrite(c.req.raw)) {
       throw new Forbidden(CROSS_ORIGIN_REFUSED);
@@ -98,7 +99,7 @@ export function createApi() {
     // POST, and refuses a read token each tool that writes.
     if (!(c.req.method === "POST" && isMcpPath(c.req.path))) assertMethodAllowed(auth, c.req.method);
     // Awaited before the handler runs: a refused request writes nothing.
-    const allowance = await (tokenAllowance ?? (auth ? takeApiRequest(c.var.domain, { kind: "user", key: auth.user.id }) : null));
+    const allowance = await (tokenAllowance ?? (auth ? takeApiRequest(c.var.domain, { kind: "user", key: auth.user.id }, waitUntil) : null));
     if (allowance && !allowance.allowed) {
       const refused = errorResponse(tooManyApiRequests(allowance), c);
       setRateLimitHeaders(refused.headers, allowance);

@@ -45,19 +45,71 @@ export function assertMethodAllowed(caller: CallerScope | null | undefined, meth
 export type ApiBucket = { kind: "token" | "user"; key: string };
 
 /**
- * Counts one API request against its bucket's window and answers the window's allowance. A limiter
- * that cannot be reached lets the request through (logged): an outage of the counter must not take
- * the API down with it.
+ * What this isolate last heard from a bucket's limiter: the window's remaining allowance, when the
+ * window closes (by this isolate's clock), and how many requests it counted since without an answer.
  */
-export async function takeApiRequest(ctx: Pick<DomainContext, "env" | "config">, bucket: ApiBucket): Promise<WindowVerdict | null> {
+interface HeardWindow {
+  remaining: number;
+  resetAt: number;
+  unanswered: number;
+}
+
+/** The isolate's clock for what it heard; tests move it on together with the limiter's. */
+export const heardClock = { now: () => Date.now() };
+
+/** Buckets an isolate remembers (the most recently counted). */
+const HEARD_BUCKETS_KEPT = 5_000;
+const heard = new Map<string, HeardWindow>();
+
+/**
+ * How much allowance must be left, by the last answer less the requests still unanswered, for a
+ * request to go on without waiting for the limiter: a tenth of the limit, at least two. Below it,
+ * and for a bucket this isolate has not heard of, every request waits for its count.
+ */
+export const unwaitedMargin = (limit: number) => Math.max(2, Math.ceil(limit / 10));
+
+function remember(name: string, verdict: WindowVerdict, counted: boolean) {
+  const known = heard.get(name);
+  heard.delete(name);
+  heard.set(name, { remaining: verdict.remaining, resetAt: heardClock.now() + verdict.resetInMs, unanswered: Math.max(0, (known?.unanswered ?? 0) - (counted ? 1 : 0)) });
+  if (heard.size > HEARD_BUCKETS_KEPT) heard.delete(heard.keys().next().value as string);
+}
+
+/**
+ * Counts one API request against its bucket's window and answers the window's allowance. The
+ * limiter is a Durable Object, on the edge possibly a continent away: while the last answer this
+ * isolate heard leaves a clear margin, the request goes on at once and its count is sent beside it
+ * (`waitUntil`), so the allowance costs no round trip; near the limit, and after a refusal, each
+ * request waits for its count, so the 61st of 60 in one place is refused. Isolates elsewhere may
+ * let through up to their margin more before hearing of it. A limiter that cannot be reached lets
+ * the request through (logged): an outage of the counter must not take the API down with it.
+ */
+export async function takeApiRequest(
+  ctx: Pick<DomainContext, "env" | "config">,
+  bucket: ApiBucket,
+  waitUntil: (work: Promise<unknown>) => void,
+): Promise<WindowVerdict | null> {
   const limit = bucket.kind === "token" ? ctx.config.API_RATE_LIMIT_PER_TOKEN : ctx.config.API_RATE_LIMIT_PER_USER;
-  try {
-    const limiter = rateLimiterOf(ctx, await apiBucketName(bucket));
-    return await limiter.hitWindow(limit, ctx.config.API_RATE_LIMIT_WINDOW_SECONDS * 1000);
-  } catch (error) {
-    console.error("the API rate limiter could not be reached", error);
-    return null;
-  }
+  const name = await apiBucketName(bucket);
+  const known = heard.get(name);
+  const now = heardClock.now();
+  const unwaited = known !== undefined && now < known.resetAt && known.remaining - known.unanswered > unwaitedMargin(limit);
+  if (known && unwaited) known.unanswered++;
+  const counted = rateLimiterOf(ctx, name)
+    .hitWindow(limit, ctx.config.API_RATE_LIMIT_WINDOW_SECONDS * 1000)
+    .then((verdict) => {
+      remember(name, verdict, unwaited);
+      return verdict;
+    })
+    .catch((error: unknown) => {
+      const current = heard.get(name);
+      if (current && unwaited) current.unanswered = Math.max(0, current.unanswered - 1);
+      console.error("the API rate limiter could not be reached", error);
+      return null;
+    });
+  if (!known || !unwaited) return counted;
+  waitUntil(counted);
+  return { allowed: true, limit, remaining: Math.max(0, known.remaining - known.unanswered), resetInMs: known.resetAt - now };
 }
 
 /** The RateLimiter name of an API bucket. */
