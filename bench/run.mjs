@@ -27,6 +27,7 @@ import {
   startupFigures,
 } from "./lib/budgets.mjs";
 import { idleBaselines } from "./lib/cpu.mjs";
+import { remoteD1Binding, startD1Host } from "./lib/d1-apart.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, SIZES_WORKSPACE, buildBenchSql } from "./lib/dataset.mjs";
 import { startFakes } from "./lib/fakes.mjs";
 import { benchGithub } from "./lib/github-repo.mjs";
@@ -128,6 +129,7 @@ async function main() {
     // dev proxy, no inspector), so the client figures are what a person running it sees. The
     // fan-out and search suites run a driver Worker beside the app, which only `wrangler dev` does.
     let server;
+    let d1Host;
     if (options.configs) {
       log(`starting wrangler dev (${options.configs.join(" + ")})`);
       // production: bundled as `wrangler deploy` bundles it (React's production build). `--var`
@@ -137,6 +139,11 @@ async function main() {
       const configs = options.configs.map((config) => (config === "wrangler.toml" ? BENCH_APP_CONFIG : config));
       writeFileSync(path.join(ROOT, BENCH_APP_CONFIG), benchAppConfig());
       server = await startWranglerDev({ persistDir: PERSIST, production: true, ...options, configs });
+    } else if (options.d1Apart) {
+      // CPU suites: D1 in a workerd of its own, as the edge runs it apart from the Worker.
+      log("starting local D1 apart, then the Worker (as npm start serves it)");
+      d1Host = await startD1Host({ persistDir: PERSIST });
+      server = await startLocalServer({ persistDir: PERSIST, vars: options.vars, d1: { address: d1Host.address, bindingOf: remoteD1Binding } });
     } else {
       log("starting the Worker (as npm start serves it)");
       server = await startLocalServer({ persistDir: PERSIST, vars: options.vars });
@@ -148,13 +155,15 @@ async function main() {
       throw error;
     } finally {
       await server.stop();
+      await d1Host?.stop();
       rmSync(path.join(ROOT, BENCH_APP_CONFIG), { force: true });
     }
   };
 
+  const startEmpty = () => startLocalServer({ persistDir: PERSIST, vars: { APP_ENV: "development" }, script: emptyWorker() });
   if (runs("screens")) {
-    await withServer({ vars: { APP_ENV: "development" } }, async (url, cookie) => {
-      const result = await runScreensSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, log });
+    await withServer({ vars: { APP_ENV: "development" }, d1Apart: true }, async (url, cookie) => {
+      const result = await runScreensSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, startEmpty, log });
       sections.push(screensMarkdown(result));
       figures.push(...screensFigures(result));
     });
@@ -291,7 +300,6 @@ async function main() {
   if (runs("startup")) {
     // Fresh Workers, one per cold start: each is a new workerd process.
     const start = () => startLocalServer({ persistDir: PERSIST, vars: { APP_ENV: "development" } });
-    const startEmpty = () => startLocalServer({ persistDir: PERSIST, vars: { APP_ENV: "development" }, script: emptyWorker() });
     const result = await runStartupSuite({ start, startEmpty, signIn, signInRequest, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, tmpDir: TMP, log });
     sections.push(startupMarkdown(result));
     figures.push(...startupFigures(result));

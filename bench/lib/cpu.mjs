@@ -62,7 +62,22 @@ export function processAgeMs(pid) {
   return uptimeMs - stat.startTicks * TICK_MS;
 }
 
-/** The pids of the workerd runtimes that descend from this process (all its workerds if none is). */
+/** workerd processes no meter counts: local D1 served apart (bench/lib/d1-apart.mjs). */
+const leftOut = new Set();
+
+/** Leaves `pids` out of every meter made from now on (until `countAgain`). */
+export function leaveOutOfCpu(pids) {
+  for (const pid of pids) leftOut.add(pid);
+}
+
+export function countAgain(pids) {
+  for (const pid of pids) leftOut.delete(pid);
+}
+
+/**
+ * The pids of the workerd runtimes that descend from this process (all its workerds if none is),
+ * less those left out of the count.
+ */
 export function workerdPids(root = process.pid) {
   if (!AVAILABLE) return [];
   const children = new Map();
@@ -82,8 +97,9 @@ export function workerdPids(root = process.pid) {
     if (comms.get(pid) === "workerd") found.push(pid);
     queue.push(...(children.get(pid) ?? []));
   }
-  const runtimes = found.filter(isRuntime);
-  return (runtimes.length > 0 ? runtimes : found).sort((a, b) => a - b);
+  const counted = found.filter((pid) => !leftOut.has(pid));
+  const runtimes = counted.filter(isRuntime);
+  return (runtimes.length > 0 ? runtimes : counted).sort((a, b) => a - b);
 }
 
 /** The user + system milliseconds the processes `pids` have spent so far (NaN if one is gone). */

@@ -46,15 +46,22 @@ function scriptDir(cwd, script) {
  * inspectorPort: opens workerd's devtools inspector there (profiling only: it slows every call).
  * script: an ES module served in place of the app's bundle, with the same bindings (the bench's
  * empty Worker, which measures what the local runtime costs without the app).
- * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string, log?: (line: string) => void, inspectorPort?: number, script?: string }} options
+ * d1: `{ address, bindingOf }` serves the D1 binding from another workerd at `address` (the bench's
+ * CPU figures, bench/lib/d1-apart.mjs); `bindingOf(name, address)` makes the binding.
+ * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string, log?: (line: string) => void, inspectorPort?: number, script?: string, d1?: { address: string, bindingOf: (name: string, address: string) => object } }} options
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = ROOT, log, inspectorPort, script }) {
+export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = ROOT, log, inspectorPort, script, d1 }) {
   if (!persistDir) throw new Error("startLocalServer: persistDir is required");
   // Imported here, not at the top: `npm start` loads this file before it installs anything.
   const [{ Miniflare }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import("miniflare"), import("wrangler")]);
   const { outdir, entry } = script === undefined ? await bundleWorker(cwd) : scriptDir(cwd, script);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(cwd, "wrangler.toml"));
+  if (d1) {
+    const names = Object.keys(workerOptions.d1Databases ?? {});
+    workerOptions.d1Databases = {};
+    workerOptions.unsafeBindings = [...(workerOptions.unsafeBindings ?? []), ...names.map((name) => d1.bindingOf(name, d1.address))];
+  }
 
   const lines = [];
   const collect = (stream) => {
