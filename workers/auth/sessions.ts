@@ -1,13 +1,14 @@
 // Cookie sessions stored in D1 (token hashed), API tokens sent as X-Api-Key, and the origin check
 // on cookie-authenticated writes (ADR 002).
-import { and, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { apiTokens, sessions, users, type User } from "../../drizzle/schema";
 import type { Db } from "../db";
-import { type AccessPrefetch, accessQuery } from "../domain/access";
+import { type AccessPrefetch, accessSelect } from "../domain/access";
 import { Unauthenticated } from "../domain/errors";
 import { type ApiTokenScope, EXPIRED_API_TOKEN, isExpired } from "../domain/schemas/api-tokens";
 import { DAY_MS } from "../domain/schemas/dates";
 import type { Config } from "../env";
+import { preparedRead } from "../lib/prepared-reads";
 import { randomToken, sha256Hex } from "./crypto";
 
 /**
@@ -123,14 +124,13 @@ export function clearedSessionCookie(config: Config) {
 }
 
 /** The id of the user a live session belongs to, as a subquery the access row can be rooted at. */
-function sessionUserId(tokenHash: string, now: string): SQL {
-  return sql`(SELECT ${sessions.user_id} FROM ${sessions} WHERE ${sessions.token_hash} = ${tokenHash} AND ${sessions.expires_at} > ${now})`;
-}
+const sessionUserId = sql`(SELECT ${sessions.user_id} FROM ${sessions} WHERE ${sessions.token_hash} = ${sql.placeholder("tokenHash")} AND ${sessions.expires_at} > ${sql.placeholder("now")})`;
 
 /** When the session was last seen, read in the same statement as its user. */
-function sessionLastSeen(tokenHash: string): SQL<string | null> {
-  return sql<string | null>`(SELECT ${sessions.last_seen_at} FROM ${sessions} WHERE ${sessions.token_hash} = ${tokenHash})`;
-}
+const sessionLastSeen = sql<string | null>`(SELECT ${sessions.last_seen_at} FROM ${sessions} WHERE ${sessions.token_hash} = ${sql.placeholder("tokenHash")})`;
+
+/** The session's user and their access to a scope (`slug`, `projectId`), in one statement built once. */
+const accessOfSession = preparedRead((db) => accessSelect(db, sessionUserId, sessionLastSeen).prepare());
 
 /**
  * How stale a session's last_seen_at may get: the list shows "5 minutes ago" at best, and writing
@@ -179,7 +179,7 @@ async function userForSession(db: Db, token: string, prefetch?: AccessPrefetch):
   if (prefetch && scope) {
     // One statement finds the session's user, when it was last seen and the user's access to the
     // scope the path names.
-    const [row] = await accessQuery(db, sessionUserId(tokenHash, now), scope.slug, scope.projectId ?? null, sessionLastSeen(tokenHash));
+    const [row] = await accessOfSession(db, { tokenHash, now, slug: scope.slug, projectId: scope.projectId ?? "" });
     if (row) prefetch.store(row);
     found = row && { user: row.user, lastSeenAt: row.sessionLastSeenAt };
   } else {

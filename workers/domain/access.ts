@@ -1,8 +1,9 @@
 // Authorisation: the first lines of every domain operation call one of these. Roles are numbers
 // (20 owner, 15 member, 10 viewer, 5 guest) at workspace and project level.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { projectMembers, projects, type Role, users, workspaceMembers, workspaces } from "../../drizzle/schema";
 import type { Db } from "../db";
+import { preparedRead } from "../lib/prepared-reads";
 import type { ActorContext } from "./context";
 import { Forbidden, NotFound } from "./errors";
 
@@ -17,13 +18,14 @@ export const NOT_WORKSPACE_MEMBER = "You are not a member of this workspace.";
 export const NOT_PROJECT_MEMBER = "You are not a member of this project.";
 
 /**
- * The actor, the workspace named by `slug` (null when there is none), the project `projectId` in it
- * (null when absent or in another workspace) and the actor's memberships of both, in one
- * statement. `actorId` is a user id, or a subquery naming the caller by their session
- * (`AccessPrefetch`), in which case no row means no such session; `sessionLastSeen` then reads when
- * that session was last seen in the same statement (NULL otherwise).
+ * The actor, the workspace named by the `slug` placeholder (null when there is none), the project
+ * `projectId` in it (null when absent or in another workspace; "" names none) and the actor's
+ * memberships of both, in one statement. `actor` is the placeholder of a user id, or a subquery
+ * naming the caller by their session (workers/auth/sessions.ts), in which case no row means no such
+ * session; `sessionLastSeen` then reads when that session was last seen (NULL otherwise). Built once
+ * per isolate by its callers (`preparedRead`): it is the widest statement of every request.
  */
-export function accessQuery(db: Db, actorId: string | SQL, slug: string, projectId: string | null, sessionLastSeen?: SQL<string | null>) {
+export function accessSelect(db: Db, actor: SQLWrapper, sessionLastSeen?: SQL<string | null>) {
   return db
     .select({
       user: users,
@@ -34,15 +36,23 @@ export function accessQuery(db: Db, actorId: string | SQL, slug: string, project
       membership: projectMembers,
     })
     .from(users)
-    .leftJoin(workspaces, eq(workspaces.slug, slug))
+    .leftJoin(workspaces, eq(workspaces.slug, sql.placeholder("slug")))
     .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.member_id, users.id)))
-    .leftJoin(projects, and(eq(projects.workspace_id, workspaces.id), eq(projects.id, projectId ?? "")))
+    .leftJoin(projects, and(eq(projects.workspace_id, workspaces.id), eq(projects.id, sql.placeholder("projectId"))))
     .leftJoin(projectMembers, and(eq(projectMembers.project_id, projects.id), eq(projectMembers.member_id, users.id)))
-    .where(eq(users.id, actorId))
+    .where(eq(users.id, actor))
     .limit(1);
 }
 
-export type AccessRow = Awaited<ReturnType<typeof accessQuery>>[number];
+const accessOfUser = preparedRead((db) => accessSelect(db, sql.placeholder("actorId")).prepare());
+
+/** The access row of user `actorId` to workspace `slug` and, when given, its project `projectId`. */
+async function readAccess(db: Db, actorId: string, slug: string, projectId: string | null): Promise<AccessRow | undefined> {
+  const [row] = await accessOfUser(db, { actorId, slug, projectId: projectId ?? "" });
+  return row;
+}
+
+export type AccessRow = Awaited<ReturnType<ReturnType<typeof accessSelect>["all"]>>[number];
 
 /** The workspace and project a request's path names: what its first access check will ask about. */
 export interface AccessScope {
@@ -95,7 +105,7 @@ export function accessScopeOf(pathname: string, page: boolean): AccessScope | nu
 }
 
 export async function workspaceAccess(ctx: ActorContext, slug: string, minRole: Role = ROLE.guest) {
-  const row = ctx.prefetchedAccess?.take(ctx.actor.id, slug) ?? (await accessQuery(ctx.db, ctx.actor.id, slug, null))[0];
+  const row = ctx.prefetchedAccess?.take(ctx.actor.id, slug) ?? (await readAccess(ctx.db, ctx.actor.id, slug, null));
   if (!row?.workspace) throw new NotFound(WORKSPACE_NOT_FOUND);
   if (!row.workspaceMembership) throw new Forbidden(NOT_WORKSPACE_MEMBER);
   if (row.workspaceMembership.role < minRole) throw new Forbidden();
@@ -109,7 +119,7 @@ export type WorkspaceAccess = Awaited<ReturnType<typeof workspaceAccess>>;
  * Another workspace's project id answers 404, never 403, so ids do not leak across workspaces.
  */
 export async function projectAccess(ctx: ActorContext, slug: string, projectId: string, minRole: Role = ROLE.guest) {
-  const row = ctx.prefetchedAccess?.take(ctx.actor.id, slug, projectId) ?? (await accessQuery(ctx.db, ctx.actor.id, slug, projectId))[0];
+  const row = ctx.prefetchedAccess?.take(ctx.actor.id, slug, projectId) ?? (await readAccess(ctx.db, ctx.actor.id, slug, projectId));
   if (!row?.workspace) throw new NotFound(WORKSPACE_NOT_FOUND);
   if (!row.workspaceMembership) throw new Forbidden(NOT_WORKSPACE_MEMBER);
   if (!row.project) throw new NotFound(PROJECT_NOT_FOUND);
