@@ -234,6 +234,31 @@ describe("cycles", () => {
     expect(ownerTab.errors).toEqual([]);
   });
 
+  test("a long list: the page arrives with a screenful of cycles and shows every one once live", async () => {
+    // A project of its own, so the count is this test's.
+    const own = await projectWithMember({ slugPrefix: "cycles-long", workspace: "Long Cycles", project: "Many Sprints", identifier: "MNY", role: 15 });
+    const names = Array.from({ length: 24 }, (_, i) => `Draft ${String(i + 1).padStart(2, "0")}`);
+    for (const name of names) await own.owner.post(`${own.base}/cycles/`, { name });
+    const path = `${to.project(own.slug, own.projectId)}/cycles?tab=draft`;
+    const tab = await newPage(browser, { width: 1440, height: 900 });
+    await login(tab.page, { email: own.owner.email, password: PASSWORD });
+
+    // The server's document holds the first screenful, not all 24.
+    const documentHtml = await (await tab.page.request.get(path)).text();
+    const drawn = documentHtml.match(/data-cycle-id=/g)?.length ?? 0;
+    expect(drawn).toBeGreaterThan(8);
+    expect(drawn).toBeLessThan(names.length);
+
+    await tab.page.goto(path);
+    await waitForHydration(tab.page);
+    await expect.poll(() => tab.page.locator("[data-cycle-id]").count()).toBe(names.length);
+    const last = rowOf(tab.page, names[names.length - 1]);
+    await last.scrollIntoViewIfNeeded();
+    await visible(last);
+    expect(tab.errors).toEqual([]);
+    await tab.page.close();
+  });
+
   test("a completed cycle: in its tab, 'Completed' with the open issues on hover, no Edit or Delete", async () => {
     const page = ownerTab.page;
     const finished = await owner.post<{ id: string }>(`${base}/cycles/`, { name: "Sprint 0" });

@@ -9,6 +9,7 @@ import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { lazy, useState } from "react";
 import { Suspense } from "~/lib/suspense";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
+import { useFirstScreen } from "~/hooks/use-first-screen";
 import {
   CYCLE_TABS,
   CYCLE_TEXT,
@@ -136,6 +137,9 @@ function DeleteCycleDialog({ cycle, action, onClose }: { cycle: CycleResponse | 
   );
 }
 
+/** Cycles drawn by the server's render: more rows (and cards) than a tall window shows. */
+const CYCLES_FIRST_SCREEN = 15;
+
 export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; workspaceSlug: string }) {
   const { project, canEdit } = data;
   const action = actionPath(workspaceSlug, project.id);
@@ -148,6 +152,7 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
   const [editing, setEditing] = useState<CycleResponse | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<CycleResponse | null>(null);
   const openCreate = () => setEditing(null);
+  const firstCycles = useFirstScreen(data.cycles, CYCLES_FIRST_SCREEN);
 
   // Another tab of this list is on its way: its skeleton stands in for the old tab's cycles.
   const loadingTab = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -183,7 +188,7 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
   } else if (mode === "board") {
     body = (
       <ul className="grid grid-cols-1 gap-3 @2xl:grid-cols-2 @5xl:grid-cols-3" aria-label="Cycles">
-        {data.cycles.map((cycle) => (
+        {firstCycles.map((cycle) => (
           <CycleCard key={cycle.id} cycle={cycle} actions={actions} />
         ))}
       </ul>
@@ -191,7 +196,7 @@ export function CyclesList({ data, workspaceSlug }: { data: CyclesPageData; work
   } else {
     body = (
       <ul className="rounded-lg border border-neutral-200 bg-surface" aria-label="Cycles">
-        {data.cycles.map((cycle) => (
+        {firstCycles.map((cycle) => (
           <CycleRow key={cycle.id} cycle={cycle} actions={actions} />
         ))}
       </ul>

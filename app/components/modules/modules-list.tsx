@@ -12,6 +12,7 @@ import { formatDate } from "../../../workers/domain/schemas/dates";
 import { IconCalendar, IconModule, IconUser } from "~/components/icons";
 import { InlineState } from "~/components/shell-states";
 import { oneOf, useStoredPreference } from "~/hooks/use-stored-preference";
+import { useFirstScreen } from "~/hooks/use-first-screen";
 import { CreateButton, DisplayToggle, EmptyList, FavoriteStar, ListHeader, truncate } from "~/components/ui";
 import { MODULE_TEXT, type ModuleResponse, type ModulesPageLoaderData } from "~/lib/modules-page-contract";
 import { moduleIssuesPath } from "~/lib/paths";
@@ -34,6 +35,8 @@ const ModulesTimeline = lazy(() => import("./modules-timeline"));
 
 /** How the list is shown, remembered in this browser. */
 const DISPLAY_KEY = "modulesDisplay";
+/** Module cards drawn by the server's render: more than a tall window shows (three to a row). */
+const MODULES_FIRST_SCREEN = 12;
 const DISPLAYS = ["cards", "timeline"] as const;
 type ModulesDisplay = (typeof DISPLAYS)[number];
 const DISPLAY_LABELS: Record<ModulesDisplay, string> = { cards: "Cards", timeline: "Timeline" };
@@ -199,6 +202,7 @@ function ModulesCards({ data, modules, workspaceSlug }: { data: ModulesPageLoade
   const [deleting, setDeleting] = useState<ModuleResponse | null>(null);
   const openCreate = () => setEditing(null);
   const count = modules.length;
+  const firstModules = useFirstScreen(modules, MODULES_FIRST_SCREEN);
   const [display, setDisplay] = useStoredPreference<ModulesDisplay>(DISPLAY_KEY, "cards", oneOf(DISPLAYS));
 
   return (
@@ -224,7 +228,7 @@ function ModulesCards({ data, modules, workspaceSlug }: { data: ModulesPageLoade
           </Suspense>
         ) : (
           <ul className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6 xl:grid-cols-3" aria-label="Modules">
-            {modules.map((module) => (
+            {firstModules.map((module) => (
               <ModuleCard
                 key={module.id}
                 module={module}
