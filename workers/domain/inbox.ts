@@ -2,8 +2,10 @@
 // assigned to me, created by me, followed), hiding the archived and the snoozed (a snoozed one
 // comes back by itself when its time passes, since the list compares with the clock), only for
 // projects they are still a member of. Each person changes only their own notifications.
-import { type SQL, and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { issueAssignees, issueSubscribers, issues, notifications, projectMembers, projects, users } from "../../drizzle/schema";
+import type { Db } from "../db";
+import { preparedRead } from "../lib/prepared-reads";
 import { parseInput } from "../lib/validation";
 import { workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -128,28 +130,38 @@ export async function unreadCount(ctx: ActorContext, slug: string) {
 
 /**
  * The unread count, answered from the unread index alone: the person's projects are read once and
- * each is a range of that index (no row of the table is read).
+ * each is a range of that index (no row of the table is read). Every page's shell shows it, so the
+ * statement is built once per isolate.
  */
 export async function unreadCountIn(ctx: Pick<ActorContext, "db" | "actor">, workspaceId: string) {
-  const [row] = await unreadCountQuery(ctx, workspaceId, new Date().toISOString());
+  const [row] = await unreadCountRead(ctx.db, { recipientId: ctx.actor.id, workspaceId, now: new Date().toISOString() });
   return row?.count ?? 0;
 }
 
-/** The statement of the unread count at `now`. */
-export function unreadCountQuery(ctx: Pick<ActorContext, "db" | "actor">, workspaceId: string, now: string) {
-  return ctx.db
+/** The statement of the unread count at `now` (values or placeholders). */
+function unreadCountSelect(db: Db, recipientId: string | SQLWrapper, workspaceId: string | SQLWrapper, now: string | SQLWrapper) {
+  return db
     .select({ count: sql<number>`count(*)` })
     .from(notifications)
     .where(
       and(
-        eq(notifications.recipient_id, ctx.actor.id),
+        eq(notifications.recipient_id, recipientId),
         eq(notifications.workspace_id, workspaceId),
         isNull(notifications.read_at),
         isNull(notifications.archived_at),
         or(isNull(notifications.snoozed_until), lte(notifications.snoozed_until, now)),
-        sql`${notifications.project_id} IN (SELECT ${projectMembers.project_id} FROM ${projectMembers} WHERE ${projectMembers.member_id} = ${ctx.actor.id})`,
+        sql`${notifications.project_id} IN (SELECT ${projectMembers.project_id} FROM ${projectMembers} WHERE ${projectMembers.member_id} = ${recipientId})`,
       ),
     );
+}
+
+const unreadCountRead = preparedRead((db) =>
+  unreadCountSelect(db, sql.placeholder("recipientId"), sql.placeholder("workspaceId"), sql.placeholder("now")).prepare(),
+);
+
+/** The statement of the person's unread count at `now`, as `unreadCountIn` runs it. */
+export function unreadCountQuery(ctx: Pick<ActorContext, "db" | "actor">, workspaceId: string, now: string) {
+  return unreadCountSelect(ctx.db, ctx.actor.id, workspaceId, now);
 }
 
 /** Marks one of the person's notifications read or unread, archived or not, snoozed or awake. */

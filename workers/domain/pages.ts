@@ -7,7 +7,7 @@
 // The recent tab lists the pages updated in the last 7 days (UTC), keyed by date group: today,
 // yesterday and this_week (two to six days ago); empty groups are left out.
 import { type OrderKey, type PageRequest, readPage } from "./list-page";
-import { type SQL, and, asc, eq, gte, lte, ne, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, asc, eq, gte, lte, ne, or, sql } from "drizzle-orm";
 import { labels, pageBlocks, pageLabels, pages, userFavorites } from "../../drizzle/schema";
 import { inList, runBatch } from "../lib/batch";
 import { parseInput } from "../lib/validation";
@@ -31,7 +31,7 @@ type BlockPreview = { id: string; name: string };
 type LabelDetail = { id: string; name: string; color: string };
 
 /** Public pages, and private ones only for their creator. */
-export const visibleTo = (userId: string) => or(eq(pages.access, 0), eq(pages.created_by, userId)) as SQL;
+export const visibleTo = (userId: string | SQLWrapper) => or(eq(pages.access, 0), eq(pages.created_by, userId)) as SQL;
 
 const favoriteOf = (userId: string) =>
   and(eq(userFavorites.entity_type, "page"), eq(userFavorites.entity_id, pages.id), eq(userFavorites.user_id, userId));

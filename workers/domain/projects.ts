@@ -29,6 +29,7 @@ import { refreshEventSinks } from "./integration-events";
 import { chunks, runBatch } from "../lib/batch";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { pick } from "../lib/pick";
+import { preparedRead } from "../lib/prepared-reads";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, projectAccess, workspaceAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -160,18 +161,24 @@ export async function createProject(ctx: ActorContext, slug: string, input: unkn
   }
 }
 
-async function isFavorite(ctx: ActorContext, projectId: string) {
-  const [row] = await ctx.db
+/** Whether a person starred a project: every project page reads it, so it is built once per isolate. */
+const projectFavorite = preparedRead((db) =>
+  db
     .select({ id: userFavorites.id })
     .from(userFavorites)
     .where(
       and(
-        eq(userFavorites.user_id, ctx.actor.id),
+        eq(userFavorites.user_id, sql.placeholder("userId")),
         eq(userFavorites.entity_type, "project"),
-        eq(userFavorites.entity_id, projectId),
+        eq(userFavorites.entity_id, sql.placeholder("projectId")),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(),
+);
+
+async function isFavorite(ctx: ActorContext, projectId: string) {
+  const [row] = await projectFavorite(ctx.db, { userId: ctx.actor.id, projectId });
   return Boolean(row);
 }
 

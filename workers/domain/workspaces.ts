@@ -8,6 +8,7 @@ import {
   UpdateWorkspaceInput,
 } from "./schemas/workspaces";
 import { issues, projectMembers, projects, users, workspaceMembers, workspaces, type Workspace } from "../../drizzle/schema";
+import { preparedRead } from "../lib/prepared-reads";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
 import { ROLE, assertCanGrant, workspaceAccess } from "./access";
@@ -72,12 +73,14 @@ export async function createWorkspace(ctx: ActorContext, input: unknown) {
   }
 }
 
+/** How many members a workspace has: every page's shell reads it, so it is built once per isolate. */
+const memberCount = preparedRead((db) =>
+  db.select({ total: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspace_id, sql.placeholder("workspaceId"))).prepare(),
+);
+
 export async function getWorkspace(ctx: ActorContext, slug: string) {
   const { workspace, membership } = await workspaceAccess(ctx, slug);
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.workspace_id, workspace.id));
+  const [{ total }] = await memberCount(ctx.db, { workspaceId: workspace.id });
   return workspaceOf(workspace, { role: membership.role, total_members: total });
 }
 
