@@ -1,6 +1,6 @@
 // Activity rows: one per field change, written in the same D1 batch as the change itself, and the
 // history feed that merges them with comments by time.
-import { type SQL, eq, inArray, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, eq, inArray, or, sql } from "drizzle-orm";
 import { type Json, issueActivities, issueComments, users } from "../../drizzle/schema";
 import { inList } from "../lib/batch";
 import type { Db } from "../db";
@@ -90,7 +90,7 @@ export function setChanges(
  * one ordered, limited read. Each side fills the other's columns with NULL; a comment's JSON is
  * carried as its stored text and parsed when shaped.
  */
-function mergedHistory(db: Db, issueId: string) {
+function mergedHistory(db: Db, issueId: string | SQLWrapper) {
   const none = <T>(name: string) => sql<T | null>`NULL`.as(name);
   const activities = db
     .select({
@@ -173,7 +173,7 @@ export async function issueHistory(db: Db, issueId: string, workspaceSlug: strin
  * The statements reading the newest `limit` entries of an issue's history (newest first) and
  * their actors, to batch with other reads; `latestIssueHistoryFrom` shows them oldest first.
  */
-export function latestIssueHistoryQueries(db: Db, issueId: string, limit: number) {
+export function latestIssueHistoryQueries(db: Db, issueId: string | SQLWrapper, limit: number) {
   const history = mergedHistory(db, issueId);
   const newestFirst = historyOrder(history).map((key) => ({ ...key, dir: key.dir === "asc" ? ("desc" as const) : ("asc" as const) }));
   // Actors are read by a second query rather than joined: D1 answers batched rows as objects keyed

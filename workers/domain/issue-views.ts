@@ -1,7 +1,7 @@
 // How issues look in responses and live-board changes. A list row carries
 // everything a list, board, calendar or Gantt shows; the detail adds the description, the
 // cycle/module bridge rows and the blocker relations.
-import { and, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
+import { type SQLWrapper, and, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import {
   cycleIssues,
   cycles,
@@ -301,7 +301,7 @@ export type IssueRow = ReturnType<typeof issueRowOf>;
  * The reads an issue's detail (the row plus description, bridges and relations) adds to its list row. A write appends them to its own batch, so the
  * detail it answers is read in the same transaction and round trip (`issueDetailFrom`).
  */
-export function issueDetailQueries(db: Db, issueId: string) {
+export function issueDetailQueries(db: Db, issueId: string | SQLWrapper) {
   // No whole-table joins in a batch: D1 answers batched rows as objects keyed by column name, so
   // two tables' "id" (or "created_at") collapse into one and drizzle maps the wrong values. The
   // bridge row and its cycle (or module) are read in one statement, the bridge's id under its own name.

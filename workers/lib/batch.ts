@@ -31,14 +31,14 @@ export type NamedResults<S> = S extends Statement
 const isRecord = (part: object): part is StatementRecord =>
   Object.getPrototypeOf(part) === Object.prototype;
 
-function flatten(part: NamedStatements, into: Statement[]) {
+export function flatten(part: NamedStatements, into: Statement[]) {
   if (part === undefined) return;
   if (Array.isArray(part)) for (const item of part) flatten(item, into);
   else if (isRecord(part)) for (const name in part) flatten(part[name], into);
   else into.push(part as Statement);
 }
 
-function rebuild(part: NamedStatements, next: () => unknown): unknown {
+export function rebuild(part: NamedStatements, next: () => unknown): unknown {
   if (part === undefined) return undefined;
   if (Array.isArray(part)) return part.map((item) => rebuild(item, next));
   if (isRecord(part)) {

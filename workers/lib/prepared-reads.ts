@@ -11,6 +11,7 @@
 import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
 import type { Db } from "../db";
+import { type NamedResults, type NamedStatements, type StatementRecord, flatten, rebuild } from "./batch";
 
 type Client = Db["$client"];
 
@@ -50,5 +51,33 @@ export function preparedRead<P extends AnyPrepared>(build: (db: Db) => P): (db: 
     } finally {
       current = null;
     }
+  };
+}
+
+/**
+ * Named reads built once (`build` answers the same shape `runNamedBatch` takes, its values
+ * `sql.placeholder(name)`); the function it returns starts them all on `db` with `values`, so they
+ * reach D1 together (workers/lib/d1-read-batching.ts), and answers each one's rows under its name.
+ */
+export function preparedBatch<const S extends object>(build: (db: Db) => S & StatementRecord): (db: Db, values: Record<string, unknown>) => Promise<NamedResults<S>> {
+  let shape: (S & StatementRecord) | null = null;
+  let prepared: AnyPrepared[] = [];
+  return async (db, values) => {
+    if (!shape) {
+      shape = build(isolateDb);
+      const statements: NamedStatements[] = [];
+      flatten(shape, statements as Parameters<typeof flatten>[1]);
+      prepared = statements.map((statement) => (statement as unknown as { prepare(): AnyPrepared }).prepare());
+    }
+    current = db.$client;
+    let runs: Promise<unknown>[];
+    try {
+      runs = prepared.map((read) => read.all(values));
+    } finally {
+      current = null;
+    }
+    const results = await Promise.all(runs);
+    let index = 0;
+    return rebuild(shape, () => results[index++]) as NamedResults<S>;
   };
 }

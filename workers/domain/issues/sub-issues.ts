@@ -1,6 +1,6 @@
 // Sub-issues: an issue's children, and making issues children of another one. An issue cannot
 // become a sub-issue of itself or of one of its own sub-issues.
-import { and, count, eq, sql } from "drizzle-orm";
+import { type SQLWrapper, and, count, eq, sql } from "drizzle-orm";
 import { type Issue, issues } from "../../../drizzle/schema";
 import { inList } from "../../lib/batch";
 import { parseInput } from "../../lib/validation";
@@ -28,7 +28,7 @@ const SUB_ISSUE_ORDER: OrderKey<Issue>[] = [
  * which also serves the order by number, the database read every issue of the project to find a
  * handful of children, and D1 bills each row read.
  */
-export const childrenOf = (projectId: string, issueId: string) => and(eq(issues.parent_id, issueId), sql`+${issues.project_id} = ${projectId}`);
+export const childrenOf = (projectId: string | SQLWrapper, issueId: string | SQLWrapper) => and(eq(issues.parent_id, issueId), sql`+${issues.project_id} = ${projectId}`);
 
 /**
  * One page of the issue's sub-issues as list rows, by number, with how many of all its sub-issues
