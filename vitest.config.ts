@@ -53,7 +53,7 @@ export default defineConfig(async () => {
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
       projects: [
         {
-          extends: true,
+          extends: true as const,
           test: {
             name: "workerd",
             include: ["tests/**/*.test.ts"],
@@ -67,7 +67,7 @@ export default defineConfig(async () => {
           // Unit tests call functions and touch no binding: they share one runtime per worker
           // instead of starting one each (27 files: 66 s alone, 19 s shared). They get no
           // migrated D1, so one that reached for storage would fail rather than share it.
-          extends: true,
+          extends: true as const,
           test: { name: "unit", include: ["tests/unit/**/*.test.ts"], isolate: false },
         },
       ],
