@@ -10,8 +10,8 @@ export default defineConfig({
     environment: "node",
     include: ["tests/e2e/**/*.test.ts", "tests/tooling/**/*.test.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
-    // One server and one browser per file; files run one after another so they never compete
-    // for the two CPUs the machines have.
+    // One browser per file; files run one after another, since `npm test` runs this suite beside
+    // the workerd suite (ADR 057) and two files at once on the one server only slowed each other.
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 180_000,

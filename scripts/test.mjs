@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order, stopping at the first failure.
-//   install (when needed) -> typecheck -> [lint, import cycles and long functions, with --lint] -> build -> workerd tests -> browser tests
-// Output streams as it happens; the end is one summary line per step and then exactly
-// `N passed, M failed`, counting the tests of both vitest runs.
+// `npm test`: every check the project has, in stages, stopping after the first stage that fails.
+//   install (when needed) -> typecheck + build [+ lint, import cycles and long functions, with --lint]
+//   -> workerd tests + browser tests
+// The steps of a stage run at the same time (ADR 057): the two suites together keep both cores busy,
+// where one after the other each left CPU idle (the browser suite waits on Chromium and the server).
+// The first step of a stage streams its output as it happens; the others' output is held and
+// printed whole, in order, once the step before has ended, then streams. The end is one summary
+// line per step and then exactly `N passed, M failed`, counting the tests of both vitest runs.
 //
 //   node scripts/test.mjs [--lint]      (`npm run check` passes --lint)
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -62,40 +66,97 @@ function readReport(file) {
   }
 }
 
-const steps = [
-  { name: "install", run: () => ensureDependencies() },
-  { name: "typecheck", run: () => run(bin("tsc"), ["--noEmit"]) },
-  ...(withLint
-    ? [
-        { name: "lint", run: () => run(bin("biome"), ["lint", "."]) },
-        // Lists every import cycle that carries values between our modules; none may exist.
-        { name: "import cycles", run: () => run(process.execPath, [path.join(ROOT, "scripts", "import-cycles.mjs")]) },
-        // Lists every function over 200 lines in our code; none may exist.
-        { name: "long functions", run: () => run(process.execPath, [path.join(ROOT, "scripts", "long-functions.mjs")]) },
-      ]
-    : []),
-  // The workerd suite imports build/server through workers/index.ts, so build before it.
-  { name: "build", run: () => run(bin("remix"), ["vite:build"]) },
-  {
-    name: "workerd tests",
-    report: WORKERD_REPORT,
-    run: () => run(bin("vitest"), ["run", ...reporterArgs(WORKERD_REPORT)], { env: wranglerEnv() }),
-  },
-  {
-    // scripts/e2e.mjs installs Debian's chromium when missing and runs vitest.e2e.config.ts; the
-    // build above is fresh (--no-build) and the reporter flags pass through to its vitest run.
-    name: "browser tests",
-    report: E2E_REPORT,
-    run: () => {
-      const script = path.join(ROOT, "scripts", "e2e.mjs");
-      if (!existsSync(script)) {
-        console.error("scripts/e2e.mjs does not exist: the browser test runner is missing");
-        return 1;
-      }
-      return run(process.execPath, [script, "--no-build", ...reporterArgs(E2E_REPORT)], { env: wranglerEnv() });
+/** Keeps colours in output that goes through a pipe when the terminal shows them. */
+const colourEnv = (env) => (process.stdout.isTTY && !env.NO_COLOR ? { ...env, FORCE_COLOR: "1" } : env);
+
+// Each step's `run` takes the `output` option of run(): where its output goes while it runs.
+const stages = [
+  [{ name: "install", run: () => ensureDependencies() }],
+  [
+    { name: "typecheck", run: (output) => run(bin("tsc"), ["--noEmit"], { output }) },
+    // The workerd suite imports build/server through workers/index.ts, so build before it.
+    { name: "build", run: (output) => run(bin("remix"), ["vite:build"], { output, env: colourEnv(process.env) }) },
+    ...(withLint
+      ? [
+          { name: "lint", run: (output) => run(bin("biome"), ["lint", "."], { output }) },
+          // Lists every import cycle that carries values between our modules; none may exist.
+          { name: "import cycles", run: (output) => run(process.execPath, [path.join(ROOT, "scripts", "import-cycles.mjs")], { output }) },
+          // Lists every function over 200 lines in our code; none may exist.
+          { name: "long functions", run: (output) => run(process.execPath, [path.join(ROOT, "scripts", "long-functions.mjs")], { output }) },
+        ]
+      : []),
+  ],
+  [
+    {
+      name: "workerd tests",
+      report: WORKERD_REPORT,
+      run: (output) => run(bin("vitest"), ["run", ...reporterArgs(WORKERD_REPORT)], { output, env: colourEnv(wranglerEnv()) }),
     },
-  },
+    {
+      // scripts/e2e.mjs installs Debian's chromium when missing and runs vitest.e2e.config.ts; the
+      // build above is fresh (--no-build) and the reporter flags pass through to its vitest run.
+      name: "browser tests",
+      report: E2E_REPORT,
+      run: (output) => {
+        const script = path.join(ROOT, "scripts", "e2e.mjs");
+        if (!existsSync(script)) {
+          console.error("scripts/e2e.mjs does not exist: the browser test runner is missing");
+          return 1;
+        }
+        return run(process.execPath, [script, "--no-build", ...reporterArgs(E2E_REPORT)], { output, env: colourEnv(wranglerEnv()) });
+      },
+    },
+  ],
 ];
+const steps = stages.flat();
+
+/** Runs one step with its output going to `output`; answers its result with the counts of its report. */
+async function runStep(current, output) {
+  const started = Date.now();
+  const code = await current.run(output);
+  const result = { name: current.name, code, ms: Date.now() - started };
+  if (current.report) {
+    const counts = readReport(current.report);
+    if (counts) {
+      // A file that fails to load has no failed test in it; count it so a broken run never reads as clean.
+      const unexplained = code !== 0 && counts.failed === 0 ? Math.max(1, counts.failedFiles) : 0;
+      result.counts = { ...counts, failed: counts.failed + unexplained };
+    } else if (code !== 0) {
+      result.counts = { passed: 0, failed: 1, skipped: 0, noReport: true };
+    }
+  }
+  return result;
+}
+
+/**
+ * Runs a stage's steps at the same time. The first streams; each other one's output is held
+ * until every step before it has ended, then printed under its heading and streamed from there.
+ */
+async function runStage(stage) {
+  const outputs = stage.map((current, index) => {
+    if (index === 0) {
+      step(current.name);
+      return { write: undefined, release() {} };
+    }
+    const held = [];
+    let live = false;
+    return {
+      write: (chunk, stream) => (live ? stream.write(chunk) : held.push([chunk, stream])),
+      release() {
+        step(`${current.name} (ran beside ${stage[0].name}; its output so far, then as it comes)`);
+        for (const [chunk, stream] of held.splice(0)) stream.write(chunk);
+        live = true;
+      },
+    };
+  });
+  const running = stage.map((current, index) => runStep(current, outputs[index].write));
+  const results = [];
+  for (const [index, result] of running.entries()) {
+    outputs[index].release();
+    results.push(await result);
+  }
+  return results;
+}
 
 function formatDuration(ms) {
   return ms < 60_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`;
@@ -105,26 +166,15 @@ async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
   for (const file of [WORKERD_REPORT, E2E_REPORT]) rmSync(file, { force: true });
 
+  const started = Date.now();
   const results = [];
   let exitCode = 0;
-  for (const current of steps) {
-    step(current.name);
-    const started = Date.now();
-    const code = await current.run();
-    const result = { name: current.name, code, ms: Date.now() - started };
-    if (current.report) {
-      const counts = readReport(current.report);
-      if (counts) {
-        // A file that fails to load has no failed test in it; count it so a broken run never reads as clean.
-        const unexplained = code !== 0 && counts.failed === 0 ? Math.max(1, counts.failedFiles) : 0;
-        result.counts = { ...counts, failed: counts.failed + unexplained };
-      } else if (code !== 0) {
-        result.counts = { passed: 0, failed: 1, skipped: 0, noReport: true };
-      }
-    }
-    results.push(result);
-    if (code !== 0) {
-      exitCode = code;
+  for (const stage of stages) {
+    const stageResults = await runStage(stage);
+    results.push(...stageResults);
+    const failed = stageResults.find((result) => result.code !== 0);
+    if (failed) {
+      exitCode = failed.code;
       break;
     }
   }
@@ -144,6 +194,7 @@ async function main() {
   for (const failure of results.flatMap((result) => result.counts?.failures ?? []).slice(0, 10)) console.log(`failed: ${failure}`);
   const passed = results.reduce((sum, result) => sum + (result.counts?.passed ?? 0), 0);
   const failed = results.reduce((sum, result) => sum + (result.counts?.failed ?? 0), 0);
+  console.log(`total ${formatDuration(Date.now() - started)}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(exitCode);
 }

@@ -26,15 +26,23 @@ export function bin(name) {
 
 export const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 
-/** Runs a command with inherited output; resolves with its exit code (never rejects on failure). */
-export function run(command, args, { cwd = ROOT, env = process.env, stdin = "ignore" } = {}) {
+/**
+ * Runs a command with inherited output, or with its output handed to `output` (stdout and stderr
+ * chunks as they come); resolves with its exit code (never rejects on failure).
+ */
+export function run(command, args, { cwd = ROOT, env = process.env, stdin = "ignore", output } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env, stdio: [stdin, "inherit", "inherit"] });
+    const child = spawn(command, args, { cwd, env, stdio: [stdin, output ? "pipe" : "inherit", output ? "pipe" : "inherit"] });
+    if (output) {
+      child.stdout.on("data", (chunk) => output(chunk, process.stdout));
+      child.stderr.on("data", (chunk) => output(chunk, process.stderr));
+    }
     child.on("error", (error) => {
       console.error(`could not run ${command}: ${error.message}`);
       resolve(127);
     });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 + (signalNumber(signal) ?? 1) : 1)));
+    // Piped output is complete only once the pipes close, after the exit.
+    child.on(output ? "close" : "exit", (code, signal) => resolve(code ?? (signal ? 128 + (signalNumber(signal) ?? 1) : 1)));
   });
 }
 

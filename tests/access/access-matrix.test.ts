@@ -31,27 +31,20 @@ function servedApiRoutes(): string[] {
 const JOB_TABLES = ["sessions", "webhook_deliveries", "slack_posts", "importers", "import_records", "project_exports"];
 
 /**
- * Waits until the imports, exports and mails started by earlier calls are done, so that what their
- * jobs write is not taken for a refused call's. (The world's webhooks are switched off: no deliveries.)
+ * How many imports, exports and mails started by earlier calls are still under way: the digest
+ * waits for none, so that what their jobs write is not taken for a refused call's. (The world's
+ * webhooks are switched off: no deliveries.)
  */
-async function jobsSettled() {
-  await vi.waitFor(
-    async () => {
-      const busy = await env.DB.prepare(
-        `SELECT (SELECT count(*) FROM importers WHERE status IN ('queued', 'processing')) AS imports,
-                (SELECT count(*) FROM project_exports WHERE status = 'processing') AS exports,
-                (SELECT count(*) FROM mail_messages WHERE status = 'queued') AS mails`,
-      ).first();
-      expect(busy).toEqual({ imports: 0, exports: 0, mails: 0 });
-    },
-    { timeout: 5_000, interval: 25 },
-  );
-}
+const JOBS_UNDER_WAY = `SELECT (SELECT count(*) FROM importers WHERE status IN ('queued', 'processing')) AS imports,
+        (SELECT count(*) FROM project_exports WHERE status = 'processing') AS exports,
+        (SELECT count(*) FROM mail_messages WHERE status = 'queued') AS mails`;
 
-/** Every table's row count and content size, from D1: a refused write moves none of them. */
+/**
+ * Every table's row count and content size, from D1, once no job is under way: a refused write
+ * moves none of them. The jobs' count is read in the same batch as the tables.
+ */
 let digestQueries: D1PreparedStatement[] = [];
 async function digest(): Promise<string> {
-  await jobsSettled();
   if (digestQueries.length === 0) {
     const tables = await env.DB.prepare(
       // Left out: sessions, which every sign-in changes; the tables the queue's
@@ -66,8 +59,14 @@ async function digest(): Promise<string> {
       return env.DB.prepare(`SELECT '${table.name}' AS t, count(*) AS n, total(${names.join(" + ") || "0"}) AS bytes FROM "${table.name}"`);
     });
   }
-  const rows = await env.DB.batch(digestQueries);
-  return JSON.stringify(rows.map((result) => result.results[0]));
+  return vi.waitFor(
+    async () => {
+      const [jobs, ...rows] = await env.DB.batch([env.DB.prepare(JOBS_UNDER_WAY), ...digestQueries]);
+      expect(jobs.results[0]).toEqual({ imports: 0, exports: 0, mails: 0 });
+      return JSON.stringify(rows.map((result) => result.results[0]));
+    },
+    { timeout: 5_000, interval: 25 },
+  );
 }
 
 let world: World;
