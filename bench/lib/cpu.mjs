@@ -70,6 +70,7 @@ export function leaveOutOfCpu(pids) {
   for (const pid of pids) leftOut.add(pid);
 }
 
+/** Counts `pids` again in the meters made from now on. */
 export function countAgain(pids) {
   for (const pid of pids) leftOut.delete(pid);
 }

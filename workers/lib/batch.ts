@@ -4,7 +4,7 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db";
 
-type Statement = BatchItem<"sqlite">;
+export type Statement = BatchItem<"sqlite">;
 
 export async function runBatch(db: Db, statements: Statement[]): Promise<unknown[]> {
   if (statements.length === 0) return [];

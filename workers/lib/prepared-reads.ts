@@ -11,7 +11,7 @@
 import type { SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import { drizzle } from "drizzle-orm/d1";
 import type { Db } from "../db";
-import { type NamedResults, type NamedStatements, type StatementRecord, flatten, rebuild } from "./batch";
+import { type NamedResults, type Statement, type StatementRecord, flatten, rebuild } from "./batch";
 
 type Client = Db["$client"];
 
@@ -37,6 +37,19 @@ type AnyPrepared = SQLitePreparedQuery<any>;
 type ResultOf<P> = P extends { all(values?: Record<string, unknown>): Promise<infer R> } ? R : never;
 
 /**
+ * Starts `start` with `db`'s client current, so every statement it binds (synchronously, inside
+ * drizzle's `all()`) binds on that request's client; answers what `start` answers.
+ */
+function boundTo<T>(db: Db, start: () => T): T {
+  current = db.$client;
+  try {
+    return start();
+  } finally {
+    current = null;
+  }
+}
+
+/**
  * A read built once (`build` receives the isolate's drizzle instance and answers `.prepare()` of a
  * query whose values are `sql.placeholder(name)`); the function it returns runs it on `db` with
  * `values`, answering what `.all()` of the same query would.
@@ -44,13 +57,8 @@ type ResultOf<P> = P extends { all(values?: Record<string, unknown>): Promise<in
 export function preparedRead<P extends AnyPrepared>(build: (db: Db) => P): (db: Db, values: Record<string, unknown>) => Promise<ResultOf<P>> {
   let prepared: P | null = null;
   return (db, values) => {
-    prepared ??= build(isolateDb);
-    current = db.$client;
-    try {
-      return prepared.all(values) as Promise<ResultOf<P>>;
-    } finally {
-      current = null;
-    }
+    const read = (prepared ??= build(isolateDb));
+    return boundTo(db, () => read.all(values) as Promise<ResultOf<P>>);
   };
 }
 
@@ -65,18 +73,11 @@ export function preparedBatch<const S extends object>(build: (db: Db) => S & Sta
   return async (db, values) => {
     if (!shape) {
       shape = build(isolateDb);
-      const statements: NamedStatements[] = [];
-      flatten(shape, statements as Parameters<typeof flatten>[1]);
+      const statements: Statement[] = [];
+      flatten(shape, statements);
       prepared = statements.map((statement) => (statement as unknown as { prepare(): AnyPrepared }).prepare());
     }
-    current = db.$client;
-    let runs: Promise<unknown>[];
-    try {
-      runs = prepared.map((read) => read.all(values));
-    } finally {
-      current = null;
-    }
-    const results = await Promise.all(runs);
+    const results = await Promise.all(boundTo(db, () => prepared.map((read) => read.all(values))));
     let index = 0;
     return rebuild(shape, () => results[index++]) as NamedResults<S>;
   };
