@@ -8,7 +8,7 @@ import { issueViewsPageOf, issueWindowsOf } from "../../workers/domain/issue-vie
 import {
   ALL_GROUP,
   FROM_THE_START,
-  ISSUE_WINDOW_FIRST_PAGE,
+  ISSUE_WINDOW_FIRST_SCREEN,
   ISSUE_WINDOW_NEXT_PAGE,
   type IssueWindows,
   type IssueWindowsAnswer,
@@ -150,13 +150,13 @@ describe("issue windows", () => {
     expect(counts[p.states.Backlog]).toBe(0);
     expect(windows.total).toBe(TODO_COUNT + 2);
     // Only the first page of the long group is read; the short ones are whole.
-    expect(windows.issues).toHaveLength(ISSUE_WINDOW_FIRST_PAGE + 2);
+    expect(windows.issues).toHaveLength(ISSUE_WINDOW_FIRST_SCREEN.kanban + 2);
     const todo = windows.groups.find((group) => group.key === p.states.Todo);
     expect(todo?.next_cursor).toEqual(expect.any(String));
     expect(windows.groups.find((group) => group.key === p.states.Done)?.next_cursor).toBeNull();
 
     const whole = await wholeGroup(request, windows, p.states.Todo);
-    expect(whole.pages).toBe(Math.ceil((TODO_COUNT - ISSUE_WINDOW_FIRST_PAGE) / ISSUE_WINDOW_NEXT_PAGE));
+    expect(whole.pages).toBe(Math.ceil((TODO_COUNT - ISSUE_WINDOW_FIRST_SCREEN.kanban) / ISSUE_WINDOW_NEXT_PAGE));
     expect(whole.issues.map((issue) => issue.id)).toEqual(idsBySortOrder(all.filter((issue) => issue.state === p.states.Todo)));
   });
 

@@ -6,7 +6,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type ApiUser, type TestPage, dragByMouse, holdRequests, launchBrowser, login, newPage, PASSWORD, screenshot, to, visible, waitForHydration, projectWithMember } from "./fixtures";
-import { ISSUE_WINDOW_FIRST_PAGE } from "../../workers/domain/schemas/issue-windows";
 
 interface IssueRow {
   id: string;
@@ -420,8 +419,8 @@ describe("issue views", () => {
     await visible(card(list, "Long issue 65"));
     // The first page (newest first) is read; the header still counts all of them.
     await visible(page.getByText("65 issues"));
-    expect(await list.locator("[data-issue-id]").count()).toBeLessThanOrEqual(ISSUE_WINDOW_FIRST_PAGE);
-    expect(await list.locator("[data-more-issues]").count()).toBe(1);
+    // Only the rows in sight (and a few either side) are in the page, never the whole list.
+    expect(await list.locator("[data-issue-id]").count()).toBeLessThan(65);
     // Scrolled to its end, the list reads the rest and shows the oldest issue.
     const box = page.locator("[data-dnd]");
     const oldest = card(list, "Long issue 1");

@@ -26,9 +26,8 @@ import {
 import { parseInput } from "../lib/validation";
 import type { ProjectAccess } from "./access";
 import {
-  ISSUE_WINDOW_FIRST_PAGE,
+  ISSUE_WINDOW_FIRST_SCREEN,
   ISSUE_WINDOW_NEXT_PAGE,
-  ISSUE_WINDOW_UNGROUPED_FIRST_PAGE,
   type IssueWindowsAnswer,
   windowGroupBy,
 } from "./schemas/issue-windows";
@@ -189,11 +188,10 @@ function windowRequestOf(source: IssueListSource, display: WindowsDisplay, looku
   };
 }
 
-/** The first screen's windows for a display: a page per group, larger for the calendar and Gantt. */
+/** The first screen's windows for a display: a page per group, as long as the layout shows at first. */
 function readIssueWindowsFor(ctx: ActorContext, access: ProjectAccess, source: IssueListSource, display: WindowsDisplay, lookups: ProjectLookups) {
   const request = windowRequestOf(source, display, lookups);
-  const ungroupedChart = display.issueView === "calendar" || display.issueView === "gantt_chart";
-  return readIssueWindows(ctx, access, request, ungroupedChart ? ISSUE_WINDOW_UNGROUPED_FIRST_PAGE : ISSUE_WINDOW_FIRST_PAGE);
+  return readIssueWindows(ctx, access, request, ISSUE_WINDOW_FIRST_SCREEN[display.issueView]);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Long groups at any length. The page holds each group's first page; when the end of what a group
-// shows comes within a screen of the viewport, a sentinel asks for the group's next page
+// shows comes within half a screen of sight, a sentinel asks for the group's next page
 // (GroupPagesContext), so a column of 5,000 issues is read a page at a time as it scrolls.
 // Groups are virtualised (@tanstack/react-virtual): only the cards or rows in sight, and a few
 // either side, are in the page, between two spacers that keep the group's full height. A kanban
@@ -31,10 +31,11 @@ export const GroupPagesContext = createContext<{ loadMore(key: string): void; lo
 });
 
 /**
- * A sentinel that calls `onNear` while it is within a screen of the viewport (and again after each
- * change of `progress`, so one still in sight asks again once the last ask was answered).
+ * A sentinel that calls `onNear` while it is within half a screen of sight in `scroller` (the box
+ * the group scrolls in, which clips it), and again after each change of `progress`, so one still
+ * in sight asks again once the last ask was answered.
  */
-function useNearEnd(active: boolean, progress: unknown, onNear: () => void) {
+function useNearEnd(active: boolean, progress: unknown, scroller: RefObject<HTMLElement | null>, onNear: () => void) {
   const sentinel = useRef<HTMLElement | null>(null);
   const latest = useRef(onNear);
   latest.current = onNear;
@@ -46,7 +47,7 @@ function useNearEnd(active: boolean, progress: unknown, onNear: () => void) {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) latest.current();
       },
-      { rootMargin: "800px" },
+      { root: scroller.current, rootMargin: "50% 0px" },
     );
     observer.observe(element);
     return () => observer.disconnect();
@@ -275,7 +276,7 @@ export function VirtualIssueList({
   const before = first ? first.start - offset - shape.gap : 0;
   const after = last ? drawn.totalSize - (last.end - offset) - shape.gap : 0;
   const atEnd = !last || last.index >= issues.length - 1;
-  const sentinel = useNearEnd(group.more && atEnd, issues.length, () => pages.loadMore(group.key));
+  const sentinel = useNearEnd(group.more && atEnd, issues.length, scroller, () => pages.loadMore(group.key));
   const Spacer = shape.as === "ul" ? "li" : shape.as === "tbody" ? "tr" : "div";
   return (
     <SortableList
