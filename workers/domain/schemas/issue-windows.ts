@@ -9,20 +9,19 @@ export type WindowGroupBy = ViewProps["groupByProperty"];
 /** How many issues of each group a board read over REST returns unless told, and each "more" after it. */
 export const ISSUE_WINDOW_FIRST_PAGE = 25;
 export const ISSUE_WINDOW_NEXT_PAGE = 100;
-/** The calendar and the Gantt chart show one ungrouped list: their first page is larger. */
-export const ISSUE_WINDOW_UNGROUPED_FIRST_PAGE = 200;
 /**
  * How many issues of each group the issue views' first read holds, by layout: a little more than a
- * screen draws (a kanban column shows about seven cards, a list group's first rows, the
- * spreadsheet about twenty rows), so the page's document carries what it shows; each group reads
- * its next page once its end comes near as the reader scrolls.
+ * screen draws (a kanban column shows about seven cards, a list group its first rows, the
+ * spreadsheet and the Gantt chart twenty to forty rows), so the page's document carries what it
+ * shows; a group reads its next page once its end comes near as the reader scrolls. The calendar
+ * places issues by due date across a month, so it holds more of the list at once.
  */
 export const ISSUE_WINDOW_FIRST_SCREEN: Record<ViewProps["issueView"], number> = {
   kanban: 10,
   list: 10,
   spreadsheet: 25,
-  calendar: ISSUE_WINDOW_UNGROUPED_FIRST_PAGE,
-  gantt_chart: ISSUE_WINDOW_UNGROUPED_FIRST_PAGE,
+  calendar: 200,
+  gantt_chart: 60,
 };
 /**
  * At most this many groups get their first page in the first read (a board grouped by label can
