@@ -20,6 +20,7 @@ import {
   type WindowGroupBy,
 } from "../schemas/issue-windows";
 import type { ViewIssue } from "../schemas/responses";
+import { boundedMemo } from "../../lib/bounded-memo";
 import type { IssueListScope } from "./list-cache";
 import { type IssueListQuery, cursorCondition, issueConditions, nextCursorOf, ordering, relevantStateIds } from "./list-query";
 
@@ -122,23 +123,48 @@ interface WindowRequest {
   lookups: ProjectLookups;
 }
 
+/**
+ * Statements' text and values, built once per isolate for each shape and values they are asked
+ * for: every view of a board reads the same first pages and counts, and drizzle's building of
+ * them cost more than sending them.
+ */
+const builtStatements = boundedMemo<BuiltStatement[]>(256);
+
+interface BuiltStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A built statement on the request's own client. */
+const bound = (ctx: ActorContext, { sql: text, params }: BuiltStatement) => ctx.db.$client.prepare(text).bind(...params);
+
+/**
+ * Everything a window's statements are built from. The creators grouping's None group names the
+ * members; other groupings read nothing else from the lookups.
+ */
+function shapeKey(kind: string, projectId: string, request: WindowRequest, ...rest: unknown[]) {
+  const { query, scope, groupBy, lookups } = request;
+  const members = groupBy === "created_by" ? [...lookups.members.keys()] : null;
+  return JSON.stringify([kind, projectId, query, scope, groupBy, members, ...rest]);
+}
+
 /** The statement reading up to `size` issues of group `key` after `cursor` (plus one to see if more follow). */
 function pageStatement(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, key: string, cursor: string, size: number) {
-  const { query, scope, groupBy, lookups } = request;
-  const paged = { ...query, cursor: cursor === FROM_THE_START ? undefined : cursor };
-  const conditions = [
-    ...scopedConditions(access.project.id, query, scope),
-    groupCondition(groupBy, key, access.project.id, lookups),
-    cursorCondition(paged),
-  ];
-  const { sql: text, params } = ctx.db
-    .select({ ...issueListColumns, bridge_id: bridgeColumn(scope).as("bridge_id") })
-    .from(issues)
-    .where(and(...conditions))
-    .orderBy(...ordering(query.order_by).orderBy)
-    .limit(size + 1)
-    .toSQL();
-  return ctx.db.$client.prepare(text).bind(...params);
+  const projectId = access.project.id;
+  const [statement] = builtStatements.get(shapeKey("page", projectId, request, key, cursor, size), () => {
+    const { query, scope, groupBy, lookups } = request;
+    const paged = { ...query, cursor: cursor === FROM_THE_START ? undefined : cursor };
+    const conditions = [...scopedConditions(projectId, query, scope), groupCondition(groupBy, key, projectId, lookups), cursorCondition(paged)];
+    const built = ctx.db
+      .select({ ...issueListColumns, bridge_id: bridgeColumn(scope).as("bridge_id") })
+      .from(issues)
+      .where(and(...conditions))
+      .orderBy(...ordering(query.order_by).orderBy)
+      .limit(size + 1)
+      .toSQL();
+    return [built];
+  });
+  return bound(ctx, statement);
 }
 
 /**
@@ -147,8 +173,16 @@ function pageStatement(ctx: ActorContext, access: ProjectAccess, request: Window
  */
 const countOf = (key: AnyColumn | SQL) => ({ key: sql<string | null>`${key}`.as("key"), count: sql<number>`count(*)`.as("count") });
 
-/** The statements counting each group's matching issues, and how to read their rows into counts. */
+/** The statements counting each group's matching issues, on the request's client. */
 function countStatements(ctx: ActorContext, access: ProjectAccess, request: WindowRequest) {
+  const built = builtStatements.get(shapeKey("counts", access.project.id, request), () =>
+    countQueries(ctx, access, request).map((query) => query.toSQL()),
+  );
+  return built.map((statement) => bound(ctx, statement));
+}
+
+/** The queries counting each group's matching issues. */
+function countQueries(ctx: ActorContext, access: ProjectAccess, request: WindowRequest) {
   const { query, scope, groupBy, lookups } = request;
   const { db } = ctx;
   const conditions = scopedConditions(access.project.id, query, scope);
@@ -227,13 +261,7 @@ export async function readGroupFirstPages(ctx: ActorContext, access: ProjectAcce
   const keys = groupKeysOf(groupBy, lookups, query);
   const read = keys.slice(0, ISSUE_WINDOW_MAX_GROUPS_READ);
   const counters = countStatements(ctx, access, request);
-  const statements = [
-    ...counters.map((statement) => {
-      const { sql: text, params } = statement.toSQL();
-      return ctx.db.$client.prepare(text).bind(...params);
-    }),
-    ...read.map((key) => pageStatement(ctx, access, request, key, FROM_THE_START, firstPage)),
-  ];
+  const statements = [...counters, ...read.map((key) => pageStatement(ctx, access, request, key, FROM_THE_START, firstPage))];
   const results = await ctx.db.$client.batch<PageRow>(statements);
   const countRows = results.slice(0, counters.length).flatMap((result) => result.results as { key: string | null; count: number }[]);
   const { groups: counts, total } = groupCountsOf(groupBy, countRows, new Set(keys));
@@ -301,8 +329,8 @@ export async function readIssueGroupPage(
 export async function readIssueGroupCounts(ctx: ActorContext, access: ProjectAccess, request: WindowRequest) {
   const keys = groupKeysOf(request.groupBy, request.lookups, request.query);
   const counters = countStatements(ctx, access, request);
-  const results = await ctx.db.batch(counters as unknown as Parameters<typeof ctx.db.batch>[0]);
-  const { groups, total } = groupCountsOf(request.groupBy, (results as unknown as { key: string | null; count: number }[][]).flat(), new Set(keys));
+  const results = await ctx.db.$client.batch<{ key: string | null; count: number }>(counters);
+  const { groups, total } = groupCountsOf(request.groupBy, results.flatMap((result) => result.results), new Set(keys));
   return { groups: Object.fromEntries(groups), total };
 }
 
