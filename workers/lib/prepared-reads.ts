@@ -57,7 +57,8 @@ function boundTo<T>(db: Db, start: () => T): T {
 export function preparedRead<P extends AnyPrepared>(build: (db: Db) => P): (db: Db, values: Record<string, unknown>) => Promise<ResultOf<P>> {
   let prepared: P | null = null;
   return (db, values) => {
-    const read = (prepared ??= build(isolateDb));
+    prepared ??= build(isolateDb);
+    const read = prepared;
     return boundTo(db, () => read.all(values) as Promise<ResultOf<P>>);
   };
 }
