@@ -2,6 +2,7 @@
 // batch() for a non-empty tuple; these accept the arrays and records domain code builds.
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { SQLiteSelectBase } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db";
 
 export type Statement = BatchItem<"sqlite">;
@@ -49,10 +50,14 @@ export function rebuild(part: NamedStatements, next: () => unknown): unknown {
   return next();
 }
 
+const isSelect = (statement: Statement) => statement instanceof SQLiteSelectBase;
+
 /**
  * Runs named statements as one batch (one transaction, one round trip) and answers each one's
  * result under its name, so no caller counts positions:
  * `const { created, version } = await runNamedBatch(db, { sequence, created, activity, version })`.
+ * Reads alone are started side by side instead: the request's read batching sends them in one
+ * call all the same, together with any other reads started beside them (workers/lib/d1-read-batching.ts).
  */
 export async function runNamedBatch<const S extends object>(
   db: Db,
@@ -60,7 +65,7 @@ export async function runNamedBatch<const S extends object>(
 ): Promise<NamedResults<S>> {
   const flat: Statement[] = [];
   flatten(statements, flat);
-  const results = await runBatch(db, flat);
+  const results = flat.every(isSelect) ? await Promise.all(flat) : await runBatch(db, flat);
   let index = 0;
   return rebuild(statements, () => results[index++]) as NamedResults<S>;
 }
