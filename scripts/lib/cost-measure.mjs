@@ -46,6 +46,13 @@ function byRoute(lines) {
   return routes;
 }
 
+/**
+ * The one /api request the harness sends without a session. Every other /api request is a signed-in
+ * user's, which the API's rate limiter counts with one RateLimiter call (ADR 055).
+ */
+const SIGNED_OUT_API_ROUTES = new Set(["/api/auth/sign-in"]);
+const isLimited = (line) => line.route.startsWith("/api/") && !SIGNED_OUT_API_ROUTES.has(line.route);
+
 /** The D1 rows, queries and requests of a set of log lines, as one action's totals. */
 export function totalsOf(lines) {
   const requests = lines.filter((line) => line.msg === "request");
@@ -59,6 +66,7 @@ export function totalsOf(lines) {
     d1RowsWritten: sum("d1_rows_written"),
     d1Queries: sum("d1_queries"),
     sockets: requests.filter((line) => line.status === 101).length,
+    limiterCalls: requests.filter(isLimited).length,
     routes: byRoute(lines),
   };
 }
@@ -91,6 +99,7 @@ export async function measureAction(collector, { reps, run, skip = () => false }
     d1RowsWritten: per(totals.d1RowsWritten),
     d1Queries: per(totals.d1Queries),
     sockets: per(totals.sockets),
+    limiterCalls: per(totals.limiterCalls),
     routes: totals.routes,
     cpuMs: meter.perRequest(reps),
     cpuPerRequestMs: totals.requests > 0 ? meter.perRequest(totals.requests) : Number.NaN,
