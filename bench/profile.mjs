@@ -6,10 +6,9 @@
 // profile for where the time goes, and the bench for how much there is (ADR 053).
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { startLocalServer } from "../scripts/lib/local-server.mjs";
 import { ROOT } from "../scripts/lib/run.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./lib/dataset.mjs";
-import { remoteD1Binding, startD1Host } from "./lib/d1-apart.mjs";
+import { startLocalServerD1Apart } from "./lib/d1-apart.mjs";
 
 const INSPECTOR_PORT = 9333;
 const [pagePath = "/{slug}/settings", count = "40"] = process.argv.slice(2);
@@ -53,13 +52,7 @@ function selfTimes(profile, requests) {
 }
 
 // D1 in its own workerd, as in the screens suite: the profile is the app's isolate alone.
-const d1Host = await startD1Host({ persistDir });
-const server = await startLocalServer({
-  persistDir,
-  vars: { APP_ENV: "development" },
-  inspectorPort: INSPECTOR_PORT,
-  d1: { address: d1Host.address, bindingOf: remoteD1Binding },
-});
+const server = await startLocalServerD1Apart({ persistDir, vars: { APP_ENV: "development" }, inspectorPort: INSPECTOR_PORT });
 try {
   const url = server.url;
   const signIn = await fetch(`${url}/api/auth/sign-in/`, {
@@ -91,5 +84,4 @@ try {
   console.log(`\nwritten to ${path.relative(ROOT, file)} (self time per request, inspector attached)`);
 } finally {
   await server.stop();
-  await d1Host.stop();
 }

@@ -27,8 +27,9 @@ import {
   startupFigures,
 } from "./lib/budgets.mjs";
 import { idleBaselines } from "./lib/cpu.mjs";
-import { remoteD1Binding, startD1Host } from "./lib/d1-apart.mjs";
+import { startLocalServerD1Apart } from "./lib/d1-apart.mjs";
 import { BENCH_EMAIL, BENCH_PASSWORD, SIZES_WORKSPACE, buildBenchSql } from "./lib/dataset.mjs";
+import { startEmptyWorker } from "./lib/empty-worker.mjs";
 import { startFakes } from "./lib/fakes.mjs";
 import { benchGithub } from "./lib/github-repo.mjs";
 import { startLocalServer } from "../scripts/lib/local-server.mjs";
@@ -46,7 +47,7 @@ import { notificationsMarkdown, notificationsSetupSql, runNotificationsSuite } f
 import { measureSearchStatements, runSearchSuite, searchMarkdown } from "./suites/search.mjs";
 import { runScreensSuite, screensMarkdown } from "./suites/screens.mjs";
 import { runSettingsPagesSuite, settingsPagesMarkdown } from "./suites/settings-pages.mjs";
-import { emptyWorker, runStartupSuite, startupMarkdown } from "./suites/startup.mjs";
+import { runStartupSuite, startupMarkdown } from "./suites/startup.mjs";
 
 const log = (message) => console.log(`[bench] ${message}`);
 const TMP = path.join(ROOT, "bench", ".tmp");
@@ -129,7 +130,6 @@ async function main() {
     // dev proxy, no inspector), so the client figures are what a person running it sees. The
     // fan-out and search suites run a driver Worker beside the app, which only `wrangler dev` does.
     let server;
-    let d1Host;
     if (options.configs) {
       log(`starting wrangler dev (${options.configs.join(" + ")})`);
       // production: bundled as `wrangler deploy` bundles it (React's production build). `--var`
@@ -142,8 +142,7 @@ async function main() {
     } else if (options.d1Apart) {
       // CPU suites: D1 in a workerd of its own, as the edge runs it apart from the Worker.
       log("starting local D1 apart, then the Worker (as npm start serves it)");
-      d1Host = await startD1Host({ persistDir: PERSIST });
-      server = await startLocalServer({ persistDir: PERSIST, vars: options.vars, d1: { address: d1Host.address, bindingOf: remoteD1Binding } });
+      server = await startLocalServerD1Apart({ persistDir: PERSIST, vars: options.vars });
     } else {
       log("starting the Worker (as npm start serves it)");
       server = await startLocalServer({ persistDir: PERSIST, vars: options.vars });
@@ -155,12 +154,11 @@ async function main() {
       throw error;
     } finally {
       await server.stop();
-      await d1Host?.stop();
       rmSync(path.join(ROOT, BENCH_APP_CONFIG), { force: true });
     }
   };
 
-  const startEmpty = () => startLocalServer({ persistDir: PERSIST, vars: { APP_ENV: "development" }, script: emptyWorker() });
+  const startEmpty = () => startEmptyWorker({ persistDir: PERSIST });
   if (runs("screens")) {
     await withServer({ vars: { APP_ENV: "development" }, d1Apart: true }, async (url, cookie) => {
       const result = await runScreensSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, startEmpty, log });

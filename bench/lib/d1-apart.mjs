@@ -5,6 +5,7 @@
 // the isolate, the runtime around it and the HTTP to D1.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startLocalServer } from "../../scripts/lib/local-server.mjs";
 import { ROOT } from "../../scripts/lib/run.mjs";
 import { countAgain, leaveOutOfCpu, workerdPids } from "./cpu.mjs";
 
@@ -54,4 +55,25 @@ export async function startD1Host({ persistDir }) {
       countAgain(pids);
     },
   };
+}
+
+/**
+ * The server `npm start` runs (scripts/lib/local-server.mjs, given `options`) with its D1 served
+ * by a host started first under the same `persistDir`; `stop()` stops both.
+ */
+export async function startLocalServerD1Apart(options) {
+  const d1Host = await startD1Host({ persistDir: options.persistDir });
+  try {
+    const server = await startLocalServer({ ...options, d1: { address: d1Host.address, bindingOf: remoteD1Binding } });
+    return {
+      ...server,
+      async stop() {
+        await server.stop();
+        await d1Host.stop();
+      },
+    };
+  } catch (error) {
+    await d1Host.stop();
+    throw error;
+  }
 }

@@ -4,7 +4,8 @@
 // local D1 served from a process of its own and the local server's own share (an empty Worker's)
 // taken off, the Worker's own time (Server-Timing) and the document's size.
 import { browserHeaders, timeDocument } from "../lib/documents.mjs";
-import { countAgain, cpuMeter, leaveOutOfCpu, workerdPids } from "../lib/cpu.mjs";
+import { cpuMeter } from "../lib/cpu.mjs";
+import { measureFloor } from "../lib/empty-worker.mjs";
 import { ms, summarize, workerMs } from "../lib/measure.mjs";
 
 const WARMUP = 20;
@@ -47,29 +48,6 @@ async function measureScreen(read) {
   }
   meter.stop();
   return { cpuMs: meter.perRequest(COUNT), worker: summarize(workers.filter(Number.isFinite)), total: summarize(totals), bytes };
-}
-
-/**
- * The CPU per request of what the local server runs around any Worker: the same GET answered by
- * an empty Worker (`startEmpty`: miniflare's entry and asset router workers, HTTP over loopback;
- * the edge's front line does this outside the Worker). Taken off each screen's figure.
- */
-async function measureFloor(startEmpty, path, headers) {
-  const running = workerdPids();
-  leaveOutOfCpu(running);
-  const server = await startEmpty();
-  try {
-    const read = async () => {
-      const started = performance.now();
-      const response = await fetch(`${server.url}${path}`, { headers });
-      await response.arrayBuffer();
-      return { worker: Number.NaN, total: performance.now() - started, bytes: 0 };
-    };
-    return (await measureScreen(read)).cpuMs;
-  } finally {
-    await server.stop();
-    countAgain(running);
-  }
 }
 
 export async function runScreensSuite({ url, cookie, workspaceSlug, projects, startEmpty, log }) {
@@ -117,7 +95,7 @@ export async function runScreensSuite({ url, cookie, workspaceSlug, projects, st
   }
   await ids.setLayout("kanban");
   log("screens: the local server's own CPU per request (an empty Worker)");
-  const floorMs = await measureFloor(startEmpty, `${base}/issues`, headers);
+  const floorMs = await measureFloor(startEmpty, `${base}/issues`, headers, { warmup: WARMUP, count: COUNT });
   return { project, floorMs, rows: rows.map((row) => ({ ...row, processCpuMs: row.cpuMs, cpuMs: Math.max(0, row.cpuMs - floorMs) })) };
 }
 

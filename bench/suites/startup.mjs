@@ -23,22 +23,6 @@ export const TARGETS = {
 };
 
 /**
- * The Worker that measures the local runtime without the app: the same bindings (the Durable
- * Object classes wrangler.toml names) and a handler that answers at once. Its cold start is what
- * workerd and Miniflare's own services (D1, R2, queues, assets) cost here, which the edge does not
- * run in the Worker's isolate.
- */
-export function emptyWorker() {
-  const config = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  const classes = [...new Set([...config.matchAll(/^class_name = "(\w+)"$/gm)].map((match) => match[1]))];
-  return [
-    'import { DurableObject } from "cloudflare:workers";',
-    ...classes.map((name) => `export class ${name} extends DurableObject {}`),
-    'export default { fetch() { return new Response("ok"); }, queue() {}, scheduled() {} };',
-  ].join("\n");
-}
-
-/**
  * How many copies of the domain code the bundle holds: the times one of its messages (written once,
  * in workers/domain/access.ts) appears in the bundle.
  */
@@ -86,7 +70,7 @@ async function deployedBundle(tmpDir) {
 
 /**
  * `start()` starts a fresh Worker (a new workerd) and answers `{ url, stop }`; `startEmpty()` the
- * same with emptyWorker() in place of the app; `signIn(url)` answers a session cookie. The cookie
+ * same with the empty Worker (bench/lib/empty-worker.mjs) in place of the app; `signIn(url)` answers a session cookie. The cookie
  * of the first server serves the others (sessions live in D1).
  */
 export async function runStartupSuite({ start, startEmpty, signIn, signInRequest, workspaceSlug, projects, tmpDir, log }) {

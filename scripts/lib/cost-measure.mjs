@@ -1,7 +1,9 @@
 // The measuring half of `npm run cost` (ADR 051): every line the Worker prints goes through a
 // collector, and each action's figures are the request and job lines it caused: Worker requests,
 // D1 rows read and written and D1 queries from the request log (workers/lib/request-log.ts), queue
-// messages from the job lines, and the workerd process's CPU over the action (bench/lib/cpu.mjs).
+// messages from the job lines, and the app's workerd process's CPU over the action
+// (bench/lib/cpu.mjs; local D1 runs in a process of its own, left out), less the local server's
+// own share per request (`withoutFloor`).
 import { cpuMeter } from "../../bench/lib/cpu.mjs";
 
 /** How long the Worker must print nothing before an action counts as finished (its waitUntil work and jobs done). */
@@ -46,6 +48,13 @@ function byRoute(lines) {
   return routes;
 }
 
+/**
+ * The one /api request the harness sends without a session. Every other /api request is a signed-in
+ * user's, which the API's rate limiter counts with one RateLimiter call (ADR 055).
+ */
+const SIGNED_OUT_API_ROUTES = new Set(["/api/auth/sign-in"]);
+const isLimited = (line) => line.route.startsWith("/api/") && !SIGNED_OUT_API_ROUTES.has(line.route);
+
 /** The D1 rows, queries and requests of a set of log lines, as one action's totals. */
 export function totalsOf(lines) {
   const requests = lines.filter((line) => line.msg === "request");
@@ -59,6 +68,7 @@ export function totalsOf(lines) {
     d1RowsWritten: sum("d1_rows_written"),
     d1Queries: sum("d1_queries"),
     sockets: requests.filter((line) => line.status === 101).length,
+    limiterCalls: requests.filter(isLimited).length,
     routes: byRoute(lines),
   };
 }
@@ -91,10 +101,32 @@ export async function measureAction(collector, { reps, run, skip = () => false }
     d1RowsWritten: per(totals.d1RowsWritten),
     d1Queries: per(totals.d1Queries),
     sockets: per(totals.sockets),
+    limiterCalls: per(totals.limiterCalls),
     routes: totals.routes,
     cpuMs: meter.perRequest(reps),
     cpuPerRequestMs: totals.requests > 0 ? meter.perRequest(totals.requests) : Number.NaN,
   };
+}
+
+/**
+ * `measured` (each action's measureAction figures) with the local server's own CPU per request
+ * (`floorMs`, an empty Worker's: bench/lib/empty-worker.mjs) taken off every request: CPU per
+ * request less the floor, CPU per action less the floor times its requests. The process's
+ * figure stays as `processCpuPerRequestMs`.
+ */
+export function withoutFloor(measured, floorMs) {
+  const floor = Number.isFinite(floorMs) ? floorMs : 0;
+  return Object.fromEntries(
+    Object.entries(measured).map(([action, m]) => [
+      action,
+      {
+        ...m,
+        processCpuPerRequestMs: m.cpuPerRequestMs,
+        cpuPerRequestMs: Math.max(0, m.cpuPerRequestMs - floor),
+        cpuMs: Math.max(0, m.cpuMs - floor * m.requests),
+      },
+    ]),
+  );
 }
 
 /** A comment's body as the editor sends it: the document and its HTML. */

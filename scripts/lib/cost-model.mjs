@@ -195,7 +195,8 @@ export function largestFreeTeam(teams) {
  * the clock and the trimmed log tail: about 4 SQLite rows); a write that tells someone (an
  * assignment, a state change or a comment on a subscribed issue) also publishes once to the
  * WorkspaceHub (a notice row, the trim, two meta rows). A socket's opening is measured instead
- * (each upgrade the log shows is one request to an object).
+ * (each upgrade the log shows is one request to an object), and so are the API rate limiter's
+ * calls (`limiterCalls`: one per signed-in /api request, kept in the object's memory, no row).
  */
 export const DO_WORK = {
   signIn: { requests: 4, rowsWritten: 4 },
@@ -218,7 +219,7 @@ export const LIVE_SOCKETS = { perBoardMinute: 2, pingSeconds: 25 };
  */
 export function actionFigures(action, measured, { perUnit = 1, r2 = { classA: 0, classB: 0 } } = {}) {
   const work = DO_WORK[action] ?? { requests: 0, rowsWritten: 0 };
-  const doRequests = (measured.sockets ?? 0) + work.requests;
+  const doRequests = (measured.sockets ?? 0) + (measured.limiterCalls ?? 0) + work.requests;
   const figures = {
     workerRequests: measured.requests,
     workerCpuMs: Number.isFinite(measured.cpuMs) ? measured.cpuMs : 0,

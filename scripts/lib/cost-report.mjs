@@ -26,8 +26,8 @@ const row = (cells) => `| ${cells.join(" | ")} |`;
 
 function actionsTable(measured, perAction) {
   const lines = [
-    row(["action", "Worker requests", "D1 rows read", "D1 rows written", "D1 queries", "CPU ms per Worker request", "DO requests", "queue ops", "measured over"]),
-    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
+    row(["action", "Worker requests", "D1 rows read", "D1 rows written", "D1 queries", "CPU ms per Worker request", "process CPU", "DO requests", "queue ops", "measured over"]),
+    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
   ];
   for (const [action, label] of Object.entries(ACTION_LABELS)) {
     const figures = perAction[action];
@@ -40,6 +40,7 @@ function actionsTable(measured, perAction) {
         count(figures.d1RowsWritten),
         count(m.d1QueriesEach ?? 0),
         Number.isFinite(m.cpuPerRequest) ? `${m.cpuPerRequest.toFixed(1)}${m.cpuOf ? ` (${m.cpuOf})` : ""}` : "n/a",
+        Number.isFinite(m.processCpuPerRequest) ? m.processCpuPerRequest.toFixed(1) : "n/a",
         count(figures.doRequests),
         count(figures.queueOps),
         m.over ?? "",
@@ -124,8 +125,12 @@ export function teamVerdict(team) {
   return `**A team of ${team.teamSize} needs the paid plan** (${nearest}): about ${dollars(team.paid.total)} a month; ${database}, the paid plan's 10 GB in ${months(team.monthsToFillPaid)}.`;
 }
 
-/** The whole document. `run`: when and where it was measured; `storage`: scripts/lib/cost-storage.mjs's figures. */
-export function costMarkdown({ run, measured, perAction, teams, storage, maxCpu, routesByAction }) {
+/**
+ * The whole document. `run`: when and where it was measured; `storage`: scripts/lib/cost-storage.mjs's
+ * figures; `floorMs`: the local server's own CPU per request, taken off each CPU figure.
+ */
+export function costMarkdown({ run, measured, perAction, teams, storage, maxCpu, routesByAction, floorMs }) {
+  const floor = Number.isFinite(floorMs) ? `${floorMs.toFixed(1)} ms` : "not measured";
   const verdict = teams.map((team) => teamVerdict(team)).join(" ");
   const cpuLine = maxCpu.cpuOver
     ? `But the free plan also caps CPU at 10 ms per request, and on this machine ${maxCpu.over.length} of the ${Object.keys(ACTION_LABELS).length - 2} measured actions spend more than that per Worker request (heaviest: ${maxCpu.over
@@ -141,7 +146,7 @@ ${verdict} ${cpuLine}
 
 ## Per action, measured through the Worker
 
-The bench dataset (a project of 1,000 issues, nine members) in a fresh local database, served as \`npm start\` serves it. Worker requests and D1 rows and queries are summed from the Worker's log lines: one per request (route, D1 rows read and written, queries) and one per queue job. Page views run in Chromium: the document, its data requests and its live sockets. Durable Object requests are the sockets the log shows opening plus the objects each write calls (counted from the code: scripts/lib/cost-model.mjs, \`DO_WORK\`). Queue operations: three per message the consumer ran. CPU per Worker request: the workerd process's CPU, idle baseline off (bench/lib/cpu.mjs), over the action's requests; for a page view, over its document request fetched alone (the browser's visit also makes workerd serve static assets, which Cloudflare serves without the Worker). Local workerd on this machine, not Cloudflare's: read it against the 10 ms limit as an estimate.
+The bench dataset (a project of 1,000 issues, nine members) in a fresh local database, served as \`npm start\` serves it. Worker requests and D1 rows and queries are summed from the Worker's log lines: one per request (route, D1 rows read and written, queries) and one per queue job. Page views run in Chromium: the document, its data requests and its live sockets. Durable Object requests are the sockets the log shows opening, the API rate limiter's call for each signed-in \`/api\` request the log shows (the harness's allowance is lifted so its hundreds of requests a minute pass; the limiter is still asked), plus the objects each write calls (counted from the code: scripts/lib/cost-model.mjs, \`DO_WORK\`). Queue operations: three per message the consumer ran. CPU, measured as the screens benchmark measures it (docs/decisions/053): local D1 runs in a workerd process of its own (bench/lib/d1-apart.mjs), as the edge runs D1 apart from the Worker, and is left out. **Process CPU** is the app's workerd process's user + system time per Worker request, idle baseline off (bench/lib/cpu.mjs), over the action's requests (and the background work and jobs they cause); for a page view, over its document request fetched alone (the browser's visit also makes workerd serve static assets, which Cloudflare serves without the Worker). **CPU ms per Worker request** takes off what the same server spends answering a GET from an empty Worker: **${floor} per request** on this run (miniflare's entry and asset router workers and HTTP over loopback, which the edge's front line does outside the Worker). What is left is the isolate, its calls to D1 and the runtime around them: an upper bound of what the free plan's 10 ms counts. The kernel counts CPU in 10 ms ticks, so each figure is an average over its runs; local workerd on this machine, not Cloudflare's: read it against the 10 ms limit as an estimate.
 
 ${actionsTable(measured, perAction)}
 
@@ -171,7 +176,7 @@ R2 (Class A and B operations): the CSV import stores its file once and reads it 
 
 ${billTable(teams)}
 
-The paid plan's figure is the $5 monthly minimum plus each meter beyond what the plan includes (per-million prices as published), with D1 storage beyond 5 GB at $0.75 per GB-month after a year's growth. CPU on the paid plan: 30 million CPU ms a month are included; the Workers CPU row above is the measured CPU per request times the requests (a page's figure is its document's CPU for each of its requests, an upper bound).
+The paid plan's figure is the $5 monthly minimum plus each meter beyond what the plan includes (per-million prices as published), with D1 storage beyond 5 GB at $0.75 per GB-month after a year's growth. CPU on the paid plan: 30 million CPU ms a month are included; the Workers CPU row above is the measured CPU per request (the local server's share off) times the requests (a page's figure is its document's CPU for each of its requests, an upper bound).
 
 ## Storage and write rate (inputs of docs/SCALE.md)
 

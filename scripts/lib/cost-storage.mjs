@@ -54,12 +54,15 @@ export function usedBytesOf(main, wal) {
   return { bytes: (pageCount - freePages) * pageSize, pageSize };
 }
 
-/** The local database's file (Miniflare keeps D1 as one SQLite file per database). */
+/**
+ * The local database's file (Miniflare keeps D1 as one SQLite file per database, under the
+ * persist folder both the app's server and a D1 host apart are given).
+ */
 function databaseFile(persistDir) {
   const dir = path.join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database in ${dir}`);
-  return path.join(dir, file);
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`expected one D1 database in ${dir}, found ${files.length}`);
+  return path.join(dir, files[0]);
 }
 
 /** The database's used bytes (pages in use x page size) and the counted tables' rows. */
@@ -107,6 +110,8 @@ export async function measureStorage({ api, base, persistDir, states, wait, log 
       created.push(await api("POST", `${base}/issues/`, { name: `Storage issue ${i}`, description_html: `<p>${text}</p>` }));
     }),
   );
+  // The file measured must be the one the server writes to: its issues grew by the batch.
+  if (batches.create.rows.issues !== STORAGE_BATCH) throw new Error(`the database measured gained ${batches.create.rows.issues} issues, not the ${STORAGE_BATCH} created`);
   await batch("comment", () =>
     concurrently(STORAGE_BATCH, 1, (i) => api("POST", `${base}/issues/${created[i].id}/comments/`, commentBody(`A comment of a few words on issue ${i}, as people write them.`))),
   );

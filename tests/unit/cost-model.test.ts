@@ -110,6 +110,14 @@ describe("per-action figures", () => {
     expect(perIssue.doRequests).toBeCloseTo(1 / 20);
   });
 
+  it("counts one rate limiter call per signed-in API request as a Durable Object request", () => {
+    const measured = { requests: 3, d1RowsRead: 0, d1RowsWritten: 0, sockets: 1, jobs: 0, cpuMs: 0 };
+    const unlimited = actionFigures("search", measured);
+    const limited = actionFigures("search", { ...measured, limiterCalls: 2 });
+    expect(limited.doRequests).toBe(unlimited.doRequests + 2);
+    expect(limited.doRowsWritten).toBe(unlimited.doRowsWritten);
+  });
+
   it("counts a live board's minute as pings billed 20 to 1, and nothing else unless measured", () => {
     const minute = boardMinuteFigures(0);
     expect(minute.workerRequests).toBe(0);
