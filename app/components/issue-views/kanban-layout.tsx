@@ -23,7 +23,6 @@ const KanbanCard = memo(function KanbanCard({ issue, slot }: { issue: ViewIssue;
       <div className="flex h-5 items-center gap-1.5">
         {canDrag ? <DragGrip /> : null}
         {properties.key ? <span className="text-xs font-medium text-neutral-400">{issueKey(identifier, issue)}</span> : null}
-        <span className="ml-auto" />
         {canEdit && !pending ? <MenuButton issue={issue} identifier={identifier} /> : null}
       </div>
       <IssueLink

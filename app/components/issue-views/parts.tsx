@@ -19,7 +19,7 @@ import {
 import type { EstimatePoints } from "./estimate-points";
 import type { GroupHeader, Lookups, MemberOption, ViewIssue } from "./model";
 import { issueKey } from "./model";
-import { IconGrip, IconLink, IconPaperclip, IconSubIssues, IconTag, IconTriangle, IconUser } from "./view-icons";
+import { IconLink, IconPaperclip, IconSubIssues, IconTag, IconTriangle, IconUser } from "./view-icons";
 
 export interface ViewContextValue {
   identifier: string;
@@ -339,10 +339,8 @@ export function DragGrip() {
     <span
       data-drag-handle=""
       aria-hidden="true"
-      className="flex w-3.5 shrink-0 cursor-grab items-center justify-center text-neutral-300 opacity-0 transition-opacity group-hover:opacity-100"
-    >
-      <IconGrip size={14} />
-    </span>
+      className="drag-grip shrink-0 cursor-grab text-neutral-300 opacity-0 transition-opacity group-hover:opacity-100"
+    />
   );
 }
 
@@ -352,7 +350,7 @@ export function MenuButton({ issue, identifier }: { issue: ViewIssue; identifier
       type="button"
       data-action="menu"
       aria-label={`Actions for ${issueKey(identifier, issue)}`}
-      className="flex size-6 shrink-0 items-center justify-center rounded text-neutral-400 opacity-0 group-hover:opacity-100 hover:bg-neutral-100 hover:text-neutral-700 focus-visible:opacity-100 data-[open]:opacity-100"
+      className="ml-auto flex size-6 shrink-0 items-center justify-center rounded text-neutral-400 opacity-0 group-hover:opacity-100 hover:bg-neutral-100 hover:text-neutral-700 focus-visible:opacity-100 data-[open]:opacity-100"
     >
       <IconDots size={14} />
     </button>

@@ -10,7 +10,6 @@ export const IconSpreadsheet = icon("spreadsheet");
 export const IconGantt = icon("gantt");
 export const IconFilter = icon("filter");
 export const IconSliders = icon("sliders");
-export const IconGrip = icon("grip");
 export const IconSubIssues = icon("sub-issues");
 export const IconTriangle = icon("triangle");
 export const IconTag = icon("tag");
