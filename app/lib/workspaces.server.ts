@@ -21,6 +21,7 @@ import { createWorkspace, getWorkspace, listMyWorkspaces } from "../../workers/d
 import { mailFailing } from "../../workers/domain/workspace-mail";
 import { unreadCountIn } from "../../workers/domain/inbox";
 import { ROLE } from "../../workers/domain/schemas/constants";
+import { workspaceAccess } from "../../workers/domain/access";
 import { requireActor } from "./auth.server";
 import { loadOrThrow } from "./errors.server";
 import { SIDEBAR_COOKIE } from "./sidebar";
@@ -62,16 +63,19 @@ export async function loadInvitationLink(request: Request, context: AppLoadConte
 export async function loadWorkspaceShell(request: Request, context: AppLoadContext, slug: string) {
   const ctx = await requireActor(request, context);
   return loadOrThrow(request, async () => {
-    const workspace = await getWorkspace(ctx, slug);
-    // Read before the lists: a notice published after it is replayed when the shell's socket connects.
-    const hubClock = await readHubClock(context, workspace.id);
-    const [projects, favorites, workspaces, mailFailure, unread] = await Promise.all([
+    const access = await workspaceAccess(ctx, slug);
+    const workspaceId = access.workspace.id;
+    // Read before anything the shell shows: a notice published after it is replayed when the
+    // shell's socket connects. What it shows is then read side by side (one D1 call).
+    const hubClock = await readHubClock(context, workspaceId);
+    const [workspace, projects, favorites, workspaces, mailFailure, unread] = await Promise.all([
+      getWorkspace(ctx, slug),
       listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }),
       listSidebarFavorites(ctx, slug),
       listMyWorkspaces(ctx, { size: LIST_PAGES.plainListCap }),
       // Owners only (they can act on it): one indexed statement; nobody else pays a query for it.
-      workspace.role === ROLE.owner ? mailFailing(ctx, workspace.id) : null,
-      unreadCountIn(ctx, workspace.id),
+      access.membership.role === ROLE.owner ? mailFailing(ctx, workspaceId) : null,
+      unreadCountIn(ctx, workspaceId),
     ]);
     return {
       workspace,
