@@ -19,21 +19,27 @@ export function rowWindow(
 /** Assumed height of the box before it is measured: a tall window's worth of rows. */
 const UNMEASURED_HEIGHT = 1200;
 
+/** One axis of a scrolling box: how far it is scrolled, and how much of it is in sight. */
+export interface ScrollSpan {
+  offset: number;
+  size: number;
+}
+
 /**
- * The rows of `count` to render inside `scroller`, whose content starts `offset` pixels above the
- * first row (a sticky header, say).
+ * `scroller`'s scroll offset and client size along `axis`, read when it mounts and again (once a
+ * frame) on each scroll and resize that changes them; `initial` until the first read.
  */
-export function useWindowedRows(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, offset = 0, overscan = 8) {
-  const [view, setView] = useState({ top: 0, height: UNMEASURED_HEIGHT });
+export function useScrollSpan(scroller: RefObject<HTMLElement | null>, axis: "x" | "y", initial: ScrollSpan): ScrollSpan {
+  const [span, setSpan] = useState(initial);
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const top = Math.max(0, element.scrollTop - offset);
-      const height = element.clientHeight;
-      setView((old) => (old.top === top && old.height === height ? old : { top, height }));
+      const offset = axis === "y" ? element.scrollTop : element.scrollLeft;
+      const size = axis === "y" ? element.clientHeight : element.clientWidth;
+      setSpan((old) => (old.offset === offset && old.size === size ? old : { offset, size }));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
@@ -47,6 +53,17 @@ export function useWindowedRows(scroller: RefObject<HTMLElement | null>, count: 
       resize.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [scroller, offset]);
-  return rowWindow(count, rowHeight, view, overscan);
+  }, [scroller, axis]);
+  return span;
+}
+
+const UNMEASURED: ScrollSpan = { offset: 0, size: UNMEASURED_HEIGHT };
+
+/**
+ * The rows of `count` to render inside `scroller`, whose content starts `offset` pixels above the
+ * first row (a sticky header, say).
+ */
+export function useWindowedRows(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, offset = 0, overscan = 8) {
+  const span = useScrollSpan(scroller, "y", UNMEASURED);
+  return rowWindow(count, rowHeight, { top: Math.max(0, span.offset - offset), height: span.size }, overscan);
 }

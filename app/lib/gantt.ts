@@ -32,6 +32,19 @@ function yearMonthOf(day: number) {
   return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) - 1 };
 }
 
+/**
+ * The days of `range` whose header cells are drawn: those in sight when the chart is scrolled
+ * `left` px in a box `viewport` px wide (beside the name column), and `margin` days either side.
+ */
+export function daysInSight(range: GanttRange, left: number, viewport: number, margin: number): GanttRange {
+  const start = Math.max(range.start, range.start + Math.floor(left / GANTT_DAY_WIDTH) - margin);
+  const end = Math.min(range.end, range.start + Math.ceil((left + viewport) / GANTT_DAY_WIDTH) + margin);
+  return { start, end: Math.max(start, end) };
+}
+
+/** Where the chart opens: today a little in from the left edge (the scroll offset, in px). */
+export const openingScroll = (range: GanttRange, today: number) => Math.max(0, (today - range.start - 3) * GANTT_DAY_WIDTH);
+
 /** The first range: eight whole months, today's month the fourth of them. */
 export function initialRange(today: number): GanttRange {
   const { year, month } = yearMonthOf(today);

@@ -34,6 +34,15 @@ async function openGantt(page: Page, project = projectId) {
   return gantt;
 }
 
+/** How many of the header's day numbers are inside the chart's visible box. */
+const dayNumbersInSight = (gantt: Locator) =>
+  gantt.locator("[data-gantt-scroller]").evaluate((scroller) => {
+    const box = scroller.getBoundingClientRect();
+    return [...scroller.querySelectorAll("[data-gantt-day]")].filter((cell) => {
+      const rect = cell.getBoundingClientRect();
+      return rect.left >= box.left && rect.right <= box.right && /^\d+$/.test(cell.textContent ?? "");
+    }).length;
+  });
 const monthsOf = (gantt: Locator) => gantt.locator("[data-gantt-month]").evaluateAll((months) => months.map((month) => month.getAttribute("data-gantt-month")));
 const scrollLeftOf = (gantt: Locator) => gantt.locator("[data-gantt-scroller]").evaluate((element) => element.scrollLeft);
 
@@ -105,6 +114,8 @@ describe("the month Gantt", () => {
     const after = await monthsOf(gantt);
     expect(after.slice(0, 8)).toEqual(before);
     await visible(gantt.locator(`[data-gantt-month="${after[11]}"]`));
+    // The header numbers the days wherever the reader has scrolled to.
+    await expect.poll(() => dayNumbersInSight(gantt)).toBeGreaterThan(5);
 
     // Scrolled to the left edge, four months come in front, and what was in sight stays in sight.
     for (let step = 0; step < 40 && (await monthsOf(gantt)).length === 12; step++) await wheelSideways(page, gantt, -4000);

@@ -3,8 +3,8 @@
 // on the left, where a block without both dates goes, and which rows are drawn.
 import { describe, expect, it } from "vitest";
 import { rowWindow } from "../../app/hooks/use-windowed-rows";
-import { blockBox, blockSpan, daysIn, edgeNear, extendRange, initialRange, monthsOf } from "../../app/lib/gantt";
-import { dateOfDay, dayNumber } from "../../app/lib/issue-display";
+import { blockBox, blockSpan, daysIn, daysInSight, edgeNear, extendRange, initialRange, monthsOf, openingScroll } from "../../app/lib/gantt";
+import { GANTT_DAY_WIDTH, dateOfDay, dayNumber } from "../../app/lib/issue-display";
 
 const day = (date: string) => dayNumber(date);
 const dates = (range: { start: number; end: number }) => [dateOfDay(range.start), dateOfDay(range.end)];
@@ -110,5 +110,20 @@ describe("rowWindow", () => {
 
   it("draws nothing for an empty list", () => {
     expect(rowWindow(0, 40, { top: 0, height: 800 }, 8)).toEqual({ first: 0, last: 0 });
+  });
+});
+
+describe("daysInSight", () => {
+  const range = { start: 1000, end: 1242 };
+  it("draws the days in sight and a margin either side, within the range", () => {
+    // Scrolled 10 days in, 15 days of box in sight, 2 days of margin.
+    expect(daysInSight(range, 10 * GANTT_DAY_WIDTH, 15 * GANTT_DAY_WIDTH, 2)).toEqual({ start: 1008, end: 1027 });
+    expect(daysInSight(range, 0, 15 * GANTT_DAY_WIDTH, 2)).toEqual({ start: 1000, end: 1017 });
+    expect(daysInSight(range, 240 * GANTT_DAY_WIDTH, 15 * GANTT_DAY_WIDTH, 2)).toEqual({ start: 1238, end: 1242 });
+  });
+
+  it("opens on today a little in from the left edge", () => {
+    expect(openingScroll(range, 1100)).toBe(97 * GANTT_DAY_WIDTH);
+    expect(openingScroll(range, 1001)).toBe(0);
   });
 });

@@ -1,14 +1,15 @@
 // The month Gantt every timeline in the app is drawn with (issues, cycles, modules): 80 px per
 // day, eight months loaded around today and more loaded as the reader scrolls near either end, a
 // sticky column of names, one block per row, and a full-screen mode. Rows are windowed, so only
-// the rows in sight are in the page: a thousand rows scroll as smoothly as ten. Day lines are a
-// CSS background, so a row costs a few elements whatever the range.
-import { Link } from "@remix-run/react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+// the rows in sight are in the page: a thousand rows scroll as smoothly as ten; so are the
+// header's day numbers. Day lines are a CSS background, so a row costs a few elements whatever
+// the range.
+import { type CSSProperties, type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useBrowserLayoutEffect } from "~/hooks/use-browser-layout-effect";
-import { useWindowedRows } from "~/hooks/use-windowed-rows";
+import { useLinkClicks } from "~/hooks/use-link-clicks";
+import { useScrollSpan, useWindowedRows } from "~/hooks/use-windowed-rows";
 import { readableTextOn } from "~/lib/contrast";
-import { type GanttRange, blockBox, daysIn, edgeNear, extendRange, initialRange, monthsOf } from "~/lib/gantt";
+import { type GanttRange, blockBox, daysIn, daysInSight, edgeNear, extendRange, initialRange, monthsOf, openingScroll } from "~/lib/gantt";
 import { FALLBACK_STATE_COLOR, GANTT_DAY_WIDTH, GANTT_NO_DUE_DATE_NOTE, dateOfDay, dayNumber, todayUtc } from "~/lib/issue-display";
 import { icon } from "../icons";
 
@@ -93,9 +94,9 @@ export function GanttChart({
   const scrollToToday = useCallback(
     (behavior: ScrollBehavior = "auto") => {
       const element = scroller.current;
-      if (element) element.scrollTo({ left: Math.max(0, (today - range.start - 3) * GANTT_DAY_WIDTH), behavior });
+      if (element) element.scrollTo({ left: openingScroll(range, today), behavior });
     },
-    [today, range.start],
+    [today, range],
   );
 
   // Open on today, a little in from the left edge.
@@ -141,12 +142,14 @@ export function GanttChart({
   }, [fullScreen]);
 
   const dayLines = `repeating-linear-gradient(to right, transparent 0 ${GANTT_DAY_WIDTH - 1}px, var(--color-neutral-100) ${GANTT_DAY_WIDTH - 1}px ${GANTT_DAY_WIDTH}px)`;
-  const days = Array.from({ length: daysIn(range) }, (_, index) => range.start + index);
   const todayInRange = today >= range.start && today <= range.end;
+  const onLinkClick = useLinkClicks();
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: delegation; Enter on a row's link clicks it, and the click bubbles here.
     <section
       aria-label={label}
+      onClick={onLinkClick}
       data-gantt-range={`${dateOfDay(range.start)}..${dateOfDay(range.end)}`}
       className={`flex min-h-0 flex-col bg-surface ${fullScreen ? "fixed inset-0 z-50" : "h-full"}`}
     >
@@ -200,19 +203,7 @@ export function GanttChart({
                   </div>
                 ))}
               </div>
-              <div className="flex h-6">
-                {days.map((day) => (
-                  <div
-                    key={day}
-                    className={`shrink-0 border-r border-neutral-100 text-center text-[11px] leading-6 ${
-                      day === today ? "bg-brand-50 font-semibold text-brand-600 dark:bg-brand-500/15 dark:text-brand-400" : "text-neutral-500"
-                    }`}
-                    style={{ width: GANTT_DAY_WIDTH }}
-                  >
-                    {Number(dateOfDay(day).slice(8, 10))}
-                  </div>
-                ))}
-              </div>
+              <DayNumbers scroller={scroller} range={range} today={today} nameWidth={nameWidth} />
             </div>
           </div>
           {todayInRange ? (
@@ -244,6 +235,62 @@ export function GanttChart({
         </div>
       </div>
     </section>
+  );
+}
+
+/** Header cells drawn either side of the days in sight. */
+const DAY_MARGIN = 14;
+/** The box's width before it is measured (the server's render, the first paint): a wide window. */
+const UNMEASURED_VIEWPORT = 1600;
+
+/**
+ * The header's row of day numbers: only the days in sight (and a margin) are drawn, after a
+ * spacer standing in for those before them, so eight months of days cost a screen's worth of
+ * cells. Before the box is measured, the days where the chart opens (today) are drawn.
+ */
+function DayNumbers({ scroller, range, today, nameWidth }: { scroller: RefObject<HTMLElement | null>; range: GanttRange; today: number; nameWidth: number }) {
+  // Before the box is measured (the server's render, the first paint): where the chart opens.
+  const view = useScrollSpan(scroller, "x", { offset: openingScroll(range, today), size: UNMEASURED_VIEWPORT + nameWidth });
+  const sight = daysInSight(range, view.offset, view.size - nameWidth, DAY_MARGIN);
+  const days = Array.from({ length: sight.end - sight.start + 1 }, (_, index) => sight.start + index);
+  return (
+    <div className="flex h-6">
+      <div aria-hidden="true" className="shrink-0" style={{ width: (sight.start - range.start) * GANTT_DAY_WIDTH }} />
+      {days.map((day) => (
+        <div
+          key={day}
+          data-gantt-day={dateOfDay(day)}
+          className={`shrink-0 border-r border-neutral-100 text-center text-[11px] leading-6 ${
+            day === today ? "bg-brand-50 font-semibold text-brand-600 dark:bg-brand-500/15 dark:text-brand-400" : "text-neutral-500"
+          }`}
+          style={{ width: GANTT_DAY_WIDTH }}
+        >
+          {Number(dateOfDay(day).slice(8, 10))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A row's block: a link to the row's page when it has one, kept out of the tab order and hidden
+ * from assistive tech (the row's name link says the same).
+ */
+function BlockBox({ href, className, style, children }: { href?: string; className: string; style: CSSProperties; children: ReactNode }) {
+  if (!href) {
+    return (
+      <div className={className} style={style}>
+        {children}
+      </div>
+    );
+  }
+  // Out of the tab order and hidden from assistive tech: the row's name link is the one read out.
+  // (Spread: the anchor-content lint cannot tell a deliberately hidden duplicate link.)
+  const hidden = { "aria-hidden": true, tabIndex: -1 } as const;
+  return (
+    <a href={href} data-client-link="" {...hidden} className={className} style={style}>
+      {children}
+    </a>
   );
 }
 
@@ -302,9 +349,9 @@ function GanttRow({
       >
         {block.icon}
         {block.href ? (
-          <Link to={block.href} title={block.name} className="truncate text-sm text-neutral-800 hover:underline">
+          <a href={block.href} data-client-link="" title={block.name} className="truncate text-sm text-neutral-800 hover:underline">
             {block.name}
-          </Link>
+          </a>
         ) : (
           <span title={block.name} className="truncate text-sm text-neutral-800">
             {block.name}
@@ -313,15 +360,9 @@ function GanttRow({
       </div>
       <div className="relative" style={{ width, backgroundImage: dayLines }}>
         {box && bar ? (
-          block.href ? (
-            <Link to={block.href} tabIndex={-1} aria-hidden="true" className={barClass} style={{ left: box.left, width: box.width }}>
-              {bar}
-            </Link>
-          ) : (
-            <div className={barClass} style={{ left: box.left, width: box.width }}>
-              {bar}
-            </div>
-          )
+          <BlockBox href={block.href} className={barClass} style={{ left: box.left, width: box.width }}>
+            {bar}
+          </BlockBox>
         ) : null}
         {box && block.noDueDate ? (
           <span
