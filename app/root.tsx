@@ -26,7 +26,7 @@ import { appliedThemeOf } from "../workers/domain/schemas/theme";
 import { DEFAULT_THEME_NAME, themeHtmlAttributes } from "../workers/domain/schemas/theme-palette";
 import { FullPageState, LoadingState, ReconnectingState } from "./components/shell-states";
 import { ToastProvider } from "./components/toast";
-import { buttonClass } from "./components/ui";
+import { buttonClass, useClientLinks } from "./components/ui";
 import { rootHasHydrated } from "./lib/hydration-guard";
 import { useNonce } from "./lib/nonce";
 import { THEME_FETCHER_KEY, pendingThemeOf } from "./lib/appearance-contract";
@@ -115,6 +115,7 @@ function WorkspaceSwitchPending() {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  useClientLinks();
   return (
     <ToastProvider flash={toast}>
       <Outlet />

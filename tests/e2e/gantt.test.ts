@@ -125,12 +125,14 @@ describe("the month Gantt", () => {
     expect(await scrollLeftOf(gantt)).toBeGreaterThan(1000);
     await visible(gantt.locator(`[data-gantt-month="${before[0]}"]`));
 
-    // Back to today, and a block opens its issue.
+    // Back to today, and a block opens its issue, in the page (no reload: what the page held stays).
     await gantt.getByRole("button", { name: "Today" }).click();
     await visible(dated);
+    await page.evaluate(() => Object.assign(window, { heldAcrossNavigation: true }));
     await dated.click();
     await waitForPath(page, `${to.projectIssues(slug, projectId)}/${issueIds["Ship the planner"]}`);
     await visible(page.getByText("Ship the planner").first());
+    expect(await page.evaluate(() => (window as unknown as { heldAcrossNavigation?: boolean }).heldAcrossNavigation)).toBe(true);
     expect(ownerTab.errors).toEqual([]);
   });
 

@@ -6,7 +6,7 @@
 // the range.
 import { type CSSProperties, type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useBrowserLayoutEffect } from "~/hooks/use-browser-layout-effect";
-import { useLinkClicks } from "~/hooks/use-link-clicks";
+import { ClientLink } from "~/components/ui/client-link";
 import { useScrollSpan, useWindowedRows } from "~/hooks/use-windowed-rows";
 import { readableTextOn } from "~/lib/contrast";
 import { type GanttRange, blockBox, daysIn, daysInSight, edgeNear, extendRange, initialRange, monthsOf, openingScroll } from "~/lib/gantt";
@@ -143,13 +143,10 @@ export function GanttChart({
 
   const dayLines = `repeating-linear-gradient(to right, transparent 0 ${GANTT_DAY_WIDTH - 1}px, var(--color-neutral-100) ${GANTT_DAY_WIDTH - 1}px ${GANTT_DAY_WIDTH}px)`;
   const todayInRange = today >= range.start && today <= range.end;
-  const onLinkClick = useLinkClicks();
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: delegation; Enter on a row's link clicks it, and the click bubbles here.
     <section
       aria-label={label}
-      onClick={onLinkClick}
       data-gantt-range={`${dateOfDay(range.start)}..${dateOfDay(range.end)}`}
       className={`flex min-h-0 flex-col bg-surface ${fullScreen ? "fixed inset-0 z-50" : "h-full"}`}
     >
@@ -285,12 +282,10 @@ function BlockBox({ href, className, style, children }: { href?: string; classNa
     );
   }
   // Out of the tab order and hidden from assistive tech: the row's name link is the one read out.
-  // (Spread: the anchor-content lint cannot tell a deliberately hidden duplicate link.)
-  const hidden = { "aria-hidden": true, tabIndex: -1 } as const;
   return (
-    <a href={href} data-client-link="" {...hidden} className={className} style={style}>
+    <ClientLink to={href} aria-hidden="true" tabIndex={-1} className={className} style={style}>
       {children}
-    </a>
+    </ClientLink>
   );
 }
 
@@ -349,9 +344,9 @@ function GanttRow({
       >
         {block.icon}
         {block.href ? (
-          <a href={block.href} data-client-link="" title={block.name} className="truncate text-sm text-neutral-800 hover:underline">
+          <ClientLink to={block.href} title={block.name} className="truncate text-sm text-neutral-800 hover:underline">
             {block.name}
-          </a>
+          </ClientLink>
         ) : (
           <span title={block.name} className="truncate text-sm text-neutral-800">
             {block.name}

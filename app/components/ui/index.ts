@@ -5,3 +5,4 @@ export * from "./field";
 export * from "./menu";
 export * from "./list-page";
 export * from "./switch";
+export * from "./client-link";
