@@ -127,9 +127,13 @@ export function batchingReads(session: D1DatabaseSession): D1DatabaseSession {
     return wrapped;
   };
 
-  const batching = Object.create(session) as D1DatabaseSession;
-  batching.prepare = (sql: string) => wrap(session.prepare(sql), sql);
-  batching.batch = (statements) => session.batch(statements.map((statement) => unwrapped.get(statement) ?? statement));
-  batching.getBookmark = () => session.getBookmark();
-  return batching;
+  // A plain object, not one whose prototype is the session: making each request's session a
+  // prototype sent V8 through its prototype set-up every request (0.36 ms of a settings page's
+  // profile). The session's three methods are all that drizzle and the domain call.
+  const batching: Pick<D1DatabaseSession, "prepare" | "batch" | "getBookmark"> = {
+    prepare: (sql: string) => wrap(session.prepare(sql), sql),
+    batch: (statements) => session.batch(statements.map((statement) => unwrapped.get(statement) ?? statement)),
+    getBookmark: () => session.getBookmark(),
+  };
+  return batching as D1DatabaseSession;
 }
