@@ -1,10 +1,10 @@
 // The workspace sidebar: 17rem wide, collapsible to icons (button and
 // Ctrl/Cmd+B), off-canvas on small screens; Favorites and Projects sections; each project expands
 // to its pages, the optional ones only when the project turned them on.
-import { Form, Link, NavLink, useParams } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { Form, Link, useLocation, useParams } from "@remix-run/react";
+import { type ComponentProps, useEffect, useId, useState } from "react";
 import { APPEARANCE_PATH } from "~/lib/appearance-contract";
-import { cycleIssuesPath, inboxPath, moduleIssuesPath, myWorkPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
+import { cycleIssuesPath, inboxPath, isCurrentPath, moduleIssuesPath, myWorkPath, pagePath, projectPath, viewIssuesPath, workspaceSettingsPath } from "~/lib/paths";
 import type { SidebarFavorite } from "../../workers/domain/schemas/responses";
 import { AccountMenu } from "./account-menu";
 import {
@@ -26,7 +26,7 @@ import {
   IconViews,
 } from "./icons";
 import { ProjectIcon } from "./project-icon";
-import { Menu, menuItemClass, menuLinkItems, menuSeparatorClass, truncate } from "./ui";
+import { ClientLink, Menu, menuItemClass, menuLinkItems, menuSeparatorClass, truncate } from "./ui";
 import type { ShellProject } from "./workspace-context";
 import { toggled } from "~/lib/sets";
 
@@ -59,6 +59,23 @@ function projectLinks(project: ShellProject) {
   ].filter((link) => link.show);
 }
 
+/**
+ * A sidebar entry: a plain link marked as the current page (aria-current) when the page shown is
+ * it or one under it, as NavLink marks itself (`end`: only the page itself). The sidebar reads the
+ * location once and draws a few links per project on every page; NavLink would resolve and match
+ * each one on its own.
+ */
+function SideLink({
+  to,
+  pathname,
+  end = false,
+  className,
+  ...rest
+}: Omit<ComponentProps<typeof ClientLink>, "className"> & { pathname: string; end?: boolean; className(active: boolean): string }) {
+  const active = isCurrentPath(pathname, to, end);
+  return <ClientLink to={to} aria-current={active ? "page" : undefined} className={className(active)} {...rest} />;
+}
+
 /** Where each kind of favourite leads, and its icon. */
 const FAVORITE_KINDS = {
   cycle: { icon: IconCycle, path: cycleIssuesPath },
@@ -67,21 +84,22 @@ const FAVORITE_KINDS = {
   page: { icon: IconPages, path: pagePath },
 } as const;
 
-function FavoriteEntries({ slug, favorites, collapsed }: { slug: string; favorites: SidebarFavorite[]; collapsed: boolean }) {
+function FavoriteEntries({ slug, favorites, collapsed, pathname }: { slug: string; favorites: SidebarFavorite[]; collapsed: boolean; pathname: string }) {
   return (
     <ul className="space-y-0.5">
       {favorites.map((favorite) => {
         const { icon: Icon, path } = FAVORITE_KINDS[favorite.kind];
         return (
           <li key={favorite.id}>
-            <NavLink
+            <SideLink
               to={path(slug, favorite.project_id, favorite.entity_id)}
+              pathname={pathname}
               title={favorite.name}
-              className={({ isActive }) => navItemClass(isActive, collapsed)}
+              className={(active) => navItemClass(active, collapsed)}
             >
               <Icon size={16} />
               <span className={`truncate ${collapsed ? "md:sr-only" : ""}`}>{favorite.name}</span>
-            </NavLink>
+            </SideLink>
           </li>
         );
       })}
@@ -153,26 +171,28 @@ function ProjectEntry({
   collapsed,
   expanded,
   onToggle,
+  pathname,
 }: {
   slug: string;
   project: ShellProject;
   collapsed: boolean;
   expanded: boolean;
   onToggle(): void;
+  pathname: string;
 }) {
   const listId = useId();
   const base = projectPath(slug, project.id);
   return (
     <li>
       {/* Collapsed (md and up): the icon goes straight to the project's issues. */}
-      <Link
+      <ClientLink
         to={`${base}/issues`}
         className={`hidden items-center justify-center rounded-md py-1.5 hover:bg-neutral-200/60 ${collapsed ? "md:flex" : ""}`}
         aria-label={project.name}
         title={project.name}
       >
         <ProjectIcon project={project} size="sm" />
-      </Link>
+      </ClientLink>
       <button
         type="button"
         onClick={onToggle}
@@ -188,15 +208,17 @@ function ProjectEntry({
           className={`text-neutral-400 transition-transform ${expanded ? "" : "-rotate-90"}`}
         />
       </button>
+      {/* A folded project's pages are drawn when it unfolds. */}
       <ul id={listId} hidden={!expanded} className={`mt-0.5 mb-1 space-y-0.5 pl-4 ${collapsed ? "md:hidden" : ""}`}>
-        {projectLinks(project).map(({ to, label, icon: Icon }) => (
+        {(expanded ? projectLinks(project) : []).map(({ to, label, icon: Icon }) => (
           <li key={to}>
-            <NavLink
+            <SideLink
               to={`${base}/${to}`}
+              pathname={pathname}
               aria-label={`${project.name} ${label}`}
-              className={({ isActive }) =>
+              className={(active) =>
                 `flex items-center gap-2.5 rounded-md px-2 py-1 text-[13px] ${
-                  isActive
+                  active
                     ? "bg-brand-50 dark:bg-brand-500/15 font-medium text-brand-700 dark:text-brand-300"
                     : "text-neutral-600 hover:bg-neutral-200/60 hover:text-neutral-900"
                 }`
@@ -204,7 +226,7 @@ function ProjectEntry({
             >
               <Icon size={14} />
               <span>{label}</span>
-            </NavLink>
+            </SideLink>
           </li>
         ))}
       </ul>
@@ -224,6 +246,7 @@ function SectionHeading({ children, collapsed, action }: { children: string; col
 export function Sidebar(props: SidebarProps) {
   const { workspace, projects, user, collapsed, mobileOpen, onToggleCollapsed, onCloseMobile, onCreateProject } = props;
   const { projectId } = useParams();
+  const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(projectId ? [projectId] : []));
   useEffect(() => {
     if (projectId) setExpanded((current) => (current.has(projectId) ? current : new Set(current).add(projectId)));
@@ -244,6 +267,7 @@ export function Sidebar(props: SidebarProps) {
           collapsed={collapsed}
           expanded={expanded.has(project.id)}
           onToggle={() => toggle(project.id)}
+          pathname={pathname}
         />
       ))}
     </ul>
@@ -268,7 +292,7 @@ export function Sidebar(props: SidebarProps) {
 
       <nav aria-label="Workspace" className="flex-1 overflow-y-auto px-3 pb-4">
         <div className="space-y-0.5 pt-3">
-          <NavLink to={inboxPath(workspace.slug)} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+          <SideLink to={inboxPath(workspace.slug)} pathname={pathname} className={(active) => navItemClass(active, collapsed)}>
             <IconInbox size={16} />
             <span className={labelClass}>Inbox</span>
             {props.unread > 0 ? (
@@ -277,26 +301,26 @@ export function Sidebar(props: SidebarProps) {
                 <span className="sr-only"> unread</span>
               </span>
             ) : null}
-          </NavLink>
-          <NavLink to={myWorkPath(workspace.slug)} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+          </SideLink>
+          <SideLink to={myWorkPath(workspace.slug)} pathname={pathname} className={(active) => navItemClass(active, collapsed)}>
             <IconUser size={16} />
             <span className={labelClass}>My work</span>
-          </NavLink>
-          <NavLink to={`/${workspace.slug}`} end className={({ isActive }) => navItemClass(isActive, collapsed)}>
+          </SideLink>
+          <SideLink to={`/${workspace.slug}`} end pathname={pathname} className={(active) => navItemClass(active, collapsed)}>
             <IconGrid size={16} />
             <span className={labelClass}>Projects</span>
-          </NavLink>
-          <NavLink to={workspaceSettingsPath(workspace.slug)} className={({ isActive }) => navItemClass(isActive, collapsed)}>
+          </SideLink>
+          <SideLink to={workspaceSettingsPath(workspace.slug)} pathname={pathname} className={(active) => navItemClass(active, collapsed)}>
             <IconSettings size={16} />
             <span className={labelClass}>Settings</span>
-          </NavLink>
+          </SideLink>
         </div>
 
         {favorites.length > 0 || props.favorites.length > 0 ? (
           <section aria-label="Favorites">
             <SectionHeading collapsed={collapsed}>Favorites</SectionHeading>
             {projectList(favorites)}
-            <FavoriteEntries slug={workspace.slug} favorites={props.favorites} collapsed={collapsed} />
+            <FavoriteEntries slug={workspace.slug} favorites={props.favorites} collapsed={collapsed} pathname={pathname} />
           </section>
         ) : null}
 

@@ -105,3 +105,13 @@ export const workspaceSearchPath = (slug: string, search: string) =>
 
 /** The Remix route id of the issue page (the screens preload it: it is the page opened most). */
 export const ISSUE_PAGE_ROUTE = "routes/$workspaceSlug.projects.$projectId.issues_.$issueId";
+
+/**
+ * Whether `to` is the page at `pathname` or a page under it, as a navigation link marks itself
+ * current (case and a trailing slash aside); with `end`, only the page itself.
+ */
+export function isCurrentPath(pathname: string, to: string, end = false): boolean {
+  const here = pathname.toLowerCase().replace(/\/+$/, "");
+  const target = to.toLowerCase().replace(/\/+$/, "");
+  return here === target || (!end && here.startsWith(target) && here.charAt(target.length) === "/");
+}
