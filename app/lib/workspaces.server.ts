@@ -17,7 +17,7 @@ import { signUpPath } from "./paths";
 import { describeError } from "../../workers/lib/error-status";
 import { listProjects } from "../../workers/domain/projects";
 import { listSidebarFavorites } from "../../workers/domain/sidebar-favorites";
-import { createWorkspace, getWorkspace, listMyWorkspaces } from "../../workers/domain/workspaces";
+import { createWorkspace, listMyWorkspaces, workspaceWithMembers } from "../../workers/domain/workspaces";
 import { mailFailing } from "../../workers/domain/workspace-mail";
 import { unreadCountIn } from "../../workers/domain/inbox";
 import { ROLE } from "../../workers/domain/schemas/constants";
@@ -69,7 +69,7 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
     // shell's socket connects. What it shows is then read side by side (one D1 call).
     const hubClock = await readHubClock(context, workspaceId);
     const [workspace, projects, favorites, workspaces, mailFailure, unread] = await Promise.all([
-      getWorkspace(ctx, slug),
+      workspaceWithMembers(ctx, access),
       listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }),
       listSidebarFavorites(ctx, slug),
       listMyWorkspaces(ctx, { size: LIST_PAGES.plainListCap }),

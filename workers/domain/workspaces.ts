@@ -11,7 +11,7 @@ import { issues, projectMembers, projects, users, workspaceMembers, workspaces, 
 import { preparedRead } from "../lib/prepared-reads";
 import { isUniqueViolation } from "../lib/d1-errors";
 import { parseInput } from "../lib/validation";
-import { ROLE, assertCanGrant, workspaceAccess } from "./access";
+import { ROLE, type WorkspaceAccess, assertCanGrant, workspaceAccess } from "./access";
 import { INTEGRATION_BOT_MEMBER, LAST_WORKSPACE_OWNER } from "./schemas/constants";
 import type { ActorContext } from "./context";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
@@ -79,7 +79,11 @@ const memberCount = preparedRead((db) =>
 );
 
 export async function getWorkspace(ctx: ActorContext, slug: string) {
-  const { workspace, membership } = await workspaceAccess(ctx, slug);
+  return workspaceWithMembers(ctx, await workspaceAccess(ctx, slug));
+}
+
+/** The workspace the caller's access was checked for, with its member count (one statement). */
+export async function workspaceWithMembers(ctx: ActorContext, { workspace, membership }: WorkspaceAccess) {
   const [{ total }] = await memberCount(ctx.db, { workspaceId: workspace.id });
   return workspaceOf(workspace, { role: membership.role, total_members: total });
 }

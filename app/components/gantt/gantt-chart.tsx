@@ -246,7 +246,6 @@ const UNMEASURED_VIEWPORT = 1600;
  * cells. Before the box is measured, the days where the chart opens (today) are drawn.
  */
 function DayNumbers({ scroller, range, today, nameWidth }: { scroller: RefObject<HTMLElement | null>; range: GanttRange; today: number; nameWidth: number }) {
-  // Before the box is measured (the server's render, the first paint): where the chart opens.
   const view = useScrollSpan(scroller, "x", { offset: openingScroll(range, today), size: UNMEASURED_VIEWPORT + nameWidth });
   const sight = daysInSight(range, view.offset, view.size - nameWidth, DAY_MARGIN);
   const days = Array.from({ length: sight.end - sight.start + 1 }, (_, index) => sight.start + index);
@@ -281,7 +280,6 @@ function BlockBox({ href, className, style, children }: { href?: string; classNa
       </div>
     );
   }
-  // Out of the tab order and hidden from assistive tech: the row's name link is the one read out.
   return (
     <ClientLink to={href} aria-hidden="true" tabIndex={-1} className={className} style={style}>
       {children}

@@ -7,7 +7,6 @@
 import { useNavigate } from "@remix-run/react";
 import { type AnchorHTMLAttributes, useEffect } from "react";
 
-
 export function ClientLink({ to, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
   return <a href={to} data-client-link="" {...rest} />;
 }
