@@ -5,7 +5,7 @@ import { type OrderKey, type PageRequest, readPage } from "./list-page";
 import type { ModuleLinkResponse, ModuleResponse } from "./schemas/issue-group-responses";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { moduleLinks, moduleMembers, modules, userFavorites, users, type User } from "../../drizzle/schema";
+import { moduleLinks, moduleMembers, modules, userFavorites, users } from "../../drizzle/schema";
 import { chunks, inList, runBatch, runNamedBatch } from "../lib/batch";
 import { pick } from "../lib/pick";
 import { parseInput } from "../lib/validation";
@@ -28,7 +28,7 @@ import {
   PatchModuleInput,
   PutModuleInput,
 } from "./schemas/modules";
-import { type MemberDetail, linkFieldsOf, memberColumns, memberDetailOf } from "./serializers";
+import { type MemberDetail, type MemberRow, linkFieldsOf, memberColumns, memberDetailOf, membersByOwner } from "./serializers";
 
 export const MODULE_NOT_FOUND = "Module not found.";
 export const MODULE_LINK_NOT_FOUND = "Link not found.";
@@ -37,7 +37,7 @@ export const MEMBERS_NOT_MEMBERS = "Every member must be a member of the project
 
 type Module = typeof modules.$inferSelect;
 type ModuleLink = typeof moduleLinks.$inferSelect;
-type ModuleRow = { module: Module; lead: User | null; favoriteId: string | null };
+type ModuleRow = { module: Module; lead: MemberRow | null; favoriteId: string | null };
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
@@ -74,7 +74,7 @@ export type ModuleView = ReturnType<typeof moduleOf>;
 
 const moduleRows = (ctx: ActorContext) =>
   ctx.db
-    .select({ module: modules, lead: users, favoriteId: userFavorites.id })
+    .select({ module: modules, lead: memberColumns, favoriteId: userFavorites.id })
     .from(modules)
     .leftJoin(users, eq(users.id, modules.lead_id))
     .leftJoin(userFavorites, favoriteOf(ctx, "module", modules.id))
@@ -96,11 +96,19 @@ async function moduleViews(ctx: ActorContext, access: ProjectAccess, rows: Modul
   // Explicit, distinct column names: D1 answers batched rows keyed by column name.
   const read = await runNamedBatch(ctx.db, {
     stats: issueStatsQuery(ctx, "module", ids, estimateId),
-    members: ctx.db
-      .select({ module_id: moduleMembers.module_id, ...memberColumns })
+    // Each module's member ids, and each member once (one object in every list it is in).
+    memberIds: ctx.db
+      .select({
+        owner: sql<string>`${moduleMembers.module_id}`.as("owner"),
+        people: sql<string>`json_group_array(${moduleMembers.member_id})`.as("people"),
+      })
       .from(moduleMembers)
-      .innerJoin(users, eq(users.id, moduleMembers.member_id))
       .where(inList(moduleMembers.module_id, ids))
+      .groupBy(moduleMembers.module_id),
+    members: ctx.db
+      .select(memberColumns)
+      .from(users)
+      .where(sql`${users.id} IN (SELECT ${moduleMembers.member_id} FROM ${moduleMembers} WHERE ${inList(moduleMembers.module_id, ids)})`)
       .orderBy(asc(users.email)),
     links: ctx.db.select().from(moduleLinks).where(inList(moduleLinks.module_id, ids)).orderBy(asc(moduleLinks.created_at), asc(moduleLinks.id)),
     linkCreators: ctx.db
@@ -109,12 +117,7 @@ async function moduleViews(ctx: ActorContext, access: ProjectAccess, rows: Modul
       .where(sql`${users.id} IN (SELECT ${moduleLinks.created_by} FROM ${moduleLinks} WHERE ${inList(moduleLinks.module_id, ids)})`),
   });
   const stats = statsByOwner(read.stats, ids, estimateId !== null);
-  const members = new Map<string, MemberDetail[]>();
-  for (const { module_id, ...user } of read.members) {
-    const list = members.get(module_id) ?? [];
-    list.push(memberDetailOf(user));
-    members.set(module_id, list);
-  }
+  const members = membersByOwner(read.memberIds, read.members);
   const creators = new Map(read.linkCreators.map((user) => [user.id, memberDetailOf(user)]));
   const links = new Map<string, ReturnType<typeof moduleLinkOf>[]>();
   for (const link of read.links) {

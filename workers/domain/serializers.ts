@@ -29,6 +29,36 @@ export function memberDetailOf(user: Pick<User, "id" | "email" | "first_name" | 
 
 export type MemberDetail = ReturnType<typeof memberDetailOf>;
 
+/** The columns of a user that others may see, as `memberColumns` reads them. */
+export type MemberRow = Parameters<typeof memberDetailOf>[0];
+
+/**
+ * The people of each owner (a cycle, a module) from each owner's person ids (a JSON array, as
+ * `json_group_array` reads them) and the people themselves, each owner's list in the order
+ * `people` comes in. A person listed under many owners is one object in all of their lists, so a
+ * page's data carries them once.
+ */
+export function membersByOwner(owners: readonly { owner: string; people: string }[], people: readonly MemberRow[]) {
+  const ownersOf = new Map<string, string[]>();
+  for (const { owner, people: ids } of owners) {
+    for (const person of JSON.parse(ids) as string[]) {
+      const list = ownersOf.get(person);
+      if (list) list.push(owner);
+      else ownersOf.set(person, [owner]);
+    }
+  }
+  const byOwner = new Map<string, MemberDetail[]>();
+  for (const person of people) {
+    const detail = memberDetailOf({ ...person, is_bot: Boolean(person.is_bot) });
+    for (const owner of ownersOf.get(person.id) ?? []) {
+      const list = byOwner.get(owner);
+      if (list) list.push(detail);
+      else byOwner.set(owner, [detail]);
+    }
+  }
+  return byOwner;
+}
+
 /** How a person is named to others in mail: their names, else their display name, else their address. */
 export function personLabelOf(person: Pick<User, "email" | "first_name" | "last_name" | "display_name">) {
   return [person.first_name, person.last_name].join(" ").trim() || person.display_name || person.email;

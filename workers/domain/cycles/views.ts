@@ -2,7 +2,7 @@
 // per state group, estimate sums) and the assignees of its issues, read for every listed cycle at
 // once; and sending those rows to the board.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { cycles, issueAssignees, issues, userFavorites, users, type User } from "../../../drizzle/schema";
+import { cycles, issueAssignees, issues, userFavorites, users } from "../../../drizzle/schema";
 import { inList, runNamedBatch } from "../../lib/batch";
 import { pick } from "../../lib/pick";
 import type { ProjectAccess } from "../access";
@@ -13,12 +13,12 @@ import { favoriteOf, publishGroupViews } from "../issue-groups/group-rows";
 import type { IssueGroup } from "../issue-groups/membership";
 import { type IssueStats, emptyStats, issueStatsQuery, statsByOwner } from "../issue-groups/stats";
 import type { CycleResponse } from "../schemas/issue-group-responses";
-import { type MemberDetail, memberColumns, memberDetailOf } from "../serializers";
+import { type MemberDetail, type MemberRow, memberColumns, memberDetailOf, membersByOwner } from "../serializers";
 
 export const CYCLE_NOT_FOUND = "Cycle not found.";
 
 export type Cycle = typeof cycles.$inferSelect;
-export type CycleRow = { cycle: Cycle; owner: User | null; favoriteId: string | null };
+export type CycleRow = { cycle: Cycle; owner: MemberRow | null; favoriteId: string | null };
 
 export function cycleOf(row: CycleRow, stats: IssueStats, assignees: MemberDetail[], today: string) {
   const { cycle } = row;
@@ -45,7 +45,7 @@ export const groupOf = (cycle: Cycle): IssueGroup => ({ scope: "cycle", id: cycl
 
 export const cycleRows = (ctx: ActorContext) =>
   ctx.db
-    .select({ cycle: cycles, owner: users, favoriteId: userFavorites.id })
+    .select({ cycle: cycles, owner: memberColumns, favoriteId: userFavorites.id })
     .from(cycles)
     .leftJoin(users, eq(users.id, cycles.owned_by))
     .leftJoin(userFavorites, favoriteOf(ctx, "cycle", cycles.id))
@@ -66,23 +66,28 @@ export async function cycleViews(ctx: ActorContext, access: ProjectAccess, rows:
   const estimateId = access.project.estimate_id;
   const read = await runNamedBatch(ctx.db, {
     stats: issueStatsQuery(ctx, "cycle", ids, estimateId),
-    assignees: ctx.db
-      .selectDistinct({ owner: sql<string>`${issues.cycle_id}`.as("owner"), ...memberColumns })
-      // Driven from the cycle's issues (issues_cycle_idx), then each issue's bridge rows
-      // (issue_assignees_uq): never a scan of the project's assignments.
+    // Which people each cycle's issues are assigned to, as one list of ids a cycle (driven from the cycle's
+    // issues through issues_cycle_idx, then each issue's bridge rows), and each of those people
+    // once: a person on the issues of many cycles is read and sent once.
+    assigneeIds: ctx.db
+      .select({
+        owner: sql<string>`${issues.cycle_id}`.as("owner"),
+        people: sql<string>`json_group_array(DISTINCT ${issueAssignees.assignee_id})`.as("people"),
+      })
       .from(issues)
       .innerJoin(issueAssignees, eq(issueAssignees.issue_id, issues.id))
-      .innerJoin(users, eq(users.id, issueAssignees.assignee_id))
       .where(inList(issues.cycle_id, ids))
+      .groupBy(issues.cycle_id),
+    assignees: ctx.db
+      .select(memberColumns)
+      .from(users)
+      .where(
+        sql`${users.id} IN (SELECT ${issueAssignees.assignee_id} FROM ${issueAssignees} INNER JOIN ${issues} ON ${issues.id} = ${issueAssignees.issue_id} WHERE ${inList(issues.cycle_id, ids)})`,
+      )
       .orderBy(asc(users.email)),
   });
   const stats = statsByOwner(read.stats, ids, estimateId !== null);
-  const assignees = new Map<string, MemberDetail[]>();
-  for (const { owner, ...user } of read.assignees) {
-    const list = assignees.get(owner) ?? [];
-    list.push(memberDetailOf({ ...user, is_bot: Boolean(user.is_bot) }));
-    assignees.set(owner, list);
-  }
+  const assignees = membersByOwner(read.assigneeIds, read.assignees);
   return rows.map((row) =>
     cycleOf(row, stats.get(row.cycle.id) ?? emptyStats(estimateId !== null), assignees.get(row.cycle.id) ?? [], today),
   );
