@@ -1,7 +1,7 @@
 // Client-safe constants and pure rules of the issue views and their display preferences: layouts,
 // grouping and ordering options, colours, truncation, due-date tones and the drag-and-drop
 // sort_order rule. No zod here: this ships with every issue page.
-import { DAY_MS } from "../../workers/domain/schemas/dates";
+import { dayNumber, todayUtc } from "../../workers/domain/schemas/dates";
 import type { MODULE_STATUSES } from "../../workers/domain/schemas/modules";
 import type { ViewProps } from "../../workers/domain/schemas/view-props";
 import { ISSUE_PROPERTY_KEYS, type IssuePropertyKey, type IssuePropertyToggles } from "../../workers/domain/schemas/issue-properties";
@@ -198,17 +198,7 @@ export function truncateTitle(text: string, max: number) {
 
 // ---------------------------------------------------------------- dates (UTC, so SSR and hydration agree)
 
-export function todayUtc(now = new Date()) {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
-}
-
-export function dayNumber(date: string) {
-  return Math.floor(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS);
-}
-
-export function dateOfDay(day: number) {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
+export { dateOfDay, dayNumber, todayUtc } from "../../workers/domain/schemas/dates";
 
 /** Due dates: red when past, orange within 3 days. */
 export function dueDateTone(date: string | null | undefined, today = todayUtc()): "past" | "soon" | null {

@@ -13,7 +13,9 @@ import {
   type IssueWindows,
   type IssueWindowsAnswer,
   NONE_GROUP,
+  calendarDueSpan,
 } from "../../workers/domain/schemas/issue-windows";
+import { dateOfDay, dayNumber, todayUtc } from "../../workers/domain/schemas/dates";
 import type { IssueListSource, ViewIssue } from "../../workers/domain/schemas/responses";
 import type { IssueWindowsRequest } from "../../workers/domain/schemas/view-props";
 import { actorOn, countingDb } from "../helpers/counting-db";
@@ -295,5 +297,61 @@ describe("issue windows", () => {
     const bridges = await p.owner.get(`${p.base}/cycles/${cycleId}/cycle-issues/`);
     const bridgeOf = new Map(bridges.body.map((row: { id: string; bridge_id: string }) => [row.id, row.bridge_id]));
     for (const row of group.results) expect(row.bridge_id).toBe(bridgeOf.get(row.id));
+  });
+});
+
+describe("the calendar's windows", () => {
+  it("read only the issues due in the weeks of the month shown, its first screen included", async () => {
+    const cal = await createProjectFixture(undefined, "CAL");
+    const today = todayUtc();
+    const span = calendarDueSpan(today);
+    const dayAfter = (date: string, days: number) => dateOfDay(dayNumber(date) + days);
+    // Due on the span's first and last days, a day outside either end, on no day, and next month.
+    const inside = [await newIssue(cal, { name: "First day", target_date: span.from }), await newIssue(cal, { name: "Last day", target_date: span.to })];
+    await newIssue(cal, { name: "Day before", target_date: dayAfter(span.from, -1) });
+    await newIssue(cal, { name: "Day after", target_date: dayAfter(span.to, 1) });
+    await newIssue(cal, { name: "No date" });
+    const nextMonth = calendarDueSpan(dayAfter(span.to, 10));
+    const later = await newIssue(cal, { name: "Next month", target_date: dayAfter(nextMonth.from, 7) });
+
+    const actor = await actorOn(countingDb().db, cal.owner.user.id);
+    const request = display({ issueView: "calendar", groupByProperty: null, orderBy: "-created_at" });
+    const read = async (input: IssueWindowsRequest) => {
+      const answer = await issueWindowsOf(actor, cal.slug, cal.projectId, { kind: "project" }, input);
+      if (!("windows" in answer)) throw new Error("no windows in the answer");
+      return answer.windows;
+    };
+    const shown = await read({ ...request, due: span });
+    expect(shown.total).toBe(2);
+    expect(shown.issues.map((issue) => issue.id).sort()).toEqual(inside.map((issue) => issue.id).sort());
+    expect(shown.due).toEqual(span);
+    // Next month's weeks: its issue, and those of the days the two months' weeks share.
+    const next = await read({ ...request, due: nextMonth });
+    expect(next.issues.map((issue) => issue.id)).toContain(later.id);
+    expect(next.issues.map((issue) => issue.id)).not.toContain(inside[0].id);
+    for (const issue of next.issues) expect(issue.target_date! >= nextMonth.from && issue.target_date! <= nextMonth.to).toBe(true);
+    // Without a span the calendar's read is every issue, as before.
+    expect((await read(request)).total).toBe(6);
+
+    // The page opens the calendar on this month and reads the same.
+    await cal.owner.post(`${cal.base}/project-views/`, { view_props: { issueView: "calendar" } });
+    const page = await issueViewsPageOf(actor, cal.slug, cal.projectId, { kind: "project" });
+    const first = await page.windows;
+    expect(first.due).toEqual(span);
+    expect(first.issues.map((issue) => issue.id).sort()).toEqual(inside.map((issue) => issue.id).sort());
+  });
+
+  it("refuses a span that ends before it starts, is longer than six weeks or names no real day", async () => {
+    const actor = await actorOn(countingDb().db, p.owner.user.id);
+    const read = (due: unknown) =>
+      issueWindowsOf(actor, p.slug, p.projectId, { kind: "project" }, { ...display({ issueView: "calendar", groupByProperty: null }), due });
+    await expect(read({ from: "2026-11-10", to: "2026-11-09" })).rejects.toMatchObject({
+      kind: "Invalid",
+      fields: { "due.to": ["to must not be before from"] },
+    });
+    await expect(read({ from: "2026-01-01", to: "2026-03-01" })).rejects.toMatchObject({ kind: "Invalid" });
+    await expect(read({ from: "2026-02-30", to: "2026-03-01" })).rejects.toMatchObject({ kind: "Invalid" });
+    await expect(read("this month")).rejects.toMatchObject({ kind: "Invalid" });
+    await expect(read({ from: "2026-11-01", to: "2026-12-12" })).resolves.toMatchObject({ windows: { due: { from: "2026-11-01", to: "2026-12-12" } } });
   });
 });

@@ -41,12 +41,14 @@ beforeAll(async () => {
   todoId = states.find((state) => state.name === "Todo")?.id ?? "";
   const me = await owner.call<{ id: string }>("GET", "/api/users/me/");
   // 5,000 issues in Todo, written as an importer writes them (through the API they would take a
-  // minute): "Bulk issue 1" first, "Bulk issue 5000" last in the manual order.
+  // minute): "Bulk issue 1" first, "Bulk issue 5000" last in the manual order; each due on one of
+  // this month's first 20 days (UTC), which no week of next month's calendar shows.
   await runSql(
-    `INSERT INTO issues (id, workspace_id, project_id, name, priority, state_id, sequence_id, sort_order, created_by, created_at, updated_at)
+    `INSERT INTO issues (id, workspace_id, project_id, name, priority, state_id, sequence_id, sort_order, created_by, created_at, updated_at, target_date)
      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${ISSUES})
      SELECT lower(hex(randomblob(16))), p.workspace_id, p.id, 'Bulk issue ' || n, 'none', '${todoId}', 1000 + n, 65535 + n * 10000, '${me.id}',
-       strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' seconds'), strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' seconds')
+       strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' seconds'), strftime('%Y-%m-%dT%H:%M:%fZ', '2030-01-01', '+' || n || ' seconds'),
+       date('now', 'start of month', '+' || (n % 20) || ' days')
      FROM seq, projects p WHERE p.id = '${projectId}'`,
   );
   await owner.post(`${base}/project-views/`, {
@@ -106,7 +108,7 @@ describe("a board of 5,000 issues", () => {
     expect(tab.errors).toEqual([]);
   }, 180_000);
 
-  test("the list and the calendar of 5,000 issues: the list reads as it scrolls, the calendar says how many it shows", async () => {
+  test("the list and the calendar of 5,000 issues: the list reads as it scrolls, the calendar reads its month's and says how many it shows", async () => {
     const page = tab.page;
     await page.goto(to.projectIssues(slug, projectId));
     await waitForHydration(page);
@@ -116,13 +118,25 @@ describe("a board of 5,000 issues", () => {
     expect(await cards(page.locator("[data-layout]")).count()).toBeLessThanOrEqual(ISSUE_WINDOW_FIRST_PAGE * 2);
     await screenshotsInThemes(page, "large-board-list");
 
+    // The calendar holds the issues due in its month's weeks: the 5,000 (the project's other issue has no due date).
     await page.getByRole("button", { name: "Calendar layout" }).click();
-    const showing = page.getByText(/^Showing [\d,]+ of 5,001 issues$/);
+    const showing = page.getByText(/^Showing [\d,]+ of 5,000 issues$/);
     await visible(showing);
     const before = await showing.textContent();
     await page.getByRole("button", { name: "Load more" }).click();
     await expect.poll(() => showing.textContent()).not.toBe(before);
     await screenshotsInThemes(page, "large-board-calendar");
+
+    // Next month has none due: its calendar is drawn empty, with no count of issues left to read.
+    const title = page.locator("h2[aria-live=polite]");
+    const thisMonth = await title.textContent();
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect.poll(() => title.textContent()).not.toBe(thisMonth);
+    await expect.poll(() => cards(page.locator("[data-layout]")).count()).toBe(0);
+    expect(await showing.count()).toBe(0);
+    // Back on this month, its issues are read again.
+    await page.getByRole("button", { name: "Today" }).click();
+    await visible(showing);
     expect(tab.errors).toEqual([]);
   }, 120_000);
 });

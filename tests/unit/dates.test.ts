@@ -1,7 +1,18 @@
 // The shared date module (workers/domain/schemas/dates.ts): the texts the server renders and the
 // browser hydrates, on UTC days whatever the machine's time zone.
 import { describe, expect, it } from "vitest";
-import { DAY_MS, firstDayOfMonth, formatDate, formatMonth, formatMonthDay, timeAgo } from "../../workers/domain/schemas/dates";
+import {
+  DAY_MS,
+  dateOfDay,
+  firstDayOfMonth,
+  formatDate,
+  formatMonth,
+  formatMonthDay,
+  monthGridDays,
+  timeAgo,
+  weekdayOf,
+} from "../../workers/domain/schemas/dates";
+import { calendarDueSpan } from "../../workers/domain/schemas/issue-windows";
 
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
@@ -33,5 +44,20 @@ describe("dates", () => {
     expect(ago(DAY_MS)).toBe("1 day ago");
     expect(ago(3 * DAY_MS)).toBe("3 days ago");
     expect(ago(40 * DAY_MS)).toBe("Jan 23, 2025");
+  });
+
+  it("spans a month's calendar in whole weeks, Monday to Sunday, around the first and the last day", () => {
+    // November 2026 starts on a Sunday and ends on a Monday.
+    const november = monthGridDays("2026-11-18");
+    expect([dateOfDay(november.first), dateOfDay(november.last)]).toEqual(["2026-10-26", "2026-12-06"]);
+    expect([weekdayOf(november.first), weekdayOf(november.last)]).toEqual([0, 6]);
+    // February 2027 starts on a Monday and ends on a Sunday: exactly its own four weeks.
+    expect(calendarDueSpan("2027-02-01")).toEqual({ from: "2027-02-01", to: "2027-02-28" });
+    // Any week holding a day of the month is inside the month's span.
+    for (let day = dayOf("2026-12-01"); day <= dayOf("2026-12-31"); day++) {
+      const { first, last } = monthGridDays(dateOfDay(day));
+      const monday = day - weekdayOf(day);
+      expect(monday >= first && monday + 6 <= last).toBe(true);
+    }
   });
 });

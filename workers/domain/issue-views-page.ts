@@ -25,10 +25,13 @@ import {
 } from "./schemas/responses";
 import { parseInput } from "../lib/validation";
 import type { ProjectAccess } from "./access";
+import { todayUtc } from "./schemas/dates";
 import {
+  type DueSpan,
   ISSUE_WINDOW_FIRST_SCREEN,
   ISSUE_WINDOW_NEXT_PAGE,
   type IssueWindowsAnswer,
+  calendarDueSpan,
   windowGroupBy,
 } from "./schemas/issue-windows";
 import { type IssueWindowsRequest, IssueWindowsRequestSchema, type ViewProps, withViewPropsDefaults } from "./schemas/view-props";
@@ -141,8 +144,10 @@ export async function issueViewsPageOf(
       break;
     }
   }
+  // The calendar opens on this month (UTC days, as it counts them) and reads the issues due in its weeks.
+  const due = stored.issueView === "calendar" ? calendarDueSpan(todayUtc()) : null;
   const windowsOf = async () =>
-    readIssueWindowsFor(ctx, access, source, { ...stored, filters }, await lookups);
+    readIssueWindowsFor(ctx, access, source, { ...stored, filters, due }, await lookups);
   const windows = issuesAfter.then(windowsOf);
   // A rejection is the page's to show (the stream's error element), never an unhandled one.
   windows.catch(() => {});
@@ -177,11 +182,17 @@ function scopeOf(source: IssueListSource) {
   return {};
 }
 
-type WindowsDisplay = Pick<ViewProps, "issueView" | "groupByProperty" | "orderBy"> & { filters?: ViewProps["filters"] | null };
+type WindowsDisplay = Pick<ViewProps, "issueView" | "groupByProperty" | "orderBy"> & {
+  filters?: ViewProps["filters"] | null;
+  due?: DueSpan | null;
+};
 
 function windowRequestOf(source: IssueListSource, display: WindowsDisplay, lookups: ProjectLookups) {
+  const query = issueListQueryFromFilters(display.filters, { order_by: display.orderBy });
+  // Due in the span, besides whatever due-date filters the view has.
+  if (display.due) query.target_date = [...(query.target_date ?? []), `${display.due.from};after`, `${display.due.to};before`];
   return {
-    query: issueListQueryFromFilters(display.filters, { order_by: display.orderBy }),
+    query,
     scope: scopeOf(source),
     groupBy: windowGroupBy(display.issueView, display.groupByProperty),
     lookups,
@@ -189,9 +200,10 @@ function windowRequestOf(source: IssueListSource, display: WindowsDisplay, looku
 }
 
 /** The first screen's windows for a display: a page per group, as long as the layout shows at first. */
-function readIssueWindowsFor(ctx: ActorContext, access: ProjectAccess, source: IssueListSource, display: WindowsDisplay, lookups: ProjectLookups) {
+async function readIssueWindowsFor(ctx: ActorContext, access: ProjectAccess, source: IssueListSource, display: WindowsDisplay, lookups: ProjectLookups) {
   const request = windowRequestOf(source, display, lookups);
-  return readIssueWindows(ctx, access, request, ISSUE_WINDOW_FIRST_SCREEN[display.issueView]);
+  const windows = await readIssueWindows(ctx, access, request, ISSUE_WINDOW_FIRST_SCREEN[display.issueView]);
+  return { ...windows, due: display.due ?? null };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   stateColor,
   todayUtc,
 } from "~/lib/issue-display";
-import { firstDayOfMonth, formatMonth, formatMonthDay } from "../../../workers/domain/schemas/dates";
+import { firstDayOfMonth, formatMonth, formatMonthDay, monthGridDays, weekdayOf } from "../../../workers/domain/schemas/dates";
 import { SortableList } from "./dnd";
 import { type ViewIssue, issueKey } from "./model";
 import { IssueLink, useViewContext } from "./parts";
@@ -43,9 +43,6 @@ function readPrefs(raw: string): CalendarPrefs | null {
   }
 }
 
-/** Monday = 0 ... Sunday = 6 (day 0 of the epoch was a Thursday). */
-const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
-
 function monthOf(date: string) {
   return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) - 1 };
 }
@@ -57,11 +54,9 @@ function weeksFor(mode: Mode, anchor: string): number[][] {
     const monday = anchorDay - weekdayOf(anchorDay);
     return [Array.from({ length: 7 }, (_, index) => monday + index)];
   }
-  const { year, month } = monthOf(anchor);
-  const first = firstDayOfMonth(year, month);
-  const last = firstDayOfMonth(year, month + 1) - 1;
+  const { first, last } = monthGridDays(anchor);
   const weeks: number[][] = [];
-  for (let monday = first - weekdayOf(first); monday <= last; monday += 7) {
+  for (let monday = first; monday <= last; monday += 7) {
     weeks.push(Array.from({ length: 7 }, (_, index) => monday + index));
   }
   return weeks;
@@ -97,9 +92,9 @@ function CalendarIssue({ issue }: { issue: ViewIssue }) {
   );
 }
 
-export default function CalendarLayout({ issues }: { issues: ViewIssue[] }) {
+/** `anchor` is the day the calendar is on (its month or week holds it); the issues are those due in its month. */
+export default function CalendarLayout({ issues, anchor, onAnchor: setAnchor }: { issues: ViewIssue[]; anchor: string; onAnchor(day: string): void }) {
   const [prefs, savePrefs] = useStoredPreference<CalendarPrefs>(STORAGE_KEY, DEFAULT_PREFS, readPrefs, JSON.stringify);
-  const [anchor, setAnchor] = useState(() => todayUtc());
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const today = todayUtc();
 

@@ -70,7 +70,7 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
     [data.workspaceSlug, data.project.id],
   );
 
-  const { windows, loaded } = useHeldIssues(data, props);
+  const { windows, loaded, calendar } = useHeldIssues(data, props);
   const { held } = windows;
   const issues = useOverlaidIssues(useWithPendingRows(loaded, data.project.id, data.source, data.userId), queue.pending);
   const byId = useMemo(() => new Map(issues.map((issue) => [issue.id, issue])), [issues]);
@@ -126,7 +126,8 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
   const filtered = hasActiveFilters(props.filters);
   const saveLabel =
     data.source.kind === "view" ? (canEdit ? "Update view" : null) : canEdit && data.source.kind === "project" ? "Save view" : null;
-  const empty = total === 0;
+  // The calendar is drawn with no issue in its weeks: its other months are a click away.
+  const empty = total === 0 && layout !== "calendar";
   const confirmDelete = (issue: ViewIssue) => {
     setDeleting(null);
     edits.deleteIssue(issue);
@@ -187,6 +188,8 @@ export function IssueViews({ data, actionPath, title, onAddExisting, viewPath, h
                 visible={visible}
                 orderBy={props.orderBy}
                 dragFrom={drag?.fromKey ?? null}
+                calendarDay={calendar.day}
+                onCalendarDay={calendar.setDay}
               />
             )}
           </div>

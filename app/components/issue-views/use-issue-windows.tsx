@@ -6,15 +6,23 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { normaliseFilters } from "~/lib/issue-display";
 import type { IssueGroupPage, IssueWindowGroup, IssueWindows, IssueWindowsAnswer } from "~/lib/issue-views-contract";
-import { WINDOWS_PARAM, type WindowGroupBy, windowGroupBy, windowsComplete } from "../../../workers/domain/schemas/issue-windows";
+import {
+  type DueSpan,
+  WINDOWS_PARAM,
+  type WindowGroupBy,
+  windowGroupBy,
+  windowsComplete,
+} from "../../../workers/domain/schemas/issue-windows";
 import type { ViewProps } from "../../../workers/domain/schemas/view-props";
 import type { ViewIssue } from "./model";
 
-/** What a set of windows was read for: the grouping, the order and the filters. */
+/** What a set of windows was read for: the grouping, the order, the filters and the due dates. */
 export interface WindowsShape {
   groupBy: WindowGroupBy;
   orderBy: ViewProps["orderBy"];
   filters: string;
+  /** The due dates read ("from..to"), or "" for issues of any date. */
+  due: string;
 }
 
 export interface HeldWindows {
@@ -27,21 +35,30 @@ export interface HeldWindows {
   complete: boolean;
 }
 
-type DisplayWanted = Pick<ViewProps, "issueView" | "groupByProperty" | "orderBy" | "filters">;
+type DisplayWanted = Pick<ViewProps, "issueView" | "groupByProperty" | "orderBy" | "filters"> & { due: DueSpan | null };
+
+const dueKey = (due: DueSpan | null | undefined) => (due ? `${due.from}..${due.to}` : "");
 
 export function shapeOf(display: DisplayWanted): WindowsShape {
   return {
     groupBy: windowGroupBy(display.issueView, display.groupByProperty),
     orderBy: display.orderBy,
     filters: JSON.stringify(normaliseFilters(display.filters ?? {})),
+    due: dueKey(display.due),
   };
 }
 
-const sameShape = (a: WindowsShape, b: WindowsShape) => a.groupBy === b.groupBy && a.orderBy === b.orderBy && a.filters === b.filters;
+const sameShape = (a: WindowsShape, b: WindowsShape) =>
+  a.groupBy === b.groupBy && a.orderBy === b.orderBy && a.filters === b.filters && a.due === b.due;
 
 function heldOf(windows: IssueWindows, filters: IssueFilters | null | undefined): HeldWindows {
   return {
-    shape: { groupBy: windows.groupBy, orderBy: windows.orderBy, filters: JSON.stringify(normaliseFilters(filters ?? {})) },
+    shape: {
+      groupBy: windows.groupBy,
+      orderBy: windows.orderBy,
+      filters: JSON.stringify(normaliseFilters(filters ?? {})),
+      due: dueKey(windows.due),
+    },
     total: windows.total,
     groups: new Map(windows.groups.map((group) => [group.key, group])),
     issues: windows.issues,
@@ -133,10 +150,11 @@ export function useIssueWindows(
           groupByProperty: display.groupByProperty,
           orderBy: display.orderBy,
           filters: normaliseFilters(display.filters ?? {}),
+          ...(display.due ? { due: display.due } : {}),
           ...extra,
         }),
       )}`,
-    [path, display.issueView, display.groupByProperty, display.orderBy, display.filters],
+    [path, display.issueView, display.groupByProperty, display.orderBy, display.filters, display.due],
   );
   const start = useCallback((read: NewRead) => {
     // A transition: a sentinel can ask while part of the page is still hydrating.
@@ -155,7 +173,10 @@ export function useIssueWindows(
 
   // What is held cannot answer the display shown now: read its windows.
   const matches = sameShape(held.shape, wanted);
-  const answersLocally = matches || (held.complete && held.shape.filters === wanted.filters);
+  // Every issue of the same filters answers any grouping and order, and any due dates when it was
+  // read for all of them.
+  const answersLocally =
+    matches || (held.complete && held.shape.filters === wanted.filters && (held.shape.due === "" || held.shape.due === wanted.due));
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the wanted shape.
   useEffect(() => {
     if (!answersLocally) start({ kind: "windows", shape: wanted, url: request({}) });

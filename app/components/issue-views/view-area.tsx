@@ -91,6 +91,8 @@ export const LayoutArea = memo(function LayoutArea({
   visible,
   orderBy,
   dragFrom,
+  calendarDay,
+  onCalendarDay,
 }: {
   layout: ViewProps["issueView"];
   groups: IssueGroup[];
@@ -98,6 +100,9 @@ export const LayoutArea = memo(function LayoutArea({
   visible: ViewIssue[];
   orderBy: ViewProps["orderBy"];
   dragFrom: string | null;
+  /** The day the calendar is on, and how it moves (the issues it holds are that month's). */
+  calendarDay: string;
+  onCalendarDay(day: string): void;
 }) {
   if (layout === "kanban") return <KanbanLayout groups={groups} orderBy={orderBy} dragFrom={dragFrom} />;
   // Ungrouped: the one group of every issue, in the view's order.
@@ -109,7 +114,7 @@ export const LayoutArea = memo(function LayoutArea({
     return (
       <>
         {all?.more ? <MoreIssuesBar group={all} /> : null}
-        {layout === "calendar" ? <CalendarLayout issues={shown} /> : <GanttLayout issues={shown} more={all?.more ?? false} />}
+        {layout === "calendar" ? <CalendarLayout issues={shown} anchor={calendarDay} onAnchor={onCalendarDay} /> : <GanttLayout issues={shown} more={all?.more ?? false} />}
       </>
     );
   }

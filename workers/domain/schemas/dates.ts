@@ -10,6 +10,37 @@ export function firstDayOfMonth(year: number, month: number): number {
   return Math.floor(Date.UTC(year, month, 1) / DAY_MS);
 }
 
+/** Today's date in UTC, YYYY-MM-DD. */
+export function todayUtc(now = new Date()) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+}
+
+/** The UTC day number of a YYYY-MM-DD date (or of an ISO timestamp's date). */
+export function dayNumber(date: string) {
+  return Math.floor(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+}
+
+/** The YYYY-MM-DD date of a UTC day number. */
+export function dateOfDay(day: number) {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Monday = 0 ... Sunday = 6 (day 0 of the epoch was a Thursday). */
+export const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
+
+/**
+ * The days a month's calendar shows around `date`: whole weeks from the Monday on or before the
+ * month's first day to the Sunday on or after its last (day numbers, both included). Every week
+ * that holds a day of the month lies inside it.
+ */
+export function monthGridDays(date: string): { first: number; last: number } {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7)) - 1;
+  const first = firstDayOfMonth(year, month);
+  const last = firstDayOfMonth(year, month + 1) - 1;
+  return { first: first - weekdayOf(first), last: last + 6 - weekdayOf(last) };
+}
+
 /**
  * A formatter made at its first use: the first Intl formatter of an isolate loads the locale data
  * (about 10 ms of CPU), which a Worker's startup and the many requests that show no date skip.

@@ -3,6 +3,7 @@
 // issue views and the domain share the group keys, the page sizes and the shapes below.
 import type { ViewProps } from "./view-props";
 import type { ViewIssue } from "./responses";
+import { dateOfDay, monthGridDays } from "./dates";
 
 export type WindowGroupBy = ViewProps["groupByProperty"];
 
@@ -14,7 +15,7 @@ export const ISSUE_WINDOW_NEXT_PAGE = 100;
  * screen draws (a kanban column shows about seven cards, a list group its first rows, the
  * spreadsheet and the Gantt chart twenty to forty rows), so the page's document carries what it
  * shows; a group reads its next page once its end comes near as the reader scrolls. The calendar
- * places issues by due date across a month, so it holds more of the list at once.
+ * reads the issues due in the weeks of the month it shows, up to this many.
  */
 export const ISSUE_WINDOW_FIRST_SCREEN: Record<ViewProps["issueView"], number> = {
   kanban: 10,
@@ -40,6 +41,18 @@ export const FROM_THE_START = "";
 /** The issue windows route's query parameters: what to read (JSON), and the page's list source. */
 export const WINDOWS_PARAM = "windows";
 export const SOURCE_PARAM = "source";
+
+/** Due dates from `from` to `to` (YYYY-MM-DD, both included): the calendar's read. */
+export interface DueSpan {
+  from: string;
+  to: string;
+}
+
+/** The due dates the calendar reads for the month around `date`: every day its weeks show. */
+export function calendarDueSpan(date: string): DueSpan {
+  const { first, last } = monthGridDays(date);
+  return { from: dateOfDay(first), to: dateOfDay(last) };
+}
 
 /**
  * What a layout groups by: kanban always groups (by state unless told); calendar, Gantt and the
@@ -67,6 +80,8 @@ export interface IssueWindows {
   total: number;
   groups: IssueWindowGroup[];
   issues: ViewIssue[];
+  /** The due dates read (the calendar's weeks); none: issues of any date or none. */
+  due?: DueSpan | null;
 }
 
 /** One more page of one group. */

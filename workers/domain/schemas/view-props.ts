@@ -7,6 +7,8 @@
 //   const next = mergeViewProps(row.view_props, patch);             // complete, rules applied
 import { z } from "zod";
 import type { IssueFilters } from "../../../drizzle/schema";
+import { isoDate } from "./common";
+import { DAY_MS } from "./dates";
 import { IssueFiltersSchema } from "./views";
 
 export const ISSUE_VIEW_LAYOUTS = ["list", "kanban", "calendar", "gantt_chart", "spreadsheet"] as const;
@@ -92,8 +94,21 @@ export function mergeViewProps(stored: unknown, patch: ViewPropsPatch): ViewProp
 /**
  * What the issue views ask for when their windows must be read again (the grouping, order or
  * filters changed), or when one group's next page is wanted (`group` and `cursor`), or only the
- * counts (`counts`). The filters are the page's own: a saved view's until it is updated.
+ * counts (`counts`); the calendar reads only the issues due in the weeks it shows (`due`). The
+ * filters are the page's own: a saved view's until it is updated.
  */
+/** The most days of due dates one read covers: a month's calendar shows six weeks at most. */
+export const DUE_SPAN_MAX_DAYS = 42;
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
+
+const DueSpanSchema = z
+  .object({ from: isoDate, to: isoDate }, { error: "due must be an object with from and to" })
+  .refine(({ from, to }) => from <= to, { message: "to must not be before from", path: ["to"] })
+  .refine(({ from, to }) => daysBetween(from, to) < DUE_SPAN_MAX_DAYS, {
+    message: `due should span at most ${DUE_SPAN_MAX_DAYS} days`,
+    path: ["to"],
+  });
+
 export const IssueWindowsRequestSchema = z.object({
   issueView: z.enum(ISSUE_VIEW_LAYOUTS, { error: `issueView must be one of ${ISSUE_VIEW_LAYOUTS.join(", ")}` }),
   groupByProperty: z
@@ -104,5 +119,7 @@ export const IssueWindowsRequestSchema = z.object({
   group: z.string().max(64, "group should be at most 64 characters").optional(),
   cursor: z.string().max(500, "cursor should be at most 500 characters").optional(),
   counts: z.boolean().optional(),
+  /** Only issues due in these days (the calendar's weeks). */
+  due: DueSpanSchema.optional(),
 });
 export type IssueWindowsRequest = z.input<typeof IssueWindowsRequestSchema>;
