@@ -125,6 +125,11 @@ describe("a board of 5,000 issues", () => {
     const before = await showing.textContent();
     await page.getByRole("button", { name: "Load more" }).click();
     await expect.poll(() => showing.textContent()).not.toBe(before);
+    // Every weekday from the 1st to the 20th has its issues, the weeks below the first screen too.
+    const month = new Date().toISOString().slice(0, 7);
+    const weekdays = Array.from({ length: 20 }, (_, day) => new Date(`${month}-${String(day + 1).padStart(2, "0")}T00:00:00Z`).getUTCDay());
+    const daysWithIssues = weekdays.filter((weekday) => weekday !== 0 && weekday !== 6).length;
+    await expect.poll(() => page.locator("section[data-date]:has([data-issue-id])").count()).toBe(daysWithIssues);
     await screenshotsInThemes(page, "large-board-calendar");
 
     // Next month has none due: its calendar is drawn empty, with no count of issues left to read.

@@ -5,6 +5,7 @@
 // browser; an unreadable stored value is dropped and the default used.
 import { useMemo, useState } from "react";
 import { useStoredPreference } from "~/hooks/use-stored-preference";
+import { useFirstScreen } from "~/hooks/use-first-screen";
 import { StateGroupIcon } from "~/components/issue-icons";
 import {
   CALENDAR_MAX_PER_DAY,
@@ -31,6 +32,8 @@ interface CalendarPrefs {
 const STORAGE_KEY = "issue-views:calendar";
 const DEFAULT_PREFS: CalendarPrefs = { mode: "month", showWeekends: false };
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+/** Weeks whose issues the server's render draws (about what a tall window shows); the rest once hydrated. */
+const FIRST_SCREEN_WEEKS = 3;
 
 /** The stored preferences, or null when they are not (or no longer) in this shape. */
 function readPrefs(raw: string): CalendarPrefs | null {
@@ -111,6 +114,7 @@ export default function CalendarLayout({ issues, anchor, onAnchor: setAnchor }: 
   }, [issues]);
 
   const weeks = weeksFor(prefs.mode, anchor);
+  const weeksWithIssues = useFirstScreen(weeks, FIRST_SCREEN_WEEKS).length;
   const columns = prefs.showWeekends ? [0, 1, 2, 3, 4, 5, 6] : [0, 1, 2, 3, 4];
   const currentMonth = monthOf(anchor).month;
   const unit = prefs.mode === "month" ? "month" : "week";
@@ -183,7 +187,7 @@ export default function CalendarLayout({ issues, anchor, onAnchor: setAnchor }: 
         ))}
       </div>
       <ol className="flex-1" aria-label="Calendar">
-        {weeks.map((week) => (
+        {weeks.map((week, weekIndex) => (
           <li
             key={week[0]}
             aria-label={`Week of ${dateOfDay(week[columns[0]])}`}
@@ -193,7 +197,7 @@ export default function CalendarLayout({ issues, anchor, onAnchor: setAnchor }: 
             {columns.map((column) => {
               const day = week[column];
               const date = dateOfDay(day);
-              const dayIssues = byDay.get(date) ?? [];
+              const dayIssues = weekIndex < weeksWithIssues ? (byDay.get(date) ?? []) : [];
               const open = expanded.has(date);
               const shown = open ? dayIssues : dayIssues.slice(0, CALENDAR_MAX_PER_DAY);
               const outside = prefs.mode === "month" && monthOf(date).month !== currentMonth;
