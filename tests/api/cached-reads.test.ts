@@ -148,6 +148,31 @@ function prng(seed: number) {
   };
 }
 
+describe("a first page kept as its rows and one more", () => {
+  it("never shows a row it has not read in place of one it skipped", async () => {
+    const p = await createProjectFixture(undefined, "PFX");
+    const made: Record<string, string> = {};
+    for (const [name, order] of Object.entries({ a: 1000, b: 2000, c: 3000, d: 4000, u: 5000, z: 6000, y: 9000 })) {
+      made[name] = (await newIssue(p, { name })).id;
+      await patchIssue(p, made[name], { sort_order: order });
+    }
+    const firstThree = async () => {
+      const page = await p.owner.get(`${p.base}/issues/?order_by=sort_order&per_page=3`);
+      expect(page.status).toBe(200);
+      return page.body.results.map((issue: IssueBody) => issue.name);
+    };
+    expect(await firstThree()).toEqual(["a", "b", "c"]);
+    // "a" goes and "z", far below the page, changes: the page is b, c, d.
+    expect((await p.owner.delete(`${p.base}/issues/${made.a}/`)).status).toBe(204);
+    await patchIssue(p, made.z, { name: "z", priority: "low" });
+    expect(await firstThree()).toEqual(["b", "c", "d"]);
+    // "b" goes and "y" moves up between "u" and "z": "u", never changed, comes next.
+    expect((await p.owner.delete(`${p.base}/issues/${made.b}/`)).status).toBe(204);
+    await patchIssue(p, made.y, { sort_order: 5500 });
+    expect(await firstThree()).toEqual(["c", "d", "u"]);
+  });
+});
+
 describe("a board brought up to date from the rows written since", () => {
   const PRIORITIES = ["urgent", "high", "medium", "low", "none"];
 
@@ -168,10 +193,17 @@ describe("a board brought up to date from the rows written since", () => {
     const compareAll = async (step: string) => {
       for (const query of queries) {
         const whole = await p.owner.get(`${p.base}/issues/?${query}`);
-        // Paged lists are never cached: a page as big as the project is a fresh read.
-        const fresh = await p.owner.get(`${p.base}/issues/?${query}&per_page=1000`);
+        // A fresh read: a list no cache holds (every issue here is the owner's, so the creator
+        // filter, with an id never seen before, lets every issue through).
+        const unseen = `created_by=${p.owner.user.id},${crypto.randomUUID()}`;
+        const fresh = (await p.owner.get(`${p.base}/issues/?${query}&${unseen}`)).body;
         expect(whole.status, step).toBe(200);
-        expect(whole.body, `${step}, ${query}`).toEqual(fresh.body.results);
+        expect(whole.body, `${step}, ${query}`).toEqual(fresh);
+        // A first page shorter than the list is kept as its rows and one more, brought up to date
+        // the same way while they still cover a page.
+        const page = await p.owner.get(`${p.base}/issues/?${query}&per_page=3`);
+        expect(page.body.results, `${step}, ${query}, first 3`).toEqual(fresh.slice(0, 3));
+        expect(page.body.next_cursor !== null, `${step}, ${query}, more than 3`).toBe(fresh.length > 3);
       }
     };
     await compareAll("before any write");

@@ -1,6 +1,7 @@
-// Issue lists that fit in their first page kept whole in the isolate's memory at the project's
-// issues_version (ADR 010): an unchanged list is answered from memory, and after writes only the
-// rows written since are read and merged in.
+// Issue lists' first pages kept in the isolate's memory at the project's issues_version (ADR 010):
+// an unchanged list is answered from memory, and after writes only the rows written since are read
+// and merged in. A list that fits in its page is kept whole; a longer one as its first page and the
+// row after it.
 import { type SQL, and, eq, gt } from "drizzle-orm";
 import { issueTombstones, issues } from "../../../drizzle/schema";
 import type { Db } from "../../db";
@@ -20,22 +21,22 @@ import { type IssueListQuery, listOrderComparator } from "./list-query";
 
 export type IssueListScope = { cycleId?: string; moduleId?: string };
 
-interface WholeList {
+interface HeldList {
   /** What the rows were shaped with besides themselves (`shapeStamp`). */
   stamp: string;
-  /** Every matching row, in list order. */
+  /** The list's first rows in list order: every matching row when `whole`, else the page and one more. */
   rows: IssueListRecord[];
-  /** The rows as the response shows them. */
+  whole: boolean;
+  /** The page as the response shows it. */
   results: unknown;
 }
 
 /**
- * Whole lists this isolate answered last, by project, scope and query. A board of 1,000 issues
+ * First pages this isolate answered last, by project, scope and query. A board of 1,000 issues
  * costs tens of milliseconds to read and shape and is read far more often than it changes.
- * Bounded by rows (about 2 KB each with their shaped copy); a list longer than its page is not kept.
- * Callers treat the results as read-only.
+ * Bounded by rows (about 2 KB each with their shaped copy). Callers treat the results as read-only.
  */
-const wholeListCache = new VersionedCache<WholeList>(6_000, 5_000);
+const firstPageCache = new VersionedCache<HeldList>(6_000, 5_000);
 
 /**
  * What a list's rows are shaped with besides themselves, as the access row read it: the project's
@@ -48,11 +49,10 @@ function shapeStamp({ project, workspace }: ProjectAccess) {
 }
 
 /**
- * The first page of a list (`size` rows), answered from a whole list in memory when the list fits
- * in one page: from the cache when the project's issues have not changed since it was stored;
- * brought up to date from the rows written since when they have (`listWithChangesSince`); read
- * otherwise, at most `size` + 1 rows (`select` carries that LIMIT). Only a list that fits is kept,
- * since only a whole list can be brought up to date. `shape` gets the page's rows and whether more
+ * The first page of a list (`size` rows): from the cache when the project's issues have not changed
+ * since it was stored; brought up to date from the rows written since when they have
+ * (`listWithChangesSince`), as long as what is held still covers a page; read otherwise, at most
+ * `size` + 1 rows (`select` carries that LIMIT). `shape` gets the page's rows and whether more
  * follow. The versions come from the access row, read before any of these rows.
  */
 export async function firstPage<T>(
@@ -69,25 +69,48 @@ export async function firstPage<T>(
   const { project, workspace } = access;
   const key = JSON.stringify([project.id, scope, query]);
   const stamp = shapeStamp(access);
-  const held = wholeListCache.peek(key);
-  const since = held && held.value.stamp === stamp ? Number(held.version) : null;
+  const cached = firstPageCache.peek(key);
+  const held = cached?.value.stamp === stamp ? cached : undefined;
+  const since = held ? Number(held.version) : null;
   if (held && since === project.issues_version) return held.value.results as T;
   const source =
     held && since !== null && since < project.issues_version
-      ? listWithChangesSince(ctx.db, project.id, conditions, held.value.rows, since, listOrderComparator(query.order_by))
+      ? changedOrRead(ctx, project.id, held.value, since, size, conditions, select, listOrderComparator(query.order_by))
       : readIssueListRows(ctx.db, select);
   const trim = (all: IssueListRecord[]) => (all.length > size ? all.slice(0, size) : all);
   const { rows, shown, lookups } = await loadIssuesWithLookups(ctx.db, project, workspace, source, trim, knownLookups);
   const more = rows.length > size;
   const results = shape(shown, lookups, more);
-  if (!more) wholeListCache.set(key, String(project.issues_version), { stamp, rows, results }, rows.length + 1);
+  const kept = more ? rows.slice(0, size + 1) : rows;
+  firstPageCache.set(key, String(project.issues_version), { stamp, rows: kept, whole: !more, results }, kept.length + 1);
   return results;
 }
 
 /**
- * `rows`, a whole list as of the project's issues_version `since` (in list order), brought up to
- * date: reads only the project's issues written after `since` (`row_version`, stamped by trigger)
- * and those that left the project (`issue_tombstones`), in one transaction. Changed rows that still
+ * A held list brought up to date when what it holds still answers a page: a whole list always; the
+ * first rows of a longer one while at least a page and one more remain (rows deleted or moved down
+ * may leave a gap only a read can fill). Otherwise the list is read afresh.
+ */
+async function changedOrRead(
+  ctx: ActorContext,
+  projectId: string,
+  held: HeldList,
+  since: number,
+  size: number,
+  conditions: SQL[],
+  select: IssueListSelect,
+  compare: (a: IssueListRecord, b: IssueListRecord) => number,
+): Promise<IssueListRecord[]> {
+  const last = held.whole ? null : held.rows[held.rows.length - 1];
+  const rows = await listWithChangesSince(ctx.db, projectId, conditions, held.rows, since, compare, last);
+  return held.whole || rows.length > size ? rows : readIssueListRows(ctx.db, select);
+}
+
+/**
+ * `rows`, a whole list (or its first rows up to `last`) as of the project's issues_version `since`
+ * (in list order), brought up to date: reads only the project's issues written after `since`
+ * (`row_version`, stamped by trigger) and those that left the project (`issue_tombstones`), in one
+ * transaction. Changed rows that still
  * match `conditions` go back in at their place in the order; the rest are dropped. The result is
  * at least as new as the version the caller read before calling.
  */
@@ -98,6 +121,8 @@ export async function listWithChangesSince(
   rows: readonly IssueListRecord[],
   since: number,
   compare: (a: IssueListRecord, b: IssueListRecord) => number,
+  /** The last row held of a list longer than `rows`: changed rows that sort after it are not placed. */
+  last: IssueListRecord | null = null,
 ): Promise<IssueListRecord[]> {
   const { matching, written, gone } = await runNamedBatch(db, {
     matching: db
@@ -116,6 +141,8 @@ export async function listWithChangesSince(
   const dropped = new Set([...written.map((row) => row.id), ...gone.map((row) => row.id)]);
   const next = rows.filter((row) => !dropped.has(row.id));
   for (const row of matching as IssueListRecord[]) {
+    // Rows the held ones never reached sort after `last`: a changed row there stays unknown too.
+    if (last && compare(row, last) > 0) continue;
     // Binary search for the first row that sorts after this one; few rows change between reads.
     let low = 0;
     let high = next.length;
