@@ -46,7 +46,8 @@ export function DialogShell({
   // machines on every render, on the server and in hydration, and a page holds a dozen of them.
   // Asked to open, it mounts closed and opens before the browser paints, so Ark runs its opening
   // (focus, the focus trap) as it does for a dialog that was there all along; then it stays.
-  const [mounted, setMounted] = useState(open || keepMounted);
+  // `keepMounted` keeps a dialog in the page once it has opened, not before.
+  const [mounted, setMounted] = useState(open);
   useBrowserLayoutEffect(() => {
     if (open && !mounted) setMounted(true);
   }, [open, mounted]);

@@ -81,6 +81,10 @@ function hostOf(url: string) {
 export function LinksSection() {
   const { data, canEdit } = useIssuePage();
   const [open, setOpen] = useState(false);
+  // The dialog (its form and Ark's machine) joins the page when first opened, then stays so its
+  // form can be cleared a moment after it closes.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (open && !dialogUsed) setDialogUsed(true);
   const remove = useIssueAction();
   const removing = remove.pendingBody?.intent === "delete-link" ? remove.pendingBody.link_id : null;
   const links = data.issue.issue_link.filter((link) => link.id !== removing);
@@ -138,7 +142,7 @@ export function LinksSection() {
           );
         })}
       </ul>
-      {canEdit ? <AddLinkDialog open={open} onOpenChange={setOpen} /> : null}
+      {canEdit && (open || dialogUsed) ? <AddLinkDialog open={open} onOpenChange={setOpen} /> : null}
     </section>
   );
 }
