@@ -2,11 +2,11 @@
 // (and the default one); "Unsplash" searches photos, and is there only when this server has image
 // search; "Upload" takes an image file of at most 5 MB, checked here before anything is sent, and
 // hands it to the page, which uploads it as a workspace file asset. The tabs load on first open.
-import { Popover } from "@ark-ui/react/popover";
 import { lazy } from "react";
 import { Suspense } from "~/lib/suspense";
 import type { CoverImageCredit } from "../../workers/domain/schemas/projects";
 import { Spinner } from "./ui";
+import { Popover } from "./ui/popover";
 
 const CoverPickerPanel = lazy(() => import("./cover-picker-panel").then((module) => ({ default: module.CoverPickerPanel })));
 
@@ -40,28 +40,24 @@ export function CoverPicker({
   triggerClassName = "",
 }: CoverPickerProps) {
   return (
-    <Popover.Root
+    <Popover
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
+      onOpenChange={onOpenChange}
       positioning={{ placement: "bottom-end", gutter: 6 }}
-      portalled={false}
-      lazyMount
-      unmountOnExit
+      triggerProps={{
+        className: `rounded-md bg-black/35 px-2.5 py-1.5 text-xs font-medium text-white backdrop-blur hover:bg-black/50 focus-visible:outline-2 focus-visible:outline-white ${triggerClassName}`,
+      }}
+      trigger="Change cover"
+      contentClassName="z-[60] w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-neutral-200 bg-surface p-3 shadow-lg outline-none"
     >
-      <Popover.Trigger
-        type="button"
-        className={`rounded-md bg-black/35 px-2.5 py-1.5 text-xs font-medium text-white backdrop-blur hover:bg-black/50 focus-visible:outline-2 focus-visible:outline-white ${triggerClassName}`}
-      >
-        Change cover
-      </Popover.Trigger>
-      <Popover.Positioner>
-        <Popover.Content className="z-[60] w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-neutral-200 bg-surface p-3 shadow-lg outline-none">
-          <Popover.Title className="sr-only">Project cover</Popover.Title>
+      {(Ark) => (
+        <>
+          <Ark.Title className="sr-only">Project cover</Ark.Title>
           <Suspense fallback={<Spinner className="mx-auto my-8 text-neutral-500" />}>
             <CoverPickerPanel value={value} onPick={onPick} onUpload={onUpload} uploading={uploading} uploadError={uploadError} />
           </Suspense>
-        </Popover.Content>
-      </Popover.Positioner>
-    </Popover.Root>
+        </>
+      )}
+    </Popover>
   );
 }

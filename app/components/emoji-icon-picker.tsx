@@ -1,13 +1,13 @@
 // The emoji and icon picker: a button showing the current emoji or icon that opens a popover
 // with two tabs, "Emoji" (the full emoji set by category, a search, the recently used ones) and
 // "Icon" (an icon set and its colours). The tabs and the emoji data load when it first opens.
-import { Popover } from "@ark-ui/react/popover";
 import { type ReactNode, lazy, useState } from "react";
 import { Suspense } from "~/lib/suspense";
 import type { IconValue } from "~/lib/project-icons";
 import { emojiOf } from "~/lib/emoji";
 import { IconGlyph } from "./project-icon";
 import { Spinner } from "./ui";
+import { Popover } from "./ui/popover";
 
 const EmojiIconPickerPanel = lazy(() => import("./emoji-icon-picker-panel"));
 
@@ -38,39 +38,33 @@ export function EmojiIconPicker({
     setOpen(false);
   };
   return (
-    <Popover.Root
+    <Popover
       open={open}
-      onOpenChange={(details) => setOpen(details.open)}
+      onOpenChange={setOpen}
       positioning={{ placement: "bottom-start", gutter: 6 }}
-      portalled={false}
-      lazyMount
-      unmountOnExit
-    >
-      <Popover.Trigger
-        type="button"
-        className={`flex size-12 items-center justify-center rounded-lg bg-surface/95 text-2xl shadow-md ring-1 ring-black/5 hover:bg-surface focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-default disabled:hover:bg-surface/95 ${triggerClassName}`}
-        aria-label={label}
-        disabled={disabled}
-      >
-        {typeof value === "string" ? (
+      triggerProps={{
+        className: `flex size-12 items-center justify-center rounded-lg bg-surface/95 text-2xl shadow-md ring-1 ring-black/5 hover:bg-surface focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-default disabled:hover:bg-surface/95 ${triggerClassName}`,
+        "aria-label": label,
+        disabled,
+      }}
+      trigger={
+        typeof value === "string" ? (
           <span aria-hidden="true">{emojiOf(value)}</span>
         ) : value ? (
           <IconGlyph icon={value} className="flex size-9 items-center justify-center" />
         ) : (
           fallback
-        )}
-      </Popover.Trigger>
-      <Popover.Positioner>
-        <Popover.Content
-          aria-label="Emoji and icon"
-          className="z-[60] w-[min(21rem,calc(100vw-1rem))] rounded-lg border border-neutral-200 bg-surface shadow-lg outline-none"
-        >
-          <Suspense fallback={<Spinner className="mx-auto my-10 text-neutral-500" />}>
-            <EmojiIconPickerPanel value={value} onPick={pick} />
-          </Suspense>
-        </Popover.Content>
-      </Popover.Positioner>
-    </Popover.Root>
+        )
+      }
+      contentLabel="Emoji and icon"
+      contentClassName="z-[60] w-[min(21rem,calc(100vw-1rem))] rounded-lg border border-neutral-200 bg-surface shadow-lg outline-none"
+    >
+      {() => (
+        <Suspense fallback={<Spinner className="mx-auto my-10 text-neutral-500" />}>
+          <EmojiIconPickerPanel value={value} onPick={pick} />
+        </Suspense>
+      )}
+    </Popover>
   );
 }
 

@@ -19,6 +19,8 @@ interface PlaceholderHandlers<T extends HTMLElement> {
 interface PlaceholderOptions<T extends HTMLElement> extends PlaceholderHandlers<T> {
   /** The placeholder was pressed: the widget should open as it mounts. */
   onPress?(): void;
+  /** Fetches the widget's code (a lazily loaded chunk) as soon as the person reaches for it. */
+  load?(): void;
 }
 
 /**
@@ -52,12 +54,14 @@ export function useMountOnIntent<T extends HTMLElement = HTMLButtonElement>(read
 
   function placeholderProps(options: PlaceholderOptions<T> = {}): Required<PlaceholderHandlers<T>> {
     const press = () => {
+      options.load?.();
       pressedBeforeMount.current = true;
       options.onPress?.();
       reach(true);
     };
     return {
       onPointerEnter(event) {
+        options.load?.();
         reach(true);
         options.onPointerEnter?.(event);
       },
@@ -69,6 +73,7 @@ export function useMountOnIntent<T extends HTMLElement = HTMLButtonElement>(read
         options.onPointerDown?.(event);
       },
       onFocus(event) {
+        options.load?.();
         placeholderFocused.current = true;
         reach(false);
         options.onFocus?.(event);

@@ -5,7 +5,21 @@
 // stored is read back through the REST API.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForHydration, waitForPath } from "./fixtures";
+import {
+  ApiUser,
+  PASSWORD,
+  type TestPage,
+  expectBesideTrigger,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  to,
+  uniqueSlug,
+  visible,
+  waitForHydration,
+  waitForPath,
+} from "./fixtures";
 
 interface ProjectRow {
   id: string;
@@ -22,22 +36,6 @@ let tab: TestPage;
 const TRIGGER = "Choose project emoji or icon";
 const projects = () => owner.call<ProjectRow[]>("GET", `/api/workspaces/${slug}/projects/`);
 const storedRecent = (page: Page) => page.evaluate(() => window.localStorage.getItem("recentEmojis"));
-
-/** The popover sits beside its trigger and wholly inside the window. */
-async function expectBesideTrigger(page: Page, trigger: Locator, popover: Locator) {
-  const from = (await trigger.boundingBox())!;
-  const box = (await popover.boundingBox())!;
-  const viewport = page.viewportSize()!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-  // Just below (or above) the trigger, overlapping it horizontally.
-  const gap = Math.min(Math.abs(box.y - (from.y + from.height)), Math.abs(from.y - (box.y + box.height)));
-  expect(gap).toBeLessThan(16);
-  expect(box.x).toBeLessThan(from.x + from.width);
-  expect(box.x + box.width).toBeGreaterThan(from.x);
-}
 
 async function openPicker(page: Page, scope: Locator) {
   const trigger = scope.getByRole("button", { name: TRIGGER });

@@ -496,3 +496,19 @@ export async function dragByMouse(
   await page.mouse.move(endX, endY + 1);
   await page.mouse.up();
 }
+
+/** The popover sits beside its trigger and wholly inside the window. */
+export async function expectBesideTrigger(page: Page, trigger: Locator, popover: Locator) {
+  const from = (await trigger.boundingBox())!;
+  const box = (await popover.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  // Just below (or above) the trigger, overlapping it horizontally.
+  const gap = Math.min(Math.abs(box.y - (from.y + from.height)), Math.abs(from.y - (box.y + box.height)));
+  expect(gap).toBeLessThan(16);
+  expect(box.x).toBeLessThan(from.x + from.width);
+  expect(box.x + box.width).toBeGreaterThan(from.x);
+}

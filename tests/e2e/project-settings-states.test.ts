@@ -8,7 +8,20 @@
 // also photographed in both themes at two widths.
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiUser, PASSWORD, type TestPage, launchBrowser, login, newPage, screenshot, to, uniqueSlug, visible, waitForHydration } from "./fixtures";
+import {
+  ApiUser,
+  PASSWORD,
+  type TestPage,
+  expectBesideTrigger,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+  to,
+  uniqueSlug,
+  visible,
+  waitForHydration,
+} from "./fixtures";
 
 let browser: Browser;
 let owner: ApiUser;
@@ -53,9 +66,19 @@ describe("states", () => {
     const form = page.getByRole("form", { name: "New Started state" });
     await form.getByLabel("Name").fill("In Review");
     await form.getByLabel("Description").fill("Waiting for a second pair of eyes");
+    // The colour swatch opens its palette next to it; a colour picked there is the state's.
+    const swatch = form.getByRole("button", { name: "State colour" });
+    await swatch.click();
+    const palette = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: "Use colour #FF6B00" }) });
+    await visible(palette);
+    await expectBesideTrigger(page, swatch, palette);
+    await palette.getByRole("button", { name: "Use colour #FF6B00" }).click();
+    await expect.poll(() => palette.isVisible()).toBe(false);
     await form.getByRole("button", { name: "Create" }).click();
     await visible(page.getByText("State created successfully."));
     await visible(started.getByText("Waiting for a second pair of eyes"));
+    const created = (await owner.call<(StateRow & { color: string })[]>("GET", `${api()}/states/`)).find((state) => state.name === "In Review");
+    expect(created?.color.toUpperCase()).toBe("#FF6B00");
     const rows = started.getByTestId("state-row");
     await expect.poll(() => rows.count()).toBe(2);
     await expect.poll(() => rows.last().textContent()).toContain("In Review");

@@ -1,23 +1,28 @@
 // The colour button of the settings forms (labels, states): a swatch that opens the palette and a
 // hex field for any other colour.
-import { Popover } from "@ark-ui/react/popover";
+import { useState } from "react";
+import { Popover } from "~/components/ui/popover";
 import { LABEL_COLORS } from "../../../workers/domain/schemas/labels";
 
 export function ColorPicker({ value, onChange, label = "Colour" }: { value: string; onChange(value: string): void; label?: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Popover.Root positioning={{ placement: "bottom-start", gutter: 4 }} portalled={false}>
-      <Popover.Trigger
-        type="button"
-        aria-label={label}
-        className="flex size-9 shrink-0 items-center justify-center rounded-md border border-neutral-300 bg-surface hover:bg-neutral-50"
-      >
-        <span className="size-4 rounded-full" style={{ backgroundColor: value }} />
-      </Popover.Trigger>
-      <Popover.Positioner>
-        <Popover.Content className="z-[80] w-52 rounded-lg border border-neutral-200 bg-surface p-2 shadow-lg outline-none">
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      positioning={{ placement: "bottom-start", gutter: 4 }}
+      triggerProps={{
+        "aria-label": label,
+        className: "flex size-9 shrink-0 items-center justify-center rounded-md border border-neutral-300 bg-surface hover:bg-neutral-50",
+      }}
+      trigger={<span className="size-4 rounded-full" style={{ backgroundColor: value }} />}
+      contentClassName="z-[80] w-52 rounded-lg border border-neutral-200 bg-surface p-2 shadow-lg outline-none"
+    >
+      {(Ark) => (
+        <>
           <div className="grid grid-cols-6 gap-1.5">
             {LABEL_COLORS.map((color) => (
-              <Popover.CloseTrigger
+              <Ark.CloseTrigger
                 key={color}
                 type="button"
                 aria-label={`Use colour ${color}`}
@@ -36,8 +41,8 @@ export function ColorPicker({ value, onChange, label = "Colour" }: { value: stri
               aria-label="Hex colour"
             />
           </label>
-        </Popover.Content>
-      </Popover.Positioner>
-    </Popover.Root>
+        </>
+      )}
+    </Popover>
   );
 }

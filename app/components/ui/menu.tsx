@@ -7,11 +7,11 @@
 // reached for it (hooks/use-mount-on-intent.ts). A press before then opens the menu when it is
 // mounted, and a trigger that had focus keeps it.
 import type { Menu as ArkMenu, MenuRootProps } from "@ark-ui/react/menu";
-import { type ButtonHTMLAttributes, type ReactNode, useEffect, useState } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { IconDots } from "~/components/icons";
+import { lazyParts } from "~/hooks/use-lazy-parts";
 import { useMountOnIntent } from "~/hooks/use-mount-on-intent";
-import { whenIdle } from "~/lib/when-idle";
 
 /** A menu item: icon and text in a row, highlighted on hover and keyboard focus. */
 export const menuItemClass = "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-700 data-[highlighted]:bg-neutral-100";
@@ -23,20 +23,7 @@ export const menuDangerItemClass =
 /** A line between groups of items. */
 export const menuSeparatorClass = "my-1 border-neutral-100";
 
-type MenuParts = typeof import("./menu-parts");
-
-let loadedParts: MenuParts | null = null;
-let loading: Promise<MenuParts> | null = null;
-const waiting = new Set<() => void>();
-
-function loadMenuParts() {
-  loading ??= import("./menu-parts").then((parts) => {
-    loadedParts = parts;
-    for (const wake of waiting) wake();
-    return parts;
-  });
-  return loading;
-}
+const menuParts = lazyParts(() => import("./menu-parts"));
 
 export interface MenuProps {
   /** What the trigger button shows. */
@@ -56,47 +43,17 @@ export interface MenuProps {
 
 /** A trigger and its menu card; see the file's head for how its code arrives. */
 export function Menu({ trigger, triggerProps = {}, rootProps, contentClassName, contentLabel, portal, children }: MenuProps) {
-  const [parts, setParts] = useState(loadedParts);
+  const parts = menuParts.useParts();
   const intent = useMountOnIntent(parts !== null);
 
-  useEffect(() => {
-    if (parts) return;
-    const arrived = () => setParts(loadedParts);
-    // The code may have arrived between this render and this effect: its wake-ups have gone.
-    if (loadedParts) {
-      arrived();
-      return;
-    }
-    waiting.add(arrived);
-    const cancel = whenIdle(() => void loadMenuParts());
-    return () => {
-      waiting.delete(arrived);
-      cancel();
-    };
-  }, [parts]);
-
   if (!parts || !intent.live) {
-    const load = () => void loadMenuParts();
-    const own = intent.placeholderProps(triggerProps);
     return (
       <button
         type="button"
         aria-haspopup="menu"
         aria-expanded={false}
         {...triggerProps}
-        {...own}
-        onPointerEnter={(event) => {
-          load();
-          own.onPointerEnter(event);
-        }}
-        onFocus={(event) => {
-          load();
-          own.onFocus(event);
-        }}
-        onClick={(event) => {
-          load();
-          own.onClick(event);
-        }}
+        {...intent.placeholderProps({ ...triggerProps, load: menuParts.load })}
       >
         {trigger}
       </button>
