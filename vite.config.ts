@@ -11,6 +11,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
 /** The Worker's own code, which the server build imports from where it lies (see below). */
 const WORKER_CODE = ["workers", "durable-objects", "drizzle"].map((dir) => fileURLToPath(new URL(`./${dir}/`, import.meta.url)));
 
@@ -49,10 +50,47 @@ function workerCodeExternal(): Plugin {
   };
 }
 
+/**
+ * Code only the browser ever runs: the ProseMirror editor (loaded after hydration, it replaces the
+ * server-rendered text), the command palette (cmdk; mounted once the person opens it or the
+ * browser is idle), the emoji and icon picker's panel (mounted when its popover opens),
+ * SortableJS (drag and drop, loaded by an effect) and uPlot (the burndown's plot, built in an
+ * effect). The server build gets a stand-in for each whose default export throws when called, so
+ * the Worker's script does not carry about 480 KB of minified code it never runs: workerd
+ * compiles the whole script whenever an isolate starts, at a cost in proportion to its size
+ * (ADR 058). A named import of one of them from server code fails the build; rendering the
+ * editor, the palette or the emoji panel on the server, or drawing a plot there, throws.
+ */
+const BROWSER_ONLY = {
+  packages: ["sortablejs", "uplot"],
+  files: ["app/components/editor/rich-text-editor.tsx", "app/components/command-palette/palette.tsx", "app/components/emoji-icon-picker-panel.tsx"],
+};
+const BROWSER_ONLY_STAND_IN = "\0browser-only:";
+
+function browserOnlyModules(): Plugin {
+  return {
+    name: "browser-only-modules",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (!options?.ssr || !importer) return null;
+      if (BROWSER_ONLY.packages.includes(source)) return `${BROWSER_ONLY_STAND_IN}${source}`;
+      if (!source.startsWith(".") && !path.isAbsolute(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const file = resolved && path.relative(ROOT, resolved.id);
+      return file && BROWSER_ONLY.files.includes(file) ? `${BROWSER_ONLY_STAND_IN}${file}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(BROWSER_ONLY_STAND_IN)) return null;
+      const name = JSON.stringify(id.slice(BROWSER_ONLY_STAND_IN.length));
+      return `export default function BrowserOnly() { throw new Error(${name} + " runs only in the browser (vite.config.ts, BROWSER_ONLY)"); }\n`;
+    },
+  };
+}
+
 // The server bundle is consumed by workers/index.ts and bundled again by wrangler, so it must
 // resolve packages the way workerd does.
 export default defineConfig({
-  plugins: [workerCodeExternal(), tailwindcss(), remix(remixConfig)],
+  plugins: [browserOnlyModules(), workerCodeExternal(), tailwindcss(), remix(remixConfig)],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: {
     resolve: {

@@ -163,7 +163,7 @@ async function main() {
     }
   };
 
-  const startEmpty = () => startEmptyWorker({ persistDir: PERSIST });
+  const startEmpty = (options = {}) => startEmptyWorker({ persistDir: PERSIST, ...options });
   if (runs("screens")) {
     await withServer({ vars: { APP_ENV: "development" }, d1Apart: true }, async (url, cookie) => {
       const result = await runScreensSuite({ url, cookie, workspaceSlug: dataset.workspaceSlug, projects: benchProjects, startEmpty, log });

@@ -23,9 +23,14 @@ export function emptyWorker() {
   ].join("\n");
 }
 
-/** Starts the empty Worker through the server `npm start` runs, its state kept under `persistDir`. */
-export function startEmptyWorker({ persistDir }) {
-  return startLocalServer({ persistDir, vars: { APP_ENV: "development" }, script: emptyWorker() });
+/**
+ * Starts the empty Worker through the server `npm start` runs, its state kept under `persistDir`.
+ * `uncalled`: a module's text (the app's bundle) served beside it that nothing imports, so workerd
+ * compiles it and runs none of it: the difference to the empty Worker is what compiling costs.
+ */
+export function startEmptyWorker({ persistDir, uncalled }) {
+  const extraModules = uncalled === undefined ? [] : [{ name: "uncalled.js", contents: uncalled }];
+  return startLocalServer({ persistDir, vars: { APP_ENV: "development" }, script: emptyWorker(), extraModules });
 }
 
 /**

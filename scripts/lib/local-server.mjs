@@ -46,12 +46,14 @@ function scriptDir(cwd, script) {
  * inspectorPort: opens workerd's devtools inspector there (profiling only: it slows every call).
  * script: an ES module served in place of the app's bundle, with the same bindings (the bench's
  * empty Worker, which measures what the local runtime costs without the app).
+ * extraModules: `[{ name, contents }]`, ES modules beside `script` that nothing imports (the bench
+ * measures compiling the app's bundle this way: workerd compiles every module when it starts).
  * d1: `{ address, bindingOf }` serves the D1 binding from another workerd at `address` (the bench's
  * CPU figures, bench/lib/d1-apart.mjs); `bindingOf(name, address)` makes the binding.
- * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string, log?: (line: string) => void, inspectorPort?: number, script?: string, d1?: { address: string, bindingOf: (name: string, address: string) => object } }} options
+ * @param {{ port?: number, persistDir: string, vars?: Record<string, string>, cwd?: string, log?: (line: string) => void, inspectorPort?: number, script?: string, extraModules?: { name: string, contents: string }[], d1?: { address: string, bindingOf: (name: string, address: string) => object } }} options
  * @returns {Promise<{ url: string, port: number, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = ROOT, log, inspectorPort, script, d1 }) {
+export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = ROOT, log, inspectorPort, script, extraModules = [], d1 }) {
   if (!persistDir) throw new Error("startLocalServer: persistDir is required");
   // Imported here, not at the top: `npm start` loads this file before it installs anything.
   const [{ Miniflare }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import("miniflare"), import("wrangler")]);
@@ -102,7 +104,10 @@ export async function startLocalServer({ port = 0, persistDir, vars = {}, cwd = 
         name: "edge-tracker",
         // The bundle is one ES module; naming it spares Miniflare from parsing its imports.
         modulesRoot: outdir,
-        modules: [{ type: "ESModule", path: entry, contents: readFileSync(entry, "utf8") }],
+        modules: [
+          { type: "ESModule", path: entry, contents: readFileSync(entry, "utf8") },
+          ...extraModules.map(({ name, contents }) => ({ type: "ESModule", path: path.join(outdir, name), contents })),
+        ],
         bindings: { ...workerOptions.bindings, PUBLIC_BASE_URL: publicBaseUrl, ...vars },
       },
     ],
