@@ -5,10 +5,6 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { fakeServiceVars, startFakeServices } from "./tests/fakes";
-import { OWN_RUNTIME_FILES } from "./tests/setup/own-runtime-files";
-
-/** Files of neither workerd project: tests/tooling runs in Node (it spawns the linter), with the browser tests. */
-const NOT_WORKERD = ["tests/e2e/**", "tests/tooling/**", "tests/unit/**", "node_modules/**"];
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -49,33 +45,22 @@ export default defineConfig(async () => {
       // The Worker's one line per request and per queue job (ADR 030) would bury a failing test's own output;
       // tests/api/request-log.test.ts reads the lines through a spy.
       onConsoleLog: (log: string) => (log.startsWith('{"msg":"request"') || log.startsWith('{"msg":"job"') ? false : undefined),
-      // Two workers on the two-core machine: starting a workerd (~5 s) overlaps well with the other
-      // worker's requests.
+      // Two workers on the two-core machine: each test file starts its own workerd (~8 s), and
+      // two starts overlap well with the other file's requests.
       maxWorkers: 2,
       testTimeout: 30_000,
       hookTimeout: 30_000,
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
       projects: [
         {
-          // The files that send the most requests (tests/setup/own-runtime-files.ts): a runtime
-          // each, started for the file and ended with it.
-          extends: true as const,
-          test: { name: "workerd", include: OWN_RUNTIME_FILES, setupFiles: ["./tests/setup/apply-migrations.ts"] },
-        },
-        {
-          // Every other workerd file: one runtime per worker for all the files it runs, one after
-          // another (ADR 059), where a runtime each cost ~7 s of a loaded machine per file (start and
-          // migrations). Before each file the setup ends the Durable Object instances left running
-          // and puts D1 back to what the migrations left, so every file starts from the database a
-          // runtime of its own gave it; R2 and Durable Object storage stay, under ids no other file
-          // makes. Run both projects with `--project "workerd*"`.
           extends: true as const,
           test: {
-            name: "workerd-shared",
+            name: "workerd",
             include: ["tests/**/*.test.ts"],
-            exclude: [...NOT_WORKERD, ...OWN_RUNTIME_FILES],
+            // tests/tooling runs in Node (it spawns the linter), with the browser tests.
+            exclude: ["tests/e2e/**", "tests/tooling/**", "tests/unit/**", "node_modules/**"],
+            // Each file gets a runtime, and so storage, of its own, its D1 migrated before it runs.
             setupFiles: ["./tests/setup/apply-migrations.ts"],
-            isolate: false,
           },
         },
         {
