@@ -275,22 +275,18 @@ function planSuite(when: string) {
       }
     });
 
-    it("brings a held list that fits in its first page up to date from an index after a write", async () => {
-      let patched = 0;
+    it("brings a held first page up to date from an index after a write", async () => {
       for (const [name, params] of filters()) {
-        const query = { ...params, group_by: "state" };
-        await listPlans(query);
-        await patchIssue(p, (await newIssue(p, { name: `Write for ${name}` })).id, { priority: "low" });
-        const plans = await listPlans(query, {}, true);
-        // Only a list that fits in one page is held whole; a longer one is read a page at a time.
-        const ctx = await contextOn(recordingDb().db);
-        const page = (await listIssuesWithAccess(ctx, await projectAccess(ctx, p.slug, p.projectId), parseIssueListQuery(query))) as { next_cursor: string | null };
-        const fits = page.next_cursor === null;
-        expect(plans.some((plan) => /"row_version" >/.test(plan.sql)), `${name}: patched only when it fits`).toBe(fits);
-        if (fits) patched += 1;
-        expectNoFullScan(`${name}, changes since`, plans);
+        // The whole list, and a first page of two (held whole, or as its rows and one more where the
+        // filter lets more through).
+        for (const query of [{ ...params, group_by: "state" }, { ...params, per_page: "2" }]) {
+          await listPlans(query);
+          await patchIssue(p, (await newIssue(p, { name: `Write for ${name}` })).id, { priority: "low" });
+          const plans = await listPlans(query, {}, true);
+          expect(plans.some((plan) => /"row_version" >/.test(plan.sql)), `${name} ${JSON.stringify(query)}: patched`).toBe(true);
+          expectNoFullScan(`${name}, changes since`, plans);
+        }
       }
-      expect(patched).toBeGreaterThan(0);
     });
 
     it("reads a cycle's and a module's list from an index", async () => {
