@@ -24,9 +24,11 @@ export type IssueListScope = { cycleId?: string; moduleId?: string };
 interface HeldList {
   /** What the rows were shaped with besides themselves (`shapeStamp`). */
   stamp: string;
-  /** The list's first rows in list order: every matching row when `whole`, else the page and one more. */
+  /**
+   * The list's first rows in list order: every matching row when they fit in the page, else the
+   * page and one more (so more than a page held means the list goes on).
+   */
   rows: IssueListRecord[];
-  whole: boolean;
   /** The page as the response shows it. */
   results: unknown;
 }
@@ -82,7 +84,7 @@ export async function firstPage<T>(
   const more = rows.length > size;
   const results = shape(shown, lookups, more);
   const kept = more ? rows.slice(0, size + 1) : rows;
-  firstPageCache.set(key, String(project.issues_version), { stamp, rows: kept, whole: !more, results }, kept.length + 1);
+  firstPageCache.set(key, String(project.issues_version), { stamp, rows: kept, results }, kept.length + 1);
   return results;
 }
 
@@ -101,9 +103,10 @@ async function changedOrRead(
   select: IssueListSelect,
   compare: (a: IssueListRecord, b: IssueListRecord) => number,
 ): Promise<IssueListRecord[]> {
-  const last = held.whole ? null : held.rows[held.rows.length - 1];
+  const whole = held.rows.length <= size;
+  const last = whole ? null : held.rows[held.rows.length - 1];
   const rows = await listWithChangesSince(ctx.db, projectId, conditions, held.rows, since, compare, last);
-  return held.whole || rows.length > size ? rows : readIssueListRows(ctx.db, select);
+  return whole || rows.length > size ? rows : readIssueListRows(ctx.db, select);
 }
 
 /**
