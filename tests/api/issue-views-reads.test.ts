@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { issueViewsPageOf } from "../../workers/domain/issue-views-page";
 import type { IssueListSource } from "../../workers/domain/schemas/responses";
 import { actorOn, countingDb } from "../helpers/counting-db";
-import { type IssueBody, insertCycle, newIssue } from "../helpers/issue-fixtures";
+import { type IssueBody, insertCycle, newIssue, newLabel, patchIssue } from "../helpers/issue-fixtures";
 import { type ProjectFixture, createProjectFixture } from "../helpers/project";
 
 let p: ProjectFixture;
@@ -103,5 +103,39 @@ describe("the issue views page's read model", () => {
     await expect(pageOf({ kind: "cycle", cycleId: foreignCycle.body.id })).rejects.toMatchObject({ message: "Cycle not found." });
     await expect(pageOf({ kind: "module", moduleId: foreignModule.body.id })).rejects.toMatchObject({ message: "Module not found." });
     await expect(pageOf({ kind: "view", viewId: foreignView.body.id })).rejects.toMatchObject({ message: "View not found." });
+  });
+});
+
+describe("the issue views' first read answered again", () => {
+  it("reads no issue again until one changes, then shows the change", async () => {
+    const own = await createProjectFixture(undefined, "VRC");
+    const first = await newIssue(own, { name: "First", priority: "low" });
+    await newIssue(own, { name: "Second" });
+    const read = async () => {
+      const counting = countingDb();
+      const page = await issueViewsPageOf(await actorOn(counting.db, own.owner.user.id), own.slug, own.projectId, { kind: "project" });
+      const windows = await page.windows;
+      return { windows, roundTrips: counting.counter.roundTrips };
+    };
+    const cold = await read();
+    const warm = await read();
+    expect(warm.windows.issues).toEqual(cold.windows.issues);
+    // Only the access check and the page's frame: the windows come from the isolate's cache.
+    expect(warm.roundTrips).toBe(cold.roundTrips - 1);
+
+    await patchIssue(own, first.id, { name: "First, renamed", priority: "urgent" });
+    const changed = await read();
+    expect(changed.roundTrips).toBe(cold.roundTrips);
+    expect(changed.windows.issues.find((issue) => issue.id === first.id)).toMatchObject({ name: "First, renamed", priority: "urgent" });
+
+    const label = await newLabel(own, "Bug");
+    await patchIssue(own, first.id, { labels_list: [label] });
+    expect((await read()).windows.issues.find((issue) => issue.id === first.id)?.labels).toEqual([label]);
+    // A label renamed: the issues did not change, the lookups they are shown with did.
+    expect((await read()).roundTrips).toBe(warm.roundTrips);
+    expect((await own.owner.patch(`${own.base}/issue-labels/${label}/`, { name: "Defect" })).status).toBe(200);
+    expect((await read()).roundTrips).toBeGreaterThan(warm.roundTrips);
+    expect((await own.owner.delete(`${own.base}/issues/${first.id}/`)).status).toBe(204);
+    expect((await read()).windows.issues.map((issue) => issue.name)).toEqual(["Second"]);
   });
 });

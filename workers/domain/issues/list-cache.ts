@@ -46,7 +46,7 @@ const firstPageCache = new VersionedCache<HeldList>(6_000, 5_000);
  * differs the list is read afresh, not patched: a state's group or a deleted label can change which
  * issues match without writing them.
  */
-function shapeStamp({ project, workspace }: ProjectAccess) {
+export function shapeStamp({ project, workspace }: ProjectAccess) {
   return JSON.stringify([project.lookups_version, project.identifier, project.name, workspace.slug, workspace.name]);
 }
 

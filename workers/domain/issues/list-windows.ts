@@ -21,7 +21,8 @@ import {
 } from "../schemas/issue-windows";
 import type { ViewIssue } from "../schemas/responses";
 import { boundedMemo } from "../../lib/bounded-memo";
-import type { IssueListScope } from "./list-cache";
+import { VersionedCache } from "../../lib/versioned-cache";
+import { type IssueListScope, shapeStamp } from "./list-cache";
 import { type IssueListQuery, cursorCondition, issueConditions, nextCursorOf, ordering, relevantStateIds } from "./list-query";
 
 /** The WHERE conditions of a list: the query's filters within the project, and the cycle or module. */
@@ -276,13 +277,36 @@ export async function readGroupFirstPages(ctx: ActorContext, access: ProjectAcce
   return { total, groups };
 }
 
-/** The issue views' first read: the groups' counts and first pages, their issues once each. */
+/**
+ * The first reads of the issue views this isolate answered last, by project, scope, request and
+ * page size, each at the project's issues version and what its rows were shaped with: a board is
+ * opened far more often than its issues change, and any write to them makes the next read a miss.
+ * Bounded by issues held. Callers treat the windows as read-only.
+ */
+const firstWindowsCache = new VersionedCache<IssueWindows>(4_000, 2_000);
+
+/**
+ * The issue views' first read: the groups' counts and first pages, their issues once each. From
+ * the cache when the project's issues and lookups are as they were when it was read (the versions
+ * come from the access row, read before any of these rows).
+ */
 export async function readIssueWindows(
   ctx: ActorContext,
   access: ProjectAccess,
   request: WindowRequest,
   firstPage: number,
 ): Promise<IssueWindows> {
+  const { project } = access;
+  const key = JSON.stringify([project.id, request.scope, request.query, request.groupBy, firstPage]);
+  const version = `${project.issues_version}:${shapeStamp(access)}`;
+  const held = firstWindowsCache.get(key, version);
+  if (held) return held;
+  const windows = await readIssueWindowsAfresh(ctx, access, request, firstPage);
+  firstWindowsCache.set(key, version, windows, windows.issues.length + 1);
+  return windows;
+}
+
+async function readIssueWindowsAfresh(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, firstPage: number): Promise<IssueWindows> {
   const { total, groups } = await readGroupFirstPages(ctx, access, request, firstPage);
   const seen = new Set<string>();
   const issuesRead: ViewIssue[] = [];
