@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Plugin, defineConfig } from "vite";
+import { reactServerStreamInStrings } from "./build-plugins/react-server-stream";
 import { remixConfig } from "./remix.config";
 
 declare module "@remix-run/cloudflare" {
@@ -90,7 +91,7 @@ function browserOnlyModules(): Plugin {
 // The server bundle is consumed by workers/index.ts and bundled again by wrangler, so it must
 // resolve packages the way workerd does.
 export default defineConfig({
-  plugins: [browserOnlyModules(), workerCodeExternal(), tailwindcss(), remix(remixConfig)],
+  plugins: [browserOnlyModules(), workerCodeExternal(), reactServerStreamInStrings(), tailwindcss(), remix(remixConfig)],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: {
     resolve: {
