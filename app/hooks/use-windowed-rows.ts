@@ -16,8 +16,11 @@ export function rowWindow(
   return { first, last: Math.max(first, last) };
 }
 
-/** Assumed height of the box before it is measured: a tall window's worth of rows. */
-const UNMEASURED_HEIGHT = 1200;
+/**
+ * Assumed height of the box before it is measured: about a screen, as the issue views' other
+ * layouts draw first (rows past it appear once the box is measured, right after hydration).
+ */
+const UNMEASURED_HEIGHT = 800;
 
 /** One axis of a scrolling box: how far it is scrolled, and how much of it is in sight. */
 export interface ScrollSpan {
@@ -65,5 +68,7 @@ const UNMEASURED: ScrollSpan = { offset: 0, size: UNMEASURED_HEIGHT };
  */
 export function useWindowedRows(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, offset = 0, overscan = 8) {
   const span = useScrollSpan(scroller, "y", UNMEASURED);
-  return rowWindow(count, rowHeight, { top: Math.max(0, span.offset - offset), height: span.size }, overscan);
+  // Nothing scrolls before the box is measured, so the first screen needs no rows beyond it.
+  const margin = span === UNMEASURED ? 0 : overscan;
+  return rowWindow(count, rowHeight, { top: Math.max(0, span.offset - offset), height: span.size }, margin);
 }
