@@ -22,6 +22,9 @@ export function countingDb() {
       get roundTrips() {
         return rows.roundTrips;
       },
+      get rowsRead() {
+        return rows.read;
+      },
     },
   };
 }
