@@ -1,5 +1,6 @@
 // The shared date module (workers/domain/schemas/dates.ts): the texts the server renders and the
 // browser hydrates, on UTC days whatever the machine's time zone.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DAY_MS,
@@ -17,6 +18,23 @@ import { calendarDueSpan } from "../../workers/domain/schemas/issue-windows";
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 describe("dates", () => {
+  it("formats any moment as Intl does on its UTC day, however many days were formatted before", () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
+    const full = intl({ month: "short", day: "numeric", year: "numeric" });
+    const monthYear = intl({ month: "long", year: "numeric" });
+    const monthDay = intl({ month: "short", day: "numeric" });
+    // Past the formats' memory of days, so the answers after it starts again are checked too.
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }), (ms) => {
+        const day = Math.floor(ms / DAY_MS);
+        expect(formatDate(new Date(ms).toISOString())).toBe(full.format(ms));
+        expect(formatMonth(day)).toBe(monthYear.format(ms));
+        expect(formatMonthDay(day)).toBe(monthDay.format(ms));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it("formats a date, a timestamp late in its UTC day, and nothing", () => {
     expect(formatDate("2025-03-04")).toBe("Mar 4, 2025");
     expect(formatDate("2025-03-04T23:59:59.000Z")).toBe("Mar 4, 2025");

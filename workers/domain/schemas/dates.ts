@@ -53,10 +53,29 @@ function onFirstUse<T>(make: () => T): () => T {
   };
 }
 
-const utcFormat = (options: Intl.DateTimeFormatOptions) => onFirstUse(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }));
-const DATE = utcFormat({ month: "short", day: "numeric", year: "numeric" });
-const MONTH_YEAR = utcFormat({ month: "long", year: "numeric" });
-const MONTH_DAY = utcFormat({ month: "short", day: "numeric" });
+/** How many formatted days each format keeps before it starts again. */
+const FORMATTED_DAYS_KEPT = 2000;
+
+/**
+ * A UTC day number in one format, each day formatted once: a page shows the same few dates many
+ * times (an activity feed, a board's due dates), and each Intl format call costs microseconds.
+ */
+function utcDayFormat(options: Intl.DateTimeFormatOptions): (day: number) => string {
+  const format = onFirstUse(() => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }));
+  const formatted = new Map<number, string>();
+  return (day) => {
+    let text = formatted.get(day);
+    if (text === undefined) {
+      if (formatted.size >= FORMATTED_DAYS_KEPT) formatted.clear();
+      text = format().format(day * DAY_MS);
+      formatted.set(day, text);
+    }
+    return text;
+  };
+}
+const DATE = utcDayFormat({ month: "short", day: "numeric", year: "numeric" });
+const MONTH_YEAR = utcDayFormat({ month: "long", year: "numeric" });
+const MONTH_DAY = utcDayFormat({ month: "short", day: "numeric" });
 const RELATIVE = onFirstUse(() => new Intl.RelativeTimeFormat("en-US", { numeric: "always" }));
 
 /** A Date from an ISO timestamp or a YYYY-MM-DD date (midnight UTC); null when unreadable. */
@@ -68,17 +87,17 @@ function dateOf(value: string): Date | null {
 /** "Mar 4, 2025" from an ISO timestamp or a YYYY-MM-DD date; "" for none or an unreadable one. */
 export function formatDate(value: string | null | undefined): string {
   const date = value ? dateOf(value) : null;
-  return date ? DATE().format(date) : "";
+  return date ? DATE(Math.floor(date.getTime() / DAY_MS)) : "";
 }
 
 /** "March 2025": the month holding UTC day number `day`. */
 export function formatMonth(day: number): string {
-  return MONTH_YEAR().format(day * DAY_MS);
+  return MONTH_YEAR(day);
 }
 
 /** "Mar 4": UTC day number `day` without its year. */
 export function formatMonthDay(day: number): string {
-  return MONTH_DAY().format(day * DAY_MS);
+  return MONTH_DAY(day);
 }
 
 /**
