@@ -59,8 +59,9 @@ export default defineConfig(async () => {
             include: ["tests/**/*.test.ts"],
             // tests/tooling runs in Node (it spawns the linter), with the browser tests.
             exclude: ["tests/e2e/**", "tests/tooling/**", "tests/unit/**", "node_modules/**"],
-            // Each file gets a runtime, and so storage, of its own, its D1 migrated before it runs.
-            setupFiles: ["./tests/setup/apply-migrations.ts"],
+            // Each file gets a runtime, and so storage, of its own, its D1 migrated before it runs;
+            // the pool's wrappers get one Proxy each instead of one per object they make.
+            setupFiles: ["./tests/setup/one-wrapper-proxy.ts", "./tests/setup/apply-migrations.ts"],
           },
         },
         {
