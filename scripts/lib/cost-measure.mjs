@@ -78,10 +78,12 @@ export function totalsOf(lines) {
  * its log lines and the workerd CPU per run. `skip(line)` leaves out lines the harness caused
  * (polling an import's status) rather than the action.
  */
-export async function measureAction(collector, { reps, run, skip = () => false }) {
+export async function measureAction(collector, { reps, run, before = async () => {}, skip = () => false }) {
   const meter = await cpuMeter();
   const lines = [];
   for (let i = 0; i < reps; i++) {
+    // What sets the scene for a run (a change made by someone else) is not counted in it.
+    await before(i);
     await collector.quiet();
     const mark = collector.mark();
     meter.start();
