@@ -66,12 +66,7 @@ async function measureScreen(read) {
     meter.stop();
     batches.push(meter.perRequest(BATCH));
   }
-  return { cpuMs: median(batches), worker: summarize(workers.filter(Number.isFinite)), total: summarize(totals), bytes };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return { cpuMs: summarize(batches).p50, worker: summarize(workers.filter(Number.isFinite)), total: summarize(totals), bytes };
 }
 
 export async function runScreensSuite({ url, cookie, workspaceSlug, projects, startEmpty, log }) {

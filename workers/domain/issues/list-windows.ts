@@ -310,8 +310,9 @@ export async function readIssueWindows(
   const key = JSON.stringify([project.id, request.scope, request.query, request.groupBy, firstPage]);
   const version = windowsVersionOf(access);
   const held = firstWindowsCache.get(key, version);
-  if (held) {
-    const now = stillCurrent ? await stillCurrent() : project;
+  if (held && !stillCurrent) return held;
+  if (held && stillCurrent) {
+    const now = await stillCurrent();
     if (now && windowsVersionOf({ ...access, project: { ...project, ...now } }) === version) return held;
   }
   const windows = await readIssueWindowsAfresh(ctx, access, request, firstPage);
