@@ -103,6 +103,12 @@ export const workspaces = sqliteTable("workspaces", {
     .references(() => users.id),
   created_at: createdAt(),
   updated_at: updatedAt(),
+  /**
+   * The workspace hub's live clock as the hub last wrote it here (durable-objects/clock-mirror.ts):
+   * never ahead of the hub, so a shell that reads it before its lists is replayed every later notice.
+   * Written only by the hub; 1 is the clock of a hub that has published nothing.
+   */
+  live_clock: integer("live_clock").notNull().default(1),
 });
 
 export const workspaceMembers = sqliteTable(
@@ -196,6 +202,12 @@ export const projects = sqliteTable(
      * project nobody listens to sends nothing anywhere.
      */
     event_sinks: integer("event_sinks").notNull().default(0),
+    /**
+     * The project board's live clock as the board last wrote it here (durable-objects/clock-mirror.ts):
+     * never ahead of the board, so a page that reads it before its rows is replayed every later change.
+     * Written only by the board.
+     */
+    live_clock: integer("live_clock").notNull().default(0),
   },
   (t) => [
     uniqueIndex("projects_ws_identifier_uq").on(t.workspace_id, t.identifier),

@@ -12,6 +12,7 @@ import {
   PROTOCOL_VERSION,
   type ServerMessage,
 } from "./protocol";
+import { ClockMirror } from "./clock-mirror";
 
 /** How many committed batches a reconnecting client can catch up from before it must reset. */
 export const CHANGE_LOG_LIMIT = 2000;
@@ -29,9 +30,12 @@ export class ProjectBoard extends DurableObject<Env> {
    * syncs or leaves, and rebuilt on the next broadcast; after hibernation it starts empty.
    */
   private syncedSockets: WebSocket[] | null = null;
+  /** The clock's copy in the project's row, which page loaders read with their access check. */
+  private readonly mirror: ClockMirror;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.mirror = new ClockMirror(env.DB, "UPDATE projects SET live_clock = ?1 WHERE id = ?2", ctx.id.name, () => this.clock);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
     ctx.blockConcurrencyWhile(async () => {
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS change_log (clock INTEGER PRIMARY KEY, changes TEXT NOT NULL)");
@@ -73,6 +77,7 @@ export class ProjectBoard extends DurableObject<Env> {
     sql.exec("DELETE FROM change_log WHERE clock <= ?", clock - CHANGE_LOG_LIMIT);
     this.clock = clock;
     await this.sendSoon(clock, changes);
+    this.mirror.sync();
     return clock;
   }
 
@@ -118,6 +123,7 @@ export class ProjectBoard extends DurableObject<Env> {
     return unsent.sent;
   }
 
+  /** The clock of the newest batch (its copy in D1 may lag: ADR 062). */
   currentClock(): number {
     return this.clock;
   }
@@ -144,6 +150,8 @@ export class ProjectBoard extends DurableObject<Env> {
       });
       this.catchUp(socket, message.lastClock);
       this.broadcastPresence();
+      // After a wake the copy may be behind (or, if this board lost its state, ahead): set it right.
+      this.mirror.sync();
     }
   }
 
@@ -167,6 +175,7 @@ export class ProjectBoard extends DurableObject<Env> {
     // A clock ahead of ours means this board lost its state (or the client is confused): the
     // client's copy cannot be trusted, so it must reload rather than wait for clocks it has seen.
     if (lastClock > this.clock) {
+      this.mirror.distrust();
       this.send(socket, { type: "reset", clock: this.clock, reason: "clock ahead of the board" });
       return;
     }

@@ -14,6 +14,7 @@ import {
   PROTOCOL_VERSION,
   type WorkspaceNotice,
 } from "./protocol";
+import { ClockMirror } from "./clock-mirror";
 
 /** How many publishes back a reconnecting client is told exactly what it missed. */
 export const NOTICE_LOG_LIMIT = 1000;
@@ -45,9 +46,12 @@ export class WorkspaceHub extends DurableObject<Env> {
   private clock = 1;
   /** Publishes at or below this clock were dropped from the log. */
   private trimmedTo = 0;
+  /** The clock's copy in the workspace's row, which the shell's loader reads with its access check. */
+  private readonly mirror: ClockMirror;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.mirror = new ClockMirror(env.DB, "UPDATE workspaces SET live_clock = ?1 WHERE id = ?2", ctx.id.name, () => this.clock);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
     ctx.blockConcurrencyWhile(async () => {
       const sql = ctx.storage.sql;
@@ -96,6 +100,7 @@ export class WorkspaceHub extends DurableObject<Env> {
       const notices = noticesFor(entries, state.userId);
       if (notices.length > 0) this.send(socket, { type: "notices", clock, notices });
     }
+    this.mirror.sync();
     return clock;
   }
 
@@ -122,10 +127,6 @@ export class WorkspaceHub extends DurableObject<Env> {
     if (next?.at != null) await this.ctx.storage.setAlarm(next.at);
   }
 
-  currentClock(): number {
-    return this.clock;
-  }
-
   /** Closes the sockets of a person who is no longer a member: they hear nothing more. */
   async disconnectUser(userId: string): Promise<number> {
     return closeRevokedSockets(this.ctx.getWebSockets(userId), "You are no longer a member of this workspace.");
@@ -139,6 +140,8 @@ export class WorkspaceHub extends DurableObject<Env> {
     this.send(socket, { type: "connected", protocolVersion: PROTOCOL_VERSION, clock: this.clock });
     const missed = this.missedSince(message.lastClock, state.userId);
     if (missed.length > 0) this.send(socket, { type: "notices", clock: this.clock, notices: missed });
+    // After a wake the copy may be behind (or, if this hub lost its state, ahead): set it right.
+    this.mirror.sync();
   }
 
   async webSocketClose(socket: WebSocket, code: number) {
@@ -156,6 +159,7 @@ export class WorkspaceHub extends DurableObject<Env> {
    */
   private missedSince(lastClock: number, userId: string): WorkspaceNotice[] {
     if (lastClock === 0 || lastClock === this.clock) return [];
+    if (lastClock > this.clock) this.mirror.distrust();
     if (lastClock > this.clock || lastClock < this.trimmedTo) return ALL_NOTICES;
     const rows = this.ctx.storage.sql
       .exec<{ kind: string; user_id: string | null }>("SELECT DISTINCT kind, user_id FROM notice_log WHERE clock > ?", lastClock)

@@ -10,10 +10,7 @@ export type { IssueListSourceDetail, ViewIssue } from "../../workers/domain/sche
 export type { IssueGroupPage, IssueWindowGroup, IssueWindows, IssueWindowsAnswer } from "../../workers/domain/schemas/issue-windows";
 
 /** Everything the page's frame shows, with the board clock it was read at; the issues follow it. */
-export type IssueViewsFrame = Omit<IssueViewsPageData, "windows"> & {
-  /** The board clock the page's data was read at; the socket replays what came after (null: unknown). */
-  boardClock: number | null;
-};
+export type IssueViewsFrame = Omit<IssueViewsPageData, "windows">;
 
 /** What the loader answers: the issues (each group's count and first page) are a promise the page streams. */
 export type IssueViewsLoaderData = IssueViewsFrame & { windows: Promise<IssueWindows> };

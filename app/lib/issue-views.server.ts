@@ -13,16 +13,14 @@ import { addModuleIssues } from "../../workers/domain/modules";
 import type { IssueListSource } from "../../workers/domain/schemas/responses";
 import { createView, updateView } from "../../workers/domain/views";
 import { assertSameOrigin, requireActor } from "./auth.server";
-import { readBoardClock } from "./board-clock.server";
 import { actionError, loadOrThrow, resourceActionError } from "./errors.server";
 import { type IssueViewsIntent, IssueViewsIntentSchema, type IssueViewsLoaderData, SOURCE_PARAM, WINDOWS_PARAM } from "./issue-views-contract";
 import { readJsonIntent } from "./intents.server";
 
 /**
- * Everything an issue view page renders: the domain's read model, with the live board's clock read
- * beside the frame and before the issues (every issue change that commits after the list is read
- * is published with a higher clock, which the page's socket connects from: ADR 013). The issues
- * stream: the toolbar and the board's frame reach the browser first.
+ * Everything an issue view page renders: the domain's read model, with the live board's clock it
+ * was read after (ADR 062). The issues stream: the toolbar and the board's frame reach the browser
+ * first, and the issues are read once the frame has gone out.
  */
 export async function loadIssueViews(
   request: Request,
@@ -32,15 +30,7 @@ export async function loadIssueViews(
   source: IssueListSource = { kind: "project" },
 ): Promise<IssueViewsLoaderData> {
   const ctx = await requireActor(request, context);
-  return loadOrThrow(request, async () => {
-    let boardClock: Promise<number | null> = Promise.resolve(null);
-    const page = await issueViewsPageOf(ctx, slug, projectId, source, () => {
-      boardClock = readBoardClock(context, projectId);
-      return Promise.all([context.shellSent, boardClock]);
-    });
-    /** The live board's clock when the issues were read (null: the board did not answer). */
-    return { ...page, boardClock: await boardClock };
-  });
+  return loadOrThrow(request, () => issueViewsPageOf(ctx, slug, projectId, source, () => context.shellSent));
 }
 
 /**

@@ -4,8 +4,8 @@ import {
   addFavoriteProject,
   createProject,
   deleteProject,
-  getProject,
   joinProjects,
+  projectShellOf,
   removeFavoriteProject,
 } from "../../workers/domain/projects";
 import { requireActor } from "./auth.server";
@@ -13,8 +13,8 @@ import { loadOrThrow } from "./errors.server";
 
 export { addFavoriteProject, createProject, deleteProject, joinProjects, removeFavoriteProject };
 
-/** The project shell: the project as the signed-in member sees it. */
+/** The project shell: the project as the signed-in member sees it, and the board clock its socket starts from. */
 export async function loadProjectShell(request: Request, context: AppLoadContext, slug: string, projectId: string) {
   const ctx = await requireActor(request, context);
-  return loadOrThrow(request, () => getProject(ctx, slug, projectId));
+  return loadOrThrow(request, () => projectShellOf(ctx, slug, projectId));
 }

@@ -2,7 +2,6 @@
 import { LIST_PAGES } from "../../workers/domain/schemas/list-pages";
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { readCookie } from "../../workers/auth/sessions";
-import { readHubClock } from "./board-clock.server";
 import type { ActorContext } from "../../workers/domain/context";
 import { serviceFeatures } from "../../workers/domain/features";
 import {
@@ -65,9 +64,9 @@ export async function loadWorkspaceShell(request: Request, context: AppLoadConte
   return loadOrThrow(request, async () => {
     const access = await workspaceAccess(ctx, slug);
     const workspaceId = access.workspace.id;
-    // Read before anything the shell shows: a notice published after it is replayed when the
-    // shell's socket connects. What it shows is then read side by side (one D1 call).
-    const hubClock = await readHubClock(context, workspaceId);
+    // The hub's clock comes with the access check, read before anything the shell shows: a notice
+    // published after it is replayed when the shell's socket connects (ADR 062).
+    const hubClock = access.workspace.live_clock;
     const [workspace, projects, favorites, workspaces, mailFailure, unread] = await Promise.all([
       workspaceWithMembers(ctx, access),
       listProjects(ctx, slug, { size: LIST_PAGES.plainListCap }),

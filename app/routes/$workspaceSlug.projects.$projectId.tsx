@@ -30,7 +30,6 @@ import { useWorkspaceShell } from "~/components/workspace-context";
 import { BoardHubContext, useBoardHub } from "~/hooks/use-live-issues";
 import { useProjectBoard } from "~/hooks/use-project-board";
 import { useRevalidateWhenIdle } from "~/hooks/use-revalidate-when-idle";
-import { readBoardClock } from "~/lib/board-clock.server";
 import { issueFormAction } from "~/lib/issue-detail.server";
 import type { BoardHub } from "~/lib/live-board";
 import { projectIssuesPath } from "~/lib/paths";
@@ -39,9 +38,7 @@ import { loadProjectShell } from "~/lib/projects.server";
 export const shouldRevalidate = shellShouldRevalidate("workspaceSlug", "projectId");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const project = await loadProjectShell(request, context, params.workspaceSlug ?? "", params.projectId ?? "");
-  // Read once per request: the issue views' loader reads the same clock before its list.
-  return { project, boardClock: await readBoardClock(context, project.id) };
+  return loadProjectShell(request, context, params.workspaceSlug ?? "", params.projectId ?? "");
 }
 
 export type ProjectShellData = Awaited<ReturnType<typeof loader>>;

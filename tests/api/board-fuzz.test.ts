@@ -7,11 +7,10 @@
 // The seed fixes the sequence of operations each lane performs; the interleaving between lanes is
 // whatever workerd's scheduling makes of it, which is the point: publishes race commits. A seed
 // that once failed stays below as a named test.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
 import type { Client } from "../helpers/api";
-import { openBoardSocket } from "../helpers/board";
+import { boardClockOf, openBoardSocket } from "../helpers/board";
 import { issuePath } from "../helpers/issue-fixtures";
 import { type ProjectFixture, addMember, createProjectFixture } from "../helpers/project";
 
@@ -222,16 +221,13 @@ async function lane(fuzz: Fuzz, rng: Rng, steps: number) {
   }
 }
 
-async function boardClock(projectId: string) {
-  return env.PROJECT_BOARD.get(env.PROJECT_BOARD.idFromName(projectId)).currentClock();
-}
 
 /** Waits until every client is connected, not reloading and at the board's clock. */
 async function quiesce(fuzz: Fuzz) {
   for (const client of fuzz.clients) if (!client.socket) await client.connect();
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const clock = await boardClock(fuzz.p.projectId);
+    const clock = await boardClockOf(fuzz.p.projectId);
     if (fuzz.clients.every((client) => client.synced && client.clock === clock)) return clock;
     if (Date.now() > deadline) {
       const where = fuzz.clients.map((c) => `${c.name}@${c.clock}${c.synced ? "" : " (not synced)"}`).join(", ");

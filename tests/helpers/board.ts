@@ -1,6 +1,7 @@
 // A live-board client for workerd tests: opens the board socket through the real Worker route
 // (a WebSocket upgrade sent to the Worker), says `connect`, and records what the ProjectBoard sends;
 // the same for the workspace's hub.
+import { env } from "cloudflare:workers";
 import { fetchWorker } from "./worker";
 import { decode } from "turbo-stream";
 import { type ClientMessage, type HubMessage, PROTOCOL_VERSION, type ServerMessage } from "../../durable-objects/protocol";
@@ -54,6 +55,30 @@ async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: s
     const value = probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await tick();
+  }
+}
+
+/** The project board's clock as D1 holds its copy: what a page loaded now starts its socket from. */
+export async function copiedBoardClock(projectId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT live_clock FROM projects WHERE id = ?").bind(projectId).first<{ live_clock: number }>();
+  if (!row) throw new Error(`no project ${projectId}`);
+  return row.live_clock;
+}
+
+/** The board's own clock (the copy in D1 follows it). */
+export const boardClockOf = (projectId: string) => env.PROJECT_BOARD.get(env.PROJECT_BOARD.idFromName(projectId)).currentClock();
+
+/**
+ * Waits until the copy of the board's clock in D1 has caught up with the board (the board writes
+ * it after publishing, without holding up the write that published); answers that clock.
+ */
+export async function boardClockCopied(projectId: string, timeoutMs = 5000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [copied, board] = [await copiedBoardClock(projectId), await boardClockOf(projectId)];
+    if (copied === board) return board;
+    if (Date.now() > deadline) throw new Error(`the board clock's copy stayed at ${copied}, the board is at ${board}`);
     await tick();
   }
 }

@@ -4,7 +4,7 @@
 // issues last, as a promise the page streams. Issues ship in a slim shape: the page looks
 // states, labels and people up by id, so a board of 1,000 issues stays a small payload.
 import { and, eq } from "drizzle-orm";
-import { cycles, issueProperties, issueViews, modules, projects } from "../../drizzle/schema";
+import { cycles, issueProperties, issueViews, modules } from "../../drizzle/schema";
 import { runNamedBatch } from "../lib/batch";
 import { ROLE, projectAccess } from "./access";
 import type { ActorContext } from "./context";
@@ -13,7 +13,7 @@ import { CYCLE_NOT_FOUND } from "./cycles/views";
 import { Invalid, NotFound } from "./errors";
 import { type ProjectLookups, loadProjectLookups } from "./issue-views";
 import { issueListQueryFromFilters } from "./issues";
-import { type ProjectVersions, readIssueGroupCounts, readIssueGroupPage, readIssueWindows } from "./issues/list-windows";
+import { readIssueGroupCounts, readIssueGroupPage, readIssueWindows } from "./issues/list-windows";
 import { MODULE_NOT_FOUND } from "./modules";
 import { ISSUE_PROPERTY_DEFAULTS } from "./schemas/issue-properties";
 import {
@@ -146,18 +146,10 @@ export async function issueViewsPageOf(
   }
   // The calendar opens on this month (UTC days, as it counts them) and reads the issues due in its weeks.
   const due = stored.issueView === "calendar" ? calendarDueSpan(todayUtc()) : null;
-  // Windows the isolate holds were read at the versions the access row carries, which was read
-  // before the live board's clock: they are used only if the versions read again after the clock
-  // are the same (a write committed in between would otherwise reach neither the rows nor the socket).
-  const stillCurrent = async () =>
-    (
-      await db
-        .select({ issues_version: projects.issues_version, lookups_version: projects.lookups_version })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-    )[0];
-  const windowsOf = async () =>
-    readIssueWindowsFor(ctx, access, source, { ...stored, filters, due }, await lookups, stillCurrent);
+  // The access row carries the board's clock and the versions windows are held at, read in one
+  // statement: windows held at those versions hold every change up to that clock, and the socket
+  // replays every change after it.
+  const windowsOf = async () => readIssueWindowsFor(ctx, access, source, { ...stored, filters, due }, await lookups);
   const windows = issuesAfter.then(windowsOf);
   // A rejection is the page's to show (the stream's error element), never an unhandled one.
   windows.catch(() => {});
@@ -181,6 +173,7 @@ export async function issueViewsPageOf(
       toggles: { ...ISSUE_PROPERTY_DEFAULTS, ...properties?.properties },
     },
     ...filterLookupsOf(lookupsRead),
+    boardClock: access.project.live_clock,
     windows,
   };
 }
@@ -216,10 +209,9 @@ async function readIssueWindowsFor(
   source: IssueListSource,
   display: WindowsDisplay,
   lookups: ProjectLookups,
-  stillCurrent?: () => Promise<ProjectVersions | undefined>,
 ) {
   const request = windowRequestOf(source, display, lookups);
-  const windows = await readIssueWindows(ctx, access, request, ISSUE_WINDOW_FIRST_SCREEN[display.issueView], stillCurrent);
+  const windows = await readIssueWindows(ctx, access, request, ISSUE_WINDOW_FIRST_SCREEN[display.issueView]);
   return { ...windows, due: display.due ?? null };
 }
 

@@ -183,8 +183,17 @@ async function isFavorite(ctx: ActorContext, projectId: string) {
 }
 
 export async function getProject(ctx: ActorContext, slug: string, projectId: string) {
+  return (await projectShellOf(ctx, slug, projectId)).project;
+}
+
+/**
+ * The project pages' frame: the project, and the live board's clock read with the access check,
+ * before any row a page shows (its socket connects from it: ADR 062).
+ */
+export async function projectShellOf(ctx: ActorContext, slug: string, projectId: string) {
   const { workspace, project, membership } = await projectAccess(ctx, slug, projectId);
-  return projectOf(project, { workspace, member_role: membership.role, is_favorite: await isFavorite(ctx, projectId) });
+  const view = projectOf(project, { workspace, member_role: membership.role, is_favorite: await isFavorite(ctx, projectId) });
+  return { project: view, boardClock: project.live_clock };
 }
 
 async function assertProjectMember(ctx: ActorContext, projectId: string, userId: string, field: string) {

@@ -285,9 +285,6 @@ export async function readGroupFirstPages(ctx: ActorContext, access: ProjectAcce
  */
 const firstWindowsCache = new VersionedCache<IssueWindows>(4_000, 2_000);
 
-/** The counters a project's cached reads are kept under (ADR 010). */
-export type ProjectVersions = Pick<ProjectAccess["project"], "issues_version" | "lookups_version">;
-
 function windowsVersionOf(access: ProjectAccess) {
   return `${access.project.issues_version}:${shapeStamp(access)}`;
 }
@@ -295,26 +292,15 @@ function windowsVersionOf(access: ProjectAccess) {
 /**
  * The issue views' first read: the groups' counts and first pages, their issues once each. From
  * the cache when the project's issues and lookups are as they were when it was read (the versions
- * come from the access row, read before any of these rows). `stillCurrent`, when given, reads the
- * versions again, for a caller that must not use what was read before some later point (the live
- * board's clock): a held read is used only if they have not moved.
+ * come from the access row, read before any of these rows, in the statement that reads the live
+ * board's clock: what is held holds every change up to that clock).
  */
-export async function readIssueWindows(
-  ctx: ActorContext,
-  access: ProjectAccess,
-  request: WindowRequest,
-  firstPage: number,
-  stillCurrent?: () => Promise<ProjectVersions | undefined>,
-): Promise<IssueWindows> {
+export async function readIssueWindows(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, firstPage: number): Promise<IssueWindows> {
   const { project } = access;
   const key = JSON.stringify([project.id, request.scope, request.query, request.groupBy, firstPage]);
   const version = windowsVersionOf(access);
   const held = firstWindowsCache.get(key, version);
-  if (held && !stillCurrent) return held;
-  if (held && stillCurrent) {
-    const now = await stillCurrent();
-    if (now && windowsVersionOf({ ...access, project: { ...project, ...now } }) === version) return held;
-  }
+  if (held) return held;
   const windows = await readIssueWindowsAfresh(ctx, access, request, firstPage);
   firstWindowsCache.set(key, version, windows, windows.issues.length + 1);
   return windows;

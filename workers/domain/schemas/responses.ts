@@ -249,6 +249,11 @@ export interface IssueViewsFrame {
   states: FilterLookups["states"];
   labels: FilterLookups["labels"];
   members: FilterLookups["members"];
+  /**
+   * The live board's clock, read with the access check and so before every row of the page: the
+   * socket connects from it and is replayed every change those rows may lack (ADR 062).
+   */
+  boardClock: number;
 }
 
 /** The issue views page as the domain reads it: the frame now, the issues as a promise. */
