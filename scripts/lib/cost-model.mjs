@@ -194,16 +194,18 @@ export function largestFreeTeam(teams) {
  * buckets; every issue write publishes once to its ProjectBoard (an issue version, the change log,
  * the clock and the trimmed log tail: about 4 SQLite rows); a write that tells someone (an
  * assignment, a state change or a comment on a subscribed issue) also publishes once to the
- * WorkspaceHub (a notice row, the trim, two meta rows). A socket's opening is measured instead
+ * WorkspaceHub (a notice row, the trim, two meta rows). Each object then copies its new clock into
+ * its D1 row (projects.live_clock or workspaces.live_clock, ADR 062): one D1 row written per
+ * object published to, at most (a burst shares one write). A socket's opening is measured instead
  * (each upgrade the log shows is one request to an object), and so are the API rate limiter's
  * calls (`limiterCalls`: one per signed-in /api request, kept in the object's memory, no row).
  */
 export const DO_WORK = {
-  signIn: { requests: 4, rowsWritten: 4 },
-  createIssue: { requests: 1, rowsWritten: 4 },
-  updateState: { requests: 2, rowsWritten: 8 },
-  updateAssignee: { requests: 2, rowsWritten: 8 },
-  comment: { requests: 2, rowsWritten: 8 },
+  signIn: { requests: 4, rowsWritten: 4, d1RowsWritten: 0 },
+  createIssue: { requests: 1, rowsWritten: 4, d1RowsWritten: 1 },
+  updateState: { requests: 2, rowsWritten: 8, d1RowsWritten: 2 },
+  updateAssignee: { requests: 2, rowsWritten: 8, d1RowsWritten: 2 },
+  comment: { requests: 2, rowsWritten: 8, d1RowsWritten: 2 },
 };
 /** Wall-clock seconds an object runs per request (a publish measures a few ms; hibernated sockets cost none). */
 export const DO_SECONDS_PER_REQUEST = 0.01;
@@ -218,13 +220,13 @@ export const LIVE_SOCKETS = { perBoardMinute: 2, pingSeconds: 25 };
  * work above. `perUnit` divides an action measured in bulk (an import of N issues) into one unit.
  */
 export function actionFigures(action, measured, { perUnit = 1, r2 = { classA: 0, classB: 0 } } = {}) {
-  const work = DO_WORK[action] ?? { requests: 0, rowsWritten: 0 };
+  const work = DO_WORK[action] ?? { requests: 0, rowsWritten: 0, d1RowsWritten: 0 };
   const doRequests = (measured.sockets ?? 0) + (measured.limiterCalls ?? 0) + work.requests;
   const figures = {
     workerRequests: measured.requests,
     workerCpuMs: Number.isFinite(measured.cpuMs) ? measured.cpuMs : 0,
     d1RowsRead: measured.d1RowsRead,
-    d1RowsWritten: measured.d1RowsWritten,
+    d1RowsWritten: measured.d1RowsWritten + work.d1RowsWritten,
     doRequests,
     doGbSeconds: doRequests * DO_SECONDS_PER_REQUEST * DO_MEMORY_GB,
     doRowsWritten: work.rowsWritten,
