@@ -127,7 +127,8 @@ describe("the issue views' first read answered again", () => {
 
     await patchIssue(own, first.id, { name: "First, renamed", priority: "urgent" });
     const changed = await read();
-    expect(changed.rowsRead).toBeGreaterThanOrEqual(cold.rowsRead);
+    // Brought up to date from the one row written since (held-windows.ts), not read again.
+    expect(changed.rowsRead).toBeLessThan(cold.rowsRead);
     expect(changed.windows.issues.find((issue) => issue.id === first.id)).toMatchObject({ name: "First, renamed", priority: "urgent" });
 
     const label = await newLabel(own, "Bug");

@@ -13,7 +13,8 @@ import { CYCLE_NOT_FOUND } from "./cycles/views";
 import { Invalid, NotFound } from "./errors";
 import { type ProjectLookups, loadProjectLookups } from "./issue-views";
 import { issueListQueryFromFilters } from "./issues";
-import { readIssueGroupCounts, readIssueGroupPage, readIssueWindows } from "./issues/list-windows";
+import { readIssueWindows } from "./issues/held-windows";
+import { readIssueGroupCounts, readIssueGroupPage } from "./issues/list-windows";
 import { MODULE_NOT_FOUND } from "./modules";
 import { ISSUE_PROPERTY_DEFAULTS } from "./schemas/issue-properties";
 import {

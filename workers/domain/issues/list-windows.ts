@@ -21,8 +21,7 @@ import {
 } from "../schemas/issue-windows";
 import type { ViewIssue } from "../schemas/responses";
 import { boundedMemo } from "../../lib/bounded-memo";
-import { VersionedCache } from "../../lib/versioned-cache";
-import { type IssueListScope, shapeStamp } from "./list-cache";
+import type { IssueListScope } from "./list-cache";
 import { type IssueListQuery, cursorCondition, issueConditions, nextCursorOf, ordering, relevantStateIds } from "./list-query";
 
 /** The WHERE conditions of a list: the query's filters within the project, and the cycle or module. */
@@ -34,7 +33,7 @@ export function scopedConditions(projectId: string, query: IssueListQuery, scope
 }
 
 /** The groups a list shows, in order, before any is counted (empty ones included). */
-function groupKeysOf(groupBy: WindowGroupBy, lookups: ProjectLookups, query: IssueListQuery): string[] {
+export function groupKeysOf(groupBy: WindowGroupBy, lookups: ProjectLookups, query: IssueListQuery): string[] {
   switch (groupBy) {
     case "state":
       return relevantStateIds(lookups.states.values(), query);
@@ -78,7 +77,7 @@ function groupCondition(groupBy: WindowGroupBy, key: string, projectId: string, 
  * Correlated subqueries are written out: drizzle leaves a one-table select's columns unqualified,
  * and an unqualified "id" inside them would name the bridge row's own.
  */
-function bridgeColumn(scope: IssueListScope) {
+export function bridgeColumn(scope: IssueListScope) {
   if (scope.cycleId) return sql.raw(`(SELECT b.id FROM cycle_issues AS b WHERE b.issue_id = "issues"."id")`);
   if (scope.moduleId) return sql.raw(`(SELECT b.id FROM module_issues AS b WHERE b.issue_id = "issues"."id")`);
   return sql`NULL`;
@@ -150,7 +149,7 @@ function shapeKey(kind: string, projectId: string, request: WindowRequest, ...re
 }
 
 /** The statement reading up to `size` issues of group `key` after `cursor` (plus one to see if more follow). */
-function pageStatement(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, key: string, cursor: string, size: number) {
+export function pageStatement(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, key: string, cursor: string, size: number) {
   const projectId = access.project.id;
   const [statement] = builtStatements.get(shapeKey("page", projectId, request, key, cursor, size), () => {
     const { query, scope, groupBy, lookups } = request;
@@ -175,7 +174,7 @@ function pageStatement(ctx: ActorContext, access: ProjectAccess, request: Window
 const countOf = (key: AnyColumn | SQL) => ({ key: sql<string | null>`${key}`.as("key"), count: sql<number>`count(*)`.as("count") });
 
 /** The statements counting each group's matching issues, on the request's client. */
-function countStatements(ctx: ActorContext, access: ProjectAccess, request: WindowRequest) {
+export function countStatements(ctx: ActorContext, access: ProjectAccess, request: WindowRequest) {
   const built = builtStatements.get(shapeKey("counts", access.project.id, request), () =>
     countQueries(ctx, access, request).map((query) => query.toSQL()),
   );
@@ -236,7 +235,7 @@ function groupCountsOf(groupBy: WindowGroupBy, rows: { key: string | null; count
   return { groups, total };
 }
 
-type PageRow = Record<string, unknown>;
+export type PageRow = Record<string, unknown>;
 /** A list row read for a window, with its cycle's or module's bridge row id. */
 export interface WindowRow {
   record: IssueListRecord;
@@ -244,7 +243,7 @@ export interface WindowRow {
 }
 
 /** A page's rows, and the cursor of the page after it (null when none follows). */
-function rowsOfPage(request: WindowRequest, rows: PageRow[], size: number) {
+export function rowsOfPage(request: WindowRequest, rows: PageRow[], size: number) {
   const shown: WindowRow[] = rows
     .slice(0, size)
     .map((row) => ({ record: decodeIssueListObject(row), bridge: (row.bridge_id as string | null) ?? null }));
@@ -253,68 +252,64 @@ function rowsOfPage(request: WindowRequest, rows: PageRow[], size: number) {
 }
 
 /**
+ * The groups a list shows, from the count statements' answers: their keys in order (the None group
+ * added when issues without the grouping's value exist), each one's count and the total.
+ */
+export function countedGroups(request: WindowRequest, answers: { results: unknown[] }[]) {
+  const keys = groupKeysOf(request.groupBy, request.lookups, request.query);
+  const countRows = answers.flatMap((answer) => answer.results as { key: string | null; count: number }[]);
+  const { groups: counts, total } = groupCountsOf(request.groupBy, countRows, new Set(keys));
+  // A state or creator none of the keys names (an issue without one) gets the None group.
+  if (counts.has(NONE_GROUP) && !keys.includes(NONE_GROUP)) keys.push(NONE_GROUP);
+  return { keys, counts, total };
+}
+
+/** A group of the first read: its count, and its first page unless it was not read (null). */
+export interface WindowGroupRows {
+  key: string;
+  count: number;
+  rows: WindowRow[] | null;
+  next_cursor: string | null;
+}
+
+/**
  * Every group's count and the first page of each (of the first ISSUE_WINDOW_MAX_GROUPS_READ
  * groups), in one D1 batch. Groups past that start with `next_cursor` FROM_THE_START. Empty
  * groups keep their place so the page can show them.
  */
 export async function readGroupFirstPages(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, firstPage: number) {
-  const { groupBy, lookups, query } = request;
-  const keys = groupKeysOf(groupBy, lookups, query);
-  const read = keys.slice(0, ISSUE_WINDOW_MAX_GROUPS_READ);
+  const read = groupKeysOf(request.groupBy, request.lookups, request.query).slice(0, ISSUE_WINDOW_MAX_GROUPS_READ);
   const counters = countStatements(ctx, access, request);
   const statements = [...counters, ...read.map((key) => pageStatement(ctx, access, request, key, FROM_THE_START, firstPage))];
   const results = await ctx.db.$client.batch<PageRow>(statements);
-  const countRows = results.slice(0, counters.length).flatMap((result) => result.results as { key: string | null; count: number }[]);
-  const { groups: counts, total } = groupCountsOf(groupBy, countRows, new Set(keys));
-  // A state or creator none of the keys names (an issue without one) gets the None group.
-  if (counts.has(NONE_GROUP) && !keys.includes(NONE_GROUP)) keys.push(NONE_GROUP);
+  const { keys, counts, total } = countedGroups(request, results.slice(0, counters.length));
   const pages = new Map(read.map((key, i) => [key, rowsOfPage(request, results[counters.length + i].results, firstPage)]));
-  const groups = keys.map((key) => {
+  const groups: WindowGroupRows[] = keys.map((key) => {
     const page = pages.get(key);
     const count = counts.get(key) ?? 0;
-    return { key, count, rows: page?.rows ?? [], next_cursor: page ? page.next_cursor : count > 0 ? FROM_THE_START : null };
+    return { key, count, rows: page?.rows ?? null, next_cursor: page ? page.next_cursor : count > 0 ? FROM_THE_START : null };
   });
   return { total, groups };
 }
 
 /**
- * The first reads of the issue views this isolate answered last, by project, scope, request and
- * page size, each at the project's issues version and what its rows were shaped with: a board is
- * opened far more often than its issues change, and any write to them makes the next read a miss.
- * Bounded by issues held. Callers treat the windows as read-only.
+ * The windows the views render from groups read (or brought up to date): each group's count and
+ * cursor, and their issues once each, shaped for the views. `shaped` answers an issue already
+ * shaped from the same row (an up-to-date read reuses the held ones).
  */
-const firstWindowsCache = new VersionedCache<IssueWindows>(4_000, 2_000);
-
-function windowsVersionOf(access: ProjectAccess) {
-  return `${access.project.issues_version}:${shapeStamp(access)}`;
-}
-
-/**
- * The issue views' first read: the groups' counts and first pages, their issues once each. From
- * the cache when the project's issues and lookups are as they were when it was read (the versions
- * come from the access row, read before any of these rows, in the statement that reads the live
- * board's clock: what is held holds every change up to that clock).
- */
-export async function readIssueWindows(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, firstPage: number): Promise<IssueWindows> {
-  const { project } = access;
-  const key = JSON.stringify([project.id, request.scope, request.query, request.groupBy, firstPage]);
-  const version = windowsVersionOf(access);
-  const held = firstWindowsCache.get(key, version);
-  if (held) return held;
-  const windows = await readIssueWindowsAfresh(ctx, access, request, firstPage);
-  firstWindowsCache.set(key, version, windows, windows.issues.length + 1);
-  return windows;
-}
-
-async function readIssueWindowsAfresh(ctx: ActorContext, access: ProjectAccess, request: WindowRequest, firstPage: number): Promise<IssueWindows> {
-  const { total, groups } = await readGroupFirstPages(ctx, access, request, firstPage);
+export function windowsOfGroups(
+  request: WindowRequest,
+  groups: WindowGroupRows[],
+  total: number,
+  shaped: (row: WindowRow) => ViewIssue | undefined = () => undefined,
+): IssueWindows {
   const seen = new Set<string>();
   const issuesRead: ViewIssue[] = [];
   for (const group of groups) {
-    for (const { record, bridge } of group.rows) {
-      if (seen.has(record.id)) continue;
-      seen.add(record.id);
-      issuesRead.push(viewIssueOf(record, request.lookups.labels, bridge));
+    for (const row of group.rows ?? []) {
+      if (seen.has(row.record.id)) continue;
+      seen.add(row.record.id);
+      issuesRead.push(shaped(row) ?? viewIssueOf(row.record, request.lookups.labels, row.bridge));
     }
   }
   return {

@@ -101,14 +101,14 @@ async function listGroupWindows(
     return { key: query.group, results: await shape(page.rows), next_cursor: page.next_cursor };
   }
   const { total, groups } = await readGroupFirstPages(ctx, access, request, query.per_group ?? ISSUE_WINDOW_FIRST_PAGE);
-  const shaped = await shape(groups.flatMap((group) => group.rows));
+  const shaped = await shape(groups.flatMap((group) => group.rows ?? []));
   const byId = new Map(shaped.map((row) => [row.id, row]));
   return {
     total,
     groups: groups.map(({ key, count, rows, next_cursor }) => ({
       key,
       count,
-      results: rows.map(({ record }) => byId.get(record.id)),
+      results: (rows ?? []).map(({ record }) => byId.get(record.id)),
       next_cursor,
     })),
   };
