@@ -57,13 +57,16 @@ export interface TestPage {
 /**
  * Console errors that are not the app misbehaving: Chromium logs every 4xx response ("Failed to
  * load resource"), and the shells answer 401/403/404 on purpose; tests assert those statuses by
- * what the page shows. The router logs a fetcher read it aborted because a newer read of the same
- * fetcher replaced it (after an action it reads every fetcher again): an abort loses nothing, the
- * newer read answers. 5xx responses, exceptions and hydration errors are still collected.
+ * what the page shows. A live socket's handshake refused with 401 is the same answer: a page that
+ * signs out while its socket is still connecting is refused, rightly, and Chromium logs it. The
+ * router logs a fetcher read it aborted because a newer read of the same fetcher replaced it
+ * (after an action it reads every fetcher again): an abort loses nothing, the newer read answers.
+ * 5xx responses, exceptions and hydration errors are still collected.
  */
 const IGNORED_ERRORS = [
   /favicon\.ico/,
   /Failed to load resource: the server responded with a status of 4\d\d/,
+  /^WebSocket connection to '[^']+' failed: HTTP Authentication failed; no valid credentials available /,
   /^AbortError: signal is aborted without reason\b/,
 ];
 
