@@ -2,15 +2,13 @@
 // a board is opened far more often than its issues change. Answered as held while the project's
 // issues have not changed; brought up to date from the rows written since when they have, for the
 // groupings an issue's own row decides (its state, its priority, or none); read afresh otherwise.
-import { and, eq, gt, sql } from "drizzle-orm";
-import { issueTombstones, issues } from "../../../drizzle/schema";
 import { VersionedCache } from "../../lib/versioned-cache";
 import type { ProjectAccess } from "../access";
 import type { ActorContext } from "../context";
 import { type IssueListRecord, decodeIssueListObject, issueListColumns } from "../issue-views";
 import { ALL_GROUP, FROM_THE_START, type IssueWindows, NONE_GROUP, type WindowGroupBy } from "../schemas/issue-windows";
 import type { ViewIssue } from "../schemas/responses";
-import { shapeStamp } from "./list-cache";
+import { changesSince, insertInOrder, shapeStamp } from "./list-cache";
 import { listOrderComparator, nextCursorOf } from "./list-query";
 import {
   type PageRow,
@@ -73,18 +71,6 @@ async function readAfresh(ctx: ActorContext, access: ProjectAccess, request: Win
   return { stamp, groups, windows: windowsOfGroups(request, groups, total) };
 }
 
-/** Where `row` goes among `rows` (in list order): after every row that sorts before or with it. */
-function insertionIndex(rows: WindowRow[], row: WindowRow, compare: (a: IssueListRecord, b: IssueListRecord) => number) {
-  let low = 0;
-  let high = rows.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compare(rows[middle].record, row.record) <= 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /**
  * `held`, read at the project's issues version `since`, brought up to date: one batch reads the
  * counts again, the issues written since that the list matches, the ids of every issue written
@@ -106,18 +92,9 @@ async function withChangesSince(
   const { db } = ctx;
   const projectId = access.project.id;
   const counters = countStatements(ctx, access, request);
-  const changes = [
-    db
-      .select({ ...issueListColumns, bridge_id: bridgeColumn(scope).as("bridge_id") })
-      .from(issues)
-      .where(and(...scopedConditions(projectId, query, scope), gt(issues.row_version, since))),
-    db.select({ id: issues.id }).from(issues).where(and(eq(issues.project_id, projectId), gt(issues.row_version, since))),
-    // Named "id" in the SQL: a batch answers rows keyed by the statement's own column names.
-    db
-      .select({ id: sql<string>`${issueTombstones.issue_id}`.as("id") })
-      .from(issueTombstones)
-      .where(and(eq(issueTombstones.project_id, projectId), gt(issueTombstones.version, since))),
-  ].map((select) => {
+  const withBridge = db.select({ ...issueListColumns, bridge_id: bridgeColumn(scope).as("bridge_id") });
+  const changed = changesSince(db, projectId, since, withBridge, scopedConditions(projectId, query, scope));
+  const changes = [changed.matching, changed.written, changed.gone].map((select) => {
     const built = select.toSQL();
     return db.$client.prepare(built.sql).bind(...built.params);
   });
@@ -129,7 +106,8 @@ async function withChangesSince(
   const arrived: WindowRow[] = matching.map((row) => ({ record: decodeIssueListObject(row), bridge: (row.bridge_id as string | null) ?? null }));
   if (arrived.some((row) => !keys.includes(groupOfRow(groupBy, row.record) ?? ""))) return null;
 
-  const compare = listOrderComparator(query.order_by);
+  const compareRecords = listOrderComparator(query.order_by);
+  const compare = (a: WindowRow, b: WindowRow) => compareRecords(a.record, b.record);
   const refill: string[] = [];
   const groups: WindowGroupRows[] = [];
   for (const group of held.groups) {
@@ -144,8 +122,8 @@ async function withChangesSince(
     for (const row of arrived) {
       if (groupOfRow(groupBy, row.record) !== group.key) continue;
       // Rows the held ones never reached sort after `last`: a changed row there stays unread too.
-      if (last && compare(row.record, last.record) > 0) continue;
-      rows.splice(insertionIndex(rows, row, compare), 0, row);
+      if (last && compare(row, last) > 0) continue;
+      insertInOrder(rows, row, compare);
     }
     // A page that lost rows while more follow has a gap only a read can fill.
     if (!whole && rows.length < firstPage) {

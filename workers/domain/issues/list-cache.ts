@@ -2,7 +2,7 @@
 // an unchanged list is answered from memory, and after writes only the rows written since are read
 // and merged in. A list that fits in its page is kept whole; a longer one as its first page and the
 // row after it.
-import { type SQL, and, eq, gt } from "drizzle-orm";
+import { type SQL, and, eq, gt, sql } from "drizzle-orm";
 import { issueTombstones, issues } from "../../../drizzle/schema";
 import type { Db } from "../../db";
 import { runNamedBatch } from "../../lib/batch";
@@ -127,34 +127,52 @@ export async function listWithChangesSince(
   /** The last row held of a list longer than `rows`: changed rows that sort after it are not placed. */
   last: IssueListRecord | null = null,
 ): Promise<IssueListRecord[]> {
-  const { matching, written, gone } = await runNamedBatch(db, {
-    matching: db
-      .select(issueListColumns)
-      .from(issues)
-      .where(and(...conditions, gt(issues.row_version, since))),
-    written: db
-      .select({ id: issues.id })
-      .from(issues)
-      .where(and(eq(issues.project_id, projectId), gt(issues.row_version, since))),
-    gone: db
-      .select({ id: issueTombstones.issue_id })
-      .from(issueTombstones)
-      .where(and(eq(issueTombstones.project_id, projectId), gt(issueTombstones.version, since))),
-  });
+  const { matching, written, gone } = await runNamedBatch(db, changesSince(db, projectId, since, db.select(issueListColumns), conditions));
   const dropped = new Set([...written.map((row) => row.id), ...gone.map((row) => row.id)]);
   const next = rows.filter((row) => !dropped.has(row.id));
   for (const row of matching as IssueListRecord[]) {
     // Rows the held ones never reached sort after `last`: a changed row there stays unknown too.
     if (last && compare(row, last) > 0) continue;
-    // Binary search for the first row that sorts after this one; few rows change between reads.
-    let low = 0;
-    let high = next.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(next[middle], row) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    next.splice(low, 0, row);
+    insertInOrder(next, row, compare);
   }
   return next;
+}
+
+/**
+ * What changed in a project's issues after its issues_version `since`: the rows written since that
+ * `conditions` still match (read by `matching`, a select of the caller's columns), the ids of every
+ * row written since, and of those that left the project. The ids are named `id` in the SQL too,
+ * so a batch that answers rows by column name reads them alike.
+ */
+export function changesSince<M extends { from(table: typeof issues): { where(condition: SQL | undefined): unknown } }>(
+  db: Db,
+  projectId: string,
+  since: number,
+  matching: M,
+  conditions: SQL[],
+) {
+  return {
+    matching: matching.from(issues).where(and(...conditions, gt(issues.row_version, since))) as ReturnType<ReturnType<M["from"]>["where"]>,
+    written: db
+      .select({ id: issues.id })
+      .from(issues)
+      .where(and(eq(issues.project_id, projectId), gt(issues.row_version, since))),
+    gone: db
+      .select({ id: sql<string>`${issueTombstones.issue_id}`.as("id") })
+      .from(issueTombstones)
+      .where(and(eq(issueTombstones.project_id, projectId), gt(issueTombstones.version, since))),
+  };
+}
+
+/** Puts `item` into `items` (in `compare`'s order) after every item that sorts before or with it. */
+export function insertInOrder<T>(items: T[], item: T, compare: (a: T, b: T) => number) {
+  // Binary search: few rows change between reads, and the held ones are already in order.
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(items[middle], item) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  items.splice(low, 0, item);
 }
